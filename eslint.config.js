@@ -1,0 +1,124 @@
+// Layering is enforced here, the way VS Code does it: each process folder may import only
+// what its process can run. `common/` depends on nothing of ours; the renderer never reaches
+// Node, Electron or main; raw ipcMain/ipcRenderer live only inside the typed IPC wrappers.
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'crypto',
+  'child_process',
+  'net',
+  'http',
+  'https',
+  'stream',
+  'url',
+  'util',
+  'events',
+  'worker_threads',
+]
+
+const rawIpc = {
+  name: 'electron',
+  importNames: ['ipcMain', 'ipcRenderer'],
+  message: 'Use the typed IPC wrappers (main/ipc/, preload/) instead of raw ipcMain/ipcRenderer.',
+}
+
+const restrict = (patterns, paths = []) => [
+  'error',
+  {
+    paths,
+    patterns: patterns.map((p) =>
+      typeof p === 'string' ? { group: [p], message: `This layer may not import ${p}.` } : p,
+    ),
+  },
+]
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/**',
+      'out/**',
+      'dist/**',
+      'release/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': restrict([], [rawIpc]),
+      // Money is integer minor units; parseFloat has no business near it.
+      'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Use common/money.ts.' }],
+    },
+  },
+  {
+    files: ['common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        '../main/*',
+        '../../main/*',
+        '../renderer/*',
+        '../../renderer/*',
+        '../preload/*',
+        '../sandbox/*',
+        '../../sandbox/*',
+        '../preview/*',
+        'electron',
+        ...nodeBuiltins,
+      ]),
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': restrict([
+        '**/main/**',
+        '**/sandbox/**',
+        '**/preview/**',
+        '**/preload/**',
+        'electron',
+        'electron/*',
+        'keytar',
+        'electron-store',
+        'conf',
+        ...nodeBuiltins,
+      ]),
+    },
+  },
+  {
+    files: ['sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        '**/main/**',
+        '**/renderer/**',
+        '**/preload/**',
+        '**/preview/**',
+        'electron',
+      ]),
+    },
+  },
+  {
+    // The typed wrappers are the only places raw IPC may appear.
+    files: ['main/ipc/**/*.ts', 'preload/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+)
