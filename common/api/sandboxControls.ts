@@ -1,0 +1,60 @@
+// Controls only the sandbox offers (capability `sandbox`): simulated transfers, checkout
+// outcomes, fault injection, clock, session tokens and the webhook delivery log.
+import * as z from 'zod'
+import { IsoDateTime, Narration, PositiveAmountNumber, Reference } from './primitives'
+import { VaTransaction } from './virtualAccounts'
+import { PaymentRecord } from './payments'
+
+export const SimulateTransferRequest = z.object({
+  amount: PositiveAmountNumber,
+  status: z.enum(['success', 'failed']).default('success'),
+  narration: Narration.optional(),
+})
+export const SimulateTransferParams = z.object({ account_reference: Reference })
+export const SimulateTransferResponse = z.object({ status: z.literal(true), data: VaTransaction })
+
+export const CompletePaymentRequest = z.object({ outcome: z.enum(['success', 'failed', 'abandoned']) })
+export const CompletePaymentParams = z.object({ reference: Reference })
+export const CompletePaymentResponse = z.object({ status: z.literal(true), data: PaymentRecord })
+
+export const FAULT_KINDS = ['500', '502', 'timeout', 'reset', '429'] as const
+export const FaultKind = z.enum(FAULT_KINDS)
+export const FaultRule = z.object({
+  kind: FaultKind,
+  /** Probability 0..1 that a matching request gets this fault. */
+  rate: z.number().min(0).max(1),
+  /** Before the write commits (nothing happened) or after it (the write happened). */
+  when: z.enum(['before', 'after']).default('before'),
+  /** Only requests whose path starts with this; all gateway routes when omitted. */
+  path_prefix: z.string().optional(),
+  method: z.enum(['GET', 'POST', 'PATCH']).optional(),
+  retry_after_seconds: z.number().int().min(0).max(3600).default(1),
+})
+export type FaultRule = z.output<typeof FaultRule>
+export const SetFaultsRequest = z.object({ rules: z.array(FaultRule).max(20), seed: z.number().int().optional() })
+export const FaultsResponse = z.object({ status: z.literal(true), data: z.object({ rules: z.array(FaultRule) }) })
+
+export const AdvanceClockRequest = z.object({ seconds: z.number().int().min(0).max(10 * 365 * 86_400) })
+export const ClockResponse = z.object({
+  status: z.literal(true),
+  data: z.object({ now: IsoDateTime, offset_seconds: z.number().int() }),
+})
+
+export const SessionTokenRequest = z.object({ ttl_seconds: z.number().int().min(1).max(86_400).default(3600) })
+export const SessionTokenResponse = z.object({
+  status: z.literal(true),
+  data: z.object({ token: z.string(), expires_at: IsoDateTime }),
+})
+
+export const WebhookDelivery = z.object({
+  event_id: z.string(),
+  event_type: z.string(),
+  url: z.string(),
+  attempts: z.number().int(),
+  delivered: z.boolean(),
+  last_status: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  next_attempt_at: IsoDateTime.nullable(),
+  created_at: IsoDateTime,
+})
+export const WebhookDeliveriesResponse = z.object({ status: z.literal(true), data: z.array(WebhookDelivery) })
