@@ -26,8 +26,19 @@ function decodeWith<T>(parse: (v: T) => Minor) {
   }
 }
 
+/**
+ * Largest amount carried as a JSON number. A double holds every decimal of at most 15
+ * significant digits exactly; above 9,999,999,999,999.99 a number read back may not be the
+ * decimal that was written (73508131856248.91 reads as 73508131856248.9), so refuse instead.
+ */
+export const MAX_WIRE_NUMBER_MINOR = 999_999_999_999_999
+const WireNumberMinor = MinorSchema.refine(
+  (m) => m <= MAX_WIRE_NUMBER_MINOR,
+  'Amount is too large to carry exactly as a JSON number.',
+)
+
 /** A JSON number on the wire (mandate, debit, virtual-account, refund, transfer records). */
-export const AmountNumber = z.codec(z.number(), MinorSchema, {
+export const AmountNumber = z.codec(z.number(), WireNumberMinor, {
   decode: decodeWith(fromWireNumber),
   encode: (m) => toWireNumber(m),
 })

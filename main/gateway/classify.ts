@@ -1,0 +1,209 @@
+// Turns a non-2xx answer or a transport failure into a GatewayError. The spec fixes only the
+// auth and conflict messages, so kinds come from the HTTP status first, then the exact
+// message (ERROR_MESSAGES), then the `code` our assumptions add (docs/gateway-assumptions.md).
+import { ERROR_MESSAGES, ErrorBody, type FieldError } from '../../common/api/errors'
+import type { Capability, RetryPolicy } from '../../common/api/endpoints'
+import { GatewayError, type GatewayErrorKind } from './errors'
+import { parseHttpDate } from './http-date'
+import type { TransportFailure } from './transport'
+
+/** What an error needs to know about the call that failed. */
+export interface CallContext {
+  endpoint: string
+  method: string
+  path: string
+  capability: Capability | null
+  retryPolicy: RetryPolicy
+}
+
+const AUTH_BY_MESSAGE = new Map<string, GatewayErrorKind>([
+  [ERROR_MESSAGES.invalidApiKey, 'invalid_api_key'],
+  [ERROR_MESSAGES.invalidTimestamp, 'invalid_timestamp'],
+  [ERROR_MESSAGES.timestampTooOld, 'timestamp_too_old'],
+  [ERROR_MESSAGES.invalidSignature, 'invalid_signature'],
+  [ERROR_MESSAGES.invalidToken, 'invalid_token'],
+])
+const AUTH_CODES = new Set<string>([
+  'invalid_api_key',
+  'invalid_timestamp',
+  'timestamp_too_old',
+  'invalid_signature',
+  'invalid_token',
+])
+
+// A real gateway may send only the spec's text; derive our machine code from it.
+const CONFLICT_CODE_BY_MESSAGE = new Map<string, string>([
+  [ERROR_MESSAGES.activationNotInitiated, 'activation_not_initiated'],
+  [ERROR_MESSAGES.duplicateDebitReference, 'duplicate_payment_reference'],
+  [ERROR_MESSAGES.mandateNotActive, 'mandate_not_active'],
+  [ERROR_MESSAGES.duplicateReference, 'duplicate_reference'],
+])
+
+export interface ParsedErrorBody {
+  message: string | null
+  code: string | null
+  fieldErrors: FieldError[]
+}
+
+/** Reads `{message, code?, errors?}` leniently: a proxy's HTML page yields all nulls. */
+export function parseErrorBody(text: string): ParsedErrorBody {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return { message: null, code: null, fieldErrors: [] }
+  }
+  const strict = ErrorBody.safeParse(json)
+  if (strict.success)
+    return {
+      message: strict.data.message,
+      code: strict.data.code ?? null,
+      fieldErrors: strict.data.errors ?? [],
+    }
+  const loose = (json && typeof json === 'object' ? json : {}) as Record<string, unknown>
+  return {
+    message: typeof loose.message === 'string' ? loose.message : null,
+    code: typeof loose.code === 'string' ? loose.code : null,
+    fieldErrors: [],
+  }
+}
+
+/**
+ * Retry-After as milliseconds: whole seconds ("120") or an HTTP date. A date is measured
+ * against the response's own Date header when present, so a skewed local clock can't
+ * stretch or shrink the wait.
+ */
+export function parseRetryAfter(
+  value: string | null,
+  localNowMs: number,
+  serverDate?: string | null,
+): number | null {
+  if (value === null) return null
+  const trimmed = value.trim()
+  if (/^\d+$/.test(trimmed)) {
+    const s = Number(trimmed)
+    return Number.isSafeInteger(s * 1000) ? s * 1000 : null
+  }
+  const at = parseHttpDate(trimmed)
+  if (at === null) return null
+  const serverMs = parseHttpDate(serverDate)
+  const reference = serverMs ?? localNowMs
+  return Math.max(0, at - reference)
+}
+
+function kindOf(status: number, body: ParsedErrorBody): GatewayErrorKind {
+  if (status === 401) {
+    const byMessage = body.message === null ? undefined : AUTH_BY_MESSAGE.get(body.message)
+    if (byMessage) return byMessage
+    if (body.code && AUTH_CODES.has(body.code)) return body.code as GatewayErrorKind
+    // An unrecognised 401 is still an authentication failure; the key is the likeliest cause.
+    return 'invalid_api_key'
+  }
+  if (status === 403) return 'missing_capability'
+  if (status === 409) return 'conflict'
+  if (status === 400) return 'validation'
+  if (status === 404) return 'not_found'
+  if (status === 408) return 'timeout'
+  if (status === 413) return 'payload_too_large'
+  if (status === 422) return 'unprocessable'
+  if (status === 429) return 'rate_limited'
+  if (status >= 500) return 'server'
+  if (status >= 300 && status < 400) return 'bad_response'
+  // Any other 4xx is a refusal the contract doesn't describe; it was not carried out.
+  return 'unprocessable'
+}
+
+export interface HttpAnswer {
+  status: number
+  headers: Headers
+  text: string
+}
+
+/** A non-2xx answer. */
+export function errorFromResponse(
+  ctx: CallContext,
+  answer: HttpAnswer,
+  localNowMs: number,
+): GatewayError {
+  const body = parseErrorBody(answer.text)
+  const kind = kindOf(answer.status, body)
+  const code =
+    body.code ??
+    (kind === 'conflict' && body.message
+      ? (CONFLICT_CODE_BY_MESSAGE.get(body.message) ?? null)
+      : null)
+  const safe = ctx.retryPolicy === 'safe'
+  // 5xx: the gateway may have committed before failing. 408: it never read the request.
+  const outcomeUnknown = kind === 'server'
+  const retryable = kind === 'rate_limited' || kind === 'timeout' || (kind === 'server' && safe)
+  const retryAfter = answer.headers.get('retry-after')
+  const redirect = answer.status >= 300 && answer.status < 400
+  return new GatewayError({
+    ...ctx,
+    kind,
+    status: answer.status,
+    gatewayMessage: body.message,
+    code,
+    fieldErrors: body.fieldErrors,
+    outcomeUnknown,
+    retryable,
+    retryAfterMs: parseRetryAfter(retryAfter, localNowMs, answer.headers.get('date')),
+    detail: redirect ? `unexpected redirect, HTTP ${answer.status}` : null,
+  })
+}
+
+/** No complete answer: timeout, cancellation or a network failure. */
+export function errorFromTransport(ctx: CallContext, failure: TransportFailure): GatewayError {
+  const safe = ctx.retryPolicy === 'safe'
+  return new GatewayError({
+    ...ctx,
+    kind: failure.kind,
+    status: null,
+    gatewayMessage: null,
+    code: null,
+    outcomeUnknown: failure.sent,
+    // Nothing sent: always safe to send. Sent: only reads may be repeated blindly.
+    retryable: !failure.sent || (safe && failure.kind !== 'aborted'),
+    detail: failure.kind === 'network' ? failure.detail : null,
+    cause: failure.cause,
+  })
+}
+
+/** A 2xx whose body is not JSON or does not match the schema. */
+export function badResponse(
+  ctx: CallContext,
+  status: number,
+  detail: string,
+  cause?: unknown,
+): GatewayError {
+  return new GatewayError({
+    ...ctx,
+    kind: 'bad_response',
+    status,
+    gatewayMessage: null,
+    code: null,
+    outcomeUnknown: false,
+    retryable: false,
+    detail,
+    cause,
+  })
+}
+
+/** A request refused before sending because its input fails the schema. */
+export function localValidation(
+  ctx: CallContext,
+  fieldErrors: FieldError[],
+  detail: string,
+): GatewayError {
+  return new GatewayError({
+    ...ctx,
+    kind: 'validation',
+    status: null,
+    gatewayMessage: null,
+    code: 'validation_error',
+    fieldErrors,
+    outcomeUnknown: false,
+    retryable: false,
+    detail,
+  })
+}

@@ -1,0 +1,97 @@
+// One HTTP exchange with a deadline. Takes any fetch-compatible function (Electron's net.fetch
+// in the app, so the system proxy applies; Node's fetch in tests and tools). The timeout and
+// the caller's AbortSignal are combined, and the body is read under the same deadline so a
+// stalled response can't hang a till.
+
+/** The subset of fetch the client needs; both global fetch and Electron's net.fetch fit. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
+
+export const DEFAULT_TIMEOUT_MS = 15_000
+
+export interface TransportRequest {
+  url: string
+  method: string
+  headers: Record<string, string>
+  /** The exact bytes that were signed; sent unchanged. */
+  body?: Uint8Array<ArrayBuffer>
+  timeoutMs: number
+  signal?: AbortSignal
+}
+
+export interface TransportResponse {
+  status: number
+  headers: Headers
+  text: string
+}
+
+export type TransportFailureKind = 'timeout' | 'aborted' | 'network'
+
+/** Failure before a complete response arrived. `sent` is false when nothing left this machine. */
+export class TransportFailure extends Error {
+  override readonly name = 'TransportFailure'
+  constructor(
+    readonly kind: TransportFailureKind,
+    readonly sent: boolean,
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(detail, options)
+  }
+}
+
+// Errors raised before a connection exists: the request certainly never reached the gateway.
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+])
+const NOT_SENT_CHROMIUM =
+  /ERR_(CONNECTION_REFUSED|NAME_NOT_RESOLVED|INTERNET_DISCONNECTED|ADDRESS_UNREACHABLE|NAME_RESOLUTION_FAILED)/
+
+function networkDetail(error: unknown): { detail: string; sent: boolean } {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause
+  const code = typeof cause?.code === 'string' ? cause.code : undefined
+  const message = error instanceof Error ? error.message : String(error)
+  if (code) return { detail: code, sent: !NOT_SENT_CODES.has(code) }
+  const chromium = NOT_SENT_CHROMIUM.exec(message)
+  if (chromium) return { detail: chromium[0], sent: false }
+  return { detail: message.slice(0, 200), sent: true }
+}
+
+export async function send(fetchFn: FetchLike, req: TransportRequest): Promise<TransportResponse> {
+  if (req.signal?.aborted) throw new TransportFailure('aborted', false, 'aborted before sending')
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, req.timeoutMs)
+  const onAbort = (): void => controller.abort()
+  req.signal?.addEventListener('abort', onAbort, { once: true })
+  try {
+    const response = await fetchFn(req.url, {
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      signal: controller.signal,
+      // A redirect would carry signed bytes to another address; surface it instead.
+      redirect: 'manual',
+    })
+    const text = await response.text()
+    return { status: response.status, headers: response.headers, text }
+  } catch (error) {
+    if (timedOut)
+      throw new TransportFailure('timeout', true, `no complete answer within ${req.timeoutMs} ms`, {
+        cause: error,
+      })
+    if (req.signal?.aborted)
+      throw new TransportFailure('aborted', true, 'aborted while in flight', { cause: error })
+    const { detail, sent } = networkDetail(error)
+    throw new TransportFailure('network', sent, detail, { cause: error })
+  } finally {
+    clearTimeout(timer)
+    req.signal?.removeEventListener('abort', onAbort)
+  }
+}
