@@ -1,0 +1,129 @@
+// Till settings an admin edits. The API secret goes in once through `settings.setKey` and is
+// never part of any result.
+import * as z from 'zod'
+import { defineChannels, defineEvents, payload, returns } from './contract'
+import type { EnvironmentState } from './environment'
+import { ConfigurableEnvironmentSchema, NoInput, TillNameSchema, type Environment } from './shared'
+
+/** How often main polls, in milliseconds. Feature services read these from settings. */
+export interface PollIntervals {
+  /** Collections watcher while an instructions screen waits for a transfer. */
+  waitingMs: number
+  /** Collections watcher with nobody waiting. */
+  backgroundMs: number
+  /** Outbox sender looking for approved payouts. */
+  outboxMs: number
+  /** Connectivity check behind the online/offline indicator. */
+  healthMs: number
+}
+
+export const POLL_LIMITS: Record<keyof PollIntervals, { min: number; max: number }> = {
+  waitingMs: { min: 250, max: 5_000 },
+  backgroundMs: { min: 1_000, max: 300_000 },
+  outboxMs: { min: 1_000, max: 600_000 },
+  healthMs: { min: 5_000, max: 600_000 },
+}
+
+const interval = (key: keyof PollIntervals) =>
+  z
+    .number()
+    .int('Use whole milliseconds.')
+    .min(POLL_LIMITS[key].min, `At least ${POLL_LIMITS[key].min} ms.`)
+    .max(POLL_LIMITS[key].max, `At most ${POLL_LIMITS[key].max} ms.`)
+
+export const PollIntervalsSchema = z.strictObject({
+  waitingMs: interval('waitingMs'),
+  backgroundMs: interval('backgroundMs'),
+  outboxMs: interval('outboxMs'),
+  healthMs: interval('healthMs'),
+})
+
+/**
+ * A gateway base URL: https, or http only to this machine (a local sandbox). No credentials,
+ * query or fragment, since paths are appended to it.
+ */
+export const BaseUrlSchema = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((text) => {
+    try {
+      const url = new URL(text)
+      const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+      return (
+        (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) &&
+        url.username === '' &&
+        url.password === '' &&
+        url.search === '' &&
+        url.hash === ''
+      )
+    } catch {
+      return false
+    }
+  }, 'Enter an https:// address (http:// only for this computer), without ?query or #fragment.')
+  .transform((text) => text.replace(/\/+$/, ''))
+
+/** Key ids are opaque to us; restrict to printable ASCII without spaces so headers stay valid. */
+export const KeyIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter the key id.')
+  .max(200, 'That key id is too long.')
+  .regex(/^[\x21-\x7e]+$/, 'Key ids have no spaces or special characters.')
+
+export const SecretSchema = z
+  .string()
+  .min(8, 'That secret is too short; copy it again from the dashboard.')
+  .max(1000, 'That secret is too long.')
+  .refine((s) => s === s.trim(), 'The secret starts or ends with spaces; copy it again.')
+
+export interface SettingsView {
+  schemaVersion: number
+  environment: Environment
+  baseUrls: { sandbox: string | null; live: string | null }
+  /** Key ids only; secrets live in the OS keychain. */
+  keyIds: { demo: string | null; sandbox: string | null; live: string | null }
+  pollIntervals: PollIntervals
+  tillName: string
+}
+
+export const settingsChannels = defineChannels({
+  'settings.get': {
+    input: NoInput,
+    result: returns<SettingsView>(),
+    role: 'admin',
+    summary: 'Till settings, without secrets.',
+  },
+  'settings.update': {
+    input: z.strictObject({
+      tillName: TillNameSchema.optional(),
+      pollIntervals: PollIntervalsSchema.partial().optional(),
+      baseUrls: z
+        .strictObject({ sandbox: BaseUrlSchema.optional(), live: BaseUrlSchema.optional() })
+        .optional(),
+    }),
+    result: returns<SettingsView>(),
+    role: 'admin',
+    summary: 'Changes till name, poll intervals or base URLs.',
+  },
+  'settings.setKey': {
+    input: z.strictObject({
+      environment: ConfigurableEnvironmentSchema,
+      keyId: KeyIdSchema,
+      secret: SecretSchema,
+    }),
+    result: returns<EnvironmentState>(),
+    role: 'admin',
+    summary: 'Stores an API key: id in settings, secret in the OS keychain. Replaces any old key.',
+  },
+  'settings.removeKey': {
+    input: z.strictObject({ environment: ConfigurableEnvironmentSchema }),
+    result: returns<EnvironmentState>(),
+    role: 'admin',
+    summary: "Deletes an environment's key from the keychain and settings.",
+  },
+})
+
+export const settingsEvents = defineEvents({
+  'settings.changed': payload<SettingsView>(),
+})

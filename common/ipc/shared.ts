@@ -1,0 +1,33 @@
+// Small schemas shared by several channel files.
+import * as z from 'zod'
+
+/** For channels that take nothing: `invoke('session.get')` with no second argument. */
+export const NoInput = z.strictObject({}).optional()
+
+export const ENVIRONMENTS = ['demo', 'sandbox', 'live'] as const
+export type Environment = (typeof ENVIRONMENTS)[number]
+export const EnvironmentSchema = z.enum(ENVIRONMENTS)
+/** Environments whose key the admin enters; the demo key is generated. */
+export const CONFIGURABLE_ENVIRONMENTS = ['sandbox', 'live'] as const
+export type ConfigurableEnvironment = (typeof CONFIGURABLE_ENVIRONMENTS)[number]
+export const ConfigurableEnvironmentSchema = z.enum(CONFIGURABLE_ENVIRONMENTS)
+
+export const ENVIRONMENT_LABEL: Record<Environment, string> = {
+  demo: 'Demo',
+  sandbox: 'Sandbox',
+  live: 'Live',
+}
+
+/** A PIN is 4 to 8 digits; what a cashier can type fast on a keypad. */
+export const PinSchema = z.string().regex(/^\d{4,8}$/, 'PIN must be 4 to 8 digits.')
+export const UserIdSchema = z.string().regex(/^u_[a-z0-9]{8,32}$/, 'Unknown user.')
+export const PersonNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name.')
+  .max(40, 'Keep names to 40 characters.')
+export const TillNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a till name.')
+  .max(40, 'Keep the till name to 40 characters.')

@@ -1,0 +1,22 @@
+// What a feature plugs into the composition root: its handlers, and optional start/stop for
+// background work (watchers, senders). See modules.ts for the list.
+import type { Channels } from '../../common/ipc'
+import type { Handlers } from '../ipc/handlers'
+import type { CoreServices } from './services'
+
+export interface FeatureInstance {
+  /** Handlers for this feature's channels (a subset of the contract). */
+  handlers: Partial<Handlers<Channels>>
+  /** Background work begins after every module is created and the environment is up. */
+  start?(): void | Promise<void>
+  /** Called on quit and when the preview stops; finish or persist in-flight work. */
+  stop?(): void | Promise<void>
+}
+
+export interface FeatureModule {
+  name: string
+  create(core: CoreServices): FeatureInstance | Promise<FeatureInstance>
+}
+
+/** Identity helper for type inference in feature files. */
+export const defineModule = (module: FeatureModule): FeatureModule => module

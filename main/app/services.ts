@@ -1,0 +1,154 @@
+// The composition root, in plain Node. The Electron main (main/index.ts) and the preview
+// server (preview/) both call `createServices` with their own adapters, so the same services
+// run behind both transports.
+import { toSettingsView } from '../settings/view'
+import { ConnectivityMonitor } from '../environment/connectivity'
+import { startEmbeddedSandbox, type StartDemoGateway } from '../environment/demo'
+import { EnvironmentService } from '../environment/environment'
+import { environmentHandlers } from '../environment/handlers'
+import { translateGatewayError } from '../environment/explain'
+import { TillStatusService } from '../environment/status'
+import { Dispatcher } from '../ipc/dispatch'
+import type { SenderInfo } from '../ipc/handlers'
+import type { Keychain } from '../keychain/keychain'
+import { SessionService } from '../session/session'
+import { sessionHandlers } from '../session/handlers'
+import { settingsHandlers } from '../settings/handlers'
+import { SettingsStore, type SettingsBackend } from '../settings/store'
+import { usersHandlers } from '../users/handlers'
+import { UsersService } from '../users/users'
+import { browserDesktop, type DesktopServices } from './desktop'
+import { EventBus, type Emit } from './events'
+import type { Logger } from './log'
+import type { FeatureInstance, FeatureModule } from './module'
+import { featureModules } from './modules'
+
+export interface Adapters {
+  settingsBackend: SettingsBackend
+  keychain: Keychain
+  /** net.fetch in Electron; global fetch in Node. Every gateway request goes through it. */
+  fetch: typeof fetch
+  /** Writable per-till directory for feature data (journals, caches, demo gateway state). */
+  dataDir: string
+  log: Logger
+  isTrustedSender: (sender: SenderInfo) => boolean
+  startDemo?: StartDemoGateway
+  /** Windows and notifications (Electron); the preview and tests get a browser stand-in. */
+  desktop?: DesktopServices
+  now?: () => number
+  /** Replaces the module list (tests). */
+  modules?: FeatureModule[]
+}
+
+/** What every feature module gets. */
+export interface CoreServices {
+  settings: SettingsStore
+  keychain: Keychain
+  users: UsersService
+  session: SessionService
+  environment: EnvironmentService
+  status: TillStatusService
+  connectivity: ConnectivityMonitor
+  emit: Emit
+  log: Logger
+  fetch: typeof fetch
+  dataDir: string
+  desktop: DesktopServices
+  now: () => number
+}
+
+export interface AppServices extends CoreServices {
+  events: EventBus
+  dispatcher: Dispatcher
+  /** Starts the environment (demo gateway), the health monitor and every module. */
+  start(): Promise<void>
+  stop(): Promise<void>
+}
+
+export async function createServices(adapters: Adapters): Promise<AppServices> {
+  const events = new EventBus()
+  const emit = events.emit
+  const now = adapters.now ?? Date.now
+  const { log, keychain, fetch } = adapters
+
+  const settings = new SettingsStore(adapters.settingsBackend)
+  settings.onChange((next) => emit('settings.changed', toSettingsView(next)))
+  const users = new UsersService({ settings, emit, now })
+  const session = new SessionService({ users, settings, emit, now })
+  const status = new TillStatusService(emit, now)
+  const environment = new EnvironmentService({
+    settings,
+    keychain,
+    emit,
+    log,
+    fetch,
+    startDemo: adapters.startDemo ?? startEmbeddedSandbox,
+    dataDir: adapters.dataDir,
+  })
+  const connectivity = new ConnectivityMonitor({ environment, settings, status, fetch })
+
+  const dispatcher = new Dispatcher({
+    isTrustedSender: adapters.isTrustedSender,
+    currentUser: () => session.current(),
+    log,
+    translators: [
+      translateGatewayError(() => ({
+        baseUrl: environment.baseUrl(),
+        keyId: settings.get().keyIds[settings.get().environment],
+      })),
+    ],
+  })
+  dispatcher
+    .register(sessionHandlers(session))
+    .register(usersHandlers(users))
+    .register(settingsHandlers(settings, environment))
+    .register(environmentHandlers({ environment, status, connectivity }))
+
+  const core: CoreServices = {
+    settings,
+    keychain,
+    users,
+    session,
+    environment,
+    status,
+    connectivity,
+    emit,
+    log,
+    fetch,
+    dataDir: adapters.dataDir,
+    desktop: adapters.desktop ?? browserDesktop(() => null),
+    now,
+  }
+
+  const instances: Array<{ name: string; instance: FeatureInstance }> = []
+  for (const module of adapters.modules ?? featureModules) {
+    const instance = await module.create(core)
+    dispatcher.register(instance.handlers)
+    instances.push({ name: module.name, instance })
+  }
+  const missing = dispatcher.missing()
+  if (missing.length > 0) log.warn('channels without a handler', { missing })
+
+  return {
+    ...core,
+    events,
+    dispatcher,
+    async start() {
+      await environment.start()
+      connectivity.start()
+      environment.onChange(() => void connectivity.check())
+      for (const { instance } of instances) await instance.start?.()
+    },
+    async stop() {
+      connectivity.stop()
+      for (const { name, instance } of [...instances].reverse()) {
+        try {
+          await instance.stop?.()
+        } catch (error) {
+          log.error('module failed to stop', { module: name, error })
+        }
+      }
+      await environment.stop()
+    },
+  }
+}

@@ -1,0 +1,95 @@
+// Electron main: lifecycle, single instance, security wiring, windows. Thin on purpose:
+// everything else is the plain-Node composition root (app/services.ts), shared with the
+// browser preview.
+import type { BrowserWindow } from 'electron'
+import { app, Menu, session } from 'electron'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { electronStoreBackend } from './adapters/electron-store'
+import { netFetch } from './adapters/net-fetch'
+import { consoleSink, createLogger } from './app/log'
+import { createServices, type AppServices } from './app/services'
+import { registerIpc } from './ipc/electron'
+import { KeytarKeychain } from './keychain/keychain'
+import { electronDesktop } from './desktop'
+import { buildMenu } from './menu'
+import { registerAppScheme, serveRenderer } from './security/app-protocol'
+import { hardenSession, hardenWebContents } from './security/harden'
+import { isOwnUrl } from './security/origin'
+import { createAppWindow } from './window'
+
+const here = fileURLToPath(new URL('.', import.meta.url))
+const log = createLogger(consoleSink)
+/** Only an unpackaged app may use the dev server (electron-vite sets the variable). */
+const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null
+const preloadPath = join(here, '../preload/index.cjs')
+const rendererDir = join(here, '../renderer')
+
+let services: AppServices | null = null
+let mainWindow: BrowserWindow | null = null
+
+// Every renderer is sandboxed, whatever a window asks for.
+app.enableSandbox()
+registerAppScheme()
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Tilldesk owns this till's data and keychain entries; it gets focus instead.
+  app.quit()
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return
+    if (mainWindow.isMinimized()) mainWindow.restore()
+    mainWindow.focus()
+  })
+
+  app.on('web-contents-created', (_event, contents) =>
+    hardenWebContents(contents, log, devServerUrl),
+  )
+
+  app.on('window-all-closed', () => app.quit())
+
+  let stopped = false
+  app.on('will-quit', (event) => {
+    if (stopped || !services) return
+    event.preventDefault()
+    const running = services
+    void running.stop().finally(() => {
+      stopped = true
+      app.quit()
+    })
+  })
+
+  void app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      log.error('Tilldesk failed to start', { error })
+      app.exit(1)
+    })
+}
+
+async function start(): Promise<void> {
+  hardenSession(session.defaultSession, devServerUrl)
+  serveRenderer(rendererDir)
+  Menu.setApplicationMenu(
+    buildMenu({ isMac: process.platform === 'darwin', dev: devServerUrl !== null }),
+  )
+
+  services = await createServices({
+    settingsBackend: electronStoreBackend(),
+    keychain: new KeytarKeychain(),
+    fetch: netFetch,
+    dataDir: app.getPath('userData'),
+    log,
+    desktop: electronDesktop({ preloadPath, devServerUrl }),
+    isTrustedSender: (sender) =>
+      sender.transport === 'electron' && isOwnUrl(sender.url, devServerUrl),
+  })
+  registerIpc(services.dispatcher, services.events)
+  await services.start()
+
+  mainWindow = createAppWindow({ preloadPath, devServerUrl, devTools: devServerUrl !== null })
+  mainWindow.on('closed', () => {
+    mainWindow = null
+  })
+}

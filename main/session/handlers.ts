@@ -1,0 +1,10 @@
+import type { sessionChannels } from '../../common/ipc/session'
+import type { Handlers } from '../ipc/handlers'
+import type { SessionService } from './session'
+
+export const sessionHandlers = (session: SessionService): Handlers<typeof sessionChannels> => ({
+  'session.get': () => session.state(),
+  'session.setup': (input) => session.setup(input),
+  'session.signIn': (input) => session.signIn(input.userId, input.pin),
+  'session.signOut': () => session.signOut(),
+})

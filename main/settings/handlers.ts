@@ -1,0 +1,23 @@
+import type { settingsChannels } from '../../common/ipc/settings'
+import type { EnvironmentService } from '../environment/environment'
+import type { Handlers } from '../ipc/handlers'
+import type { SettingsStore } from './store'
+import { toSettingsView } from './view'
+
+export const settingsHandlers = (
+  settings: SettingsStore,
+  environment: EnvironmentService,
+): Handlers<typeof settingsChannels> => ({
+  'settings.get': () => toSettingsView(settings.get()),
+  'settings.update': (input) =>
+    toSettingsView(
+      settings.update((draft) => {
+        if (input.tillName !== undefined) draft.tillName = input.tillName
+        if (input.pollIntervals) Object.assign(draft.pollIntervals, input.pollIntervals)
+        if (input.baseUrls?.sandbox !== undefined) draft.baseUrls.sandbox = input.baseUrls.sandbox
+        if (input.baseUrls?.live !== undefined) draft.baseUrls.live = input.baseUrls.live
+      }),
+    ),
+  'settings.setKey': (input) => environment.setKey(input.environment, input.keyId, input.secret),
+  'settings.removeKey': (input) => environment.removeKey(input.environment),
+})

@@ -1,0 +1,58 @@
+// What the settings file holds, and the defaults a fresh till starts from. The file never
+// holds a secret: API secrets live in the OS keychain, PINs only as scrypt hashes.
+import * as z from 'zod'
+import { USER_ROLES } from '../../common/ipc/contract'
+import { EnvironmentSchema } from '../../common/ipc/shared'
+import { PollIntervalsSchema, type PollIntervals } from '../../common/ipc/settings'
+
+/** Bump when the stored shape changes, and add the step to migrations.ts. */
+export const SETTINGS_VERSION = 1
+
+export const StoredUserSchema = z.strictObject({
+  id: z.string().regex(/^u_[a-z0-9]{8,32}$/),
+  name: z.string().min(1).max(40),
+  role: z.enum(USER_ROLES),
+  /** `scrypt$N$r$p$salt$hash` (see users/pin.ts). */
+  pinHash: z.string().startsWith('scrypt$'),
+  disabled: z.boolean(),
+  failedAttempts: z.number().int().min(0),
+  /** Lockouts in a row without a successful sign-in; each doubles the next lock. */
+  lockouts: z.number().int().min(0),
+  lockedUntil: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+})
+export type StoredUser = z.infer<typeof StoredUserSchema>
+
+const NullableUrl = z.url().nullable()
+const NullableKeyId = z.string().min(1).max(200).nullable()
+
+export const SettingsSchema = z.strictObject({
+  schemaVersion: z.literal(SETTINGS_VERSION),
+  environment: EnvironmentSchema,
+  baseUrls: z.strictObject({ sandbox: NullableUrl, live: NullableUrl }),
+  keyIds: z.strictObject({ demo: NullableKeyId, sandbox: NullableKeyId, live: NullableKeyId }),
+  pollIntervals: PollIntervalsSchema,
+  tillName: z.string().min(1).max(40),
+  users: z.array(StoredUserSchema),
+})
+export type Settings = z.infer<typeof SettingsSchema>
+
+export const DEFAULT_POLL_INTERVALS: PollIntervals = {
+  waitingMs: 1_000,
+  backgroundMs: 15_000,
+  outboxMs: 5_000,
+  healthMs: 15_000,
+}
+
+/** A fresh till: Demo, so the app works with nothing configured. */
+export function defaultSettings(): Settings {
+  return {
+    schemaVersion: SETTINGS_VERSION,
+    environment: 'demo',
+    baseUrls: { sandbox: null, live: null },
+    keyIds: { demo: null, sandbox: null, live: null },
+    pollIntervals: { ...DEFAULT_POLL_INTERVALS },
+    tillName: 'Till 1',
+    users: [],
+  }
+}

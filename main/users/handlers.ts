@@ -1,0 +1,19 @@
+import type { usersChannels } from '../../common/ipc/users'
+import { actor, type Handlers } from '../ipc/handlers'
+import type { UsersService } from './users'
+
+export const usersHandlers = (users: UsersService): Handlers<typeof usersChannels> => ({
+  'users.list': () => users.list(),
+  'users.create': (input) => users.create(input),
+  'users.update': (input, context) => users.update(actor(context).id, input),
+  'users.setPin': (input) => users.setPin(input.id, input.pin),
+  'users.unlock': (input) => users.unlock(input.id),
+  'users.remove': (input, context) => {
+    users.remove(actor(context).id, input.id)
+    return null
+  },
+  'users.changeOwnPin': async (input, context) => {
+    await users.changeOwnPin(actor(context).id, input.currentPin, input.newPin)
+    return null
+  },
+})

@@ -1,0 +1,84 @@
+// `npm run preview -- --port 5180 [--data-dir DIR]`: Tilldesk's main-process services in
+// plain Node, in the Demo environment by default, with the built renderer served to any
+// Chromium on 127.0.0.1. For tests and for people without Electron; never packaged.
+import { mkdirSync, existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { browserDesktop } from '../main/app/desktop'
+import { consoleSink, createLogger } from '../main/app/log'
+import { createServices } from '../main/app/services'
+import type { SenderInfo } from '../main/ipc/handlers'
+import { KeytarKeychain } from '../main/keychain/keychain'
+import { confBackend } from '../main/settings/conf-backend'
+import { startPreviewServer } from './server'
+import { acceptableToken, generateToken } from './token'
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '5180' },
+    'data-dir': { type: 'string' },
+    'renderer-dir': { type: 'string', default: 'out/renderer' },
+  },
+  strict: true,
+})
+
+const port = Number(values.port)
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a port number (0 picks a free one), not "${values.port}".`)
+  process.exit(2)
+}
+const rendererDir = resolve(values['renderer-dir'])
+if (!existsSync(resolve(rendererDir, 'index.html'))) {
+  console.error(`No built renderer in ${rendererDir}. Run "npm run build:renderer" first.`)
+  process.exit(2)
+}
+const dataDir = resolve(values['data-dir'] ?? process.env.TILLDESK_DATA_DIR ?? '.tmp/preview-data')
+mkdirSync(dataDir, { recursive: true })
+
+// Tests hand in their own random token so they can open the page; otherwise make one.
+const envToken = process.env.TILLDESK_PREVIEW_TOKEN
+const token = acceptableToken(envToken) ? envToken : generateToken()
+
+const log = createLogger(consoleSink)
+let trustedOrigins: string[] = []
+let origin: string | null = null
+const services = await createServices({
+  settingsBackend: confBackend(dataDir),
+  keychain: new KeytarKeychain(),
+  fetch: globalThis.fetch,
+  dataDir,
+  log,
+  desktop: browserDesktop(() => origin),
+  isTrustedSender: (sender: SenderInfo) =>
+    sender.transport === 'preview' && trustedOrigins.includes(sender.url),
+})
+await services.start()
+const server = await startPreviewServer({ services, rendererDir, port, token, log })
+trustedOrigins = [server.origin, `http://localhost:${server.port}`]
+origin = server.origin
+
+const environment = await services.environment.state()
+console.log(`\nTilldesk preview (not for production use)`)
+console.log(`  Open:        ${server.url}`)
+console.log(`  Data:        ${dataDir}`)
+console.log(
+  `  Environment: ${environment.environment}${environment.baseUrl ? ` at ${environment.baseUrl}` : ''}`,
+)
+if (!environment.keychain.available) {
+  console.log(
+    '  Keychain:    not available (API secrets cannot be stored; the demo key stays in memory)',
+  )
+}
+console.log('')
+
+let stopping = false
+const shutdown = async (signal: string) => {
+  if (stopping) return
+  stopping = true
+  log.info(`stopping preview (${signal})`)
+  await server.close()
+  await services.stop()
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))

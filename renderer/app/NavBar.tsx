@@ -1,0 +1,36 @@
+import { Icon } from '../components'
+import type { ScreenDef } from '../screens/registry'
+import { useNavigation } from '../store/navigation'
+
+export function NavBar({ screens, currentId }: { screens: ScreenDef[]; currentId: string | null }) {
+  const go = useNavigation((store) => store.go)
+  return (
+    <nav className="nav" aria-label="Main">
+      <div className="nav__brand">
+        <span className="nav__logo" aria-hidden="true">
+          T
+        </span>
+        <span className="nav__name">Tilldesk</span>
+      </div>
+      <ul className="nav__list">
+        {screens.map((screen) => (
+          <li key={screen.id}>
+            <a
+              href={`#/${screen.id}`}
+              className={screen.id === currentId ? 'nav__item is-active' : 'nav__item'}
+              aria-current={screen.id === currentId ? 'page' : undefined}
+              onClick={(event) => {
+                event.preventDefault()
+                go(screen.id)
+              }}
+            >
+              <Icon name={screen.icon} size={22} />
+              <span className="nav__label">{screen.title}</span>
+              {screen.shortcut && <kbd className="nav__kbd">{screen.shortcut}</kbd>}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

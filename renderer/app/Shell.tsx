@@ -1,0 +1,93 @@
+// The frame around every signed-in screen: environment ribbon, navigation, top bar, banners,
+// the screen, and the status bar.
+import { Suspense, useCallback, useEffect, useRef } from 'react'
+import type { PublicUser } from '../../common/ipc'
+import { EmptyState, Spinner } from '../components'
+import { findScreen, screens, type ScreenDef } from '../screens/registry'
+import { call } from '../lib/pos'
+import { useNavigation } from '../store/navigation'
+import { Banners } from './Banners'
+import { EnvironmentRibbon } from './EnvironmentRibbon'
+import { NavBar } from './NavBar'
+import { canSee, ROLE_LABEL } from './roles'
+import { useShortcuts } from './shortcuts'
+import { StatusBar } from './StatusBar'
+import { TopBar } from './TopBar'
+
+export function Shell({ user, tillName }: { user: PublicUser; tillName: string }) {
+  const route = useNavigation((store) => store.route)
+  const go = useNavigation((store) => store.go)
+  const switchUser = useCallback(() => void call('session.signOut'), [])
+  useShortcuts(user.role, switchUser)
+
+  const allowed = screens.filter((screen) => screen.nav && canSee(user.role, screen.minRole))
+  const current = findScreen(route.screen)
+
+  // No or unknown route: open the first screen this user may use.
+  useEffect(() => {
+    if (!current && allowed[0]) go(allowed[0].id)
+  }, [current, allowed, go])
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <EnvironmentRibbon />
+      <div className="app__body">
+        <NavBar screens={allowed} currentId={current?.id ?? null} />
+        <div className="app__main">
+          <TopBar
+            title={current?.title ?? ''}
+            user={user}
+            tillName={tillName}
+            onSwitchUser={switchUser}
+          />
+          <Banners />
+          <main className="app__content" id="main-content" tabIndex={-1}>
+            {current && <ScreenOutlet screen={current} user={user} />}
+          </main>
+        </div>
+      </div>
+      <StatusBar user={user} tillName={tillName} />
+    </div>
+  )
+}
+
+const withArticle = (role: string) => (/^[aeiou]/.test(role) ? `an ${role}` : `a ${role}`)
+
+function ScreenOutlet({ screen, user }: { screen: ScreenDef; user: PublicUser }) {
+  const heading = useRef<HTMLDivElement>(null)
+  // Move focus to the new screen so keyboard and screen-reader users land in it.
+  useEffect(() => {
+    heading.current?.focus()
+  }, [screen.id])
+  if (!canSee(user.role, screen.minRole)) {
+    return (
+      <div className="screen screen--center" ref={heading} tabIndex={-1}>
+        <EmptyState
+          icon="lock"
+          title={`${screen.title} needs ${withArticle(screen.minRole)} profile`}
+        >
+          <p>
+            You are signed in as {user.name} ({ROLE_LABEL[user.role]}). Switch user to let{' '}
+            {withArticle(screen.minRole)} sign in.
+          </p>
+        </EmptyState>
+      </div>
+    )
+  }
+  return (
+    <div ref={heading} tabIndex={-1} className="screen-outlet" aria-label={screen.title}>
+      <Suspense
+        fallback={
+          <div className="screen screen--center">
+            <Spinner size={28} label={`Opening ${screen.title}`} />
+          </div>
+        }
+      >
+        <screen.Component />
+      </Suspense>
+    </div>
+  )
+}

@@ -1,0 +1,62 @@
+// The bottom bar: environment, connectivity, outbox, till, user, time — readable at a glance.
+import { useEffect, useState } from 'react'
+import type { PublicUser } from '../../common/ipc'
+import { ENVIRONMENT_LABEL } from '../../common/ipc/shared'
+import { Icon } from '../components'
+import { useEnvironment } from '../store/environment'
+import { ROLE_LABEL } from './roles'
+
+const CONNECTIVITY = {
+  online: { label: 'Online', icon: 'online' },
+  offline: { label: 'Offline', icon: 'offline' },
+  unknown: { label: 'Checking…', icon: 'online' },
+} as const
+
+export function StatusBar({ user, tillName }: { user: PublicUser; tillName: string }) {
+  const { environment, status, bridgeUp } = useEnvironment()
+  const [now, setNow] = useState(() => new Date())
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 15_000)
+    return () => window.clearInterval(timer)
+  }, [])
+  const env = environment?.environment
+  const connectivity = bridgeUp ? (status?.connectivity ?? 'unknown') : 'offline'
+  // With nothing configured there is nothing to check; say so instead of "Checking…".
+  const label =
+    connectivity === 'unknown' && environment?.notReady
+      ? 'Not set up'
+      : CONNECTIVITY[connectivity].label
+  const outbox = status?.outbox ?? { pending: 0, failed: 0 }
+
+  return (
+    <footer className="statusbar" aria-label="Status">
+      {env && (
+        <span className={`statusbar__env statusbar__env--${env}`} data-testid="status-environment">
+          {ENVIRONMENT_LABEL[env].toUpperCase()}
+        </span>
+      )}
+      <span
+        className={`statusbar__item statusbar__conn statusbar__conn--${connectivity}`}
+        title={status?.offlineReason ?? environment?.notReady ?? undefined}
+        data-testid="status-connectivity"
+      >
+        <Icon name={CONNECTIVITY[connectivity].icon} size={16} />
+        {label}
+      </span>
+      <span className="statusbar__item" data-testid="status-outbox">
+        <Icon name="outbox" size={16} />
+        Outbox {outbox.pending}
+        {outbox.failed > 0 && <span className="statusbar__failed">, {outbox.failed} failed</span>}
+      </span>
+      <span className="statusbar__spacer" />
+      <span className="statusbar__item">{tillName}</span>
+      <span className="statusbar__item" data-testid="status-user">
+        <Icon name="user" size={16} />
+        {user.name} · {ROLE_LABEL[user.role]}
+      </span>
+      <time className="statusbar__item statusbar__time" dateTime={now.toISOString()}>
+        {now.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
+      </time>
+    </footer>
+  )
+}

@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react'
+import type { PublicUser } from '../../common/ipc'
+import { Button, Icon } from '../components'
+import { ChangePinDialog } from './ChangePinDialog'
+import { initials, ROLE_LABEL } from './roles'
+
+export function TopBar({
+  title,
+  user,
+  tillName,
+  onSwitchUser,
+}: {
+  title: string
+  user: PublicUser
+  tillName: string
+  onSwitchUser: () => void
+}) {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const [changingPin, setChangingPin] = useState(false)
+  const menu = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (!menuOpen) return
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent && event.key !== 'Escape') return
+      if (event instanceof MouseEvent && menu.current?.contains(event.target as Node)) return
+      setMenuOpen(false)
+    }
+    window.addEventListener('mousedown', close)
+    window.addEventListener('keydown', close)
+    return () => {
+      window.removeEventListener('mousedown', close)
+      window.removeEventListener('keydown', close)
+    }
+  }, [menuOpen])
+
+  return (
+    <header className="topbar">
+      <div className="topbar__title">
+        <h1>{title}</h1>
+        <span className="topbar__till">{tillName}</span>
+      </div>
+      <div className="topbar__actions">
+        <Button variant="ghost" icon="switch" shortcut="Ctrl+Shift+L" onClick={onSwitchUser}>
+          Switch user
+        </Button>
+        <div className="usermenu" ref={menu}>
+          <button
+            type="button"
+            className="usermenu__button"
+            aria-expanded={menuOpen}
+            aria-controls="user-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span className="avatar" aria-hidden="true">
+              {initials(user.name)}
+            </span>
+            <span className="usermenu__who">
+              <span className="usermenu__name">{user.name}</span>
+              <span className="usermenu__role">{ROLE_LABEL[user.role]}</span>
+            </span>
+            <Icon name="chevronRight" size={16} />
+          </button>
+          {menuOpen && (
+            <div className="usermenu__panel" id="user-menu">
+              <button
+                type="button"
+                className="usermenu__item"
+                onClick={() => {
+                  setMenuOpen(false)
+                  setChangingPin(true)
+                }}
+              >
+                <Icon name="key" /> Change my PIN
+              </button>
+              <button
+                type="button"
+                className="usermenu__item"
+                onClick={() => {
+                  setMenuOpen(false)
+                  onSwitchUser()
+                }}
+              >
+                <Icon name="logout" /> Sign out
+              </button>
+            </div>
+          )}
+        </div>
+      </div>
+      <ChangePinDialog open={changingPin} onClose={() => setChangingPin(false)} />
+    </header>
+  )
+}

@@ -1,0 +1,83 @@
+// Amount entry for cashiers: accepts what people type ("12,500", "₦12500.5"), parses exactly
+// with common/money (integer minor units, never floats) and shows the formatted amount large.
+import { useState } from 'react'
+import {
+  formatMoney,
+  MoneyError,
+  parseUserAmount,
+  type Currency,
+  type Minor,
+  DEFAULT_CURRENCY,
+} from '../../common/money'
+import { FieldShell } from './Field'
+
+export interface MoneyInputProps {
+  label: string
+  value: Minor | null
+  onChange: (value: Minor | null) => void
+  currency?: Currency
+  hint?: string
+  /** An error from the server for this field, shown until the cashier edits. */
+  error?: string | undefined
+  autoFocus?: boolean
+  name?: string
+}
+
+export function MoneyInput({
+  label,
+  value,
+  onChange,
+  currency = DEFAULT_CURRENCY,
+  hint,
+  error,
+  autoFocus,
+  name,
+}: MoneyInputProps) {
+  const [text, setText] = useState(() => (value === null ? '' : formatMoney(value, currency)))
+  const [parseError, setParseError] = useState<string | null>(null)
+
+  const commit = (next: string) => {
+    setText(next)
+    if (next.trim() === '') {
+      setParseError(null)
+      onChange(null)
+      return
+    }
+    try {
+      const amount = parseUserAmount(next)
+      setParseError(null)
+      onChange(amount)
+    } catch (problem) {
+      setParseError(problem instanceof MoneyError ? problem.message : 'Not an amount.')
+      onChange(null)
+    }
+  }
+
+  return (
+    <FieldShell label={label} hint={hint} error={parseError ?? error}>
+      {({ id, describedBy, invalid }) => (
+        <div className="money-input">
+          <input
+            id={id}
+            name={name}
+            className="input input--money"
+            inputMode="decimal"
+            autoComplete="off"
+            spellCheck={false}
+            autoFocus={autoFocus}
+            value={text}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            onChange={(event) => commit(event.target.value)}
+            onBlur={() => {
+              if (value !== null && parseError === null) setText(formatMoney(value, currency))
+            }}
+          />
+          <output className="money-input__preview" htmlFor={id} aria-live="polite">
+            {value !== null ? formatMoney(value, currency) : '\u00a0'}
+          </output>
+        </div>
+      )}
+    </FieldShell>
+  )
+}

@@ -1,0 +1,12 @@
+// Tilldesk's design system. Screens import from here; styles live in renderer/styles/.
+export { Badge } from './Badge'
+export { Banner, type Tone } from './Banner'
+export { Button, type ButtonProps, type ButtonVariant } from './Button'
+export { Card } from './Card'
+export { Dialog } from './Dialog'
+export { EmptyState } from './EmptyState'
+export { FieldShell, SelectField, TextField } from './Field'
+export { Icon, type IconName } from './Icon'
+export { MoneyInput } from './MoneyInput'
+export { PinPad } from './PinPad'
+export { Spinner } from './Spinner'

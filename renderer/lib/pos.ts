@@ -1,0 +1,75 @@
+// Typed calls to main. Works the same whether `window.pos` came from Electron's preload or
+// from the preview's WebSocket bridge: the renderer never knows which.
+import type {
+  ChannelName,
+  Channels,
+  EventName,
+  Events,
+  InputOf,
+  PayloadOf,
+  ResultOf,
+} from '../../common/ipc'
+import type { WireError } from '../../common/ipc/contract'
+
+/** A failed call: `message` is written for the person at the till; `fields` for forms. */
+export class PosError extends Error {
+  override readonly name = 'PosError'
+  readonly code: string
+  readonly fields: Record<string, string>
+
+  constructor(error: WireError) {
+    super(error.message)
+    this.code = error.code
+    this.fields = error.fields ?? {}
+  }
+}
+
+const bridge = () => {
+  const pos = window.pos
+  if (!pos) {
+    throw new PosError({
+      code: 'bridge_closed',
+      message:
+        'Tilldesk is not connected. Open it from the app, or from the address the preview printed.',
+    })
+  }
+  return pos
+}
+
+type Args<K extends ChannelName> =
+  undefined extends InputOf<Channels[K]>
+    ? [input?: InputOf<Channels[K]>]
+    : [input: InputOf<Channels[K]>]
+
+export async function call<K extends ChannelName>(
+  channel: K,
+  ...args: Args<K>
+): Promise<ResultOf<Channels[K]>> {
+  const envelope = await bridge().invoke(channel, args[0] as InputOf<Channels[K]>)
+  if (!envelope.ok) throw new PosError(envelope.error)
+  return envelope.value
+}
+
+export function subscribe<K extends EventName>(
+  event: K,
+  listener: (payload: PayloadOf<Events[K]>) => void,
+): () => void {
+  return bridge().on(event, listener)
+}
+
+/** A message for any thrown value, for banners and toasts. */
+export function messageOf(error: unknown): string {
+  if (error instanceof PosError) return error.message
+  return 'Something went wrong. Try again.'
+}
+
+export function fieldsOf(error: unknown): Record<string, string> {
+  return error instanceof PosError ? error.fields : {}
+}
+
+/** For a form's banner: point at the fields when the error names them, else the message. */
+export function summaryOf(error: unknown): string {
+  const count = Object.keys(fieldsOf(error)).length
+  if (count === 0) return messageOf(error)
+  return count === 1 ? 'Check the highlighted field.' : 'Check the highlighted fields.'
+}

@@ -1,0 +1,212 @@
+// API keys per environment. The secret is typed once, sent to main, stored in the OS keychain
+// and never shown again: the form clears it whatever happens.
+import { useState, type FormEvent } from 'react'
+import type { ConfigurableEnvironment, SettingsView } from '../../../common/ipc'
+import { ENVIRONMENT_LABEL } from '../../../common/ipc'
+import { Badge, Banner, Button, Card, Dialog, TextField } from '../../components'
+import { call, fieldsOf, messageOf, summaryOf } from '../../lib/pos'
+import { useEnvironment } from '../../store/environment'
+
+export function ApiKeySection({ settings }: { settings: SettingsView }) {
+  const environment = useEnvironment((store) => store.environment)
+  const keychain = environment?.keychain
+  return (
+    <>
+      {keychain && !keychain.available && (
+        <Banner tone="danger" title="No OS keychain available">
+          {keychain.explanation}
+        </Banner>
+      )}
+      <DemoKeyCard />
+      {(['sandbox', 'live'] as const).map((target) => (
+        <KeyCard
+          key={target}
+          target={target}
+          keyId={settings.keyIds[target]}
+          keychainAvailable={keychain?.available ?? false}
+        />
+      ))}
+    </>
+  )
+}
+
+function DemoKeyCard() {
+  const environment = useEnvironment((store) => store.environment)
+  if (environment?.environment !== 'demo') {
+    return (
+      <Card
+        title="Demo key"
+        description="Generated automatically for the practice gateway when Demo is active."
+      />
+    )
+  }
+  return (
+    <Card
+      title="Demo key"
+      description="Generated automatically for the practice gateway; it holds every capability."
+    >
+      <dl className="facts">
+        <dt>Key id</dt>
+        <dd className="mono">{environment.keyId ?? '—'}</dd>
+        <dt>Secret</dt>
+        <dd>
+          {environment.secretStorage === 'keychain' ? (
+            <Badge tone="success">Stored in the OS keychain</Badge>
+          ) : environment.secretStorage === 'memory' ? (
+            <Badge tone="warning">Kept in memory only</Badge>
+          ) : (
+            '—'
+          )}
+        </dd>
+      </dl>
+      {environment.secretStorage === 'memory' && (
+        <Banner tone="info">
+          No keychain is available, so the demo key lives only in memory and a new one is made each
+          time Tilldesk starts. That is fine for practice; Sandbox and Live keys need the keychain.
+        </Banner>
+      )}
+    </Card>
+  )
+}
+
+function KeyCard({
+  target,
+  keyId,
+  keychainAvailable,
+}: {
+  target: ConfigurableEnvironment
+  keyId: string | null
+  keychainAvailable: boolean
+}) {
+  const [newKeyId, setNewKeyId] = useState('')
+  const [secret, setSecret] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [fields, setFields] = useState<Record<string, string>>({})
+  const [message, setMessage] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null)
+  const [confirmRemove, setConfirmRemove] = useState(false)
+  const label = ENVIRONMENT_LABEL[target]
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setFields({})
+    setMessage(null)
+    try {
+      const state = await call('settings.setKey', { environment: target, keyId: newKeyId, secret })
+      useEnvironment.setState({ environment: state })
+      setMessage({
+        tone: 'success',
+        text: `Key ${newKeyId.trim()} saved. The secret is in the OS keychain.`,
+      })
+      setNewKeyId('')
+    } catch (problem) {
+      setFields(fieldsOf(problem))
+      setMessage({ tone: 'danger', text: summaryOf(problem) })
+    } finally {
+      // The secret never stays in the page, whether or not it was stored.
+      setSecret('')
+      setBusy(false)
+    }
+  }
+
+  const remove = async () => {
+    setBusy(true)
+    setMessage(null)
+    try {
+      const state = await call('settings.removeKey', { environment: target })
+      useEnvironment.setState({ environment: state })
+      setMessage({ tone: 'success', text: `${label} key removed from the keychain.` })
+    } catch (problem) {
+      setMessage({ tone: 'danger', text: messageOf(problem) })
+    } finally {
+      setBusy(false)
+      setConfirmRemove(false)
+    }
+  }
+
+  return (
+    <Card
+      id={`key-${target}`}
+      title={`${label} key`}
+      description={`From the merchant dashboard → API keys, for the ${label.toLowerCase()} environment.`}
+      actions={
+        keyId ? (
+          <Button
+            variant="danger"
+            size="sm"
+            icon="trash"
+            onClick={() => setConfirmRemove(true)}
+            disabled={busy}
+          >
+            Remove key
+          </Button>
+        ) : undefined
+      }
+    >
+      <dl className="facts">
+        <dt>Current key id</dt>
+        <dd className="mono" data-testid={`key-id-${target}`}>
+          {keyId ?? <span className="muted">No key</span>}
+        </dd>
+        <dt>Secret</dt>
+        <dd>{keyId ? <Badge tone="success">In the OS keychain (never shown)</Badge> : '—'}</dd>
+      </dl>
+      <form className="form" onSubmit={(event) => void save(event)} autoComplete="off">
+        {message && <Banner tone={message.tone}>{message.text}</Banner>}
+        <div className="form__row">
+          <TextField
+            label={keyId ? 'New key id' : 'Key id'}
+            value={newKeyId}
+            onChange={(event) => setNewKeyId(event.target.value)}
+            error={fields.keyId}
+            spellCheck={false}
+            autoComplete="off"
+            disabled={!keychainAvailable}
+          />
+          <TextField
+            label="Secret"
+            hint="Sent once to this till’s keychain. Never displayed again."
+            type="password"
+            value={secret}
+            onChange={(event) => setSecret(event.target.value)}
+            error={fields.secret}
+            autoComplete="new-password"
+            spellCheck={false}
+            disabled={!keychainAvailable}
+          />
+        </div>
+        <div className="form__actions">
+          <Button
+            variant="primary"
+            type="submit"
+            icon="key"
+            busy={busy}
+            disabled={!keychainAvailable || newKeyId.trim() === '' || secret === ''}
+          >
+            {keyId ? 'Replace key' : 'Save key'}
+          </Button>
+        </div>
+      </form>
+      <Dialog
+        open={confirmRemove}
+        tone="danger"
+        onClose={() => setConfirmRemove(false)}
+        title={`Remove the ${label} key?`}
+        footer={
+          <>
+            <Button onClick={() => setConfirmRemove(false)}>Keep it</Button>
+            <Button variant="danger" busy={busy} onClick={() => void remove()}>
+              Remove key
+            </Button>
+          </>
+        }
+      >
+        <p>
+          Key <span className="mono">{keyId}</span> will be deleted from this till’s keychain. The
+          till can’t use {label} until a key is entered again. The key itself stays valid at the
+          gateway; revoke it in the dashboard if it may have leaked.
+        </p>
+      </Dialog>
+    </Card>
+  )
+}

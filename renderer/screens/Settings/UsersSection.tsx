@@ -1,0 +1,303 @@
+// Staff profiles: add, change role, reset PIN, unlock, disable, remove. Main enforces every
+// rule (admin only, never the last admin, never yourself); this screen explains refusals.
+import { useEffect, useState, type FormEvent } from 'react'
+import type { PublicUser, UserRole } from '../../../common/ipc'
+import { USER_ROLES } from '../../../common/ipc'
+import { Badge, Banner, Button, Card, Dialog, SelectField, TextField } from '../../components'
+import { call, fieldsOf, messageOf, summaryOf } from '../../lib/pos'
+import { useSession } from '../../store/session'
+import { useUsers } from '../../store/users'
+import { initials, ROLE_LABEL } from '../../app/roles'
+
+const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }))
+
+export function UsersSection() {
+  const users = useUsers((store) => store.users)
+  const me = useSession((store) => store.state?.user)
+  const [message, setMessage] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null)
+  const [pinFor, setPinFor] = useState<PublicUser | null>(null)
+  const [removing, setRemoving] = useState<PublicUser | null>(null)
+
+  useEffect(() => {
+    void useUsers
+      .getState()
+      .load()
+      .catch(() => undefined)
+  }, [])
+
+  const act = async (work: () => Promise<unknown>, success: string) => {
+    setMessage(null)
+    try {
+      await work()
+      setMessage({ tone: 'success', text: success })
+    } catch (problem) {
+      setMessage({ tone: 'danger', text: messageOf(problem) })
+    }
+  }
+
+  return (
+    <>
+      <Card
+        title="Users"
+        description="Everyone who signs in at this till. Cashiers take payments and draft payouts; supervisors also approve; admins also change settings."
+      >
+        {message && <Banner tone={message.tone}>{message.text}</Banner>}
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user.id} data-testid={`user-row-${user.name}`}>
+                <td>
+                  <span className="table__user">
+                    <span className="avatar avatar--sm" aria-hidden="true">
+                      {initials(user.name)}
+                    </span>
+                    {user.name}
+                    {user.id === me?.id && <Badge tone="info">You</Badge>}
+                  </span>
+                </td>
+                <td>
+                  <select
+                    className="input input--compact"
+                    aria-label={`Role of ${user.name}`}
+                    value={user.role}
+                    onChange={(event) =>
+                      void act(
+                        () =>
+                          call('users.update', {
+                            id: user.id,
+                            role: event.target.value as UserRole,
+                          }),
+                        `${user.name} is now ${ROLE_LABEL[event.target.value as UserRole].toLowerCase()}.`,
+                      )
+                    }
+                  >
+                    {ROLE_OPTIONS.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  {user.disabled ? (
+                    <Badge tone="neutral">Disabled</Badge>
+                  ) : user.lockedUntil ? (
+                    <Badge tone="danger">Locked</Badge>
+                  ) : (
+                    <Badge tone="success">Active</Badge>
+                  )}
+                </td>
+                <td className="table__actions">
+                  {user.lockedUntil && (
+                    <Button
+                      size="sm"
+                      onClick={() =>
+                        void act(
+                          () => call('users.unlock', { id: user.id }),
+                          `${user.name} unlocked.`,
+                        )
+                      }
+                    >
+                      Unlock
+                    </Button>
+                  )}
+                  <Button size="sm" icon="key" onClick={() => setPinFor(user)}>
+                    Set PIN
+                  </Button>
+                  <Button
+                    size="sm"
+                    onClick={() =>
+                      void act(
+                        () => call('users.update', { id: user.id, disabled: !user.disabled }),
+                        `${user.name} ${user.disabled ? 'enabled' : 'disabled'}.`,
+                      )
+                    }
+                  >
+                    {user.disabled ? 'Enable' : 'Disable'}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    icon="trash"
+                    aria-label={`Remove ${user.name}`}
+                    onClick={() => setRemoving(user)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      <AddUserCard />
+      <SetPinDialog
+        user={pinFor}
+        onClose={() => setPinFor(null)}
+        onDone={(text) => setMessage({ tone: 'success', text })}
+      />
+      <Dialog
+        open={removing !== null}
+        tone="danger"
+        onClose={() => setRemoving(null)}
+        title={`Remove ${removing?.name ?? ''}?`}
+        footer={
+          <>
+            <Button onClick={() => setRemoving(null)}>Keep</Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                const target = removing
+                setRemoving(null)
+                if (target)
+                  void act(() => call('users.remove', { id: target.id }), `${target.name} removed.`)
+              }}
+            >
+              Remove profile
+            </Button>
+          </>
+        }
+      >
+        <p>
+          The profile and its PIN are deleted from this till. Records they made keep their name.
+        </p>
+      </Dialog>
+    </>
+  )
+}
+
+function AddUserCard() {
+  const [name, setName] = useState('')
+  const [role, setRole] = useState<UserRole>('cashier')
+  const [pin, setPin] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [fields, setFields] = useState<Record<string, string>>({})
+  const [message, setMessage] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setFields({})
+    setMessage(null)
+    try {
+      const user = await call('users.create', { name, role, pin })
+      setMessage({
+        tone: 'success',
+        text: `${user.name} added as ${ROLE_LABEL[user.role].toLowerCase()}.`,
+      })
+      setName('')
+      setPin('')
+    } catch (problem) {
+      setFields(fieldsOf(problem))
+      setMessage({ tone: 'danger', text: summaryOf(problem) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Card title="Add a user">
+      <form className="form" onSubmit={(event) => void submit(event)} autoComplete="off">
+        {message && <Banner tone={message.tone}>{message.text}</Banner>}
+        <div className="form__grid">
+          <TextField
+            label="Name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            error={fields.name}
+            maxLength={40}
+          />
+          <SelectField
+            label="Role"
+            value={role}
+            options={ROLE_OPTIONS}
+            onChange={(event) => setRole(event.target.value as UserRole)}
+            error={fields.role}
+          />
+          <TextField
+            label="PIN"
+            hint="4 to 8 digits; tell it to them privately."
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            value={pin}
+            onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+            error={fields.pin}
+            maxLength={8}
+          />
+        </div>
+        <div className="form__actions">
+          <Button variant="primary" type="submit" icon="plus" busy={busy}>
+            Add user
+          </Button>
+        </div>
+      </form>
+    </Card>
+  )
+}
+
+function SetPinDialog({
+  user,
+  onClose,
+  onDone,
+}: {
+  user: PublicUser | null
+  onClose: () => void
+  onDone: (message: string) => void
+}) {
+  const [pin, setPin] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const close = () => {
+    setPin('')
+    setError(null)
+    onClose()
+  }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!user) return
+    setBusy(true)
+    setError(null)
+    try {
+      await call('users.setPin', { id: user.id, pin })
+      onDone(`New PIN set for ${user.name}.`)
+      close()
+    } catch (problem) {
+      setError(messageOf(problem))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Dialog open={user !== null} onClose={close} title={`Set a new PIN for ${user?.name ?? ''}`}>
+      <form className="form" onSubmit={(event) => void submit(event)} autoComplete="off">
+        <TextField
+          label="New PIN"
+          hint="4 to 8 digits. This also lifts a lockout."
+          type="password"
+          inputMode="numeric"
+          autoComplete="new-password"
+          value={pin}
+          onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+          error={error ?? undefined}
+          maxLength={8}
+          autoFocus
+        />
+        <div className="form__actions">
+          <Button onClick={close}>Cancel</Button>
+          <Button variant="primary" type="submit" busy={busy}>
+            Set PIN
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,71 @@
+// Settings (admin): environment, API key, connection test, till, users. Each section is its
+// own file; the section id is part of the URL (#/settings/users).
+import { useEffect, useState } from 'react'
+import type { SettingsView } from '../../../common/ipc'
+import { Banner, Icon, Spinner, type IconName } from '../../components'
+import { call, messageOf, subscribe } from '../../lib/pos'
+import { useNavigation } from '../../store/navigation'
+import { ApiKeySection } from './ApiKeySection'
+import { ConnectionSection } from './ConnectionSection'
+import { EnvironmentSection } from './EnvironmentSection'
+import { TillSection } from './TillSection'
+import { UsersSection } from './UsersSection'
+
+const SECTIONS: Array<{ id: string; title: string; icon: IconName }> = [
+  { id: 'environment', title: 'Environment', icon: 'server' },
+  { id: 'key', title: 'API key', icon: 'key' },
+  { id: 'connection', title: 'Connection test', icon: 'online' },
+  { id: 'till', title: 'Till', icon: 'settings' },
+  { id: 'users', title: 'Users', icon: 'users' },
+]
+
+export default function SettingsScreen() {
+  const route = useNavigation((store) => store.route)
+  const go = useNavigation((store) => store.go)
+  const [settings, setSettings] = useState<SettingsView | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const section = SECTIONS.find((candidate) => candidate.id === route.rest[0]) ?? SECTIONS[0]!
+
+  useEffect(() => {
+    call('settings.get').then(setSettings, (problem: unknown) => setError(messageOf(problem)))
+    return subscribe('settings.changed', setSettings)
+  }, [])
+
+  return (
+    <div className="screen settings">
+      <nav className="subnav" aria-label="Settings sections">
+        {SECTIONS.map((candidate) => (
+          <a
+            key={candidate.id}
+            href={`#/settings/${candidate.id}`}
+            className={candidate.id === section.id ? 'subnav__item is-active' : 'subnav__item'}
+            aria-current={candidate.id === section.id ? 'page' : undefined}
+            onClick={(event) => {
+              event.preventDefault()
+              go('settings', candidate.id)
+            }}
+          >
+            <Icon name={candidate.icon} size={18} />
+            {candidate.title}
+          </a>
+        ))}
+      </nav>
+      <div className="settings__body">
+        {error && <Banner tone="danger">{error}</Banner>}
+        {!settings ? (
+          <Spinner size={28} label="Loading settings" />
+        ) : section.id === 'environment' ? (
+          <EnvironmentSection settings={settings} />
+        ) : section.id === 'key' ? (
+          <ApiKeySection settings={settings} />
+        ) : section.id === 'connection' ? (
+          <ConnectionSection />
+        ) : section.id === 'till' ? (
+          <TillSection settings={settings} />
+        ) : (
+          <UsersSection />
+        )}
+      </div>
+    </div>
+  )
+}

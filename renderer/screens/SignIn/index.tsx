@@ -1,0 +1,166 @@
+// Sign-in and quick cashier switching: tap your name, type your PIN.
+import { useEffect, useState } from 'react'
+import type { PublicUser } from '../../../common/ipc'
+import { Badge, Button, EmptyState, Icon, PinPad, Spinner } from '../../components'
+import { call, messageOf } from '../../lib/pos'
+import { useSession } from '../../store/session'
+import { useUsers } from '../../store/users'
+import { initials, ROLE_LABEL } from '../../app/roles'
+import { EnvironmentRibbon } from '../../app/EnvironmentRibbon'
+
+export function SignIn() {
+  const { users, loaded } = useUsers()
+  const tillName = useSession((store) => store.state?.tillName ?? '')
+  const [selected, setSelected] = useState<PublicUser | null>(null)
+  const [pin, setPin] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [now, setNow] = useState(() => new Date())
+
+  useEffect(() => {
+    void useUsers
+      .getState()
+      .load()
+      .catch(() => undefined)
+    const timer = window.setInterval(() => setNow(new Date()), 15_000)
+    return () => window.clearInterval(timer)
+  }, [])
+
+  const active = users.filter((user) => !user.disabled)
+  // One profile only: go straight to its PIN.
+  const chosen = selected ?? (active.length === 1 ? (active[0] ?? null) : null)
+
+  const submit = async () => {
+    if (!chosen || pin.length < 4) {
+      setError('Enter your PIN (4 to 8 digits).')
+      return
+    }
+    setBusy(true)
+    setError(null)
+    try {
+      await call('session.signIn', { userId: chosen.id, pin })
+    } catch (problem) {
+      setError(messageOf(problem))
+      setPin('')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="signin">
+      <EnvironmentRibbon />
+      <div className="signin__body">
+        <header className="signin__head">
+          <div className="onboarding__brand">
+            <span className="nav__logo" aria-hidden="true">
+              T
+            </span>
+            <span>Tilldesk</span>
+          </div>
+          <div className="signin__till">
+            <span>{tillName}</span>
+            <time dateTime={now.toISOString()}>
+              {now.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
+            </time>
+          </div>
+        </header>
+
+        {!loaded ? (
+          <Spinner size={28} label="Loading profiles" />
+        ) : chosen ? (
+          <section className="signin__card" aria-labelledby="signin-title">
+            <div className="signin__who">
+              <span className="avatar avatar--lg" aria-hidden="true">
+                {initials(chosen.name)}
+              </span>
+              <div>
+                <h1 id="signin-title" className="signin__name">
+                  {chosen.name}
+                </h1>
+                <Badge tone="neutral">{ROLE_LABEL[chosen.role]}</Badge>
+              </div>
+            </div>
+            <form
+              className="signin__form"
+              onSubmit={(event) => {
+                event.preventDefault()
+                void submit()
+              }}
+            >
+              <PinPad
+                label={`PIN for ${chosen.name}`}
+                value={pin}
+                onChange={(value) => {
+                  setPin(value)
+                  setError(null)
+                }}
+                onSubmit={() => void submit()}
+                error={error}
+                disabled={busy}
+              />
+              <Button
+                variant="primary"
+                size="xl"
+                type="submit"
+                busy={busy}
+                className="signin__submit"
+              >
+                Sign in
+              </Button>
+            </form>
+            {active.length > 1 && (
+              <Button
+                variant="ghost"
+                icon="chevronLeft"
+                onClick={() => {
+                  setSelected(null)
+                  setPin('')
+                  setError(null)
+                }}
+              >
+                Choose another profile
+              </Button>
+            )}
+          </section>
+        ) : active.length === 0 ? (
+          <EmptyState icon="lock" title="No active profiles">
+            <p>Every profile on this till is disabled. An admin must re-enable one.</p>
+          </EmptyState>
+        ) : (
+          <section className="signin__picker" aria-labelledby="picker-title">
+            <h1 id="picker-title" className="signin__prompt">
+              Who’s at the till?
+            </h1>
+            <ul className="profiles">
+              {active.map((user) => (
+                <li key={user.id}>
+                  <button
+                    type="button"
+                    className="profile"
+                    onClick={() => {
+                      setSelected(user)
+                      setPin('')
+                      setError(null)
+                    }}
+                  >
+                    <span className="avatar avatar--lg" aria-hidden="true">
+                      {initials(user.name)}
+                    </span>
+                    <span className="profile__name">{user.name}</span>
+                    <span className="profile__role">{ROLE_LABEL[user.role]}</span>
+                    {user.lockedUntil && (
+                      <span className="profile__locked">
+                        <Icon name="lock" size={14} /> Locked
+                      </span>
+                    )}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </div>
+  )
+}

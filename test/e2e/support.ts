@@ -1,0 +1,164 @@
+// Shared steps for end-to-end tests against the preview. Feature suites use `signIn` to get a
+// signed-in till whatever ran before them: it runs the first-run wizard when needed and
+// creates the named profile through Settings → Users.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Pos } from '../../common/ipc'
+import { previewCommand } from './preview-command'
+
+/**
+ * The page's globals as e2e callbacks see them. Callbacks passed to page.evaluate run in the
+ * browser, but this tsconfig has no DOM types: cast `globalThis` to this inside them.
+ */
+export interface PageGlobals {
+  pos: Pos
+  location: { hash: string; href: string }
+  open(url: string, target?: string): unknown
+}
+
+export const ADMIN = { name: 'Ada Obi', pin: '1234' }
+export const previewUrl = (): string => `/?token=${process.env.TILLDESK_PREVIEW_TOKEN}`
+export const keychainExpected = (): boolean => process.env.TILLDESK_E2E_EXPECT_KEYCHAIN === '1'
+
+/** Opens the app through the token URL (sets the preview cookie) and waits for it to boot. */
+export async function openApp(page: Page, hash = ''): Promise<void> {
+  await page.goto(previewUrl())
+  if (hash)
+    await page.evaluate(
+      (route) => ((globalThis as unknown as PageGlobals).location.hash = route),
+      hash,
+    )
+  await expect(page.locator('.boot')).toHaveCount(0)
+}
+
+/** Serious and critical axe violations on the current page (empty when accessible). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    )
+}
+
+export async function completeFirstRun(page: Page, tillName = 'Front counter'): Promise<void> {
+  await page.getByLabel('Till name').fill(tillName)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByLabel('Your name').fill(ADMIN.name)
+  await page.getByLabel('PIN', { exact: true }).fill(ADMIN.pin)
+  await page.getByLabel('PIN again').fill(ADMIN.pin)
+  await page.getByRole('button', { name: 'Create admin and start' }).click()
+  await expect(page.getByTestId('status-user')).toContainText(ADMIN.name)
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Switch user/ }).click()
+  await expect(
+    page
+      .getByRole('heading', { name: 'Who’s at the till?' })
+      .or(page.getByRole('button', { name: 'Sign in' })),
+  ).toBeVisible()
+}
+
+/** From the profile picker (or a single-profile PIN screen), signs `name` in with `pin`. */
+export async function pickAndSignIn(page: Page, name: string, pin: string): Promise<void> {
+  const tile = page.getByRole('button', { name: new RegExp(`^${name}`) })
+  if (await tile.isVisible()) await tile.click()
+  await page.getByLabel(`PIN for ${name}`).fill(pin)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page.getByTestId('status-user')).toContainText(name)
+}
+
+/**
+ * Leaves the page signed in as `name` with `role`, creating the admin (first run) and the
+ * profile (as admin) when they don't exist yet.
+ */
+export async function signIn(
+  page: Page,
+  profile: { name: string; pin: string; role: 'cashier' | 'supervisor' | 'admin' } = {
+    ...ADMIN,
+    role: 'admin',
+  },
+): Promise<void> {
+  await openApp(page)
+  if (await page.getByRole('heading', { name: 'Welcome to Tilldesk' }).isVisible())
+    await completeFirstRun(page)
+  if (await page.getByTestId('status-user').isVisible()) {
+    if ((await page.getByTestId('status-user').textContent())?.includes(profile.name)) return
+    await signOut(page)
+  }
+  const exists = await page.evaluate(async (name) => {
+    const envelope = await (globalThis as unknown as PageGlobals).pos.invoke(
+      'users.list',
+      undefined,
+    )
+    return envelope.ok ? envelope.value.some((user) => user.name === name) : false
+  }, profile.name)
+  if (!exists) {
+    await pickAndSignIn(page, ADMIN.name, ADMIN.pin)
+    await page.evaluate(async (p) => {
+      const envelope = await (globalThis as unknown as PageGlobals).pos.invoke('users.create', p)
+      if (!envelope.ok) throw new Error(envelope.error.message)
+    }, profile)
+    await signOut(page)
+  }
+  await pickAndSignIn(page, profile.name, profile.pin)
+}
+
+export interface OwnPreview {
+  /** The token URL to open. */
+  url: string
+  origin: string
+  close(): Promise<void>
+}
+
+/**
+ * A preview of the suite's own, on a fresh data dir: for stories that must start from a
+ * brand-new till (the first-run wizard), whatever other suites did to the shared one.
+ */
+export async function startOwnPreview(): Promise<OwnPreview> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tilldesk-e2e-own-'))
+  const command = previewCommand({ port: 0, dataDir, keyring: keychainExpected() })
+  const child = spawn('sh', ['-c', command], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, TILLDESK_PREVIEW_TOKEN: randomBytes(32).toString('base64url') },
+  })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`preview did not start:\n${output}`)), 60_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Open:\s+(\S+)/.exec(output)
+      if (match?.[1]) {
+        clearTimeout(timer)
+        resolve(match[1])
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`preview exited with ${code}:\n${output}`))
+    })
+  })
+  return {
+    url,
+    origin: new URL(url).origin,
+    close: async () => {
+      // The whole group we started (sh, dbus-run-session, the keyring daemon, the preview).
+      if (child.pid !== undefined && child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        process.kill(-child.pid, 'SIGTERM')
+        await exited
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

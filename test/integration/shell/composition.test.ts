@@ -1,0 +1,107 @@
+// The composition root as both transports use it: every contract channel has a handler, and
+// the session/role rules hold through the real handlers.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { channels } from '../../../common/ipc'
+import { silentLogger } from '../../../main/app/log'
+import { createServices, type AppServices } from '../../../main/app/services'
+import type { SenderInfo } from '../../../main/ipc/handlers'
+import { confBackend } from '../../../main/settings/conf-backend'
+import { MemoryKeychain } from '../../unit/shell/helpers'
+
+const sender: SenderInfo = { transport: 'test', url: 'test://till' }
+let services: AppServices
+let dir: string
+
+const call = async (channel: string, input?: unknown) =>
+  services.dispatcher.dispatch(sender, channel, input)
+const value = async <T>(channel: string, input?: unknown): Promise<T> => {
+  const envelope = await call(channel, input)
+  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`)
+  return envelope.value as T
+}
+const code = async (channel: string, input?: unknown) => {
+  const envelope = await call(channel, input)
+  return envelope.ok ? 'ok' : envelope.error.code
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tilldesk-root-'))
+  services = await createServices({
+    settingsBackend: confBackend(dir),
+    keychain: new MemoryKeychain(),
+    fetch: globalThis.fetch,
+    dataDir: dir,
+    log: silentLogger,
+    isTrustedSender: (candidate) => candidate.transport === 'test',
+  })
+  await services.start()
+})
+
+afterAll(async () => {
+  await services.stop()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('composition root', () => {
+  it('registers a handler for every channel of the contract', () => {
+    expect(services.dispatcher.missing()).toEqual([])
+    for (const [name, spec] of Object.entries(channels)) {
+      expect(spec.summary, name).not.toBe('')
+    }
+  })
+
+  it('walks first run, sign-in, role gates and switching user through the real handlers', async () => {
+    expect(await value('session.get')).toMatchObject({ setupRequired: true, user: null })
+    // Before setup nothing but public channels answer.
+    expect(await code('settings.get')).toBe('not_signed_in')
+
+    const afterSetup = await value<{ user: { id: string; role: string } }>('session.setup', {
+      tillName: 'Front counter',
+      adminName: 'Ada',
+      pin: '1234',
+    })
+    expect(afterSetup.user.role).toBe('admin')
+    expect(await code('session.setup', { tillName: 'Again', adminName: 'Eve', pin: '9999' })).toBe(
+      'already_set_up',
+    )
+
+    const cashier = await value<{ id: string }>('users.create', {
+      name: 'Bola',
+      role: 'cashier',
+      pin: '2468',
+    })
+    await value('session.signOut')
+    expect(await code('users.list')).toBe('ok')
+    expect(await code('session.signIn', { userId: cashier.id, pin: '0000' })).toBe('wrong_pin')
+    await value('session.signIn', { userId: cashier.id, pin: '2468' })
+
+    // A cashier is refused every admin channel in main, whatever the UI shows.
+    expect(await code('settings.get')).toBe('forbidden_role')
+    expect(
+      await code('settings.setKey', { environment: 'sandbox', keyId: 'k', secret: 'secret-123' }),
+    ).toBe('forbidden_role')
+    expect(await code('users.create', { name: 'Mallory', role: 'admin', pin: '1111' })).toBe(
+      'forbidden_role',
+    )
+    expect(await code('environment.switch', { environment: 'live', confirm: 'LIVE' })).toBe(
+      'forbidden_role',
+    )
+    expect(await code('environment.testConnection')).toBe('forbidden_role')
+    expect(await code('users.changeOwnPin', { currentPin: '2468', newPin: '8642' })).toBe('ok')
+
+    await value('session.signOut')
+    expect(await code('users.changeOwnPin', { currentPin: '8642', newPin: '2468' })).toBe(
+      'not_signed_in',
+    )
+  })
+
+  it('writes no secret into the settings file', async () => {
+    const { readFileSync } = await import('node:fs')
+    const text = readFileSync(join(dir, 'settings.json'), 'utf8')
+    expect(text).not.toMatch(/"secret"|"pin"/)
+    expect(text).toContain('scrypt$')
+  })
+})
