@@ -6,10 +6,10 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
-const nodeBuiltins = [
-  'node:*',
+// Bare builtin names go in `paths` (exact module names): as gitignore-style patterns,
+// 'events' would also match our own './events'.
+const nodeBuiltinNames = [
   'fs',
-  'fs/*',
   'path',
   'os',
   'crypto',
@@ -22,7 +22,8 @@ const nodeBuiltins = [
   'util',
   'events',
   'worker_threads',
-]
+].map((name) => ({ name, message: 'This layer may not import Node built-ins.' }))
+const nodeBuiltins = ['node:*']
 
 const rawIpc = {
   name: 'electron',
@@ -50,6 +51,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'coverage/**',
+      '.tmp/**',
     ],
   },
   js.configs.recommended,
@@ -70,18 +72,21 @@ export default tseslint.config(
   {
     files: ['common/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict([
-        '../main/*',
-        '../../main/*',
-        '../renderer/*',
-        '../../renderer/*',
-        '../preload/*',
-        '../sandbox/*',
-        '../../sandbox/*',
-        '../preview/*',
-        'electron',
-        ...nodeBuiltins,
-      ]),
+      'no-restricted-imports': restrict(
+        [
+          '../main/*',
+          '../../main/*',
+          '../renderer/*',
+          '../../renderer/*',
+          '../preload/*',
+          '../sandbox/*',
+          '../../sandbox/*',
+          '../preview/*',
+          'electron',
+          ...nodeBuiltins,
+        ],
+        nodeBuiltinNames,
+      ),
     },
   },
   {
@@ -90,18 +95,21 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': restrict([
-        '**/main/**',
-        '**/sandbox/**',
-        '**/preview/**',
-        '**/preload/**',
-        'electron',
-        'electron/*',
-        'keytar',
-        'electron-store',
-        'conf',
-        ...nodeBuiltins,
-      ]),
+      'no-restricted-imports': restrict(
+        [
+          '**/main/**',
+          '**/sandbox/**',
+          '**/preview/**',
+          '**/preload/**',
+          'electron',
+          'electron/*',
+          'keytar',
+          'electron-store',
+          'conf',
+          ...nodeBuiltins,
+        ],
+        nodeBuiltinNames,
+      ),
     },
   },
   {

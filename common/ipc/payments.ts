@@ -1,0 +1,116 @@
+// Hosted-checkout payments taken at the till. Main fixes the merchant reference before sending,
+// follows the payment by verifying it (never by trusting a redirect), and pushes each change.
+// Amounts cross as integer minor units; the screen only formats them.
+import * as z from 'zod'
+import type { PaymentStatus as GatewayPaymentStatus } from '../api/payments'
+import { CURRENCIES, type Currency, type Minor } from '../money'
+import { defineChannels, defineEvents, payload, returns } from './contract'
+import { NoInput } from './shared'
+
+/** What main knows of a checkout payment: the gateway's states plus the moments before them. */
+export type CheckoutStatus =
+  /** Reference fixed and journalled; the gateway has not confirmed the payment yet. */
+  'starting' | GatewayPaymentStatus
+
+export const CHECKOUT_OUTCOMES = ['success', 'failed', 'abandoned'] as const
+export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number]
+
+/** The QR code of the checkout address as a square of modules, row by row ('1' = dark). */
+export interface QrMatrix {
+  size: number
+  modules: string
+}
+
+export interface CheckoutLink {
+  url: string
+  /** True when main can open it in the system browser (Electron, gateway's own origin). */
+  canOpenExternally: boolean
+  qr: QrMatrix
+}
+
+export interface CheckoutView {
+  reference: string
+  status: CheckoutStatus
+  /** No further change can happen (success, failed, abandoned). */
+  final: boolean
+  email: string
+  customerName: string | null
+  description: string | null
+  amount: Minor
+  currency: Currency
+  amountRefunded: Minor
+  paymentMethod: string | null
+  checkout: CheckoutLink | null
+  createdAt: string
+  paidAt: string | null
+  /** When main last had the gateway's answer for this payment. */
+  verifiedAt: string | null
+  /** Main is verifying it on a schedule. */
+  following: boolean
+  /** Something the cashier should know now (gateway unreachable, still waiting), or null. */
+  notice: string | null
+  /** Who took it at this till; null for payments looked up from elsewhere. */
+  takenBy: string | null
+  /** This till's journal holds it (it appears in Recent payments). */
+  takenHere: boolean
+}
+
+export interface CheckoutOpenResult {
+  opened: boolean
+  /** Why it was not opened, in words, when opened is false. */
+  message: string | null
+}
+
+const ReferenceInput = z
+  .string()
+  .trim()
+  .min(1, 'Enter a payment reference.')
+  .max(64, 'References are at most 64 characters.')
+  .regex(/^[A-Za-z0-9._-]+$/, 'References use only letters, digits, dot, dash and underscore.')
+
+export const PaymentStartInput = z.strictObject({
+  email: z.string().trim().max(254),
+  /** As typed ("12,500.50"); main parses it exactly. */
+  amount: z.string().max(40),
+  currency: z.enum(CURRENCIES),
+  customerName: z.string().trim().max(120).optional(),
+  description: z.string().trim().max(140).optional(),
+})
+export type PaymentStartInput = z.input<typeof PaymentStartInput>
+
+export const paymentsChannels = defineChannels({
+  'payments.start': {
+    input: PaymentStartInput,
+    result: returns<CheckoutView>(),
+    role: 'cashier',
+    summary: 'Starts a hosted-checkout payment with a reference fixed before sending.',
+  },
+  'payments.get': {
+    input: z.strictObject({ reference: ReferenceInput }),
+    result: returns<CheckoutView>(),
+    role: 'cashier',
+    summary: 'Verifies a payment by reference with the gateway now and returns it.',
+  },
+  'payments.recent': {
+    input: NoInput,
+    result: returns<CheckoutView[]>(),
+    role: 'cashier',
+    summary: "This till's recent checkout payments, newest first.",
+  },
+  'payments.openCheckout': {
+    input: z.strictObject({ reference: ReferenceInput }),
+    result: returns<CheckoutOpenResult>(),
+    role: 'cashier',
+    summary: "Opens the payment's checkout page in the system browser (gateway origin only).",
+  },
+  'payments.simulate': {
+    input: z.strictObject({ reference: ReferenceInput, outcome: z.enum(CHECKOUT_OUTCOMES) }),
+    result: returns<CheckoutView>(),
+    role: 'cashier',
+    summary: 'Demo gateway only: finishes the checkout as the customer would.',
+  },
+})
+
+export const paymentsEvents = defineEvents({
+  'payments.updated': payload<CheckoutView>(),
+})

@@ -1,0 +1,132 @@
+// Refunds against completed checkout payments. Role rule: anyone signed in may look a payment's
+// refunds up (a cashier answers "where is my refund?"); issuing a refund moves money out, so it
+// needs a supervisor or admin, and so do the merchant-wide history and counts. Main computes the
+// refundable balance; the screen shows it.
+import * as z from 'zod'
+import type { RefundStatus } from '../api/refunds'
+import type { Currency, Minor } from '../money'
+import { defineChannels, defineEvents, payload, returns } from './contract'
+import { NoInput } from './shared'
+
+export interface RefundView {
+  reference: string
+  paymentReference: string
+  amount: Minor
+  currency: Currency
+  status: RefundStatus
+  final: boolean
+  reason: string | null
+  failureReason: string | null
+  createdAt: string
+  updatedAt: string
+  /** Main is checking its status on a schedule. */
+  following: boolean
+}
+
+/** A payment as the refund form needs it, with the balance main worked out. */
+export interface RefundablePayment {
+  paymentReference: string
+  email: string
+  customerName: string | null
+  paymentStatus: string
+  currency: Currency
+  paid: Minor
+  /** Refunds that went through. */
+  refunded: Minor
+  /** Refunds pending or processing: already reserved against the payment. */
+  inProgress: Minor
+  /** What can still be refunded now: paid − refunded − in progress, never below zero. */
+  refundable: Minor
+  /** Null when a refund may be issued; otherwise why not, in words. */
+  blockedReason: string | null
+  refunds: RefundView[]
+}
+
+export interface RefundCountsView {
+  pending: number
+  processing: number
+  success: number
+  failed: number
+  total: number
+}
+
+export interface RefundPage {
+  items: RefundView[]
+  page: number
+  pageSize: number
+  totalItems: number
+  totalPages: number
+}
+
+const Reference = z
+  .string()
+  .trim()
+  .min(1, 'Enter a reference.')
+  .max(64, 'References are at most 64 characters.')
+  .regex(/^[A-Za-z0-9._-]+$/, 'References use only letters, digits, dot, dash and underscore.')
+const IsoDay = z.iso.date({ message: 'Use a date like 2025-01-31.' })
+
+export const REFUND_REASONS_MAX = 200
+
+export const RefundIssueInput = z.strictObject({
+  paymentReference: Reference,
+  /** 'full' refunds what is refundable now; 'partial' needs `amount`. */
+  kind: z.enum(['full', 'partial']),
+  /** As typed; main parses it exactly. */
+  amount: z.string().max(40).optional(),
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'Say why the money is going back (at least 3 characters).')
+    .max(REFUND_REASONS_MAX, `Keep the reason under ${REFUND_REASONS_MAX} characters.`),
+})
+export type RefundIssueInput = z.input<typeof RefundIssueInput>
+
+export const RefundHistoryInput = z.strictObject({
+  status: z.enum(['pending', 'processing', 'success', 'failed']).optional(),
+  paymentReference: Reference.optional(),
+  from: IsoDay.optional(),
+  to: IsoDay.optional(),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(100).default(50),
+})
+export type RefundHistoryInput = z.input<typeof RefundHistoryInput>
+/** As main's handler receives it, defaults applied. */
+export type RefundHistoryFilter = z.output<typeof RefundHistoryInput>
+
+export const refundsChannels = defineChannels({
+  'refunds.prepare': {
+    input: z.strictObject({ paymentReference: Reference }),
+    result: returns<RefundablePayment>(),
+    role: 'cashier',
+    summary: 'A payment with its refunds and the refundable balance.',
+  },
+  'refunds.issue': {
+    input: RefundIssueInput,
+    result: returns<RefundView>(),
+    role: 'supervisor',
+    summary: 'Refunds a completed payment in full or in part; reference fixed before sending.',
+  },
+  'refunds.get': {
+    input: z.strictObject({ reference: Reference }),
+    result: returns<RefundView>(),
+    role: 'cashier',
+    summary: "A refund's current status from the gateway.",
+  },
+  'refunds.history': {
+    input: RefundHistoryInput,
+    result: returns<RefundPage>(),
+    role: 'supervisor',
+    summary: 'Refund history with filters, one page.',
+  },
+  'refunds.counts': {
+    input: NoInput,
+    result: returns<RefundCountsView>(),
+    role: 'supervisor',
+    summary: 'Number of refunds in each status.',
+  },
+})
+
+export const refundsEvents = defineEvents({
+  'refunds.updated': payload<RefundView>(),
+})

@@ -1,0 +1,310 @@
+// Debits against active mandates. Main checks the mandate is active and that the debit fits
+// this month's limits, fixes the payment reference and journals it before sending, then
+// follows the debit (pending → success | failed) until final.
+import type { DebitRecord } from '../../common/api/directDebits'
+import type { DebitView, MandateDebitInput } from '../../common/ipc/mandates'
+import {
+  MoneyError,
+  ZERO,
+  compare,
+  formatMoney,
+  parseUserAmount,
+  type Minor,
+} from '../../common/money'
+import { AppError } from '../app/errors'
+import type { Logger } from '../app/log'
+import type { GatewayClient } from '../gateway'
+import { cashierError, isNotFound } from '../payments/cashier-errors'
+import type { Follower } from '../payments/follower'
+import type { Journal } from '../payments/journal'
+import { newReference } from '../payments/references'
+import { submitByReference } from '../payments/submit-by-reference'
+import { toDebitView } from './debit-view'
+import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
+import { monthlyUsage } from './mandate-rules'
+import { statusWords, type MandatesService } from './mandates-service'
+
+export interface DebitsGateway {
+  directDebits: Pick<GatewayClient['directDebits'], 'debit' | 'status'>
+}
+
+export interface DebitsServiceDeps {
+  gateway: () => Promise<DebitsGateway>
+  debits: Journal<DebitEntry>
+  mandates: Pick<MandatesService, 'refresh'>
+  follower: Follower
+  publish: (view: DebitView) => void
+  actor: () => { id: string; name: string } | null
+  log: Logger
+  now?: () => number
+}
+
+/** A debit the gateway never saw is sent again (same reference) only this soon after. */
+const RESEND_WINDOW_MS = 10 * 60 * 1000
+
+const UNCONFIRMED =
+  "The gateway hasn't confirmed this debit yet. Don't charge again: the till keeps checking."
+
+export class DebitsService {
+  readonly #charging = new Set<string>()
+
+  constructor(private readonly deps: DebitsServiceDeps) {}
+
+  resume(): void {
+    for (const entry of this.deps.debits.list())
+      if (!FINAL_DEBIT.includes(entry.status)) this.#follow(entry.paymentReference)
+  }
+
+  stop(): void {
+    this.deps.follower.stopAll()
+  }
+
+  async debit(input: MandateDebitInput): Promise<DebitView> {
+    const ref = input.mandateReference
+    // One charge at a time per mandate, so the limit check can't be raced by a double click.
+    if (this.#charging.has(ref))
+      throw new AppError(
+        'debit_in_progress',
+        'A debit on this mandate is being sent. Wait for it to finish.',
+      )
+    this.#charging.add(ref)
+    try {
+      return await this.#debit(input)
+    } finally {
+      this.#charging.delete(ref)
+    }
+  }
+
+  async #debit(input: MandateDebitInput): Promise<DebitView> {
+    const mandate = await this.deps.mandates.refresh(input.mandateReference)
+    if (mandate.status !== 'active')
+      throw new AppError(
+        'mandate_not_active',
+        mandate.status === 'pending_activation'
+          ? 'This mandate is not active yet. Activate it with the customer first.'
+          : `This mandate is ${statusWords(mandate.status)}, so it can't be charged. Set up a new mandate with the customer.`,
+      )
+    const fields: Record<string, string> = {}
+    let amount: Minor = ZERO
+    try {
+      amount = parseUserAmount(input.amount)
+      if (amount <= 0) fields.amount = 'Enter an amount more than zero.'
+    } catch (error) {
+      fields.amount = error instanceof MoneyError ? error.message : 'Enter an amount, like 5000.'
+    }
+    const narration = input.narration.trim()
+    if (narration === '')
+      fields.narration = 'Enter what the customer will see on their bank statement.'
+    const usage = monthlyUsage(
+      { maxAmount: mandate.maxMonthlyAmount, maxCount: mandate.maxMonthlyDebitCount },
+      this.deps.debits.list().filter((d) => d.mandateReference === mandate.mandateReference),
+      this.#now(),
+    )
+    if (usage.remainingCount <= 0)
+      throw new AppError(
+        'limit_exceeded',
+        `This mandate has used all ${usage.maxCount} debits allowed for ${usage.month}. The next debit can be made next month.`,
+      )
+    if (fields.amount === undefined && compare(amount, usage.remainingAmount) > 0)
+      fields.amount = `Only ${formatMoney(usage.remainingAmount, mandate.currency)} is left of this month's ${formatMoney(usage.maxAmount, mandate.currency)} limit.`
+    if (Object.keys(fields).length > 0)
+      throw new AppError('invalid_input', 'Check the highlighted fields.', { fields })
+
+    const paymentReference = newReference('DD', this.#now())
+    this.deps.debits.put({
+      paymentReference,
+      mandateReference: mandate.mandateReference,
+      amount,
+      currency: mandate.currency,
+      narration,
+      status: 'starting',
+      failureReason: null,
+      createdAt: this.#iso(),
+      completedAt: null,
+      notice: null,
+      chargedBy: this.deps.actor()?.name ?? null,
+    })
+    this.deps.log.info('debit sending', {
+      paymentReference,
+      mandateReference: mandate.mandateReference,
+    })
+    let gateway: DebitsGateway
+    try {
+      gateway = await this.deps.gateway()
+    } catch (error) {
+      this.deps.debits.remove(paymentReference)
+      throw cashierError(error, { action: 'charge the mandate' })
+    }
+    const body = {
+      mandate_reference: mandate.mandateReference,
+      debit_amount: amount,
+      narration,
+      // Must match the mandate's; taken from the gateway's own record, never typed.
+      customer_email: mandate.customerEmail,
+      payment_reference: paymentReference,
+    }
+    let outcome
+    try {
+      outcome = await submitByReference({
+        send: () => gateway.directDebits.debit(body),
+        lookup: () => gateway.directDebits.status(paymentReference),
+      })
+    } catch (error) {
+      this.deps.debits.remove(paymentReference)
+      throw cashierError(error, {
+        action: 'charge the mandate',
+        fields: { debit_amount: 'amount', narration: 'narration' },
+        codes: {
+          limit_exceeded:
+            "The gateway refused: this debit would go over the mandate's monthly limit (debits made elsewhere count too).",
+          mandate_not_active:
+            "The gateway says this mandate is not active, so it can't be charged.",
+        },
+      })
+    }
+    const entry =
+      outcome.outcome === 'unknown'
+        ? this.deps.debits.update(paymentReference, (d) => ({ ...d, notice: UNCONFIRMED }))
+        : this.#record(outcome.value)
+    this.#follow(paymentReference)
+    return toDebitView(entry as DebitEntry, true)
+  }
+
+  async status(paymentReference: string): Promise<DebitView> {
+    const known = this.deps.debits.get(paymentReference)
+    if (known) {
+      const entry = await this.#check(paymentReference)
+      return toDebitView(entry ?? known, this.#isFollowing(paymentReference))
+    }
+    let gateway: DebitsGateway
+    try {
+      gateway = await this.deps.gateway()
+      const record = await gateway.directDebits.status(paymentReference)
+      return {
+        paymentReference: record.payment_reference,
+        mandateReference: record.mandate_reference,
+        amount: record.amount,
+        currency: record.currency ?? 'NGN',
+        narration: record.narration,
+        status: record.status,
+        final: record.status !== 'pending',
+        failureReason: record.failure_reason ?? null,
+        createdAt: record.created_at ?? null,
+        completedAt: record.completed_at ?? null,
+        following: false,
+        notice: null,
+      }
+    } catch (error) {
+      throw cashierError(error, {
+        action: 'look up the debit',
+        notFound: `No debit has the reference ${paymentReference}.`,
+      })
+    }
+  }
+
+  #isFollowing(paymentReference: string): boolean {
+    return this.deps.follower.isFollowing(paymentReference)
+  }
+
+  #follow(paymentReference: string): void {
+    this.deps.follower.follow(
+      paymentReference,
+      async () => {
+        const entry = await this.#check(paymentReference)
+        return !entry || FINAL_DEBIT.includes(entry.status) ? 'final' : 'continue'
+      },
+      () => {
+        const entry = this.deps.debits.update(paymentReference, (d) => ({
+          ...d,
+          notice: 'Still not settled after two hours. Press Check status later, or ask the bank.',
+        }))
+        if (entry) this.deps.publish(toDebitView(entry, false))
+      },
+    )
+  }
+
+  /** One status read; publishes when anything changed. Never throws for gateway trouble. */
+  async #check(paymentReference: string): Promise<DebitEntry | undefined> {
+    const before = this.deps.debits.get(paymentReference)
+    if (!before) return undefined
+    let after: DebitEntry | undefined
+    try {
+      const gateway = await this.deps.gateway()
+      after = this.#record(await gateway.directDebits.status(paymentReference))
+    } catch (error) {
+      if (before.status === 'starting' && isNotFound(error))
+        after = await this.#resendOrGiveUp(before)
+      else
+        after = this.deps.debits.update(paymentReference, (d) => ({
+          ...d,
+          notice: `${cashierError(error, { action: 'check the debit' }).message} The till keeps checking.`,
+        }))
+    }
+    if (after && (after.status !== before.status || after.notice !== before.notice)) {
+      this.deps.publish(
+        toDebitView(
+          after,
+          this.#isFollowing(paymentReference) && !FINAL_DEBIT.includes(after.status),
+        ),
+      )
+    }
+    return after
+  }
+
+  /** The gateway never saw it: send it again with the same reference, or say nothing was charged. */
+  async #resendOrGiveUp(entry: DebitEntry): Promise<DebitEntry | undefined> {
+    const age = this.#now() - Date.parse(entry.createdAt)
+    if (age > RESEND_WINDOW_MS) {
+      this.deps.log.warn('debit never reached the gateway', {
+        paymentReference: entry.paymentReference,
+      })
+      return this.deps.debits.update(entry.paymentReference, (d) => ({
+        ...d,
+        status: 'not_sent',
+        notice: 'This debit never reached the gateway. Nothing was charged.',
+      }))
+    }
+    try {
+      const gateway = await this.deps.gateway()
+      const mandate = await this.deps.mandates.refresh(entry.mandateReference)
+      const record = await gateway.directDebits.debit({
+        mandate_reference: entry.mandateReference,
+        debit_amount: entry.amount,
+        narration: entry.narration,
+        customer_email: mandate.customerEmail,
+        payment_reference: entry.paymentReference,
+      })
+      return this.#record(record)
+    } catch {
+      return this.deps.debits.update(entry.paymentReference, (d) => ({ ...d, notice: UNCONFIRMED }))
+    }
+  }
+
+  /** Folds the gateway's record in; a final status never moves back. */
+  #record(record: DebitRecord): DebitEntry {
+    const existing = this.deps.debits.get(record.payment_reference)
+    const keepFinal =
+      existing && FINAL_DEBIT.includes(existing.status) && !FINAL_DEBIT.includes(record.status)
+    return this.deps.debits.put({
+      paymentReference: record.payment_reference,
+      mandateReference: record.mandate_reference,
+      amount: record.amount,
+      currency: record.currency ?? existing?.currency ?? 'NGN',
+      narration: record.narration,
+      status: keepFinal ? existing.status : record.status,
+      failureReason: record.failure_reason ?? null,
+      createdAt: existing?.createdAt ?? record.created_at ?? this.#iso(),
+      completedAt: record.completed_at ?? null,
+      notice: null,
+      chargedBy: existing?.chargedBy ?? null,
+    })
+  }
+
+  #now(): number {
+    return (this.deps.now ?? Date.now)()
+  }
+
+  #iso(): string {
+    return new Date(this.#now()).toISOString()
+  }
+}

@@ -1,0 +1,182 @@
+// The rules of a mandate that main checks before the gateway sees it, with a message beside
+// each field, and the monthly usage the debit form shows. Pure functions: no clock of their
+// own, no I/O.
+import { daysBetween } from '../../common/api/directDebits'
+import { Email } from '../../common/api/primitives'
+import type { DebitStatus, MandateStatus } from '../../common/api/directDebits'
+import type { MandateCreateInput, MandateView, MonthlyUsage } from '../../common/ipc/mandates'
+import { MIN_MANDATE_DURATION_DAYS } from '../../common/ipc/mandates'
+import {
+  MoneyError,
+  ZERO,
+  compare,
+  parseUserAmount,
+  subtract,
+  sum,
+  type Currency,
+  type Minor,
+} from '../../common/money'
+
+export interface ValidMandateForm {
+  customerName: string
+  customerEmail: string
+  accountNumber: string
+  bankCode: string
+  startDate: string
+  endDate: string
+  maxMonthlyAmount: Minor
+  maxMonthlyDebitCount: number
+  currency: Currency
+}
+
+export type FormResult<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string> }
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
+const isRealDay = (text: string): boolean => {
+  if (!ISO_DAY.test(text)) return false
+  const date = new Date(`${text}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
+}
+
+/** The till's calendar day (local time), as YYYY-MM-DD. */
+export function localDay(nowMs: number): string {
+  const d = new Date(nowMs)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+}
+
+export const MAX_MONTHLY_DEBITS = 100
+
+export function validateMandateForm(
+  input: MandateCreateInput,
+  today: string,
+  knownBankCodes: ReadonlySet<string> | null,
+): FormResult<ValidMandateForm> {
+  const fields: Record<string, string> = {}
+  const customerName = input.customerName.trim()
+  if (customerName === '')
+    fields.customerName = "Enter the account holder's full name, as the bank has it."
+
+  const customerEmail = input.customerEmail.trim()
+  if (customerEmail === '') fields.customerEmail = "Enter the customer's e-mail address."
+  else if (!Email.safeParse(customerEmail).success)
+    fields.customerEmail = 'That e-mail address looks incomplete, e.g. name@example.com.'
+
+  const accountNumber = input.accountNumber.replace(/\s/g, '')
+  if (!/^\d{10}$/.test(accountNumber)) fields.accountNumber = 'The account number is 10 digits.'
+
+  const bankCode = input.bankCode.trim()
+  if (bankCode === '') fields.bankCode = "Choose the customer's bank."
+  else if (
+    !/^\d{3,6}$/.test(bankCode) ||
+    (knownBankCodes !== null && !knownBankCodes.has(bankCode))
+  )
+    fields.bankCode = 'Choose the bank from the list.'
+
+  const startDate = input.startDate.trim()
+  const endDate = input.endDate.trim()
+  if (!isRealDay(startDate))
+    fields.startDate = 'Enter the first day of the mandate, e.g. 2025-02-01.'
+  else if (startDate < today) fields.startDate = 'The mandate cannot start in the past.'
+  if (!isRealDay(endDate)) fields.endDate = 'Enter the last day of the mandate, e.g. 2025-12-31.'
+  else if (isRealDay(startDate) && daysBetween(startDate, endDate) < MIN_MANDATE_DURATION_DAYS)
+    fields.endDate = `The mandate must run at least ${MIN_MANDATE_DURATION_DAYS} days: end on ${readableDay(addDays(startDate, MIN_MANDATE_DURATION_DAYS))} or later.`
+
+  let maxMonthlyAmount: Minor = ZERO
+  try {
+    maxMonthlyAmount = parseUserAmount(input.maxMonthlyAmount)
+    if (maxMonthlyAmount <= 0) fields.maxMonthlyAmount = 'Enter a monthly limit more than zero.'
+  } catch (error) {
+    fields.maxMonthlyAmount =
+      error instanceof MoneyError ? error.message : 'Enter the monthly limit, like 50000.'
+  }
+
+  const countText = input.maxMonthlyDebitCount.trim()
+  const maxMonthlyDebitCount = /^\d+$/.test(countText) ? Number(countText) : Number.NaN
+  if (!Number.isInteger(maxMonthlyDebitCount) || maxMonthlyDebitCount < 1)
+    fields.maxMonthlyDebitCount = 'Enter how many debits a month are allowed, 1 or more.'
+  else if (maxMonthlyDebitCount > MAX_MONTHLY_DEBITS)
+    fields.maxMonthlyDebitCount = `At most ${MAX_MONTHLY_DEBITS} debits a month.`
+
+  if (Object.keys(fields).length > 0) return { ok: false, fields }
+  return {
+    ok: true,
+    value: {
+      customerName,
+      customerEmail,
+      accountNumber,
+      bankCode,
+      startDate,
+      endDate,
+      maxMonthlyAmount,
+      maxMonthlyDebitCount,
+      currency: input.currency,
+    },
+  }
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-NG', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+/** "2025-02-19" as "19 Feb 2025", for messages. */
+export const readableDay = (day: string): string => dayFormat.format(new Date(`${day}T00:00:00Z`))
+
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** A debit as the usage count needs it. 'starting' counts: it may have gone through. */
+export interface CountedDebit {
+  amount: Minor
+  status: DebitStatus | 'starting' | 'not_sent'
+  createdAt: string
+}
+
+/** Calendar month (UTC, as the gateway counts it) of an instant: "2025-01". */
+export const monthOf = (nowMs: number): string => new Date(nowMs).toISOString().slice(0, 7)
+
+/**
+ * This month's use of the mandate's limits, from the debits this till recorded. Failed
+ * debits and ones that never reached the gateway move no money and don't count.
+ */
+export function monthlyUsage(
+  limits: { maxAmount: Minor; maxCount: number },
+  debits: readonly CountedDebit[],
+  nowMs: number,
+): MonthlyUsage {
+  const month = monthOf(nowMs)
+  const counted = debits.filter(
+    (d) => d.createdAt.slice(0, 7) === month && d.status !== 'failed' && d.status !== 'not_sent',
+  )
+  const usedAmount = sum(counted.map((d) => d.amount))
+  const usedCount = counted.length
+  return {
+    month,
+    maxAmount: limits.maxAmount,
+    maxCount: limits.maxCount,
+    usedAmount,
+    usedCount,
+    remainingAmount:
+      compare(usedAmount, limits.maxAmount) >= 0 ? ZERO : subtract(limits.maxAmount, usedAmount),
+    remainingCount: Math.max(0, limits.maxCount - usedCount),
+    // Integer maths on minor units; a share for the meter, never money.
+    usedPercent:
+      limits.maxAmount > 0 ? Math.min(100, Math.floor((usedAmount * 100) / limits.maxAmount)) : 0,
+  }
+}
+
+/** What may be done with a mandate in its state. */
+export function allowedActions(
+  status: MandateStatus,
+  activationInitiated: boolean,
+): MandateView['can'] {
+  return {
+    initiateActivation: status === 'pending_activation',
+    validateActivation: status === 'pending_activation' && activationInitiated,
+    debit: status === 'active',
+    cancel: status === 'pending_activation' || status === 'active',
+  }
+}

@@ -1,0 +1,393 @@
+// Direct-debit mandates: create (reference fixed and journalled first), activate with the
+// customer's OTP and PIN, view, cancel. The OTP and PIN go from the IPC input straight into
+// the gateway request and nowhere else: not the journal, not a log line, not an error.
+import type { CreateMandateRequest } from '../../common/api/directDebits'
+import type {
+  MandateCreateInput,
+  MandateSummary,
+  MandateView,
+  ResolvedAccount,
+} from '../../common/ipc/mandates'
+import type { Currency } from '../../common/money'
+import type { BankOption } from '../../common/ipc/payouts'
+import { AppError } from '../app/errors'
+import type { Logger } from '../app/log'
+import type { GatewayClient } from '../gateway'
+import { GatewayError } from '../gateway/errors'
+import { cashierError, isNotFound } from '../payments/cashier-errors'
+import type { Follower } from '../payments/follower'
+import type { Journal } from '../payments/journal'
+import { newReference } from '../payments/references'
+import { submitByReference } from '../payments/submit-by-reference'
+import type { BankDirectory, BanksGateway } from './bank-directory'
+import { FINAL_DEBIT, applyMandate, type DebitEntry, type MandateEntry } from './mandate-entries'
+import { allowedActions, localDay, monthlyUsage, validateMandateForm } from './mandate-rules'
+import { toDebitView } from './debit-view'
+
+/** The part of the gateway client this service uses. */
+export type MandatesGateway = BanksGateway & {
+  banks: Pick<GatewayClient['banks'], 'resolve'>
+  directDebits: Pick<
+    GatewayClient['directDebits'],
+    'createMandate' | 'initiateActivation' | 'validateActivation' | 'getMandate' | 'cancelMandate'
+  >
+}
+
+export interface MandatesServiceDeps {
+  gateway: () => Promise<MandatesGateway>
+  mandates: Journal<MandateEntry>
+  /** Read only here: debits are written by DebitsService. */
+  debits: Journal<DebitEntry>
+  banks: BankDirectory
+  /** Tells whether a debit is being followed (for its view). */
+  debitFollower: Follower
+  publish: (view: MandateView) => void
+  actor: () => { id: string; name: string } | null
+  log: Logger
+  now?: () => number
+}
+
+const FIELD_NAMES = {
+  customer_name: 'customerName',
+  customer_email: 'customerEmail',
+  account_number: 'accountNumber',
+  bank_code: 'bankCode',
+  start_date: 'startDate',
+  end_date: 'endDate',
+  max_monthly_amount: 'maxMonthlyAmount',
+  max_monthly_debit_count: 'maxMonthlyDebitCount',
+  currency: 'currency',
+}
+
+export class MandatesService {
+  /** Mandates with an action on its way: one at a time per mandate. */
+  readonly #busy = new Set<string>()
+
+  constructor(private readonly deps: MandatesServiceDeps) {}
+
+  list(): MandateSummary[] {
+    return this.deps.mandates.list().map((m) => ({
+      mandateReference: m.mandateReference,
+      status: m.status,
+      customerName: m.customerName,
+      customerEmail: m.customerEmail,
+      currency: m.currency,
+      maxMonthlyAmount: m.maxMonthlyAmount,
+      endDate: m.endDate,
+      checkedAt: m.checkedAt,
+    }))
+  }
+
+  async banks(): Promise<BankOption[]> {
+    try {
+      return await this.deps.banks.list()
+    } catch (error) {
+      throw cashierError(error, { action: 'load the list of banks' })
+    }
+  }
+
+  async resolveAccount(input: {
+    bankCode: string
+    accountNumber: string
+    currency: Currency
+  }): Promise<ResolvedAccount> {
+    const gateway = await this.#gateway('check the account')
+    try {
+      const { data } = await gateway.banks.resolve({
+        bank: input.bankCode,
+        account: input.accountNumber,
+        currency: input.currency,
+      })
+      return {
+        accountNumber: data.account_number,
+        accountName: data.account_name,
+        bankName: data.bank_name,
+      }
+    } catch (error) {
+      throw cashierError(error, {
+        action: 'check the account',
+        fields: { account: 'accountNumber', bank: 'bankCode' },
+        notFound:
+          'The bank has no account with that number. Check the number and the bank with the customer.',
+      })
+    }
+  }
+
+  async create(input: MandateCreateInput): Promise<MandateView> {
+    // Best effort: a bank list lets the form say "choose from the list"; without one the
+    // gateway still checks the code.
+    await this.deps.banks.list().catch(() => undefined)
+    const form = validateMandateForm(input, localDay(this.#now()), this.deps.banks.knownCodes())
+    if (!form.ok)
+      throw new AppError('invalid_input', 'Check the highlighted fields.', { fields: form.fields })
+    const v = form.value
+    const reference = newReference('MD', this.#now())
+    const body: CreateMandateRequest = {
+      customer_name: v.customerName,
+      customer_email: v.customerEmail,
+      account_number: v.accountNumber,
+      bank_code: v.bankCode,
+      mandate_reference: reference,
+      start_date: v.startDate,
+      end_date: v.endDate,
+      max_monthly_amount: v.maxMonthlyAmount,
+      max_monthly_debit_count: v.maxMonthlyDebitCount,
+      currency: v.currency,
+      metadata: { created_by: this.deps.actor()?.name ?? null },
+    }
+    this.deps.mandates.put({
+      mandateReference: reference,
+      confirmed: false,
+      status: 'pending_activation',
+      customerName: v.customerName,
+      customerEmail: v.customerEmail,
+      accountNumber: v.accountNumber,
+      bankCode: v.bankCode,
+      startDate: v.startDate,
+      endDate: v.endDate,
+      currency: v.currency,
+      maxMonthlyAmount: v.maxMonthlyAmount,
+      maxMonthlyDebitCount: v.maxMonthlyDebitCount,
+      activationInitiated: false,
+      createdAt: this.#iso(),
+      activatedAt: null,
+      cancelledAt: null,
+      checkedAt: null,
+      createdBy: this.deps.actor()?.name ?? null,
+    })
+    this.deps.log.info('mandate creating', { mandateReference: reference })
+    const gateway = await this.#gateway('create the mandate')
+    let outcome
+    try {
+      outcome = await submitByReference({
+        send: () => gateway.directDebits.createMandate(body),
+        lookup: () => gateway.directDebits.getMandate(reference),
+      })
+    } catch (error) {
+      this.deps.mandates.remove(reference)
+      throw cashierError(error, { action: 'create the mandate', fields: FIELD_NAMES })
+    }
+    if (outcome.outcome === 'unknown') {
+      throw new AppError(
+        'mandate_unconfirmed',
+        `The gateway hasn't confirmed mandate ${reference} yet. It is in the list: open it in a moment to check. Don't create it again.`,
+      )
+    }
+    if (outcome.outcome === 'found') {
+      this.deps.mandates.put(
+        applyMandate(this.deps.mandates.get(reference), outcome.value, this.#iso()),
+      )
+    } else {
+      this.deps.mandates.update(reference, (m) => ({
+        ...m,
+        confirmed: true,
+        status: outcome.value.status,
+        checkedAt: this.#iso(),
+      }))
+    }
+    return this.#publish(reference)
+  }
+
+  /** Fresh from the gateway; remembers mandates looked up from elsewhere too. */
+  async get(mandateReference: string): Promise<MandateView> {
+    await this.refresh(mandateReference)
+    return this.#publish(mandateReference)
+  }
+
+  /** Reads the gateway's record into the journal and returns it (for debits). */
+  async refresh(mandateReference: string): Promise<MandateEntry> {
+    const gateway = await this.#gateway('look up the mandate')
+    const known = this.deps.mandates.get(mandateReference)
+    try {
+      const record = await gateway.directDebits.getMandate(mandateReference)
+      return this.deps.mandates.put(applyMandate(known, record, this.#iso()))
+    } catch (error) {
+      if (isNotFound(error) && known && !known.confirmed) {
+        // Its create never reached the gateway: nothing exists, so forget it.
+        this.deps.mandates.remove(mandateReference)
+        throw new AppError(
+          'not_found',
+          `Mandate ${mandateReference} was never created at the gateway. Create it again.`,
+        )
+      }
+      throw cashierError(error, {
+        action: 'look up the mandate',
+        notFound: `No mandate has the reference ${mandateReference}.`,
+      })
+    }
+  }
+
+  async initiateActivation(mandateReference: string): Promise<MandateView> {
+    return this.#exclusive(mandateReference, async () => {
+      const entry = await this.refresh(mandateReference)
+      if (entry.status !== 'pending_activation')
+        throw new AppError(
+          'invalid_state',
+          `This mandate is ${statusWords(entry.status)}; it needs no activation.`,
+        )
+      const gateway = await this.#gateway('send the activation code')
+      try {
+        await gateway.directDebits.initiateActivation(mandateReference)
+      } catch (error) {
+        throw cashierError(error, { action: 'ask the bank to send the code' })
+      }
+      this.deps.mandates.update(mandateReference, (m) => ({ ...m, activationInitiated: true }))
+      await this.refresh(mandateReference).catch(() => undefined)
+      return this.#publish(mandateReference)
+    })
+  }
+
+  /** otp and pin are used for this one request and dropped. */
+  async validateActivation(
+    mandateReference: string,
+    otp: string,
+    pin: string,
+  ): Promise<MandateView> {
+    return this.#exclusive(mandateReference, async () => {
+      const gateway = await this.#gateway('activate the mandate')
+      try {
+        await gateway.directDebits.validateActivation({
+          mandate_reference: mandateReference,
+          param1: 'otp',
+          value1: otp,
+          param2: 'pin',
+          value2: pin,
+        })
+      } catch (error) {
+        if (!(error instanceof GatewayError && error.outcomeUnknown)) {
+          throw cashierError(error, {
+            action: 'activate the mandate',
+            fields: { value1: 'otp', value2: 'pin' },
+            codes: {
+              activation_not_initiated:
+                'Send the code first: press "Send code to customer", then enter the code they receive.',
+              validation_error:
+                "The bank didn't accept the code or PIN. Check them with the customer and try again.",
+            },
+            notFound: `No mandate has the reference ${mandateReference}.`,
+          })
+        }
+        // The answer was lost: the mandate's state says whether it worked.
+      }
+      const entry = await this.refresh(mandateReference)
+      if (entry.status !== 'active')
+        throw new AppError(
+          'activation_unconfirmed',
+          "The gateway hasn't confirmed the activation. Ask the customer for a new code and try again.",
+        )
+      this.deps.log.info('mandate activated', { mandateReference })
+      return this.#publish(mandateReference)
+    })
+  }
+
+  async cancel(mandateReference: string): Promise<MandateView> {
+    return this.#exclusive(mandateReference, async () => {
+      const entry = await this.refresh(mandateReference)
+      if (entry.status !== 'active' && entry.status !== 'pending_activation')
+        throw new AppError('invalid_state', `This mandate is already ${statusWords(entry.status)}.`)
+      const gateway = await this.#gateway('cancel the mandate')
+      try {
+        await gateway.directDebits.cancelMandate(mandateReference)
+      } catch (error) {
+        if (!(error instanceof GatewayError && error.outcomeUnknown))
+          throw cashierError(error, { action: 'cancel the mandate' })
+      }
+      const after = await this.refresh(mandateReference)
+      if (after.status !== 'cancelled')
+        throw new AppError(
+          'cancel_unconfirmed',
+          "The gateway hasn't confirmed the cancellation. Try again.",
+        )
+      this.deps.log.info('mandate cancelled', { mandateReference })
+      return this.#publish(mandateReference)
+    })
+  }
+
+  /** The view of a remembered mandate, as it stands locally (no gateway call). */
+  view(mandateReference: string): MandateView {
+    const entry = this.deps.mandates.get(mandateReference)
+    if (!entry) throw new AppError('not_found', `No mandate has the reference ${mandateReference}.`)
+    const debits = this.deps.debits.list().filter((d) => d.mandateReference === mandateReference)
+    return {
+      mandateReference: entry.mandateReference,
+      status: entry.status,
+      customerName: entry.customerName,
+      customerEmail: entry.customerEmail,
+      accountNumber: entry.accountNumber,
+      bankCode: entry.bankCode,
+      bankName: this.deps.banks.nameOf(entry.bankCode),
+      startDate: entry.startDate,
+      endDate: entry.endDate,
+      currency: entry.currency,
+      maxMonthlyAmount: entry.maxMonthlyAmount,
+      maxMonthlyDebitCount: entry.maxMonthlyDebitCount,
+      activationInitiated: entry.activationInitiated,
+      createdAt: entry.createdAt,
+      activatedAt: entry.activatedAt,
+      cancelledAt: entry.cancelledAt,
+      usage: monthlyUsage(
+        { maxAmount: entry.maxMonthlyAmount, maxCount: entry.maxMonthlyDebitCount },
+        debits,
+        this.#now(),
+      ),
+      can: entry.confirmed
+        ? allowedActions(entry.status, entry.activationInitiated)
+        : { initiateActivation: false, validateActivation: false, debit: false, cancel: false },
+      debits: debits.map((d) =>
+        toDebitView(
+          d,
+          this.deps.debitFollower.isFollowing(d.paymentReference) &&
+            !FINAL_DEBIT.includes(d.status),
+        ),
+      ),
+      checkedAt: entry.checkedAt,
+      notice: entry.confirmed ? null : "The gateway hasn't confirmed this mandate yet.",
+    }
+  }
+
+  #publish(mandateReference: string): MandateView {
+    const view = this.view(mandateReference)
+    this.deps.publish(view)
+    return view
+  }
+
+  async #exclusive<T>(mandateReference: string, task: () => Promise<T>): Promise<T> {
+    if (this.#busy.has(mandateReference))
+      throw new AppError('mandate_busy', 'This mandate is being updated. Wait a moment.')
+    this.#busy.add(mandateReference)
+    try {
+      return await task()
+    } finally {
+      this.#busy.delete(mandateReference)
+    }
+  }
+
+  async #gateway(action: string): Promise<MandatesGateway> {
+    try {
+      return await this.deps.gateway()
+    } catch (error) {
+      throw cashierError(error, { action })
+    }
+  }
+
+  #now(): number {
+    return (this.deps.now ?? Date.now)()
+  }
+
+  #iso(): string {
+    return new Date(this.#now()).toISOString()
+  }
+}
+
+export function statusWords(status: MandateEntry['status']): string {
+  switch (status) {
+    case 'pending_activation':
+      return 'waiting for activation'
+    case 'active':
+      return 'active'
+    case 'cancelled':
+      return 'cancelled'
+    case 'expired':
+      return 'expired'
+  }
+}

@@ -1,0 +1,92 @@
+// Direct-debit mandates and debits as a feature module: one pair of services per environment.
+import type { mandatesChannels } from '../../common/ipc/mandates'
+import { defineModule } from '../app/module'
+import type { CoreServices } from '../app/services'
+import type { Handlers } from '../ipc/handlers'
+import { Follower, SETTLEMENT_SCHEDULE } from '../payments/follower'
+import { Journal, fileStorage } from '../payments/journal'
+import { perEnvironment } from '../payments/per-environment'
+import { BankDirectory } from './bank-directory'
+import { DebitsService } from './debits-service'
+import { DebitEntry, FINAL_DEBIT, MandateEntry } from './mandate-entries'
+import { MandatesService } from './mandates-service'
+
+export function createMandates(core: CoreServices) {
+  const runtimes = perEnvironment(core, (_environment, dir) => {
+    const gateway = () => core.environment.client()
+    const actor = () => core.session.current()
+    const mandates = new Journal({
+      name: 'mandates',
+      schema: MandateEntry,
+      storage: fileStorage(dir, 'mandates'),
+      keyOf: (e) => e.mandateReference,
+      timeOf: (e) => e.createdAt,
+      // The only list of mandates there is: keep it all (a till makes few).
+      limit: 10_000,
+      log: core.log,
+    })
+    const debits = new Journal({
+      name: 'debits',
+      schema: DebitEntry,
+      storage: fileStorage(dir, 'debits'),
+      keyOf: (e) => e.paymentReference,
+      timeOf: (e) => e.createdAt,
+      limit: 20_000,
+      keep: (e) => !FINAL_DEBIT.includes(e.status),
+      log: core.log,
+    })
+    const follower = new Follower(SETTLEMENT_SCHEDULE)
+    const banks = new BankDirectory({
+      gateway,
+      gatewayKey: () => core.environment.baseUrl(),
+      now: core.now,
+    })
+    const mandateService = new MandatesService({
+      gateway,
+      mandates,
+      debits,
+      banks,
+      debitFollower: follower,
+      publish: (view) => core.emit('mandates.updated', view),
+      actor,
+      log: core.log,
+      now: core.now,
+    })
+    const debitService = new DebitsService({
+      gateway,
+      debits,
+      mandates: mandateService,
+      follower,
+      publish: (view) => core.emit('mandates.debitUpdated', view),
+      actor,
+      log: core.log,
+      now: core.now,
+    })
+    return {
+      mandateService,
+      debitService,
+      resume: () => debitService.resume(),
+      stop: () => debitService.stop(),
+    }
+  })
+  const mandates = () => runtimes.current().mandateService
+  const debits = () => runtimes.current().debitService
+
+  const handlers: Handlers<typeof mandatesChannels> = {
+    'mandates.list': () => mandates().list(),
+    'mandates.banks': () => mandates().banks(),
+    'mandates.resolveAccount': (input) => mandates().resolveAccount(input),
+    'mandates.create': (input) => mandates().create(input),
+    'mandates.get': ({ mandateReference }) => mandates().get(mandateReference),
+    'mandates.initiateActivation': ({ mandateReference }) =>
+      mandates().initiateActivation(mandateReference),
+    'mandates.validateActivation': ({ mandateReference, otp, pin }) =>
+      mandates().validateActivation(mandateReference, otp, pin),
+    'mandates.cancel': ({ mandateReference }) => mandates().cancel(mandateReference),
+    'mandates.debit': (input) => debits().debit(input),
+    'mandates.debitStatus': ({ paymentReference }) => debits().status(paymentReference),
+  }
+  return { handlers, start: () => runtimes.start(), stop: () => runtimes.stop() }
+}
+
+export const mandatesModule = defineModule({ name: 'mandates', create: createMandates })

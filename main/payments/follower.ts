@@ -1,0 +1,140 @@
+// Follows asynchronous gateway records (payments, refunds, debits) until they are final, by
+// asking the gateway on a schedule that slows down as the record ages: quick while a customer
+// is likely at the till, sparse later, and stopping at a deadline so a forgotten checkout
+// doesn't poll forever. One follow per key; a manual check never doubles the schedule.
+
+export type CheckResult = 'final' | 'continue'
+
+export interface FollowSchedule {
+  /** Until `untilMs` after following began, check every `everyMs`; the last step ends it. */
+  readonly steps: ReadonlyArray<{ readonly untilMs: number; readonly everyMs: number }>
+}
+
+export interface Timers {
+  now(): number
+  setTimeout(run: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+export const realTimers: Timers = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => {
+    const handle = setTimeout(run, ms)
+    // Following must never keep a Node process (tests, preview shutdown) alive by itself.
+    ;(handle as { unref?: () => void }).unref?.()
+    return handle
+  },
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+}
+
+interface Followed {
+  startedAt: number
+  timer: unknown
+  check: () => Promise<CheckResult>
+  onGiveUp: () => void
+  running: boolean
+}
+
+export class Follower {
+  readonly #followed = new Map<string, Followed>()
+
+  constructor(
+    private readonly schedule: FollowSchedule,
+    private readonly timers: Timers = realTimers,
+  ) {}
+
+  /**
+   * Checks `key` after the first interval, then on schedule until `check` says final.
+   * Following a key already followed keeps its age (so the cadence doesn't reset) but takes
+   * the newer callbacks.
+   */
+  follow(key: string, check: () => Promise<CheckResult>, onGiveUp: () => void): void {
+    const existing = this.#followed.get(key)
+    if (existing) {
+      existing.check = check
+      existing.onGiveUp = onGiveUp
+      return
+    }
+    const entry: Followed = {
+      startedAt: this.timers.now(),
+      timer: null,
+      check,
+      onGiveUp,
+      running: false,
+    }
+    this.#followed.set(key, entry)
+    this.#arm(key, entry)
+  }
+
+  isFollowing(key: string): boolean {
+    return this.#followed.has(key)
+  }
+
+  stop(key: string): void {
+    const entry = this.#followed.get(key)
+    if (!entry) return
+    this.timers.clearTimeout(entry.timer)
+    this.#followed.delete(key)
+  }
+
+  stopAll(): void {
+    for (const key of [...this.#followed.keys()]) this.stop(key)
+  }
+
+  get size(): number {
+    return this.#followed.size
+  }
+
+  /** Delay before the next check for something followed for `ageMs`, or null past the end. */
+  delayAt(ageMs: number): number | null {
+    for (const step of this.schedule.steps) if (ageMs < step.untilMs) return step.everyMs
+    return null
+  }
+
+  #arm(key: string, entry: Followed): void {
+    const delay = this.delayAt(this.timers.now() - entry.startedAt)
+    if (delay === null) {
+      this.#followed.delete(key)
+      entry.onGiveUp()
+      return
+    }
+    entry.timer = this.timers.setTimeout(() => void this.#run(key, entry), delay)
+  }
+
+  async #run(key: string, entry: Followed): Promise<void> {
+    if (this.#followed.get(key) !== entry || entry.running) return
+    entry.running = true
+    let result: CheckResult = 'continue'
+    try {
+      result = await entry.check()
+    } catch {
+      // The check records its own notice; an error only means "try again on schedule".
+    } finally {
+      entry.running = false
+    }
+    if (this.#followed.get(key) !== entry) return
+    if (result === 'final') this.#followed.delete(key)
+    else this.#arm(key, entry)
+  }
+}
+
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+
+/** A customer at a hosted checkout: quick for 2 minutes, then slower, stop after 30. */
+export const CHECKOUT_SCHEDULE: FollowSchedule = {
+  steps: [
+    { untilMs: 2 * MINUTE, everyMs: 2 * SECOND },
+    { untilMs: 10 * MINUTE, everyMs: 5 * SECOND },
+    { untilMs: 30 * MINUTE, everyMs: 15 * SECOND },
+  ],
+}
+
+/** Refunds and debits settle at the banks' pace: check often at first, stop after 2 hours. */
+export const SETTLEMENT_SCHEDULE: FollowSchedule = {
+  steps: [
+    { untilMs: 1 * MINUTE, everyMs: 2 * SECOND },
+    { untilMs: 10 * MINUTE, everyMs: 10 * SECOND },
+    { untilMs: 120 * MINUTE, everyMs: 60 * SECOND },
+  ],
+}

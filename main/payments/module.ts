@@ -1,0 +1,54 @@
+// Hosted-checkout payments as a feature module: one PaymentsService per environment, on the
+// shell's gateway client, session and desktop.
+import type { paymentsChannels } from '../../common/ipc/payments'
+import { defineModule } from '../app/module'
+import type { CoreServices } from '../app/services'
+import type { Handlers } from '../ipc/handlers'
+import { CHECKOUT_SCHEDULE, Follower } from './follower'
+import { Journal, fileStorage } from './journal'
+import { PaymentEntry, isFinalPayment } from './payment-entry'
+import { PaymentsService } from './payments-service'
+import { perEnvironment } from './per-environment'
+
+/** Recent payments kept on disk; open ones are never dropped. */
+const JOURNAL_LIMIT = 500
+
+export function createPayments(core: CoreServices) {
+  const runtimes = perEnvironment(core, (environment, dir) => {
+    const service = new PaymentsService({
+      gateway: () => core.environment.client(),
+      journal: new Journal({
+        name: 'payments',
+        schema: PaymentEntry,
+        storage: fileStorage(dir, 'payments'),
+        keyOf: (e) => e.reference,
+        timeOf: (e) => e.createdAt,
+        limit: JOURNAL_LIMIT,
+        keep: (e) => !isFinalPayment(e.status),
+        log: core.log,
+      }),
+      follower: new Follower(CHECKOUT_SCHEDULE),
+      publish: (view) => core.emit('payments.updated', view),
+      actor: () => core.session.current(),
+      tillName: () => core.settings.get().tillName,
+      environment: () => environment,
+      gatewayBaseUrl: () => core.environment.baseUrl(),
+      openExternal: core.desktop.openExternal?.bind(core.desktop) ?? null,
+      log: core.log,
+      now: core.now,
+    })
+    return { service, resume: () => service.resume(), stop: () => service.stop() }
+  })
+  const payments = () => runtimes.current().service
+
+  const handlers: Handlers<typeof paymentsChannels> = {
+    'payments.start': (input) => payments().start(input),
+    'payments.get': ({ reference }) => payments().get(reference),
+    'payments.recent': () => payments().recent(),
+    'payments.openCheckout': ({ reference }) => payments().openCheckout(reference),
+    'payments.simulate': ({ reference, outcome }) => payments().simulate(reference, outcome),
+  }
+  return { handlers, start: () => runtimes.start(), stop: () => runtimes.stop() }
+}
+
+export const paymentsModule = defineModule({ name: 'payments', create: createPayments })

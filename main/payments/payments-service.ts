@@ -1,0 +1,386 @@
+// Hosted-checkout payments at the till. The merchant reference is fixed and journalled before
+// initialize is sent; the payment is then verified by reference on a schedule until final.
+// A customer's redirect is never trusted: only verify's answer changes the status.
+import type { InitializePaymentRequest } from '../../common/api/payments'
+import { Email } from '../../common/api/primitives'
+import type { Environment } from '../../common/ipc/shared'
+import type {
+  CheckoutOpenResult,
+  CheckoutOutcome,
+  CheckoutView,
+  PaymentStartInput,
+} from '../../common/ipc/payments'
+import { MoneyError, ZERO, parseUserAmount, type Currency, type Minor } from '../../common/money'
+import { AppError } from '../app/errors'
+import type { Logger } from '../app/log'
+import type { GatewayClient } from '../gateway'
+import { cashierError, isNotFound } from './cashier-errors'
+import { checkCheckoutUrl } from './checkout-link'
+import type { Follower } from './follower'
+import type { Journal } from './journal'
+import {
+  applyPaymentRecord,
+  entryFromRecord,
+  isFinalPayment,
+  type PaymentEntry,
+} from './payment-entry'
+import { qrMatrix } from './qr'
+import { newReference } from './references'
+import { submitByReference } from './submit-by-reference'
+
+/** The part of the gateway client this service uses. */
+export interface PaymentsGateway {
+  payments: Pick<GatewayClient['payments'], 'initialize' | 'verify'>
+  sandbox: Pick<GatewayClient['sandbox'], 'completePayment'>
+}
+
+export interface Actor {
+  id: string
+  name: string
+}
+
+export interface PaymentsServiceDeps {
+  gateway: () => Promise<PaymentsGateway>
+  journal: Journal<PaymentEntry>
+  follower: Follower
+  publish: (view: CheckoutView) => void
+  /** Who is signed in (the IPC guard has already checked the role). */
+  actor: () => Actor | null
+  tillName: () => string
+  environment: () => Environment
+  /** The active gateway's base URL, for the checkout origin check. */
+  gatewayBaseUrl: () => string | null
+  /** Electron's shell.openExternal; null where there is no system browser to hand to. */
+  openExternal: ((url: string) => Promise<void>) | null
+  log: Logger
+  now?: () => number
+}
+
+const RECENT_LIMIT = 50
+
+export class PaymentsService {
+  constructor(private readonly deps: PaymentsServiceDeps) {}
+
+  /** Picks up payments that were still open when the till last stopped. */
+  resume(): void {
+    for (const entry of this.deps.journal.list())
+      if (!isFinalPayment(entry.status)) this.#follow(entry.reference)
+  }
+
+  stop(): void {
+    this.deps.follower.stopAll()
+  }
+
+  async start(input: PaymentStartInput): Promise<CheckoutView> {
+    const { email, amount, currency } = validateStart(input)
+    const actor = this.deps.actor()
+    const customerName = input.customerName?.trim() || null
+    const description = input.description?.trim() || null
+    const reference = newReference('PAY', this.#now())
+    const body: InitializePaymentRequest = {
+      email,
+      amount,
+      currency,
+      reference,
+      ...(customerName ? { customer_name: customerName } : {}),
+      metadata: {
+        till: this.deps.tillName(),
+        cashier: actor?.name ?? null,
+        ...(description ? { description } : {}),
+      },
+    }
+    // Journal first: from here on, a crash or timeout is settled by verifying this reference.
+    this.deps.journal.put({
+      reference,
+      status: 'starting',
+      email,
+      customerName,
+      description,
+      amount,
+      currency,
+      amountRefunded: ZERO,
+      paymentMethod: null,
+      authorizationUrl: null,
+      createdAt: this.#iso(),
+      paidAt: null,
+      verifiedAt: null,
+      takenBy: actor?.name ?? null,
+      notice: null,
+    })
+    this.deps.log.info('payment starting', { reference, currency })
+
+    let gateway: PaymentsGateway
+    try {
+      gateway = await this.deps.gateway()
+    } catch (error) {
+      this.deps.journal.remove(reference)
+      throw cashierError(error, { action: 'start the payment' })
+    }
+    let outcome
+    try {
+      outcome = await submitByReference({
+        send: () => gateway.payments.initialize(body),
+        lookup: () => gateway.payments.verify(reference),
+      })
+    } catch (error) {
+      // A definite refusal: nothing exists at the gateway, so nothing to remember.
+      this.deps.journal.remove(reference)
+      throw cashierError(error, {
+        action: 'start the payment',
+        fields: {
+          email: 'email',
+          amount: 'amount',
+          currency: 'currency',
+          customer_name: 'customerName',
+        },
+      })
+    }
+    if (outcome.outcome === 'sent') {
+      this.deps.journal.update(reference, (entry) => ({
+        ...entry,
+        status: 'pending',
+        authorizationUrl: outcome.value.authorization_url,
+        verifiedAt: this.#iso(),
+      }))
+    } else if (outcome.outcome === 'found') {
+      this.deps.journal.update(reference, (entry) =>
+        applyPaymentRecord(entry, outcome.value, this.#iso()),
+      )
+    } else {
+      this.deps.log.warn('payment start outcome unknown', { reference, kind: outcome.error.kind })
+      this.deps.journal.update(reference, (entry) => ({
+        ...entry,
+        notice:
+          "The gateway hasn't confirmed this payment yet. The till keeps checking; don't start it again.",
+      }))
+    }
+    this.#follow(reference)
+    return this.#viewOf(reference)
+  }
+
+  /** Verifies now. A payment of this till is updated in its journal; others are only read. */
+  async get(reference: string): Promise<CheckoutView> {
+    const known = this.deps.journal.get(reference)
+    if (known) {
+      const entry = await this.#check(reference)
+      // The cashier asked again after following stopped: follow it afresh.
+      if (entry && !isFinalPayment(entry.status) && !this.deps.follower.isFollowing(reference))
+        this.#follow(reference)
+      return this.#viewOf(reference)
+    }
+    const gateway = await this.#gateway('look up the payment')
+    try {
+      const record = await gateway.payments.verify(reference)
+      return this.#toView(entryFromRecord(record, this.#iso()))
+    } catch (error) {
+      throw cashierError(error, {
+        action: 'look up the payment',
+        notFound: `No payment has the reference ${reference}. Check it against the customer's receipt.`,
+      })
+    }
+  }
+
+  recent(): CheckoutView[] {
+    return this.deps.journal
+      .list()
+      .slice(0, RECENT_LIMIT)
+      .map((entry) => this.#toView(entry))
+  }
+
+  /** Hands the checkout page to the system browser, after checking it is the gateway's. */
+  async openCheckout(reference: string): Promise<CheckoutOpenResult> {
+    const entry = this.deps.journal.get(reference)
+    // The address comes from main's own record, never from the renderer.
+    if (!entry?.authorizationUrl)
+      return { opened: false, message: 'This payment has no checkout page to open.' }
+    if (entry.status !== 'pending')
+      return { opened: false, message: 'This payment is no longer waiting for the customer.' }
+    if (!this.deps.openExternal)
+      return {
+        opened: false,
+        message: 'Open the link or let the customer scan the QR code with their phone.',
+      }
+    const verdict = checkCheckoutUrl(entry.authorizationUrl, this.deps.gatewayBaseUrl())
+    if (!verdict.ok) {
+      this.deps.log.warn('checkout url refused', { reference })
+      return { opened: false, message: verdict.reason }
+    }
+    try {
+      await this.deps.openExternal(verdict.url)
+      return { opened: true, message: null }
+    } catch {
+      return {
+        opened: false,
+        message: 'The system browser could not be opened. Use the QR code instead.',
+      }
+    }
+  }
+
+  /** Demo gateway only: plays the customer at the checkout page, then verifies as usual. */
+  async simulate(reference: string, outcome: CheckoutOutcome): Promise<CheckoutView> {
+    if (this.deps.environment() !== 'demo')
+      throw new AppError(
+        'demo_only',
+        'Simulating the customer is only possible on the demo gateway. The customer must pay on the checkout page.',
+      )
+    const gateway = await this.#gateway('simulate the customer')
+    try {
+      await gateway.sandbox.completePayment(reference, { outcome })
+    } catch (error) {
+      throw cashierError(error, {
+        action: 'simulate the customer',
+        notFound: `No payment has the reference ${reference}.`,
+      })
+    }
+    return this.get(reference)
+  }
+
+  #follow(reference: string): void {
+    this.deps.follower.follow(
+      reference,
+      async () => {
+        const entry = await this.#check(reference)
+        return entry === undefined || isFinalPayment(entry.status) ? 'final' : 'continue'
+      },
+      () => {
+        const entry = this.deps.journal.update(reference, (e) => ({
+          ...e,
+          notice:
+            e.status === 'starting'
+              ? "The gateway never confirmed this payment. Don't take money for it; start a new payment."
+              : "Still waiting for the customer. Press Check status when they say they've paid.",
+        }))
+        if (entry) this.deps.publish(this.#toView(entry))
+      },
+    )
+  }
+
+  /** One verify; updates the journal and tells every window. Never throws for gateway trouble. */
+  async #check(reference: string): Promise<PaymentEntry | undefined> {
+    const before = this.deps.journal.get(reference)
+    if (!before) return undefined
+    let entry: PaymentEntry | undefined
+    try {
+      const gateway = await this.deps.gateway()
+      const record = await gateway.payments.verify(reference)
+      entry = this.deps.journal.update(reference, (e) => applyPaymentRecord(e, record, this.#iso()))
+    } catch (error) {
+      const notice =
+        before.status === 'starting' && isNotFound(error)
+          ? await this.#resend(before)
+          : `${cashierError(error, { action: 'check the payment' }).message} The till keeps checking.`
+      entry = this.deps.journal.update(reference, (e) => ({ ...e, notice }))
+    }
+    if (entry) this.deps.publish(this.#toView(entry))
+    return entry
+  }
+
+  /**
+   * A payment the gateway never saw (its initialize was lost before arriving): send the same
+   * request, same reference, again. A duplicate can't arise, the gateway refuses a reused one.
+   */
+  async #resend(entry: PaymentEntry): Promise<string | null> {
+    try {
+      const gateway = await this.deps.gateway()
+      const answer = await gateway.payments.initialize({
+        email: entry.email,
+        amount: entry.amount,
+        currency: entry.currency,
+        reference: entry.reference,
+        ...(entry.customerName ? { customer_name: entry.customerName } : {}),
+        metadata: {
+          till: this.deps.tillName(),
+          cashier: entry.takenBy,
+          ...(entry.description ? { description: entry.description } : {}),
+        },
+      })
+      this.deps.journal.update(entry.reference, (e) => ({
+        ...e,
+        status: 'pending',
+        authorizationUrl: answer.authorization_url,
+        verifiedAt: this.#iso(),
+      }))
+      return null
+    } catch {
+      return "The gateway hasn't confirmed this payment yet. The till keeps checking; don't start it again."
+    }
+  }
+
+  #viewOf(reference: string): CheckoutView {
+    const entry = this.deps.journal.get(reference)
+    if (!entry) throw new AppError('not_found', `No payment has the reference ${reference}.`)
+    return this.#toView(entry)
+  }
+
+  #toView(entry: PaymentEntry): CheckoutView {
+    const pending = entry.status === 'pending' && entry.authorizationUrl !== null
+    const opener = this.deps.openExternal !== null
+    return {
+      reference: entry.reference,
+      status: entry.status,
+      final: isFinalPayment(entry.status),
+      email: entry.email,
+      customerName: entry.customerName,
+      description: entry.description,
+      amount: entry.amount,
+      currency: entry.currency,
+      amountRefunded: entry.amountRefunded,
+      paymentMethod: entry.paymentMethod,
+      checkout:
+        pending && entry.authorizationUrl
+          ? {
+              url: entry.authorizationUrl,
+              canOpenExternally:
+                opener && checkCheckoutUrl(entry.authorizationUrl, this.deps.gatewayBaseUrl()).ok,
+              qr: qrMatrix(entry.authorizationUrl),
+            }
+          : null,
+      createdAt: entry.createdAt,
+      paidAt: entry.paidAt,
+      verifiedAt: entry.verifiedAt,
+      following: !isFinalPayment(entry.status) && this.deps.follower.isFollowing(entry.reference),
+      notice: entry.notice,
+      takenBy: entry.takenBy,
+      takenHere: this.deps.journal.has(entry.reference),
+    }
+  }
+
+  async #gateway(action: string): Promise<PaymentsGateway> {
+    try {
+      return await this.deps.gateway()
+    } catch (error) {
+      throw cashierError(error, { action })
+    }
+  }
+
+  #now(): number {
+    return (this.deps.now ?? Date.now)()
+  }
+
+  #iso(): string {
+    return new Date(this.#now()).toISOString()
+  }
+}
+
+/** Checks the form in main, with a message beside each field that is wrong. */
+function validateStart(input: PaymentStartInput): {
+  email: string
+  amount: Minor
+  currency: Currency
+} {
+  const fields: Record<string, string> = {}
+  const email = input.email.trim()
+  if (email === '') fields.email = "Enter the customer's e-mail address; the receipt goes there."
+  else if (!Email.safeParse(email).success)
+    fields.email = 'That e-mail address looks incomplete, e.g. name@example.com.'
+  let amount: Minor = ZERO
+  try {
+    amount = parseUserAmount(input.amount)
+    if (amount <= 0) fields.amount = 'Enter an amount more than zero.'
+  } catch (error) {
+    fields.amount = error instanceof MoneyError ? error.message : 'Enter an amount, like 12500.50.'
+  }
+  if (Object.keys(fields).length > 0)
+    throw new AppError('invalid_input', 'Check the highlighted fields.', { fields })
+  return { email, amount, currency: input.currency }
+}

@@ -1,0 +1,48 @@
+// Refunds as a feature module: one RefundsService per environment. The role rule (issuing
+// needs a supervisor) is in the channel table, common/ipc/refunds.ts, enforced by the guard.
+import type { refundsChannels } from '../../common/ipc/refunds'
+import { defineModule } from '../app/module'
+import type { CoreServices } from '../app/services'
+import type { Handlers } from '../ipc/handlers'
+import { Follower, SETTLEMENT_SCHEDULE } from '../payments/follower'
+import { Journal, fileStorage } from '../payments/journal'
+import { perEnvironment } from '../payments/per-environment'
+import { RefundEntry, RefundsService } from './refunds-service'
+
+const JOURNAL_LIMIT = 1000
+
+export function createRefunds(core: CoreServices) {
+  const runtimes = perEnvironment(core, (_environment, dir) => {
+    const service = new RefundsService({
+      gateway: () => core.environment.client(),
+      journal: new Journal({
+        name: 'refunds',
+        schema: RefundEntry,
+        storage: fileStorage(dir, 'refunds'),
+        keyOf: (e) => e.reference,
+        timeOf: (e) => e.createdAt,
+        limit: JOURNAL_LIMIT,
+        keep: (e) => e.status !== 'success' && e.status !== 'failed',
+        log: core.log,
+      }),
+      follower: new Follower(SETTLEMENT_SCHEDULE),
+      publish: (view) => core.emit('refunds.updated', view),
+      actor: () => core.session.current(),
+      log: core.log,
+      now: core.now,
+    })
+    return { service, resume: () => service.resume(), stop: () => service.stop() }
+  })
+  const refunds = () => runtimes.current().service
+
+  const handlers: Handlers<typeof refundsChannels> = {
+    'refunds.prepare': ({ paymentReference }) => refunds().prepare(paymentReference),
+    'refunds.issue': (input) => refunds().issue(input),
+    'refunds.get': ({ reference }) => refunds().get(reference),
+    'refunds.history': (filter) => refunds().history(filter),
+    'refunds.counts': () => refunds().counts(),
+  }
+  return { handlers, start: () => runtimes.start(), stop: () => runtimes.stop() }
+}
+
+export const refundsModule = defineModule({ name: 'refunds', create: createRefunds })

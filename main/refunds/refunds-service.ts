@@ -1,0 +1,384 @@
+// Refunds of completed checkout payments. Main works out the refundable balance from the
+// gateway's records, fixes the refund reference and journals it before sending, and follows
+// the refund (pending → processing → success | failed) until final.
+// Role rule (enforced by the IPC table, common/ipc/refunds.ts): issuing needs a supervisor.
+import * as z from 'zod'
+import type { PaymentRecord } from '../../common/api/payments'
+import { REFUND_STATUSES, type Refund, type RefundStatus } from '../../common/api/refunds'
+import type {
+  RefundCountsView,
+  RefundHistoryFilter,
+  RefundIssueInput,
+  RefundPage,
+  RefundView,
+  RefundablePayment,
+} from '../../common/ipc/refunds'
+import {
+  CURRENCIES,
+  MoneyError,
+  compare,
+  formatMoney,
+  parseUserAmount,
+  type Minor,
+} from '../../common/money'
+import { AppError } from '../app/errors'
+import type { Logger } from '../app/log'
+import type { GatewayClient } from '../gateway'
+import { cashierError, isNotFound } from '../payments/cashier-errors'
+import type { Follower } from '../payments/follower'
+import type { Journal } from '../payments/journal'
+import { MinorValue } from '../payments/payment-entry'
+import { newReference } from '../payments/references'
+import { submitByReference } from '../payments/submit-by-reference'
+import { refundBalance } from './refund-balance'
+
+/** The part of the gateway client this service uses. */
+export interface RefundsGateway {
+  payments: Pick<GatewayClient['payments'], 'verify'>
+  refunds: Pick<GatewayClient['refunds'], 'initialize' | 'get' | 'ofPayment' | 'history' | 'counts'>
+}
+
+/** What the till remembers of a refund it issued, so it can be followed after a restart. */
+export const RefundEntry = z.object({
+  reference: z.string(),
+  paymentReference: z.string(),
+  amount: MinorValue,
+  currency: z.enum(CURRENCIES),
+  status: z.enum(['starting', ...REFUND_STATUSES]),
+  reason: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  issuedBy: z.string().nullable(),
+})
+export type RefundEntry = z.infer<typeof RefundEntry>
+
+export interface RefundsServiceDeps {
+  gateway: () => Promise<RefundsGateway>
+  journal: Journal<RefundEntry>
+  follower: Follower
+  publish: (view: RefundView) => void
+  actor: () => { id: string; name: string } | null
+  log: Logger
+  now?: () => number
+}
+
+const FINAL: readonly string[] = ['success', 'failed']
+/** Refunds of one payment are few; this bounds the walk if a gateway misbehaves. */
+const MAX_REFUND_PAGES = 20
+
+export class RefundsService {
+  /** Payments with a refund on its way out: a double click must not send two. */
+  readonly #issuing = new Set<string>()
+
+  constructor(private readonly deps: RefundsServiceDeps) {}
+
+  resume(): void {
+    for (const entry of this.deps.journal.list())
+      if (!FINAL.includes(entry.status)) this.#follow(entry.reference)
+  }
+
+  stop(): void {
+    this.deps.follower.stopAll()
+  }
+
+  async prepare(paymentReference: string): Promise<RefundablePayment> {
+    const gateway = await this.#gateway('look up the payment')
+    let payment: PaymentRecord
+    let refunds: Refund[]
+    try {
+      payment = await gateway.payments.verify(paymentReference)
+      refunds = await this.#allRefundsOf(gateway, paymentReference)
+    } catch (error) {
+      throw cashierError(error, {
+        action: 'look up the payment',
+        notFound: `No payment has the reference ${paymentReference}. Check it against the customer's receipt.`,
+      })
+    }
+    const balance = refundBalance(payment.amount, payment.amount_refunded, refunds)
+    return {
+      paymentReference: payment.reference,
+      email: payment.email,
+      customerName: payment.customer_name,
+      paymentStatus: payment.status,
+      currency: payment.currency,
+      paid: payment.amount,
+      ...balance,
+      blockedReason: blockedReason(payment, balance.refundable, balance.inProgress),
+      refunds: refunds.map((r) => this.#viewOfRecord(r)),
+    }
+  }
+
+  async issue(input: RefundIssueInput): Promise<RefundView> {
+    const paymentReference = input.paymentReference
+    if (this.#issuing.has(paymentReference))
+      throw new AppError(
+        'refund_in_progress',
+        'A refund for this payment is being sent. Wait for it to finish.',
+      )
+    this.#issuing.add(paymentReference)
+    try {
+      return await this.#issue(input)
+    } finally {
+      this.#issuing.delete(paymentReference)
+    }
+  }
+
+  async #issue(input: RefundIssueInput): Promise<RefundView> {
+    const payment = await this.prepare(input.paymentReference)
+    if (payment.blockedReason) throw new AppError('not_refundable', payment.blockedReason)
+    const amount = refundAmount(input, payment)
+    const actor = this.deps.actor()
+    const reference = newReference('RF', this.#now())
+    const now = this.#iso()
+    const reason = input.reason.trim()
+    // Journal first: a lost answer is settled by looking this reference up.
+    this.deps.journal.put({
+      reference,
+      paymentReference: payment.paymentReference,
+      amount,
+      currency: payment.currency,
+      status: 'starting',
+      reason,
+      failureReason: null,
+      createdAt: now,
+      updatedAt: now,
+      issuedBy: actor?.name ?? null,
+    })
+    this.deps.log.info('refund issuing', { reference, paymentReference: payment.paymentReference })
+    const gateway = await this.deps.gateway()
+    let outcome
+    try {
+      outcome = await submitByReference({
+        // The exact amount the supervisor confirmed, even for "full": if the balance moved
+        // meanwhile, the gateway refuses rather than refunding a different figure.
+        send: () =>
+          gateway.refunds.initialize({
+            payment_reference: payment.paymentReference,
+            amount,
+            reason,
+            reference,
+          }),
+        lookup: () => gateway.refunds.get(reference),
+      })
+    } catch (error) {
+      this.deps.journal.remove(reference)
+      throw cashierError(error, {
+        action: 'issue the refund',
+        fields: { amount: 'amount', reason: 'reason', payment_reference: 'paymentReference' },
+        codes: {
+          unprocessable:
+            'The gateway would not refund this amount. The refundable balance may have changed: look the payment up again.',
+        },
+      })
+    }
+    if (outcome.outcome === 'unknown') {
+      this.#follow(reference)
+      throw new AppError(
+        'refund_unconfirmed',
+        `The gateway hasn't confirmed refund ${reference} yet. Don't issue it again: the till keeps checking, and it will appear under this payment once confirmed.`,
+      )
+    }
+    const entry = this.#record(outcome.value)
+    this.#follow(reference)
+    return this.#viewOfEntry(entry)
+  }
+
+  async get(reference: string): Promise<RefundView> {
+    const gateway = await this.#gateway('look up the refund')
+    try {
+      const record = await gateway.refunds.get(reference)
+      if (this.deps.journal.has(reference)) this.#record(record)
+      return this.#viewOfRecord(record)
+    } catch (error) {
+      throw cashierError(error, {
+        action: 'look up the refund',
+        notFound: `No refund has the reference ${reference}.`,
+      })
+    }
+  }
+
+  async history(filter: RefundHistoryFilter): Promise<RefundPage> {
+    if (filter.from && filter.to && filter.from > filter.to)
+      throw new AppError('invalid_input', 'Check the highlighted fields.', {
+        fields: { to: 'The end date is before the start date.' },
+      })
+    const gateway = await this.#gateway('load the refund history')
+    try {
+      const answer = await gateway.refunds.history({
+        page: filter.page,
+        page_size: filter.pageSize,
+        ...(filter.status ? { status: filter.status } : {}),
+        ...(filter.paymentReference ? { payment_reference: filter.paymentReference } : {}),
+        ...(filter.from ? { start_date: filter.from } : {}),
+        ...(filter.to ? { end_date: filter.to } : {}),
+      })
+      return {
+        items: answer.data.map((r) => this.#viewOfRecord(r)),
+        page: answer.pagination.page,
+        pageSize: answer.pagination.page_size,
+        totalItems: answer.pagination.total_items,
+        totalPages: answer.pagination.total_pages,
+      }
+    } catch (error) {
+      throw cashierError(error, {
+        action: 'load the refund history',
+        fields: { start_date: 'from', end_date: 'to', payment_reference: 'paymentReference' },
+      })
+    }
+  }
+
+  async counts(): Promise<RefundCountsView> {
+    const gateway = await this.#gateway('count refunds')
+    try {
+      return (await gateway.refunds.counts()).data
+    } catch (error) {
+      throw cashierError(error, { action: 'count refunds' })
+    }
+  }
+
+  async #allRefundsOf(gateway: RefundsGateway, paymentReference: string): Promise<Refund[]> {
+    const all: Refund[] = []
+    for (let page = 1; page <= MAX_REFUND_PAGES; page++) {
+      const answer = await gateway.refunds.ofPayment(paymentReference, { page, page_size: 100 })
+      all.push(...answer.data)
+      if (page >= answer.pagination.total_pages) break
+    }
+    return all
+  }
+
+  #follow(reference: string): void {
+    this.deps.follower.follow(
+      reference,
+      async () => {
+        const entry = this.deps.journal.get(reference)
+        if (!entry) return 'final'
+        try {
+          const gateway = await this.deps.gateway()
+          const record = await gateway.refunds.get(reference)
+          const before = entry.status
+          const updated = this.#record(record)
+          if (updated.status !== before) this.deps.publish(this.#viewOfEntry(updated))
+          return FINAL.includes(updated.status) ? 'final' : 'continue'
+        } catch (error) {
+          if (entry.status === 'starting' && isNotFound(error)) {
+            // The refund never reached the gateway: nothing went out. Say so and stop.
+            this.deps.log.warn('refund never arrived; dropped', { reference })
+            this.deps.journal.remove(reference)
+            return 'final'
+          }
+          return 'continue'
+        }
+      },
+      () => this.deps.log.warn('refund still not final; stopped following', { reference }),
+    )
+  }
+
+  /** Folds a gateway record into the journal; final states never move back. */
+  #record(record: Refund): RefundEntry {
+    const existing = this.deps.journal.get(record.reference)
+    const keepFinal = existing && FINAL.includes(existing.status) && !FINAL.includes(record.status)
+    return this.deps.journal.put({
+      reference: record.reference,
+      paymentReference: record.payment_reference,
+      amount: record.amount,
+      currency: record.currency,
+      status: keepFinal ? existing.status : record.status,
+      reason: record.reason,
+      failureReason: record.failure_reason ?? null,
+      createdAt: record.created_at,
+      updatedAt: record.updated_at,
+      issuedBy: existing?.issuedBy ?? null,
+    })
+  }
+
+  #viewOfRecord(record: Refund): RefundView {
+    return {
+      reference: record.reference,
+      paymentReference: record.payment_reference,
+      amount: record.amount,
+      currency: record.currency,
+      status: record.status,
+      final: FINAL.includes(record.status),
+      reason: record.reason,
+      failureReason: record.failure_reason ?? null,
+      createdAt: record.created_at,
+      updatedAt: record.updated_at,
+      following: !FINAL.includes(record.status) && this.deps.follower.isFollowing(record.reference),
+    }
+  }
+
+  #viewOfEntry(entry: RefundEntry): RefundView {
+    const status: RefundStatus = entry.status === 'starting' ? 'pending' : entry.status
+    return {
+      reference: entry.reference,
+      paymentReference: entry.paymentReference,
+      amount: entry.amount,
+      currency: entry.currency,
+      status,
+      final: FINAL.includes(status),
+      reason: entry.reason,
+      failureReason: entry.failureReason,
+      createdAt: entry.createdAt,
+      updatedAt: entry.updatedAt,
+      following: !FINAL.includes(status) && this.deps.follower.isFollowing(entry.reference),
+    }
+  }
+
+  async #gateway(action: string): Promise<RefundsGateway> {
+    try {
+      return await this.deps.gateway()
+    } catch (error) {
+      throw cashierError(error, { action })
+    }
+  }
+
+  #now(): number {
+    return (this.deps.now ?? Date.now)()
+  }
+
+  #iso(): string {
+    return new Date(this.#now()).toISOString()
+  }
+}
+
+function blockedReason(
+  payment: PaymentRecord,
+  refundable: Minor,
+  inProgress: Minor,
+): string | null {
+  switch (payment.status) {
+    case 'pending':
+      return "This payment hasn't been completed yet. Only completed payments can be refunded."
+    case 'failed':
+    case 'abandoned':
+      return 'This payment did not go through, so there is nothing to refund.'
+    case 'success':
+      if (refundable > 0) return null
+      return inProgress > 0
+        ? 'The rest of this payment is already being refunded. Wait for those refunds to finish.'
+        : 'This payment has already been refunded in full.'
+  }
+}
+
+/** The amount to send: all that is refundable, or what was typed, checked against it. */
+function refundAmount(input: RefundIssueInput, payment: RefundablePayment): Minor {
+  if (input.kind === 'full') return payment.refundable
+  const most = formatMoney(payment.refundable, payment.currency)
+  let amount: Minor
+  try {
+    amount = parseUserAmount(input.amount ?? '')
+  } catch (error) {
+    throw fieldError(
+      'amount',
+      error instanceof MoneyError ? error.message : 'Enter an amount, like 2500.00.',
+    )
+  }
+  if (amount <= 0) throw fieldError('amount', 'Enter an amount more than zero.')
+  if (compare(amount, payment.refundable) > 0)
+    throw fieldError('amount', `At most ${most} can be refunded on this payment.`)
+  return amount
+}
+
+const fieldError = (field: string, message: string): AppError =>
+  new AppError('invalid_input', 'Check the highlighted fields.', { fields: { [field]: message } })

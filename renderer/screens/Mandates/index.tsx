@@ -1,0 +1,809 @@
+// Direct-debit mandates: set one up with the customer, activate it with the code their bank
+// sends (OTP) and their PIN, charge it within its monthly limits, cancel it (supervisor).
+// Main checks every rule and follows each debit; the screen shows what main decided.
+import { useEffect, useState, type FormEvent } from 'react'
+import { CURRENCIES, toDecimalString, type Currency, type Minor } from '../../../common/money'
+import type { BankOption, MandateView } from '../../../common/ipc'
+import { MIN_MANDATE_DURATION_DAYS } from '../../../common/ipc/mandates'
+import {
+  Banner,
+  Button,
+  Card,
+  Dialog,
+  EmptyState,
+  Icon,
+  MoneyInput,
+  SelectField,
+  TextField,
+} from '../../components'
+import { canSee } from '../../app/roles'
+import { call, fieldsOf, messageOf, summaryOf } from '../../lib/pos'
+import { useSession } from '../../store/session'
+import { Facts, StatusBadge, day, money, monthName, useFormErrors, when } from '../Payments/parts'
+import { connectMandates, useMandates } from './store'
+import '../Payments/gateway.css'
+
+export default function MandatesScreen() {
+  const open = useMandates((s) => s.open)
+  useEffect(() => {
+    const off = connectMandates()
+    void useMandates.getState().loadList()
+    return off
+  }, [])
+  return (
+    <div className="gw-split" data-testid="mandates-screen">
+      <div className="gw-split__main">
+        {open === 'new' ? <NewMandate /> : open ? <MandateDetail view={open} /> : <Intro />}
+      </div>
+      <aside className="gw-split__side" aria-label="Mandates">
+        <MandateList />
+        <LookupMandate />
+      </aside>
+    </div>
+  )
+}
+
+function Intro() {
+  return (
+    <Card>
+      <EmptyState icon="mandates" title="Direct-debit mandates">
+        <p>
+          A mandate lets you collect from a customer's bank account each month, within limits they
+          agree to. Set one up with the customer at the till: their bank sends them a code to
+          activate it.
+        </p>
+        <Button variant="primary" icon="plus" onClick={() => useMandates.getState().show('new')}>
+          New mandate
+        </Button>
+      </EmptyState>
+    </Card>
+  )
+}
+
+const isoDay = (date: Date): string => {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}
+
+function NewMandate() {
+  const today = new Date()
+  const nextYear = new Date(today.getFullYear() + 1, today.getMonth(), today.getDate())
+  const [form, setForm] = useState({
+    customerName: '',
+    customerEmail: '',
+    bankCode: '',
+    accountNumber: '',
+    startDate: isoDay(today),
+    endDate: isoDay(nextYear),
+    maxMonthlyDebitCount: '1',
+  })
+  const [currency, setCurrency] = useState<Currency>('NGN')
+  const [limit, setLimit] = useState<Minor | null>(null)
+  const [banks, setBanks] = useState<BankOption[] | null>(null)
+  const [banksError, setBanksError] = useState<string | null>(null)
+  const [resolved, setResolved] = useState<{ key: string; name: string } | null>(null)
+  const [resolving, setResolving] = useState(false)
+  const [resolveError, setResolveError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const { error, fields, fail, touch } = useFormErrors()
+
+  useEffect(() => {
+    call('mandates.banks')
+      .then(setBanks)
+      .catch((problem: unknown) => setBanksError(messageOf(problem)))
+  }, [])
+
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [k]: e.target.value }))
+    touch(k)
+  }
+  const accountKey = `${form.bankCode}|${form.accountNumber.replace(/\s/g, '')}`
+
+  const check = async () => {
+    setResolving(true)
+    setResolveError(null)
+    try {
+      const account = await call('mandates.resolveAccount', {
+        bankCode: form.bankCode,
+        accountNumber: form.accountNumber.replace(/\s/g, ''),
+        currency,
+      })
+      setResolved({ key: accountKey, name: account.accountName })
+    } catch (problem) {
+      setResolveError(messageOf(problem))
+    } finally {
+      setResolving(false)
+    }
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    fail(null)
+    try {
+      const view = await call('mandates.create', {
+        ...form,
+        maxMonthlyAmount: limit === null ? '' : toDecimalString(limit),
+        currency,
+      })
+      useMandates.getState().upsert(view)
+      useMandates.getState().show(view)
+    } catch (problem) {
+      fail(problem)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Card
+      title="New direct-debit mandate"
+      description="Fill this in with the customer. Their bank then sends them a code to activate it."
+      actions={
+        <Button variant="ghost" icon="x" onClick={() => useMandates.getState().show(null)}>
+          Cancel
+        </Button>
+      }
+    >
+      <form className="form" onSubmit={(e) => void submit(e)} aria-label="New mandate" noValidate>
+        {error !== null && <Banner tone="danger">{summaryOf(error)}</Banner>}
+        {banksError && <Banner tone="warning">{banksError}</Banner>}
+        <div className="form__row">
+          <TextField
+            label="Account holder's full name"
+            name="customerName"
+            autoComplete="off"
+            value={form.customerName}
+            onChange={set('customerName')}
+            error={fields.customerName}
+            autoFocus
+          />
+          <TextField
+            label="Customer e-mail"
+            name="customerEmail"
+            type="email"
+            autoComplete="off"
+            value={form.customerEmail}
+            onChange={set('customerEmail')}
+            error={fields.customerEmail}
+            hint="Every debit must carry this e-mail."
+          />
+        </div>
+        <div className="form__row">
+          <SelectField
+            label="Bank"
+            name="bankCode"
+            value={form.bankCode}
+            onChange={set('bankCode')}
+            error={fields.bankCode}
+            options={[
+              { value: '', label: banks ? 'Choose the bank' : 'Loading banks…' },
+              ...(banks ?? []).map((b) => ({ value: b.code, label: b.name })),
+            ]}
+          />
+          <TextField
+            label="Account number"
+            name="accountNumber"
+            inputMode="numeric"
+            autoComplete="off"
+            value={form.accountNumber}
+            onChange={set('accountNumber')}
+            error={fields.accountNumber}
+            hint="10 digits."
+          />
+        </div>
+        <div className="gw-actions" aria-live="polite">
+          <Button
+            size="sm"
+            icon="user"
+            busy={resolving}
+            onClick={() => void check()}
+            disabled={!form.bankCode || form.accountNumber.replace(/\s/g, '').length !== 10}
+          >
+            Check account holder
+          </Button>
+          {resolved?.key === accountKey ? (
+            <span className="gw-resolved" data-testid="resolved-name">
+              <Icon name="check" size={18} /> {resolved.name}: confirm this is the customer.
+            </span>
+          ) : resolveError ? (
+            <span className="field__error">{resolveError}</span>
+          ) : (
+            <span className="muted">Shows the name the bank has for this account.</span>
+          )}
+        </div>
+        <div className="form__row">
+          <TextField
+            label="First day"
+            name="startDate"
+            type="date"
+            value={form.startDate}
+            onChange={set('startDate')}
+            error={fields.startDate}
+          />
+          <TextField
+            label="Last day"
+            name="endDate"
+            type="date"
+            value={form.endDate}
+            onChange={set('endDate')}
+            error={fields.endDate}
+            hint={`At least ${MIN_MANDATE_DURATION_DAYS} days after the first day.`}
+          />
+        </div>
+        <div className="gw-amount-row">
+          <MoneyInput
+            label="Most to collect in a month"
+            name="maxMonthlyAmount"
+            value={limit}
+            onChange={(value) => {
+              setLimit(value)
+              touch('maxMonthlyAmount')
+            }}
+            currency={currency}
+            error={fields.maxMonthlyAmount}
+          />
+          <SelectField
+            label="Currency"
+            name="currency"
+            value={currency}
+            onChange={(e) => setCurrency(e.target.value as Currency)}
+            options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+          />
+        </div>
+        <TextField
+          label="Debits allowed a month"
+          name="maxMonthlyDebitCount"
+          inputMode="numeric"
+          value={form.maxMonthlyDebitCount}
+          onChange={set('maxMonthlyDebitCount')}
+          error={fields.maxMonthlyDebitCount}
+        />
+        <div className="form__actions">
+          <Button type="submit" variant="primary" size="lg" icon="mandates" busy={busy}>
+            Create mandate
+          </Button>
+        </div>
+      </form>
+    </Card>
+  )
+}
+
+function MandateDetail({ view }: { view: MandateView }) {
+  const role = useSession((s) => s.state?.user?.role)
+  const [refreshing, setRefreshing] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const refresh = async () => {
+    setRefreshing(true)
+    setProblem(null)
+    try {
+      useMandates
+        .getState()
+        .upsert(await call('mandates.get', { mandateReference: view.mandateReference }))
+    } catch (error) {
+      setProblem(messageOf(error))
+    } finally {
+      setRefreshing(false)
+    }
+  }
+  const bank = view.bankName ?? `Bank ${view.bankCode}`
+  return (
+    <div className="gw-screen" data-testid="mandate-detail" data-status={view.status}>
+      <Card
+        title={
+          <span className="gw-payment__title">
+            {view.customerName} <StatusBadge kind="mandate" status={view.status} />
+          </span>
+        }
+        description={<span className="mono">{view.mandateReference}</span>}
+        actions={
+          <Button icon="refresh" busy={refreshing} onClick={() => void refresh()}>
+            Refresh
+          </Button>
+        }
+      >
+        <div className="gw-screen">
+          <Facts
+            items={[
+              ['E-mail', view.customerEmail],
+              ['Account', `${view.accountNumber} · ${bank}`],
+              ['Runs', `${day(view.startDate)} to ${day(view.endDate)}`],
+              [
+                'Monthly limit',
+                `${money(view.maxMonthlyAmount, view.currency)} in up to ${view.maxMonthlyDebitCount} debit${view.maxMonthlyDebitCount === 1 ? '' : 's'}`,
+              ],
+              ...(view.activatedAt
+                ? ([['Activated', when(view.activatedAt)]] as Array<[string, string]>)
+                : []),
+              ...(view.cancelledAt
+                ? ([['Cancelled', when(view.cancelledAt)]] as Array<[string, string]>)
+                : []),
+              ['Checked', view.checkedAt ? when(view.checkedAt) : 'not yet'],
+            ]}
+          />
+          {view.notice && <Banner tone="warning">{view.notice}</Banner>}
+          {problem && <Banner tone="danger">{problem}</Banner>}
+          {(view.status === 'cancelled' || view.status === 'expired') && (
+            <Banner tone="neutral">
+              This mandate can't be charged or turned back on. To collect again, set up a new
+              mandate with the customer.
+            </Banner>
+          )}
+          {view.status === 'pending_activation' && <Activation view={view} />}
+          {view.status === 'active' && <Usage view={view} />}
+          {view.can.debit && <DebitForm view={view} />}
+          {view.can.cancel && <CancelMandate view={view} allowed={canSee(role, 'supervisor')} />}
+        </div>
+      </Card>
+      <Debits view={view} />
+    </div>
+  )
+}
+
+function Activation({ view }: { view: MandateView }) {
+  const [sending, setSending] = useState(false)
+  const [sent, setSent] = useState(false)
+  const [otp, setOtp] = useState('')
+  const [pin, setPin] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<unknown>(null)
+  const fields = fieldsOf(error)
+
+  const send = async () => {
+    setSending(true)
+    setError(null)
+    try {
+      useMandates
+        .getState()
+        .upsert(
+          await call('mandates.initiateActivation', { mandateReference: view.mandateReference }),
+        )
+      setSent(true)
+    } catch (problem) {
+      setError(problem)
+    } finally {
+      setSending(false)
+    }
+  }
+  const activate = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      const next = await call('mandates.validateActivation', {
+        mandateReference: view.mandateReference,
+        otp,
+        pin,
+      })
+      useMandates.getState().upsert(next)
+    } catch (problem) {
+      setError(problem)
+    } finally {
+      // The code and PIN are the customer's: never left in the form.
+      setOtp('')
+      setPin('')
+      setBusy(false)
+    }
+  }
+  return (
+    <section className="gw-section" aria-labelledby="activation-title">
+      <h3 className="gw-section__title" id="activation-title">
+        Activate with the customer
+      </h3>
+      {error !== null && <Banner tone="danger">{summaryOf(error)}</Banner>}
+      <ol className="gw-steps">
+        <li>
+          <div className="gw-actions">
+            <Button
+              variant={view.can.validateActivation ? 'secondary' : 'primary'}
+              icon="shield"
+              busy={sending}
+              onClick={() => void send()}
+            >
+              {view.activationInitiated ? 'Send a new code' : 'Send code to customer'}
+            </Button>
+            {(sent || view.activationInitiated) && (
+              <span className="muted">The customer's bank has sent them a code.</span>
+            )}
+          </div>
+        </li>
+        {view.can.validateActivation && (
+          <li>
+            <form
+              className="gw-otp"
+              onSubmit={(e) => void activate(e)}
+              aria-label="Activate mandate"
+              noValidate
+            >
+              <TextField
+                label="Code from the bank (OTP)"
+                name="otp"
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                value={otp}
+                onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
+                error={fields.otp}
+                maxLength={8}
+              />
+              <TextField
+                label="Customer's PIN"
+                name="pin"
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                value={pin}
+                onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+                error={fields.pin}
+                maxLength={6}
+              />
+              <Button
+                type="submit"
+                variant="primary"
+                icon="check"
+                busy={busy}
+                disabled={otp.length < 4 || pin.length < 4}
+              >
+                Activate
+              </Button>
+            </form>
+            <p className="muted">
+              Let the customer type both themselves. Tilldesk sends them to the bank and keeps
+              neither.
+            </p>
+          </li>
+        )}
+      </ol>
+    </section>
+  )
+}
+
+function Usage({ view }: { view: MandateView }) {
+  const u = view.usage
+  const full = u.remainingCount === 0 || u.remainingAmount === 0
+  return (
+    <section className="gw-section" aria-labelledby="usage-title" data-testid="mandate-usage">
+      <h3 className="gw-section__title" id="usage-title">
+        This month ({monthName(u.month)})
+      </h3>
+      <div className="gw-tiles">
+        <div className="gw-tile gw-tile--key">
+          <span className="gw-tile__label">Can still collect</span>
+          <span className="gw-tile__value" data-testid="remaining-amount">
+            {money(u.remainingAmount, view.currency)}
+          </span>
+        </div>
+        <div className="gw-tile">
+          <span className="gw-tile__label">Collected or in progress</span>
+          <span className="gw-tile__value">{money(u.usedAmount, view.currency)}</span>
+        </div>
+        <div className="gw-tile">
+          <span className="gw-tile__label">Debits left</span>
+          <span className="gw-tile__value" data-testid="remaining-count">
+            {u.remainingCount} of {u.maxCount}
+          </span>
+        </div>
+      </div>
+      <div
+        className={`gw-meter${full ? ' gw-meter--full' : ''}`}
+        role="meter"
+        aria-label="Monthly limit used"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={u.usedPercent}
+      >
+        <div className="gw-meter__fill" style={{ width: `${u.usedPercent}%` }} />
+      </div>
+      <p className="muted">
+        Counted from debits made at this till; the gateway also counts any made elsewhere.
+      </p>
+    </section>
+  )
+}
+
+function DebitForm({ view }: { view: MandateView }) {
+  const [amount, setAmount] = useState<Minor | null>(null)
+  const [narration, setNarration] = useState('')
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const { error, fields, fail, touch } = useFormErrors()
+  const charge = async () => {
+    setBusy(true)
+    fail(null)
+    try {
+      await call('mandates.debit', {
+        mandateReference: view.mandateReference,
+        amount: amount === null ? '' : toDecimalString(amount),
+        narration,
+      })
+      setAmount(null)
+      setNarration('')
+      useMandates
+        .getState()
+        .upsert(await call('mandates.get', { mandateReference: view.mandateReference }))
+    } catch (problem) {
+      fail(problem)
+    } finally {
+      setConfirming(false)
+      setBusy(false)
+    }
+  }
+  return (
+    <section className="gw-section" aria-labelledby="debit-title">
+      <h3 className="gw-section__title" id="debit-title">
+        Collect a payment
+      </h3>
+      <form
+        className="form"
+        aria-label="Collect a payment"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          fail(null)
+          setConfirming(true)
+        }}
+      >
+        {error !== null && <Banner tone="danger">{summaryOf(error)}</Banner>}
+        <div className="form__row">
+          <MoneyInput
+            key={view.usage.usedCount}
+            label="Amount"
+            name="debitAmount"
+            value={amount}
+            onChange={(value) => {
+              setAmount(value)
+              touch('amount')
+            }}
+            currency={view.currency}
+            hint={`Up to ${money(view.usage.remainingAmount, view.currency)} this month.`}
+            error={fields.amount}
+          />
+          <TextField
+            label="On the customer's statement"
+            name="narration"
+            autoComplete="off"
+            value={narration}
+            onChange={(e) => {
+              setNarration(e.target.value)
+              touch('narration')
+            }}
+            placeholder="e.g. January instalment"
+            maxLength={100}
+            error={fields.narration}
+          />
+        </div>
+        <div className="form__actions">
+          <Button type="submit" variant="primary" icon="collect" disabled={amount === null}>
+            Review debit
+          </Button>
+        </div>
+      </form>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Collect this payment?"
+        footer={
+          <>
+            <Button onClick={() => setConfirming(false)}>Go back</Button>
+            <Button variant="primary" icon="collect" busy={busy} onClick={() => void charge()}>
+              Collect {amount === null ? '' : money(amount, view.currency)}
+            </Button>
+          </>
+        }
+      >
+        <p>
+          <strong>{amount === null ? '' : money(amount, view.currency)}</strong> from{' '}
+          {view.customerName}'s account {view.accountNumber}
+          {view.bankName ? ` at ${view.bankName}` : ''}.
+        </p>
+        <p>Statement text: {narration.trim() || '—'}</p>
+      </Dialog>
+    </section>
+  )
+}
+
+function CancelMandate({ view, allowed }: { view: MandateView; allowed: boolean }) {
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const cancel = async () => {
+    setBusy(true)
+    setProblem(null)
+    try {
+      useMandates
+        .getState()
+        .upsert(
+          await call('mandates.cancel', { mandateReference: view.mandateReference, confirm: true }),
+        )
+      setOpen(false)
+    } catch (error) {
+      setProblem(messageOf(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <section className="gw-section" aria-labelledby="cancel-title">
+      <h3 className="gw-section__title" id="cancel-title">
+        Cancel the mandate
+      </h3>
+      {allowed ? (
+        <div className="gw-actions">
+          <Button variant="danger" icon="x" onClick={() => setOpen(true)}>
+            Cancel mandate…
+          </Button>
+          <span className="muted">No more debits after this. It can't be turned back on.</span>
+        </div>
+      ) : (
+        <p className="muted">A supervisor or admin can cancel a mandate.</p>
+      )}
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        tone="danger"
+        title="Cancel this mandate for good?"
+        footer={
+          <>
+            <Button onClick={() => setOpen(false)}>Keep it</Button>
+            <Button variant="danger" icon="x" busy={busy} onClick={() => void cancel()}>
+              Cancel mandate
+            </Button>
+          </>
+        }
+      >
+        <p>
+          {view.customerName}'s mandate <span className="mono">{view.mandateReference}</span> stops
+          at once. A cancelled mandate can't be reactivated: collecting again needs a new mandate
+          and a new code from the customer's bank.
+        </p>
+        {problem && <Banner tone="danger">{problem}</Banner>}
+      </Dialog>
+    </section>
+  )
+}
+
+function Debits({ view }: { view: MandateView }) {
+  if (view.debits.length === 0) return null
+  return (
+    <Card title="Debits">
+      <table className="gw-table" data-testid="mandate-debits">
+        <thead>
+          <tr>
+            <th>When</th>
+            <th>Statement text</th>
+            <th className="num">Amount</th>
+            <th>Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.debits.map((d) => (
+            <tr key={d.paymentReference} title={d.paymentReference}>
+              <td>{when(d.createdAt)}</td>
+              <td>{d.narration}</td>
+              <td className="num">{money(d.amount, d.currency)}</td>
+              <td>
+                <StatusBadge kind="debit" status={d.status} />
+                {(d.failureReason ?? d.notice) && (
+                  <div className="gw-list__sub">{d.failureReason ?? d.notice}</div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  )
+}
+
+function MandateList() {
+  const list = useMandates((s) => s.list)
+  const open = useMandates((s) => s.open)
+  const listError = useMandates((s) => s.listError)
+  const openRef = open !== null && open !== 'new' ? open.mandateReference : null
+  const [filter, setFilter] = useState('')
+  const shown = list.filter((m) =>
+    `${m.customerName} ${m.customerEmail} ${m.mandateReference}`
+      .toLowerCase()
+      .includes(filter.trim().toLowerCase()),
+  )
+  const openOne = async (reference: string) => {
+    try {
+      useMandates.getState().show(await call('mandates.get', { mandateReference: reference }))
+    } catch (error) {
+      useMandates.setState({ listError: messageOf(error) })
+    }
+  }
+  return (
+    <Card
+      title="Mandates"
+      actions={
+        <Button
+          variant="primary"
+          size="sm"
+          icon="plus"
+          onClick={() => useMandates.getState().show('new')}
+        >
+          New
+        </Button>
+      }
+    >
+      {listError && <Banner tone="warning">{listError}</Banner>}
+      {list.length > 5 && (
+        <TextField
+          label="Find"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          placeholder="Name, e-mail or reference"
+        />
+      )}
+      {list.length === 0 ? (
+        <p className="muted">None yet. Mandates set up or looked up here are listed.</p>
+      ) : (
+        <ul className="gw-list" data-testid="mandate-list">
+          {shown.map((m) => (
+            <li key={m.mandateReference}>
+              <button
+                type="button"
+                className={`gw-list__item${openRef === m.mandateReference ? ' is-active' : ''}`}
+                aria-current={openRef === m.mandateReference || undefined}
+                onClick={() => void openOne(m.mandateReference)}
+              >
+                <span className="gw-list__main">
+                  <strong>{m.customerName}</strong>
+                  <span className="gw-list__sub">
+                    {money(m.maxMonthlyAmount, m.currency)}/month · to {day(m.endDate)}
+                  </span>
+                </span>
+                <span className="gw-list__end">
+                  <StatusBadge kind="mandate" status={m.status} />
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  )
+}
+
+function LookupMandate() {
+  const [reference, setReference] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setProblem(null)
+    try {
+      const view = await call('mandates.get', { mandateReference: reference.trim() })
+      useMandates.getState().upsert(view)
+      useMandates.getState().show(view)
+      setReference('')
+    } catch (error) {
+      setProblem(messageOf(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Card title="Look up a mandate">
+      <form
+        className="gw-inline-form"
+        onSubmit={(e) => void submit(e)}
+        aria-label="Look up a mandate"
+      >
+        <TextField
+          label="Mandate reference"
+          autoComplete="off"
+          spellCheck={false}
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+          error={problem ?? undefined}
+        />
+        <Button type="submit" icon="refresh" busy={busy} disabled={reference.trim() === ''}>
+          Open
+        </Button>
+      </form>
+    </Card>
+  )
+}

@@ -1,0 +1,489 @@
+// Card and online payments through the gateway's hosted checkout. The cashier enters the
+// amount and the customer's e-mail; main starts the payment with a reference it fixed first,
+// and the customer pays on the checkout page (scanning the QR code with their phone, or in the
+// browser). The status only changes when main has verified it with the gateway.
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { CURRENCIES, toDecimalString, type Currency, type Minor } from '../../../common/money'
+import type { CheckoutOutcome, CheckoutView } from '../../../common/ipc/payments'
+import {
+  Banner,
+  Button,
+  Card,
+  EmptyState,
+  MoneyInput,
+  SelectField,
+  Spinner,
+  TextField,
+} from '../../components'
+import { call, fieldsOf, messageOf, summaryOf } from '../../lib/pos'
+import { canSee } from '../../app/roles'
+import { useEnvironment } from '../../store/environment'
+import { useNavigation } from '../../store/navigation'
+import { useSession } from '../../store/session'
+import { Facts, METHOD_LABEL, QrCode, StatusBadge, money, useFormErrors, when } from './parts'
+import { connectPayments, usePayments } from './store'
+import './gateway.css'
+
+export default function PaymentsScreen() {
+  const open = usePayments((s) => s.open)
+  const view = usePayments((s) => (s.open ? s.byReference[s.open] : undefined))
+  const routeRef = useNavigation((s) => s.route.rest[0] ?? null)
+
+  useEffect(() => {
+    const off = connectPayments()
+    void usePayments.getState().loadRecent()
+    return off
+  }, [])
+
+  // #/payments/<reference> opens that payment (from Reports or a receipt).
+  useEffect(() => {
+    if (!routeRef) return
+    usePayments.getState().show(routeRef)
+    call('payments.get', { reference: routeRef })
+      .then((v) => usePayments.getState().upsert(v))
+      .catch(() => undefined)
+  }, [routeRef])
+
+  return (
+    <div className="gw-screen gw-split" data-testid="payments-screen">
+      <div className="gw-split__main">
+        {open && view ? <PaymentPanel view={view} /> : open ? <Loading /> : <NewPayment />}
+      </div>
+      <aside className="gw-split__side" aria-label="Recent payments">
+        <RecentPayments />
+        <LookupPayment />
+      </aside>
+    </div>
+  )
+}
+
+function Loading() {
+  return (
+    <Card>
+      <div className="gw-center">
+        <Spinner size={28} label="Checking the payment with the gateway" />
+      </div>
+    </Card>
+  )
+}
+
+function NewPayment() {
+  const [amount, setAmount] = useState<Minor | null>(null)
+  const [currency, setCurrency] = useState<Currency>('NGN')
+  const [email, setEmail] = useState('')
+  const [customerName, setCustomerName] = useState('')
+  const [description, setDescription] = useState('')
+  const [busy, setBusy] = useState(false)
+  const { error, fields, fail, touch } = useFormErrors()
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy) return
+    setBusy(true)
+    fail(null)
+    try {
+      const view = await call('payments.start', {
+        amount: amount === null ? '' : toDecimalString(amount),
+        currency,
+        email,
+        ...(customerName.trim() ? { customerName } : {}),
+        ...(description.trim() ? { description } : {}),
+      })
+      const store = usePayments.getState()
+      store.upsert(view)
+      store.show(view.reference)
+    } catch (problem) {
+      fail(problem)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Card
+      title="New card or online payment"
+      description="The customer pays on the gateway's secure checkout page: on their phone by scanning the code, or in a browser."
+    >
+      <form className="form" onSubmit={(e) => void submit(e)} aria-label="New payment" noValidate>
+        {error !== null && <Banner tone="danger">{summaryOf(error)}</Banner>}
+        <div className="gw-amount-row">
+          <MoneyInput
+            label="Amount"
+            name="amount"
+            value={amount}
+            onChange={(value) => {
+              setAmount(value)
+              touch('amount')
+            }}
+            currency={currency}
+            error={fields.amount}
+            autoFocus
+          />
+          <SelectField
+            label="Currency"
+            name="currency"
+            value={currency}
+            onChange={(e) => setCurrency(e.target.value as Currency)}
+            options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+            error={fields.currency}
+          />
+        </div>
+        <TextField
+          label="Customer e-mail"
+          name="email"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value)
+            touch('email')
+          }}
+          hint="The gateway sends the receipt here."
+          error={fields.email}
+          required
+        />
+        <div className="form__row">
+          <TextField
+            label="Customer name (optional)"
+            name="customerName"
+            autoComplete="off"
+            value={customerName}
+            onChange={(e) => {
+              setCustomerName(e.target.value)
+              touch('customerName')
+            }}
+            error={fields.customerName}
+          />
+          <TextField
+            label="What it is for (optional)"
+            name="description"
+            autoComplete="off"
+            value={description}
+            onChange={(e) => {
+              setDescription(e.target.value)
+              touch('description')
+            }}
+            placeholder="e.g. Invoice 1042"
+            error={fields.description}
+          />
+        </div>
+        <div className="form__actions">
+          <Button
+            type="submit"
+            variant="primary"
+            size="lg"
+            icon="payments"
+            busy={busy}
+            shortcut="Enter"
+          >
+            Create payment
+          </Button>
+        </div>
+      </form>
+    </Card>
+  )
+}
+
+const HEADLINE: Record<CheckoutView['status'], string> = {
+  starting: 'Starting the payment…',
+  pending: 'Waiting for the customer to pay',
+  success: 'Paid',
+  failed: 'Payment declined',
+  abandoned: 'The customer did not finish',
+}
+
+function PaymentPanel({ view }: { view: CheckoutView }) {
+  const environment = useEnvironment((s) => s.environment?.environment)
+  const role = useSession((s) => s.state?.user?.role)
+  const go = useNavigation((s) => s.go)
+  const [checking, setChecking] = useState(false)
+  const [note, setNote] = useState<{ tone: 'danger' | 'info'; text: string } | null>(null)
+  const newButton = useRef<HTMLSpanElement>(null)
+
+  // When the payment settles, put the cashier's next action under their finger.
+  useEffect(() => {
+    if (view.final) newButton.current?.querySelector('button')?.focus()
+  }, [view.final])
+
+  const check = async () => {
+    setChecking(true)
+    setNote(null)
+    try {
+      usePayments.getState().upsert(await call('payments.get', { reference: view.reference }))
+    } catch (error) {
+      setNote({ tone: 'danger', text: messageOf(error) })
+    } finally {
+      setChecking(false)
+    }
+  }
+  const openCheckout = async () => {
+    setNote(null)
+    try {
+      const result = await call('payments.openCheckout', { reference: view.reference })
+      if (!result.opened && result.message) setNote({ tone: 'info', text: result.message })
+    } catch (error) {
+      setNote({ tone: 'danger', text: messageOf(error) })
+    }
+  }
+  const done = () => {
+    usePayments.getState().show(null)
+    if (useNavigation.getState().route.rest.length > 0) go('payments')
+  }
+
+  return (
+    <Card
+      className={`gw-payment gw-payment--${view.status}`}
+      title={HEADLINE[view.status]}
+      actions={
+        <span ref={newButton}>
+          <Button variant={view.final ? 'primary' : 'secondary'} icon="plus" onClick={done}>
+            New payment
+          </Button>
+        </span>
+      }
+    >
+      <div className="gw-payment__body" data-testid="payment-panel" data-status={view.status}>
+        <div className="gw-payment__summary">
+          <p className="gw-big-amount" data-testid="payment-amount">
+            {money(view.amount, view.currency)}
+          </p>
+          <Facts
+            items={[
+              ['Customer', view.customerName ? `${view.customerName} · ${view.email}` : view.email],
+              ...(view.description ? ([['For', view.description]] as Array<[string, string]>) : []),
+              [
+                'Reference',
+                <span className="mono" key="r">
+                  {view.reference}
+                </span>,
+              ],
+              ['Started', when(view.createdAt)],
+              ...(view.paidAt ? ([['Paid', when(view.paidAt)]] as Array<[string, string]>) : []),
+              ...(view.paymentMethod
+                ? ([['Method', METHOD_LABEL[view.paymentMethod] ?? view.paymentMethod]] as Array<
+                    [string, string]
+                  >)
+                : []),
+              ...(view.amountRefunded > 0
+                ? ([['Refunded', money(view.amountRefunded, view.currency)]] as Array<
+                    [string, string]
+                  >)
+                : []),
+              [
+                'Checked',
+                view.verifiedAt
+                  ? `${when(view.verifiedAt)}${view.following ? ' · checking again shortly' : ''}`
+                  : 'not yet',
+              ],
+            ]}
+          />
+          {view.notice && <Banner tone="warning">{view.notice}</Banner>}
+          {note && <Banner tone={note.tone}>{note.text}</Banner>}
+          <div className="gw-actions">
+            {!view.final && (
+              <Button icon="refresh" busy={checking} onClick={() => void check()}>
+                Check status
+              </Button>
+            )}
+            {view.checkout?.canOpenExternally && (
+              <Button icon="payments" onClick={() => void openCheckout()}>
+                Open checkout in browser
+              </Button>
+            )}
+            {view.status === 'success' && canSee(role, 'cashier') && (
+              <Button icon="refunds" onClick={() => go('refunds', view.reference)}>
+                Refund…
+              </Button>
+            )}
+          </div>
+        </div>
+        {view.checkout && (
+          <figure className="gw-checkout">
+            <QrCode
+              matrix={view.checkout.qr}
+              label={`QR code of the checkout page for ${money(view.amount, view.currency)}`}
+            />
+            <figcaption>
+              <strong>Customer scans to pay</strong>
+              <span className="muted">or opens this link:</span>
+              {view.checkout.canOpenExternally ? (
+                <code className="gw-link" data-testid="checkout-url">
+                  {view.checkout.url}
+                </code>
+              ) : (
+                <a
+                  className="gw-link"
+                  href={view.checkout.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-testid="checkout-url"
+                >
+                  {view.checkout.url}
+                </a>
+              )}
+            </figcaption>
+          </figure>
+        )}
+        {environment === 'demo' && view.status === 'pending' && (
+          <DemoCustomer reference={view.reference} />
+        )}
+        {view.status === 'success' && (
+          <div className="gw-outcome gw-outcome--success" role="status">
+            Paid {money(view.amount, view.currency)}
+            {view.paymentMethod
+              ? ` by ${METHOD_LABEL[view.paymentMethod]?.toLowerCase() ?? view.paymentMethod}`
+              : ''}
+            .
+          </div>
+        )}
+        {(view.status === 'failed' || view.status === 'abandoned') && (
+          <div className="gw-outcome gw-outcome--failed" role="status">
+            No money was taken.{' '}
+            {view.status === 'failed' ? 'Ask the customer to try another card, or' : 'You can'}{' '}
+            start a new payment.
+          </div>
+        )}
+      </div>
+    </Card>
+  )
+}
+
+/** Demo gateway only: plays the customer at the checkout page, for training. */
+function DemoCustomer({ reference }: { reference: string }) {
+  const [busy, setBusy] = useState<CheckoutOutcome | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const play = async (outcome: CheckoutOutcome) => {
+    setBusy(outcome)
+    setProblem(null)
+    try {
+      usePayments.getState().upsert(await call('payments.simulate', { reference, outcome }))
+    } catch (error) {
+      setProblem(messageOf(error))
+    } finally {
+      setBusy(null)
+    }
+  }
+  return (
+    <div className="gw-demo" data-testid="demo-customer">
+      <p className="gw-demo__title">Demo gateway: play the customer</p>
+      <div className="gw-actions">
+        <Button
+          size="sm"
+          variant="success"
+          busy={busy === 'success'}
+          disabled={busy !== null}
+          onClick={() => void play('success')}
+        >
+          Customer pays
+        </Button>
+        <Button
+          size="sm"
+          busy={busy === 'failed'}
+          disabled={busy !== null}
+          onClick={() => void play('failed')}
+        >
+          Card declined
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          busy={busy === 'abandoned'}
+          disabled={busy !== null}
+          onClick={() => void play('abandoned')}
+        >
+          Customer walks away
+        </Button>
+      </div>
+      {problem && <Banner tone="danger">{problem}</Banner>}
+    </div>
+  )
+}
+
+function RecentPayments() {
+  const recent = usePayments((s) => s.recent)
+  const byReference = usePayments((s) => s.byReference)
+  const open = usePayments((s) => s.open)
+  const loadError = usePayments((s) => s.loadError)
+  return (
+    <Card title="Recent payments" description="Taken at this till.">
+      {loadError && <Banner tone="warning">{loadError}</Banner>}
+      {recent.length === 0 ? (
+        <EmptyState icon="payments" title="No payments yet">
+          <p>Payments you take here appear in this list.</p>
+        </EmptyState>
+      ) : (
+        <ul className="gw-list" data-testid="recent-payments">
+          {recent.slice(0, 30).map((reference) => {
+            const v = byReference[reference]
+            if (!v) return null
+            return (
+              <li key={reference}>
+                <button
+                  type="button"
+                  className={`gw-list__item${open === reference ? ' is-active' : ''}`}
+                  aria-current={open === reference || undefined}
+                  onClick={() => usePayments.getState().show(reference)}
+                >
+                  <span className="gw-list__main">
+                    <strong>{money(v.amount, v.currency)}</strong>
+                    <span className="gw-list__sub">{v.customerName ?? v.email}</span>
+                  </span>
+                  <span className="gw-list__end">
+                    <StatusBadge kind="payment" status={v.status} />
+                    <span className="gw-list__sub">{when(v.createdAt)}</span>
+                  </span>
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </Card>
+  )
+}
+
+function LookupPayment() {
+  const [reference, setReference] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<unknown>(null)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      const view = await call('payments.get', { reference: reference.trim() })
+      usePayments.getState().upsert(view)
+      usePayments.getState().show(view.reference)
+      setReference('')
+    } catch (problem) {
+      setError(problem)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const fields = fieldsOf(error)
+  return (
+    <Card title="Look up a payment">
+      <form
+        className="gw-inline-form"
+        onSubmit={(e) => void submit(e)}
+        aria-label="Look up a payment"
+      >
+        <TextField
+          label="Payment reference"
+          name="reference"
+          autoComplete="off"
+          spellCheck={false}
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+          error={
+            fields.reference ?? (error !== null && !fields.reference ? messageOf(error) : undefined)
+          }
+        />
+        <Button type="submit" busy={busy} icon="refresh" disabled={reference.trim() === ''}>
+          Check
+        </Button>
+      </form>
+    </Card>
+  )
+}

@@ -1,0 +1,179 @@
+// Small pieces the Payments, Refunds, Mandates and Reports screens share: status badges in
+// words a cashier knows, money and time as people read them, and the checkout QR code.
+// Nothing here decides a state or computes an amount: main already did.
+import { Fragment, useCallback, useMemo, useState, type ReactNode } from 'react'
+import { fieldsOf } from '../../lib/pos'
+import type { QrMatrix } from '../../../common/ipc/payments'
+import { formatMoney, type Currency, type Minor } from '../../../common/money'
+import { Badge, type Tone } from '../../components'
+
+export interface StatusWords {
+  label: string
+  tone: Tone
+}
+
+const PAYMENT: Record<string, StatusWords> = {
+  starting: { label: 'Starting', tone: 'info' },
+  pending: { label: 'Waiting for customer', tone: 'warning' },
+  success: { label: 'Paid', tone: 'success' },
+  failed: { label: 'Declined', tone: 'danger' },
+  abandoned: { label: 'Abandoned', tone: 'neutral' },
+}
+const REFUND: Record<string, StatusWords> = {
+  pending: { label: 'Requested', tone: 'info' },
+  processing: { label: 'Processing', tone: 'warning' },
+  success: { label: 'Refunded', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+}
+const MANDATE: Record<string, StatusWords> = {
+  pending_activation: { label: 'Needs activation', tone: 'warning' },
+  active: { label: 'Active', tone: 'success' },
+  cancelled: { label: 'Cancelled', tone: 'neutral' },
+  expired: { label: 'Expired', tone: 'neutral' },
+}
+const DEBIT: Record<string, StatusWords> = {
+  starting: { label: 'Sending', tone: 'info' },
+  not_sent: { label: 'Not sent', tone: 'neutral' },
+  pending: { label: 'Processing', tone: 'warning' },
+  success: { label: 'Collected', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+}
+const TRANSFER: Record<string, StatusWords> = {
+  pending: { label: 'Pending', tone: 'info' },
+  processing: { label: 'Processing', tone: 'warning' },
+  success: { label: 'Success', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+  reversed: { label: 'Reversed', tone: 'danger' },
+}
+
+export const STATUS_WORDS = {
+  payment: PAYMENT,
+  refund: REFUND,
+  mandate: MANDATE,
+  debit: DEBIT,
+  transfer: TRANSFER,
+} as const
+
+export function StatusBadge({ kind, status }: { kind: keyof typeof STATUS_WORDS; status: string }) {
+  const words = STATUS_WORDS[kind][status] ?? {
+    label: status.replace(/_/g, ' '),
+    tone: 'neutral' as Tone,
+  }
+  return (
+    <span data-status={status}>
+      <Badge tone={words.tone}>{words.label}</Badge>
+    </span>
+  )
+}
+
+export const METHOD_LABEL: Record<string, string> = {
+  card: 'Card',
+  bank_transfer: 'Bank transfer',
+  ussd: 'USSD',
+}
+
+export const money = (amount: Minor, currency: Currency): string => formatMoney(amount, currency)
+
+const timeFormat = new Intl.DateTimeFormat('en-NG', { hour: '2-digit', minute: '2-digit' })
+const dateTimeFormat = new Intl.DateTimeFormat('en-NG', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+const dateFormat = new Intl.DateTimeFormat('en-NG', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+})
+
+/** "14:05" today, "3 Jan, 14:05" otherwise. */
+export function when(iso: string | null): string {
+  if (!iso) return '—'
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return '—'
+  return date.toDateString() === new Date().toDateString()
+    ? timeFormat.format(date)
+    : dateTimeFormat.format(date)
+}
+
+/** A calendar day (YYYY-MM-DD) as "3 Jan 2026"; the date is read as written, not shifted. */
+export function day(isoDay: string): string {
+  const date = new Date(`${isoDay}T12:00:00`)
+  return Number.isNaN(date.getTime()) ? isoDay : dateFormat.format(date)
+}
+
+/** The QR code main encoded, drawn as one SVG path (crisp at any size, no image data). */
+export function QrCode({ matrix, label }: { matrix: QrMatrix; label: string }) {
+  const path = useMemo(() => {
+    let d = ''
+    for (let row = 0; row < matrix.size; row++)
+      for (let col = 0; col < matrix.size; col++)
+        if (matrix.modules[row * matrix.size + col] === '1') d += `M${col + 4} ${row + 4}h1v1h-1z`
+    return d
+  }, [matrix])
+  const box = matrix.size + 8
+  return (
+    <svg
+      className="qr"
+      viewBox={`0 0 ${box} ${box}`}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+    >
+      <rect width={box} height={box} fill="#fff" />
+      <path d={path} fill="#000" />
+    </svg>
+  )
+}
+
+/** Label/value pairs in the design system's facts list. */
+export function Facts({
+  items,
+  className,
+}: {
+  items: Array<[string, ReactNode]>
+  className?: string
+}) {
+  return (
+    <dl className={['facts', className ?? ''].filter(Boolean).join(' ')}>
+      {items.map(([label, value]) => (
+        <Fragment key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  )
+}
+
+/**
+ * A form's last error from main, with each field's message hidden once the cashier edits that
+ * field (so a fixed field stops shouting while the others still show).
+ */
+export function useFormErrors() {
+  const [error, setError] = useState<unknown>(null)
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set())
+  const fields = Object.fromEntries(Object.entries(fieldsOf(error)).filter(([k]) => !edited.has(k)))
+  const fail = useCallback((next: unknown) => {
+    setError(next)
+    setEdited(new Set())
+  }, [])
+  const touch = useCallback(
+    (field: string) =>
+      setEdited((current) => (current.has(field) ? current : new Set([...current, field]))),
+    [],
+  )
+  return { error, fields: fields as Record<string, string>, fail, touch }
+}
+
+const monthFormat = new Intl.DateTimeFormat('en-NG', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+/** "2025-01" as "January 2025". */
+export const monthName = (month: string): string => {
+  const date = new Date(`${month}-01T00:00:00Z`)
+  return Number.isNaN(date.getTime()) ? month : monthFormat.format(date)
+}

@@ -1,0 +1,458 @@
+// Merchant-wide transaction lists for supervisors: checkout payments, transfers into customer
+// accounts, and disbursements. Each list is server-paginated and virtualized; Export CSV asks
+// main for every row that matches the filter, with exact decimal amounts.
+import { useCallback, useMemo, useState, type FormEvent } from 'react'
+import type {
+  DisbursementReportRow,
+  PaymentReportRow,
+  ReportKind,
+  TransferInReportRow,
+} from '../../../common/ipc/reports'
+import type {
+  PaymentsReportFilter,
+  TransfersInReportFilter,
+  DisbursementsReportFilter,
+} from '../../../common/ipc/reports'
+import { Banner, Button, Card, SelectField, TextField, type Tone } from '../../components'
+import { call, fieldsOf, messageOf } from '../../lib/pos'
+import { useNavigation } from '../../store/navigation'
+import { download } from '../Collect/browser'
+import { METHOD_LABEL, StatusBadge, money, when } from '../Payments/parts'
+import { PagedTable, PAGE_SIZE, type Column } from './PagedTable'
+import '../Payments/gateway.css'
+
+const TABS: Array<{ id: ReportKind; label: string }> = [
+  { id: 'payments', label: 'Card & online payments' },
+  { id: 'transfersIn', label: 'Transfers in' },
+  { id: 'disbursements', label: 'Disbursements' },
+]
+
+export default function ReportsScreen() {
+  const [tab, setTab] = useState<ReportKind>('payments')
+  return (
+    <div className="gw-screen" data-testid="reports-screen">
+      <div className="gw-tabs" role="tablist" aria-label="Reports">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            className="gw-tab"
+            aria-selected={tab === t.id}
+            onClick={() => setTab(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {tab === 'payments' && <PaymentsReport />}
+      {tab === 'transfersIn' && <TransfersInReport />}
+      {tab === 'disbursements' && <DisbursementsReport />}
+    </div>
+  )
+}
+
+type Filter<K extends ReportKind> = K extends 'payments'
+  ? Omit<PaymentsReportFilter, 'page' | 'pageSize'>
+  : K extends 'transfersIn'
+    ? Omit<TransfersInReportFilter, 'page' | 'pageSize'>
+    : Omit<DisbursementsReportFilter, 'page' | 'pageSize'>
+
+/** The filter form, the count, Export CSV and the list: the same frame for every report. */
+function ReportFrame<K extends ReportKind, Row>({
+  kind,
+  label,
+  noun,
+  fields: renderFields,
+  toFilter,
+  initial,
+  fetch,
+  columns,
+  rowKey,
+  onRowClick,
+  rowLabel,
+}: {
+  kind: K
+  label: string
+  noun: string
+  initial: Record<string, string>
+  fields: (
+    form: Record<string, string>,
+    set: (k: string) => (e: { target: { value: string } }) => void,
+    errors: Record<string, string>,
+  ) => React.ReactNode
+  toFilter: (form: Record<string, string>) => Filter<K>
+  fetch: (filter: Filter<K>, page: number) => Promise<{ items: Row[]; totalItems: number }>
+  columns: Column<Row>[]
+  rowKey: (row: Row) => string
+  onRowClick?: (row: Row) => void
+  rowLabel?: (row: Row) => string
+}) {
+  const [form, setForm] = useState(initial)
+  const [filter, setFilter] = useState<Filter<K>>(() => toFilter(initial))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [total, setTotal] = useState<number | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [exporting, setExporting] = useState(false)
+  const [note, setNote] = useState<{ tone: Tone; text: string } | null>(null)
+  const set = (k: string) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }))
+
+  const fetchPage = useCallback(
+    async (page: number) => {
+      try {
+        const result = await fetch(filter, page)
+        setErrors({})
+        setFailed(false)
+        return result
+      } catch (error) {
+        setErrors(fieldsOf(error))
+        setFailed(true)
+        throw error
+      }
+    },
+    [fetch, filter],
+  )
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault()
+    setNote(null)
+    setFilter(toFilter(form))
+  }
+
+  const exportCsv = async () => {
+    setExporting(true)
+    setNote(null)
+    try {
+      const request = { kind, filter: { ...filter, page: 1, pageSize: PAGE_SIZE } } as Parameters<
+        typeof call<'reports.exportCsv'>
+      >[1]
+      const result = await call('reports.exportCsv', request)
+      download(new Blob([result.csv], { type: 'text/csv;charset=utf-8' }), result.filename)
+      setNote({
+        tone: result.truncated ? 'warning' : 'success',
+        text: result.truncated
+          ? `Exported the first ${result.rowCount.toLocaleString()} rows to ${result.filename}. Narrow the dates to export the rest.`
+          : `Exported ${result.rowCount.toLocaleString()} rows to ${result.filename}.`,
+      })
+    } catch (error) {
+      setNote({ tone: 'danger', text: messageOf(error) })
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  return (
+    <div className="gw-screen">
+      <Card>
+        <form className="gw-filters" onSubmit={apply} aria-label={`Filter ${noun}s`}>
+          {renderFields(form, set, errors)}
+          <TextField
+            label="From"
+            type="date"
+            value={form.from ?? ''}
+            onChange={set('from')}
+            error={errors.from}
+          />
+          <TextField
+            label="To"
+            type="date"
+            value={form.to ?? ''}
+            onChange={set('to')}
+            error={errors.to}
+          />
+          <div className="gw-filters__go">
+            <Button type="submit" variant="primary" icon="refresh" shortcut="Enter">
+              Show
+            </Button>
+          </div>
+        </form>
+      </Card>
+      <div className="gw-bar">
+        <p aria-live="polite" data-testid="report-count">
+          {failed
+            ? '\u00a0'
+            : total === null
+              ? 'Loading…'
+              : `${total.toLocaleString()} ${noun}${total === 1 ? '' : 's'}`}
+        </p>
+        <Button
+          icon="outbox"
+          busy={exporting}
+          disabled={!total || failed}
+          onClick={() => void exportCsv()}
+        >
+          Export CSV
+        </Button>
+      </div>
+      {note && <Banner tone={note.tone}>{note.text}</Banner>}
+      <PagedTable
+        label={label}
+        queryKey={`${kind}:${JSON.stringify(filter)}`}
+        fetchPage={fetchPage}
+        columns={columns}
+        rowKey={rowKey}
+        onRowClick={onRowClick}
+        rowLabel={rowLabel}
+        empty={`No ${noun}s match these filters.`}
+        onTotal={setTotal}
+        testId={`report-${kind}`}
+      />
+    </div>
+  )
+}
+
+const clean = (value: string | undefined): string | undefined =>
+  value && value.trim() ? value.trim() : undefined
+const dates = (form: Record<string, string>) => ({
+  ...(clean(form.from) ? { from: clean(form.from) } : {}),
+  ...(clean(form.to) ? { to: clean(form.to) } : {}),
+})
+
+function PaymentsReport() {
+  const go = useNavigation((s) => s.go)
+  const columns = useMemo<Column<PaymentReportRow>[]>(
+    () => [
+      { header: 'Created', width: '8rem', cell: (r) => when(r.createdAt) },
+      {
+        header: 'Customer',
+        width: 'minmax(0, 1.5fr)',
+        cell: (r) => (
+          <span className="gw-two-line">
+            <span>{r.customerName ?? r.email}</span>
+            {r.customerName && <small>{r.email}</small>}
+          </span>
+        ),
+      },
+      {
+        header: 'Method',
+        width: '6.5rem',
+        cell: (r) => (r.paymentMethod ? (METHOD_LABEL[r.paymentMethod] ?? r.paymentMethod) : '—'),
+      },
+      { header: 'Amount', width: '8.5rem', align: 'end', cell: (r) => money(r.amount, r.currency) },
+      {
+        header: 'Refunded',
+        width: '7.5rem',
+        align: 'end',
+        cell: (r) => (r.amountRefunded > 0 ? money(r.amountRefunded, r.currency) : '—'),
+      },
+      {
+        header: 'Status',
+        width: '10.5rem',
+        cell: (r) => <StatusBadge kind="payment" status={r.status} />,
+      },
+      {
+        header: 'Reference',
+        width: 'minmax(0, 1.5fr)',
+        cell: (r) => <span className="mono">{r.reference}</span>,
+      },
+    ],
+    [],
+  )
+  const fetch = useCallback(async (filter: Filter<'payments'>, page: number) => {
+    const result = await call('reports.payments', { ...filter, page, pageSize: PAGE_SIZE })
+    return { items: result.items, totalItems: result.totalItems }
+  }, [])
+  return (
+    <ReportFrame
+      kind="payments"
+      label="Payments"
+      noun="payment"
+      initial={{ status: '', method: '', email: '', from: '', to: '' }}
+      toFilter={(f) => ({
+        ...(f.status ? { status: f.status as NonNullable<PaymentsReportFilter['status']> } : {}),
+        ...(f.method ? { method: f.method as NonNullable<PaymentsReportFilter['method']> } : {}),
+        ...(clean(f.email) ? { email: clean(f.email) } : {}),
+        ...dates(f),
+      })}
+      fields={(form, set, errors) => (
+        <>
+          <SelectField
+            label="Status"
+            value={form.status ?? ''}
+            onChange={set('status')}
+            options={[
+              { value: '', label: 'Any status' },
+              { value: 'success', label: 'Paid' },
+              { value: 'pending', label: 'Waiting for customer' },
+              { value: 'failed', label: 'Declined' },
+              { value: 'abandoned', label: 'Abandoned' },
+            ]}
+          />
+          <SelectField
+            label="Method"
+            value={form.method ?? ''}
+            onChange={set('method')}
+            options={[
+              { value: '', label: 'Any method' },
+              { value: 'card', label: 'Card' },
+              { value: 'bank_transfer', label: 'Bank transfer' },
+              { value: 'ussd', label: 'USSD' },
+            ]}
+          />
+          <TextField
+            label="Customer e-mail"
+            type="email"
+            value={form.email ?? ''}
+            onChange={set('email')}
+            error={errors.email}
+          />
+        </>
+      )}
+      fetch={fetch}
+      columns={columns}
+      rowKey={(r) => r.reference}
+      onRowClick={(r) => go('payments', r.reference)}
+      rowLabel={(r) => `Payment ${r.reference}, ${money(r.amount, r.currency)}; open it`}
+    />
+  )
+}
+
+function TransfersInReport() {
+  const columns = useMemo<Column<TransferInReportRow>[]>(
+    () => [
+      { header: 'Time', width: '8.5rem', cell: (r) => when(r.createdAt) },
+      {
+        header: 'Account',
+        width: 'minmax(0, 1.2fr)',
+        cell: (r) => <span className="mono">{r.accountReference}</span>,
+      },
+      { header: 'Amount', width: '9rem', align: 'end', cell: (r) => money(r.amount, r.currency) },
+      {
+        header: 'Status',
+        width: '8rem',
+        cell: (r) => <StatusBadge kind="transfer" status={r.status} />,
+      },
+      { header: 'Narration', width: 'minmax(0, 1.6fr)', cell: (r) => r.narration },
+      {
+        header: 'Reference',
+        width: 'minmax(0, 1.2fr)',
+        cell: (r) => <span className="mono">{r.reference}</span>,
+      },
+    ],
+    [],
+  )
+  const fetch = useCallback(async (filter: Filter<'transfersIn'>, page: number) => {
+    const result = await call('reports.transfersIn', { ...filter, page, pageSize: PAGE_SIZE })
+    return { items: result.items, totalItems: result.totalItems }
+  }, [])
+  return (
+    <ReportFrame
+      kind="transfersIn"
+      label="Transfers in"
+      noun="transfer"
+      initial={{ status: '', accountReference: '', from: '', to: '' }}
+      toFilter={(f) => ({
+        ...(f.status ? { status: f.status as NonNullable<TransfersInReportFilter['status']> } : {}),
+        ...(clean(f.accountReference) ? { accountReference: clean(f.accountReference) } : {}),
+        ...dates(f),
+      })}
+      fields={(form, set, errors) => (
+        <>
+          <SelectField
+            label="Status"
+            value={form.status ?? ''}
+            onChange={set('status')}
+            options={[
+              { value: '', label: 'Any status' },
+              { value: 'success', label: 'Received' },
+              { value: 'processing', label: 'Processing' },
+              { value: 'failed', label: 'Failed' },
+            ]}
+          />
+          <TextField
+            label="Account reference"
+            value={form.accountReference ?? ''}
+            onChange={set('accountReference')}
+            placeholder="All accounts"
+            error={errors.accountReference}
+          />
+        </>
+      )}
+      fetch={fetch}
+      columns={columns}
+      rowKey={(r) => r.reference}
+    />
+  )
+}
+
+function DisbursementsReport() {
+  const columns = useMemo<Column<DisbursementReportRow>[]>(
+    () => [
+      { header: 'Created', width: '8.5rem', cell: (r) => when(r.createdAt) },
+      {
+        header: 'Recipient',
+        width: 'minmax(0, 1.4fr)',
+        cell: (r) => r.accountName ?? r.recipientEmail ?? r.accountNumber,
+      },
+      {
+        header: 'Bank',
+        width: 'minmax(0, 1fr)',
+        cell: (r) => `${r.bankName ?? ''} ${r.accountNumber}`.trim(),
+      },
+      { header: 'Amount', width: '9rem', align: 'end', cell: (r) => money(r.amount, r.currency) },
+      {
+        header: 'Status',
+        width: '8rem',
+        cell: (r) => <StatusBadge kind="transfer" status={r.status} />,
+      },
+      {
+        header: 'Narration',
+        width: 'minmax(0, 1.2fr)',
+        cell: (r) => r.failureReason ?? r.narration,
+      },
+      {
+        header: 'Reference',
+        width: 'minmax(0, 1.2fr)',
+        cell: (r) => <span className="mono">{r.reference}</span>,
+      },
+    ],
+    [],
+  )
+  const fetch = useCallback(async (filter: Filter<'disbursements'>, page: number) => {
+    const result = await call('reports.disbursements', { ...filter, page, pageSize: PAGE_SIZE })
+    return { items: result.items, totalItems: result.totalItems }
+  }, [])
+  return (
+    <ReportFrame
+      kind="disbursements"
+      label="Disbursements"
+      noun="disbursement"
+      initial={{ status: '', recipientEmail: '', from: '', to: '' }}
+      toFilter={(f) => ({
+        ...(f.status
+          ? { status: f.status as NonNullable<DisbursementsReportFilter['status']> }
+          : {}),
+        ...(clean(f.recipientEmail) ? { recipientEmail: clean(f.recipientEmail) } : {}),
+        ...dates(f),
+      })}
+      fields={(form, set, errors) => (
+        <>
+          <SelectField
+            label="Status"
+            value={form.status ?? ''}
+            onChange={set('status')}
+            options={[
+              { value: '', label: 'Any status' },
+              { value: 'pending', label: 'Pending' },
+              { value: 'processing', label: 'Processing' },
+              { value: 'success', label: 'Success' },
+              { value: 'failed', label: 'Failed' },
+              { value: 'reversed', label: 'Reversed' },
+            ]}
+          />
+          <TextField
+            label="Recipient e-mail"
+            type="email"
+            value={form.recipientEmail ?? ''}
+            onChange={set('recipientEmail')}
+            error={errors.recipientEmail}
+          />
+        </>
+      )}
+      fetch={fetch}
+      columns={columns}
+      rowKey={(r) => r.reference}
+    />
+  )
+}

@@ -1,0 +1,65 @@
+// Steps shared by the payments, refunds, mandates and reports suites: calls through the page's
+// own `window.pos` bridge (as the signed-in user, so main's role checks apply), navigation, and
+// screenshots for a person to look at.
+import type { Page } from '@playwright/test'
+import type { ChannelName, Channels, Envelope, InputOf, ResultOf } from '../../common/ipc'
+import type { PageGlobals } from './support'
+
+/** Invokes a channel from the page; resolves to main's envelope (ok or {code, message}). */
+export function invoke<K extends ChannelName>(
+  page: Page,
+  channel: K,
+  input: InputOf<Channels[K]>,
+): Promise<Envelope<ResultOf<Channels[K]>>> {
+  return page.evaluate(
+    ([name, value]) =>
+      (globalThis as unknown as PageGlobals).pos.invoke(
+        name as ChannelName,
+        value as never,
+      ) as Promise<Envelope<unknown>>,
+    [channel, input] as const,
+  ) as Promise<Envelope<ResultOf<Channels[K]>>>
+}
+
+/** Like invoke, but throws main's message when the call fails. */
+export async function must<K extends ChannelName>(
+  page: Page,
+  channel: K,
+  input: InputOf<Channels[K]>,
+): Promise<ResultOf<Channels[K]>> {
+  const envelope = await invoke(page, channel, input)
+  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code}: ${envelope.error.message}`)
+  return envelope.value
+}
+
+export async function goTo(page: Page, hash: string): Promise<void> {
+  await page.evaluate(
+    (route) => ((globalThis as unknown as PageGlobals).location.hash = route),
+    hash,
+  )
+}
+
+/** A checkout payment the demo customer has paid; returns its reference. */
+export async function paidPayment(
+  page: Page,
+  amount: string,
+  email = 'buyer@example.com',
+): Promise<string> {
+  const started = await must(page, 'payments.start', {
+    email,
+    amount,
+    currency: 'NGN',
+    customerName: 'Test Buyer',
+  })
+  const paid = await must(page, 'payments.simulate', {
+    reference: started.reference,
+    outcome: 'success',
+  })
+  if (paid.status !== 'success') throw new Error(`payment ${started.reference} is ${paid.status}`)
+  return started.reference
+}
+
+export const shooter =
+  (dir: string) =>
+  (page: Page, name: string): Promise<Buffer> =>
+    page.screenshot({ path: `test-results/${dir}/${name}.png`, fullPage: true })

@@ -1,0 +1,284 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as z from 'zod'
+import { afterEach, describe, expect, it } from 'vitest'
+import { cashierError } from '../../../main/payments/cashier-errors'
+import { checkCheckoutUrl } from '../../../main/payments/checkout-link'
+import { Follower, type CheckResult } from '../../../main/payments/follower'
+import {
+  Journal,
+  fileStorage,
+  memoryStorage,
+  type JournalStorage,
+} from '../../../main/payments/journal'
+import { newReference } from '../../../main/payments/references'
+import { submitByReference } from '../../../main/payments/submit-by-reference'
+import { ManualTimers, gwError } from './support'
+
+const Rec = z.object({ id: z.string(), at: z.string(), open: z.boolean() })
+type Rec = z.infer<typeof Rec>
+const journalOf = (storage: JournalStorage = memoryStorage(), limit = 100) =>
+  new Journal<Rec>({
+    name: 'test',
+    schema: Rec,
+    storage,
+    keyOf: (r) => r.id,
+    timeOf: (r) => r.at,
+    limit,
+    keep: (r) => r.open,
+  })
+
+describe('Journal', () => {
+  const dirs: string[] = []
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('writes through on every put, lists newest first, and trims only finished records', () => {
+    const storage = memoryStorage()
+    const journal = journalOf(storage, 3)
+    journal.put({ id: 'a', at: '2025-01-01', open: true })
+    expect(storage.saved).toHaveLength(1)
+    journal.put({ id: 'b', at: '2025-01-02', open: false })
+    journal.put({ id: 'c', at: '2025-01-03', open: false })
+    journal.put({ id: 'd', at: '2025-01-04', open: false })
+    expect(journal.list().map((r) => r.id)).toEqual(['d', 'c', 'a'])
+    journal.update('a', (r) => ({ ...r, open: false }))
+    journal.remove('d')
+    expect(journal.list().map((r) => r.id)).toEqual(['c', 'a'])
+  })
+
+  it('hands out copies, so callers cannot change it behind its back', () => {
+    const journal = journalOf()
+    journal.put({ id: 'a', at: '1', open: true })
+    const copy = journal.get('a')
+    if (copy) copy.open = false
+    expect(journal.get('a')?.open).toBe(true)
+  })
+
+  it('survives a restart through its file, owner-readable only, and skips damaged records', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'journal-'))
+    dirs.push(dir)
+    const first = journalOf(fileStorage(dir, 'recs'))
+    first.put({ id: 'a', at: '1', open: true })
+    first.put({ id: 'b', at: '2', open: true })
+    const path = join(dir, 'recs.json')
+    expect(statSync(path).mode & 0o777).toBe(0o600)
+    const raw = JSON.parse(readFileSync(path, 'utf8')) as unknown[]
+    writeFileSync(path, JSON.stringify([...raw, { id: 3 }]))
+    expect(
+      journalOf(fileStorage(dir, 'recs'))
+        .list()
+        .map((r) => r.id),
+    ).toEqual(['b', 'a'])
+    writeFileSync(path, '{not json')
+    expect(journalOf(fileStorage(dir, 'recs')).list()).toEqual([])
+  })
+})
+
+describe('Follower', () => {
+  const schedule = {
+    steps: [
+      { untilMs: 10_000, everyMs: 1_000 },
+      { untilMs: 30_000, everyMs: 5_000 },
+    ],
+  }
+
+  it('checks on a slowing schedule and gives up at the end', async () => {
+    const timers = new ManualTimers()
+    const follower = new Follower(schedule, timers)
+    const at: number[] = []
+    let gaveUp = 0
+    const start = timers.now()
+    follower.follow(
+      'k',
+      async () => {
+        at.push(timers.now() - start)
+        return 'continue'
+      },
+      () => gaveUp++,
+    )
+    await timers.advance(40_000)
+    expect(at).toEqual([
+      1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 15000, 20000, 25000, 30000,
+    ])
+    expect(gaveUp).toBe(1)
+    expect(follower.isFollowing('k')).toBe(false)
+  })
+
+  it('stops on final, keeps going after a failed check, and never doubles a key', async () => {
+    const timers = new ManualTimers()
+    const follower = new Follower(schedule, timers)
+    const results: Array<CheckResult | Error> = [new Error('offline'), 'continue', 'final']
+    let calls = 0
+    const check = async (): Promise<CheckResult> => {
+      calls++
+      const next = results.shift()
+      if (next instanceof Error) throw next
+      return next ?? 'continue'
+    }
+    follower.follow('k', check, () => undefined)
+    follower.follow('k', check, () => undefined)
+    await timers.advance(10_000)
+    expect(calls).toBe(3)
+    expect(follower.isFollowing('k')).toBe(false)
+    expect(timers.pending).toBe(0)
+  })
+})
+
+describe('submitByReference', () => {
+  const lost = () => gwError('timeout', { status: null, outcomeUnknown: true })
+
+  it('returns what the gateway answered', async () => {
+    expect(
+      await submitByReference({ send: async () => 'ok', lookup: async () => 'found' }),
+    ).toEqual({ outcome: 'sent', value: 'ok' })
+  })
+
+  it('looks the reference up after a lost answer, and sends again only when it is absent', async () => {
+    let sends = 0
+    const found = await submitByReference({
+      send: async () => {
+        sends++
+        throw lost()
+      },
+      lookup: async () => 'there',
+    })
+    expect(found).toEqual({ outcome: 'found', value: 'there' })
+    expect(sends).toBe(1)
+
+    let attempts = 0
+    const resent = await submitByReference({
+      send: async () => {
+        if (++attempts === 1) throw lost()
+        return 'second'
+      },
+      lookup: async () => {
+        throw gwError('not_found')
+      },
+    })
+    expect(resent).toEqual({ outcome: 'sent', value: 'second' })
+  })
+
+  it('reads a duplicate-reference conflict as "it exists"', async () => {
+    const out = await submitByReference({
+      send: async () => {
+        throw gwError('conflict', { code: 'duplicate_payment_reference' })
+      },
+      lookup: async () => 'existing',
+    })
+    expect(out).toEqual({ outcome: 'found', value: 'existing' })
+  })
+
+  it('throws definite refusals, and reports unknown when the lookup fails too', async () => {
+    const refused = gwError('validation')
+    await expect(
+      submitByReference({ send: async () => Promise.reject(refused), lookup: async () => 'x' }),
+    ).rejects.toBe(refused)
+    const stateConflict = gwError('conflict', { code: 'mandate_not_active' })
+    await expect(
+      submitByReference({
+        send: async () => Promise.reject(stateConflict),
+        lookup: async () => 'x',
+      }),
+    ).rejects.toBe(stateConflict)
+    const first = lost()
+    const out = await submitByReference({
+      send: async () => Promise.reject(first),
+      lookup: async () => Promise.reject(gwError('network', { method: 'GET' })),
+    })
+    expect(out).toEqual({ outcome: 'unknown', error: first })
+    let sends = 0
+    const twice = await submitByReference({
+      send: async () => {
+        sends++
+        throw lost()
+      },
+      lookup: async () => Promise.reject(gwError('not_found')),
+    })
+    expect(twice.outcome).toBe('unknown')
+    expect(sends).toBe(2)
+  })
+})
+
+describe('checkCheckoutUrl', () => {
+  it("accepts only the configured gateway's origin over https (http only on this computer)", () => {
+    expect(
+      checkCheckoutUrl('https://pay.gateway.example/checkout/A', 'https://pay.gateway.example'),
+    ).toEqual({
+      ok: true,
+      url: 'https://pay.gateway.example/checkout/A',
+    })
+    expect(checkCheckoutUrl('http://127.0.0.1:4010/checkout/A', 'http://127.0.0.1:4010').ok).toBe(
+      true,
+    )
+    const cases: Array<[string, string | null]> = [
+      ['https://evil.example/checkout/A', 'https://pay.gateway.example'],
+      ['https://pay.gateway.example.evil.example/x', 'https://pay.gateway.example'],
+      ['http://pay.gateway.example/checkout/A', 'http://pay.gateway.example'],
+      ['https://user:pw@pay.gateway.example/x', 'https://pay.gateway.example'],
+      ['javascript:alert(1)', 'https://pay.gateway.example'],
+      ['http://127.0.0.1:9999/checkout/A', 'http://127.0.0.1:4010'],
+      ['https://pay.gateway.example/x', null],
+      ['not a url', 'https://pay.gateway.example'],
+    ]
+    for (const [url, base] of cases) expect(checkCheckoutUrl(url, base).ok, url).toBe(false)
+  })
+})
+
+describe('cashierError', () => {
+  it('puts gateway field errors beside the form fields', () => {
+    const error = cashierError(
+      gwError('validation', {
+        fieldErrors: [
+          { field: 'body.customer_email', message: 'Bad e-mail.' },
+          { field: 'amount', message: 'Too small.' },
+        ],
+      }),
+      { action: 'start the payment', fields: { customer_email: 'email' } },
+    )
+    expect(error.code).toBe('invalid_input')
+    expect(error.fields).toEqual({ email: 'Bad e-mail.', amount: 'Too small.' })
+  })
+
+  it('says "ask an admin" for key, permission and clock problems, and how long to wait when busy', () => {
+    for (const kind of [
+      'invalid_api_key',
+      'invalid_signature',
+      'missing_capability',
+      'timestamp_too_old',
+    ] as const)
+      expect(cashierError(gwError(kind), { action: 'x' }).message).toMatch(
+        /Ask an admin to run the connection test/,
+      )
+    expect(
+      cashierError(gwError('rate_limited', { retryAfterMs: 2500 }), { action: 'x' }).message,
+    ).toBe('The gateway is busy. Try again in 3 seconds.')
+    expect(cashierError(gwError('network'), { action: 'load payments' }).message).toMatch(
+      /^Could not load payments: .*internet connection/,
+    )
+  })
+
+  it('uses the context words for codes and not-found', () => {
+    expect(
+      cashierError(gwError('unprocessable', { code: 'limit_exceeded' }), {
+        action: 'x',
+        codes: { limit_exceeded: 'Over the limit.' },
+      }).message,
+    ).toBe('Over the limit.')
+    expect(
+      cashierError(gwError('not_found'), { action: 'x', notFound: 'No such payment.' }).message,
+    ).toBe('No such payment.')
+  })
+})
+
+describe('newReference', () => {
+  it('is unique, time-ordered and a valid merchant reference', () => {
+    const refs = new Set(Array.from({ length: 1000 }, () => newReference('PAY', 1_700_000_000_000)))
+    expect(refs.size).toBe(1000)
+    for (const ref of refs) expect(ref).toMatch(/^PAY_[0-9A-Z]+_[0-9A-F]{16}$/)
+    expect(newReference('DD', 1).length).toBeLessThanOrEqual(64)
+    expect(newReference('RF', 2_000_000_000_000) > newReference('RF', 1_000_000_000_000)).toBe(true)
+  })
+})

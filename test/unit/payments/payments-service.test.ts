@@ -1,0 +1,306 @@
+import { describe, expect, it } from 'vitest'
+import type { CheckoutView } from '../../../common/ipc/payments'
+import type { Environment } from '../../../common/ipc/shared'
+import { AppError } from '../../../main/app/errors'
+import { CHECKOUT_SCHEDULE, Follower } from '../../../main/payments/follower'
+import { Journal, memoryStorage } from '../../../main/payments/journal'
+import { PaymentEntry } from '../../../main/payments/payment-entry'
+import { PaymentsService } from '../../../main/payments/payments-service'
+import { FakeCheckoutGateway, GATEWAY_URL } from './fake-checkout-gateway'
+import { ManualTimers, gwError, log, recorder } from './support'
+
+function setup(
+  options: {
+    storage?: ReturnType<typeof memoryStorage>
+    openExternal?: ((url: string) => Promise<void>) | null
+    environment?: Environment
+    gateway?: FakeCheckoutGateway
+  } = {},
+) {
+  const gateway = options.gateway ?? new FakeCheckoutGateway()
+  const timers = new ManualTimers()
+  const storage = options.storage ?? memoryStorage()
+  const journal = new Journal({
+    name: 'payments',
+    schema: PaymentEntry,
+    storage,
+    keyOf: (e) => e.reference,
+    timeOf: (e) => e.createdAt,
+    limit: 200,
+    keep: (e) => e.status === 'starting' || e.status === 'pending',
+  })
+  const follower = new Follower(CHECKOUT_SCHEDULE, timers)
+  const published = recorder<CheckoutView>()
+  const opened: string[] = []
+  const service = new PaymentsService({
+    gateway: async () => gateway,
+    journal,
+    follower,
+    publish: published.publish,
+    actor: () => ({ id: 'u_cashier01', name: 'Ada' }),
+    tillName: () => 'Till 1',
+    environment: () => options.environment ?? 'demo',
+    gatewayBaseUrl: () => GATEWAY_URL,
+    openExternal:
+      options.openExternal === undefined
+        ? async (url) => void opened.push(url)
+        : options.openExternal,
+    log,
+    now: () => timers.now(),
+  })
+  return { gateway, timers, storage, journal, follower, published, opened, service }
+}
+
+const validInput = { email: 'buyer@example.com', amount: '₦12,500.50', currency: 'NGN' as const }
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof AppError) return error
+    throw error
+  }
+  throw new Error('expected a rejection')
+}
+
+describe('PaymentsService.start', () => {
+  it('puts field errors beside the fields and sends nothing when the form is wrong', async () => {
+    const { service, gateway, journal } = setup()
+    const error = await rejection(
+      service.start({ email: 'buyer@', amount: '12.345', currency: 'NGN' }),
+    )
+    expect(error.code).toBe('invalid_input')
+    expect(error.fields?.email).toMatch(/e-mail/)
+    expect(error.fields?.amount).toMatch(/decimal places/)
+    const zero = await rejection(service.start({ ...validInput, amount: '0' }))
+    expect(zero.fields?.amount).toBe('Enter an amount more than zero.')
+    expect(gateway.initializeCalls).toHaveLength(0)
+    expect(journal.list()).toHaveLength(0)
+  })
+
+  it('journals the reference before sending and sends exactly that reference with the exact amount', async () => {
+    const { service, gateway, journal } = setup()
+    let journalledFirst: PaymentEntry | undefined
+    gateway.onInitialize = (body) => {
+      journalledFirst = journal.get(body.reference ?? '')
+    }
+    const view = await service.start({
+      ...validInput,
+      customerName: 'Bola',
+      description: 'Invoice 7',
+    })
+    expect(journalledFirst?.status).toBe('starting')
+    const sent = gateway.initializeCalls[0]
+    expect(sent?.reference).toBe(view.reference)
+    expect(view.reference).toMatch(/^PAY_[0-9A-Z]+_[0-9A-F]{16}$/)
+    expect(sent?.amount).toBe(1_250_050)
+    expect(sent?.customer_name).toBe('Bola')
+    expect(sent?.metadata).toEqual({ till: 'Till 1', cashier: 'Ada', description: 'Invoice 7' })
+    expect(view).toMatchObject({
+      status: 'pending',
+      final: false,
+      amount: 1_250_050,
+      takenBy: 'Ada',
+      following: true,
+      checkout: { url: `${GATEWAY_URL}/checkout/${view.reference}`, canOpenExternally: true },
+    })
+    expect(view.checkout?.qr.modules).toHaveLength((view.checkout?.qr.size ?? 0) ** 2)
+  })
+
+  it('drops the journal entry and explains a definite refusal, with gateway field errors mapped', async () => {
+    const { service, gateway, journal } = setup()
+    gateway.failInitialize(
+      gwError('validation', { fieldErrors: [{ field: 'customer_name', message: 'Too long.' }] }),
+    )
+    const error = await rejection(service.start(validInput))
+    expect(error.fields).toEqual({ customerName: 'Too long.' })
+    expect(journal.list()).toHaveLength(0)
+
+    gateway.failInitialize(gwError('network', { outcomeUnknown: false }))
+    const offline = await rejection(service.start(validInput))
+    expect(offline.code).toBe('gateway_unreachable')
+    expect(offline.message).toMatch(/internet connection/)
+  })
+
+  it('settles a lost answer by verifying the reference, without a second initialize', async () => {
+    const { service, gateway } = setup()
+    gateway.failInitialize(gwError('timeout', { status: null, outcomeUnknown: true }), 'after')
+    const view = await service.start(validInput)
+    expect(gateway.initializeCalls).toHaveLength(1)
+    expect(view.status).toBe('pending')
+    expect(view.checkout?.url).toContain(view.reference)
+  })
+
+  it('sends the same reference once more when the lost request never arrived', async () => {
+    const { service, gateway } = setup()
+    gateway.failInitialize(gwError('timeout', { status: null, outcomeUnknown: true }), 'before')
+    const view = await service.start(validInput)
+    expect(gateway.initializeCalls.map((c) => c.reference)).toEqual([
+      view.reference,
+      view.reference,
+    ])
+    expect(gateway.records.size).toBe(1)
+    expect(view.status).toBe('pending')
+  })
+
+  it('keeps an unconfirmed payment, warns the cashier, and confirms it on a later check', async () => {
+    const { service, gateway, timers, published } = setup()
+    gateway.failInitialize(gwError('server', { outcomeUnknown: true }), 'before')
+    gateway.failVerify(gwError('network', { method: 'GET' }))
+    const view = await service.start(validInput)
+    expect(view.status).toBe('starting')
+    expect(view.notice).toMatch(/don't start it again/)
+    // The next scheduled check finds nothing at the gateway and resends the same reference.
+    await timers.advance(2_000)
+    expect(gateway.initializeCalls.map((c) => c.reference)).toEqual([
+      view.reference,
+      view.reference,
+    ])
+    expect(published.seen.at(-1)).toMatchObject({
+      reference: view.reference,
+      status: 'pending',
+      notice: null,
+    })
+  })
+})
+
+describe('following a payment', () => {
+  it('verifies on schedule until final and publishes each change', async () => {
+    const { service, gateway, timers, published, follower } = setup()
+    const view = await service.start(validInput)
+    await timers.advance(2_000)
+    expect(published.seen.at(-1)?.status).toBe('pending')
+    gateway.settle(view.reference, 'success')
+    await timers.advance(2_000)
+    expect(published.seen.at(-1)).toMatchObject({
+      status: 'success',
+      final: true,
+      paymentMethod: 'card',
+      checkout: null,
+    })
+    expect(follower.isFollowing(view.reference)).toBe(false)
+    const calls = gateway.verifyCalls
+    await timers.advance(60_000)
+    expect(gateway.verifyCalls).toBe(calls)
+  })
+
+  it('slows down with age and gives up after 30 minutes with a notice', async () => {
+    const { service, gateway, timers, published } = setup()
+    const view = await service.start(validInput)
+    await timers.advance(2 * 60_000)
+    const quick = gateway.verifyCalls
+    expect(quick).toBeGreaterThanOrEqual(59)
+    await timers.advance(8 * 60_000)
+    expect(gateway.verifyCalls - quick).toBeLessThanOrEqual(97)
+    await timers.advance(21 * 60_000)
+    expect(published.seen.at(-1)).toMatchObject({ reference: view.reference, following: false })
+    expect(published.seen.at(-1)?.notice).toMatch(/Check status/)
+    expect(timers.pending).toBe(0)
+    // Check status after that follows it afresh.
+    const again = await service.get(view.reference)
+    expect(again).toMatchObject({ following: true, notice: null })
+    gateway.settle(view.reference, 'success')
+    await timers.advance(2_000)
+    expect(published.seen.at(-1)).toMatchObject({ status: 'success', final: true })
+  })
+
+  it('never lets a stale answer move a final payment back', async () => {
+    const { service, gateway, journal } = setup()
+    const view = await service.start(validInput)
+    gateway.settle(view.reference, 'success')
+    await service.get(view.reference)
+    gateway.settle(view.reference, 'pending')
+    const again = await service.get(view.reference)
+    expect(again.status).toBe('success')
+    expect(journal.get(view.reference)?.status).toBe('success')
+  })
+
+  it('resumes open payments after a restart, from the journal file', async () => {
+    const first = setup()
+    const view = await first.service.start(validInput)
+    first.service.stop()
+    const second = setup({ storage: first.storage, gateway: first.gateway })
+    second.service.resume()
+    expect(second.follower.isFollowing(view.reference)).toBe(true)
+    first.gateway.settle(view.reference, 'failed')
+    await second.timers.advance(2_000)
+    expect(second.published.seen.at(-1)).toMatchObject({
+      reference: view.reference,
+      status: 'failed',
+      final: true,
+    })
+  })
+
+  it('shows a verify failure as a notice instead of failing the lookup', async () => {
+    const { service, gateway } = setup()
+    const view = await service.start(validInput)
+    gateway.failVerify(gwError('invalid_api_key', { method: 'GET' }))
+    const checked = await service.get(view.reference)
+    expect(checked.status).toBe('pending')
+    expect(checked.notice).toMatch(/Ask an admin/)
+  })
+})
+
+describe('looking up and opening payments', () => {
+  it('looks up a payment of another till without remembering it', async () => {
+    const { service, gateway, journal } = setup()
+    await gateway.payments.initialize({ ...validInput, amount: 5000 as never, reference: 'WEB-1' })
+    gateway.settle('WEB-1', 'success')
+    const view = await service.get('WEB-1')
+    expect(view).toMatchObject({
+      reference: 'WEB-1',
+      status: 'success',
+      takenHere: false,
+      takenBy: null,
+    })
+    expect(journal.has('WEB-1')).toBe(false)
+    const missing = await rejection(service.get('NOPE'))
+    expect(missing.code).toBe('not_found')
+    expect(missing.message).toContain('NOPE')
+  })
+
+  it("opens only the gateway's own checkout page, from main's record", async () => {
+    const { service, opened, gateway, journal } = setup()
+    const view = await service.start(validInput)
+    expect(await service.openCheckout(view.reference)).toEqual({ opened: true, message: null })
+    expect(opened).toEqual([`${GATEWAY_URL}/checkout/${view.reference}`])
+
+    journal.update(view.reference, (e) => ({ ...e, authorizationUrl: 'https://evil.example/pay' }))
+    const refused = await service.openCheckout(view.reference)
+    expect(refused.opened).toBe(false)
+    expect(refused.message).toMatch(/not on the gateway's site/)
+    expect(opened).toHaveLength(1)
+
+    gateway.settle(view.reference, 'success')
+    await service.get(view.reference)
+    expect((await service.openCheckout(view.reference)).message).toMatch(/no longer waiting/)
+  })
+
+  it('in the browser preview, offers the link and QR code instead of opening', async () => {
+    const { service } = setup({ openExternal: null })
+    const view = await service.start(validInput)
+    expect(view.checkout?.canOpenExternally).toBe(false)
+    expect((await service.openCheckout(view.reference)).message).toMatch(/QR code/)
+  })
+
+  it('simulates the customer only on the demo gateway', async () => {
+    const demo = setup()
+    const view = await demo.service.start(validInput)
+    const paid = await demo.service.simulate(view.reference, 'success')
+    expect(paid.status).toBe('success')
+
+    const live = setup({ environment: 'live' })
+    const liveView = await live.service.start(validInput)
+    const error = await rejection(live.service.simulate(liveView.reference, 'success'))
+    expect(error.code).toBe('demo_only')
+    expect(live.gateway.completions).toHaveLength(0)
+  })
+
+  it('lists recent payments newest first', async () => {
+    const { service, timers } = setup()
+    const a = await service.start(validInput)
+    await timers.advance(1_000)
+    const b = await service.start({ ...validInput, amount: '10' })
+    expect(service.recent().map((v) => v.reference)).toEqual([b.reference, a.reference])
+  })
+})

@@ -1,0 +1,104 @@
+// Shared by the payments, refunds, mandates and reports unit tests: gateway errors as the real
+// client raises them, manual timers, and a recording publisher.
+import { GatewayError, type GatewayErrorKind } from '../../../main/gateway/errors'
+import type { Timers } from '../../../main/payments/follower'
+import { silentLogger } from '../../../main/app/log'
+import type { FieldError } from '../../../common/api/errors'
+
+export const log = silentLogger
+
+export function gwError(
+  kind: GatewayErrorKind,
+  options: {
+    status?: number | null
+    code?: string | null
+    message?: string | null
+    outcomeUnknown?: boolean
+    fieldErrors?: FieldError[]
+    method?: string
+    retryAfterMs?: number | null
+  } = {},
+): GatewayError {
+  const status =
+    options.status !== undefined
+      ? options.status
+      : ((
+          {
+            not_found: 404,
+            conflict: 409,
+            validation: 400,
+            unprocessable: 422,
+            server: 500,
+            rate_limited: 429,
+            invalid_api_key: 401,
+            missing_capability: 403,
+          } as Partial<Record<GatewayErrorKind, number>>
+        )[kind] ?? null)
+  return new GatewayError({
+    kind,
+    status,
+    gatewayMessage: options.message ?? null,
+    code: options.code ?? null,
+    fieldErrors: options.fieldErrors ?? [],
+    endpoint: 'test',
+    method: options.method ?? 'POST',
+    path: '/test',
+    capability: null,
+    retryPolicy: 'by_reference',
+    outcomeUnknown: options.outcomeUnknown ?? (kind === 'server' || kind === 'timeout'),
+    retryable: false,
+    retryAfterMs: options.retryAfterMs ?? null,
+  })
+}
+
+/** Timers driven by the test: `advance(ms)` runs whatever falls due, awaiting each run. */
+export class ManualTimers implements Timers {
+  #now: number
+  #next = 1
+  readonly #due = new Map<number, { at: number; run: () => void }>()
+
+  constructor(start = Date.UTC(2025, 0, 15, 10, 0, 0)) {
+    this.#now = start
+  }
+
+  now(): number {
+    return this.#now
+  }
+
+  setTimeout(run: () => void, ms: number): unknown {
+    const id = this.#next++
+    this.#due.set(id, { at: this.#now + ms, run })
+    return id
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.#due.delete(handle as number)
+  }
+
+  get pending(): number {
+    return this.#due.size
+  }
+
+  async advance(ms: number): Promise<void> {
+    const end = this.#now + ms
+    for (;;) {
+      const next = [...this.#due.entries()].sort((a, b) => a[1].at - b[1].at)[0]
+      if (!next || next[1].at > end) break
+      this.#due.delete(next[0])
+      this.#now = next[1].at
+      next[1].run()
+      await flush()
+    }
+    this.#now = end
+  }
+}
+
+/** Lets pending promise chains settle. */
+export async function flush(): Promise<void> {
+  for (let i = 0; i < 20; i++) await new Promise<void>((resolve) => setImmediate(resolve))
+}
+
+export function recorder<T>(): { publish: (value: T) => void; seen: T[] } {
+  const seen: T[] = []
+  return { seen, publish: (value) => void seen.push(structuredClone(value)) }
+}

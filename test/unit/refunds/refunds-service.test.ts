@@ -1,0 +1,449 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { PaymentRecord } from '../../../common/api/payments'
+import type { InitializeRefundRequest, Refund, RefundStatus } from '../../../common/api/refunds'
+import type { RefundView } from '../../../common/ipc/refunds'
+import { sum, type Minor } from '../../../common/money'
+import { AppError } from '../../../main/app/errors'
+import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
+import { Journal, memoryStorage } from '../../../main/payments/journal'
+import { refundBalance } from '../../../main/refunds/refund-balance'
+import {
+  RefundEntry,
+  RefundsService,
+  type RefundsGateway,
+} from '../../../main/refunds/refunds-service'
+import { ManualTimers, gwError, log, recorder } from '../payments/support'
+
+interface RefundList {
+  status: true
+  data: Refund[]
+  pagination: { page: number; page_size: number; total_items: number; total_pages: number }
+}
+
+const m = (n: number) => n as Minor
+
+class FakeRefundsGateway implements RefundsGateway {
+  readonly paymentsById = new Map<string, PaymentRecord>()
+  readonly refundsById = new Map<string, Refund>()
+  readonly sent: InitializeRefundRequest[] = []
+  readonly #initFaults: Array<{ error: Error; when: 'before' | 'after' }> = []
+
+  addPayment(reference: string, amount: number, status: PaymentRecord['status'] = 'success'): void {
+    this.paymentsById.set(reference, {
+      reference,
+      status,
+      email: 'buyer@example.com',
+      amount: m(amount),
+      currency: 'NGN',
+      amount_refunded: m(0),
+      payment_method: 'card',
+      customer_name: 'Bola',
+      metadata: {},
+      authorization_url: 'https://gateway.example/checkout/x',
+      callback_url: null,
+      created_at: '2025-01-15T09:00:00.000Z',
+      paid_at: status === 'success' ? '2025-01-15T09:01:00.000Z' : null,
+    })
+  }
+
+  addRefund(
+    paymentReference: string,
+    amount: number,
+    status: RefundStatus,
+    reference = `R${this.refundsById.size}`,
+  ): void {
+    this.refundsById.set(reference, {
+      reference,
+      payment_reference: paymentReference,
+      amount: m(amount),
+      currency: 'NGN',
+      status,
+      reason: 'test',
+      failure_reason: status === 'failed' ? 'Bank rejected' : null,
+      created_at: '2025-01-15T09:30:00.000Z',
+      updated_at: '2025-01-15T09:30:00.000Z',
+    })
+  }
+
+  move(reference: string, status: RefundStatus): void {
+    const refund = this.refundsById.get(reference)
+    if (!refund) throw new Error(`no refund ${reference}`)
+    this.refundsById.set(reference, { ...refund, status, updated_at: '2025-01-15T10:05:00.000Z' })
+  }
+
+  failInitialize(error: Error, when: 'before' | 'after'): void {
+    this.#initFaults.push({ error, when })
+  }
+
+  readonly payments = {
+    verify: async (reference: string) => {
+      const payment = this.paymentsById.get(reference)
+      if (!payment) throw gwError('not_found', { method: 'GET' })
+      return structuredClone(payment)
+    },
+  }
+
+  readonly refunds = {
+    initialize: async (body: InitializeRefundRequest): Promise<Refund> => {
+      this.sent.push(structuredClone(body))
+      const fault = this.#initFaults.shift()
+      if (fault?.when === 'before') throw fault.error
+      const payment = this.paymentsById.get(body.payment_reference)
+      if (!payment) throw gwError('not_found')
+      if (body.reference && this.refundsById.has(body.reference))
+        throw gwError('conflict', { code: 'duplicate_reference' })
+      const reserved = sum(
+        [...this.refundsById.values()]
+          .filter((r) => r.payment_reference === payment.reference && r.status !== 'failed')
+          .map((r) => r.amount),
+      )
+      const amount = body.amount ?? m(payment.amount - reserved)
+      if (payment.status !== 'success' || reserved + amount > payment.amount)
+        throw gwError('unprocessable', {
+          code: 'unprocessable',
+          message: 'Refund exceeds the refundable balance',
+        })
+      const reference = body.reference ?? `RF_GEN_${this.refundsById.size}`
+      this.addRefund(payment.reference, amount, 'pending', reference)
+      if (fault?.when === 'after') throw fault.error
+      return structuredClone(this.refundsById.get(reference) as Refund)
+    },
+    get: async (reference: string) => {
+      const refund = this.refundsById.get(reference)
+      if (!refund) throw gwError('not_found', { method: 'GET' })
+      return structuredClone(refund)
+    },
+    ofPayment: async (
+      paymentReference: string,
+      query: { page?: number; page_size?: number } = {},
+    ): Promise<RefundList> => {
+      const page = { page: query.page ?? 1, page_size: query.page_size ?? 10 }
+      const all = [...this.refundsById.values()].filter(
+        (r) => r.payment_reference === paymentReference,
+      )
+      const start = (page.page - 1) * page.page_size
+      return {
+        status: true,
+        data: all.slice(start, start + page.page_size),
+        pagination: {
+          page: page.page,
+          page_size: page.page_size,
+          total_items: all.length,
+          total_pages: Math.max(1, Math.ceil(all.length / page.page_size)),
+        },
+      }
+    },
+    historyQueries: [] as unknown[],
+    history: async (query: Record<string, unknown> = {}): Promise<RefundList> => {
+      this.refunds.historyQueries.push(query)
+      const all = [...this.refundsById.values()]
+      return {
+        status: true,
+        data: all,
+        pagination: { page: 1, page_size: 50, total_items: all.length, total_pages: 1 },
+      }
+    },
+    counts: async () => ({
+      status: true as const,
+      data: { pending: 1, processing: 0, success: 2, failed: 0, total: 3 },
+    }),
+  }
+}
+
+function setup(gateway = new FakeRefundsGateway(), storage = memoryStorage()) {
+  const timers = new ManualTimers()
+  const journal = new Journal({
+    name: 'refunds',
+    schema: RefundEntry,
+    storage,
+    keyOf: (e) => e.reference,
+    timeOf: (e) => e.createdAt,
+    limit: 500,
+    keep: (e) => e.status !== 'success' && e.status !== 'failed',
+  })
+  const follower = new Follower(SETTLEMENT_SCHEDULE, timers)
+  const published = recorder<RefundView>()
+  const service = new RefundsService({
+    gateway: async () => gateway,
+    journal,
+    follower,
+    publish: published.publish,
+    actor: () => ({ id: 'u_super0001', name: 'Sam' }),
+    log,
+    now: () => timers.now(),
+  })
+  return { gateway, timers, journal, follower, published, service, storage }
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof AppError) return error
+    throw error
+  }
+  throw new Error('expected a rejection')
+}
+
+describe('refundBalance', () => {
+  it('counts successful and in-progress refunds, frees failed ones, and never goes negative', () => {
+    const refunds = [
+      { amount: m(1000), status: 'success' as const },
+      { amount: m(500), status: 'processing' as const },
+      { amount: m(200), status: 'pending' as const },
+      { amount: m(9000), status: 'failed' as const },
+    ]
+    expect(refundBalance(m(5000), m(0), refunds)).toEqual({
+      refunded: 1000,
+      inProgress: 700,
+      refundable: 3300,
+    })
+    // The gateway's own figure wins when it is the larger.
+    expect(refundBalance(m(5000), m(4000), refunds).refundable).toBe(1000)
+    expect(refundBalance(m(1000), m(0), refunds).refundable).toBe(0)
+  })
+
+  it('refundable + reserved never exceeds what was paid (property)', () => {
+    const status = fc.constantFrom<RefundStatus>('pending', 'processing', 'success', 'failed')
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10 ** 12 }),
+        fc.integer({ min: 0, max: 10 ** 12 }),
+        fc.array(fc.record({ amount: fc.integer({ min: 1, max: 10 ** 10 }).map(m), status }), {
+          maxLength: 20,
+        }),
+        (paid, gatewayRefunded, refunds) => {
+          const b = refundBalance(m(paid), m(gatewayRefunded), refunds)
+          expect(Number.isSafeInteger(b.refundable)).toBe(true)
+          expect(b.refundable).toBeGreaterThanOrEqual(0)
+          expect(b.refundable).toBeLessThanOrEqual(paid)
+          if (b.refundable > 0)
+            expect(b.refundable + Math.max(b.refunded + b.inProgress, gatewayRefunded)).toBe(paid)
+        },
+      ),
+    )
+  })
+})
+
+describe('RefundsService.prepare', () => {
+  it("shows the payment's refunds and the balance main worked out", async () => {
+    const { gateway, service } = setup()
+    gateway.addPayment('PAY_1', 10_000)
+    gateway.addRefund('PAY_1', 2_500, 'success')
+    gateway.addRefund('PAY_1', 1_000, 'processing')
+    gateway.addRefund('PAY_1', 4_000, 'failed')
+    const view = await service.prepare('PAY_1')
+    expect(view).toMatchObject({
+      paid: 10_000,
+      refunded: 2_500,
+      inProgress: 1_000,
+      refundable: 6_500,
+      blockedReason: null,
+    })
+    expect(view.refunds.map((r) => r.status)).toEqual(['success', 'processing', 'failed'])
+  })
+
+  it('walks every page of refunds of a payment', async () => {
+    const { gateway, service } = setup()
+    gateway.addPayment('PAY_1', 1_000_000)
+    for (let i = 0; i < 230; i++) gateway.addRefund('PAY_1', 100, 'success', `R${i}`)
+    const view = await service.prepare('PAY_1')
+    expect(view.refunds).toHaveLength(230)
+    expect(view.refunded).toBe(23_000)
+  })
+
+  it('says why a payment cannot be refunded', async () => {
+    const { gateway, service } = setup()
+    gateway.addPayment('PENDING', 1000, 'pending')
+    gateway.addPayment('FAILED', 1000, 'failed')
+    gateway.addPayment('DONE', 1000)
+    gateway.addRefund('DONE', 1000, 'success')
+    gateway.addPayment('BUSY', 1000)
+    gateway.addRefund('BUSY', 1000, 'pending')
+    expect((await service.prepare('PENDING')).blockedReason).toMatch(/hasn't been completed/)
+    expect((await service.prepare('FAILED')).blockedReason).toMatch(/did not go through/)
+    expect((await service.prepare('DONE')).blockedReason).toMatch(/refunded in full/)
+    expect((await service.prepare('BUSY')).blockedReason).toMatch(/already being refunded/)
+    const missing = await rejection(service.prepare('NOPE'))
+    expect(missing.code).toBe('not_found')
+  })
+})
+
+describe('RefundsService.issue', () => {
+  it('refunds part of a payment with a reference fixed and journalled before sending', async () => {
+    const { gateway, service, journal } = setup()
+    gateway.addPayment('PAY_1', 10_000)
+    const view = await service.issue({
+      paymentReference: 'PAY_1',
+      kind: 'partial',
+      amount: '25.50',
+      reason: 'Damaged item',
+    })
+    expect(gateway.sent).toEqual([
+      {
+        payment_reference: 'PAY_1',
+        amount: 2_550,
+        reason: 'Damaged item',
+        reference: view.reference,
+      },
+    ])
+    expect(view).toMatchObject({ status: 'pending', amount: 2_550, following: true })
+    expect(view.reference).toMatch(/^RF_/)
+    expect(journal.get(view.reference)?.issuedBy).toBe('Sam')
+  })
+
+  it('refunds exactly the refundable balance for a full refund', async () => {
+    const { gateway, service } = setup()
+    gateway.addPayment('PAY_1', 10_000)
+    gateway.addRefund('PAY_1', 3_000, 'success')
+    const view = await service.issue({
+      paymentReference: 'PAY_1',
+      kind: 'full',
+      reason: 'Order cancelled',
+    })
+    expect(view.amount).toBe(7_000)
+    expect(gateway.sent[0]?.amount).toBe(7_000)
+  })
+
+  it('refuses more than the balance beside the amount field, and sends nothing', async () => {
+    const { gateway, service } = setup()
+    gateway.addPayment('PAY_1', 10_000)
+    const error = await rejection(
+      service.issue({
+        paymentReference: 'PAY_1',
+        kind: 'partial',
+        amount: '100.01',
+        reason: 'Too much',
+      }),
+    )
+    expect(error.fields?.amount).toBe('At most ₦100.00 can be refunded on this payment.')
+    const bad = await rejection(
+      service.issue({ paymentReference: 'PAY_1', kind: 'partial', amount: 'ten', reason: 'Bad' }),
+    )
+    expect(bad.fields?.amount).toMatch(/not an amount/)
+    expect(gateway.sent).toHaveLength(0)
+  })
+
+  it('refuses a refund of a payment that is not refundable', async () => {
+    const { gateway, service } = setup()
+    gateway.addPayment('PAY_1', 10_000, 'abandoned')
+    const error = await rejection(
+      service.issue({ paymentReference: 'PAY_1', kind: 'full', reason: 'Nope' }),
+    )
+    expect(error.code).toBe('not_refundable')
+    expect(gateway.sent).toHaveLength(0)
+  })
+
+  it('explains a gateway refusal of the amount and forgets the journal entry', async () => {
+    const { gateway, service, journal } = setup()
+    gateway.addPayment('PAY_1', 10_000)
+    gateway.failInitialize(gwError('unprocessable', { code: 'unprocessable' }), 'before')
+    const error = await rejection(
+      service.issue({ paymentReference: 'PAY_1', kind: 'full', reason: 'Race' }),
+    )
+    expect(error.message).toMatch(/refundable balance may have changed/)
+    expect(journal.list()).toHaveLength(0)
+  })
+
+  it('settles a lost answer by reference: one refund, never two', async () => {
+    const { gateway, service } = setup()
+    gateway.addPayment('PAY_1', 10_000)
+    gateway.failInitialize(gwError('timeout', { status: null, outcomeUnknown: true }), 'after')
+    const view = await service.issue({
+      paymentReference: 'PAY_1',
+      kind: 'full',
+      reason: 'Lost answer',
+    })
+    expect(gateway.sent).toHaveLength(1)
+    expect(gateway.refundsById.size).toBe(1)
+    expect(view.reference).toBe(gateway.sent[0]?.reference)
+  })
+
+  it('refuses a second refund of the same payment while one is being sent', async () => {
+    const { gateway, service } = setup()
+    gateway.addPayment('PAY_1', 10_000)
+    const first = service.issue({
+      paymentReference: 'PAY_1',
+      kind: 'partial',
+      amount: '10',
+      reason: 'First',
+    })
+    const second = await rejection(
+      service.issue({
+        paymentReference: 'PAY_1',
+        kind: 'partial',
+        amount: '10',
+        reason: 'Double click',
+      }),
+    )
+    expect(second.code).toBe('refund_in_progress')
+    await first
+    expect(gateway.sent).toHaveLength(1)
+  })
+})
+
+describe('following refunds', () => {
+  it('publishes each status change until final, and resumes after a restart', async () => {
+    const a = setup()
+    a.gateway.addPayment('PAY_1', 10_000)
+    const view = await a.service.issue({
+      paymentReference: 'PAY_1',
+      kind: 'full',
+      reason: 'Follow me',
+    })
+    a.gateway.move(view.reference, 'processing')
+    await a.timers.advance(2_000)
+    expect(a.published.seen.map((v) => v.status)).toEqual(['processing'])
+    await a.timers.advance(2_000)
+    expect(a.published.seen).toHaveLength(1)
+    a.service.stop()
+
+    const b = setup(a.gateway, a.storage)
+    b.service.resume()
+    a.gateway.move(view.reference, 'success')
+    await b.timers.advance(2_000)
+    expect(b.published.seen.at(-1)).toMatchObject({
+      reference: view.reference,
+      status: 'success',
+      final: true,
+    })
+    expect(b.follower.isFollowing(view.reference)).toBe(false)
+  })
+})
+
+describe('history and counts', () => {
+  it('maps filters to the gateway query and checks the date range', async () => {
+    const { gateway, service } = setup()
+    gateway.addPayment('PAY_1', 10_000)
+    gateway.addRefund('PAY_1', 100, 'success')
+    const page = await service.history({
+      status: 'success',
+      paymentReference: 'PAY_1',
+      from: '2025-01-01',
+      to: '2025-01-31',
+      page: 2,
+      pageSize: 25,
+    })
+    expect(gateway.refunds.historyQueries[0]).toEqual({
+      page: 2,
+      page_size: 25,
+      status: 'success',
+      payment_reference: 'PAY_1',
+      start_date: '2025-01-01',
+      end_date: '2025-01-31',
+    })
+    expect(page.items).toHaveLength(1)
+    const error = await rejection(
+      service.history({ from: '2025-02-01', to: '2025-01-01', page: 1, pageSize: 25 }),
+    )
+    expect(error.fields?.to).toMatch(/before the start date/)
+    expect(await service.counts()).toEqual({
+      pending: 1,
+      processing: 0,
+      success: 2,
+      failed: 0,
+      total: 3,
+    })
+  })
+})
