@@ -1,0 +1,92 @@
+// The audit log is the journal itself: every change to every payout, who made it, when and
+// why, each record hash-chained to the one before. Viewing and exporting read the whole chain
+// and verify it on the way, so what a supervisor sees has been checked.
+import type {
+  AuditEntryView,
+  AuditExport,
+  AuditVerification,
+  AuditView,
+} from '../../common/ipc/payouts'
+import { STATE_LABEL } from './explain'
+import type { ChainedRecord, ChainReport } from './journal'
+import type { Outbox } from './outbox'
+import type { OutboxRecord } from './records'
+import { ACTIONS, NOTES } from './stateMachine'
+
+function describe(record: ChainedRecord<OutboxRecord>): AuditEntryView {
+  const body = record.body
+  const base = {
+    seq: record.seq,
+    at: record.at,
+    who: body.by.name,
+    role: body.by.role,
+    hash: record.hash,
+  }
+  switch (body.type) {
+    case 'created':
+      return {
+        ...base,
+        reference: body.item.reference,
+        what: `Created: ${body.item.accountName}, account ${body.item.accountNumber} (${body.item.bankName})`,
+        from: null,
+        to: STATE_LABEL.draft,
+        why: null,
+      }
+    case 'action':
+      return {
+        ...base,
+        reference: body.ref,
+        what: ACTIONS[body.action].label,
+        from: STATE_LABEL[body.from],
+        to: STATE_LABEL[body.to],
+        why: body.reason,
+      }
+    case 'note':
+      return {
+        ...base,
+        reference: body.ref,
+        what: body.note === 'attempt' ? body.text : `${NOTES[body.note]}: ${body.text}`,
+        from: null,
+        to: null,
+        why: null,
+      }
+  }
+}
+
+function verification(report: ChainReport): AuditVerification {
+  return {
+    ok: report.ok,
+    records: report.records,
+    head: report.head.hash,
+    problem: report.problem?.message ?? null,
+  }
+}
+
+/** The log (optionally of one payout), newest first, after checking the whole chain. */
+export async function readAudit(
+  outbox: Outbox,
+  reference?: string,
+  limit = 2_000,
+): Promise<AuditView> {
+  const entries: AuditEntryView[] = []
+  const report = await outbox.history((record) => {
+    const ref = record.body.type === 'created' ? record.body.item.reference : record.body.ref
+    if (reference === undefined || ref === reference) entries.push(describe(record))
+  })
+  return { entries: entries.reverse().slice(0, limit), verification: verification(report) }
+}
+
+/** Every record exactly as journaled: anyone can re-check the hashes with sha256. */
+export async function exportAudit(outbox: Outbox, now: number): Promise<AuditExport> {
+  const lines: string[] = []
+  const report = await outbox.history((record) => {
+    lines.push(JSON.stringify(record))
+  })
+  const stamp = new Date(now).toISOString().replace(/[:.]/g, '-')
+  return {
+    filename: `tilldesk-payouts-audit-${stamp}.jsonl`,
+    content: lines.length > 0 ? `${lines.join('\n')}\n` : '',
+    mediaType: 'application/x-ndjson',
+    verification: verification(report),
+  }
+}

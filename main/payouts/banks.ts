@@ -1,0 +1,117 @@
+// The bank list, cached on disk: refreshed once a day when the gateway is reachable, and used
+// as is when it is not, so a cashier can pick a bank offline. Search matches names, word
+// starts, initials ("gtb") and codes.
+import { readFile } from 'node:fs/promises'
+import * as z from 'zod'
+import { Bank } from '../../common/api/banks'
+import { AppError } from '../app/errors'
+import { writeFileAtomic } from './atomicFile'
+import { explainGatewayFailure } from './explain'
+import type { GatewayProvider } from './gatewayPort'
+import { searchBanks } from '../../common/ipc/payouts'
+
+const CacheFile = z.object({
+  country: z.string(),
+  fetchedAt: z.number().int(),
+  banks: z.array(Bank),
+})
+type CacheFile = z.infer<typeof CacheFile>
+
+export interface BanksSnapshot {
+  banks: Bank[]
+  /** When the list was last fetched from the gateway (ms), or null if never. */
+  fetchedAt: number | null
+  /** Older than a day: a refresh is due when the gateway is reachable. */
+  stale: boolean
+}
+
+export interface BanksCacheOptions {
+  file: string
+  gateway: GatewayProvider
+  now: () => number
+  country?: string
+  maxAgeMs?: number
+}
+
+export const DAY_MS = 86_400_000
+
+export class BanksCache {
+  #data: CacheFile | null = null
+  #refreshing: Promise<BanksSnapshot> | null = null
+  readonly #country: string
+  readonly #maxAgeMs: number
+
+  private constructor(private readonly options: BanksCacheOptions) {
+    this.#country = options.country ?? 'NG'
+    this.#maxAgeMs = options.maxAgeMs ?? DAY_MS
+  }
+
+  static async open(options: BanksCacheOptions): Promise<BanksCache> {
+    const cache = new BanksCache(options)
+    try {
+      const parsed = CacheFile.safeParse(JSON.parse(await readFile(options.file, 'utf8')))
+      // A damaged cache is only a cache: ignore it and fetch again.
+      if (parsed.success && parsed.data.country === cache.#country) cache.#data = parsed.data
+    } catch {
+      cache.#data = null
+    }
+    return cache
+  }
+
+  snapshot(): BanksSnapshot {
+    const fetchedAt = this.#data?.fetchedAt ?? null
+    return {
+      banks: this.#data?.banks ?? [],
+      fetchedAt,
+      stale: fetchedAt === null || this.options.now() - fetchedAt > this.#maxAgeMs,
+    }
+  }
+
+  search(query: string, limit?: number): Bank[] {
+    return searchBanks(this.#data?.banks ?? [], query, limit)
+  }
+
+  find(code: string): Bank | undefined {
+    return this.#data?.banks.find((bank) => bank.code === code)
+  }
+
+  /** Refreshes when the list is a day old (or missing); keeps the old list if that fails. */
+  async refreshIfStale(): Promise<BanksSnapshot> {
+    if (!this.snapshot().stale) return this.snapshot()
+    return this.refresh().catch(() => this.snapshot())
+  }
+
+  /** Fetches now. Throws an AppError in words when the gateway can't be asked. */
+  refresh(): Promise<BanksSnapshot> {
+    this.#refreshing ??= this.#fetch().finally(() => {
+      this.#refreshing = null
+    })
+    return this.#refreshing
+  }
+
+  async #fetch(): Promise<BanksSnapshot> {
+    let banks: Bank[]
+    try {
+      const gateway = await this.options.gateway()
+      banks = (await gateway.banks.list({ country_code: this.#country })).data
+    } catch (error) {
+      const cached = this.#data ? ' The saved list is still used.' : ''
+      throw new AppError(
+        'banks_unavailable',
+        error instanceof AppError
+          ? `${error.message}${cached}`
+          : `${explainGatewayFailure(error, 'resolve')}${cached}`,
+        { cause: error },
+      )
+    }
+    if (banks.length === 0 && this.#data) return this.snapshot()
+    const data: CacheFile = {
+      country: this.#country,
+      fetchedAt: this.options.now(),
+      banks: [...banks].sort((a, b) => a.name.localeCompare(b.name)),
+    }
+    await writeFileAtomic(this.options.file, JSON.stringify(data))
+    this.#data = data
+    return this.snapshot()
+  }
+}

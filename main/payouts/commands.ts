@@ -1,0 +1,562 @@
+// What people do to payouts: draft, edit, send for approval, approve, reject, withdraw.
+// Each command checks who is asking and what the rules say, then commits journal records;
+// it returns only once they are durable. Maker-checker, limits and approval binding all live
+// here (and the reducer re-checks the invariants that matter on every replay).
+import { randomBytes } from 'node:crypto'
+import {
+  DEFAULT_CURRENCY,
+  MoneyError,
+  parseUserAmount,
+  toDecimalString,
+  type Currency,
+  type Minor,
+} from '../../common/money'
+import { AppError } from '../app/errors'
+import { bindingHash } from './binding'
+import { STATE_MEANING } from './explain'
+import { checkApproverLimits, checkMakerLimits, type LimitRole, type PayoutLimits } from './limits'
+import type { ActorRef, EditableFields, NameCheck, PayoutItem, Purpose } from './model'
+import { SYSTEM_ACTOR } from './model'
+import { namesMatch } from './nameMatch'
+import type { NameEnquiryResult } from './nameEnquiry'
+import type { Outbox } from './outbox'
+import type { ItemPatch, OutboxRecord } from './records'
+import { ACTIONS, canAct, type PayoutAction } from './stateMachine'
+
+export interface PayoutPolicy {
+  limits: PayoutLimits
+  /** How long an approval stays good if the payout can't be sent (e.g. offline). */
+  approvalTtlMs: number
+  /** The till's offset from UTC, for "per day" limits. */
+  utcOffsetMinutes: number
+}
+
+/** A person, as the session and users service know them. */
+export interface Person {
+  id: string
+  name: string
+  role: LimitRole
+}
+
+export interface CommandDeps {
+  outbox: Outbox
+  now: () => number
+  policy: () => PayoutPolicy
+  /** Checks a PIN (counting failures towards lockout); throws AppError when wrong. */
+  verifyPin: (userId: string, pin: string) => Promise<unknown>
+  /** Asks the bank who holds an account. */
+  resolveName: (bankCode: string, accountNumber: string) => Promise<NameEnquiryResult>
+  /** A name the bank gave within the last minutes, so main knows it was not typed. */
+  recentBankName: (
+    bankCode: string,
+    accountNumber: string,
+  ) => { accountName: string; at: number } | null
+  /** The bank's display name for a code, or undefined if the code is unknown. */
+  bankName: (bankCode: string) => string | undefined
+  currency?: Currency
+  newReference?: () => string
+}
+
+export interface DraftInput {
+  purpose: Purpose
+  bankCode: string
+  accountNumber: string
+  /** The holder name: the bank's (after Resolve) or typed when the bank can't be asked. */
+  accountName: string
+  /** The cashier ticked "this is the person I mean to pay" for the bank's name. */
+  nameConfirmed: boolean
+  /** What the cashier typed, e.g. "₦12,500.50"; main parses it. */
+  amount: string
+  narration: string
+  recipientEmail: string | null
+}
+
+export type EditInput = Partial<DraftInput>
+
+const PURPOSE_NARRATION: Record<Purpose, string> = {
+  supplier: 'Supplier payment',
+  refund: 'Customer refund',
+  cash_out: 'Cash-out',
+}
+
+export const PURPOSE_LABEL: Record<Purpose, string> = {
+  supplier: 'Supplier payment',
+  refund: 'Refund to bank account',
+  cash_out: 'Cash-out',
+}
+
+/** A merchant reference: unique, URL-safe, readable over the phone. Never changes. */
+export function newPayoutReference(now = Date.now()): string {
+  return `TDP-${now.toString(36).toUpperCase()}-${randomBytes(5).toString('hex').toUpperCase()}`
+}
+
+const asActor = (person: Person): ActorRef => ({
+  id: person.id,
+  name: person.name,
+  role: person.role,
+})
+
+const isChecker = (person: Person): boolean =>
+  person.role === 'supervisor' || person.role === 'admin'
+
+function parseAmount(text: string): Minor {
+  try {
+    const amount = parseUserAmount(text)
+    if (amount <= 0) throw new MoneyError('empty', 'Enter an amount above zero.')
+    return amount
+  } catch (error) {
+    if (error instanceof MoneyError) {
+      throw new AppError('invalid_amount', error.message, { fields: { amount: error.message } })
+    }
+    throw error
+  }
+}
+
+export class PayoutCommands {
+  readonly #currency: Currency
+  readonly #newReference: () => string
+
+  constructor(private readonly deps: CommandDeps) {
+    this.#currency = deps.currency ?? DEFAULT_CURRENCY
+    this.#newReference = deps.newReference ?? (() => newPayoutReference(deps.now()))
+  }
+
+  #get(reference: string): PayoutItem {
+    const item = this.deps.outbox.get(reference)
+    if (!item) throw new AppError('payout_not_found', 'That payout no longer exists.')
+    return item
+  }
+
+  #assertCan(action: PayoutAction, item: PayoutItem): void {
+    if (!canAct(action, item.state)) {
+      throw new AppError(
+        'wrong_state',
+        `This payout can't be changed that way now. ${STATE_MEANING[item.state]}`,
+      )
+    }
+  }
+
+  /** The creator, or any supervisor or admin, works on the maker side. */
+  #assertMakerSide(person: Person, item: PayoutItem): void {
+    if (item.createdBy.id !== person.id && !isChecker(person)) {
+      throw new AppError(
+        'not_your_payout',
+        `${item.createdBy.name} created this payout; only they or a supervisor can change it.`,
+      )
+    }
+  }
+
+  #assertChecker(person: Person, item: PayoutItem, verb: 'approve' | 'reject'): void {
+    if (!isChecker(person)) {
+      throw new AppError('forbidden_role', `Only a supervisor can ${verb} payouts.`)
+    }
+    if (item.makers.includes(person.id)) {
+      throw new AppError(
+        'maker_cannot_approve',
+        `You ${item.createdBy.id === person.id ? 'created' : 'edited'} this payout, so another supervisor must ${verb} it.`,
+      )
+    }
+  }
+
+  /** Validates form input into the fields of an item, deciding where the name came from. */
+  #fields(input: DraftInput): EditableFields & { nameCheck: NameCheck | null } {
+    const errors: Record<string, string> = {}
+    if (!/^\d{10}$/.test(input.accountNumber))
+      errors.accountNumber = 'Enter the 10-digit account number.'
+    const bankName = this.deps.bankName(input.bankCode)
+    if (!bankName) errors.bankCode = 'Pick a bank from the list.'
+    const typedName = input.accountName.trim().replace(/\s+/g, ' ')
+    if (typedName.length < 2) errors.accountName = "Enter the account holder's name."
+    if (input.recipientEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.recipientEmail)) {
+      errors.recipientEmail = 'Enter a valid e-mail address, or leave it empty.'
+    }
+    if (input.narration.trim().length > 100)
+      errors.narration = 'Keep the narration to 100 characters.'
+    let amount: Minor | null = null
+    try {
+      amount = parseAmount(input.amount)
+    } catch (error) {
+      if (error instanceof AppError) errors.amount = error.message
+      else throw error
+    }
+    const first = Object.values(errors)[0]
+    if (first !== undefined || amount === null || !bankName) {
+      throw new AppError('invalid_input', first ?? 'Check the details.', { fields: errors })
+    }
+    const recent = this.deps.recentBankName(input.bankCode, input.accountNumber)
+    let accountName = typedName
+    let nameSource: 'bank' | 'typed' = 'typed'
+    let nameCheck: NameCheck | null = null
+    if (recent) {
+      const match = namesMatch(typedName, recent.accountName)
+      nameCheck = {
+        status: match ? 'matched' : 'mismatch',
+        bankName: recent.accountName,
+        at: recent.at,
+      }
+      if (match && input.nameConfirmed) {
+        accountName = recent.accountName
+        nameSource = 'bank'
+      }
+    }
+    return {
+      purpose: input.purpose,
+      amount,
+      bankCode: input.bankCode,
+      bankName,
+      accountNumber: input.accountNumber,
+      accountName,
+      nameSource,
+      nameCheck,
+      narration: input.narration.trim() || PURPOSE_NARRATION[input.purpose],
+      recipientEmail: input.recipientEmail?.trim() || null,
+    }
+  }
+
+  /** Creates a draft; with `submit`, sends it for approval in the same step. */
+  async draft(person: Person, input: DraftInput & { submit: boolean }): Promise<PayoutItem> {
+    const fields = this.#fields(input)
+    const now = this.deps.now()
+    const item: PayoutItem = {
+      reference: this.#newReference(),
+      state: 'draft',
+      ...fields,
+      currency: this.#currency,
+      createdBy: asActor(person),
+      createdAt: now,
+      makers: [person.id],
+      submittedAt: null,
+      approval: null,
+      decision: null,
+      reviewReason: null,
+      transfer: null,
+      sendAttempts: 0,
+      problem: null,
+      updatedAt: now,
+    }
+    await this.deps.outbox.commit([{ type: 'created', by: asActor(person), item }])
+    if (!input.submit) return this.#get(item.reference)
+    return this.submit(person, item.reference)
+  }
+
+  async edit(person: Person, reference: string, changes: EditInput): Promise<PayoutItem> {
+    const item = this.#get(reference)
+    this.#assertMakerSide(person, item)
+    this.#assertCan('edit', item)
+    const merged: DraftInput = {
+      purpose: changes.purpose ?? item.purpose,
+      bankCode: changes.bankCode ?? item.bankCode,
+      accountNumber: changes.accountNumber ?? item.accountNumber,
+      accountName: changes.accountName ?? item.accountName,
+      nameConfirmed: changes.nameConfirmed ?? item.nameSource === 'bank',
+      amount: changes.amount ?? toDecimalString(item.amount),
+      narration: changes.narration ?? item.narration,
+      recipientEmail:
+        changes.recipientEmail === undefined ? item.recipientEmail : changes.recipientEmail,
+    }
+    const fields = this.#fields(merged)
+    const sameAccount =
+      fields.bankCode === item.bankCode && fields.accountNumber === item.accountNumber
+    const patch: ItemPatch = {
+      ...fields,
+      // A name check of the old account says nothing about a new one.
+      nameCheck: fields.nameCheck ?? (sameAccount ? item.nameCheck : null),
+      approval: null,
+      submittedAt: null,
+      reviewReason: null,
+      makers: addMaker(item.makers, person.id),
+    }
+    const wasApproved = item.approval !== null
+    return this.#act(
+      item,
+      'edit',
+      person,
+      wasApproved ? 'Edited after approval; the approval is cancelled.' : null,
+      patch,
+    )
+  }
+
+  async submit(person: Person, reference: string): Promise<PayoutItem> {
+    return this.#sendForApproval(person, reference, 'submit')
+  }
+
+  /** After an approval expired: the same payout, same reference, approved afresh. */
+  async resubmit(person: Person, reference: string): Promise<PayoutItem> {
+    return this.#sendForApproval(person, reference, 'resubmit')
+  }
+
+  async #sendForApproval(
+    person: Person,
+    reference: string,
+    action: 'submit' | 'resubmit',
+  ): Promise<PayoutItem> {
+    let item = this.#get(reference)
+    this.#assertMakerSide(person, item)
+    this.#assertCan(action, item)
+    if (item.nameSource === 'bank' && item.nameCheck?.status !== 'matched') {
+      throw new AppError(
+        'name_not_confirmed',
+        "Resolve the account and confirm the holder's name first.",
+      )
+    }
+    // Ask the bank now if we can; offline, the check runs again before approval or sending.
+    const check = await this.#checkName(item)
+    item = this.#get(reference)
+    this.#assertCan(action, item)
+    if (check.hold) {
+      if (!canAct('hold', item.state)) {
+        // From `expired` the item can't be held; it stays expired with the reason attached.
+        throw new AppError('name_mismatch', check.hold)
+      }
+      return this.#hold(item, check.hold, check.nameCheck)
+    }
+    this.#assertMakerLimits(item)
+    return this.#act(item, action, person, null, {
+      submittedAt: this.deps.now(),
+      nameCheck: check.nameCheck,
+      makers: addMaker(item.makers, person.id),
+      problem: null,
+    })
+  }
+
+  /** From needs_review: take the bank's name as the payee name, and ask for approval again. */
+  async acceptBankName(person: Person, reference: string): Promise<PayoutItem> {
+    const item = this.#get(reference)
+    this.#assertMakerSide(person, item)
+    this.#assertCan('acceptBankName', item)
+    const bankName = item.nameCheck?.bankName
+    if (!bankName) {
+      throw new AppError(
+        'no_bank_name',
+        'The bank gave no name for this account. Edit the account number or withdraw the payout.',
+      )
+    }
+    const candidate: PayoutItem = { ...item, accountName: bankName }
+    this.#assertMakerLimits(candidate)
+    return this.#act(
+      item,
+      'acceptBankName',
+      person,
+      `Payee name set to the bank's "${bankName}".`,
+      {
+        accountName: bankName,
+        nameSource: 'bank',
+        nameCheck: { status: 'matched', bankName, at: item.nameCheck?.at ?? this.deps.now() },
+        reviewReason: null,
+        submittedAt: this.deps.now(),
+        approval: null,
+        makers: addMaker(item.makers, person.id),
+      },
+    )
+  }
+
+  async withdraw(person: Person, reference: string, reason: string): Promise<PayoutItem> {
+    const item = this.#get(reference)
+    this.#assertMakerSide(person, item)
+    this.#assertCan('withdraw', item)
+    const why = requireReason(reason)
+    return this.#act(item, 'withdraw', person, why, {
+      approval: null,
+      decision: { by: asActor(person), at: this.deps.now(), reason: why },
+    })
+  }
+
+  /**
+   * A supervisor approves what they saw: `seenHash` is the binding hash the Approvals screen
+   * showed. Works offline; the name is checked with the bank first when it can be.
+   */
+  async approve(
+    person: Person,
+    reference: string,
+    pin: string,
+    seenHash: string,
+  ): Promise<PayoutItem> {
+    this.#assertChecker(person, this.#get(reference), 'approve')
+    this.#assertCan('approve', this.#get(reference))
+    await this.deps.verifyPin(person.id, pin)
+    let item = this.#get(reference)
+    this.#assertCan('approve', item)
+    this.#assertChecker(person, item, 'approve')
+    if (bindingHash(item) !== seenHash) {
+      throw new AppError(
+        'details_changed',
+        'This payout changed while you were looking at it. Check the details again before approving.',
+      )
+    }
+    const check = await this.#checkName(item)
+    item = this.#get(reference)
+    this.#assertCan('approve', item)
+    if (bindingHash(item) !== seenHash) {
+      throw new AppError(
+        'details_changed',
+        'This payout changed just now. Check the details again.',
+      )
+    }
+    if (check.hold) {
+      await this.#hold(item, check.hold, check.nameCheck)
+      throw new AppError('held_for_review', `Not approved: ${check.hold}`)
+    }
+    const policy = this.deps.policy()
+    const now = this.deps.now()
+    const violation = checkApproverLimits(person, item, this.deps.outbox.items(), policy.limits, {
+      now,
+      utcOffsetMinutes: policy.utcOffsetMinutes,
+    })
+    if (violation) throw new AppError('limit_exceeded', violation.message)
+    return this.#act(item, 'approve', person, null, {
+      approval: {
+        by: asActor(person),
+        at: now,
+        expiresAt: now + policy.approvalTtlMs,
+        bindingHash: seenHash,
+      },
+      nameCheck: check.nameCheck,
+      decision: null,
+      problem: null,
+    })
+  }
+
+  async reject(
+    person: Person,
+    reference: string,
+    pin: string,
+    reason: string,
+  ): Promise<PayoutItem> {
+    const why = requireReason(reason)
+    this.#assertChecker(person, this.#get(reference), 'reject')
+    this.#assertCan('reject', this.#get(reference))
+    await this.deps.verifyPin(person.id, pin)
+    const item = this.#get(reference)
+    this.#assertChecker(person, item, 'reject')
+    this.#assertCan('reject', item)
+    return this.#act(item, 'reject', person, why, {
+      approval: null,
+      decision: { by: asActor(person), at: this.deps.now(), reason: why },
+    })
+  }
+
+  /** Moves approved payouts whose approval ran out to `expired`. Returns how many. */
+  async expireDue(): Promise<number> {
+    const now = this.deps.now()
+    const due = [...this.deps.outbox.items()].filter(
+      (item) =>
+        item.state === 'approved' && item.approval !== null && item.approval.expiresAt <= now,
+    )
+    const records: OutboxRecord[] = due.map((item) => ({
+      type: 'action',
+      action: 'expire',
+      ref: item.reference,
+      by: SYSTEM_ACTOR,
+      from: 'approved',
+      to: 'expired',
+      reason: `${item.approval?.by.name ?? 'The'} approval expired before the payout could be sent.`,
+      patch: { approval: null },
+    }))
+    if (records.length > 0) await this.deps.outbox.commit(records)
+    return records.length
+  }
+
+  #assertMakerLimits(item: PayoutItem): void {
+    const policy = this.deps.policy()
+    const violation = checkMakerLimits(item, this.deps.outbox.items(), policy.limits, {
+      now: this.deps.now(),
+      utcOffsetMinutes: policy.utcOffsetMinutes,
+    })
+    if (violation) throw new AppError('limit_exceeded', violation.message)
+  }
+
+  /**
+   * Name enquiry before approval. Returns the check to record, or `hold` (in words) when the
+   * bank's name is not the payee name. Offline it returns no check and no hold.
+   */
+  async #checkName(
+    item: PayoutItem,
+  ): Promise<{ nameCheck: NameCheck | null; hold: string | null }> {
+    if (item.nameCheck?.status === 'matched') return { nameCheck: item.nameCheck, hold: null }
+    const result = await this.deps.resolveName(item.bankCode, item.accountNumber)
+    return judgeName(item, result)
+  }
+
+  async #hold(item: PayoutItem, reason: string, nameCheck: NameCheck | null): Promise<PayoutItem> {
+    const [changed] = await this.deps.outbox.commit([
+      {
+        type: 'action',
+        action: 'hold',
+        ref: item.reference,
+        by: SYSTEM_ACTOR,
+        from: item.state,
+        to: 'needs_review',
+        reason,
+        patch: { reviewReason: reason, nameCheck, approval: null },
+      },
+    ])
+    return changed!
+  }
+
+  async #act(
+    item: PayoutItem,
+    action: PayoutAction,
+    person: Person,
+    reason: string | null,
+    patch: ItemPatch,
+  ): Promise<PayoutItem> {
+    const [changed] = await this.deps.outbox.commit([
+      {
+        type: 'action',
+        action,
+        ref: item.reference,
+        by: asActor(person),
+        from: item.state,
+        to: ACTIONS[action].to,
+        reason,
+        patch,
+      },
+    ])
+    return changed!
+  }
+}
+
+/** Compares the bank's answer with the payee name; shared with the sender. */
+export function judgeName(
+  item: Pick<PayoutItem, 'accountName' | 'accountNumber'>,
+  result: NameEnquiryResult,
+): { nameCheck: NameCheck | null; hold: string | null } {
+  switch (result.kind) {
+    case 'unavailable':
+      return { nameCheck: null, hold: null }
+    case 'no_account':
+      return { nameCheck: null, hold: result.message }
+    case 'resolved': {
+      const matched = namesMatch(item.accountName, result.accountName)
+      const nameCheck: NameCheck = {
+        status: matched ? 'matched' : 'mismatch',
+        bankName: result.accountName,
+        at: result.at,
+      }
+      return {
+        nameCheck,
+        hold: matched
+          ? null
+          : `The bank says account ${item.accountNumber} belongs to "${result.accountName}", not "${item.accountName}". Check with the customer before paying.`,
+      }
+    }
+  }
+}
+
+function requireReason(reason: string): string {
+  const why = reason.trim().replace(/\s+/g, ' ')
+  if (why.length < 3) {
+    throw new AppError('reason_required', 'Give a reason (a few words) so the cashier knows why.', {
+      fields: { reason: 'A reason is required.' },
+    })
+  }
+  if (why.length > 300) {
+    throw new AppError('reason_too_long', 'Keep the reason to 300 characters.', {
+      fields: { reason: 'At most 300 characters.' },
+    })
+  }
+  return why
+}
+
+const addMaker = (makers: readonly string[], id: string): string[] =>
+  makers.includes(id) ? [...makers] : [...makers, id]

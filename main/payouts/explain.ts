@@ -1,0 +1,81 @@
+// Words for cashiers and supervisors: what each state means and what went wrong. The outbox
+// list shows these as they are, so they say what happened to the money and what to do.
+import { GatewayError } from '../gateway/errors'
+import { classifyFailure } from './gatewayPort'
+import type { PayoutState } from './model'
+
+export const STATE_LABEL: Record<PayoutState, string> = {
+  draft: 'Draft',
+  awaiting_approval: 'Waiting for approval',
+  approved: 'Approved',
+  sending: 'Sending',
+  submitted: 'With the bank',
+  success: 'Paid',
+  failed: 'Failed',
+  reversed: 'Returned',
+  rejected: 'Rejected',
+  needs_review: 'Needs review',
+  expired: 'Approval expired',
+}
+
+export const STATE_MEANING: Record<PayoutState, string> = {
+  draft: 'Not sent for approval yet. Nothing has been paid.',
+  awaiting_approval: 'A supervisor must approve it with their PIN. Nothing has been paid.',
+  approved: 'Approved. It will be sent as soon as the gateway can be reached.',
+  sending: 'Being sent to the gateway. Tilldesk makes sure it is paid at most once.',
+  submitted: 'The gateway accepted it; waiting for the bank to confirm.',
+  success: 'The bank confirmed the payment.',
+  failed: 'The payment did not go through. No money left the account.',
+  reversed: "The receiving bank returned the money to the merchant's account.",
+  rejected: 'Stopped before sending. Nothing was paid.',
+  needs_review: 'Held: someone must check the details before it can go on. Nothing has been paid.',
+  expired:
+    'The approval ran out before it could be sent. Nothing was paid; send it for approval again.',
+}
+
+/** Why a call to the gateway failed, for the outbox row; never includes secrets. */
+export function explainGatewayFailure(
+  error: unknown,
+  during: 'send' | 'verify' | 'resolve',
+): string {
+  if (!(error instanceof GatewayError)) {
+    return 'Tilldesk hit an unexpected problem talking to the gateway. It will try again.'
+  }
+  const gatewaySaid = error.gatewayMessage ? ` The gateway said: "${error.gatewayMessage}".` : ''
+  switch (classifyFailure(error)) {
+    case 'auth':
+      return `The gateway refused Tilldesk's API key, so nothing was sent.${gatewaySaid} An admin must check the key in Settings; payouts wait until then.`
+    case 'rate_limited':
+      return 'The gateway asked us to slow down. Tilldesk waits as asked, then checks before sending again.'
+    case 'refused':
+      return `The gateway refused this payout, so no transfer was made.${gatewaySaid}`
+    case 'duplicate':
+      return 'The gateway already has a transfer with this reference; Tilldesk is checking it instead of sending again.'
+    case 'not_found':
+      return 'The gateway has no transfer with this reference yet.'
+    case 'unknown':
+      if (during === 'send') {
+        const what =
+          error.kind === 'timeout'
+            ? 'The gateway did not answer in time'
+            : error.kind === 'network'
+              ? 'The connection to the gateway dropped'
+              : error.kind === 'server'
+                ? `The gateway had a problem (HTTP ${error.status ?? '?'})`
+                : 'The gateway gave an answer Tilldesk could not read'
+        return `${what}. It may or may not have taken the payment, so Tilldesk checks by reference before sending anything again.`
+      }
+      return error.kind === 'timeout' || error.kind === 'network'
+        ? "Can't reach the gateway right now. Tilldesk will keep trying."
+        : error.kind === 'server'
+          ? `The gateway is having trouble (it answered with error ${error.status ?? '5xx'}). Tilldesk will keep trying.`
+          : 'The gateway gave an answer Tilldesk could not read. Tilldesk will keep trying.'
+  }
+}
+
+/** Turns the gateway's failure_reason into a sentence for the cashier. */
+export function explainTransferFailure(reason: string | null): string {
+  return reason
+    ? `The bank reported: "${reason}". No money left the merchant's account; check the details and create a new payout if needed.`
+    : "The bank reported the transfer failed without a reason. No money left the merchant's account."
+}

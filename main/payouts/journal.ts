@@ -1,0 +1,517 @@
+// The payout journal: append-only JSON lines, each record hash-chained to the one before and
+// fsynced before anyone is told it happened. The hash is also the line's checksum, so one
+// check finds a flipped bit, an edited field, a deleted line or a reordering.
+//
+// Files in `dir`:
+//   journal.jsonl              records since the last checkpoint (replayed at start)
+//   snapshot.json              state at a checkpoint, with the chain head it corresponds to
+//   archive/journal-A-B.jsonl  older records A..B, kept whole: they are the audit trail
+//
+// A checkpoint ("compaction") bounds start-up time without losing history: the state is
+// written atomically, then the active file is moved into archive/ and a new one begun.
+import {
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  truncate,
+  type FileHandle,
+} from 'node:fs/promises'
+import { join } from 'node:path'
+import { canonicalJson, sha256Hex } from './canonicalJson'
+import { fsyncDir, writeFileAtomic, writeFully } from './atomicFile'
+
+export const GENESIS_HASH = '0'.repeat(64)
+const ACTIVE = 'journal.jsonl'
+const SNAPSHOT = 'snapshot.json'
+const ARCHIVE = 'archive'
+const SNAPSHOT_FORMAT = 'tilldesk.payouts.snapshot.v1'
+const SEGMENT = /^journal-(\d{12})-(\d{12})\.jsonl$/
+
+export interface ChainedRecord<T> {
+  seq: number
+  /** ISO time the record was written. */
+  at: string
+  prev: string
+  hash: string
+  body: T
+}
+
+export function recordHash(seq: number, at: string, prev: string, body: unknown): string {
+  return sha256Hex(canonicalJson({ seq, at, prev, body }))
+}
+
+/** The journal on disk is damaged or was altered; `file`/`line` say where. */
+export class JournalCorruptError extends Error {
+  override readonly name = 'JournalCorruptError'
+  constructor(
+    readonly file: string,
+    readonly line: number | null,
+    readonly reason: string,
+  ) {
+    super(
+      `The payout journal is damaged (${file}${line === null ? '' : `, line ${line}`}): ${reason}. Tilldesk will not send payouts until this is looked at; keep the file and call support.`,
+    )
+  }
+}
+
+/** A write to disk failed; the journal refuses further writes until the app restarts. */
+export class JournalUnavailableError extends Error {
+  override readonly name = 'JournalUnavailableError'
+  constructor(cause: unknown) {
+    super(
+      'Tilldesk could not save to disk, so it stopped taking payout actions. Check free disk space, then restart the app; nothing saved so far is lost.',
+      { cause },
+    )
+  }
+}
+
+interface ParsedFile<T> {
+  records: ChainedRecord<T>[]
+  /** Bytes of complete, valid lines. */
+  goodBytes: number
+  /** Bytes after the last newline: a write cut short by a crash. */
+  tornBytes: number
+}
+
+interface Head {
+  seq: number
+  hash: string
+}
+
+/**
+ * Parses one journal file, checking every line's hash and its link to `head`. Only the text
+ * after the final newline may be incomplete (a torn write); a complete line that fails is
+ * corruption, never skipped.
+ */
+function parseJournalText<T>(text: string, file: string, head: Head): ParsedFile<T> {
+  const records: ChainedRecord<T>[] = []
+  let position = 0
+  let lineNo = 0
+  let expected = head
+  for (;;) {
+    const end = text.indexOf('\n', position)
+    if (end === -1) break
+    lineNo += 1
+    const line = text.slice(position, end)
+    let value: unknown
+    try {
+      value = JSON.parse(line)
+    } catch {
+      throw new JournalCorruptError(file, lineNo, 'a line is not valid JSON')
+    }
+    const record = value as Partial<ChainedRecord<T>>
+    if (
+      !record ||
+      typeof record !== 'object' ||
+      typeof record.seq !== 'number' ||
+      typeof record.at !== 'string' ||
+      typeof record.prev !== 'string' ||
+      typeof record.hash !== 'string' ||
+      !('body' in record)
+    ) {
+      throw new JournalCorruptError(file, lineNo, 'a line is not a journal record')
+    }
+    if (recordHash(record.seq, record.at, record.prev, record.body) !== record.hash) {
+      throw new JournalCorruptError(file, lineNo, 'checksum mismatch (the record was changed)')
+    }
+    if (record.seq !== expected.seq + 1) {
+      throw new JournalCorruptError(
+        file,
+        lineNo,
+        `record ${record.seq} follows record ${expected.seq} (records missing or reordered)`,
+      )
+    }
+    if (record.prev !== expected.hash) {
+      throw new JournalCorruptError(file, lineNo, 'the hash chain is broken here')
+    }
+    records.push(record as ChainedRecord<T>)
+    expected = { seq: record.seq, hash: record.hash }
+    position = end + 1
+  }
+  return {
+    records,
+    goodBytes: Buffer.byteLength(text.slice(0, position)),
+    tornBytes: Buffer.byteLength(text.slice(position)),
+  }
+}
+
+/** Reads a file, or '' when it does not exist. */
+async function readText(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+}
+
+interface SnapshotFile<S> {
+  format: string
+  seq: number
+  hash: string
+  at: string
+  state: S
+  checksum: string
+}
+
+const snapshotChecksum = (s: Omit<SnapshotFile<unknown>, 'checksum'>): string =>
+  sha256Hex(canonicalJson({ format: s.format, seq: s.seq, hash: s.hash, at: s.at, state: s.state }))
+
+async function readSnapshot<S>(dir: string): Promise<SnapshotFile<S> | null> {
+  const text = await readText(join(dir, SNAPSHOT))
+  if (text === null) return null
+  let value: SnapshotFile<S>
+  try {
+    value = JSON.parse(text) as SnapshotFile<S>
+  } catch {
+    throw new JournalCorruptError(SNAPSHOT, null, 'the snapshot is not valid JSON')
+  }
+  if (value.format !== SNAPSHOT_FORMAT || snapshotChecksum(value) !== value.checksum) {
+    throw new JournalCorruptError(SNAPSHOT, null, 'snapshot checksum mismatch')
+  }
+  return value
+}
+
+async function listSegments(dir: string): Promise<{ name: string; first: number; last: number }[]> {
+  let names: string[]
+  try {
+    names = await readdir(join(dir, ARCHIVE))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+    throw error
+  }
+  return names
+    .map((name) => {
+      const match = SEGMENT.exec(name)
+      return match ? { name, first: Number(match[1]), last: Number(match[2]) } : null
+    })
+    .filter((segment): segment is { name: string; first: number; last: number } => segment !== null)
+    .sort((a, b) => a.first - b.first)
+}
+
+const segmentName = (first: number, last: number): string =>
+  `journal-${String(first).padStart(12, '0')}-${String(last).padStart(12, '0')}.jsonl`
+
+export interface OpenedJournal<T, S> {
+  journal: Journal<T, S>
+  /** State at the last checkpoint, or null before the first one. */
+  snapshot: S | null
+  /** Records after the snapshot, in order: replay these onto it. */
+  records: ChainedRecord<T>[]
+  /** What was repaired on the way in (a torn last line), for the log. */
+  repairs: string[]
+}
+
+interface PendingWrite {
+  text: string
+  resolve: () => void
+  reject: (error: Error) => void
+}
+
+export interface AppendResult<T> {
+  records: ChainedRecord<T>[]
+  /** Resolves once the records are on disk (fsynced). Tell no one before this. */
+  durable: Promise<void>
+}
+
+export class Journal<T, S> {
+  #handle: FileHandle
+  #head: Head
+  #fileFirstSeq: number | null
+  #pending: PendingWrite[] = []
+  #flushing: Promise<void> | null = null
+  #hold = false
+  #failed: JournalUnavailableError | null = null
+  #closed = false
+  #sinceCheckpoint: number
+
+  private constructor(
+    readonly dir: string,
+    handle: FileHandle,
+    head: Head,
+    fileFirstSeq: number | null,
+    sinceCheckpoint: number,
+  ) {
+    this.#handle = handle
+    this.#head = head
+    this.#fileFirstSeq = fileFirstSeq
+    this.#sinceCheckpoint = sinceCheckpoint
+  }
+
+  static async open<T, S>(dir: string): Promise<OpenedJournal<T, S>> {
+    await mkdir(join(dir, ARCHIVE), { recursive: true })
+    await rm(join(dir, `${SNAPSHOT}.tmp`), { force: true })
+    const repairs: string[] = []
+    const snapshot = await readSnapshot<S>(dir)
+    const base: Head = snapshot
+      ? { seq: snapshot.seq, hash: snapshot.hash }
+      : { seq: 0, hash: GENESIS_HASH }
+
+    const activePath = join(dir, ACTIVE)
+    let text = (await readText(activePath)) ?? ''
+    const firstSeq = firstSeqOf(text)
+    if (snapshot && firstSeq !== null && firstSeq <= snapshot.seq) {
+      // A checkpoint wrote its snapshot but crashed before moving the file to the archive.
+      const start = await headBefore(dir, firstSeq)
+      const parsed = parseJournalText<T>(text, ACTIVE, start)
+      const last = parsed.records.at(-1)
+      if (!last || last.seq !== snapshot.seq || last.hash !== snapshot.hash) {
+        throw new JournalCorruptError(ACTIVE, null, 'the journal does not end at the snapshot')
+      }
+      if (parsed.tornBytes > 0) await truncate(activePath, parsed.goodBytes)
+      await rename(activePath, join(dir, ARCHIVE, segmentName(firstSeq, snapshot.seq)))
+      await fsyncDir(join(dir, ARCHIVE))
+      repairs.push(`Finished an interrupted checkpoint at record ${snapshot.seq}.`)
+      text = ''
+    }
+    const parsed = parseJournalText<T>(text, ACTIVE, base)
+    if (parsed.tornBytes > 0) {
+      // The last write was cut short; it was never acknowledged. Cut it off so new records
+      // start on a clean line.
+      await truncate(activePath, parsed.goodBytes)
+      repairs.push(`Dropped an incomplete last line (${parsed.tornBytes} bytes) left by a crash.`)
+    }
+    const handle = await open(activePath, 'a', 0o600)
+    await handle.sync()
+    await fsyncDir(dir)
+    const last = parsed.records.at(-1)
+    const head = last ? { seq: last.seq, hash: last.hash } : base
+    const journal = new Journal<T, S>(
+      dir,
+      handle,
+      head,
+      parsed.records[0]?.seq ?? null,
+      parsed.records.length,
+    )
+    return { journal, snapshot: snapshot?.state ?? null, records: parsed.records, repairs }
+  }
+
+  get head(): Readonly<Head> {
+    return this.#head
+  }
+
+  /** Records written since the last checkpoint (the replay cost at start). */
+  get sinceCheckpoint(): number {
+    return this.#sinceCheckpoint
+  }
+
+  /** Set when a write failed: nothing more is accepted. */
+  get failure(): JournalUnavailableError | null {
+    return this.#failed
+  }
+
+  /**
+   * Chains and queues records in call order. The hash chain is extended synchronously, so
+   * callers may apply the records to memory right away, but must await `durable` before
+   * telling anyone or acting on the outside world.
+   */
+  append(bodies: readonly T[], at: string): AppendResult<T> {
+    if (this.#failed) throw this.#failed
+    if (this.#closed) throw new JournalUnavailableError(new Error('journal closed'))
+    const records = bodies.map((body) => {
+      const seq = this.#head.seq + 1
+      const prev = this.#head.hash
+      const hash = recordHash(seq, at, prev, body)
+      this.#head = { seq, hash }
+      return { seq, at, prev, hash, body }
+    })
+    if (records.length === 0) return { records, durable: Promise.resolve() }
+    this.#fileFirstSeq ??= records[0]!.seq
+    this.#sinceCheckpoint += records.length
+    const text = records
+      .map(
+        (r) =>
+          `${JSON.stringify({ seq: r.seq, at: r.at, prev: r.prev, hash: r.hash, body: r.body })}\n`,
+      )
+      .join('')
+    const durable = new Promise<void>((resolve, reject) => {
+      this.#pending.push({ text, resolve, reject })
+    })
+    this.#kick()
+    return { records, durable }
+  }
+
+  #kick(): void {
+    if (this.#flushing || this.#hold || this.#failed) return
+    this.#flushing = this.#flushLoop().finally(() => {
+      this.#flushing = null
+      // Records queued while the last batch was finishing.
+      if (this.#pending.length > 0) this.#kick()
+    })
+  }
+
+  /** Group commit: everything queued while one fsync runs goes out in the next one. */
+  async #flushLoop(): Promise<void> {
+    while (this.#pending.length > 0 && !this.#hold && !this.#failed) {
+      const batch = this.#pending.splice(0)
+      await this.#writeBatch(batch)
+    }
+  }
+
+  async #writeBatch(batch: PendingWrite[]): Promise<void> {
+    try {
+      await writeFully(this.#handle, Buffer.from(batch.map((w) => w.text).join(''), 'utf8'))
+      await this.#handle.datasync()
+    } catch (error) {
+      this.#fail(error, batch)
+      return
+    }
+    for (const write of batch) write.resolve()
+  }
+
+  #fail(error: unknown, batch: PendingWrite[]): void {
+    this.#failed ??= new JournalUnavailableError(error)
+    for (const write of [...batch, ...this.#pending.splice(0)]) write.reject(this.#failed)
+  }
+
+  /** Resolves when everything queued so far is on disk. */
+  async flushed(): Promise<void> {
+    while (this.#flushing || (this.#pending.length > 0 && !this.#hold && !this.#failed)) {
+      this.#kick()
+      await this.#flushing
+    }
+    if (this.#failed) throw this.#failed
+  }
+
+  /**
+   * Writes `capture()` (the state after the last appended record; called synchronously here)
+   * as the new snapshot, then moves the active file into the archive. Records appended while
+   * this runs wait and go into the new active file.
+   */
+  async checkpoint(capture: () => S): Promise<void> {
+    if (this.#failed) throw this.#failed
+    if (this.#hold || this.#sinceCheckpoint === 0) return
+    const head = { ...this.#head }
+    const state = capture()
+    const first = this.#fileFirstSeq
+    const before = this.#pending.splice(0)
+    this.#hold = true
+    try {
+      await this.#flushing
+      if (this.#failed) throw this.#failed
+      if (before.length > 0) await this.#writeBatch(before)
+      if (this.#failed) throw this.#failed
+      const at = new Date().toISOString()
+      const body = { format: SNAPSHOT_FORMAT, seq: head.seq, hash: head.hash, at, state }
+      await writeFileAtomic(
+        join(this.dir, SNAPSHOT),
+        JSON.stringify({ ...body, checksum: snapshotChecksum(body) }),
+      )
+      await this.#handle.close()
+      if (first !== null) {
+        await rename(join(this.dir, ACTIVE), join(this.dir, ARCHIVE, segmentName(first, head.seq)))
+        await fsyncDir(join(this.dir, ARCHIVE))
+      }
+      this.#handle = await open(join(this.dir, ACTIVE), 'a', 0o600)
+      await fsyncDir(this.dir)
+      this.#fileFirstSeq = this.#pending[0] ? head.seq + 1 : null
+      this.#sinceCheckpoint = this.#head.seq - head.seq
+    } catch (error) {
+      this.#fail(error, [])
+      throw this.#failed
+    } finally {
+      this.#hold = false
+    }
+    this.#kick()
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return
+    await this.flushed().catch(() => undefined)
+    this.#closed = true
+    await this.#handle.close()
+  }
+}
+
+function firstSeqOf(text: string): number | null {
+  const end = text.indexOf('\n')
+  if (end === -1) return null
+  try {
+    const value = JSON.parse(text.slice(0, end)) as { seq?: unknown }
+    return typeof value.seq === 'number' ? value.seq : null
+  } catch {
+    return null
+  }
+}
+
+/** The head just before `seq`, from the archive (for finishing an interrupted checkpoint). */
+async function headBefore(dir: string, seq: number): Promise<Head> {
+  if (seq === 1) return { seq: 0, hash: GENESIS_HASH }
+  const segments = await listSegments(dir)
+  const previous = segments.find((segment) => segment.last === seq - 1)
+  if (!previous) throw new JournalCorruptError(ACTIVE, 1, `no archived records before ${seq}`)
+  const text = (await readText(join(dir, ARCHIVE, previous.name))) ?? ''
+  const end = text.lastIndexOf('\n', text.length - 2)
+  const last = JSON.parse(text.slice(end + 1).trim()) as ChainedRecord<unknown>
+  return { seq: last.seq, hash: last.hash }
+}
+
+export interface ChainReport {
+  ok: boolean
+  /** Records checked, from the first ever written. */
+  records: number
+  head: Head
+  files: number
+  problem: JournalCorruptError | null
+}
+
+/**
+ * Reads the whole history (archive, then the active file) and checks every checksum and link
+ * from the first record. `visit` sees each record once, in order.
+ */
+export async function readChain<T>(
+  dir: string,
+  visit?: (record: ChainedRecord<T>) => void,
+): Promise<ChainReport> {
+  let head: Head = { seq: 0, hash: GENESIS_HASH }
+  let records = 0
+  let files = 0
+  try {
+    const segments = await listSegments(dir)
+    for (const segment of segments) {
+      const text = (await readText(join(dir, ARCHIVE, segment.name))) ?? ''
+      const parsed = parseJournalText<T>(text, `${ARCHIVE}/${segment.name}`, head)
+      if (parsed.tornBytes > 0) {
+        throw new JournalCorruptError(
+          `${ARCHIVE}/${segment.name}`,
+          null,
+          'an archived file ends mid-record',
+        )
+      }
+      const last = parsed.records.at(-1)
+      if (!last || parsed.records[0]!.seq !== segment.first || last.seq !== segment.last) {
+        throw new JournalCorruptError(
+          `${ARCHIVE}/${segment.name}`,
+          null,
+          'records do not match the file name',
+        )
+      }
+      for (const record of parsed.records) visit?.(record)
+      records += parsed.records.length
+      head = { seq: last.seq, hash: last.hash }
+      files += 1
+    }
+    const snapshot = await readSnapshot(dir)
+    // A checkpoint archives exactly the records its snapshot covers, so the snapshot must
+    // sit at the end of the archive.
+    if (snapshot && (snapshot.seq !== head.seq || snapshot.hash !== head.hash)) {
+      throw new JournalCorruptError(SNAPSHOT, null, 'the snapshot is not on the hash chain')
+    }
+    const text = (await readText(join(dir, ACTIVE))) ?? ''
+    const parsed = parseJournalText<T>(text, ACTIVE, head)
+    for (const record of parsed.records) visit?.(record)
+    records += parsed.records.length
+    const last = parsed.records.at(-1)
+    if (last) head = { seq: last.seq, hash: last.hash }
+    files += 1
+    return { ok: true, records, head, files, problem: null }
+  } catch (error) {
+    if (error instanceof JournalCorruptError) {
+      return { ok: false, records, head, files, problem: error }
+    }
+    throw error
+  }
+}

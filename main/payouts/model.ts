@@ -1,0 +1,134 @@
+// The payout item and the words around it. One item is one disbursement the till intends to
+// make; its `reference` is the merchant reference sent to the gateway, fixed at creation and
+// never changed, which is what makes every retry safe.
+import type { Currency, Minor } from '../../common/money'
+import type { TransferStatus } from '../../common/api/disbursements'
+
+export const PAYOUT_STATES = [
+  'draft',
+  'awaiting_approval',
+  'approved',
+  'sending',
+  'submitted',
+  'success',
+  'failed',
+  'reversed',
+  'rejected',
+  'needs_review',
+  'expired',
+] as const
+export type PayoutState = (typeof PAYOUT_STATES)[number]
+
+/** States nothing moves out of (reversed is final; success can still become reversed). */
+export const FINAL_STATES: readonly PayoutState[] = ['failed', 'reversed', 'rejected']
+/** The gateway has decided; success may still be reversed later by the receiving bank. */
+export const SETTLED_STATES: readonly PayoutState[] = ['success', 'failed', 'reversed']
+/** A request may be at the gateway: only the sender touches these. */
+export const IN_FLIGHT_STATES: readonly PayoutState[] = ['sending', 'submitted']
+/** Items that count towards limits: money is moving, may move, or has moved. */
+export const COMMITTED_STATES: readonly PayoutState[] = [
+  'awaiting_approval',
+  'approved',
+  'sending',
+  'submitted',
+  'success',
+  'reversed',
+  'needs_review',
+]
+
+export const PURPOSES = ['supplier', 'refund', 'cash_out'] as const
+export type Purpose = (typeof PURPOSES)[number]
+
+export type ActorRole = 'cashier' | 'supervisor' | 'admin' | 'system'
+
+/** Who did something. Names are copied in so the audit log reads on its own. */
+export interface ActorRef {
+  id: string
+  name: string
+  role: ActorRole
+}
+
+export const SYSTEM_ACTOR: ActorRef = { id: 'system', name: 'Tilldesk', role: 'system' }
+
+export interface Approval {
+  by: ActorRef
+  at: number
+  expiresAt: number
+  /** bindingHash() of the details the approver saw; any edit makes it stale. */
+  bindingHash: string
+}
+
+/** The outcome of the latest name enquiry against the bank. */
+export interface NameCheck {
+  status: 'matched' | 'mismatch'
+  /** The holder name the bank returned. */
+  bankName: string
+  at: number
+}
+
+/** The latest gateway answer about this item's transfer. */
+export interface TransferSnapshot {
+  status: TransferStatus
+  fee: Minor | null
+  failureReason: string | null
+  updatedAt: string
+}
+
+/** The last problem, in words, for the outbox list. */
+export interface Problem {
+  code: string
+  message: string
+  at: number
+  /** True while the sender is still working on it (e.g. retrying after a timeout). */
+  transient: boolean
+}
+
+export interface PayoutItem {
+  reference: string
+  state: PayoutState
+  purpose: Purpose
+  amount: Minor
+  currency: Currency
+  bankCode: string
+  bankName: string
+  accountNumber: string
+  /**
+   * The holder name this payout is for: the bank's name the cashier confirmed, or the name
+   * they typed when the bank could not be asked (offline). Approval binds this.
+   */
+  accountName: string
+  /** Where accountName came from. */
+  nameSource: 'bank' | 'typed'
+  nameCheck: NameCheck | null
+  narration: string
+  recipientEmail: string | null
+  createdBy: ActorRef
+  createdAt: number
+  /** Everyone who created, edited or submitted it: none of them may approve it. */
+  makers: string[]
+  submittedAt: number | null
+  approval: Approval | null
+  decision: { by: ActorRef; at: number; reason: string } | null
+  /** Why the item waits in needs_review. */
+  reviewReason: string | null
+  transfer: TransferSnapshot | null
+  /** initialize calls made for this reference (all with the same reference). */
+  sendAttempts: number
+  problem: Problem | null
+  updatedAt: number
+}
+
+/** The fields a maker may edit; changing any of them cancels an approval. */
+export interface EditableFields {
+  purpose: Purpose
+  amount: Minor
+  bankCode: string
+  bankName: string
+  accountNumber: string
+  accountName: string
+  nameSource: 'bank' | 'typed'
+  narration: string
+  recipientEmail: string | null
+}
+
+export const isFinal = (state: PayoutState): boolean => FINAL_STATES.includes(state)

@@ -1,0 +1,113 @@
+// Payouts as a feature module of the shell: the channels of common/ipc/payouts.ts, the sender
+// started with the app, the outbox count fed to the status bar, and a kick to the sender when
+// the gateway comes back online.
+import { join } from 'node:path'
+import type { payoutsChannels } from '../../common/ipc/payouts'
+import { defineModule } from '../app/module'
+import type { CoreServices } from '../app/services'
+import { actor, type CallContext, type Handlers } from '../ipc/handlers'
+import type { Person } from './commands'
+import { PayoutsService } from './service'
+
+const person = (context: CallContext): Person => {
+  const user = actor(context)
+  return { id: user.id, name: user.name, role: user.role }
+}
+
+export function createPayouts(core: CoreServices): {
+  service: PayoutsService
+  handlers: Handlers<typeof payoutsChannels>
+} {
+  const service = new PayoutsService({
+    dataDir: join(core.dataDir, 'payouts'),
+    environment: () => core.environment.current,
+    gateway: () => core.environment.client(),
+    verifyPin: (userId, pin) => core.users.verifyPin(userId, pin),
+    viewer: () => {
+      const user = core.session.current()
+      return user ? { id: user.id, role: user.role } : null
+    },
+    now: core.now,
+    onChanged: (views) => core.emit('payouts.changed', views),
+    onStatus: (status) => {
+      core.emit('payouts.status', status)
+      core.status.setOutbox({ pending: status.pending, failed: status.failed + status.needsReview })
+    },
+    onError: (error) => core.log.error('payout sender error', { error }),
+    sender: {
+      concurrency: 4,
+      idleMs: core.settings.get().pollIntervals.outboxMs,
+    },
+  })
+
+  const handlers: Handlers<typeof payoutsChannels> = {
+    'banks.list': () => service.banks(),
+    'banks.refresh': () => service.refreshBanks(),
+    'payouts.resolve': ({ bankCode, accountNumber }) => service.resolve(bankCode, accountNumber),
+    'payouts.list': () => service.list(),
+    'payouts.draft': ({ submit, recipientEmail, ...fields }, context) =>
+      service.draft(person(context), { ...fields, recipientEmail: recipientEmail || null, submit }),
+    'payouts.edit': ({ reference, changes }, context) =>
+      service.edit(person(context), reference, {
+        ...changes,
+        ...(changes.recipientEmail !== undefined
+          ? { recipientEmail: changes.recipientEmail || null }
+          : {}),
+      }),
+    'payouts.submit': ({ reference }, context) => service.submit(person(context), reference),
+    'payouts.resubmit': ({ reference }, context) => service.resubmit(person(context), reference),
+    'payouts.acceptBankName': ({ reference }, context) =>
+      service.acceptBankName(person(context), reference),
+    'payouts.withdraw': ({ reference, reason }, context) =>
+      service.withdraw(person(context), reference, reason),
+    'payouts.approve': ({ reference, pin, bindingHash }, context) =>
+      service.approve(person(context), reference, pin, bindingHash),
+    'payouts.reject': ({ reference, pin, reason }, context) =>
+      service.reject(person(context), reference, pin, reason),
+    'payouts.retryNow': () => service.retryNow(),
+    'payouts.audit': (input, context) => service.audit(person(context), input?.reference),
+    'payouts.auditExport': () => service.exportAudit(),
+    'payouts.policy': () => service.policy(),
+    'payouts.updatePolicy': (input) => service.updatePolicy(input),
+  }
+  return { service, handlers }
+}
+
+export const payoutsModule = defineModule({
+  name: 'payouts',
+  create(core) {
+    const { service, handlers } = createPayouts(core)
+    let watch: NodeJS.Timeout | null = null
+    let wasOnline = core.status.get().connectivity === 'online'
+    let unsubscribe: (() => void) | null = null
+    return {
+      handlers,
+      async start() {
+        // A damaged journal must not stop the rest of the till: payouts then answer every
+        // call with the damage report (AppError 'payouts_storage') instead of starting.
+        await service
+          .start()
+          .catch((error: unknown) => core.log.error('payouts did not start', { error }))
+        unsubscribe = core.environment.onChange(() => {
+          void service
+            .environmentChanged()
+            .catch((error: unknown) =>
+              core.log.error('payouts: environment switch failed', { error }),
+            )
+        })
+        // The connection came back: send what waited now rather than after the back-off.
+        watch = setInterval(() => {
+          const online = core.status.get().connectivity === 'online'
+          if (online && !wasOnline) void service.retryNow().catch(() => undefined)
+          wasOnline = online
+        }, 1_000)
+        watch.unref?.()
+      },
+      async stop() {
+        if (watch) clearInterval(watch)
+        unsubscribe?.()
+        await service.stop()
+      },
+    }
+  },
+})

@@ -1,0 +1,82 @@
+// Name enquiry: who holds this account, according to the bank. Runs when the cashier presses
+// Resolve, before approval when possible, and before every disbursement. Answers are
+// remembered for a few minutes so main can tell a name the bank really gave (and the cashier
+// confirmed) from a name typed into the form.
+import type { Currency } from '../../common/money'
+import { GatewayError } from '../gateway/errors'
+import { explainGatewayFailure } from './explain'
+import { classifyFailure, type GatewayProvider } from './gatewayPort'
+
+export type NameEnquiryResult =
+  | { kind: 'resolved'; accountName: string; bankName: string; at: number }
+  /** The bank says there is no such account (or the number is wrong). */
+  | { kind: 'no_account'; message: string }
+  /** We could not ask: offline, gateway trouble, or no key. Try again later. */
+  | { kind: 'unavailable'; message: string }
+
+export interface NameEnquiryOptions {
+  gateway: GatewayProvider
+  currency: Currency
+  now: () => number
+  /** How long a resolved name counts as "from the bank" for a new payout. */
+  rememberMs?: number
+  /** Per-call deadline: the cashier is waiting. */
+  timeoutMs?: number
+}
+
+export class NameEnquiry {
+  readonly #recent = new Map<string, { accountName: string; bankName: string; at: number }>()
+  readonly #rememberMs: number
+
+  constructor(private readonly options: NameEnquiryOptions) {
+    this.#rememberMs = options.rememberMs ?? 15 * 60_000
+  }
+
+  async resolve(bankCode: string, accountNumber: string): Promise<NameEnquiryResult> {
+    let gateway
+    try {
+      gateway = await this.options.gateway()
+    } catch (error) {
+      return {
+        kind: 'unavailable',
+        message: error instanceof Error ? error.message : 'The gateway is not set up.',
+      }
+    }
+    try {
+      const answer = await gateway.banks.resolve(
+        { bank: bankCode, account: accountNumber, currency: this.options.currency },
+        { timeoutMs: this.options.timeoutMs ?? 5_000 },
+      )
+      const at = this.options.now()
+      const found = { accountName: answer.data.account_name, bankName: answer.data.bank_name, at }
+      this.#forgetOld(at)
+      this.#recent.set(`${bankCode}|${accountNumber}`, found)
+      return { kind: 'resolved', ...found }
+    } catch (error) {
+      if (error instanceof GatewayError) {
+        const failure = classifyFailure(error)
+        if (failure === 'not_found' || failure === 'refused') {
+          return {
+            kind: 'no_account',
+            message: `The bank has no account ${accountNumber} at this bank. Check the account number and the bank.`,
+          }
+        }
+      }
+      return { kind: 'unavailable', message: explainGatewayFailure(error, 'resolve') }
+    }
+  }
+
+  #forgetOld(now: number): void {
+    if (this.#recent.size < 200) return
+    for (const [key, value] of this.#recent) {
+      if (now - value.at > this.#rememberMs) this.#recent.delete(key)
+    }
+  }
+
+  /** The name the bank gave for this account within the last few minutes, if any. */
+  recent(bankCode: string, accountNumber: string): { accountName: string; at: number } | null {
+    const found = this.#recent.get(`${bankCode}|${accountNumber}`)
+    if (!found || this.options.now() - found.at > this.#rememberMs) return null
+    return found
+  }
+}

@@ -1,0 +1,170 @@
+// Payout items as the screens show them: money formatted, states and problems in words, and
+// the buttons the signed-in user may press. The renderer decides nothing of this.
+import type {
+  PayoutActionName,
+  PayoutProgress,
+  PayoutView,
+  PayoutsStatus,
+} from '../../common/ipc/payouts'
+import { formatMoney } from '../../common/money'
+import { approvalMatches, bindingHash } from './binding'
+import { PURPOSE_LABEL } from './commands'
+import { STATE_LABEL, STATE_MEANING } from './explain'
+import type { PayoutItem, PayoutState, Problem } from './model'
+import { canAct } from './stateMachine'
+
+/** The signed-in user, as far as views care. */
+export interface Viewer {
+  id: string
+  role: 'cashier' | 'supervisor' | 'admin'
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString()
+const isChecker = (viewer: Viewer | null): boolean =>
+  viewer?.role === 'supervisor' || viewer?.role === 'admin'
+
+const STEP: Record<PayoutState, PayoutProgress> = {
+  draft: { step: 1, of: 6, tone: 'neutral' },
+  awaiting_approval: { step: 2, of: 6, tone: 'attention' },
+  needs_review: { step: 2, of: 6, tone: 'attention' },
+  approved: { step: 3, of: 6, tone: 'busy' },
+  expired: { step: 3, of: 6, tone: 'attention' },
+  sending: { step: 4, of: 6, tone: 'busy' },
+  submitted: { step: 5, of: 6, tone: 'busy' },
+  success: { step: 6, of: 6, tone: 'good' },
+  failed: { step: 5, of: 6, tone: 'bad' },
+  reversed: { step: 6, of: 6, tone: 'bad' },
+  rejected: { step: 2, of: 6, tone: 'bad' },
+}
+
+function nameCheckText(item: PayoutItem): string {
+  const check = item.nameCheck
+  if (!check) {
+    return item.nameSource === 'typed'
+      ? 'Typed by the cashier; not yet checked with the bank. It is checked before sending.'
+      : 'Not checked with the bank yet.'
+  }
+  if (check.status === 'mismatch') return `The bank's name for this account is "${check.bankName}".`
+  return item.nameSource === 'bank'
+    ? `The bank's name, confirmed by ${item.createdBy.name}.`
+    : `Matches the bank's name "${check.bankName}".`
+}
+
+function actionsFor(item: PayoutItem, viewer: Viewer | null): PayoutActionName[] {
+  if (!viewer) return []
+  const makerSide = item.createdBy.id === viewer.id || isChecker(viewer)
+  const checker = isChecker(viewer) && !item.makers.includes(viewer.id)
+  const actions: PayoutActionName[] = []
+  if (makerSide) {
+    if (canAct('edit', item.state)) actions.push('edit')
+    if (canAct('submit', item.state)) actions.push('submit')
+    if (canAct('resubmit', item.state)) actions.push('resubmit')
+    if (canAct('acceptBankName', item.state) && item.nameCheck?.bankName)
+      actions.push('acceptBankName')
+  }
+  if (checker && canAct('approve', item.state)) actions.push('approve')
+  if (checker && canAct('reject', item.state)) actions.push('reject')
+  else if (makerSide && canAct('withdraw', item.state)) actions.push('withdraw')
+  return actions
+}
+
+function approveBlocked(item: PayoutItem, viewer: Viewer | null): string | null {
+  if (item.state !== 'awaiting_approval' || !viewer) return null
+  if (!isChecker(viewer)) return 'Only a supervisor can approve payouts.'
+  if (item.makers.includes(viewer.id)) {
+    return item.createdBy.id === viewer.id
+      ? 'You created this payout, so another supervisor must approve it.'
+      : 'You edited this payout, so another supervisor must approve it.'
+  }
+  return null
+}
+
+export function toView(item: PayoutItem, viewer: Viewer | null, live?: Problem | null): PayoutView {
+  // The sender's live problem is newer than the journaled one while it is still working.
+  const problem = live && (!item.problem || live.at >= item.problem.at) ? live : item.problem
+  return {
+    reference: item.reference,
+    state: item.state,
+    stateLabel: STATE_LABEL[item.state],
+    stateMeaning:
+      item.state === 'needs_review' && item.reviewReason
+        ? item.reviewReason
+        : STATE_MEANING[item.state],
+    progress: STEP[item.state],
+    purpose: item.purpose,
+    purposeLabel: PURPOSE_LABEL[item.purpose],
+    amount: item.amount,
+    amountText: formatMoney(item.amount, item.currency),
+    currency: item.currency,
+    bankCode: item.bankCode,
+    bankName: item.bankName,
+    accountNumber: item.accountNumber,
+    accountName: item.accountName,
+    nameSource: item.nameSource,
+    nameCheckText: nameCheckText(item),
+    nameCheck: item.nameCheck
+      ? {
+          status: item.nameCheck.status,
+          bankName: item.nameCheck.bankName,
+          at: iso(item.nameCheck.at),
+        }
+      : null,
+    narration: item.narration,
+    recipientEmail: item.recipientEmail,
+    createdBy: { ...item.createdBy },
+    createdAt: iso(item.createdAt),
+    submittedAt: item.submittedAt === null ? null : iso(item.submittedAt),
+    approval: item.approval
+      ? {
+          byName: item.approval.by.name,
+          at: iso(item.approval.at),
+          expiresAt: iso(item.approval.expiresAt),
+          current: approvalMatches(item),
+        }
+      : null,
+    decision: item.decision
+      ? { byName: item.decision.by.name, at: iso(item.decision.at), reason: item.decision.reason }
+      : null,
+    reviewReason: item.reviewReason,
+    transferStatus: item.transfer?.status ?? null,
+    sendAttempts: item.sendAttempts,
+    problem:
+      problem && !(item.state === 'success' && problem.transient)
+        ? {
+            message: problem.message,
+            transient: problem.transient && !['failed', 'rejected'].includes(item.state),
+          }
+        : null,
+    bindingHash: bindingHash(item),
+    actions: actionsFor(item, viewer),
+    approveBlocked: approveBlocked(item, viewer),
+    updatedAt: iso(item.updatedAt),
+  }
+}
+
+const PENDING: readonly PayoutState[] = [
+  'draft',
+  'awaiting_approval',
+  'approved',
+  'sending',
+  'submitted',
+  'needs_review',
+  'expired',
+]
+
+export function statusOf(items: Iterable<PayoutItem>, blocked: string | null): PayoutsStatus {
+  const status: PayoutsStatus = {
+    pending: 0,
+    awaitingApproval: 0,
+    needsReview: 0,
+    failed: 0,
+    blocked,
+  }
+  for (const item of items) {
+    if (PENDING.includes(item.state) && item.state !== 'draft') status.pending += 1
+    if (item.state === 'awaiting_approval') status.awaitingApproval += 1
+    if (item.state === 'needs_review') status.needsReview += 1
+    if (item.state === 'failed' || item.state === 'reversed') status.failed += 1
+  }
+  return status
+}

@@ -1,0 +1,761 @@
+// The Payouts screen: a new payout (bank, account, the bank's holder name confirmed, amount)
+// and the outbox, where every payout shows its state, progress and, when something went wrong,
+// what happened in words. Main decides states and buttons; this screen only shows them.
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import type {
+  AuditView,
+  BankOption,
+  NameEnquiryView,
+  PayoutActionName,
+  PayoutPurpose,
+  PayoutView,
+} from '../../../common/ipc/payouts'
+import { toDecimalString, type Minor } from '../../../common/money'
+import {
+  Banner,
+  Button,
+  Card,
+  Dialog,
+  Icon,
+  MoneyInput,
+  Spinner,
+  TextField,
+} from '../../components'
+import { call, fieldsOf, messageOf, PosError } from '../../lib/pos'
+import { useEnvironment } from '../../store/environment'
+import { connectPayouts, sortedPayouts, usePayouts } from '../../store/payouts'
+import {
+  AuditTable,
+  BankPicker,
+  groupAccount,
+  Progress,
+  shortTime,
+  StateChip,
+  VerificationBadge,
+} from './parts'
+import './payouts.css'
+
+const PURPOSES: Array<{ value: PayoutPurpose; label: string }> = [
+  { value: 'supplier', label: 'Supplier' },
+  { value: 'refund', label: 'Customer refund' },
+  { value: 'cash_out', label: 'Cash-out' },
+]
+
+export default function PayoutsScreen() {
+  const [editing, setEditing] = useState<PayoutView | null>(null)
+  // A fresh form after each payout: bumping the key starts it empty.
+  const [generation, setGeneration] = useState(0)
+  const [done, setDone] = useState<PayoutView | null>(null)
+  useEffect(() => connectPayouts(), [])
+  return (
+    <div className="po-screen">
+      <div className="po-grid">
+        <NewPayout
+          key={`${editing?.reference ?? 'new'}-${generation}`}
+          editing={editing}
+          done={done}
+          onSaved={(view) => {
+            setDone(view)
+            setEditing(null)
+            setGeneration((n) => n + 1)
+          }}
+          onCancel={() => setEditing(null)}
+        />
+        <Outbox
+          onEdit={(view) => {
+            setDone(null)
+            setEditing(view)
+          }}
+        />
+      </div>
+    </div>
+  )
+}
+
+type Resolution =
+  { state: 'idle' } | { state: 'asking' } | ({ state: 'answered' } & NameEnquiryView)
+
+function NewPayout({
+  editing,
+  done,
+  onSaved,
+  onCancel,
+}: {
+  editing: PayoutView | null
+  done: PayoutView | null
+  onSaved: (view: PayoutView) => void
+  onCancel: () => void
+}) {
+  const banks = usePayouts((s) => s.banks)
+  const offline = useEnvironment((s) => s.status?.connectivity === 'offline')
+  const [purpose, setPurpose] = useState<PayoutPurpose>(editing?.purpose ?? 'supplier')
+  const [bank, setBank] = useState<BankOption | null>(
+    editing ? { code: editing.bankCode, name: editing.bankName } : null,
+  )
+  const [account, setAccount] = useState(editing?.accountNumber ?? '')
+  const [resolution, setResolution] = useState<Resolution>(
+    editing ? { state: 'asking' } : { state: 'idle' },
+  )
+  const [confirmed, setConfirmed] = useState(false)
+  const [typedName, setTypedName] = useState(
+    editing?.nameSource === 'typed' ? editing.accountName : '',
+  )
+  const [amount, setAmount] = useState<Minor | null>(editing?.amount ?? null)
+  const [narration, setNarration] = useState(editing?.narration ?? '')
+  const [email, setEmail] = useState(editing?.recipientEmail ?? '')
+  const [busy, setBusy] = useState<'draft' | 'submit' | null>(null)
+  const [fields, setFields] = useState<Record<string, string>>({})
+  const [problem, setProblem] = useState<string | null>(null)
+  const asked = useRef('')
+
+  useEffect(() => {
+    void usePayouts
+      .getState()
+      .loadBanks()
+      .catch(() => undefined)
+  }, [])
+
+  // Ask the bank as soon as bank and 10 digits are in: the cashier sees the name at once.
+  const ask = async (forBank: BankOption, forAccount: string) => {
+    const key = `${forBank.code}|${forAccount}`
+    asked.current = key
+    try {
+      const answer = await call('payouts.resolve', {
+        bankCode: forBank.code,
+        accountNumber: forAccount,
+      })
+      if (asked.current === key) setResolution({ state: 'answered', ...answer })
+    } catch (error) {
+      if (asked.current === key)
+        setResolution({ state: 'answered', kind: 'unavailable', message: messageOf(error) })
+    }
+  }
+  const resolve = (forBank: BankOption | null, forAccount: string, force = false) => {
+    if (!forBank || !/^\d{10}$/.test(forAccount)) {
+      asked.current = ''
+      setResolution({ state: 'idle' })
+      return
+    }
+    if (!force && asked.current === `${forBank.code}|${forAccount}`) return
+    setResolution({ state: 'asking' })
+    setConfirmed(false)
+    void ask(forBank, forAccount)
+  }
+  const chooseBank = (next: BankOption | null) => {
+    setBank(next)
+    resolve(next, account)
+  }
+  const typeAccount = (text: string) => {
+    const next = text.replace(/\D/g, '').slice(0, 10)
+    setAccount(next)
+    resolve(bank, next)
+  }
+  // Editing a payout: ask the bank about its account straight away (state starts 'asking').
+  useEffect(() => {
+    if (!editing) return
+    const key = `${editing.bankCode}|${editing.accountNumber}`
+    asked.current = key
+    call('payouts.resolve', {
+      bankCode: editing.bankCode,
+      accountNumber: editing.accountNumber,
+    }).then(
+      (answer) => asked.current === key && setResolution({ state: 'answered', ...answer }),
+      (error: unknown) =>
+        asked.current === key &&
+        setResolution({ state: 'answered', kind: 'unavailable', message: messageOf(error) }),
+    )
+  }, [editing])
+
+  const resolved =
+    resolution.state === 'answered' && resolution.kind === 'resolved' ? resolution : null
+  const cannotAsk =
+    resolution.state === 'answered' && resolution.kind === 'unavailable' ? resolution : null
+  const holderName = resolved ? resolved.accountName : typedName
+  const ready = Boolean(
+    bank &&
+    /^\d{10}$/.test(account) &&
+    amount !== null &&
+    (resolved ? confirmed : cannotAsk && typedName.trim().length > 1),
+  )
+
+  const save = async (submit: boolean) => {
+    if (!bank || amount === null) {
+      setFields({
+        ...(bank ? {} : { bankCode: 'Pick a bank.' }),
+        ...(amount === null ? { amount: 'Enter the amount.' } : {}),
+      })
+      return
+    }
+    setBusy(submit ? 'submit' : 'draft')
+    setFields({})
+    setProblem(null)
+    try {
+      const details = {
+        purpose,
+        bankCode: bank.code,
+        accountNumber: account,
+        accountName: holderName,
+        nameConfirmed: Boolean(resolved && confirmed),
+        amount: toDecimalString(amount),
+        narration,
+        recipientEmail: email.trim() || null,
+      }
+      let view: PayoutView
+      if (editing) {
+        view = await call('payouts.edit', { reference: editing.reference, changes: details })
+        if (submit && view.actions.includes('submit'))
+          view = await call('payouts.submit', { reference: view.reference })
+      } else {
+        view = await call('payouts.draft', { ...details, submit })
+      }
+      usePayouts.getState().upsert([view])
+      onSaved(view)
+    } catch (error) {
+      setFields(fieldsOf(error))
+      setProblem(
+        error instanceof PosError &&
+          error.code === 'invalid_input' &&
+          Object.keys(fieldsOf(error)).length
+          ? null
+          : messageOf(error),
+      )
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const submitForm = (event: FormEvent) => {
+    event.preventDefault()
+    void save(true)
+  }
+
+  return (
+    <Card
+      title={editing ? `Edit payout ${editing.reference}` : 'New payout'}
+      description={
+        editing
+          ? 'Changing anything cancels any approval; it must be approved again.'
+          : 'Pay a supplier or a customer to a bank account. A supervisor approves it before any money moves.'
+      }
+      actions={
+        editing ? (
+          <Button size="sm" onClick={onCancel}>
+            Cancel edit
+          </Button>
+        ) : undefined
+      }
+    >
+      <form className="form" onSubmit={submitForm} noValidate aria-label="New payout">
+        {offline && (
+          <Banner tone="warning" title="Offline: you can still draft payouts">
+            Type the account holder’s name as the customer gave it. Tilldesk checks it with the bank
+            before approval or sending; if the bank’s name differs, the payout is held for review.
+            Nothing is paid until it is approved and sent.
+          </Banner>
+        )}
+        {done && (
+          <Banner
+            tone="success"
+            title={`${done.amountText} to ${done.accountName}: ${done.stateLabel}`}
+          >
+            {done.stateMeaning} Reference <span className="mono">{done.reference}</span>.
+          </Banner>
+        )}
+        {problem && <Banner tone="danger" title={problem} />}
+
+        <div className="po-segmented" role="radiogroup" aria-label="Kind of payout">
+          {PURPOSES.map((option) => (
+            <label
+              key={option.value}
+              className={
+                purpose === option.value ? 'po-segmented__item is-selected' : 'po-segmented__item'
+              }
+            >
+              <input
+                type="radio"
+                name="purpose"
+                value={option.value}
+                checked={purpose === option.value}
+                onChange={() => setPurpose(option.value)}
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+
+        <div className="form__row">
+          <BankPicker
+            banks={banks?.banks ?? []}
+            value={bank}
+            onChange={chooseBank}
+            error={fields.bankCode}
+            hint={
+              banks?.fetchedAt
+                ? `Saved list from ${shortTime(banks.fetchedAt)}; works offline.`
+                : banks
+                  ? 'No saved bank list yet: connect once to download it.'
+                  : 'Loading banks…'
+            }
+          />
+          <TextField
+            label="Account number"
+            name="accountNumber"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="10 digits"
+            maxLength={10}
+            value={account}
+            error={fields.accountNumber}
+            hint={
+              account.length > 0 && account.length < 10
+                ? `${10 - account.length} more digits`
+                : undefined
+            }
+            onChange={(event) => typeAccount(event.target.value)}
+          />
+        </div>
+
+        <NamePanel
+          resolution={resolution}
+          confirmed={confirmed}
+          onConfirm={setConfirmed}
+          typedName={typedName}
+          onTypedName={setTypedName}
+          onRetry={() => resolve(bank, account, true)}
+          error={fields.accountName}
+        />
+
+        <MoneyInput
+          label="Amount"
+          value={amount}
+          onChange={setAmount}
+          error={fields.amount}
+          name="amount"
+        />
+        <div className="form__row">
+          <TextField
+            label="Narration (optional)"
+            name="narration"
+            maxLength={100}
+            placeholder="e.g. Invoice 1042"
+            value={narration}
+            error={fields.narration}
+            onChange={(event) => setNarration(event.target.value)}
+          />
+          <TextField
+            label="Recipient e-mail (optional)"
+            name="recipientEmail"
+            type="email"
+            placeholder="For a confirmation e-mail"
+            value={email}
+            error={fields.recipientEmail}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="form__actions">
+          <Button onClick={() => void save(false)} busy={busy === 'draft'} disabled={busy !== null}>
+            Save draft
+          </Button>
+          <Button
+            type="submit"
+            variant="primary"
+            icon="approvals"
+            busy={busy === 'submit'}
+            disabled={!ready || busy !== null}
+          >
+            Send for approval
+          </Button>
+        </div>
+      </form>
+    </Card>
+  )
+}
+
+function NamePanel({
+  resolution,
+  confirmed,
+  onConfirm,
+  typedName,
+  onTypedName,
+  onRetry,
+  error,
+}: {
+  resolution: Resolution
+  confirmed: boolean
+  onConfirm: (value: boolean) => void
+  typedName: string
+  onTypedName: (value: string) => void
+  onRetry: () => void
+  error: string | undefined
+}) {
+  if (resolution.state === 'idle') {
+    return (
+      <p className="po-name po-name--idle">
+        Pick the bank and enter the 10-digit account number: Tilldesk asks the bank whose account it
+        is.
+      </p>
+    )
+  }
+  if (resolution.state === 'asking') {
+    return (
+      <div className="po-name po-name--asking" role="status">
+        <Spinner size={20} /> Asking the bank whose account this is…
+      </div>
+    )
+  }
+  if (resolution.kind === 'resolved') {
+    return (
+      <div
+        className={`po-name po-name--resolved${confirmed ? ' is-confirmed' : ''}`}
+        data-testid="resolved-name"
+      >
+        <p className="po-name__label">The bank says this account belongs to</p>
+        <p className="po-name__value">{resolution.accountName}</p>
+        <label className="po-name__confirm">
+          <input
+            type="checkbox"
+            checked={confirmed}
+            onChange={(event) => onConfirm(event.target.checked)}
+          />
+          Yes, this is the person or business I mean to pay
+        </label>
+        {error && <p className="field__error">{error}</p>}
+      </div>
+    )
+  }
+  if (resolution.kind === 'no_account') {
+    return (
+      <Banner tone="danger" title="No such account">
+        {resolution.message}
+      </Banner>
+    )
+  }
+  return (
+    <div className="po-name po-name--offline">
+      <Banner tone="warning" title="Can’t check the name with the bank right now">
+        {resolution.message} You can still draft this payout: type the holder’s name as the customer
+        gave it. Tilldesk checks it with the bank before approval or sending.
+      </Banner>
+      <div className="po-name__typed">
+        <TextField
+          label="Account holder’s name (as the customer gave it)"
+          name="accountName"
+          value={typedName}
+          error={error}
+          maxLength={120}
+          onChange={(event) => onTypedName(event.target.value)}
+        />
+        <Button icon="refresh" onClick={onRetry}>
+          Ask the bank again
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+type Filter = 'all' | 'attention' | 'moving' | 'done'
+const FILTERS: Array<{ id: Filter; label: string; states: PayoutView['state'][] | null }> = [
+  { id: 'all', label: 'All', states: null },
+  {
+    id: 'attention',
+    label: 'Needs attention',
+    states: ['draft', 'needs_review', 'expired', 'failed', 'reversed'],
+  },
+  {
+    id: 'moving',
+    label: 'In progress',
+    states: ['awaiting_approval', 'approved', 'sending', 'submitted'],
+  },
+  { id: 'done', label: 'Done', states: ['success', 'rejected'] },
+]
+
+function Outbox({ onEdit }: { onEdit: (view: PayoutView) => void }) {
+  const items = usePayouts((s) => s.items)
+  const status = usePayouts((s) => s.status)
+  const loadError = usePayouts((s) => s.loadError)
+  const [filter, setFilter] = useState<Filter>('all')
+  const [history, setHistory] = useState<PayoutView | null>(null)
+  const [withdrawing, setWithdrawing] = useState<PayoutView | null>(null)
+  const list = useMemo(() => {
+    const states = FILTERS.find((f) => f.id === filter)?.states
+    return sortedPayouts(items).filter((view) => !states || states.includes(view.state))
+  }, [items, filter])
+  const scroller = useRef<HTMLDivElement>(null)
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtual = useVirtualizer({
+    count: list.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 170,
+    overscan: 6,
+  })
+  const waiting = Object.values(items).some((v) => v.problem?.transient)
+
+  return (
+    <Card
+      title="Outbox"
+      className="po-outbox"
+      description={
+        status
+          ? `${status.pending} on the way · ${status.awaitingApproval} waiting for approval${status.failed ? ` · ${status.failed} failed` : ''}`
+          : 'Loading…'
+      }
+      actions={
+        waiting ? (
+          <Button size="sm" icon="refresh" onClick={() => void call('payouts.retryNow')}>
+            Retry now
+          </Button>
+        ) : undefined
+      }
+    >
+      {status?.blocked && (
+        <Banner tone="danger" title="Payouts can’t be sent right now">
+          {status.blocked}
+        </Banner>
+      )}
+      {loadError && <Banner tone="danger" title={loadError} />}
+      <div className="po-filters" role="tablist" aria-label="Show">
+        {FILTERS.map((f) => (
+          <button
+            key={f.id}
+            type="button"
+            role="tab"
+            aria-selected={filter === f.id}
+            className={filter === f.id ? 'po-filter is-selected' : 'po-filter'}
+            onClick={() => setFilter(f.id)}
+          >
+            {f.label}
+          </button>
+        ))}
+      </div>
+      {list.length === 0 ? (
+        <p className="muted po-empty">No payouts here yet.</p>
+      ) : (
+        <div ref={scroller} className="po-list" data-testid="outbox">
+          <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+            {virtual.getVirtualItems().map((row) => {
+              const view = list[row.index]!
+              return (
+                <div
+                  key={view.reference}
+                  ref={virtual.measureElement}
+                  data-index={row.index}
+                  className="po-list__row"
+                  style={{ transform: `translateY(${row.start}px)` }}
+                >
+                  <PayoutRow
+                    view={view}
+                    onEdit={onEdit}
+                    onHistory={setHistory}
+                    onWithdraw={setWithdrawing}
+                  />
+                </div>
+              )
+            })}
+          </div>
+        </div>
+      )}
+      <HistoryDialog view={history} onClose={() => setHistory(null)} />
+      <WithdrawDialog view={withdrawing} onClose={() => setWithdrawing(null)} />
+    </Card>
+  )
+}
+
+const ACTION_LABEL: Partial<Record<PayoutActionName, string>> = {
+  submit: 'Send for approval',
+  resubmit: 'Send for approval again',
+  acceptBankName: 'Use the bank’s name',
+}
+
+function PayoutRow({
+  view,
+  onEdit,
+  onHistory,
+  onWithdraw,
+}: {
+  view: PayoutView
+  onEdit: (view: PayoutView) => void
+  onHistory: (view: PayoutView) => void
+  onWithdraw: (view: PayoutView) => void
+}) {
+  const [busy, setBusy] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const run = async (action: 'submit' | 'resubmit' | 'acceptBankName') => {
+    setBusy(action)
+    setError(null)
+    try {
+      const channel =
+        action === 'submit'
+          ? 'payouts.submit'
+          : action === 'resubmit'
+            ? 'payouts.resubmit'
+            : 'payouts.acceptBankName'
+      usePayouts.getState().upsert([await call(channel, { reference: view.reference })])
+    } catch (problem) {
+      setError(messageOf(problem))
+    } finally {
+      setBusy(null)
+    }
+  }
+  const problemTone = view.problem ? (view.problem.transient ? 'warning' : 'danger') : null
+  return (
+    <article
+      className={`po-row po-row--${view.progress.tone}`}
+      data-testid="payout-row"
+      data-reference={view.reference}
+      aria-label={`${view.amountText} to ${view.accountName}, ${view.stateLabel}`}
+    >
+      <header className="po-row__head">
+        <StateChip view={view} />
+        <span className="po-row__amount">{view.amountText}</span>
+      </header>
+      <p className="po-row__payee">
+        <strong>{view.accountName}</strong>
+        <span className="muted">
+          {view.bankName} · <span className="mono nowrap">{groupAccount(view.accountNumber)}</span>{' '}
+          · {view.purposeLabel}
+        </span>
+      </p>
+      <Progress view={view} />
+      <p className="po-row__meaning">{view.stateMeaning}</p>
+      {view.problem && problemTone && (
+        <p
+          className={`po-row__problem po-row__problem--${problemTone}`}
+          role={problemTone === 'danger' ? 'alert' : undefined}
+        >
+          <Icon name="alert" size={16} /> {view.problem.message}
+        </p>
+      )}
+      {view.decision && (
+        <p className="po-row__decision">
+          {view.state === 'rejected' ? 'Stopped' : 'Decided'} by {view.decision.byName}: “
+          {view.decision.reason}”
+        </p>
+      )}
+      {view.approval && view.state === 'approved' && (
+        <p className="po-row__decision">
+          Approved by {view.approval.byName} at {shortTime(view.approval.at)}; valid until{' '}
+          {shortTime(view.approval.expiresAt)}.
+        </p>
+      )}
+      {error && <p className="field__error">{error}</p>}
+      <footer className="po-row__foot">
+        <span className="mono small muted">{view.reference}</span>
+        <span className="po-row__actions">
+          <Button size="sm" variant="ghost" icon="clock" onClick={() => onHistory(view)}>
+            History
+          </Button>
+          {view.actions.includes('edit') && (
+            <Button size="sm" onClick={() => onEdit(view)}>
+              Edit
+            </Button>
+          )}
+          {view.actions.includes('withdraw') && (
+            <Button size="sm" variant="ghost" onClick={() => onWithdraw(view)}>
+              Withdraw
+            </Button>
+          )}
+          {(['acceptBankName', 'resubmit', 'submit'] as const)
+            .filter((a) => view.actions.includes(a))
+            .map((a) => (
+              <Button
+                key={a}
+                size="sm"
+                variant="primary"
+                busy={busy === a}
+                onClick={() => void run(a)}
+              >
+                {ACTION_LABEL[a]}
+              </Button>
+            ))}
+        </span>
+      </footer>
+    </article>
+  )
+}
+
+function HistoryDialog({ view, onClose }: { view: PayoutView | null; onClose: () => void }) {
+  return (
+    <Dialog
+      open={view !== null}
+      onClose={onClose}
+      title={view ? `History of ${view.amountText} to ${view.accountName}` : ''}
+    >
+      {view && <PayoutHistory key={view.reference} reference={view.reference} />}
+    </Dialog>
+  )
+}
+
+function PayoutHistory({ reference }: { reference: string }) {
+  const [audit, setAudit] = useState<AuditView | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    let live = true
+    call('payouts.audit', { reference }).then(
+      (result) => live && setAudit(result),
+      (e: unknown) => live && setError(messageOf(e)),
+    )
+    return () => {
+      live = false
+    }
+  }, [reference])
+  if (error) return <Banner tone="danger" title={error} />
+  if (!audit) return <Spinner label="Reading the audit log" />
+  return (
+    <>
+      <VerificationBadge verification={audit.verification} />
+      <AuditTable entries={audit.entries} showReference={false} />
+    </>
+  )
+}
+
+function WithdrawDialog({ view, onClose }: { view: PayoutView | null; onClose: () => void }) {
+  const [reason, setReason] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const close = () => {
+    setReason('')
+    setError(null)
+    onClose()
+  }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!view) return
+    setBusy(true)
+    try {
+      usePayouts
+        .getState()
+        .upsert([await call('payouts.withdraw', { reference: view.reference, reason })])
+      close()
+    } catch (problem) {
+      setError(fieldsOf(problem).reason ?? messageOf(problem))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Dialog
+      open={view !== null}
+      onClose={close}
+      title={view ? `Withdraw ${view.amountText} to ${view.accountName}?` : ''}
+      tone="danger"
+    >
+      <form className="form" onSubmit={(event) => void submit(event)}>
+        <p>Nothing has been paid. A withdrawn payout can’t be sent; make a new one if needed.</p>
+        <TextField
+          label="Reason"
+          value={reason}
+          autoFocus
+          error={error ?? undefined}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <div className="form__actions">
+          <Button onClick={close}>Keep it</Button>
+          <Button type="submit" variant="danger" busy={busy}>
+            Withdraw payout
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

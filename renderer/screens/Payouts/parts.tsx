@@ -1,0 +1,321 @@
+// Pieces shared by the Payouts and Approvals screens: state chips, the progress steps, the
+// bank picker, a payout's details, and the audit log table. They show what main decided.
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react'
+import type {
+  AuditEntryView,
+  AuditVerification,
+  BankOption,
+  PayoutView,
+} from '../../../common/ipc/payouts'
+import { searchBanks } from '../../../common/ipc/payouts'
+import { Badge, Icon, type Tone } from '../../components'
+
+const CHIP_TONE: Record<PayoutView['progress']['tone'], Tone> = {
+  neutral: 'neutral',
+  busy: 'info',
+  good: 'success',
+  bad: 'danger',
+  attention: 'warning',
+}
+
+export function StateChip({ view }: { view: PayoutView }) {
+  return (
+    <span className="po-chip" data-state={view.state} data-testid="payout-state">
+      <Badge tone={CHIP_TONE[view.progress.tone]}>{view.stateLabel}</Badge>
+    </span>
+  )
+}
+
+const STEPS = ['Drafted', 'Approval', 'Approved', 'Sending', 'With bank', 'Paid']
+
+/** Six steps from draft to paid; the current one is marked, a failure shown in red. */
+export function Progress({ view }: { view: PayoutView }) {
+  const { step, tone } = view.progress
+  return (
+    <ol
+      className={`po-steps po-steps--${tone}`}
+      aria-label={`Progress: step ${step} of 6, ${view.stateLabel}`}
+    >
+      {STEPS.map((label, index) => {
+        const n = index + 1
+        const state = n < step ? 'done' : n === step ? 'current' : 'todo'
+        return (
+          <li
+            key={label}
+            className={`po-steps__item is-${state}`}
+            aria-current={state === 'current' ? 'step' : undefined}
+          >
+            <span className="po-steps__dot" aria-hidden="true" />
+            <span className="po-steps__label">{n === step ? view.stateLabel : label}</span>
+          </li>
+        )
+      })}
+    </ol>
+  )
+}
+
+/** "0123 456 789": easier to read back to a customer. */
+export const groupAccount = (digits: string): string =>
+  digits.replace(/^(\d{4})(\d{3})(\d{3})$/, '$1 $2 $3')
+
+export const shortTime = (iso: string): string =>
+  new Date(iso).toLocaleString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+
+/** What a supervisor approves: every field the approval is bound to, large and labelled. */
+export function BoundDetails({ view }: { view: PayoutView }) {
+  return (
+    <dl className="po-bound" data-testid="bound-details">
+      <div className="po-bound__amount">
+        <dt>Amount</dt>
+        <dd>{view.amountText}</dd>
+      </div>
+      <div className="po-bound__payee">
+        <dt>Pay to</dt>
+        <dd>
+          {view.accountName}
+          <span className={`po-namecheck po-namecheck--${view.nameCheck?.status ?? 'none'}`}>
+            <Icon name={view.nameCheck?.status === 'matched' ? 'check' : 'alert'} size={16} />
+            {view.nameCheckText}
+          </span>
+        </dd>
+      </div>
+      <div>
+        <dt>Bank</dt>
+        <dd>
+          {view.bankName} <span className="muted">({view.bankCode})</span>
+        </dd>
+      </div>
+      <div>
+        <dt>Account number</dt>
+        <dd className="mono">{groupAccount(view.accountNumber)}</dd>
+      </div>
+      <div>
+        <dt>For</dt>
+        <dd>
+          {view.purposeLabel}: {view.narration}
+        </dd>
+      </div>
+      {view.recipientEmail && (
+        <div>
+          <dt>Receipt to</dt>
+          <dd>{view.recipientEmail}</dd>
+        </div>
+      )}
+      <div>
+        <dt>Reference</dt>
+        <dd className="mono">{view.reference}</dd>
+      </div>
+      <div>
+        <dt>Made by</dt>
+        <dd>
+          {view.createdBy.name}, {shortTime(view.createdAt)}
+        </dd>
+      </div>
+      <div>
+        <dt>Approval code</dt>
+        <dd title={view.bindingHash}>
+          <span className="mono">
+            {view.bindingHash.slice(0, 4).toUpperCase()}-
+            {view.bindingHash.slice(4, 8).toUpperCase()}
+          </span>
+          <span className="muted small"> changes if any detail above changes</span>
+        </dd>
+      </div>
+    </dl>
+  )
+}
+
+/**
+ * A searchable bank list (combobox): type a name, initials or code; arrows move, Enter picks.
+ * Works from the saved list, so it works offline.
+ */
+export function BankPicker({
+  banks,
+  value,
+  onChange,
+  error,
+  hint,
+}: {
+  banks: BankOption[]
+  value: BankOption | null
+  onChange: (bank: BankOption | null) => void
+  error?: string | undefined
+  hint?: ReactNode
+}) {
+  const id = useId()
+  const listId = `${id}-list`
+  const [query, setQuery] = useState(value ? value.name : '')
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(0)
+  const input = useRef<HTMLInputElement>(null)
+  const matches = useMemo(() => searchBanks(banks, open ? query : '', 8), [banks, query, open])
+  // A bank picked elsewhere (editing a payout) shows its name; typing clears the pick only.
+  const [shown, setShown] = useState(value)
+  if (value !== shown) {
+    setShown(value)
+    if (value) setQuery(value.name)
+  }
+
+  const pick = (bank: BankOption) => {
+    onChange(bank)
+    setQuery(bank.name)
+    setOpen(false)
+  }
+
+  return (
+    <div className={['field', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
+      <div className="field__head">
+        <label className="field__label" htmlFor={id}>
+          Bank
+        </label>
+        {value && <span className="muted mono">code {value.code}</span>}
+      </div>
+      <div className="po-combo">
+        <input
+          ref={input}
+          id={id}
+          className="input"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={open && matches[active] ? `${id}-opt-${active}` : undefined}
+          aria-invalid={error ? true : undefined}
+          autoComplete="off"
+          placeholder="Type a bank name or code, e.g. GTB or 058"
+          value={query}
+          onFocus={() => setOpen(true)}
+          onBlur={() => window.setTimeout(() => setOpen(false), 120)}
+          onChange={(event) => {
+            setQuery(event.target.value)
+            setOpen(true)
+            setActive(0)
+            if (value) onChange(null)
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown') {
+              event.preventDefault()
+              setOpen(true)
+              setActive((n) => Math.min(n + 1, matches.length - 1))
+            } else if (event.key === 'ArrowUp') {
+              event.preventDefault()
+              setActive((n) => Math.max(n - 1, 0))
+            } else if (event.key === 'Enter' && open && matches[active]) {
+              event.preventDefault()
+              pick(matches[active])
+            } else if (event.key === 'Escape' && open) {
+              event.stopPropagation()
+              setOpen(false)
+            }
+          }}
+        />
+        {open && matches.length > 0 && (
+          <ul className="po-combo__list" id={listId} role="listbox" aria-label="Banks">
+            {matches.map((bank, index) => (
+              <li
+                key={bank.code}
+                id={`${id}-opt-${index}`}
+                role="option"
+                aria-selected={index === active}
+                className={index === active ? 'is-active' : undefined}
+                onMouseDown={(event) => {
+                  event.preventDefault()
+                  pick(bank)
+                }}
+              >
+                <span>{bank.name}</span>
+                <span className="mono muted">{bank.code}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {open && matches.length === 0 && query.trim() !== '' && (
+          <p className="po-combo__empty">No bank matches “{query}”.</p>
+        )}
+      </div>
+      {hint && <p className="field__hint">{hint}</p>}
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+export function VerificationBadge({ verification }: { verification: AuditVerification }) {
+  return verification.ok ? (
+    <span className="po-verified" data-testid="audit-verified">
+      <Icon name="shield" size={18} />
+      Chain verified: {verification.records.toLocaleString()} records, untampered. Latest seal{' '}
+      <span className="mono">{verification.head.slice(0, 12)}</span>
+    </span>
+  ) : (
+    <span className="po-verified po-verified--bad" role="alert" data-testid="audit-verified">
+      <Icon name="alert" size={18} />
+      {verification.problem ?? 'The audit log failed verification.'}
+    </span>
+  )
+}
+
+export function AuditTable({
+  entries,
+  showReference = true,
+}: {
+  entries: AuditEntryView[]
+  showReference?: boolean
+}) {
+  if (entries.length === 0) return <p className="muted">Nothing recorded yet.</p>
+  return (
+    <div className="po-audit">
+      <table className="table" data-testid="audit-table">
+        <thead>
+          <tr>
+            <th>When</th>
+            <th>Who</th>
+            {showReference && <th>Payout</th>}
+            <th>What happened</th>
+            <th>State</th>
+            <th>Why</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.seq}>
+              <td className="nowrap">{shortTime(entry.at)}</td>
+              <td>
+                <strong>{entry.who}</strong>
+                <div className="muted small">
+                  {entry.role === 'system' ? 'automatic' : entry.role}
+                </div>
+              </td>
+              {showReference && <td className="mono small">{entry.reference}</td>}
+              <td>{entry.what}</td>
+              <td className="nowrap small">
+                {entry.from && entry.to ? `${entry.from} → ${entry.to}` : (entry.to ?? '')}
+              </td>
+              <td>{entry.why ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** Saves text the user asked to export. */
+export function download(content: string, filename: string, mediaType: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: mediaType }))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = filename
+  document.body.append(a)
+  a.click()
+  a.remove()
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
