@@ -2,7 +2,7 @@
 // server (preview/) both call `createServices` with their own adapters, so the same services
 // run behind both transports.
 import { toSettingsView } from '../settings/view'
-import { ConnectivityMonitor } from '../environment/connectivity'
+import { ConnectivityMonitor, describeTrafficFailure } from '../environment/connectivity'
 import { startEmbeddedSandbox, type StartDemoGateway } from '../environment/demo'
 import { EnvironmentService } from '../environment/environment'
 import { environmentHandlers } from '../environment/handlers'
@@ -84,6 +84,11 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     fetch,
     startDemo: adapters.startDemo ?? startEmbeddedSandbox,
     dataDir: adapters.dataDir,
+    onReachability: (reachable, error) =>
+      status.reportConnectivity(
+        reachable ? 'online' : 'offline',
+        reachable ? null : describeTrafficFailure(error),
+      ),
   })
   const connectivity = new ConnectivityMonitor({ environment, settings, status, fetch })
 

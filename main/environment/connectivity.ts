@@ -21,6 +21,13 @@ export function describeHealthFailure(error: unknown, status?: number): string {
   return "Can't reach the gateway: check the network connection."
 }
 
+/** Why a gateway call found the gateway unreachable, in a cashier's words. */
+export function describeTrafficFailure(error?: { kind: string; status: number | null }): string {
+  if (error?.kind === 'timeout') return 'The gateway did not answer in time.'
+  if (error?.status) return `The gateway is unavailable (HTTP ${error.status}).`
+  return "Can't reach the gateway: check the network connection."
+}
+
 export class ConnectivityMonitor {
   #timer: NodeJS.Timeout | null = null
   #running = false
@@ -46,7 +53,7 @@ export class ConnectivityMonitor {
     try {
       const baseUrl = this.options.environment.baseUrl()
       if (!baseUrl) {
-        this.options.status.reportConnectivity('unknown')
+        this.options.status.reportConnectivity('unknown', null, 'health')
         return
       }
       try {
@@ -55,14 +62,15 @@ export class ConnectivityMonitor {
         })
         // Drain the body so the connection can be reused.
         await response.arrayBuffer().catch(() => undefined)
-        if (response.ok) this.options.status.reportConnectivity('online')
+        if (response.ok) this.options.status.reportConnectivity('online', null, 'health')
         else
           this.options.status.reportConnectivity(
             'offline',
             describeHealthFailure(null, response.status),
+            'health',
           )
       } catch (error) {
-        this.options.status.reportConnectivity('offline', describeHealthFailure(error))
+        this.options.status.reportConnectivity('offline', describeHealthFailure(error), 'health')
       }
     } finally {
       this.#running = false

@@ -16,7 +16,7 @@ import type { Logger } from '../app/log'
 import type { Keychain } from '../keychain/keychain'
 import type { SettingsStore } from '../settings/store'
 import type { DemoKey, RunningDemo, StartDemoGateway } from './demo'
-import { createGatewayClient, type GatewayClient } from './gateway-port'
+import { createGatewayClient, type GatewayClient, type GatewayError } from './gateway-port'
 
 export interface Credentials {
   environment: Environment
@@ -36,6 +36,8 @@ export interface EnvironmentOptions {
   /** Where the demo gateway keeps its records between runs; null keeps them in memory. */
   dataDir: string | null
   timeoutMs?: number
+  /** Every call's reachability, for the status bar (see GatewayClientOptions.onReachability). */
+  onReachability?: (reachable: boolean, error?: GatewayError) => void
 }
 
 type ChangeListener = (state: EnvironmentState) => void
@@ -199,6 +201,7 @@ export class EnvironmentService {
       secret: credentials.secret,
       fetch: this.options.fetch,
       timeoutMs: this.options.timeoutMs ?? 10_000,
+      onReachability: this.options.onReachability,
     })
   }
 

@@ -3,7 +3,18 @@
 import type { Connectivity, TillStatus } from '../../common/ipc/environment'
 import type { Emit } from '../app/events'
 
+/**
+ * How long a failed gateway call outranks a passing /health. /health can answer while the
+ * routes that matter fail (a proxy, or the demo's injected outage), so a green health check
+ * alone must not flip the bar back to Online; a successful call does.
+ */
+export const TRAFFIC_FAILURE_HOLD_MS = 30_000
+
+export type ConnectivitySource = 'health' | 'traffic'
+
 export class TillStatusService {
+  #lastTrafficFailureAt = Number.NEGATIVE_INFINITY
+
   #status: TillStatus = {
     connectivity: 'unknown',
     lastCheckedAt: null,
@@ -24,7 +35,19 @@ export class TillStatusService {
    * Any gateway call's outcome. `reason` (when offline) is shown to the cashier, so word it
    * for them: "Can't reach the gateway: no network."
    */
-  reportConnectivity(connectivity: Connectivity, reason: string | null = null): void {
+  reportConnectivity(
+    connectivity: Connectivity,
+    reason: string | null = null,
+    source: ConnectivitySource = 'traffic',
+  ): void {
+    if (source === 'traffic')
+      this.#lastTrafficFailureAt =
+        connectivity === 'offline' ? this.now() : Number.NEGATIVE_INFINITY
+    else if (
+      connectivity === 'online' &&
+      this.now() - this.#lastTrafficFailureAt < TRAFFIC_FAILURE_HOLD_MS
+    )
+      return
     const offlineReason = connectivity === 'offline' ? reason : null
     const changed =
       connectivity !== this.#status.connectivity || offlineReason !== this.#status.offlineReason

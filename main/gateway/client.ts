@@ -50,7 +50,16 @@ export interface GatewayClientOptions {
    * (docs/gateway-assumptions.md). Tilldesk itself does not use one; tests and tools may.
    */
   sessionToken?: string
+  /**
+   * Told after every exchange whether the gateway was reachable: any HTTP answer but 502/503/504
+   * means yes; a network failure, timeout or gateway-side outage means no. The status bar's
+   * online/offline follows this, so every feature's traffic keeps it honest.
+   */
+  onReachability?: (reachable: boolean, error?: GatewayError) => void
 }
+
+/** Statuses that say the gateway itself is down or unreachable behind a proxy. */
+const OUTAGE_STATUSES = new Set([502, 503, 504])
 
 const isTimestampRejection = (error: GatewayError): boolean =>
   error.kind === 'invalid_timestamp' || error.kind === 'timestamp_too_old'
@@ -145,6 +154,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
       } catch (error) {
         if (!(error instanceof TransportFailure)) throw error
         const failure = errorFromTransport(ctx, error)
+        if (failure.kind !== 'aborted') options.onReachability?.(false, failure)
         log?.warn('gateway request failed', {
           ...fieldsOf(failure),
           durationMs: Math.round(performance.now() - started),
@@ -164,9 +174,11 @@ export function createGatewayClient(options: GatewayClientOptions) {
         attempt,
       })
 
+      if (!OUTAGE_STATUSES.has(answer.status)) options.onReachability?.(true)
       if (answer.status >= 200 && answer.status < 300) return decode(def, ctx, answer)
 
       const error = errorFromResponse(ctx, answer, receivedAt)
+      if (OUTAGE_STATUSES.has(answer.status)) options.onReachability?.(false, error)
       // One retry, only when the gateway's Date shows our clock is off (or a concurrent call
       // has corrected the offset since this one was signed): a fresh timestamp and signature
       // over the same bytes. A second rejection is reported as is.
