@@ -18,6 +18,7 @@ export const ERROR_MESSAGES = {
   malformedJson: 'Request body is not valid JSON',
   payloadTooLarge: 'Request body is too large',
   notFound: 'Resource not found',
+  accountNotFound: 'Account not found',
   routeNotFound: 'Route not found',
   rateLimited: 'Too many requests',
   internal: 'Internal server error',
