@@ -38,7 +38,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The JSON report feeds the one closing line of `npm test` (scripts/test-summary.ts).
+  reporter: [['list'], ['json', { outputFile: '.tmp/results/playwright.json' }]],
   outputDir: 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

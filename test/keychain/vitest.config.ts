@@ -9,7 +9,8 @@ export default defineConfig({
     include: ['test/keychain/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
-    reporters: ['verbose'],
+    reporters: ['verbose', 'json'],
+    outputFile: { json: '.tmp/results/vitest-keychain.json' },
     // One keyring, one writer.
     fileParallelism: false,
   },

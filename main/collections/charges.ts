@@ -1,0 +1,286 @@
+// Charges: open one for the amount due, let the watcher find the transfers, close it when paid,
+// record the cashier's decision on an overpayment, or cancel it. Every change is journalled
+// before it is announced, so what a screen shows is always what survives a restart.
+import { randomBytes } from 'node:crypto'
+import { MoneyError, parseUserAmount, type Minor } from '../../common/money'
+import type { VaTransaction } from '../../common/api/virtualAccounts'
+import type {
+  ChargeView,
+  CollectionsStatus,
+  CustomerAccount,
+  OverpaymentDecision,
+  TransferView,
+} from '../../common/ipc/collections'
+import { CollectionsError } from './errors'
+import type { Actor } from './customers'
+import type { CollectionsGateway } from './gatewayPort'
+import { Ledger, type ChargeRecord, type ObservationEffect } from './ledger'
+import type { CollectionsStore } from './store'
+import { createWatcher, type Scheduler, type Watcher, type WatcherIntervals } from './watcher'
+import type { BackoffPolicy } from './backoff'
+
+export interface ChargesEvents {
+  chargeUpdated(view: ChargeView): void
+  lateTransfer(transfer: TransferView): void
+  status(status: CollectionsStatus): void
+  /** A charge just became paid (exactly or over): sound, notification. */
+  paid(view: ChargeView): void
+}
+
+export interface ChargesDeps {
+  store: CollectionsStore
+  gateway(): Pick<CollectionsGateway, 'virtualAccounts'>
+  /** The account's details for the instructions screen (cached lookups, or the gateway). */
+  account(accountReference: string): Promise<CustomerAccount>
+  events: ChargesEvents
+  scheduler: Scheduler
+  random(): number
+  intervals(): WatcherIntervals
+  tillName(): string
+  /** How far before opening a transfer may be dated and still pay the charge. */
+  skewMs?: number
+  /** How long after a charge closes its account is still watched for late transfers. */
+  lateWindowMs?: number
+  /** How far back a new charge's window reaches to find money sent since the previous one. */
+  lookbackMs?: number
+  /** How long a screen's "I am waiting" lasts without renewal. */
+  leaseMs?: number
+  backoff?: BackoffPolicy
+  newId?(): string
+}
+
+export const CHARGE_DEFAULTS = {
+  skewMs: 2 * 60_000,
+  lateWindowMs: 10 * 60_000,
+  lookbackMs: 7 * 86_400_000,
+  leaseMs: 15_000,
+}
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
+export function newChargeId(): string {
+  const bytes = randomBytes(20)
+  let id = 'ch_'
+  for (const b of bytes) id += ALPHABET[b % ALPHABET.length]
+  return id
+}
+
+/** Parses what the cashier typed; a bad amount becomes a message beside the amount field. */
+export function parseAmountDue(text: string): Minor {
+  let amount: Minor
+  try {
+    amount = parseUserAmount(text)
+  } catch (error) {
+    if (error instanceof MoneyError)
+      throw new CollectionsError('validation', error.message, { amount: error.message })
+    throw error
+  }
+  if (amount <= 0)
+    throw new CollectionsError('validation', 'The amount due must be more than zero.', {
+      amount: 'Enter more than zero.',
+    })
+  return amount
+}
+
+export function createCharges(deps: ChargesDeps) {
+  const skewMs = deps.skewMs ?? CHARGE_DEFAULTS.skewMs
+  const lateWindowMs = deps.lateWindowMs ?? CHARGE_DEFAULTS.lateWindowMs
+  const lookbackMs = deps.lookbackMs ?? CHARGE_DEFAULTS.lookbackMs
+  const leaseMs = deps.leaseMs ?? CHARGE_DEFAULTS.leaseMs
+  const newId = deps.newId ?? newChargeId
+  const s = deps.scheduler
+  const iso = () => new Date(s.now()).toISOString()
+
+  const ledger = new Ledger({ skewMs })
+  ledger.load(deps.store.charges, deps.store.transfers)
+
+  /** Instructions screens waiting on a charge: charge id → lease expiry (epoch ms). */
+  const leases = new Map<string, number>()
+
+  function isWaiting(accountReference: string, nowMs: number): boolean {
+    const open = ledger.openChargeOn(accountReference)
+    if (!open) return false
+    const until = leases.get(open.id)
+    return until !== undefined && until > nowMs
+  }
+
+  function announce(effect: ObservationEffect): void {
+    if (effect.surfacedLate) deps.events.lateTransfer(effect.transfer)
+    if (!effect.charge) return
+    const view = ledger.view(effect.charge)
+    deps.events.chargeUpdated(view)
+    const status = view.reconciliation.status
+    if (effect.transfer.status === 'success' && (status === 'paid' || status === 'overpaid'))
+      deps.events.paid(view)
+  }
+
+  function ingest(accountReference: string | null, transactions: VaTransaction[]): number {
+    let fresh = 0
+    let closedAny = false
+    // Oldest first, so events reach the screens in the order the money arrived.
+    const ordered = [...transactions].sort(
+      (a, b) => Date.parse(a.created_at) - Date.parse(b.created_at),
+    )
+    for (const tx of ordered) {
+      // Never let another account's transfer into this one's charge; and from the sweep,
+      // only accounts this till has charged into (other tills' customers are not ours).
+      if (accountReference !== null && tx.account_reference !== accountReference) continue
+      if (accountReference === null && !ledger.knowsAccount(tx.account_reference)) continue
+      const effect = ledger.observe(
+        {
+          reference: tx.reference,
+          accountReference: tx.account_reference,
+          amount: tx.amount,
+          currency: tx.currency,
+          status: tx.status,
+          narration: tx.narration,
+          createdAt: tx.created_at,
+        },
+        iso(),
+      )
+      if (!effect) continue
+      fresh += 1
+      deps.store.saveTransfer(effect.transfer)
+      if (effect.charge) {
+        deps.store.saveCharge(effect.charge)
+        if (effect.charge.state !== 'open') closedAny = true
+      }
+      announce(effect)
+    }
+    if (closedAny) queueMicrotask(() => watcher.poke())
+    return fresh
+  }
+
+  const watcher: Watcher = createWatcher({
+    gateway: {
+      virtualAccounts: {
+        create: (b) => deps.gateway().virtualAccounts.create(b),
+        get: (r) => deps.gateway().virtualAccounts.get(r),
+        byEmail: (e) => deps.gateway().virtualAccounts.byEmail(e),
+        transactions: (q) => deps.gateway().virtualAccounts.transactions(q),
+      },
+    },
+    scheduler: s,
+    random: deps.random,
+    intervals: deps.intervals,
+    targets: (now) => ledger.watchTargets(now, lateWindowMs, lookbackMs),
+    isWaiting,
+    ingest,
+    onStatus: deps.events.status,
+    ...(deps.backoff ? { backoff: deps.backoff } : {}),
+  })
+
+  function commit(record: ChargeRecord): ChargeView {
+    deps.store.saveCharge(record)
+    const view = ledger.view(record)
+    deps.events.chargeUpdated(view)
+    watcher.poke()
+    return view
+  }
+
+  return {
+    ledger,
+    watcher,
+
+    async open(
+      input: { accountReference: string; amount: string; saleReference?: string | undefined },
+      actor: Actor,
+    ): Promise<ChargeView> {
+      const amountDue = parseAmountDue(input.amount)
+      const existing = ledger.openChargeOn(input.accountReference)
+      if (existing)
+        throw new CollectionsError(
+          'charge_already_open',
+          `This customer already has an open charge for this account. Finish or cancel it first.`,
+        )
+      const account = await deps.account(input.accountReference)
+      const record = ledger.open({
+        id: newId(),
+        state: 'open',
+        account,
+        currency: account.currency,
+        amountDue,
+        saleReference: input.saleReference?.trim() || null,
+        till: deps.tillName(),
+        openedBy: { id: actor.id, name: actor.name },
+        openedAt: iso(),
+        closedAt: null,
+        overpayment: null,
+        cancellation: null,
+      })
+      return commit(record)
+    },
+
+    get(id: string): ChargeView {
+      return ledger.view(ledger.charge(id))
+    },
+
+    list(scope: 'open' | 'recent', limit = 50): ChargeView[] {
+      const all = ledger
+        .allCharges()
+        .filter((c) => scope === 'recent' || c.state === 'open')
+        .sort((a, b) => Date.parse(b.openedAt) - Date.parse(a.openedAt))
+      return all.slice(0, limit).map((c) => ledger.view(c))
+    },
+
+    cancel(id: string, reason: string, actor: Actor): ChargeView {
+      leases.delete(id)
+      return commit(ledger.cancel(id, reason, actor.name, iso()))
+    },
+
+    decideOverpayment(
+      id: string,
+      decision: OverpaymentDecision,
+      note: string,
+      actor: Actor,
+    ): ChargeView {
+      leases.delete(id)
+      return commit(ledger.decideOverpayment(id, decision, note, actor.name, iso()))
+    },
+
+    /** A screen waits (or stops waiting) on a charge; the lease must be renewed. */
+    watch(id: string, waiting: boolean): { leaseMs: number } {
+      const charge = ledger.charge(id)
+      if (waiting && charge.state === 'open') leases.set(id, s.now() + leaseMs)
+      else leases.delete(id)
+      watcher.poke()
+      return { leaseMs }
+    },
+
+    late(includeAcknowledged: boolean): TransferView[] {
+      return ledger.lateTransfers(includeAcknowledged)
+    },
+
+    acknowledgeLate(reference: string, note: string, actor: Actor): TransferView {
+      const record = ledger.acknowledgeLate(reference, note, actor.name, iso())
+      deps.store.saveTransfer(record)
+      return record
+    },
+
+    /** Account details kept from earlier charges: lets a known customer pay while offline. */
+    knownAccount(accountReference: string): CustomerAccount | null {
+      let best: ChargeRecord | null = null
+      for (const c of ledger.allCharges())
+        if (
+          c.account.accountReference === accountReference &&
+          (!best || Date.parse(c.openedAt) > Date.parse(best.openedAt))
+        )
+          best = c
+      return best?.account ?? null
+    },
+
+    status(): CollectionsStatus {
+      return watcher.status()
+    },
+
+    start(): void {
+      watcher.poke()
+    },
+
+    stop(): void {
+      watcher.stop()
+      deps.store.close()
+    },
+  }
+}
+
+export type Charges = ReturnType<typeof createCharges>

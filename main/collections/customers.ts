@@ -1,0 +1,233 @@
+// Customers' dedicated virtual accounts: find by account reference or e-mail, create one with
+// every field checked before anything is sent, and turn gateway refusals into messages a
+// cashier can act on.
+import { randomBytes } from 'node:crypto'
+import * as z from 'zod'
+import { CreateVirtualAccountRequest } from '../../common/api/virtualAccounts'
+import type {
+  VirtualAccount,
+  VirtualAccountByEmailResponse,
+} from '../../common/api/virtualAccounts'
+import { DEFAULT_CURRENCY, isCurrency, type Currency } from '../../common/money'
+import type { CustomerAccount } from '../../common/ipc/collections'
+import { CollectionsError } from './errors'
+import { readFailure, type CollectionsGateway } from './gatewayPort'
+
+export interface NewCustomerInput {
+  name: string
+  email: string
+  bvn: string
+  currency?: Currency
+  accountReference?: string
+  saleReference?: string
+}
+
+export interface Actor {
+  id: string
+  name: string
+}
+
+/** The form's field names, as the Collect screen labels them. */
+type Field = 'name' | 'email' | 'bvn' | 'currency' | 'accountReference' | 'saleReference'
+
+const EmailCheck = z.email()
+const REFERENCE = /^[A-Za-z0-9._-]{1,64}$/
+
+/**
+ * Checks a new customer the way the gateway will, before sending, so the cashier gets every
+ * problem at once and beside its field. Returns cleaned values (BVN without spaces, etc.).
+ */
+export function validateNewCustomer(input: NewCustomerInput): {
+  value: Required<Omit<NewCustomerInput, 'accountReference' | 'saleReference'>> & {
+    accountReference: string | null
+    saleReference: string | null
+  }
+  fields: Partial<Record<Field, string>>
+} {
+  const fields: Partial<Record<Field, string>> = {}
+  const name = input.name.trim().replace(/\s+/g, ' ')
+  if (name === '') fields.name = "Enter the customer's full name."
+  else if (name.length > 120) fields.name = 'Keep the name to 120 characters.'
+
+  const email = input.email.trim()
+  if (email === '') fields.email = "Enter the customer's e-mail address."
+  else if (email.length > 254 || !EmailCheck.safeParse(email).success)
+    fields.email = `"${email}" is not an e-mail address, e.g. ada@example.com.`
+
+  // People type BVNs in groups; spaces and dashes are not part of it.
+  const bvn = input.bvn.replace(/[\s-]/g, '')
+  if (bvn === '') fields.bvn = "Enter the customer's BVN (11 digits)."
+  else if (!/^\d+$/.test(bvn)) fields.bvn = 'A BVN has digits only.'
+  else if (bvn.length !== 11)
+    fields.bvn = `A BVN is 11 digits; this one has ${bvn.length}. Check it with the customer.`
+
+  const currency = input.currency ?? DEFAULT_CURRENCY
+  if (!isCurrency(currency)) fields.currency = 'Choose a supported currency.'
+
+  const reference = input.accountReference?.trim() || null
+  if (reference !== null && !REFERENCE.test(reference))
+    fields.accountReference =
+      'Use up to 64 letters, digits, dots, dashes or underscores for the reference.'
+
+  const sale = input.saleReference?.trim() || null
+  if (sale !== null && sale.length > 64) fields.saleReference = 'Keep the sale reference to 64.'
+
+  return {
+    value: { name, email, bvn, currency, accountReference: reference, saleReference: sale },
+    fields,
+  }
+}
+
+/** Gateway field names → our form's. */
+const GATEWAY_FIELD: Record<string, Field> = {
+  customer_name: 'name',
+  customer_email: 'email',
+  email: 'email',
+  bvn: 'bvn',
+  currency_code: 'currency',
+  account_reference: 'accountReference',
+}
+
+export function toCustomerAccount(
+  va: VirtualAccount | VirtualAccountByEmailResponse,
+  currency?: Currency,
+): CustomerAccount {
+  const cur = va.currency_code ?? currency
+  if (!cur)
+    throw new CollectionsError(
+      'gateway_rejected',
+      'The gateway did not say which currency this account is in.',
+    )
+  return {
+    accountReference: va.account_reference,
+    accountNumber: va.account_number,
+    accountName: va.customer_name,
+    bankName: va.bank_name,
+    bankCode: va.bank_code ?? null,
+    currency: cur,
+    customerEmail: va.customer_email,
+    metadata: va.metadata ?? {},
+    createdAt: va.created_at ?? null,
+  }
+}
+
+function unavailable(message: string): CollectionsError {
+  return new CollectionsError(
+    'gateway_unavailable',
+    `${message} The gateway can't be reached right now; try again in a moment.`,
+  )
+}
+
+export interface CustomersDeps {
+  gateway: CollectionsGateway
+  tillName(): string
+  /** New account references; random by default. */
+  newReference?: () => string
+}
+
+export function newAccountReference(): string {
+  return `TD-${Date.now().toString(36).toUpperCase()}-${randomBytes(4).toString('hex').toUpperCase()}`
+}
+
+export function createCustomers(deps: CustomersDeps) {
+  const nextReference = deps.newReference ?? newAccountReference
+
+  async function byReference(reference: string): Promise<CustomerAccount | null> {
+    try {
+      return toCustomerAccount(await deps.gateway.virtualAccounts.get(reference))
+    } catch (error) {
+      const f = readFailure(error)
+      if (f.status === 404) return null
+      if (f.unavailable) throw unavailable('Could not look the account up.')
+      throw new CollectionsError('gateway_rejected', f.message)
+    }
+  }
+
+  async function byEmail(email: string): Promise<CustomerAccount | null> {
+    if (!EmailCheck.safeParse(email).success)
+      throw new CollectionsError('validation', `"${email}" is not an e-mail address.`, {
+        value: 'Enter an e-mail address, e.g. ada@example.com.',
+      })
+    let found: VirtualAccountByEmailResponse
+    try {
+      found = await deps.gateway.virtualAccounts.byEmail(email)
+    } catch (error) {
+      const f = readFailure(error)
+      if (f.status === 404) return null
+      if (f.unavailable) throw unavailable('Could not look the e-mail up.')
+      throw new CollectionsError('gateway_rejected', f.message)
+    }
+    // The e-mail lookup names fewer fields; the full record fills in the currency.
+    if (found.currency_code) return toCustomerAccount(found)
+    return (
+      (await byReference(found.account_reference)) ?? toCustomerAccount(found, DEFAULT_CURRENCY)
+    )
+  }
+
+  return {
+    /** Finds an account; null when there is none. */
+    async find(by: 'reference' | 'email', value: string): Promise<CustomerAccount | null> {
+      const v = value.trim()
+      if (by === 'email') return byEmail(v)
+      if (!REFERENCE.test(v))
+        throw new CollectionsError('validation', 'That is not an account reference.', {
+          value: 'Use letters, digits, dot, dash or underscore.',
+        })
+      return byReference(v)
+    },
+
+    async create(input: NewCustomerInput, actor: Actor): Promise<CustomerAccount> {
+      const { value, fields } = validateNewCustomer(input)
+      if (Object.keys(fields).length > 0)
+        throw new CollectionsError('validation', 'Check the highlighted fields.', fields)
+      const reference = value.accountReference ?? nextReference()
+      const metadata: Record<string, string> = { till: deps.tillName(), created_by: actor.name }
+      if (value.saleReference) metadata.sale_reference = value.saleReference
+      const request = CreateVirtualAccountRequest.parse({
+        account_reference: reference,
+        customer_name: value.name,
+        customer_email: value.email,
+        currency_code: value.currency,
+        bvn: value.bvn,
+        metadata,
+      })
+      try {
+        return toCustomerAccount(await deps.gateway.virtualAccounts.create(request))
+      } catch (error) {
+        const f = readFailure(error)
+        if (f.status === 409)
+          throw new CollectionsError(
+            'duplicate_reference',
+            `An account with reference "${reference}" already exists. Find it by reference instead, or use another reference.`,
+            { accountReference: 'This reference is already taken.' },
+          )
+        if (f.outcomeUnknown) {
+          // The create may have gone through; the reference says whether it did.
+          const existing = await byReference(reference).catch(() => null)
+          if (existing && existing.customerEmail.toLowerCase() === value.email.toLowerCase())
+            return existing
+          throw unavailable('The account may not have been created.')
+        }
+        if (f.unavailable) throw unavailable('The account was not created.')
+        if (f.fieldErrors.length > 0) {
+          const mapped: Partial<Record<Field, string>> = {}
+          for (const fe of f.fieldErrors) {
+            const field = GATEWAY_FIELD[fe.field]
+            if (field) mapped[field] = fe.message
+          }
+          throw new CollectionsError(
+            'validation',
+            `The gateway refused the account: ${f.fieldErrors.map((e) => e.message).join(' ')}`,
+            mapped,
+          )
+        }
+        throw new CollectionsError(
+          'gateway_rejected',
+          `The gateway refused the account: ${f.message}`,
+        )
+      }
+    },
+  }
+}
+
+export type Customers = ReturnType<typeof createCustomers>

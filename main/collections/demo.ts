@@ -1,0 +1,62 @@
+// Training controls for the Demo environment only: play the customer (send a transfer from
+// their bank) and play the network (an outage). Both go to the embedded sandbox through its
+// signed control endpoints; in Sandbox and Live they are refused in main, not just hidden.
+import type { collectionsChannels } from '../../common/ipc/collections'
+import type { CoreServices } from '../app/services'
+import type { Handlers } from '../ipc/handlers'
+import { parseAmountDue } from './charges'
+import { CollectionsError } from './errors'
+import { readFailure } from './gatewayPort'
+
+type DemoChannels = Pick<
+  typeof collectionsChannels,
+  'demo.simulateTransfer' | 'demo.simulateOutage'
+>
+
+async function demoClient(core: CoreServices, what: string) {
+  if (core.environment.current !== 'demo')
+    throw new CollectionsError(
+      'demo_only',
+      `${what} exist only in the Demo environment, for training.`,
+    )
+  return core.environment.client()
+}
+
+function refused(error: unknown): CollectionsError {
+  if (error instanceof CollectionsError) return error
+  const f = readFailure(error)
+  return new CollectionsError(
+    f.unavailable ? 'gateway_unavailable' : 'gateway_rejected',
+    `The demo gateway refused: ${f.message}`,
+  )
+}
+
+export function demoHandlers(core: CoreServices): Handlers<DemoChannels> {
+  return {
+    'demo.simulateTransfer': async ({ accountReference, amount, status }) => {
+      const amountMinor = parseAmountDue(amount)
+      try {
+        const client = await demoClient(core, 'Simulated transfers')
+        const result = await client.sandbox.simulateTransfer(accountReference, {
+          amount: amountMinor,
+          status: status ?? 'success',
+        })
+        return { reference: result.data.reference }
+      } catch (error) {
+        throw refused(error)
+      }
+    },
+    'demo.simulateOutage': async ({ active }) => {
+      try {
+        const client = await demoClient(core, 'Simulated outages')
+        // Sandbox controls and /health are never faulted, so training can still send transfers.
+        await client.sandbox.setFaults({
+          rules: active ? [{ kind: '502', rate: 1, when: 'before', retry_after_seconds: 1 }] : [],
+        })
+        return { active }
+      } catch (error) {
+        throw refused(error)
+      }
+    },
+  }
+}

@@ -1,0 +1,28 @@
+// Errors a cashier can act on. `code` lets the screen branch; `message` is shown as is;
+// `fields` puts a message beside the form field it concerns. An AppError, so the IPC guard
+// sends it across as {code, message, fields} and never a stack or a secret.
+import { AppError } from '../app/errors'
+
+export type CollectionsErrorCode =
+  | 'validation'
+  | 'duplicate_reference'
+  | 'customer_not_found'
+  | 'charge_not_found'
+  | 'charge_already_open'
+  | 'charge_not_open'
+  | 'not_overpaid'
+  | 'late_not_found'
+  | 'gateway_unavailable'
+  | 'gateway_rejected'
+  | 'demo_only'
+  | 'not_available'
+
+export class CollectionsError extends AppError {
+  constructor(
+    override readonly code: CollectionsErrorCode,
+    message: string,
+    fields?: Record<string, string>,
+  ) {
+    super(code, message, fields ? { fields } : {})
+  }
+}

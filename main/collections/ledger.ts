@@ -1,0 +1,318 @@
+// The till's record of charges and the transfers seen for them. Deterministic (every time is
+// passed in) and free of I/O, so reconciliation, attribution and dedupe can be tested exactly;
+// main/collections/charges.ts adds persistence and events around it.
+import type { Currency, Minor } from '../../common/money'
+import type {
+  ChargeState,
+  ChargeView,
+  CustomerAccount,
+  OverpaymentDecision,
+  TransferStatus,
+  TransferView,
+} from '../../common/ipc/collections'
+import { CollectionsError } from './errors'
+import { attribute, mergeStatus, reconcile } from './reconcile'
+
+export interface ChargeRecord {
+  id: string
+  state: ChargeState
+  account: CustomerAccount
+  currency: Currency
+  amountDue: Minor
+  saleReference: string | null
+  till: string
+  openedBy: { id: string; name: string }
+  openedAt: string
+  closedAt: string | null
+  overpayment: ChargeView['overpayment']
+  cancellation: ChargeView['cancellation']
+}
+
+export type TransferRecord = TransferView
+
+/** A transfer as the gateway reports it (amount already in minor units). */
+export interface ObservedTransfer {
+  reference: string
+  accountReference: string
+  amount: Minor
+  currency: Currency
+  status: TransferStatus
+  narration: string
+  createdAt: string
+}
+
+/** What one observation changed; the caller persists and announces exactly these. */
+export interface ObservationEffect {
+  transfer: TransferRecord
+  /** The charge whose totals moved (null for late transfers). */
+  charge: ChargeRecord | null
+  /** Newly surfaced as late (first time seen late, or late money became final). */
+  surfacedLate: boolean
+}
+
+export interface WatchTarget {
+  /** null: one sweep over all accounts (the late window of recently closed charges). */
+  accountReference: string | null
+  /** Earliest creation time to ask the gateway for, epoch ms. */
+  sinceMs: number
+  /** Charges on this account that are open (the watch exists for them) or in their late window. */
+  chargeIds: string[]
+}
+
+export interface LedgerOptions {
+  /** How far before a charge opened a transfer may be dated and still pay it. */
+  skewMs: number
+}
+
+const ms = (iso: string): number => Date.parse(iso)
+
+export class Ledger {
+  private readonly charges = new Map<string, ChargeRecord>()
+  private readonly transfers = new Map<string, TransferRecord>()
+  private readonly byCharge = new Map<string, Set<string>>()
+
+  constructor(private readonly options: LedgerOptions) {}
+
+  /** Restores persisted records (last write of each id wins). */
+  load(charges: Iterable<ChargeRecord>, transfers: Iterable<TransferRecord>): void {
+    for (const c of charges) this.charges.set(c.id, c)
+    for (const t of transfers) this.putTransfer(t)
+  }
+
+  charge(id: string): ChargeRecord {
+    const c = this.charges.get(id)
+    if (!c)
+      throw new CollectionsError('charge_not_found', 'That charge does not exist on this till.')
+    return c
+  }
+
+  allCharges(): ChargeRecord[] {
+    return [...this.charges.values()]
+  }
+
+  allTransfers(): TransferRecord[] {
+    return [...this.transfers.values()]
+  }
+
+  transfer(reference: string): TransferRecord | undefined {
+    return this.transfers.get(reference)
+  }
+
+  openChargeOn(accountReference: string): ChargeRecord | undefined {
+    for (const c of this.charges.values())
+      if (c.state === 'open' && c.account.accountReference === accountReference) return c
+    return undefined
+  }
+
+  /** Adds a new open charge. One open charge per account: a customer can't tell two apart. */
+  open(record: ChargeRecord): ChargeRecord {
+    const existing = this.openChargeOn(record.account.accountReference)
+    if (existing)
+      throw new CollectionsError(
+        'charge_already_open',
+        `Account ${record.account.accountNumber} already has an open charge (opened ${existing.openedAt}). Finish or cancel it first.`,
+      )
+    this.charges.set(record.id, record)
+    return record
+  }
+
+  cancel(id: string, reason: string, by: string, at: string): ChargeRecord {
+    const c = this.charge(id)
+    if (c.state !== 'open')
+      throw new CollectionsError('charge_not_open', 'This charge is already closed.')
+    const next: ChargeRecord = {
+      ...c,
+      state: 'cancelled',
+      closedAt: at,
+      cancellation: { reason, by, at },
+    }
+    this.charges.set(id, next)
+    return next
+  }
+
+  decideOverpayment(
+    id: string,
+    decision: OverpaymentDecision,
+    note: string,
+    by: string,
+    at: string,
+  ): ChargeRecord {
+    const c = this.charge(id)
+    if (c.state !== 'open')
+      throw new CollectionsError('charge_not_open', 'This charge is already closed.')
+    if (this.reconciliation(c).status !== 'overpaid')
+      throw new CollectionsError('not_overpaid', 'This charge is not overpaid; nothing to decide.')
+    const next: ChargeRecord = {
+      ...c,
+      state: 'closed',
+      closedAt: at,
+      overpayment: { decision, note, by, at },
+    }
+    this.charges.set(id, next)
+    return next
+  }
+
+  acknowledgeLate(reference: string, note: string, by: string, at: string): TransferRecord {
+    const t = this.transfers.get(reference)
+    if (!t || !t.late)
+      throw new CollectionsError('late_not_found', 'That late transfer is not on this till.')
+    const next: TransferRecord = { ...t, acknowledgement: { by, at, note } }
+    this.putTransfer(next)
+    return next
+  }
+
+  /**
+   * Takes one observation of a transfer. Seen before with the same status: nothing happens
+   * (dedupe by reference, which survives restarts because records are persisted). New: it is
+   * attributed once and for all. A paid charge closes itself; part-paid and overpaid stay open.
+   */
+  observe(seen: ObservedTransfer, nowIso: string): ObservationEffect | null {
+    const held = this.transfers.get(seen.reference)
+    const merged = mergeStatus(held?.status, seen.status)
+    if (!merged.changed) return null
+
+    let record: TransferRecord
+    let surfacedLate = false
+    if (!held) {
+      const target = attribute(
+        seen.accountReference,
+        ms(seen.createdAt),
+        this.attributable(seen.accountReference),
+        this.options.skewMs,
+      )
+      const late = target.kind === 'late'
+      record = {
+        ...seen,
+        firstSeenAt: nowIso,
+        chargeId: target.kind === 'charge' ? target.chargeId : target.afterChargeId,
+        late,
+        acknowledgement: null,
+      }
+      surfacedLate = late
+    } else {
+      record = { ...held, status: merged.status }
+      // Pending money that settles after its charge closed can no longer count toward it.
+      const owner = held.chargeId ? this.charges.get(held.chargeId) : undefined
+      if (!held.late && merged.status === 'success' && owner && owner.state !== 'open') {
+        record = { ...record, late: true }
+        surfacedLate = true
+      } else if (held.late && merged.status === 'success') surfacedLate = true
+    }
+    this.putTransfer(record)
+
+    let charge: ChargeRecord | null = null
+    if (!record.late && record.chargeId) {
+      const owner = this.charges.get(record.chargeId)
+      if (owner) {
+        charge = owner
+        if (owner.state === 'open' && this.reconciliation(owner).status === 'paid') {
+          charge = { ...owner, state: 'closed', closedAt: nowIso }
+          this.charges.set(owner.id, charge)
+        }
+      }
+    }
+    return { transfer: record, charge, surfacedLate }
+  }
+
+  reconciliation(c: ChargeRecord) {
+    return reconcile(c.amountDue, c.currency, this.transfersOf(c.id))
+  }
+
+  view(c: ChargeRecord): ChargeView {
+    const transfers = this.transfersOf(c.id).sort(
+      (a, b) => ms(b.createdAt) - ms(a.createdAt) || b.reference.localeCompare(a.reference),
+    )
+    const reconciliation = reconcile(c.amountDue, c.currency, transfers)
+    return {
+      ...c,
+      reconciliation,
+      transfers,
+      needsDecision: c.state === 'open' && reconciliation.status === 'overpaid',
+    }
+  }
+
+  lateTransfers(includeAcknowledged: boolean): TransferRecord[] {
+    return [...this.transfers.values()]
+      .filter((t) => t.late && (includeAcknowledged || t.acknowledgement === null))
+      .sort((a, b) => ms(b.createdAt) - ms(a.createdAt))
+  }
+
+  /**
+   * What to poll, from when. Each account with an open charge is polled on its own; its window
+   * reaches back to the previous charge on the account (bounded by `lookbackMs`) so money
+   * sent between two charges is found and shown as late. Accounts whose charge closed less
+   * than `lateWindowMs` ago (an accidental second transfer usually comes right after the sale)
+   * share ONE all-accounts sweep (`accountReference: null`), so closing many sales never
+   * multiplies requests; after the window, an account nobody waits on costs nothing.
+   */
+  watchTargets(nowMs: number, lateWindowMs: number, lookbackMs: number): WatchTarget[] {
+    const perAccount = new Map<string, ChargeRecord[]>()
+    for (const c of this.charges.values()) {
+      const list = perAccount.get(c.account.accountReference) ?? []
+      list.push(c)
+      perAccount.set(c.account.accountReference, list)
+    }
+    const targets: WatchTarget[] = []
+    const sweep: WatchTarget = { accountReference: null, sinceMs: Infinity, chargeIds: [] }
+    for (const [accountReference, list] of perAccount) {
+      list.sort((a, b) => ms(b.openedAt) - ms(a.openedAt))
+      const open = list.find((c) => c.state === 'open')
+      const lastClosed = list.find((c) => c.state !== 'open' && c.closedAt !== null)
+      if (open) {
+        let since = ms(open.openedAt)
+        if (lastClosed && nowMs - ms(lastClosed.openedAt) <= lookbackMs)
+          since = Math.min(since, ms(lastClosed.openedAt))
+        targets.push({
+          accountReference,
+          sinceMs: since - this.options.skewMs,
+          chargeIds: [open.id],
+        })
+      } else if (lastClosed?.closedAt && nowMs - ms(lastClosed.closedAt) < lateWindowMs) {
+        sweep.sinceMs = Math.min(sweep.sinceMs, ms(lastClosed.openedAt) - this.options.skewMs)
+        sweep.chargeIds.push(lastClosed.id)
+      }
+    }
+    if (sweep.chargeIds.length > 0) targets.push(sweep)
+    return targets
+  }
+
+  /** True when this till has ever charged into the account (the sweep ignores all others). */
+  knowsAccount(accountReference: string): boolean {
+    for (const c of this.charges.values())
+      if (c.account.accountReference === accountReference) return true
+    return false
+  }
+
+  private attributable(accountReference: string) {
+    const out = []
+    for (const c of this.charges.values())
+      if (c.account.accountReference === accountReference)
+        out.push({
+          id: c.id,
+          accountReference,
+          state: c.state,
+          openedAtMs: ms(c.openedAt),
+        })
+    return out
+  }
+
+  private transfersOf(chargeId: string): TransferRecord[] {
+    const refs = this.byCharge.get(chargeId)
+    if (!refs) return []
+    const out: TransferRecord[] = []
+    for (const r of refs) {
+      const t = this.transfers.get(r)
+      if (t && !t.late) out.push(t)
+    }
+    return out
+  }
+
+  private putTransfer(t: TransferRecord): void {
+    this.transfers.set(t.reference, t)
+    if (t.chargeId) {
+      const set = this.byCharge.get(t.chargeId) ?? new Set<string>()
+      set.add(t.reference)
+      this.byCharge.set(t.chargeId, set)
+    }
+  }
+}

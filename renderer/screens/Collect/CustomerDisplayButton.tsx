@@ -1,0 +1,36 @@
+// Opens the customer-facing display: a window on the secondary display in the desktop app; in
+// the browser preview, a link to open in another tab (or on the customer's screen).
+import { useState } from 'react'
+import { Banner, Button } from '../../components'
+import { call, messageOf } from '../../lib/pos'
+
+export function CustomerDisplayButton() {
+  const [link, setLink] = useState<string | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const open = async () => {
+    setProblem(null)
+    try {
+      const result = await call('customerDisplay.open')
+      setLink(result.opened ? null : result.url)
+    } catch (error) {
+      setProblem(messageOf(error))
+    }
+  }
+  return (
+    <div className="cd-button no-print">
+      <Button icon="user" onClick={() => void open()}>
+        Customer display
+      </Button>
+      {link && (
+        <Banner tone="info" title="Open the customer display">
+          Open{' '}
+          <a href={link} target="_blank" rel="noopener noreferrer">
+            {link}
+          </a>{' '}
+          in another tab or on the screen facing the customer.
+        </Banner>
+      )}
+      {problem && <Banner tone="danger">{problem}</Banner>}
+    </div>
+  )
+}

@@ -1,0 +1,690 @@
+// The instructions screen: where the customer should send the money, while the till waits;
+// then an unmistakable Paid, Part-paid (balance due) or Overpaid (cashier decides). Every
+// amount and status shown here was decided in main; this screen only lays it out.
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { formatMoney, toDecimalString, type Minor } from '../../../common/money'
+import type { ChargeView, OverpaymentDecision, Receipt } from '../../../common/ipc/collections'
+import {
+  Badge,
+  Banner,
+  Button,
+  Dialog,
+  EmptyState,
+  MoneyInput,
+  Spinner,
+  TextField,
+} from '../../components'
+import { call, messageOf } from '../../lib/pos'
+import { connectCollections, useCollections } from '../../store/collections'
+import { useEnvironment } from '../../store/environment'
+import { useNavigation } from '../../store/navigation'
+import { OfflineNotice } from '../Collect/OfflineNotice'
+import { download, printArea } from '../Collect/browser'
+import { CustomerDisplayButton } from '../Collect/CustomerDisplayButton'
+import { TransferList } from '../Collect/TransferList'
+import { playPaidChime } from './chime'
+import { formatElapsed, groupDigits, PaymentQr, paymentDetailsText, phaseOf, useNow } from './parts'
+import '../Collect/collections.css'
+
+export default function InstructionsScreen() {
+  const chargeId = useNavigation((s) => s.route.rest[0] ?? '')
+  const charge = useCollections((s) => s.charges[chargeId])
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => connectCollections(), [])
+  useEffect(() => {
+    if (!chargeId) return
+    call('charge.get', { chargeId })
+      .then((view) => useCollections.getState().upsert(view))
+      .catch((problem: unknown) => setError(messageOf(problem)))
+    call('collections.status')
+      .then((status) => useCollections.setState({ status }))
+      .catch(() => undefined)
+  }, [chargeId])
+
+  if (error) {
+    return (
+      <div className="screen screen--center">
+        <EmptyState icon="alert" title="This charge can’t be shown">
+          <p>{error}</p>
+        </EmptyState>
+      </div>
+    )
+  }
+  if (!charge) {
+    return (
+      <div className="screen screen--center">
+        <Spinner size={28} label="Opening the charge" />
+      </div>
+    )
+  }
+  return <ChargeScreen charge={charge} />
+}
+
+function useWaitingLease(charge: ChargeView): void {
+  const open = charge.state === 'open'
+  useEffect(() => {
+    if (!open) return
+    let timer: number | undefined
+    let stopped = false
+    const renew = async () => {
+      try {
+        const { leaseMs } = await call('charge.watch', { chargeId: charge.id, waiting: true })
+        if (!stopped) timer = window.setTimeout(() => void renew(), Math.max(1_000, leaseMs / 3))
+      } catch {
+        if (!stopped) timer = window.setTimeout(() => void renew(), 5_000)
+      }
+    }
+    void renew()
+    return () => {
+      stopped = true
+      window.clearTimeout(timer)
+      void call('charge.watch', { chargeId: charge.id, waiting: false }).catch(() => undefined)
+    }
+  }, [charge.id, open])
+}
+
+function useCustomerDisplay(chargeId: string): void {
+  useEffect(() => {
+    void call('customerDisplay.show', { chargeId }).catch(() => undefined)
+    return () => void call('customerDisplay.show', { chargeId: null }).catch(() => undefined)
+  }, [chargeId])
+}
+
+const HEADLINE = {
+  awaiting: 'Waiting for the transfer',
+  part_paid: 'Part-paid',
+  paid: 'Paid',
+  overpaid: 'Overpaid',
+  cancelled: 'Cancelled',
+} as const
+
+function ChargeScreen({ charge }: { charge: ChargeView }) {
+  const go = useNavigation((s) => s.go)
+  const justPaid = useCollections((s) => s.justPaid.includes(charge.id))
+  const [cancelOpen, setCancelOpen] = useState(false)
+  const [receiptOpen, setReceiptOpen] = useState(false)
+  const phase = phaseOf(charge)
+  const r = charge.reconciliation
+  const money = (m: Minor) => formatMoney(m, charge.currency)
+  useWaitingLease(charge)
+  useCustomerDisplay(charge.id)
+
+  useEffect(() => {
+    if (!justPaid) return
+    playPaidChime()
+    useCollections.getState().consumePaid(charge.id)
+  }, [justPaid, charge.id])
+
+  const settled = phase === 'paid' || phase === 'overpaid'
+  const newSale = useCallback(() => go('collect'), [go])
+
+  // Esc cancels a charge still waiting; Enter starts the next sale once it is settled.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (document.querySelector('dialog[open]')) return
+      const typing =
+        event.target instanceof HTMLElement && event.target.closest('input, textarea, select')
+      if (event.key === 'Escape' && charge.state === 'open' && !typing) {
+        event.preventDefault()
+        setCancelOpen(true)
+      } else if (event.key === 'Escape' && charge.state !== 'open') {
+        event.preventDefault()
+        newSale()
+      } else if (event.key === 'Enter' && settled && charge.state !== 'open' && !typing) {
+        const onButton = event.target instanceof HTMLButtonElement
+        if (!onButton) {
+          event.preventDefault()
+          newSale()
+        }
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [charge.state, settled, newSale])
+
+  return (
+    <div
+      className={`col-screen instructions phase-${phase}`}
+      data-phase={phase}
+      data-testid="charge-screen"
+    >
+      <p className="visually-hidden" aria-live="assertive">
+        {HEADLINE[phase]}
+        {phase === 'part_paid' ? `. Balance due ${money(r.balanceDue)}` : ''}
+        {phase === 'overpaid' ? `. Overpaid by ${money(r.overpaidBy)}` : ''}
+      </p>
+      <OfflineNotice />
+
+      {settled && <PaidPanel charge={charge} />}
+      {phase === 'cancelled' && (
+        <Banner tone="neutral" title="This charge was cancelled">
+          {charge.cancellation?.reason}. Received {money(r.received)}.{' '}
+          {r.received > 0 && 'Any money received is listed below; settle it with the customer.'}
+        </Banner>
+      )}
+
+      {phase === 'part_paid' && (
+        <section className="balance-due" aria-label="Balance due">
+          <p className="balance-due__label">
+            Part-paid: {money(r.received)} of {money(r.amountDue)} received
+          </p>
+          <p className="balance-due__amount" data-testid="balance-due">
+            Balance due <strong>{money(r.balanceDue)}</strong>
+          </p>
+          <p className="balance-due__hint">
+            Ask the customer to send the balance to the same account.
+          </p>
+        </section>
+      )}
+
+      {(phase === 'awaiting' || phase === 'part_paid') && <InstructionsCard charge={charge} />}
+
+      {charge.needsDecision && <OverpaymentDecisionCard charge={charge} />}
+
+      <TransferList charge={charge} />
+
+      <div className="instructions__actions no-print">
+        {charge.state === 'open' && (
+          <>
+            <Button onClick={() => printArea('instructions')}>Print instructions</Button>
+            <Button
+              variant="danger"
+              icon="x"
+              aria-keyshortcuts="Escape"
+              onClick={() => setCancelOpen(true)}
+            >
+              Cancel charge
+            </Button>
+          </>
+        )}
+        {(settled || phase === 'cancelled' || r.received > 0) && (
+          <Button icon="check" onClick={() => setReceiptOpen(true)}>
+            Receipt
+          </Button>
+        )}
+        {charge.state !== 'open' && (
+          <Button
+            variant="primary"
+            size="lg"
+            icon="plus"
+            aria-keyshortcuts="Enter"
+            onClick={newSale}
+            autoFocus
+          >
+            New sale
+          </Button>
+        )}
+        <p className="key-hint">
+          {charge.state === 'open' ? (
+            <>
+              <kbd>Esc</kbd> cancel the charge
+            </>
+          ) : (
+            <>
+              <kbd>Enter</kbd> next sale · <kbd>Esc</kbd> back to Collect
+            </>
+          )}
+        </p>
+      </div>
+
+      <CustomerDisplayButton />
+      {charge.state === 'open' && <DemoSimulator charge={charge} />}
+      <CancelDialog charge={charge} open={cancelOpen} onClose={() => setCancelOpen(false)} />
+      <ReceiptDialog
+        chargeId={charge.id}
+        open={receiptOpen}
+        onClose={() => setReceiptOpen(false)}
+      />
+    </div>
+  )
+}
+
+function InstructionsCard({ charge }: { charge: ChargeView }) {
+  const now = useNow()
+  const [copied, setCopied] = useState(false)
+  const r = charge.reconciliation
+  const toSend = r.status === 'part_paid' ? r.balanceDue : r.amountDue
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(charge.account.accountNumber)
+      setCopied(true)
+      window.setTimeout(() => setCopied(false), 2_000)
+    } catch {
+      setCopied(false)
+    }
+  }
+  return (
+    <section
+      className="pay-card print-instructions"
+      aria-labelledby="pay-title"
+      data-testid="instructions"
+    >
+      <div className="pay-card__main">
+        <h2 id="pay-title" className="pay-card__title">
+          Transfer exactly{' '}
+          <span className="pay-card__amount" data-testid="amount-to-send">
+            {formatMoney(toSend, charge.currency)}
+          </span>
+        </h2>
+        <dl className="pay-card__details">
+          <div>
+            <dt>Bank</dt>
+            <dd data-testid="bank-name">{charge.account.bankName}</dd>
+          </div>
+          <div className="pay-card__number">
+            <dt>Account number</dt>
+            <dd>
+              <span
+                className="account-number"
+                data-testid="account-number"
+                aria-label={charge.account.accountNumber.split('').join(' ')}
+              >
+                {groupDigits(charge.account.accountNumber)}
+              </span>
+              <Button
+                size="sm"
+                icon={copied ? 'check' : 'payments'}
+                className="no-print"
+                onClick={() => void copy()}
+              >
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            </dd>
+          </div>
+          <div>
+            <dt>Account name</dt>
+            <dd data-testid="account-name">{charge.account.accountName}</dd>
+          </div>
+        </dl>
+        <p className="pay-card__waiting no-print" data-testid="elapsed">
+          <span className="pulse" aria-hidden="true" /> Waiting{' '}
+          {formatElapsed(now - Date.parse(charge.openedAt))} · the screen changes by itself when the
+          money arrives
+        </p>
+      </div>
+      <figure className="pay-card__qr">
+        <PaymentQr text={paymentDetailsText(charge)} label="QR code with the payment details" />
+        <figcaption>Scan for the details</figcaption>
+      </figure>
+    </section>
+  )
+}
+
+function PaidPanel({ charge }: { charge: ChargeView }) {
+  const r = charge.reconciliation
+  const money = (m: Minor) => formatMoney(m, charge.currency)
+  return (
+    <section
+      className={`paid-panel paid-panel--${r.status}`}
+      data-testid="paid-panel"
+      aria-label="Payment received"
+    >
+      <svg className="paid-panel__check" viewBox="0 0 52 52" aria-hidden="true">
+        <circle cx="26" cy="26" r="24" />
+        <path d="M14 27l8 8 16-17" />
+      </svg>
+      <div>
+        <p className="paid-panel__title">PAID</p>
+        <p className="paid-panel__amount">{money(r.received)} received</p>
+        {r.status === 'overpaid' && (
+          <p className="paid-panel__over" data-testid="overpaid-by">
+            Overpaid by {money(r.overpaidBy)}
+          </p>
+        )}
+        <p className="paid-panel__from">
+          from {charge.account.accountName} · due {money(r.amountDue)}
+        </p>
+        {charge.overpayment && (
+          <p className="paid-panel__decision">
+            Decision:{' '}
+            {charge.overpayment.decision === 'refund'
+              ? 'refund the difference'
+              : 'keep as customer credit'}
+            {charge.overpayment.note ? ` (${charge.overpayment.note})` : ''} —{' '}
+            {charge.overpayment.by}
+          </p>
+        )}
+      </div>
+    </section>
+  )
+}
+
+function OverpaymentDecisionCard({ charge }: { charge: ChargeView }) {
+  const [decision, setDecision] = useState<OverpaymentDecision>('refund')
+  const [note, setNote] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const over = formatMoney(charge.reconciliation.overpaidBy, charge.currency)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setProblem(null)
+    try {
+      useCollections
+        .getState()
+        .upsert(await call('charge.decideOverpayment', { chargeId: charge.id, decision, note }))
+    } catch (error) {
+      setProblem(messageOf(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form
+      className="decision-card"
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="decide-title"
+    >
+      <h2 id="decide-title">The customer sent {over} too much. What happens to it?</h2>
+      {problem && <Banner tone="danger">{problem}</Banner>}
+      <fieldset className="decision-card__choices">
+        <legend className="visually-hidden">Decision</legend>
+        <label className={decision === 'refund' ? 'choice is-selected' : 'choice'}>
+          <input
+            type="radio"
+            name="decision"
+            value="refund"
+            checked={decision === 'refund'}
+            onChange={() => setDecision('refund')}
+          />
+          <span>
+            <strong>Refund {over}</strong>
+            <small>Note how it goes back (cash, transfer).</small>
+          </span>
+        </label>
+        <label className={decision === 'credit' ? 'choice is-selected' : 'choice'}>
+          <input
+            type="radio"
+            name="decision"
+            value="credit"
+            checked={decision === 'credit'}
+            onChange={() => setDecision('credit')}
+          />
+          <span>
+            <strong>Keep {over} as credit</strong>
+            <small>For the customer’s next purchase.</small>
+          </span>
+        </label>
+      </fieldset>
+      <TextField
+        label="Note (optional)"
+        value={note}
+        maxLength={200}
+        onChange={(e) => setNote(e.target.value)}
+      />
+      <Button type="submit" variant="primary" busy={busy} icon="check">
+        Record decision
+      </Button>
+    </form>
+  )
+}
+
+const QUICK_REASONS = ['Customer left', 'Customer will pay another way', 'Wrong amount entered']
+
+function CancelDialog({
+  charge,
+  open,
+  onClose,
+}: {
+  charge: ChargeView
+  open: boolean
+  onClose: () => void
+}) {
+  const [reason, setReason] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setProblem(null)
+    try {
+      useCollections.getState().upsert(await call('charge.cancel', { chargeId: charge.id, reason }))
+      onClose()
+    } catch (error) {
+      setProblem(messageOf(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Dialog open={open} onClose={onClose} title="Cancel this charge?" tone="danger">
+      <form className="form" onSubmit={(event) => void submit(event)}>
+        {charge.reconciliation.received > 0 && (
+          <Banner tone="warning">
+            {formatMoney(charge.reconciliation.received, charge.currency)} has already arrived. It
+            stays on record; settle it with the customer.
+          </Banner>
+        )}
+        <p>Transfers that arrive after cancelling are shown as late, never lost.</p>
+        {problem && <Banner tone="danger">{problem}</Banner>}
+        <TextField
+          label="Reason"
+          value={reason}
+          required
+          autoFocus
+          maxLength={200}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <div className="chips">
+          {QUICK_REASONS.map((q) => (
+            <button key={q} type="button" className="chip" onClick={() => setReason(q)}>
+              {q}
+            </button>
+          ))}
+        </div>
+        <div className="form__actions">
+          <Button onClick={onClose}>Keep waiting</Button>
+          <Button type="submit" variant="danger" busy={busy} disabled={reason.trim() === ''}>
+            Cancel charge
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
+
+function ReceiptDialog({
+  chargeId,
+  open,
+  onClose,
+}: {
+  chargeId: string
+  open: boolean
+  onClose: () => void
+}) {
+  const [receipt, setReceipt] = useState<Receipt | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  useEffect(() => {
+    if (!open) return
+    call('receipt.get', { chargeId })
+      .then((next) => {
+        setReceipt(next)
+        setProblem(null)
+      })
+      .catch((error: unknown) => setProblem(messageOf(error)))
+  }, [open, chargeId])
+  const pdf = async () => {
+    try {
+      const { filename, base64 } = await call('receipt.pdf', { chargeId })
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+      download(new Blob([bytes], { type: 'application/pdf' }), filename)
+    } catch (error) {
+      setProblem(messageOf(error))
+    }
+  }
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Receipt"
+      footer={
+        <>
+          <Button onClick={() => void pdf()}>Save PDF</Button>
+          <Button variant="primary" onClick={() => printArea('receipt')}>
+            Print receipt
+          </Button>
+        </>
+      }
+    >
+      {problem && <Banner tone="warning">{problem}</Banner>}
+      {receipt ? (
+        <ReceiptView receipt={receipt} />
+      ) : (
+        !problem && <Spinner label="Preparing the receipt" />
+      )}
+    </Dialog>
+  )
+}
+
+export function ReceiptView({ receipt }: { receipt: Receipt }) {
+  return (
+    <article className="receipt print-receipt" data-testid="receipt">
+      <header>
+        <h3>{receipt.title}</h3>
+        <p>
+          {receipt.till} · {receipt.number}
+        </p>
+      </header>
+      <dl>
+        {receipt.lines.map((line) => (
+          <div key={line.label}>
+            <dt>{line.label}</dt>
+            <dd>{line.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {receipt.transfers.length > 0 && (
+        <table>
+          <caption>Transfers</caption>
+          <thead>
+            <tr>
+              <th scope="col">Reference</th>
+              <th scope="col">Time</th>
+              <th scope="col">Status</th>
+              <th scope="col">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {receipt.transfers.map((t) => (
+              <tr key={t.reference}>
+                <td>{t.reference}</td>
+                <td>{t.at}</td>
+                <td>{t.status}</td>
+                <td className="num">{t.amount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <footer>
+        <p>Cashier: {receipt.cashier}</p>
+        <p>{receipt.footer}</p>
+      </footer>
+    </article>
+  )
+}
+
+/** Training only: the embedded sandbox receives the customer's transfer. */
+function DemoSimulator({ charge }: { charge: ChargeView }) {
+  const environment = useEnvironment((s) => s.environment?.environment)
+  // The shell loads the environment at start; if that call was lost (bridge reconnecting),
+  // ask again rather than hide the training controls.
+  useEffect(() => {
+    if (environment === undefined) void useEnvironment.getState().refresh()
+  }, [environment])
+  const suggested =
+    charge.reconciliation.balanceDue > 0 ? charge.reconciliation.balanceDue : charge.amountDue
+  const [amount, setAmount] = useState<Minor | null>(suggested)
+  const [busy, setBusy] = useState<'success' | 'failed' | null>(null)
+  const [note, setNote] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null)
+  const [outage, setOutage] = useState(false)
+  if (environment !== 'demo') return null
+  const toggleOutage = async () => {
+    try {
+      const result = await call('demo.simulateOutage', { active: !outage })
+      setOutage(result.active)
+      setNote({
+        tone: 'success',
+        text: result.active
+          ? 'The demo gateway is down: watch the till go offline, then end the outage.'
+          : 'The demo gateway is back.',
+      })
+    } catch (error) {
+      setNote({ tone: 'danger', text: messageOf(error) })
+    }
+  }
+  const send = async (status: 'success' | 'failed') => {
+    if (amount === null) return
+    setBusy(status)
+    setNote(null)
+    try {
+      const { reference } = await call('demo.simulateTransfer', {
+        accountReference: charge.account.accountReference,
+        amount: toDecimalString(amount),
+        status,
+      })
+      setNote({ tone: 'success', text: `The demo bank sent transfer ${reference}.` })
+    } catch (error) {
+      setNote({ tone: 'danger', text: messageOf(error) })
+    } finally {
+      setBusy(null)
+    }
+  }
+  return (
+    <section
+      className="demo-sim no-print"
+      aria-labelledby="demo-title"
+      data-testid="demo-simulator"
+    >
+      <h2 id="demo-title">
+        <Badge tone="info">Demo</Badge> Training: play the customer
+      </h2>
+      <p>
+        Send a transfer from the customer’s bank into this account, as if they paid. Only in the
+        Demo environment.
+      </p>
+      <form
+        className="demo-sim__form"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void send('success')
+        }}
+      >
+        <MoneyInput
+          label="Amount the customer sends"
+          value={amount}
+          onChange={setAmount}
+          currency={charge.currency}
+          name="demo-amount"
+        />
+        <Button
+          type="submit"
+          variant="primary"
+          busy={busy === 'success'}
+          disabled={amount === null}
+        >
+          Simulate transfer
+        </Button>
+        <Button
+          busy={busy === 'failed'}
+          disabled={amount === null}
+          onClick={() => void send('failed')}
+        >
+          Simulate failed transfer
+        </Button>
+      </form>
+      <div className="demo-sim__outage">
+        <Button
+          size="sm"
+          icon={outage ? 'online' : 'offline'}
+          onClick={() => void toggleOutage()}
+          aria-pressed={outage}
+        >
+          {outage ? 'End the gateway outage' : 'Simulate a gateway outage'}
+        </Button>
+      </div>
+      {note && <Banner tone={note.tone}>{note.text}</Banner>}
+    </section>
+  )
+}

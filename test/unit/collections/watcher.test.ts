@@ -1,0 +1,295 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type {
+  ChargeView,
+  CollectionsStatus,
+  CustomerAccount,
+  TransferView,
+} from '../../../common/ipc/collections'
+import { createCharges, type ChargesDeps } from '../../../main/collections/charges'
+import { toCustomerAccount } from '../../../main/collections/customers'
+import { backoffCeiling, backoffDelay, DEFAULT_BACKOFF } from '../../../main/collections/backoff'
+import { memoryStore, openFileStore, type CollectionsStore } from '../../../main/collections/store'
+import { FakeGateway, FakeGatewayError, FakeScheduler, NGN } from './fakes'
+
+const actor = { id: 'u_cashier01', name: 'Bola' }
+const WAITING = 1_000
+const BACKGROUND = 15_000
+
+function setup(
+  options: {
+    store?: CollectionsStore
+    random?: () => number
+    clock?: FakeScheduler
+    gateway?: FakeGateway
+  } = {},
+) {
+  const clock = options.clock ?? new FakeScheduler()
+  const gateway = options.gateway ?? new FakeGateway(clock)
+  const updates: ChargeView[] = []
+  const late: TransferView[] = []
+  const statuses: CollectionsStatus[] = []
+  const paid: ChargeView[] = []
+  let seq = 0
+  const deps: ChargesDeps = {
+    store: options.store ?? memoryStore(),
+    gateway: () => gateway,
+    account: async (ref: string): Promise<CustomerAccount> =>
+      toCustomerAccount(await gateway.virtualAccounts.get(ref)),
+    events: {
+      chargeUpdated: (v) => updates.push(v),
+      lateTransfer: (t) => late.push(t),
+      status: (s) => statuses.push(s),
+      paid: (v) => paid.push(v),
+    },
+    scheduler: clock,
+    random: options.random ?? (() => 0.5),
+    intervals: () => ({ waitingMs: WAITING, backgroundMs: BACKGROUND }),
+    tillName: () => 'Till 1',
+    skewMs: 60_000,
+    lateWindowMs: 600_000,
+    newId: () => `ch_test${String(++seq).padStart(4, '0')}`,
+  }
+  const charges = createCharges(deps)
+  return { clock, gateway, charges, updates, late, statuses, paid }
+}
+
+const polls = (g: FakeGateway) => g.queries.filter((q) => q.page === 1).length
+
+describe('watcher', () => {
+  it('sends no requests at all while no charge is open', async () => {
+    const { clock, gateway, charges } = setup()
+    gateway.addAccount('ACC-1')
+    charges.start()
+    await clock.advance(120_000)
+    expect(gateway.queries).toEqual([])
+    expect(clock.pending()).toEqual([])
+  })
+
+  it('polls only the accounts of open charges, from each charge’s start (less skew)', async () => {
+    const { clock, gateway, charges } = setup()
+    gateway.addAccount('ACC-1')
+    gateway.addAccount('ACC-2')
+    await charges.open({ accountReference: 'ACC-1', amount: '5,000' }, actor)
+    await clock.advance(10)
+    expect(gateway.queries).toHaveLength(1)
+    expect(gateway.queries[0]).toMatchObject({
+      account_reference: 'ACC-1',
+      start_date: new Date(clock.now() - 10 - 60_000).toISOString(),
+      page_size: 100,
+    })
+    await clock.advance(60_000)
+    expect(gateway.queries.every((q) => q.account_reference === 'ACC-1')).toBe(true)
+  })
+
+  it('polls at most every second while a screen waits, and slowly in the background', async () => {
+    const { clock, gateway, charges } = setup()
+    gateway.addAccount('ACC-1')
+    const c = await charges.open({ accountReference: 'ACC-1', amount: '5000' }, actor)
+    charges.watch(c.id, true)
+    await clock.advance(10)
+    const start = polls(gateway)
+    await clock.advance(10_000)
+    expect(polls(gateway) - start).toBe(10) // every 1 s while waiting
+
+    charges.watch(c.id, false)
+    const before = polls(gateway)
+    await clock.advance(60_000)
+    expect(polls(gateway) - before).toBe(4) // every 15 s in the background
+  })
+
+  it('drops back to the background interval when the waiting screen stops renewing', async () => {
+    const { clock, gateway, charges } = setup()
+    gateway.addAccount('ACC-1')
+    const c = await charges.open({ accountReference: 'ACC-1', amount: '5000' }, actor)
+    charges.watch(c.id, true) // lease 15 s, never renewed (window closed)
+    await clock.advance(20_000)
+    const before = polls(gateway)
+    await clock.advance(60_000)
+    expect(polls(gateway) - before).toBeLessThanOrEqual(4)
+  })
+
+  it('turns a charge paid within a waiting interval of the transfer', async () => {
+    const { clock, gateway, charges, updates, paid } = setup()
+    gateway.addAccount('ACC-1')
+    const c = await charges.open({ accountReference: 'ACC-1', amount: '₦12,500.50' }, actor)
+    charges.watch(c.id, true)
+    await clock.advance(2_300)
+    gateway.pay('ACC-1', NGN(12_500.5))
+    const capturedAt = clock.now()
+    await clock.advance(WAITING)
+    const last = updates.at(-1)!
+    expect(last).toMatchObject({ id: c.id, state: 'closed', reconciliation: { status: 'paid' } })
+    expect(paid.map((p) => p.id)).toEqual([c.id])
+    expect(clock.now() - capturedAt).toBeLessThanOrEqual(WAITING)
+  })
+
+  it('backs off with jitter on errors, within bounds, and recovers', async () => {
+    const randoms = [0, 0.999, 0.5, 0.25, 0.75, 0.1]
+    let i = 0
+    const { clock, gateway, charges, statuses } = setup({
+      random: () => randoms[i++ % randoms.length]!,
+    })
+    gateway.addAccount('ACC-1')
+    await charges.open({ accountReference: 'ACC-1', amount: '5000' }, actor)
+    gateway.failWith = new FakeGatewayError(503, 'server')
+    await clock.advance(20_000)
+    const times = gateway.queryTimes
+    expect(times.length).toBeGreaterThanOrEqual(5)
+    const gaps = times.slice(1).map((t, k) => t - times[k]!)
+    gaps.forEach((gap, k) => {
+      const ceiling = backoffCeiling(k + 1, DEFAULT_BACKOFF)
+      expect(gap).toBeGreaterThanOrEqual(ceiling / 2)
+      expect(gap).toBeLessThanOrEqual(ceiling)
+    })
+    // The jitter really varies the delays (random 0 gives exactly half the ceiling).
+    expect(gaps[0]).toBe(500)
+    expect(gaps[1]).toBeGreaterThan(1_990)
+    expect(statuses.at(-1)).toMatchObject({ online: false })
+    expect(statuses.at(-1)?.offlineReason).toMatch(/HTTP 503/)
+
+    gateway.failWith = null
+    await clock.advance(40_000)
+    expect(statuses.at(-1)).toMatchObject({ online: true, offlineReason: null })
+  })
+
+  it('honours Retry-After', async () => {
+    const { clock, gateway, charges } = setup({ random: () => 0 })
+    gateway.addAccount('ACC-1')
+    const c = await charges.open({ accountReference: 'ACC-1', amount: '5000' }, actor)
+    charges.watch(c.id, true)
+    gateway.failWith = new FakeGatewayError(429, 'rate_limited', 7_000)
+    await clock.advance(10)
+    const failedAt = gateway.queries.length
+    await clock.advance(6_900)
+    expect(gateway.queries.length).toBe(failedAt) // nothing before Retry-After
+    gateway.failWith = null
+    await clock.advance(200)
+    expect(gateway.queries.length).toBe(failedAt + 1)
+  })
+
+  it('catches up on transfers made during an outage', async () => {
+    const { clock, gateway, charges, updates, statuses } = setup()
+    gateway.addAccount('ACC-1')
+    const c = await charges.open({ accountReference: 'ACC-1', amount: '10000' }, actor)
+    charges.watch(c.id, true)
+    await clock.advance(1_000)
+    gateway.failWith = new FakeGatewayError(null, 'network')
+    await clock.advance(2_000)
+    gateway.pay('ACC-1', NGN(4_000))
+    await clock.advance(20_000)
+    gateway.pay('ACC-1', NGN(6_000))
+    expect(updates.at(-1)?.reconciliation.status).toBe('awaiting')
+    gateway.failWith = null
+    await clock.advance(40_000)
+    expect(updates.at(-1)).toMatchObject({
+      reconciliation: { status: 'paid', received: NGN(10_000) },
+    })
+    expect(statuses.at(-1)).toMatchObject({ online: true, caughtUp: 2 })
+  })
+
+  it('follows every page of a long window', async () => {
+    const { clock, gateway, charges, updates } = setup()
+    gateway.addAccount('ACC-1')
+    const c = await charges.open({ accountReference: 'ACC-1', amount: '250' }, actor)
+    for (let k = 0; k < 250; k++) gateway.pay('ACC-1', NGN(1), 'success', clock.now() + k)
+    charges.watch(c.id, true)
+    await clock.advance(1_000)
+    expect(gateway.queries.filter((q) => q.page && q.page > 1).length).toBeGreaterThanOrEqual(2)
+    expect(updates.at(-1)?.reconciliation).toMatchObject({
+      status: 'paid',
+      counted: expect.any(Array),
+    })
+    expect(updates.at(-1)?.reconciliation.counted).toHaveLength(250)
+  })
+
+  it('surfaces a transfer after close as late, during the late window only', async () => {
+    const { clock, gateway, charges, late } = setup()
+    gateway.addAccount('ACC-1')
+    const c = await charges.open({ accountReference: 'ACC-1', amount: '100' }, actor)
+    gateway.pay('ACC-1', NGN(100))
+    await clock.advance(1_000)
+    expect(charges.get(c.id).state).toBe('closed')
+    gateway.pay('ACC-1', NGN(100)) // the customer pressed "send" twice
+    await clock.advance(BACKGROUND + 1_000)
+    expect(late.map((t) => t.amount)).toEqual([NGN(100)])
+    expect(charges.late(false)[0]).toMatchObject({ late: true, chargeId: c.id })
+    // After the late window nobody is waiting on this account: no more requests.
+    await clock.advance(600_000)
+    const n = gateway.queries.length
+    await clock.advance(600_000)
+    expect(gateway.queries.length).toBe(n)
+  })
+
+  it('watches many just-closed sales with one sweep, ignoring accounts this till never charged', async () => {
+    const { clock, gateway, charges, late } = setup()
+    for (let k = 1; k <= 5; k++) {
+      gateway.addAccount(`ACC-${k}`)
+      await charges.open({ accountReference: `ACC-${k}`, amount: '100' }, actor)
+      gateway.pay(`ACC-${k}`, NGN(100))
+    }
+    gateway.addAccount('OTHER-TILL')
+    await clock.advance(1_000)
+    expect(charges.list('open')).toEqual([])
+    gateway.pay('OTHER-TILL', NGN(999)) // another till's customer: not ours to surface
+    gateway.pay('ACC-3', NGN(100)) // a late duplicate on one of ours
+    const before = gateway.queries.length
+    await clock.advance(60_000)
+    const sweeps = gateway.queries.slice(before)
+    expect(sweeps).toHaveLength(4) // one request per 15 s, not one per account
+    expect(sweeps.every((q) => q.account_reference === undefined)).toBe(true)
+    expect(late.map((t) => t.accountReference)).toEqual(['ACC-3'])
+  })
+
+  it('does not announce a transfer again after a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tilldesk-watch-'))
+    try {
+      const path = join(dir, 'collections.jsonl')
+      const clock = new FakeScheduler()
+      const gateway = new FakeGateway(clock)
+      gateway.addAccount('ACC-1')
+      const first = setup({ store: openFileStore(path), clock, gateway })
+      const c = await first.charges.open({ accountReference: 'ACC-1', amount: '10000' }, actor)
+      gateway.pay('ACC-1', NGN(4_000))
+      await clock.advance(1_000)
+      expect(first.updates.at(-1)?.reconciliation.status).toBe('part_paid')
+      first.charges.stop()
+
+      const second = setup({ store: openFileStore(path), clock, gateway })
+      second.charges.start()
+      await clock.advance(1_000)
+      expect(second.updates).toEqual([]) // T1 is known: no event, no double count
+      expect(second.charges.get(c.id).reconciliation).toMatchObject({
+        received: NGN(4_000),
+        balanceDue: NGN(6_000),
+      })
+      gateway.pay('ACC-1', NGN(6_000))
+      await clock.advance(BACKGROUND)
+      expect(second.updates.at(-1)).toMatchObject({
+        state: 'closed',
+        reconciliation: { status: 'paid' },
+      })
+      second.charges.stop()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('backoffDelay', () => {
+  it('stays within [ceiling/2, ceiling] and never under Retry-After', () => {
+    for (let n = 1; n <= 12; n++) {
+      const ceiling = backoffCeiling(n, DEFAULT_BACKOFF)
+      expect(backoffDelay(n, null, DEFAULT_BACKOFF, () => 0)).toBe(ceiling / 2)
+      expect(backoffDelay(n, null, DEFAULT_BACKOFF, () => 0.999999)).toBeLessThanOrEqual(ceiling)
+      expect(backoffDelay(n, 45_000, DEFAULT_BACKOFF, () => 0)).toBeGreaterThanOrEqual(45_000)
+    }
+    expect(backoffCeiling(20, DEFAULT_BACKOFF)).toBe(DEFAULT_BACKOFF.maxMs)
+    // An absurd Retry-After is clamped so the till checks back eventually.
+    expect(backoffDelay(1, 86_400_000, DEFAULT_BACKOFF, () => 0)).toBe(
+      DEFAULT_BACKOFF.maxRetryAfterMs,
+    )
+  })
+})
