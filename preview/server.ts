@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { AppServices } from '../main/app/services'
 import type { Logger } from '../main/app/log'
+import { CONTENT_TYPES as MIME } from '../main/security/app-files'
 import { securityHeaders } from '../main/security/csp'
 import {
   checkRequest,
@@ -24,20 +25,6 @@ export const BRIDGE_SOCKET_PATH = '/__pos/ws'
 const SHIM_FILE = fileURLToPath(new URL('./public/pos-bridge.js', import.meta.url))
 /** A bridge message bigger than this is refused (inputs are small forms). */
 const MAX_MESSAGE_BYTES = 256 * 1024
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.mp3': 'audio/mpeg',
-  '.wav': 'audio/wav',
-}
 
 export interface PreviewOptions {
   services: Pick<AppServices, 'dispatcher' | 'events'>

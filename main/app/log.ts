@@ -10,11 +10,20 @@ export interface Logger {
   error(message: string, data?: unknown): void
 }
 
-const SECRET_KEY = /secret|pin|password|signature|token|authorization|pinhash/i
+const SECRET_KEY = /secret|pin|otp|password|signature|token|authorization/i
+/** `password=…`, `secret: …` inside free text (an error message from a library, say). */
+const SECRET_IN_TEXT =
+  /\b(secret|pin|otp|password|signature|token|authorization)(\s*[=:]\s*)[^\s,;]+/gi
+/** An HMAC-SHA256 signature (or any 32-byte hex digest). */
+const HEX_DIGEST = /\b[0-9a-f]{64}\b/gi
+
+const scrubText = (text: string): string =>
+  text.replace(SECRET_IN_TEXT, '$1$2[redacted]').replace(HEX_DIGEST, '[redacted]')
 
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 6) return '[…]'
-  if (value instanceof Error) return { name: value.name, message: value.message }
+  if (typeof value === 'string') return scrubText(value)
+  if (value instanceof Error) return { name: value.name, message: scrubText(value.message) }
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1))
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {}

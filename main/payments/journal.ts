@@ -1,11 +1,12 @@
 // A small write-ahead journal of records keyed by merchant reference. A record is written
 // before its request is sent, so after a crash or a timeout main still knows which reference
 // to verify. Payments, refunds, mandates and debits each keep one. The file is rewritten whole
-// and atomically (temp file + rename) and read back through zod; it never holds a secret, OTP
-// or PIN (the schemas have no field for one).
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+// and atomically (temp file, fsync, rename, fsync of the directory) and read back through zod;
+// it never holds a secret, OTP or PIN (the schemas have no field for one).
+import { mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type * as z from 'zod'
+import { writeFileAtomicSync } from '../app/atomicFile'
 import type { Logger } from '../app/log'
 
 export interface JournalStorage {
@@ -45,9 +46,8 @@ export function fileStorage(dir: string, name: string): JournalStorage {
     },
     save: (records) => {
       mkdirSync(dirname(path), { recursive: true })
-      const temp = `${path}.${process.pid}.tmp`
-      writeFileSync(temp, JSON.stringify(records), { mode: 0o600 })
-      renameSync(temp, path)
+      // fsynced file and directory: "durable once put returns" must survive a power cut.
+      writeFileAtomicSync(path, JSON.stringify(records))
     },
   }
 }

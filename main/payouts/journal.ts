@@ -21,7 +21,7 @@ import {
 } from 'node:fs/promises'
 import { join } from 'node:path'
 import { canonicalJson, sha256Hex } from './canonicalJson'
-import { fsyncDir, writeFileAtomic, writeFully } from './atomicFile'
+import { fsyncDir, writeFileAtomic, writeFully } from '../app/atomicFile'
 
 export const GENESIS_HASH = '0'.repeat(64)
 const ACTIVE = 'journal.jsonl'

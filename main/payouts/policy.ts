@@ -5,7 +5,7 @@ import * as z from 'zod'
 import type { PayoutPolicyView, RoleLimitsView } from '../../common/ipc/payouts'
 import { formatMoney, MoneyError, parseUserAmount, type Minor } from '../../common/money'
 import { AppError } from '../app/errors'
-import { writeFileAtomic } from './atomicFile'
+import { writeFileAtomic } from '../app/atomicFile'
 import type { PayoutPolicy } from './commands'
 import { DEFAULT_LIMITS, type LimitRole, type PayoutLimits } from './limits'
 

@@ -224,6 +224,14 @@ export class PayoutSender {
   async #work(reference: string): Promise<void> {
     const item = this.#o.outbox.get(reference)
     if (!item) return
+    // A failed journal write leaves memory ahead of the disk (e.g. `sending` that was never
+    // saved): nothing may go to the gateway until a restart reloads what is really on disk.
+    const storage = this.#o.outbox.journal.failure
+    if (storage) {
+      this.#setBlocked(storage.message)
+      this.#pause(this.#o.retryMaxMs)
+      return
+    }
     let gateway: PayoutsGateway
     try {
       gateway = await this.#o.gateway()

@@ -109,14 +109,18 @@ export class PayoutsService {
         throw storageError(error)
       },
     )
+    // The provider hands out the *active* environment's client. An environment switch updates
+    // settings before it tells anyone, so this runtime's sender could otherwise pick up the
+    // new environment's client (Demo payouts sent to Live) until it is stopped. Bind it.
+    const gateway = this.#boundGateway(environment)
     const names = new NameEnquiry({
-      gateway: this.options.gateway,
+      gateway,
       currency: DEFAULT_CURRENCY,
       now: this.#now,
     })
     const banks = await BanksCache.open({
       file: join(dir, 'banks.json'),
-      gateway: this.options.gateway,
+      gateway,
       now: this.#now,
     })
     const policy = () => this.#requirePolicy().current(this.#now())
@@ -132,7 +136,7 @@ export class PayoutsService {
     const sender = new PayoutSender({
       ...this.options.sender,
       outbox,
-      gateway: this.options.gateway,
+      gateway,
       resolveName: (bank, account) => names.resolve(bank, account),
       now: this.#now,
       onProgress: (reference) => {
@@ -155,6 +159,21 @@ export class PayoutsService {
     if (this.options.send !== false) sender.start()
     this.#publishStatus(outbox, sender, true)
     return { environment, outbox, commands, sender, banks, names, unsubscribe, sweep }
+  }
+
+  /** The gateway for `environment` only: refuses while another environment is active. */
+  #boundGateway(environment: string): GatewayProvider {
+    return async () => {
+      const switched = () =>
+        new AppError(
+          'environment_switched',
+          `The environment changed; payouts made in ${environment} wait until it is active again.`,
+        )
+      if (this.options.environment() !== environment) throw switched()
+      const client = await this.options.gateway()
+      if (this.options.environment() !== environment) throw switched()
+      return client
+    }
   }
 
   async #close(runtime: Runtime | null): Promise<void> {

@@ -146,7 +146,14 @@ export class RefundsService {
       issuedBy: actor?.name ?? null,
     })
     this.deps.log.info('refund issuing', { reference, paymentReference: payment.paymentReference })
-    const gateway = await this.deps.gateway()
+    let gateway: RefundsGateway
+    try {
+      gateway = await this.deps.gateway()
+    } catch (error) {
+      // Nothing was sent: forget the entry rather than leave a "starting" refund behind.
+      this.deps.journal.remove(reference)
+      throw cashierError(error, { action: 'issue the refund' })
+    }
     let outcome
     try {
       outcome = await submitByReference({

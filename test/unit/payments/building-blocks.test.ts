@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as z from 'zod'
@@ -65,6 +65,8 @@ describe('Journal', () => {
     first.put({ id: 'b', at: '2', open: true })
     const path = join(dir, 'recs.json')
     expect(statSync(path).mode & 0o777).toBe(0o600)
+    // Written through a temp file that is renamed into place, never left behind.
+    expect(readdirSync(dir)).toEqual(['recs.json'])
     const raw = JSON.parse(readFileSync(path, 'utf8')) as unknown[]
     writeFileSync(path, JSON.stringify([...raw, { id: 3 }]))
     expect(

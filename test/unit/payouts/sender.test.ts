@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bindingHash } from '../../../main/payouts/binding'
+import { JournalUnavailableError } from '../../../main/payouts/journal'
 import type { PayoutItem } from '../../../main/payouts/model'
 import { Outbox } from '../../../main/payouts/outbox'
 import { PayoutSender, type SenderOptions } from '../../../main/payouts/sender'
@@ -81,6 +82,19 @@ function realClock(): void {
 }
 
 describe('sender: the happy path', () => {
+  it('sends nothing once a journal write has failed (memory may be ahead of the disk)', async () => {
+    w = await world()
+    const item = await approvedItem()
+    const failure = new JournalUnavailableError(new Error('ENOSPC'))
+    Object.defineProperty(w.outbox.journal, 'failure', { get: () => failure })
+    const before = w.gateway.calls.length
+    sender = startSender()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(w.gateway.calls.slice(before)).toEqual([])
+    expect(w.outbox.get(item.reference)?.state).toBe('approved')
+    expect(sender.blocked).toBe(failure.message)
+  })
+
   it('checks the name, sends once, and follows the transfer to success', async () => {
     w = await world()
     const item = await approvedItem()

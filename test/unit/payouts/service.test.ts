@@ -152,6 +152,40 @@ describe('payouts service', () => {
     expect((await t.service.list()).items).toHaveLength(1)
   })
 
+  it('never sends a payout to another environment’s gateway while a switch is under way', async () => {
+    const { dir, cleanup } = await tempDir()
+    const gateways: Record<string, FakeGateway> = {
+      demo: new FakeGateway(),
+      live: new FakeGateway(),
+    }
+    let environment = 'demo'
+    const service = new PayoutsService({
+      dataDir: dir,
+      environment: () => environment,
+      gateway: async () => gateways[environment]!,
+      verifyPin: async () => undefined,
+      viewer: () => null,
+      sender: { pollMs: 1, retryBaseMs: 2, retryMaxMs: 20, idleMs: 5, reversalWatchMs: 0 },
+    })
+    await service.start()
+    cleanups.push(async () => {
+      await service.stop()
+      await cleanup()
+    })
+    await service.refreshBanks()
+    gateways.demo!.resolveUnavailable = true
+    const drafted = await service.draft(cashier, { ...input, submit: true })
+    await service.approve(supervisor, drafted.reference, GOOD_PIN, drafted.bindingHash)
+    const { sender, outbox } = await service.runtime()
+    // Settings already say Live; the Demo runtime has not been told yet.
+    environment = 'live'
+    gateways.demo!.resolveUnavailable = false
+    sender.kick()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(gateways.live!.calls).toEqual([])
+    expect(outbox.get(drafted.reference)?.state).toBe('approved')
+  })
+
   it('refuses limit changes that make no sense, and keeps valid ones across restarts', async () => {
     const t = await setup()
     await expect(

@@ -151,7 +151,11 @@ class FakeRefundsGateway implements RefundsGateway {
   }
 }
 
-function setup(gateway = new FakeRefundsGateway(), storage = memoryStorage()) {
+function setup(
+  gateway = new FakeRefundsGateway(),
+  storage = memoryStorage(),
+  provide: () => Promise<FakeRefundsGateway> = async () => gateway,
+) {
   const timers = new ManualTimers()
   const journal = new Journal({
     name: 'refunds',
@@ -165,7 +169,7 @@ function setup(gateway = new FakeRefundsGateway(), storage = memoryStorage()) {
   const follower = new Follower(SETTLEMENT_SCHEDULE, timers)
   const published = recorder<RefundView>()
   const service = new RefundsService({
-    gateway: async () => gateway,
+    gateway: provide,
     journal,
     follower,
     publish: published.publish,
@@ -291,6 +295,24 @@ describe('RefundsService.issue', () => {
     expect(view).toMatchObject({ status: 'pending', amount: 2_550, following: true })
     expect(view.reference).toMatch(/^RF_/)
     expect(journal.get(view.reference)?.issuedBy).toBe('Sam')
+  })
+
+  it('leaves no "starting" refund behind when the gateway cannot be reached to send it', async () => {
+    const gateway = new FakeRefundsGateway()
+    let calls = 0
+    // prepare() gets the gateway first; the second request (the send) finds it gone.
+    const { service, journal } = setup(gateway, memoryStorage(), async () => {
+      calls += 1
+      if (calls > 1) throw new AppError('gateway_not_configured', 'The gateway is not set up yet.')
+      return gateway
+    })
+    gateway.addPayment('PAY_1', 10_000)
+    const error = await rejection(
+      service.issue({ paymentReference: 'PAY_1', kind: 'partial', amount: '25.50', reason: 'x' }),
+    )
+    expect(error.code).toBe('gateway_not_configured')
+    expect(gateway.sent).toEqual([])
+    expect(journal.list()).toEqual([])
   })
 
   it('refunds exactly the refundable balance for a full refund', async () => {

@@ -201,6 +201,8 @@ describe('IPC guard, step 4: service errors', () => {
     expect(envelope.error.code).toBe('internal')
     expect(JSON.stringify(envelope)).not.toMatch(/hunter2|exploded|at .*\.ts/)
     expect(logged.some((entry) => entry.message === 'ipc handler failed')).toBe(true)
+    expect(JSON.stringify(logged)).toContain('exploded')
+    expect(JSON.stringify(logged)).not.toContain('hunter2')
   })
 
   it('uses translators for foreign errors', async () => {
