@@ -17,7 +17,10 @@ function operation(name: string, e: EndpointDef) {
     ['query', e.query],
   ] as const) {
     if (!obj) continue
-    const json = schema(obj, 'input') as { properties?: Record<string, unknown>; required?: string[] }
+    const json = schema(obj, 'input') as {
+      properties?: Record<string, unknown>
+      required?: string[]
+    }
     for (const [key, value] of Object.entries(json.properties ?? {}))
       parameters.push({
         name: key,
@@ -84,7 +87,10 @@ export function buildOpenApi(): Record<string, unknown> {
             'Lowercase hex HMAC-SHA256 of "<X-Timestamp>:<raw body>" keyed with the API secret; with X-Key-Id and X-Timestamp.',
         },
       },
-      schemas: { WebhookEvent: schema(WebhookEvent, 'input'), ErrorBody: schema(ErrorBody, 'output') },
+      schemas: {
+        WebhookEvent: schema(WebhookEvent, 'input'),
+        ErrorBody: schema(ErrorBody, 'output'),
+      },
     },
     paths,
   }

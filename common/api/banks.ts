@@ -8,7 +8,11 @@ export type Bank = z.output<typeof Bank>
 export const BanksQuery = z.object({ country_code: CountryCode.default('NG') })
 export const BanksResponse = dataEnvelope(z.array(Bank))
 
-export const ResolveRequest = z.object({ bank: BankCode, account: AccountNumber, currency: Currency })
+export const ResolveRequest = z.object({
+  bank: BankCode,
+  account: AccountNumber,
+  currency: Currency,
+})
 export type ResolveRequest = z.output<typeof ResolveRequest>
 export const ResolvedAccount = z.object({
   bank_name: z.string(),

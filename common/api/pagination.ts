@@ -5,7 +5,11 @@ export const DEFAULT_PAGE_SIZE = 10
 
 /** Query strings arrive as text; these coerce, default and bound them. */
 export const PageQuery = z.object({
-  page: z.coerce.number().int('page must be a whole number.').min(1, 'page must be 1 or more.').default(1),
+  page: z.coerce
+    .number()
+    .int('page must be a whole number.')
+    .min(1, 'page must be 1 or more.')
+    .default(1),
   page_size: z.coerce
     .number()
     .int('page_size must be a whole number.')

@@ -50,8 +50,14 @@ export const AmountString = z.codec(z.string(), MinorSchema, {
 })
 
 /** A positive amount: most requests may not move zero. */
-export const PositiveAmountNumber = AmountNumber.refine((m) => m > 0, 'Amount must be more than zero.')
-export const PositiveAmountString = AmountString.refine((m) => m > 0, 'Amount must be more than zero.')
+export const PositiveAmountNumber = AmountNumber.refine(
+  (m) => m > 0,
+  'Amount must be more than zero.',
+)
+export const PositiveAmountString = AmountString.refine(
+  (m) => m > 0,
+  'Amount must be more than zero.',
+)
 
 export const Currency = z.enum(CURRENCIES, { message: 'Unsupported currency code.' })
 export const Email = z.email({ message: 'Enter a valid e-mail address.' }).max(254)
@@ -76,5 +82,7 @@ export const Metadata = z.record(
   z.string().max(64),
   z.union([z.string().max(500), z.number(), z.boolean(), z.null()]),
 )
-export const CountryCode = z.string().regex(/^[A-Z]{2}$/, 'Country code must be two uppercase letters.')
+export const CountryCode = z
+  .string()
+  .regex(/^[A-Z]{2}$/, 'Country code must be two uppercase letters.')
 export const Url = z.url({ protocol: /^https?$/, message: 'Use an http(s) URL.' })

@@ -1,5 +1,12 @@
 import * as z from 'zod'
-import { AmountNumber, Currency, DateOrDateTime, IsoDateTime, PositiveAmountNumber, Reference } from './primitives'
+import {
+  AmountNumber,
+  Currency,
+  DateOrDateTime,
+  IsoDateTime,
+  PositiveAmountNumber,
+  Reference,
+} from './primitives'
 import { PageQuery, dataEnvelope, paginated } from './pagination'
 
 export const REFUND_STATUSES = ['pending', 'processing', 'success', 'failed'] as const

@@ -13,7 +13,9 @@ export const SimulateTransferRequest = z.object({
 export const SimulateTransferParams = z.object({ account_reference: Reference })
 export const SimulateTransferResponse = z.object({ status: z.literal(true), data: VaTransaction })
 
-export const CompletePaymentRequest = z.object({ outcome: z.enum(['success', 'failed', 'abandoned']) })
+export const CompletePaymentRequest = z.object({
+  outcome: z.enum(['success', 'failed', 'abandoned']),
+})
 export const CompletePaymentParams = z.object({ reference: Reference })
 export const CompletePaymentResponse = z.object({ status: z.literal(true), data: PaymentRecord })
 
@@ -31,16 +33,30 @@ export const FaultRule = z.object({
   retry_after_seconds: z.number().int().min(0).max(3600).default(1),
 })
 export type FaultRule = z.output<typeof FaultRule>
-export const SetFaultsRequest = z.object({ rules: z.array(FaultRule).max(20), seed: z.number().int().optional() })
-export const FaultsResponse = z.object({ status: z.literal(true), data: z.object({ rules: z.array(FaultRule) }) })
+export const SetFaultsRequest = z.object({
+  rules: z.array(FaultRule).max(20),
+  seed: z.number().int().optional(),
+})
+export const FaultsResponse = z.object({
+  status: z.literal(true),
+  data: z.object({ rules: z.array(FaultRule) }),
+})
 
-export const AdvanceClockRequest = z.object({ seconds: z.number().int().min(0).max(10 * 365 * 86_400) })
+export const AdvanceClockRequest = z.object({
+  seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 365 * 86_400),
+})
 export const ClockResponse = z.object({
   status: z.literal(true),
   data: z.object({ now: IsoDateTime, offset_seconds: z.number().int() }),
 })
 
-export const SessionTokenRequest = z.object({ ttl_seconds: z.number().int().min(1).max(86_400).default(3600) })
+export const SessionTokenRequest = z.object({
+  ttl_seconds: z.number().int().min(1).max(86_400).default(3600),
+})
 export const SessionTokenResponse = z.object({
   status: z.literal(true),
   data: z.object({ token: z.string(), expires_at: IsoDateTime }),
@@ -57,4 +73,7 @@ export const WebhookDelivery = z.object({
   next_attempt_at: IsoDateTime.nullable(),
   created_at: IsoDateTime,
 })
-export const WebhookDeliveriesResponse = z.object({ status: z.literal(true), data: z.array(WebhookDelivery) })
+export const WebhookDeliveriesResponse = z.object({
+  status: z.literal(true),
+  data: z.array(WebhookDelivery),
+})
