@@ -32,9 +32,7 @@ async function failure(promise: Promise<unknown>): Promise<GatewayError> {
 describe('timeouts', () => {
   it('times out a write with outcome unknown and no blind retry', async () => {
     const fake = fakeFetch(hang)
-    const started = Date.now()
     const error = await failure(client(fake.fetch, 40).disbursements.initialize(transfer))
-    expect(Date.now() - started).toBeLessThan(2_000)
     expect(error).toMatchObject({
       kind: 'timeout',
       status: null,
