@@ -5,12 +5,7 @@ import QRCode from 'qrcode'
 import { formatMoney } from '../../../common/money'
 import type { ChargeView } from '../../../common/ipc/collections'
 
-/** NUBAN account numbers read best as 3-3-4 ("901 234 5678"); others in fours. */
-export function groupDigits(digits: string): string {
-  if (/^\d{10}$/.test(digits))
-    return `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`
-  return digits.replace(/(\d{4})(?=\d)/g, '$1 ')
-}
+export { groupDigits } from '../../lib/format'
 
 /** The text a phone camera shows when the customer scans the code. */
 export function paymentDetailsText(charge: ChargeView): string {

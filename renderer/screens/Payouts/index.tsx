@@ -23,17 +23,10 @@ import {
   TextField,
 } from '../../components'
 import { call, fieldsOf, messageOf, PosError } from '../../lib/pos'
+import { groupDigits } from '../../lib/format'
 import { useEnvironment } from '../../store/environment'
 import { connectPayouts, sortedPayouts, usePayouts } from '../../store/payouts'
-import {
-  AuditTable,
-  BankPicker,
-  groupAccount,
-  Progress,
-  shortTime,
-  StateChip,
-  VerificationBadge,
-} from './parts'
+import { AuditTable, BankPicker, Progress, shortTime, StateChip, VerificationBadge } from './parts'
 import './payouts.css'
 
 const PURPOSES: Array<{ value: PayoutPurpose; label: string }> = [
@@ -612,8 +605,8 @@ function PayoutRow({
       <p className="po-row__payee">
         <strong>{view.accountName}</strong>
         <span className="muted">
-          {view.bankName} · <span className="mono nowrap">{groupAccount(view.accountNumber)}</span>{' '}
-          · {view.purposeLabel}
+          {view.bankName} · <span className="mono nowrap">{groupDigits(view.accountNumber)}</span> ·{' '}
+          {view.purposeLabel}
         </span>
       </p>
       <Progress view={view} />

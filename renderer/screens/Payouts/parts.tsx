@@ -9,6 +9,7 @@ import type {
 } from '../../../common/ipc/payouts'
 import { searchBanks } from '../../../common/ipc/payouts'
 import { Badge, Icon, type Tone } from '../../components'
+import { groupDigits } from '../../lib/format'
 
 const CHIP_TONE: Record<PayoutView['progress']['tone'], Tone> = {
   neutral: 'neutral',
@@ -54,10 +55,6 @@ export function Progress({ view }: { view: PayoutView }) {
   )
 }
 
-/** "0123 456 789": easier to read back to a customer. */
-export const groupAccount = (digits: string): string =>
-  digits.replace(/^(\d{4})(\d{3})(\d{3})$/, '$1 $2 $3')
-
 export const shortTime = (iso: string): string =>
   new Date(iso).toLocaleString(undefined, {
     day: 'numeric',
@@ -92,7 +89,7 @@ export function BoundDetails({ view }: { view: PayoutView }) {
       </div>
       <div>
         <dt>Account number</dt>
-        <dd className="mono">{groupAccount(view.accountNumber)}</dd>
+        <dd className="mono">{groupDigits(view.accountNumber)}</dd>
       </div>
       <div>
         <dt>For</dt>
