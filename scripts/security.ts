@@ -4,9 +4,8 @@
 // Fails on any HIGH or MEDIUM finding that is not one of the reviewed, line-specific waivers
 // below (each explained in docs/security.md). A waiver names the file and the code it covers,
 // so a new occurrence anywhere else still fails.
-import { execFileSync } from 'node:child_process'
-import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { cpSync, mkdirSync, rmSync } from 'node:fs'
+import { join, resolve, sep } from 'node:path'
 
 const ELECTRON_VERSION = '45.4.1'
 const TARGETS = ['main', 'preload', 'renderer'] as const
@@ -51,103 +50,66 @@ export const WAIVERS: Waiver[] = [
   },
 ]
 
-/** Minimal CSV reader for Electronegativity's output (quoted fields, commas inside quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"'
-        i++
-      } else if (char === '"') quoted = false
-      else field += char
-    } else if (char === '"') quoted = true
-    else if (char === ',') {
-      row.push(field.trim())
-      field = ''
-    } else if (char === '\n') {
-      row.push(field.trim())
-      rows.push(row)
-      row = []
-      field = ''
-    } else if (char !== '\r') field += char
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field.trim()])
-  return rows
+interface RawIssue {
+  id: string
+  severity: { name: string }
+  confidence: { name: string }
+  file: string
+  location?: { line?: number; column?: number }
+  sample?: string
+  description: string
 }
 
-function scan(): Finding[] {
+type Run = (
+  options: Record<string, unknown>,
+  forCli?: boolean,
+) => Promise<{ issues: RawIssue[]; errors: unknown[] }>
+
+// The programmatic API, not the CLI's CSV: the CLI writes its CSV header and rows with two
+// racing writeFile calls, so the report can come out with a row overwritten.
+async function scan(): Promise<Finding[]> {
   const root = join('out', 'security')
-  const copy = join(root, 'app')
+  const copy = resolve(root, 'app')
   rmSync(copy, { recursive: true, force: true })
   for (const target of TARGETS) cpSync(target, join(copy, target), { recursive: true })
-  const output = join(root, 'electronegativity.csv')
-  rmSync(output, { force: true })
-  execFileSync(
-    process.execPath,
-    [
-      'node_modules/@doyensec/electronegativity/dist/index.js',
-      '-i',
-      copy,
-      '-e',
-      ELECTRON_VERSION,
-      '-r',
-      '-v',
-      'false',
-      '-o',
-      output,
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
+  const mod = (await import('@doyensec/electronegativity')) as { default: Run | { default: Run } }
+  const run = typeof mod.default === 'function' ? mod.default : mod.default.default
+  const result = await run(
+    {
+      input: copy,
+      output: undefined,
+      isSarif: false,
+      customScan: [],
+      excludeFromScan: [],
+      severitySet: undefined,
+      confidenceSet: undefined,
+      isRelative: true,
+      isVerbose: false,
+      electronUpgrade: undefined,
+      electronVersionOverride: ELECTRON_VERSION,
+      parserPlugins: [],
+    },
+    false,
   )
-  const text = readFileSync(output, 'utf8')
-  // Fail closed: every finding is one line starting with its check id and severity. Anything
-  // else means we can't trust the parse, so the gate fails rather than passing by accident.
-  const lines = text
-    .split('\n')
-    .slice(1)
-    .filter((line) => line.trim() !== '')
-  const malformed = lines.filter(
-    (line) => !/^[A-Z0-9_]+_CHECK,"(HIGH|MEDIUM|LOW|INFORMATIONAL)",/.test(line),
-  )
-  if (malformed.length > 0) {
-    console.error(
-      `Electronegativity's report could not be read (${malformed.length} malformed line(s)); failing.`,
-    )
-    for (const line of malformed) console.error(`  ${line.slice(0, 160)}`)
+  if (!result || !Array.isArray(result.issues)) {
+    console.error('Electronegativity returned no result; failing.')
     process.exit(2)
   }
-  const [, ...rows] = parseCsv(text)
-  if (rows.filter((row) => row.length >= 7).length !== lines.length) {
-    console.error(
-      "Electronegativity's report parsed to a different number of findings than it has lines; failing.",
-    )
+  if (result.errors.length > 0) {
+    // A file it could not parse is a file it did not check: fail closed.
+    console.error(`Electronegativity could not parse ${result.errors.length} file(s); failing.`)
+    for (const error of result.errors) console.error(`  ${JSON.stringify(error).slice(0, 200)}`)
     process.exit(2)
   }
-  return rows
-    .filter((row) => row.length >= 7)
-    .map(
-      ([
-        check = '',
-        severity = '',
-        confidence = '',
-        file = '',
-        location = '',
-        sample = '',
-        description = '',
-      ]) => ({
-        check,
-        severity,
-        confidence,
-        file,
-        location,
-        sample,
-        description,
-      }),
-    )
+  return result.issues.map((issue) => ({
+    check: issue.id,
+    severity: issue.severity.name,
+    confidence: issue.confidence.name,
+    file: issue.file.split(sep).join('/'),
+    location: `${issue.location?.line ?? 0}:${issue.location?.column ?? 0}`,
+    sample: issue.sample ?? '',
+    description: issue.description,
+  }))
 }
 
 const waiverFor = (finding: Finding): Waiver | undefined =>
@@ -159,7 +121,7 @@ const waiverFor = (finding: Finding): Waiver | undefined =>
   )
 
 mkdirSync(join('out', 'security'), { recursive: true })
-const findings = scan()
+const findings = await scan()
 const serious = findings.filter(
   (finding) => finding.severity === 'HIGH' || finding.severity === 'MEDIUM',
 )
