@@ -10,22 +10,20 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createGatewayClient, type GatewayClient } from '../main/gateway'
 import { bindingHash } from '../main/payouts/binding'
-import { PayoutCommands, type Person } from '../main/payouts/commands'
-import type { PayoutLimits } from '../main/payouts/limits'
-import { NameEnquiry } from '../main/payouts/nameEnquiry'
 import { Outbox } from '../main/payouts/outbox'
 import { PayoutSender } from '../main/payouts/sender'
 import type { FaultRuleInput } from '../sandbox/faults'
 import { accountName } from '../sandbox/data/accounts'
+import { makerAndChecker, nameEnquiry, rigCommands } from '../test/support/payout-rig'
 import { emit, round } from './emit'
 
 const COUNT = 1_000
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const KEY = { key_id: 'bench_key', secret: 'bench-secret-0123456789', capabilities: ['*'] }
-const maker: Person = { id: 'u_benchmaker', name: 'Bench Cashier', role: 'cashier' }
-const checker: Person = { id: 'u_benchcheck', name: 'Bench Supervisor', role: 'supervisor' }
-const huge = { perItem: Number.MAX_SAFE_INTEGER, perDay: Number.MAX_SAFE_INTEGER } as never
-const limits: PayoutLimits = { cashier: huge, supervisor: huge, admin: huge }
+const { maker, checker } = makerAndChecker(
+  { maker: 'u_benchmaker', checker: 'u_benchcheck' },
+  'Bench',
+)
 
 /**
  * About 20% of all gateway requests fail: 1 - (0.967^6 * 0.99^2) = 19.9%, each kind before and
@@ -97,27 +95,18 @@ async function flush(
     })
     const control = createGatewayClient({ baseUrl: url, keyId: KEY.key_id, secret: KEY.secret })
     const outbox = await Outbox.open({ dir: join(dir, 'outbox') })
-    const names = new NameEnquiry({
-      gateway: async () => client,
-      currency: 'NGN',
-      now: Date.now,
-      timeoutMs,
-    })
-    const commands = new PayoutCommands({
+    const names = nameEnquiry(client, timeoutMs)
+    const commands = rigCommands(
       outbox,
-      now: Date.now,
-      policy: () => ({ limits, approvalTtlMs: 86_400_000, utcOffsetMinutes: 0 }),
-      verifyPin: async () => undefined,
       // Approval is set-up, not what is measured: names were confirmed when drafted.
-      resolveName: async (_bank, account) => ({
+      async (_bank, account) => ({
         kind: 'resolved',
         accountName: accountName(account),
         bankName: 'GTB',
         at: Date.now(),
       }),
-      recentBankName: () => null,
-      bankName: () => 'Guaranty Trust Bank',
-    })
+      () => 'Guaranty Trust Bank',
+    )
     const approvals: Promise<unknown>[] = []
     for (let i = 0; i < COUNT; i++) {
       const account = String(1_000_000_000 + i * 7_919)

@@ -14,7 +14,7 @@ import type {
 import { CollectionsError } from './errors'
 import type { Actor } from './customers'
 import type { CollectionsGateway } from './gatewayPort'
-import { Ledger, type ChargeRecord, type ObservationEffect } from './ledger'
+import { Ledger, observedFromGateway, type ChargeRecord, type ObservationEffect } from './ledger'
 import type { CollectionsStore } from './store'
 import { createWatcher, type Scheduler, type Watcher, type WatcherIntervals } from './watcher'
 import type { BackoffPolicy } from './backoff'
@@ -125,18 +125,7 @@ export function createCharges(deps: ChargesDeps) {
       // only accounts this till has charged into (other tills' customers are not ours).
       if (accountReference !== null && tx.account_reference !== accountReference) continue
       if (accountReference === null && !ledger.knowsAccount(tx.account_reference)) continue
-      const effect = ledger.observe(
-        {
-          reference: tx.reference,
-          accountReference: tx.account_reference,
-          amount: tx.amount,
-          currency: tx.currency,
-          status: tx.status,
-          narration: tx.narration,
-          createdAt: tx.created_at,
-        },
-        iso(),
-      )
+      const effect = ledger.observe(observedFromGateway(tx), iso())
       if (!effect) continue
       fresh += 1
       deps.store.saveTransfer(effect.transfer)

@@ -12,7 +12,7 @@ import type {
 import { csvRow } from './csv'
 import { CollectionsError } from './errors'
 import { readFailure, type CollectionsGateway, type VaTransactionsFilter } from './gatewayPort'
-import type { Ledger } from './ledger'
+import { observedFromGateway, type Ledger } from './ledger'
 
 export interface HistoryDeps {
   gateway(): Pick<CollectionsGateway, 'virtualAccounts'>
@@ -40,16 +40,8 @@ function query(filter: HistoryFilter, page: number, pageSize: number): VaTransac
 export function annotate(tx: VaTransaction, ledger: Ledger): HistoryRow {
   const known = ledger.transfer(tx.reference)
   const charge = known?.chargeId ? ledger.allCharges().find((c) => c.id === known.chargeId) : null
-  const base = {
-    reference: tx.reference,
-    accountReference: tx.account_reference,
-    amount: tx.amount,
-    currency: tx.currency,
-    // The gateway is the authority on the status now; ours may be older.
-    status: tx.status,
-    narration: tx.narration,
-    createdAt: tx.created_at,
-  }
+  // The gateway is the authority on the status now; ours may be older.
+  const base = observedFromGateway(tx)
   if (!known)
     return {
       ...base,

@@ -2,10 +2,9 @@
 // passed in) and free of I/O, so reconciliation, attribution and dedupe can be tested exactly;
 // main/collections/charges.ts adds persistence and events around it.
 import type { Currency, Minor } from '../../common/money'
+import type { VaTransaction } from '../../common/api/virtualAccounts'
 import type {
-  ChargeState,
   ChargeView,
-  CustomerAccount,
   OverpaymentDecision,
   TransferStatus,
   TransferView,
@@ -13,20 +12,8 @@ import type {
 import { CollectionsError } from './errors'
 import { attribute, mergeStatus, reconcile } from './reconcile'
 
-export interface ChargeRecord {
-  id: string
-  state: ChargeState
-  account: CustomerAccount
-  currency: Currency
-  amountDue: Minor
-  saleReference: string | null
-  till: string
-  openedBy: { id: string; name: string }
-  openedAt: string
-  closedAt: string | null
-  overpayment: ChargeView['overpayment']
-  cancellation: ChargeView['cancellation']
-}
+/** A charge as the till keeps it: the view without what is worked out from its transfers. */
+export type ChargeRecord = Omit<ChargeView, 'reconciliation' | 'transfers' | 'needsDecision'>
 
 export type TransferRecord = TransferView
 
@@ -39,6 +26,19 @@ export interface ObservedTransfer {
   status: TransferStatus
   narration: string
   createdAt: string
+}
+
+/** A transaction from the gateway's list, as the ledger observes it. */
+export function observedFromGateway(tx: VaTransaction): ObservedTransfer {
+  return {
+    reference: tx.reference,
+    accountReference: tx.account_reference,
+    amount: tx.amount,
+    currency: tx.currency,
+    status: tx.status,
+    narration: tx.narration,
+    createdAt: tx.created_at,
+  }
 }
 
 /** What one observation changed; the caller persists and announces exactly these. */

@@ -23,6 +23,7 @@ import { toDebitView } from './debit-view'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
 import { monthlyUsage } from './mandate-rules'
 import { statusWords, type MandatesService } from './mandates-service'
+import { isoFrom, nowFrom } from '../payments/service-basics'
 
 export interface DebitsGateway {
   directDebits: Pick<GatewayClient['directDebits'], 'debit' | 'status'>
@@ -98,7 +99,7 @@ export class DebitsService {
     const usage = monthlyUsage(
       { maxAmount: mandate.maxMonthlyAmount, maxCount: mandate.maxMonthlyDebitCount },
       this.deps.debits.list().filter((d) => d.mandateReference === mandate.mandateReference),
-      this.#now(),
+      nowFrom(this.deps),
     )
     if (usage.remainingCount <= 0)
       throw new AppError(
@@ -110,7 +111,7 @@ export class DebitsService {
     if (Object.keys(fields).length > 0)
       throw new AppError('invalid_input', 'Check the highlighted fields.', { fields })
 
-    const paymentReference = newReference('DD', this.#now())
+    const paymentReference = newReference('DD', nowFrom(this.deps))
     this.deps.debits.put({
       paymentReference,
       mandateReference: mandate.mandateReference,
@@ -119,7 +120,7 @@ export class DebitsService {
       narration,
       status: 'starting',
       failureReason: null,
-      createdAt: this.#iso(),
+      createdAt: isoFrom(this.deps),
       completedAt: null,
       notice: null,
       chargedBy: this.deps.actor()?.name ?? null,
@@ -253,7 +254,7 @@ export class DebitsService {
 
   /** The gateway never saw it: send it again with the same reference, or say nothing was charged. */
   async #resendOrGiveUp(entry: DebitEntry): Promise<DebitEntry | undefined> {
-    const age = this.#now() - Date.parse(entry.createdAt)
+    const age = nowFrom(this.deps) - Date.parse(entry.createdAt)
     if (age > RESEND_WINDOW_MS) {
       this.deps.log.warn('debit never reached the gateway', {
         paymentReference: entry.paymentReference,
@@ -293,18 +294,10 @@ export class DebitsService {
       narration: record.narration,
       status: keepFinal ? existing.status : record.status,
       failureReason: record.failure_reason ?? null,
-      createdAt: existing?.createdAt ?? record.created_at ?? this.#iso(),
+      createdAt: existing?.createdAt ?? record.created_at ?? isoFrom(this.deps),
       completedAt: record.completed_at ?? null,
       notice: null,
       chargedBy: existing?.chargedBy ?? null,
     })
-  }
-
-  #now(): number {
-    return (this.deps.now ?? Date.now)()
-  }
-
-  #iso(): string {
-    return new Date(this.#now()).toISOString()
   }
 }

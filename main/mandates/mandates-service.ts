@@ -23,6 +23,7 @@ import type { BankDirectory, BanksGateway } from './bank-directory'
 import { FINAL_DEBIT, applyMandate, type DebitEntry, type MandateEntry } from './mandate-entries'
 import { allowedActions, localDay, monthlyUsage, validateMandateForm } from './mandate-rules'
 import { toDebitView } from './debit-view'
+import { isoFrom, nowFrom, openGateway } from '../payments/service-basics'
 
 /** The part of the gateway client this service uses. */
 export type MandatesGateway = BanksGateway & {
@@ -91,7 +92,7 @@ export class MandatesService {
     accountNumber: string
     currency: Currency
   }): Promise<ResolvedAccount> {
-    const gateway = await this.#gateway('check the account')
+    const gateway = await openGateway(this.deps, 'check the account')
     try {
       const { data } = await gateway.banks.resolve({
         bank: input.bankCode,
@@ -117,11 +118,15 @@ export class MandatesService {
     // Best effort: a bank list lets the form say "choose from the list"; without one the
     // gateway still checks the code.
     await this.deps.banks.list().catch(() => undefined)
-    const form = validateMandateForm(input, localDay(this.#now()), this.deps.banks.knownCodes())
+    const form = validateMandateForm(
+      input,
+      localDay(nowFrom(this.deps)),
+      this.deps.banks.knownCodes(),
+    )
     if (!form.ok)
       throw new AppError('invalid_input', 'Check the highlighted fields.', { fields: form.fields })
     const v = form.value
-    const reference = newReference('MD', this.#now())
+    const reference = newReference('MD', nowFrom(this.deps))
     const body: CreateMandateRequest = {
       customer_name: v.customerName,
       customer_email: v.customerEmail,
@@ -149,14 +154,14 @@ export class MandatesService {
       maxMonthlyAmount: v.maxMonthlyAmount,
       maxMonthlyDebitCount: v.maxMonthlyDebitCount,
       activationInitiated: false,
-      createdAt: this.#iso(),
+      createdAt: isoFrom(this.deps),
       activatedAt: null,
       cancelledAt: null,
       checkedAt: null,
       createdBy: this.deps.actor()?.name ?? null,
     })
     this.deps.log.info('mandate creating', { mandateReference: reference })
-    const gateway = await this.#gateway('create the mandate')
+    const gateway = await openGateway(this.deps, 'create the mandate')
     let outcome
     try {
       outcome = await submitByReference({
@@ -175,14 +180,14 @@ export class MandatesService {
     }
     if (outcome.outcome === 'found') {
       this.deps.mandates.put(
-        applyMandate(this.deps.mandates.get(reference), outcome.value, this.#iso()),
+        applyMandate(this.deps.mandates.get(reference), outcome.value, isoFrom(this.deps)),
       )
     } else {
       this.deps.mandates.update(reference, (m) => ({
         ...m,
         confirmed: true,
         status: outcome.value.status,
-        checkedAt: this.#iso(),
+        checkedAt: isoFrom(this.deps),
       }))
     }
     return this.#publish(reference)
@@ -196,11 +201,11 @@ export class MandatesService {
 
   /** Reads the gateway's record into the journal and returns it (for debits). */
   async refresh(mandateReference: string): Promise<MandateEntry> {
-    const gateway = await this.#gateway('look up the mandate')
+    const gateway = await openGateway(this.deps, 'look up the mandate')
     const known = this.deps.mandates.get(mandateReference)
     try {
       const record = await gateway.directDebits.getMandate(mandateReference)
-      return this.deps.mandates.put(applyMandate(known, record, this.#iso()))
+      return this.deps.mandates.put(applyMandate(known, record, isoFrom(this.deps)))
     } catch (error) {
       if (isNotFound(error) && known && !known.confirmed) {
         // Its create never reached the gateway: nothing exists, so forget it.
@@ -225,7 +230,7 @@ export class MandatesService {
           'invalid_state',
           `This mandate is ${statusWords(entry.status)}; it needs no activation.`,
         )
-      const gateway = await this.#gateway('send the activation code')
+      const gateway = await openGateway(this.deps, 'send the activation code')
       try {
         await gateway.directDebits.initiateActivation(mandateReference)
       } catch (error) {
@@ -244,7 +249,7 @@ export class MandatesService {
     pin: string,
   ): Promise<MandateView> {
     return this.#exclusive(mandateReference, async () => {
-      const gateway = await this.#gateway('activate the mandate')
+      const gateway = await openGateway(this.deps, 'activate the mandate')
       try {
         await gateway.directDebits.validateActivation({
           mandate_reference: mandateReference,
@@ -285,7 +290,7 @@ export class MandatesService {
       const entry = await this.refresh(mandateReference)
       if (entry.status !== 'active' && entry.status !== 'pending_activation')
         throw new AppError('invalid_state', `This mandate is already ${statusWords(entry.status)}.`)
-      const gateway = await this.#gateway('cancel the mandate')
+      const gateway = await openGateway(this.deps, 'cancel the mandate')
       try {
         await gateway.directDebits.cancelMandate(mandateReference)
       } catch (error) {
@@ -328,7 +333,7 @@ export class MandatesService {
       usage: monthlyUsage(
         { maxAmount: entry.maxMonthlyAmount, maxCount: entry.maxMonthlyDebitCount },
         debits,
-        this.#now(),
+        nowFrom(this.deps),
       ),
       can: entry.confirmed
         ? allowedActions(entry.status, entry.activationInitiated)
@@ -360,22 +365,6 @@ export class MandatesService {
     } finally {
       this.#busy.delete(mandateReference)
     }
-  }
-
-  async #gateway(action: string): Promise<MandatesGateway> {
-    try {
-      return await this.deps.gateway()
-    } catch (error) {
-      throw cashierError(error, { action })
-    }
-  }
-
-  #now(): number {
-    return (this.deps.now ?? Date.now)()
-  }
-
-  #iso(): string {
-    return new Date(this.#now()).toISOString()
   }
 }
 

@@ -27,6 +27,7 @@ import {
 import { qrMatrix } from './qr'
 import { newReference } from './references'
 import { submitByReference } from './submit-by-reference'
+import { isoFrom, nowFrom, openGateway } from './service-basics'
 
 /** The part of the gateway client this service uses. */
 export interface PaymentsGateway {
@@ -76,7 +77,7 @@ export class PaymentsService {
     const actor = this.deps.actor()
     const customerName = input.customerName?.trim() || null
     const description = input.description?.trim() || null
-    const reference = newReference('PAY', this.#now())
+    const reference = newReference('PAY', nowFrom(this.deps))
     const body: InitializePaymentRequest = {
       email,
       amount,
@@ -101,7 +102,7 @@ export class PaymentsService {
       amountRefunded: ZERO,
       paymentMethod: null,
       authorizationUrl: null,
-      createdAt: this.#iso(),
+      createdAt: isoFrom(this.deps),
       paidAt: null,
       verifiedAt: null,
       takenBy: actor?.name ?? null,
@@ -140,11 +141,11 @@ export class PaymentsService {
         ...entry,
         status: 'pending',
         authorizationUrl: outcome.value.authorization_url,
-        verifiedAt: this.#iso(),
+        verifiedAt: isoFrom(this.deps),
       }))
     } else if (outcome.outcome === 'found') {
       this.deps.journal.update(reference, (entry) =>
-        applyPaymentRecord(entry, outcome.value, this.#iso()),
+        applyPaymentRecord(entry, outcome.value, isoFrom(this.deps)),
       )
     } else {
       this.deps.log.warn('payment start outcome unknown', { reference, kind: outcome.error.kind })
@@ -168,10 +169,10 @@ export class PaymentsService {
         this.#follow(reference)
       return this.#viewOf(reference)
     }
-    const gateway = await this.#gateway('look up the payment')
+    const gateway = await openGateway(this.deps, 'look up the payment')
     try {
       const record = await gateway.payments.verify(reference)
-      return this.#toView(entryFromRecord(record, this.#iso()))
+      return this.#toView(entryFromRecord(record, isoFrom(this.deps)))
     } catch (error) {
       throw cashierError(error, {
         action: 'look up the payment',
@@ -223,7 +224,7 @@ export class PaymentsService {
         'demo_only',
         'Simulating the customer is only possible on the demo gateway. The customer must pay on the checkout page.',
       )
-    const gateway = await this.#gateway('simulate the customer')
+    const gateway = await openGateway(this.deps, 'simulate the customer')
     try {
       await gateway.sandbox.completePayment(reference, { outcome })
     } catch (error) {
@@ -263,7 +264,9 @@ export class PaymentsService {
     try {
       const gateway = await this.deps.gateway()
       const record = await gateway.payments.verify(reference)
-      entry = this.deps.journal.update(reference, (e) => applyPaymentRecord(e, record, this.#iso()))
+      entry = this.deps.journal.update(reference, (e) =>
+        applyPaymentRecord(e, record, isoFrom(this.deps)),
+      )
     } catch (error) {
       const notice =
         before.status === 'starting' && isNotFound(error)
@@ -298,7 +301,7 @@ export class PaymentsService {
         ...e,
         status: 'pending',
         authorizationUrl: answer.authorization_url,
-        verifiedAt: this.#iso(),
+        verifiedAt: isoFrom(this.deps),
       }))
       return null
     } catch {
@@ -343,22 +346,6 @@ export class PaymentsService {
       takenBy: entry.takenBy,
       takenHere: this.deps.journal.has(entry.reference),
     }
-  }
-
-  async #gateway(action: string): Promise<PaymentsGateway> {
-    try {
-      return await this.deps.gateway()
-    } catch (error) {
-      throw cashierError(error, { action })
-    }
-  }
-
-  #now(): number {
-    return (this.deps.now ?? Date.now)()
-  }
-
-  #iso(): string {
-    return new Date(this.#now()).toISOString()
   }
 }
 

@@ -31,6 +31,7 @@ import { MinorValue } from '../payments/payment-entry'
 import { newReference } from '../payments/references'
 import { submitByReference } from '../payments/submit-by-reference'
 import { refundBalance } from './refund-balance'
+import { isoFrom, nowFrom, openGateway } from '../payments/service-basics'
 
 /** The part of the gateway client this service uses. */
 export interface RefundsGateway {
@@ -83,7 +84,7 @@ export class RefundsService {
   }
 
   async prepare(paymentReference: string): Promise<RefundablePayment> {
-    const gateway = await this.#gateway('look up the payment')
+    const gateway = await openGateway(this.deps, 'look up the payment')
     let payment: PaymentRecord
     let refunds: Refund[]
     try {
@@ -129,8 +130,8 @@ export class RefundsService {
     if (payment.blockedReason) throw new AppError('not_refundable', payment.blockedReason)
     const amount = refundAmount(input, payment)
     const actor = this.deps.actor()
-    const reference = newReference('RF', this.#now())
-    const now = this.#iso()
+    const reference = newReference('RF', nowFrom(this.deps))
+    const now = isoFrom(this.deps)
     const reason = input.reason.trim()
     // Journal first: a lost answer is settled by looking this reference up.
     this.deps.journal.put({
@@ -192,7 +193,7 @@ export class RefundsService {
   }
 
   async get(reference: string): Promise<RefundView> {
-    const gateway = await this.#gateway('look up the refund')
+    const gateway = await openGateway(this.deps, 'look up the refund')
     try {
       const record = await gateway.refunds.get(reference)
       if (this.deps.journal.has(reference)) this.#record(record)
@@ -210,7 +211,7 @@ export class RefundsService {
       throw new AppError('invalid_input', 'Check the highlighted fields.', {
         fields: { to: 'The end date is before the start date.' },
       })
-    const gateway = await this.#gateway('load the refund history')
+    const gateway = await openGateway(this.deps, 'load the refund history')
     try {
       const answer = await gateway.refunds.history({
         page: filter.page,
@@ -236,7 +237,7 @@ export class RefundsService {
   }
 
   async counts(): Promise<RefundCountsView> {
-    const gateway = await this.#gateway('count refunds')
+    const gateway = await openGateway(this.deps, 'count refunds')
     try {
       return (await gateway.refunds.counts()).data
     } catch (error) {
@@ -330,22 +331,6 @@ export class RefundsService {
       updatedAt: entry.updatedAt,
       following: !FINAL.includes(status) && this.deps.follower.isFollowing(entry.reference),
     }
-  }
-
-  async #gateway(action: string): Promise<RefundsGateway> {
-    try {
-      return await this.deps.gateway()
-    } catch (error) {
-      throw cashierError(error, { action })
-    }
-  }
-
-  #now(): number {
-    return (this.deps.now ?? Date.now)()
-  }
-
-  #iso(): string {
-    return new Date(this.#now()).toISOString()
   }
 }
 

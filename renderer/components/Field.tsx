@@ -102,3 +102,31 @@ export function SelectField({
     </FieldShell>
   )
 }
+
+export interface PinFieldProps extends Omit<
+  TextFieldProps,
+  'type' | 'inputMode' | 'value' | 'onChange'
+> {
+  value: string
+  /** Called with what was typed, keeping only the digits. */
+  onChange: (digits: string) => void
+}
+
+/** A masked, digits-only field for PINs and one-time codes (8 digits unless told). */
+export function PinField({
+  onChange,
+  autoComplete = 'new-password',
+  maxLength = 8,
+  ...rest
+}: PinFieldProps) {
+  return (
+    <TextField
+      type="password"
+      inputMode="numeric"
+      autoComplete={autoComplete}
+      maxLength={maxLength}
+      onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
+      {...rest}
+    />
+  )
+}

@@ -5,14 +5,12 @@
 // final. Run with: node --import tsx test/chaos/payoutWorker.ts
 import { createGatewayClient } from '../../main/gateway'
 import { bindingHash } from '../../main/payouts/binding'
-import { PayoutCommands, type Person } from '../../main/payouts/commands'
 import type { PayoutsGateway } from '../../main/payouts/gatewayPort'
-import type { PayoutLimits } from '../../main/payouts/limits'
 import type { PayoutItem } from '../../main/payouts/model'
-import { NameEnquiry } from '../../main/payouts/nameEnquiry'
 import { Outbox } from '../../main/payouts/outbox'
 import { PayoutSender } from '../../main/payouts/sender'
 import { accountName } from '../../sandbox/data/accounts'
+import { makerAndChecker, nameEnquiry, rigCommands } from '../support/payout-rig'
 
 const env = (name: string): string => {
   const value = process.env[name]
@@ -30,10 +28,10 @@ const client = createGatewayClient({
   timeoutMs,
 })
 const gateway: PayoutsGateway = client
-const maker: Person = { id: 'u_chaosmaker1', name: 'Chaos Cashier', role: 'cashier' }
-const checker: Person = { id: 'u_chaoscheck1', name: 'Chaos Supervisor', role: 'supervisor' }
-const huge = { perItem: Number.MAX_SAFE_INTEGER, perDay: Number.MAX_SAFE_INTEGER } as never
-const limits: PayoutLimits = { cashier: huge, supervisor: huge, admin: huge }
+const { maker, checker } = makerAndChecker(
+  { maker: 'u_chaosmaker1', checker: 'u_chaoscheck1' },
+  'Chaos',
+)
 
 const say = (line: string) => process.stdout.write(`${line}\n`)
 
@@ -51,21 +49,12 @@ async function main(): Promise<void> {
   say(
     `RESUME sending=${count('sending')} submitted=${count('submitted')} approved=${count('approved')}`,
   )
-  const names = new NameEnquiry({
-    gateway: async () => gateway,
-    currency: 'NGN',
-    now: Date.now,
-    timeoutMs,
-  })
-  const commands = new PayoutCommands({
+  const names = nameEnquiry(gateway, timeoutMs)
+  const commands = rigCommands(
     outbox,
-    now: Date.now,
-    policy: () => ({ limits, approvalTtlMs: 86_400_000, utcOffsetMinutes: 0 }),
-    verifyPin: async () => undefined,
-    resolveName: (bank, account) => names.resolve(bank, account),
-    recentBankName: () => null,
-    bankName: (code) => (code === '058' ? 'Guaranty Trust Bank' : undefined),
-  })
+    (bank, account) => names.resolve(bank, account),
+    (code) => (code === '058' ? 'Guaranty Trust Bank' : undefined),
+  )
   const sender = new PayoutSender({
     outbox,
     gateway: async () => gateway,

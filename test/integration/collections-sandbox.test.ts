@@ -13,6 +13,7 @@ import { openFileStore } from '../../main/collections/store'
 import { realScheduler } from '../../main/collections/watcher'
 import { minor, type Minor } from '../../common/money'
 import type { ChargeView, CollectionsStatus, CustomerAccount } from '../../common/ipc/collections'
+import { waitFor as waitUntil } from '../support/async'
 
 const actor = { id: 'u_cashier01', name: 'Bola' }
 const naira = (n: number): Minor => minor(Math.round(n * 100))
@@ -25,19 +26,8 @@ const statuses: CollectionsStatus[] = []
 const updates: ChargeView[] = []
 let seq = 0
 
-async function waitFor<T>(
-  what: string,
-  read: () => T | undefined | null | false,
-  ms = 8_000,
-): Promise<T> {
-  const until = Date.now() + ms
-  for (;;) {
-    const value = read()
-    if (value) return value
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
+const waitFor = <T>(what: string, read: () => T | undefined | null | false, ms = 8_000) =>
+  waitUntil(what, read, ms)
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 })

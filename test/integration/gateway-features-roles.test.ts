@@ -5,27 +5,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { silentLogger } from '../../main/app/log'
-import { createServices, type AppServices } from '../../main/app/services'
-import type { SenderInfo } from '../../main/ipc/handlers'
-import { confBackend } from '../../main/settings/conf-backend'
-import { MemoryKeychain } from '../unit/shell/helpers'
+import type { AppServices } from '../../main/app/services'
+import { dispatcher, startServices } from '../support/services'
 
-const sender: SenderInfo = { transport: 'test', url: 'test://till' }
 let services: AppServices
 let dir: string
 
-const call = (channel: string, input?: unknown) =>
-  services.dispatcher.dispatch(sender, channel, input)
-async function value<T>(channel: string, input?: unknown): Promise<T> {
-  const envelope = await call(channel, input)
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`)
-  return envelope.value as T
-}
-const code = async (channel: string, input?: unknown) => {
-  const envelope = await call(channel, input)
-  return envelope.ok ? 'ok' : envelope.error.code
-}
+const { value, code } = dispatcher(() => services)
 
 const today = () => {
   const d = new Date()
@@ -51,15 +37,7 @@ const signInAs = (userId: string, pin: string) => value('session.signIn', { user
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tilldesk-gw-roles-'))
-  services = await createServices({
-    settingsBackend: confBackend(dir),
-    keychain: new MemoryKeychain(),
-    fetch: globalThis.fetch,
-    dataDir: dir,
-    log: silentLogger,
-    isTrustedSender: (candidate) => candidate.transport === 'test',
-  })
-  await services.start()
+  services = await startServices(dir)
   await value('session.setup', { tillName: 'Front counter', adminName: 'Ada', pin: '1234' })
   cashierId = (
     await value<{ id: string }>('users.create', { name: 'Bola', role: 'cashier', pin: '2468' })

@@ -8,7 +8,6 @@ import type { ZodType } from 'zod'
 import { startSandbox, type RunningSandbox } from '../../sandbox'
 import { createGatewayClient, type GatewayClient } from '../../main/gateway'
 import { silentLogger } from '../../main/app/log'
-import { AppError } from '../../main/app/errors'
 import { Follower, type FollowSchedule } from '../../main/payments/follower'
 import { Journal, fileStorage } from '../../main/payments/journal'
 import { PaymentEntry } from '../../main/payments/payment-entry'
@@ -23,6 +22,7 @@ import { addDays, localDay } from '../../main/mandates/mandate-rules'
 import type { CheckoutView } from '../../common/ipc/payments'
 import type { RefundView } from '../../common/ipc/refunds'
 import type { DebitView } from '../../common/ipc/mandates'
+import { rejection, waitFor } from '../support/async'
 
 const FAST: FollowSchedule = { steps: [{ untilMs: 20_000, everyMs: 50 }] }
 const actor = () => ({ id: 'u_super0001', name: 'Sam' })
@@ -38,30 +38,6 @@ let reports: ReportsService
 const paymentEvents: CheckoutView[] = []
 const refundEvents: RefundView[] = []
 const debitEvents: DebitView[] = []
-
-async function waitFor<T>(
-  what: string,
-  read: () => T | undefined | null | false,
-  ms = 10_000,
-): Promise<T> {
-  const until = Date.now() + ms
-  for (;;) {
-    const value = read()
-    if (value) return value
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof AppError) return error
-    throw error
-  }
-  throw new Error('expected a rejection')
-}
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, settleDelayMs: 150 })

@@ -8,10 +8,10 @@ import {
   Banner,
   Button,
   Card,
-  Dialog,
   EmptyState,
   PinPad,
   Spinner,
+  Tabs,
   TextField,
 } from '../../components'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
@@ -22,6 +22,7 @@ import {
   AuditTable,
   BoundDetails,
   download,
+  ReasonDialog,
   shortTime,
   StateChip,
   VerificationBadge,
@@ -40,20 +41,7 @@ export default function ApprovalsScreen() {
   useEffect(() => connectPayouts(), [])
   return (
     <div className="po-screen">
-      <div className="po-tabs" role="tablist" aria-label="Approvals">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.id}
-            className={tab === t.id ? 'po-filter is-selected' : 'po-filter'}
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs label="Approvals" tabs={TABS} selected={tab} onSelect={setTab} look="payouts" />
       {tab === 'queue' ? <Queue /> : tab === 'audit' ? <AuditLog /> : <Limits />}
     </div>
   )
@@ -284,30 +272,22 @@ function RejectDialog({
     }
   }
   return (
-    <Dialog
+    <ReasonDialog
       open={view !== null}
       onClose={onClose}
       title={view ? `Reject ${view.amountText} to ${view.accountName}?` : ''}
-      tone="danger"
-    >
-      <form className="form" onSubmit={(event) => void submit(event)}>
-        <p>The cashier sees your reason. Nothing is paid.</p>
-        <TextField
-          label="Reason (required)"
-          value={reason}
-          autoFocus
-          maxLength={300}
-          error={error ?? undefined}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        <div className="form__actions">
-          <Button onClick={onClose}>Back</Button>
-          <Button type="submit" variant="danger" busy={busy} disabled={reason.trim().length < 3}>
-            Reject payout
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      intro="The cashier sees your reason. Nothing is paid."
+      label="Reason (required)"
+      reason={reason}
+      onReason={setReason}
+      maxLength={300}
+      error={error}
+      cancelLabel="Back"
+      submitLabel="Reject payout"
+      busy={busy}
+      disabled={reason.trim().length < 3}
+      onSubmit={submit}
+    />
   )
 }
 

@@ -1,6 +1,6 @@
 // First run: name the till and create the admin. Main refuses this once any profile exists.
 import { useState, type FormEvent } from 'react'
-import { Banner, Button, Icon, TextField } from '../../components'
+import { Banner, Button, Icon, PinField, TextField } from '../../components'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
 
@@ -110,26 +110,18 @@ export function FirstRun() {
               autoFocus
             />
             <div className="form__row">
-              <TextField
+              <PinField
                 label="PIN"
                 hint="4 to 8 digits. You type it to sign in."
-                type="password"
-                inputMode="numeric"
-                autoComplete="new-password"
                 value={pin}
-                onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+                onChange={setPin}
                 error={fields.pin}
-                maxLength={8}
               />
-              <TextField
+              <PinField
                 label="PIN again"
-                type="password"
-                inputMode="numeric"
-                autoComplete="new-password"
                 value={confirm}
-                onChange={(event) => setConfirm(event.target.value.replace(/\D/g, ''))}
+                onChange={setConfirm}
                 error={fields.confirm}
-                maxLength={8}
               />
             </div>
             <div className="form__actions">

@@ -6,7 +6,16 @@ import { memo, useCallback, useEffect, useRef, useState, type FormEvent } from '
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { formatMoney } from '../../../common/money'
 import type { HistoryFilter, HistoryRow } from '../../../common/ipc/collections'
-import { Badge, Banner, Button, Card, SelectField, TextField, type Tone } from '../../components'
+import {
+  Badge,
+  Banner,
+  Button,
+  Card,
+  DateRangeFields,
+  SelectField,
+  TextField,
+  type Tone,
+} from '../../components'
 import { call, fieldsOf, messageOf, subscribe } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
 import { download } from '../Collect/browser'
@@ -134,22 +143,7 @@ export default function HistoryScreen() {
               { value: 'failed', label: 'Failed' },
             ]}
           />
-          <TextField
-            label="From"
-            name="from"
-            type="date"
-            value={form.from}
-            onChange={set('from')}
-            error={fields.from}
-          />
-          <TextField
-            label="To"
-            name="to"
-            type="date"
-            value={form.to}
-            onChange={set('to')}
-            error={fields.to}
-          />
+          <DateRangeFields from={form.from} to={form.to} onChange={set} errors={fields} named />
           <Button type="submit" variant="primary" icon="refresh" aria-keyshortcuts="Enter">
             Show
           </Button>

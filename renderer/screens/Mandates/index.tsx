@@ -2,24 +2,35 @@
 // sends (OTP) and their PIN, charge it within its monthly limits, cancel it (supervisor).
 // Main checks every rule and follows each debit; the screen shows what main decided.
 import { useEffect, useState, type FormEvent } from 'react'
-import { CURRENCIES, toDecimalString, type Currency, type Minor } from '../../../common/money'
+import { toDecimalString, type Currency, type Minor } from '../../../common/money'
 import type { BankOption, MandateView } from '../../../common/ipc'
 import { MIN_MANDATE_DURATION_DAYS } from '../../../common/ipc/mandates'
 import {
   Banner,
   Button,
   Card,
-  Dialog,
+  ConfirmDialog,
   EmptyState,
   Icon,
   MoneyInput,
+  PinField,
   SelectField,
   TextField,
 } from '../../components'
 import { canSee } from '../../app/roles'
 import { call, fieldsOf, messageOf, summaryOf } from '../../lib/pos'
 import { useSession } from '../../store/session'
-import { Facts, StatusBadge, day, money, monthName, useFormErrors, when } from '../Payments/parts'
+import {
+  AmountWithCurrency,
+  Facts,
+  LookupCard,
+  StatusBadge,
+  day,
+  money,
+  monthName,
+  useFormErrors,
+  when,
+} from '../Payments/parts'
 import { connectMandates, useMandates } from './store'
 import '../Payments/gateway.css'
 
@@ -85,7 +96,7 @@ function NewMandate() {
   const [resolving, setResolving] = useState(false)
   const [resolveError, setResolveError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const { error, fields, fail, touch } = useFormErrors()
+  const { error, fields, fail, touch, edit } = useFormErrors()
 
   useEffect(() => {
     call('mandates.banks')
@@ -231,26 +242,15 @@ function NewMandate() {
             hint={`At least ${MIN_MANDATE_DURATION_DAYS} days after the first day.`}
           />
         </div>
-        <div className="gw-amount-row">
-          <MoneyInput
-            label="Most to collect in a month"
-            name="maxMonthlyAmount"
-            value={limit}
-            onChange={(value) => {
-              setLimit(value)
-              touch('maxMonthlyAmount')
-            }}
-            currency={currency}
-            error={fields.maxMonthlyAmount}
-          />
-          <SelectField
-            label="Currency"
-            name="currency"
-            value={currency}
-            onChange={(e) => setCurrency(e.target.value as Currency)}
-            options={CURRENCIES.map((c) => ({ value: c, label: c }))}
-          />
-        </div>
+        <AmountWithCurrency
+          label="Most to collect in a month"
+          name="maxMonthlyAmount"
+          amount={limit}
+          onAmount={edit('maxMonthlyAmount', setLimit)}
+          currency={currency}
+          onCurrency={setCurrency}
+          error={fields.maxMonthlyAmount}
+        />
         <TextField
           label="Debits allowed a month"
           name="maxMonthlyDebitCount"
@@ -415,25 +415,20 @@ function Activation({ view }: { view: MandateView }) {
               aria-label="Activate mandate"
               noValidate
             >
-              <TextField
+              <PinField
                 label="Code from the bank (OTP)"
                 name="otp"
-                type="password"
-                inputMode="numeric"
                 autoComplete="off"
                 value={otp}
-                onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
+                onChange={setOtp}
                 error={fields.otp}
-                maxLength={8}
               />
-              <TextField
+              <PinField
                 label="Customer's PIN"
                 name="pin"
-                type="password"
-                inputMode="numeric"
                 autoComplete="off"
                 value={pin}
-                onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+                onChange={setPin}
                 error={fields.pin}
                 maxLength={6}
               />
@@ -506,7 +501,7 @@ function DebitForm({ view }: { view: MandateView }) {
   const [narration, setNarration] = useState('')
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
-  const { error, fields, fail, touch } = useFormErrors()
+  const { error, fields, fail, edit, editText } = useFormErrors()
   const charge = async () => {
     setBusy(true)
     fail(null)
@@ -550,10 +545,7 @@ function DebitForm({ view }: { view: MandateView }) {
             label="Amount"
             name="debitAmount"
             value={amount}
-            onChange={(value) => {
-              setAmount(value)
-              touch('amount')
-            }}
+            onChange={edit('amount', setAmount)}
             currency={view.currency}
             hint={`Up to ${money(view.usage.remainingAmount, view.currency)} this month.`}
             error={fields.amount}
@@ -563,10 +555,7 @@ function DebitForm({ view }: { view: MandateView }) {
             name="narration"
             autoComplete="off"
             value={narration}
-            onChange={(e) => {
-              setNarration(e.target.value)
-              touch('narration')
-            }}
+            onChange={editText('narration', setNarration)}
             placeholder="e.g. January instalment"
             maxLength={100}
             error={fields.narration}
@@ -578,18 +567,15 @@ function DebitForm({ view }: { view: MandateView }) {
           </Button>
         </div>
       </form>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
         title="Collect this payment?"
-        footer={
-          <>
-            <Button onClick={() => setConfirming(false)}>Go back</Button>
-            <Button variant="primary" icon="collect" busy={busy} onClick={() => void charge()}>
-              Collect {amount === null ? '' : money(amount, view.currency)}
-            </Button>
-          </>
-        }
+        cancelLabel="Go back"
+        confirmLabel={<>Collect {amount === null ? '' : money(amount, view.currency)}</>}
+        confirmIcon="collect"
+        busy={busy}
+        onConfirm={() => void charge()}
       >
         <p>
           <strong>{amount === null ? '' : money(amount, view.currency)}</strong> from{' '}
@@ -597,7 +583,7 @@ function DebitForm({ view }: { view: MandateView }) {
           {view.bankName ? ` at ${view.bankName}` : ''}.
         </p>
         <p>Statement text: {narration.trim() || '—'}</p>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   )
 }
@@ -637,19 +623,16 @@ function CancelMandate({ view, allowed }: { view: MandateView; allowed: boolean 
       ) : (
         <p className="muted">A supervisor or admin can cancel a mandate.</p>
       )}
-      <Dialog
+      <ConfirmDialog
         open={open}
         onClose={() => setOpen(false)}
         tone="danger"
         title="Cancel this mandate for good?"
-        footer={
-          <>
-            <Button onClick={() => setOpen(false)}>Keep it</Button>
-            <Button variant="danger" icon="x" busy={busy} onClick={() => void cancel()}>
-              Cancel mandate
-            </Button>
-          </>
-        }
+        cancelLabel="Keep it"
+        confirmLabel="Cancel mandate"
+        confirmIcon="x"
+        busy={busy}
+        onConfirm={() => void cancel()}
       >
         <p>
           {view.customerName}'s mandate <span className="mono">{view.mandateReference}</span> stops
@@ -657,7 +640,7 @@ function CancelMandate({ view, allowed }: { view: MandateView; allowed: boolean 
           and a new code from the customer's bank.
         </p>
         {problem && <Banner tone="danger">{problem}</Banner>}
-      </Dialog>
+      </ConfirmDialog>
     </section>
   )
 }
@@ -767,43 +750,17 @@ function MandateList() {
 }
 
 function LookupMandate() {
-  const [reference, setReference] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    setProblem(null)
-    try {
-      const view = await call('mandates.get', { mandateReference: reference.trim() })
-      useMandates.getState().upsert(view)
-      useMandates.getState().show(view)
-      setReference('')
-    } catch (error) {
-      setProblem(messageOf(error))
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
-    <Card title="Look up a mandate">
-      <form
-        className="gw-inline-form"
-        onSubmit={(e) => void submit(e)}
-        aria-label="Look up a mandate"
-      >
-        <TextField
-          label="Mandate reference"
-          autoComplete="off"
-          spellCheck={false}
-          value={reference}
-          onChange={(e) => setReference(e.target.value)}
-          error={problem ?? undefined}
-        />
-        <Button type="submit" icon="refresh" busy={busy} disabled={reference.trim() === ''}>
-          Open
-        </Button>
-      </form>
-    </Card>
+    <LookupCard
+      title="Look up a mandate"
+      label="Mandate reference"
+      action="Open"
+      lookUp={async (reference) => {
+        const view = await call('mandates.get', { mandateReference: reference })
+        useMandates.getState().upsert(view)
+        useMandates.getState().show(view)
+      }}
+      describe={messageOf}
+    />
   )
 }

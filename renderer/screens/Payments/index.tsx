@@ -3,24 +3,25 @@
 // and the customer pays on the checkout page (scanning the QR code with their phone, or in the
 // browser). The status only changes when main has verified it with the gateway.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { CURRENCIES, toDecimalString, type Currency, type Minor } from '../../../common/money'
+import { toDecimalString, type Currency, type Minor } from '../../../common/money'
 import type { CheckoutOutcome, CheckoutView } from '../../../common/ipc/payments'
-import {
-  Banner,
-  Button,
-  Card,
-  EmptyState,
-  MoneyInput,
-  SelectField,
-  Spinner,
-  TextField,
-} from '../../components'
+import { Banner, Button, Card, EmptyState, Spinner, TextField } from '../../components'
 import { call, fieldsOf, messageOf, summaryOf } from '../../lib/pos'
 import { canSee } from '../../app/roles'
 import { useEnvironment } from '../../store/environment'
 import { useNavigation } from '../../store/navigation'
 import { useSession } from '../../store/session'
-import { Facts, METHOD_LABEL, QrCode, StatusBadge, money, useFormErrors, when } from './parts'
+import {
+  AmountWithCurrency,
+  Facts,
+  LookupCard,
+  METHOD_LABEL,
+  QrCode,
+  StatusBadge,
+  money,
+  useFormErrors,
+  when,
+} from './parts'
 import { connectPayments, usePayments } from './store'
 import './gateway.css'
 
@@ -74,7 +75,7 @@ function NewPayment() {
   const [customerName, setCustomerName] = useState('')
   const [description, setDescription] = useState('')
   const [busy, setBusy] = useState(false)
-  const { error, fields, fail, touch } = useFormErrors()
+  const { error, fields, fail, edit, editText } = useFormErrors()
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -106,38 +107,24 @@ function NewPayment() {
     >
       <form className="form" onSubmit={(e) => void submit(e)} aria-label="New payment" noValidate>
         {error !== null && <Banner tone="danger">{summaryOf(error)}</Banner>}
-        <div className="gw-amount-row">
-          <MoneyInput
-            label="Amount"
-            name="amount"
-            value={amount}
-            onChange={(value) => {
-              setAmount(value)
-              touch('amount')
-            }}
-            currency={currency}
-            error={fields.amount}
-            autoFocus
-          />
-          <SelectField
-            label="Currency"
-            name="currency"
-            value={currency}
-            onChange={(e) => setCurrency(e.target.value as Currency)}
-            options={CURRENCIES.map((c) => ({ value: c, label: c }))}
-            error={fields.currency}
-          />
-        </div>
+        <AmountWithCurrency
+          label="Amount"
+          name="amount"
+          amount={amount}
+          onAmount={edit('amount', setAmount)}
+          currency={currency}
+          onCurrency={setCurrency}
+          error={fields.amount}
+          currencyError={fields.currency}
+          autoFocus
+        />
         <TextField
           label="Customer e-mail"
           name="email"
           type="email"
           autoComplete="off"
           value={email}
-          onChange={(e) => {
-            setEmail(e.target.value)
-            touch('email')
-          }}
+          onChange={editText('email', setEmail)}
           hint="The gateway sends the receipt here."
           error={fields.email}
           required
@@ -148,10 +135,7 @@ function NewPayment() {
             name="customerName"
             autoComplete="off"
             value={customerName}
-            onChange={(e) => {
-              setCustomerName(e.target.value)
-              touch('customerName')
-            }}
+            onChange={editText('customerName', setCustomerName)}
             error={fields.customerName}
           />
           <TextField
@@ -159,10 +143,7 @@ function NewPayment() {
             name="description"
             autoComplete="off"
             value={description}
-            onChange={(e) => {
-              setDescription(e.target.value)
-              touch('description')
-            }}
+            onChange={editText('description', setDescription)}
             placeholder="e.g. Invoice 1042"
             error={fields.description}
           />
@@ -443,47 +424,18 @@ function RecentPayments() {
 }
 
 function LookupPayment() {
-  const [reference, setReference] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<unknown>(null)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
-      const view = await call('payments.get', { reference: reference.trim() })
-      usePayments.getState().upsert(view)
-      usePayments.getState().show(view.reference)
-      setReference('')
-    } catch (problem) {
-      setError(problem)
-    } finally {
-      setBusy(false)
-    }
-  }
-  const fields = fieldsOf(error)
   return (
-    <Card title="Look up a payment">
-      <form
-        className="gw-inline-form"
-        onSubmit={(e) => void submit(e)}
-        aria-label="Look up a payment"
-      >
-        <TextField
-          label="Payment reference"
-          name="reference"
-          autoComplete="off"
-          spellCheck={false}
-          value={reference}
-          onChange={(e) => setReference(e.target.value)}
-          error={
-            fields.reference ?? (error !== null && !fields.reference ? messageOf(error) : undefined)
-          }
-        />
-        <Button type="submit" busy={busy} icon="refresh" disabled={reference.trim() === ''}>
-          Check
-        </Button>
-      </form>
-    </Card>
+    <LookupCard
+      title="Look up a payment"
+      label="Payment reference"
+      name="reference"
+      action="Check"
+      lookUp={async (reference) => {
+        const view = await call('payments.get', { reference })
+        usePayments.getState().upsert(view)
+        usePayments.getState().show(view.reference)
+      }}
+      describe={(problem) => fieldsOf(problem).reference ?? messageOf(problem)}
+    />
   )
 }

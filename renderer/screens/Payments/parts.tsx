@@ -1,11 +1,19 @@
 // Small pieces the Payments, Refunds, Mandates and Reports screens share: status badges in
 // words a cashier knows, money and time as people read them, and the checkout QR code.
 // Nothing here decides a state or computes an amount: main already did.
-import { Fragment, useCallback, useMemo, useState, type ReactNode } from 'react'
+import { Fragment, useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { fieldsOf } from '../../lib/pos'
 import type { QrMatrix } from '../../../common/ipc/payments'
-import { formatMoney, type Currency, type Minor } from '../../../common/money'
-import { Badge, type Tone } from '../../components'
+import { CURRENCIES, formatMoney, type Currency, type Minor } from '../../../common/money'
+import {
+  Badge,
+  Button,
+  Card,
+  MoneyInput,
+  SelectField,
+  TextField,
+  type Tone,
+} from '../../components'
 
 export interface StatusWords {
   label: string
@@ -164,7 +172,19 @@ export function useFormErrors() {
       setEdited((current) => (current.has(field) ? current : new Set([...current, field]))),
     [],
   )
-  return { error, fields: fields as Record<string, string>, fail, touch }
+  /** A change handler that stores the new value and marks the field edited. */
+  const edit =
+    <V,>(field: string, set: (value: V) => void) =>
+    (value: V) => {
+      set(value)
+      touch(field)
+    }
+  /** The same for an input's change event. */
+  const editText = (field: string, set: (value: string) => void) => {
+    const store = edit(field, set)
+    return (event: { target: { value: string } }) => store(event.target.value)
+  }
+  return { error, fields: fields as Record<string, string>, fail, touch, edit, editText }
 }
 
 const monthFormat = new Intl.DateTimeFormat('en-NG', {
@@ -176,4 +196,107 @@ const monthFormat = new Intl.DateTimeFormat('en-NG', {
 export const monthName = (month: string): string => {
   const date = new Date(`${month}-01T00:00:00Z`)
   return Number.isNaN(date.getTime()) ? month : monthFormat.format(date)
+}
+
+const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: c }))
+
+/** An amount beside its currency, as the payment and mandate forms ask for them. */
+export function AmountWithCurrency({
+  label,
+  name,
+  amount,
+  onAmount,
+  currency,
+  onCurrency,
+  error,
+  currencyError,
+  autoFocus,
+}: {
+  label: string
+  name: string
+  amount: Minor | null
+  onAmount: (value: Minor | null) => void
+  currency: Currency
+  onCurrency: (currency: Currency) => void
+  error: string | undefined
+  currencyError?: string | undefined
+  autoFocus?: boolean
+}) {
+  return (
+    <div className="gw-amount-row">
+      <MoneyInput
+        label={label}
+        name={name}
+        value={amount}
+        onChange={onAmount}
+        currency={currency}
+        error={error}
+        autoFocus={autoFocus}
+      />
+      <SelectField
+        label="Currency"
+        name="currency"
+        value={currency}
+        onChange={(e) => onCurrency(e.target.value as Currency)}
+        options={CURRENCY_OPTIONS}
+        error={currencyError}
+      />
+    </div>
+  )
+}
+
+/** A card that opens a record by its reference, with what went wrong beside the field. */
+export function LookupCard({
+  title,
+  label,
+  name,
+  action,
+  lookUp,
+  describe,
+}: {
+  /** The card's title, also the form's accessible name. */
+  title: string
+  label: string
+  name?: string
+  /** The button's words. */
+  action: string
+  /** Fetches and shows the record; throws when it can't. */
+  lookUp: (reference: string) => Promise<void>
+  /** The message to show for a failed look-up. */
+  describe: (problem: unknown) => string
+}) {
+  const [reference, setReference] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<unknown>(null)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setProblem(null)
+    try {
+      await lookUp(reference.trim())
+      setReference('')
+    } catch (error) {
+      setProblem(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Card title={title}>
+      <form className="gw-inline-form" onSubmit={(e) => void submit(e)} aria-label={title}>
+        <TextField
+          label={label}
+          name={name}
+          autoComplete="off"
+          spellCheck={false}
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+          error={problem === null ? undefined : describe(problem)}
+        />
+        <Button type="submit" icon="refresh" busy={busy} disabled={reference.trim() === ''}>
+          {action}
+        </Button>
+      </form>
+    </Card>
+  )
 }

@@ -20,13 +20,22 @@ import {
   Icon,
   MoneyInput,
   Spinner,
+  Tabs,
   TextField,
 } from '../../components'
 import { call, fieldsOf, messageOf, PosError } from '../../lib/pos'
 import { groupDigits } from '../../lib/format'
 import { useEnvironment } from '../../store/environment'
 import { connectPayouts, sortedPayouts, usePayouts } from '../../store/payouts'
-import { AuditTable, BankPicker, Progress, shortTime, StateChip, VerificationBadge } from './parts'
+import {
+  AuditTable,
+  BankPicker,
+  Progress,
+  ReasonDialog,
+  shortTime,
+  StateChip,
+  VerificationBadge,
+} from './parts'
 import './payouts.css'
 
 const PURPOSES: Array<{ value: PayoutPurpose; label: string }> = [
@@ -507,20 +516,14 @@ function Outbox({ onEdit }: { onEdit: (view: PayoutView) => void }) {
         </Banner>
       )}
       {loadError && <Banner tone="danger" title={loadError} />}
-      <div className="po-filters" role="tablist" aria-label="Show">
-        {FILTERS.map((f) => (
-          <button
-            key={f.id}
-            type="button"
-            role="tab"
-            aria-selected={filter === f.id}
-            className={filter === f.id ? 'po-filter is-selected' : 'po-filter'}
-            onClick={() => setFilter(f.id)}
-          >
-            {f.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="Show"
+        tabs={FILTERS}
+        selected={filter}
+        onSelect={setFilter}
+        look="payouts"
+        className="po-filters"
+      />
       {list.length === 0 ? (
         <p className="muted po-empty">No payouts here yet.</p>
       ) : (
@@ -727,28 +730,19 @@ function WithdrawDialog({ view, onClose }: { view: PayoutView | null; onClose: (
     }
   }
   return (
-    <Dialog
+    <ReasonDialog
       open={view !== null}
       onClose={close}
       title={view ? `Withdraw ${view.amountText} to ${view.accountName}?` : ''}
-      tone="danger"
-    >
-      <form className="form" onSubmit={(event) => void submit(event)}>
-        <p>Nothing has been paid. A withdrawn payout can’t be sent; make a new one if needed.</p>
-        <TextField
-          label="Reason"
-          value={reason}
-          autoFocus
-          error={error ?? undefined}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        <div className="form__actions">
-          <Button onClick={close}>Keep it</Button>
-          <Button type="submit" variant="danger" busy={busy}>
-            Withdraw payout
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      intro="Nothing has been paid. A withdrawn payout can’t be sent; make a new one if needed."
+      label="Reason"
+      reason={reason}
+      onReason={setReason}
+      error={error}
+      cancelLabel="Keep it"
+      submitLabel="Withdraw payout"
+      busy={busy}
+      onSubmit={submit}
+    />
   )
 }

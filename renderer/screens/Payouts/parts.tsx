@@ -1,6 +1,6 @@
 // Pieces shared by the Payouts and Approvals screens: state chips, the progress steps, the
 // bank picker, a payout's details, and the audit log table. They show what main decided.
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type {
   AuditEntryView,
   AuditVerification,
@@ -8,8 +8,9 @@ import type {
   PayoutView,
 } from '../../../common/ipc/payouts'
 import { searchBanks } from '../../../common/ipc/payouts'
-import { Badge, Icon, type Tone } from '../../components'
+import { Badge, Button, Dialog, Icon, TextField, type Tone } from '../../components'
 import { groupDigits } from '../../lib/format'
+import { download as saveBlob } from '../Collect/browser'
 
 const CHIP_TONE: Record<PayoutView['progress']['tone'], Tone> = {
   neutral: 'neutral',
@@ -307,12 +308,60 @@ export function AuditTable({
 
 /** Saves text the user asked to export. */
 export function download(content: string, filename: string, mediaType: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: mediaType }))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = filename
-  document.body.append(a)
-  a.click()
-  a.remove()
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  saveBlob(new Blob([content], { type: mediaType }), filename)
+}
+
+/** Asks for the reason behind rejecting or withdrawing a payout, then submits it. */
+export function ReasonDialog({
+  open,
+  onClose,
+  title,
+  intro,
+  label,
+  reason,
+  onReason,
+  maxLength,
+  error,
+  cancelLabel,
+  submitLabel,
+  busy,
+  disabled,
+  onSubmit,
+}: {
+  open: boolean
+  onClose: () => void
+  title: string
+  intro: ReactNode
+  label: string
+  reason: string
+  onReason: (reason: string) => void
+  maxLength?: number
+  error: string | null
+  cancelLabel: string
+  submitLabel: string
+  busy: boolean
+  disabled?: boolean
+  onSubmit: (event: FormEvent) => Promise<void>
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title} tone="danger">
+      <form className="form" onSubmit={(event) => void onSubmit(event)}>
+        <p>{intro}</p>
+        <TextField
+          label={label}
+          value={reason}
+          autoFocus
+          maxLength={maxLength}
+          error={error ?? undefined}
+          onChange={(e) => onReason(e.target.value)}
+        />
+        <div className="form__actions">
+          <Button onClick={onClose}>{cancelLabel}</Button>
+          <Button type="submit" variant="danger" busy={busy} disabled={disabled}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
 }

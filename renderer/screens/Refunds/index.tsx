@@ -9,11 +9,13 @@ import {
   Banner,
   Button,
   Card,
-  Dialog,
+  ConfirmDialog,
+  DateRangeFields,
   EmptyState,
   MoneyInput,
   SelectField,
   Spinner,
+  Tabs,
   TextField,
 } from '../../components'
 import { canSee } from '../../app/roles'
@@ -26,6 +28,10 @@ import { connectRefunds, useRefunds } from './store'
 import '../Payments/gateway.css'
 
 type Tab = 'refund' | 'history'
+const TABS: Array<{ id: Tab; label: string }> = [
+  { id: 'refund', label: 'Refund a payment' },
+  { id: 'history', label: 'History' },
+]
 
 export default function RefundsScreen() {
   const role = useSession((s) => s.state?.user?.role)
@@ -44,26 +50,7 @@ export default function RefundsScreen() {
   return (
     <div className="gw-screen" data-testid="refunds-screen">
       {supervisor && (
-        <div className="gw-tabs" role="tablist" aria-label="Refunds">
-          <button
-            type="button"
-            role="tab"
-            className="gw-tab"
-            aria-selected={tab === 'refund'}
-            onClick={() => setTab('refund')}
-          >
-            Refund a payment
-          </button>
-          <button
-            type="button"
-            role="tab"
-            className="gw-tab"
-            aria-selected={tab === 'history'}
-            onClick={() => setTab('history')}
-          >
-            History
-          </button>
-        </div>
+        <Tabs label="Refunds" tabs={TABS} selected={tab} onSelect={setTab} look="gateway" />
       )}
       {tab === 'refund' || !supervisor ? (
         <RefundPayment key={routeRef} supervisor={supervisor} />
@@ -219,7 +206,7 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
   const [reason, setReason] = useState('')
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
-  const { error, fields, fail, touch } = useFormErrors()
+  const { error, fields, fail, edit, editText } = useFormErrors()
 
   if (!supervisor)
     return (
@@ -323,10 +310,7 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
             label="Amount to refund"
             name="amount"
             value={amount}
-            onChange={(value) => {
-              setAmount(value)
-              touch('amount')
-            }}
+            onChange={edit('amount', setAmount)}
             currency={payment.currency}
             hint={`Up to ${money(payment.refundable, payment.currency)}.`}
             error={fields.amount}
@@ -339,10 +323,7 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
           list="refund-reasons"
           autoComplete="off"
           value={reason}
-          onChange={(e) => {
-            setReason(e.target.value)
-            touch('reason')
-          }}
+          onChange={editText('reason', setReason)}
           hint="Kept with the refund; pick a common one or type your own."
           error={fields.reason}
         />
@@ -363,19 +344,16 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
           </Button>
         </div>
       </form>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
         title="Send this refund?"
         tone="danger"
-        footer={
-          <>
-            <Button onClick={() => setConfirming(false)}>Go back</Button>
-            <Button variant="danger" icon="refunds" busy={busy} onClick={() => void issue()}>
-              Refund {shown === null ? '' : money(shown, payment.currency)}
-            </Button>
-          </>
-        }
+        cancelLabel="Go back"
+        confirmLabel={<>Refund {shown === null ? '' : money(shown, payment.currency)}</>}
+        confirmIcon="refunds"
+        busy={busy}
+        onConfirm={() => void issue()}
       >
         <p>
           {shown === null ? 'The amount' : <strong>{money(shown, payment.currency)}</strong>} goes
@@ -384,7 +362,7 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
         </p>
         <p>Reason: {reason.trim() || '—'}</p>
         <p className="muted">A refund can't be called back once sent.</p>
-      </Dialog>
+      </ConfirmDialog>
     </Card>
   )
 }
@@ -532,20 +510,7 @@ function History({ onOpen }: { onOpen: (paymentReference: string) => void }) {
             onChange={set('paymentReference')}
             error={fields.paymentReference}
           />
-          <TextField
-            label="From"
-            type="date"
-            value={form.from}
-            onChange={set('from')}
-            error={fields.from}
-          />
-          <TextField
-            label="To"
-            type="date"
-            value={form.to}
-            onChange={set('to')}
-            error={fields.to}
-          />
+          <DateRangeFields from={form.from} to={form.to} onChange={set} errors={fields} />
           <div className="gw-filters__go">
             <Button type="submit" variant="primary" icon="refresh">
               Show

@@ -13,7 +13,16 @@ import type {
   TransfersInReportFilter,
   DisbursementsReportFilter,
 } from '../../../common/ipc/reports'
-import { Banner, Button, Card, SelectField, TextField, type Tone } from '../../components'
+import {
+  Banner,
+  Button,
+  Card,
+  DateRangeFields,
+  SelectField,
+  Tabs,
+  TextField,
+  type Tone,
+} from '../../components'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
 import { download } from '../Collect/browser'
@@ -31,20 +40,7 @@ export default function ReportsScreen() {
   const [tab, setTab] = useState<ReportKind>('payments')
   return (
     <div className="gw-screen" data-testid="reports-screen">
-      <div className="gw-tabs" role="tablist" aria-label="Reports">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            className="gw-tab"
-            aria-selected={tab === t.id}
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs label="Reports" tabs={TABS} selected={tab} onSelect={setTab} look="gateway" />
       {tab === 'payments' && <PaymentsReport />}
       {tab === 'transfersIn' && <TransfersInReport />}
       {tab === 'disbursements' && <DisbursementsReport />}
@@ -147,19 +143,11 @@ function ReportFrame<K extends ReportKind, Row>({
       <Card>
         <form className="gw-filters" onSubmit={apply} aria-label={`Filter ${noun}s`}>
           {renderFields(form, set, errors)}
-          <TextField
-            label="From"
-            type="date"
-            value={form.from ?? ''}
-            onChange={set('from')}
-            error={errors.from}
-          />
-          <TextField
-            label="To"
-            type="date"
-            value={form.to ?? ''}
-            onChange={set('to')}
-            error={errors.to}
+          <DateRangeFields
+            from={form.from ?? ''}
+            to={form.to ?? ''}
+            onChange={set}
+            errors={errors}
           />
           <div className="gw-filters__go">
             <Button type="submit" variant="primary" icon="refresh" shortcut="Enter">

@@ -1,10 +1,11 @@
 // API keys per environment. The secret is typed once, sent to main, stored in the OS keychain
 // and never shown again: the form clears it whatever happens.
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import type { ConfigurableEnvironment, SettingsView } from '../../../common/ipc'
 import { ENVIRONMENT_LABEL } from '../../../common/ipc'
-import { Badge, Banner, Button, Card, Dialog, TextField } from '../../components'
-import { call, fieldsOf, messageOf, summaryOf } from '../../lib/pos'
+import { Badge, Banner, Button, Card, ConfirmDialog, TextField } from '../../components'
+import { useSaveForm } from './useSaveForm'
+import { call, messageOf } from '../../lib/pos'
 import { useEnvironment } from '../../store/environment'
 
 export function ApiKeySection({ settings }: { settings: SettingsView }) {
@@ -80,34 +81,19 @@ function KeyCard({
 }) {
   const [newKeyId, setNewKeyId] = useState('')
   const [secret, setSecret] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [fields, setFields] = useState<Record<string, string>>({})
-  const [message, setMessage] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null)
   const [confirmRemove, setConfirmRemove] = useState(false)
   const label = ENVIRONMENT_LABEL[target]
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    setFields({})
-    setMessage(null)
-    try {
+  const { busy, setBusy, fields, message, setMessage, submit } = useSaveForm(
+    async () => {
       const state = await call('settings.setKey', { environment: target, keyId: newKeyId, secret })
       useEnvironment.setState({ environment: state })
-      setMessage({
-        tone: 'success',
-        text: `Key ${newKeyId.trim()} saved. The secret is in the OS keychain.`,
-      })
       setNewKeyId('')
-    } catch (problem) {
-      setFields(fieldsOf(problem))
-      setMessage({ tone: 'danger', text: summaryOf(problem) })
-    } finally {
-      // The secret never stays in the page, whether or not it was stored.
-      setSecret('')
-      setBusy(false)
-    }
-  }
+      return `Key ${newKeyId.trim()} saved. The secret is in the OS keychain.`
+    },
+    // The secret never stays in the page, whether or not it was stored.
+    () => setSecret(''),
+  )
 
   const remove = async () => {
     setBusy(true)
@@ -151,7 +137,7 @@ function KeyCard({
         <dt>Secret</dt>
         <dd>{keyId ? <Badge tone="success">In the OS keychain (never shown)</Badge> : '—'}</dd>
       </dl>
-      <form className="form" onSubmit={(event) => void save(event)} autoComplete="off">
+      <form className="form" onSubmit={(event) => void submit(event)} autoComplete="off">
         {message && <Banner tone={message.tone}>{message.text}</Banner>}
         <div className="form__row">
           <TextField
@@ -187,26 +173,22 @@ function KeyCard({
           </Button>
         </div>
       </form>
-      <Dialog
+      <ConfirmDialog
         open={confirmRemove}
         tone="danger"
         onClose={() => setConfirmRemove(false)}
         title={`Remove the ${label} key?`}
-        footer={
-          <>
-            <Button onClick={() => setConfirmRemove(false)}>Keep it</Button>
-            <Button variant="danger" busy={busy} onClick={() => void remove()}>
-              Remove key
-            </Button>
-          </>
-        }
+        cancelLabel="Keep it"
+        confirmLabel="Remove key"
+        busy={busy}
+        onConfirm={() => void remove()}
       >
         <p>
           Key <span className="mono">{keyId}</span> will be deleted from this till’s keychain. The
           till can’t use {label} until a key is entered again. The key itself stays valid at the
           gateway; revoke it in the dashboard if it may have leaked.
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </Card>
   )
 }

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import type { Environment, SettingsView } from '../../../common/ipc'
 import { ENVIRONMENT_LABEL, LIVE_CONFIRMATION } from '../../../common/ipc'
-import { Badge, Banner, Button, Card, Dialog, TextField } from '../../components'
-import { call, fieldsOf, messageOf, summaryOf } from '../../lib/pos'
+import { Badge, Banner, Button, Card, ConfirmDialog, TextField } from '../../components'
+import { useSaveForm } from './useSaveForm'
+import { call, messageOf } from '../../lib/pos'
 import { useEnvironment } from '../../store/environment'
 
 const DESCRIPTION: Record<Environment, string> = {
@@ -91,37 +92,22 @@ export function EnvironmentSection({ settings }: { settings: SettingsView }) {
 function BaseUrlsCard({ settings }: { settings: SettingsView }) {
   const [sandbox, setSandbox] = useState(settings.baseUrls.sandbox ?? '')
   const [live, setLive] = useState(settings.baseUrls.live ?? '')
-  const [busy, setBusy] = useState(false)
-  const [fields, setFields] = useState<Record<string, string>>({})
-  const [message, setMessage] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null)
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    setFields({})
-    setMessage(null)
-    try {
-      await call('settings.update', {
-        baseUrls: {
-          ...(sandbox.trim() ? { sandbox } : {}),
-          ...(live.trim() ? { live } : {}),
-        },
-      })
-      setMessage({ tone: 'success', text: 'Base URLs saved.' })
-    } catch (problem) {
-      setFields(fieldsOf(problem))
-      setMessage({ tone: 'danger', text: summaryOf(problem) })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, fields, message, submit } = useSaveForm(async () => {
+    await call('settings.update', {
+      baseUrls: {
+        ...(sandbox.trim() ? { sandbox } : {}),
+        ...(live.trim() ? { live } : {}),
+      },
+    })
+    return 'Base URLs saved.'
+  })
 
   return (
     <Card
       title="Base URLs"
       description="Where each environment’s gateway answers. Copy them from the gateway’s documentation."
     >
-      <form className="form" onSubmit={(event) => void save(event)}>
+      <form className="form" onSubmit={(event) => void submit(event)}>
         {message && <Banner tone={message.tone}>{message.text}</Banner>}
         <TextField
           label="Sandbox base URL"
@@ -165,7 +151,7 @@ function LiveDialog({
 }) {
   const [phrase, setPhrase] = useState('')
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       tone="danger"
       onClose={() => {
@@ -173,19 +159,12 @@ function LiveDialog({
         onClose()
       }}
       title="Switch this till to Live?"
-      footer={
-        <>
-          <Button onClick={onClose}>Stay on the current environment</Button>
-          <Button
-            variant="danger"
-            busy={busy}
-            disabled={phrase !== LIVE_CONFIRMATION}
-            onClick={() => void onConfirm(phrase)}
-          >
-            Switch to Live
-          </Button>
-        </>
-      }
+      cancelLabel="Stay on the current environment"
+      onCancel={onClose}
+      confirmLabel="Switch to Live"
+      busy={busy}
+      disabled={phrase !== LIVE_CONFIRMATION}
+      onConfirm={() => void onConfirm(phrase)}
     >
       <Banner tone="danger" title="Real money">
         On Live, collections and payouts move real customer money. Make sure the live base URL and
@@ -199,6 +178,6 @@ function LiveDialog({
         spellCheck={false}
         autoFocus
       />
-    </Dialog>
+    </ConfirmDialog>
   )
 }

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import type { PollIntervals, SettingsView } from '../../../common/ipc'
 import { POLL_LIMITS } from '../../../common/ipc'
 import { Banner, Button, Card, TextField } from '../../components'
-import { call, fieldsOf, summaryOf } from '../../lib/pos'
+import { useSaveForm } from './useSaveForm'
+import { call } from '../../lib/pos'
 
 const INTERVALS: Array<{ key: keyof PollIntervals; label: string; hint: string }> = [
   {
@@ -35,32 +36,17 @@ export function TillSection({ settings }: { settings: SettingsView }) {
     outboxMs: String(settings.pollIntervals.outboxMs),
     healthMs: String(settings.pollIntervals.healthMs),
   }))
-  const [busy, setBusy] = useState(false)
-  const [fields, setFields] = useState<Record<string, string>>({})
-  const [message, setMessage] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null)
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    setFields({})
-    setMessage(null)
-    try {
-      const pollIntervals = Object.fromEntries(
-        Object.entries(intervals).map(([key, value]) => [key, Number(value)]),
-      ) as unknown as PollIntervals
-      await call('settings.update', { tillName, pollIntervals })
-      setMessage({ tone: 'success', text: 'Till settings saved.' })
-    } catch (problem) {
-      setFields(fieldsOf(problem))
-      setMessage({ tone: 'danger', text: summaryOf(problem) })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, fields, message, submit } = useSaveForm(async () => {
+    const pollIntervals = Object.fromEntries(
+      Object.entries(intervals).map(([key, value]) => [key, Number(value)]),
+    ) as unknown as PollIntervals
+    await call('settings.update', { tillName, pollIntervals })
+    return 'Till settings saved.'
+  })
 
   return (
     <Card title="Till" description="How this till is named and how often it talks to the gateway.">
-      <form className="form" onSubmit={(event) => void save(event)} noValidate>
+      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
         {message && <Banner tone={message.tone}>{message.text}</Banner>}
         <TextField
           label="Till name"

@@ -3,8 +3,19 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import type { PublicUser, UserRole } from '../../../common/ipc'
 import { USER_ROLES } from '../../../common/ipc'
-import { Badge, Banner, Button, Card, Dialog, SelectField, TextField } from '../../components'
-import { call, fieldsOf, messageOf, summaryOf } from '../../lib/pos'
+import {
+  Badge,
+  Banner,
+  Button,
+  Card,
+  ConfirmDialog,
+  Dialog,
+  PinField,
+  SelectField,
+  TextField,
+} from '../../components'
+import { useSaveForm } from './useSaveForm'
+import { call, messageOf } from '../../lib/pos'
 import { useSession } from '../../store/session'
 import { useUsers } from '../../store/users'
 import { initials, ROLE_LABEL } from '../../app/roles'
@@ -144,32 +155,24 @@ export function UsersSection() {
         onClose={() => setPinFor(null)}
         onDone={(text) => setMessage({ tone: 'success', text })}
       />
-      <Dialog
+      <ConfirmDialog
         open={removing !== null}
         tone="danger"
         onClose={() => setRemoving(null)}
         title={`Remove ${removing?.name ?? ''}?`}
-        footer={
-          <>
-            <Button onClick={() => setRemoving(null)}>Keep</Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                const target = removing
-                setRemoving(null)
-                if (target)
-                  void act(() => call('users.remove', { id: target.id }), `${target.name} removed.`)
-              }}
-            >
-              Remove profile
-            </Button>
-          </>
-        }
+        cancelLabel="Keep"
+        confirmLabel="Remove profile"
+        onConfirm={() => {
+          const target = removing
+          setRemoving(null)
+          if (target)
+            void act(() => call('users.remove', { id: target.id }), `${target.name} removed.`)
+        }}
       >
         <p>
           The profile and its PIN are deleted from this till. Records they made keep their name.
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </>
   )
 }
@@ -178,30 +181,12 @@ function AddUserCard() {
   const [name, setName] = useState('')
   const [role, setRole] = useState<UserRole>('cashier')
   const [pin, setPin] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [fields, setFields] = useState<Record<string, string>>({})
-  const [message, setMessage] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null)
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    setFields({})
-    setMessage(null)
-    try {
-      const user = await call('users.create', { name, role, pin })
-      setMessage({
-        tone: 'success',
-        text: `${user.name} added as ${ROLE_LABEL[user.role].toLowerCase()}.`,
-      })
-      setName('')
-      setPin('')
-    } catch (problem) {
-      setFields(fieldsOf(problem))
-      setMessage({ tone: 'danger', text: summaryOf(problem) })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, fields, message, submit } = useSaveForm(async () => {
+    const user = await call('users.create', { name, role, pin })
+    setName('')
+    setPin('')
+    return `${user.name} added as ${ROLE_LABEL[user.role].toLowerCase()}.`
+  })
 
   return (
     <Card title="Add a user">
@@ -222,16 +207,12 @@ function AddUserCard() {
             onChange={(event) => setRole(event.target.value as UserRole)}
             error={fields.role}
           />
-          <TextField
+          <PinField
             label="PIN"
             hint="4 to 8 digits; tell it to them privately."
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
             value={pin}
-            onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+            onChange={setPin}
             error={fields.pin}
-            maxLength={8}
           />
         </div>
         <div className="form__actions">
@@ -279,16 +260,12 @@ function SetPinDialog({
   return (
     <Dialog open={user !== null} onClose={close} title={`Set a new PIN for ${user?.name ?? ''}`}>
       <form className="form" onSubmit={(event) => void submit(event)} autoComplete="off">
-        <TextField
+        <PinField
           label="New PIN"
           hint="4 to 8 digits. This also lifts a lockout."
-          type="password"
-          inputMode="numeric"
-          autoComplete="new-password"
           value={pin}
-          onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+          onChange={setPin}
           error={error ?? undefined}
-          maxLength={8}
           autoFocus
         />
         <div className="form__actions">

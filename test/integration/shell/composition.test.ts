@@ -5,39 +5,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { channels } from '../../../common/ipc'
-import { silentLogger } from '../../../main/app/log'
-import { createServices, type AppServices } from '../../../main/app/services'
-import type { SenderInfo } from '../../../main/ipc/handlers'
-import { confBackend } from '../../../main/settings/conf-backend'
-import { MemoryKeychain } from '../../unit/shell/helpers'
+import type { AppServices } from '../../../main/app/services'
+import { dispatcher, startServices } from '../../support/services'
 
-const sender: SenderInfo = { transport: 'test', url: 'test://till' }
 let services: AppServices
 let dir: string
 
-const call = async (channel: string, input?: unknown) =>
-  services.dispatcher.dispatch(sender, channel, input)
-const value = async <T>(channel: string, input?: unknown): Promise<T> => {
-  const envelope = await call(channel, input)
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`)
-  return envelope.value as T
-}
-const code = async (channel: string, input?: unknown) => {
-  const envelope = await call(channel, input)
-  return envelope.ok ? 'ok' : envelope.error.code
-}
+const { value, code } = dispatcher(() => services)
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tilldesk-root-'))
-  services = await createServices({
-    settingsBackend: confBackend(dir),
-    keychain: new MemoryKeychain(),
-    fetch: globalThis.fetch,
-    dataDir: dir,
-    log: silentLogger,
-    isTrustedSender: (candidate) => candidate.transport === 'test',
-  })
-  await services.start()
+  services = await startServices(dir)
 })
 
 afterAll(async () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DebitView, MandateCreateInput, MandateView } from '../../../common/ipc/mandates'
 import type { Minor } from '../../../common/money'
-import { AppError } from '../../../main/app/errors'
 import { createLogger } from '../../../main/app/log'
 import { BankDirectory } from '../../../main/mandates/bank-directory'
 import { DebitsService } from '../../../main/mandates/debits-service'
@@ -11,6 +10,7 @@ import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { ManualTimers, gwError, recorder } from '../payments/support'
 import { FakeDirectDebits } from './fake-direct-debits'
+import { rejection } from '../../support/async'
 
 function setup(gateway = new FakeDirectDebits()) {
   const timers = new ManualTimers()
@@ -92,16 +92,6 @@ const form: MandateCreateInput = {
   maxMonthlyAmount: '50,000',
   maxMonthlyDebitCount: '3',
   currency: 'NGN',
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof AppError) return error
-    throw error
-  }
-  throw new Error('expected a rejection')
 }
 
 describe('creating a mandate', () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { CheckoutView } from '../../../common/ipc/payments'
 import type { Environment } from '../../../common/ipc/shared'
-import { AppError } from '../../../main/app/errors'
 import { CHECKOUT_SCHEDULE, Follower } from '../../../main/payments/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { PaymentEntry } from '../../../main/payments/payment-entry'
 import { PaymentsService } from '../../../main/payments/payments-service'
 import { FakeCheckoutGateway, GATEWAY_URL } from './fake-checkout-gateway'
 import { ManualTimers, gwError, log, recorder } from './support'
+import { rejection } from '../../support/async'
 
 function setup(
   options: {
@@ -52,16 +52,6 @@ function setup(
 }
 
 const validInput = { email: 'buyer@example.com', amount: '₦12,500.50', currency: 'NGN' as const }
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof AppError) return error
-    throw error
-  }
-  throw new Error('expected a rejection')
-}
 
 describe('PaymentsService.start', () => {
   it('puts field errors beside the fields and sends nothing when the form is wrong', async () => {

@@ -14,6 +14,7 @@ import {
   type RefundsGateway,
 } from '../../../main/refunds/refunds-service'
 import { ManualTimers, gwError, log, recorder } from '../payments/support'
+import { rejection } from '../../support/async'
 
 interface RefundList {
   status: true
@@ -178,16 +179,6 @@ function setup(
     now: () => timers.now(),
   })
   return { gateway, timers, journal, follower, published, service, storage }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof AppError) return error
-    throw error
-  }
-  throw new Error('expected a rejection')
 }
 
 describe('refundBalance', () => {

@@ -1,0 +1,40 @@
+// The composition root as the integration tests drive it: real services on a temporary data
+// folder, reached through the IPC dispatcher as a trusted test sender.
+import { silentLogger } from '../../main/app/log'
+import { createServices, type AppServices } from '../../main/app/services'
+import type { SenderInfo } from '../../main/ipc/handlers'
+import { confBackend } from '../../main/settings/conf-backend'
+import { MemoryKeychain } from '../unit/shell/helpers'
+
+const sender: SenderInfo = { transport: 'test', url: 'test://till' }
+
+/** Creates and starts the services, keeping settings and data in `dir`. */
+export async function startServices(dir: string): Promise<AppServices> {
+  const services = await createServices({
+    settingsBackend: confBackend(dir),
+    keychain: new MemoryKeychain(),
+    fetch: globalThis.fetch,
+    dataDir: dir,
+    log: silentLogger,
+    isTrustedSender: (candidate) => candidate.transport === 'test',
+  })
+  await services.start()
+  return services
+}
+
+/** Calls a channel: `value` wants it to succeed, `code` gives "ok" or the error code. */
+export function dispatcher(services: () => AppServices) {
+  const call = (channel: string, input?: unknown) =>
+    services().dispatcher.dispatch(sender, channel, input)
+  async function value<T>(channel: string, input?: unknown): Promise<T> {
+    const envelope = await call(channel, input)
+    if (!envelope.ok)
+      throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`)
+    return envelope.value as T
+  }
+  const code = async (channel: string, input?: unknown) => {
+    const envelope = await call(channel, input)
+    return envelope.ok ? 'ok' : envelope.error.code
+  }
+  return { call, value, code }
+}
