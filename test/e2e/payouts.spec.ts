@@ -125,7 +125,7 @@ test('a supervisor approves it, still offline, re-entering the PIN', async () =>
   await signIn(page, SUPERVISOR)
   await go('#/approvals')
   await expect(
-    page.getByText('Offline: approvals still work').or(page.getByTestId('bound-details')),
+    page.getByText('Offline: approvals still work').or(page.getByTestId('bound-details')).first(),
   ).toBeVisible()
   await page.getByTestId('queue-item').filter({ hasText: HOLDER.toLowerCase() }).click()
   const details = page.getByTestId('bound-details')
