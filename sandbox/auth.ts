@@ -1,7 +1,7 @@
 // Request authentication exactly as the spec states it, in the documented check order:
 // key id -> timestamp -> signature -> session token -> capability. The digest is computed over
 // the exact bytes received and compared in constant time.
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, timingSafeEqual, type KeyObject } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import { ERROR_MESSAGES } from '../common/api/errors'
 import type { Capability } from '../common/api/endpoints'
@@ -46,6 +46,27 @@ export function signatureMatches(expected: string, provided: string | undefined)
   return timingSafeEqual(a, b)
 }
 
+const HEX_DIGEST = /^[0-9a-f]{64}$/
+
+/**
+ * The request check's hot path: the raw 32-byte digest against the provided lowercase hex,
+ * decoded only when it has exactly the digest's form, compared in constant time.
+ */
+function digestMatches(
+  key: KeyObject,
+  timestamp: string,
+  rawBody: Buffer,
+  provided: string | undefined,
+): boolean {
+  const expected = createHmac('sha256', key).update(`${timestamp}:`).update(rawBody).digest()
+  if (provided === undefined || !HEX_DIGEST.test(provided)) {
+    // A malformed signature still costs one full comparison.
+    timingSafeEqual(expected, expected)
+    return false
+  }
+  return timingSafeEqual(expected, Buffer.from(provided, 'hex'))
+}
+
 export interface AuthRequest {
   headers: IncomingHttpHeaders
   rawBody: Buffer
@@ -70,8 +91,7 @@ export function authenticate(req: AuthRequest, keys: KeyRing, tokens: TokenCheck
     throw fail(401, 'invalid_timestamp', ERROR_MESSAGES.invalidTimestamp)
 
   // The header string as received is part of the message: "0123" and "123" sign differently.
-  const expected = signatureOf(key.secret, timestamp, req.rawBody)
-  if (!signatureMatches(expected, header(req.headers, 'x-signature')))
+  if (!digestMatches(key.hmacKey, timestamp, req.rawBody, header(req.headers, 'x-signature')))
     throw fail(401, 'invalid_signature', ERROR_MESSAGES.invalidSignature)
 
   const authorization = header(req.headers, 'authorization')

@@ -1,5 +1,5 @@
 // API keys the sandbox accepts: from a keys file, from code, or a generated demo key.
-import { randomBytes } from 'node:crypto'
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import * as z from 'zod'
 import { CAPABILITIES, type Capability } from '../common/api/endpoints'
@@ -73,6 +73,8 @@ export function generateDemoKey(): KeyConfig {
 export interface ActiveKey {
   readonly keyId: string
   readonly secret: Buffer
+  /** The secret imported once: HMAC with a KeyObject skips re-importing it per request. */
+  readonly hmacKey: KeyObject
   readonly all: boolean
   readonly capabilities: ReadonlySet<Capability>
 }
@@ -86,6 +88,7 @@ export class KeyRing {
       this.active.set(key.key_id, {
         keyId: key.key_id,
         secret: Buffer.from(key.secret, 'utf8'),
+        hmacKey: createSecretKey(Buffer.from(key.secret, 'utf8')),
         all: key.capabilities.includes('*'),
         capabilities: new Set(key.capabilities.filter((c): c is Capability => c !== '*')),
       })
