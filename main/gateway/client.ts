@@ -53,7 +53,8 @@ export interface GatewayClientOptions {
   /**
    * Told after every exchange whether the gateway was reachable: any HTTP answer but 502/503/504
    * means yes; a network failure, timeout or gateway-side outage means no. The status bar's
-   * online/offline follows this, so every feature's traffic keeps it honest.
+   * online/offline follows this, so every feature's traffic keeps it honest. Sandbox-only
+   * controls don't count: they say nothing about the routes a till depends on.
    */
   onReachability?: (reachable: boolean, error?: GatewayError) => void
 }
@@ -107,6 +108,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
     callOptions: CallOptions = {},
   ): Promise<unknown> {
     const def: EndpointDef = gatewayEndpoints[name]
+    const reportsReachability = def.capability !== 'sandbox'
     const timeoutMs = callOptions.timeoutMs ?? defaultTimeoutMs
     if (!(timeoutMs > 0)) throw new RangeError('timeoutMs must be a positive number.')
     const ctx: CallContext = {
@@ -154,7 +156,8 @@ export function createGatewayClient(options: GatewayClientOptions) {
       } catch (error) {
         if (!(error instanceof TransportFailure)) throw error
         const failure = errorFromTransport(ctx, error)
-        if (failure.kind !== 'aborted') options.onReachability?.(false, failure)
+        if (failure.kind !== 'aborted' && reportsReachability)
+          options.onReachability?.(false, failure)
         log?.warn('gateway request failed', {
           ...fieldsOf(failure),
           durationMs: Math.round(performance.now() - started),
@@ -174,11 +177,12 @@ export function createGatewayClient(options: GatewayClientOptions) {
         attempt,
       })
 
-      if (!OUTAGE_STATUSES.has(answer.status)) options.onReachability?.(true)
+      if (reportsReachability && !OUTAGE_STATUSES.has(answer.status)) options.onReachability?.(true)
       if (answer.status >= 200 && answer.status < 300) return decode(def, ctx, answer)
 
       const error = errorFromResponse(ctx, answer, receivedAt)
-      if (OUTAGE_STATUSES.has(answer.status)) options.onReachability?.(false, error)
+      if (reportsReachability && OUTAGE_STATUSES.has(answer.status))
+        options.onReachability?.(false, error)
       // One retry, only when the gateway's Date shows our clock is off (or a concurrent call
       // has corrected the offset since this one was signed): a fresh timestamp and signature
       // over the same bytes. A second rejection is reported as is.

@@ -4,7 +4,7 @@ import { useEnvironment } from '../store/environment'
 import { useNavigation } from '../store/navigation'
 import { useSession } from '../store/session'
 
-export function Banners() {
+export function Banners({ hideOffline = false }: { hideOffline?: boolean }) {
   const { environment, status, bridgeUp } = useEnvironment()
   const role = useSession((store) => store.state?.user?.role)
   const go = useNavigation((store) => store.go)
@@ -31,7 +31,7 @@ export function Banners() {
           {role !== 'admin' && ' Ask an admin to finish the setup.'}
         </Banner>
       )}
-      {!environment?.notReady && status?.connectivity === 'offline' && (
+      {!environment?.notReady && !hideOffline && status?.connectivity === 'offline' && (
         <Banner tone="warning" title="Offline: the gateway can’t be reached">
           {status.offlineReason ?? 'Check the network connection.'} Screens that only read saved
           data still work; new requests wait until the connection returns.

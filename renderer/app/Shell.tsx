@@ -43,7 +43,7 @@ export function Shell({ user, tillName }: { user: PublicUser; tillName: string }
             tillName={tillName}
             onSwitchUser={switchUser}
           />
-          <Banners />
+          <Banners hideOffline={current?.ownOfflineNotice === true} />
           <main className="app__content" id="main-content" tabIndex={-1}>
             {current && <ScreenOutlet screen={current} user={user} />}
           </main>

@@ -17,6 +17,11 @@ export interface ScreenDef {
   layout: 'shell' | 'bare'
   /** Keyboard shortcut, shown in the navigation. */
   shortcut?: string
+  /**
+   * The screen explains being offline in its own words (what still works there), so the
+   * frame's generic offline banner would only repeat it; the status bar still says Offline.
+   */
+  ownOfflineNotice?: boolean
   Component: LazyExoticComponent<ComponentType>
 }
 
@@ -36,6 +41,7 @@ const screen = ({ load, layout = 'shell', nav = true, ...rest }: Entry): ScreenD
 export const screens: ScreenDef[] = [
   screen({
     id: 'collect',
+    ownOfflineNotice: true,
     title: 'Collect',
     icon: 'collect',
     minRole: 'cashier',
@@ -44,6 +50,7 @@ export const screens: ScreenDef[] = [
   }),
   screen({
     id: 'instructions',
+    ownOfflineNotice: true,
     title: 'Payment instructions',
     icon: 'collect',
     minRole: 'cashier',
@@ -68,6 +75,7 @@ export const screens: ScreenDef[] = [
   }),
   screen({
     id: 'payouts',
+    ownOfflineNotice: true,
     title: 'Payouts',
     icon: 'payouts',
     minRole: 'cashier',
@@ -76,6 +84,7 @@ export const screens: ScreenDef[] = [
   }),
   screen({
     id: 'approvals',
+    ownOfflineNotice: true,
     title: 'Approvals',
     icon: 'approvals',
     minRole: 'supervisor',

@@ -184,9 +184,13 @@ test('an outage: the till says it is offline, then catches up on the transfer', 
     .filter({ hasText: 'Offline: can’t confirm transfers right now' })
   await expect(offline).toBeVisible({ timeout: 15_000 })
   await expect(offline).toContainText('the customer can still transfer')
+  // The screen's own notice replaces the frame's generic one; the status bar still says so.
+  await expect(page.getByText('Offline: the gateway can’t be reached')).toHaveCount(0)
+  await expect(page.getByLabel('Status', { exact: true })).toContainText('Offline')
   await customerSends('3,000') // the bank takes it while the till can't see the gateway
   await page.waitForTimeout(1_500)
   await expect(page.getByTestId('charge-screen')).toHaveAttribute('data-phase', 'awaiting')
+  await expect(page.getByLabel('Status', { exact: true })).toContainText('Offline')
   await shot('8-offline')
   await page.getByRole('button', { name: 'End the gateway outage' }).click()
   await expect(page.getByTestId('paid-panel')).toBeVisible({ timeout: 25_000 })

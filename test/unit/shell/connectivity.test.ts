@@ -85,6 +85,14 @@ describe('client reachability hook', () => {
     expect(reports[0]?.[1]).toBe('network')
   })
 
+  it('ignores sandbox-only controls, which say nothing about the till routes', async () => {
+    reports.length = 0
+    await expect(
+      client(() => json(200, { status: true, data: { rules: [] } })).sandbox.getFaults(),
+    ).resolves.toBeTruthy()
+    expect(reports).toEqual([])
+  })
+
   it('words the failure for a cashier', () => {
     expect(describeTrafficFailure({ kind: 'timeout', status: null })).toMatch(/did not answer/)
     expect(describeTrafficFailure({ kind: 'server', status: 503 })).toMatch(/HTTP 503/)
