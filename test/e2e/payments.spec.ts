@@ -67,6 +67,9 @@ test("the customer pays on the gateway's checkout page; the till verifies and sh
   const customer = await page.context().newPage()
   await customer.goto(url)
   await customer.getByRole('button', { name: 'Success' }).click()
+  // Let the checkout's answer page finish loading first: closing a tab mid-navigation can
+  // hang headless Chromium on a loaded machine.
+  await expect(customer.getByRole('heading', { name: 'Payment success' })).toBeVisible()
   await customer.close()
 
   // Nothing came back to the till but a status main verified with the gateway.
