@@ -50,7 +50,6 @@ export function createCollections(core: CoreServices) {
 
   let runtime: { environment: Environment; charges: Charges } | null = null
   let displayChargeId: string | null = null
-  let reportedOnline: boolean | null = null
 
   function displayState(): CustomerDisplayState {
     let charge = null
@@ -64,16 +63,10 @@ export function createCollections(core: CoreServices) {
     return { charge, tillName: tillName() }
   }
 
+  // The till-wide status bar needs nothing from here: every gateway call the watcher makes
+  // already reports reachability through the client (main/environment).
   function onStatus(status: CollectionsStatus): void {
     core.emit('collections.status', status)
-    // Feed the till-wide status bar, on changes only (the health monitor reports too).
-    if (reportedOnline !== status.online) {
-      reportedOnline = status.online
-      core.status.reportConnectivity(
-        status.online ? 'online' : 'offline',
-        status.online ? null : status.offlineReason,
-      )
-    }
   }
 
   async function accountFor(reference: string): Promise<CustomerAccount> {
