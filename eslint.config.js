@@ -125,6 +125,25 @@ export default tseslint.config(
     },
   },
   {
+    // The composition root imports the feature modules, never the other way round: a feature
+    // takes its CoreServices type from main/app/core.ts, so no import circle runs back through
+    // services.ts → modules.ts → <feature>/module.ts.
+    files: ['main/**/*.ts'],
+    ignores: ['main/app/**', 'main/index.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        [
+          {
+            group: ['**/app/services', '**/app/modules'],
+            message:
+              'Feature code imports CoreServices from main/app/core.ts, never the composition root.',
+          },
+        ],
+        [rawIpc],
+      ),
+    },
+  },
+  {
     // The typed wrappers are the only places raw IPC may appear.
     files: ['main/ipc/**/*.ts', 'preload/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },

@@ -2,7 +2,7 @@
 // background work (watchers, senders). See modules.ts for the list.
 import type { Channels } from '../../common/ipc'
 import type { Handlers } from '../ipc/handlers'
-import type { CoreServices } from './services'
+import type { CoreServices } from './core'
 
 export interface FeatureInstance {
   /** Handlers for this feature's channels (a subset of the contract). */

@@ -18,8 +18,9 @@ import { SettingsStore, type SettingsBackend } from '../settings/store'
 import { usersHandlers } from '../users/handlers'
 import { UsersService } from '../users/users'
 import { browserDesktop, type DesktopServices } from './desktop'
-import { EventBus, type Emit } from './events'
+import { EventBus } from './events'
 import type { Logger } from './log'
+import type { CoreServices } from './core'
 import type { FeatureInstance, FeatureModule } from './module'
 import { featureModules } from './modules'
 
@@ -40,22 +41,7 @@ export interface Adapters {
   modules?: FeatureModule[]
 }
 
-/** What every feature module gets. */
-export interface CoreServices {
-  settings: SettingsStore
-  keychain: Keychain
-  users: UsersService
-  session: SessionService
-  environment: EnvironmentService
-  status: TillStatusService
-  connectivity: ConnectivityMonitor
-  emit: Emit
-  log: Logger
-  fetch: typeof fetch
-  dataDir: string
-  desktop: DesktopServices
-  now: () => number
-}
+export type { CoreServices } from './core'
 
 export interface AppServices extends CoreServices {
   events: EventBus

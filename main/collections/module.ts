@@ -11,7 +11,7 @@ import type {
 } from '../../common/ipc/collections'
 import type { collectionsChannels } from '../../common/ipc/collections'
 import { defineModule } from '../app/module'
-import type { CoreServices } from '../app/services'
+import type { CoreServices } from '../app/core'
 import { actor as callerOf, type CallContext, type Handlers } from '../ipc/handlers'
 import { createCharges, type Charges } from './charges'
 import { createCustomers } from './customers'

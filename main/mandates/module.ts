@@ -1,7 +1,7 @@
 // Direct-debit mandates and debits as a feature module: one pair of services per environment.
 import type { mandatesChannels } from '../../common/ipc/mandates'
 import { defineModule } from '../app/module'
-import type { CoreServices } from '../app/services'
+import type { CoreServices } from '../app/core'
 import type { Handlers } from '../ipc/handlers'
 import { Follower, SETTLEMENT_SCHEDULE } from '../payments/follower'
 import { Journal, fileStorage } from '../payments/journal'

@@ -2,7 +2,7 @@
 // shell's gateway client, session and desktop.
 import type { paymentsChannels } from '../../common/ipc/payments'
 import { defineModule } from '../app/module'
-import type { CoreServices } from '../app/services'
+import type { CoreServices } from '../app/core'
 import type { Handlers } from '../ipc/handlers'
 import { CHECKOUT_SCHEDULE, Follower } from './follower'
 import { Journal, fileStorage } from './journal'

@@ -4,7 +4,7 @@
 import { join } from 'node:path'
 import type { payoutsChannels } from '../../common/ipc/payouts'
 import { defineModule } from '../app/module'
-import type { CoreServices } from '../app/services'
+import type { CoreServices } from '../app/core'
 import { actor, type CallContext, type Handlers } from '../ipc/handlers'
 import type { Person } from './commands'
 import { PayoutsService } from './service'

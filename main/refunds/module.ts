@@ -2,7 +2,7 @@
 // needs a supervisor) is in the channel table, common/ipc/refunds.ts, enforced by the guard.
 import type { refundsChannels } from '../../common/ipc/refunds'
 import { defineModule } from '../app/module'
-import type { CoreServices } from '../app/services'
+import type { CoreServices } from '../app/core'
 import type { Handlers } from '../ipc/handlers'
 import { Follower, SETTLEMENT_SCHEDULE } from '../payments/follower'
 import { Journal, fileStorage } from '../payments/journal'

@@ -1,0 +1,30 @@
+// What every feature module receives from the composition root. Types only: feature modules
+// import this file, never services.ts, so the composition root (services.ts → modules.ts →
+// each feature's module.ts) stays a one-way street with no import circle back to itself.
+import type { ConnectivityMonitor } from '../environment/connectivity'
+import type { EnvironmentService } from '../environment/environment'
+import type { TillStatusService } from '../environment/status'
+import type { Keychain } from '../keychain/keychain'
+import type { SessionService } from '../session/session'
+import type { SettingsStore } from '../settings/store'
+import type { UsersService } from '../users/users'
+import type { DesktopServices } from './desktop'
+import type { Emit } from './events'
+import type { Logger } from './log'
+
+/** What every feature module gets. */
+export interface CoreServices {
+  settings: SettingsStore
+  keychain: Keychain
+  users: UsersService
+  session: SessionService
+  environment: EnvironmentService
+  status: TillStatusService
+  connectivity: ConnectivityMonitor
+  emit: Emit
+  log: Logger
+  fetch: typeof fetch
+  dataDir: string
+  desktop: DesktopServices
+  now: () => number
+}
