@@ -24,6 +24,8 @@ export type MoneyErrorCode =
   | 'not_finite'
   | 'not_integer'
   | 'unknown_currency'
+  | 'bad_grouping'
+  | 'wrong_currency'
 
 /** A bad amount, with a message a cashier can act on. */
 export class MoneyError extends Error {
@@ -79,12 +81,109 @@ export function parseDecimal(text: string): Minor {
 }
 
 /**
- * Parses what a person typed: allows a currency sign, spaces and thousands separators
- * ("₦12,500.50"), then parses exactly.
+ * How each currency may be written by the cashier, beside the ISO code and whatever Intl
+ * prints for it (added at run time, since Chromium's and Node's ICU data may differ). The
+ * list is explicit on purpose: "$5" typed for a naira charge is a mistake to point out, not a
+ * number to read. "N" is how Nigerian shops commonly write the naira without a ₦ key.
  */
-export function parseUserAmount(text: string): Minor {
-  const cleaned = text.replace(/[\s,_]/g, '').replace(/^(?:₦|NGN|N|\$|USD)/i, '')
-  return parseDecimal(cleaned)
+const TYPED_SYMBOLS: Record<Currency, readonly string[]> = {
+  NGN: ['₦', 'N'],
+  USD: ['$', 'US$'],
+  GHS: ['₵', 'GH₵'],
+  KES: ['Ksh', 'KSh'],
+  ZAR: ['R'],
+  GBP: ['£'],
+  EUR: ['€'],
+}
+
+const symbolCache = new Map<string, readonly string[]>()
+
+/** Every symbol accepted for `currency`, longest first so "US$" wins over "$". */
+function symbolsOf(currency: Currency): readonly string[] {
+  const cached = symbolCache.get(currency)
+  if (cached) return cached
+  const found = new Set<string>([currency, ...TYPED_SYMBOLS[currency]])
+  for (const locale of ['en-NG', 'en'])
+    for (const currencyDisplay of ['symbol', 'narrowSymbol'] as const) {
+      const part = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay })
+        .formatToParts(1)
+        .find((p) => p.type === 'currency')
+      if (part) found.add(part.value)
+    }
+  const list = [...found].sort((a, b) => b.length - a.length)
+  symbolCache.set(currency, list)
+  return list
+}
+
+/** Spaces people and Intl put between symbol and digits, or between groups. */
+const SPACES = /[\s\u00a0\u202f]+/g
+const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/
+const SPACE_GROUPED = /^\d{1,3}(?: \d{3})+(?:\.\d*)?$/
+
+/**
+ * Parses what a person typed for an amount in `currency`: the currency's own symbol or code
+ * (before or after), spaces, and thousands separators in groups of three ("₦12,500.50",
+ * "12 500"), then parses exactly. Refuses another currency's symbol ("$5" for naira) and
+ * grouping that isn't thousands ("12,50" is a decimal comma, "1,2,3" is a typo): guessing
+ * either would charge the customer a different amount from the one meant.
+ */
+export function parseUserAmount(text: string, currency: Currency = DEFAULT_CURRENCY): Minor {
+  let rest = text.replace(SPACES, ' ').trim()
+  const symbols = symbolsOf(currency)
+  const strip = (): boolean => {
+    for (const sym of symbols) {
+      const upper = sym.toUpperCase()
+      if (rest.toUpperCase().startsWith(upper)) {
+        rest = rest.slice(sym.length).trim()
+        return true
+      }
+      if (rest.toUpperCase().endsWith(upper) && /[\d.]$/.test(rest.slice(0, -sym.length).trim())) {
+        rest = rest.slice(0, -sym.length).trim()
+        return true
+      }
+    }
+    return false
+  }
+  // A minus sign may come before the symbol ("-₦5"); it is refused below with its own words.
+  const negative = rest.startsWith('-')
+  if (negative) rest = rest.slice(1).trim()
+  strip()
+  if (rest.startsWith('-')) throw new MoneyError('negative', 'Amount cannot be negative.')
+  if (negative) throw new MoneyError('negative', 'Amount cannot be negative.')
+  if (rest === '') throw new MoneyError('empty', 'Enter an amount.')
+  if (/[^\d., ]/.test(rest)) {
+    // Something that is not part of a number: another currency's sign, or letters.
+    const mark = formatMoney(ZERO, currency).replace(/[\d.,\s]/g, '') || currency
+    if (/^[^\d]/.test(rest) || /[^\d.,\s]+$/.test(rest))
+      throw new MoneyError(
+        'wrong_currency',
+        `"${text.trim()}" is not an amount in ${currency}. Type digits only, or use ${mark}.`,
+      )
+    throw new MoneyError(
+      'not_a_number',
+      `"${text.trim()}" is not an amount. Use digits, like 12500.50.`,
+    )
+  }
+  if (rest.includes(',')) {
+    if (!GROUPED.test(rest)) {
+      const decimalComma = /^\d+,\d{1,2}$/.test(rest)
+      throw new MoneyError(
+        'bad_grouping',
+        decimalComma
+          ? `"${text.trim()}": use a point for decimals, like ${rest.replace(',', '.')}.`
+          : `"${text.trim()}": commas separate thousands, in groups of three, like 1,234.56.`,
+      )
+    }
+    rest = rest.replace(/,/g, '')
+  } else if (rest.includes(' ')) {
+    if (!SPACE_GROUPED.test(rest))
+      throw new MoneyError(
+        'bad_grouping',
+        `"${text.trim()}": spaces separate thousands, in groups of three, like 12 500.`,
+      )
+    rest = rest.replace(/ /g, '')
+  }
+  return parseDecimal(rest)
 }
 
 /**
@@ -125,21 +224,29 @@ export function toWireNumber(amount: Minor): number {
 
 const formatters = new Map<string, Intl.NumberFormat>()
 
-/** Formats for people: 1250000 NGN -> "₦12,500.00". Intl is given the exact decimal string. */
+/**
+ * Formats for people: 1250000 NGN -> "₦12,500.00". Intl is given the exact decimal string.
+ * Accepts any currency code the gateway reports (a transfer may come in one Tilldesk does not
+ * support); a code Intl cannot format is written before the plain decimal.
+ */
 export function formatMoney(
   amount: Minor,
-  currency: Currency = DEFAULT_CURRENCY,
+  currency: Currency | (string & {}) = DEFAULT_CURRENCY,
   locale = 'en-NG',
 ): string {
   const key = `${locale}|${currency}`
   let formatter = formatters.get(key)
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: MINOR_DIGITS,
-      maximumFractionDigits: MINOR_DIGITS,
-    })
+    try {
+      formatter = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: MINOR_DIGITS,
+        maximumFractionDigits: MINOR_DIGITS,
+      })
+    } catch {
+      return `${currency} ${toDecimalString(amount)}`
+    }
     formatters.set(key, formatter)
   }
   // Intl.NumberFormat formats decimal strings exactly (no conversion to double).

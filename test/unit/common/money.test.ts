@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import {
+  CURRENCIES,
   MoneyError,
   add,
   compare,
@@ -19,6 +20,17 @@ import {
 const amount = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }).map((n) => n as Minor)
 // Amounts a gateway sends as JSON numbers: up to 15 significant digits survive a double exactly.
 const wireAmount = fc.integer({ min: 0, max: 999_999_999_999_999 }).map((n) => n as Minor)
+
+/** The symbols each currency is written with in en-NG (first is what formatMoney prints). */
+const SYMBOL: Record<string, string[]> = {
+  NGN: ['₦', 'NGN', 'N'],
+  USD: ['US$', '$', 'USD'],
+  GHS: ['GHS', 'GH₵', '₵'],
+  KES: ['KES', 'Ksh'],
+  ZAR: ['ZAR', 'R'],
+  GBP: ['£', 'GBP'],
+  EUR: ['€', 'EUR'],
+}
 
 const codeOf = (fn: () => unknown): string | undefined => {
   try {
@@ -72,6 +84,78 @@ describe('parseUserAmount', () => {
   it('still rejects nonsense', () => {
     expect(codeOf(() => parseUserAmount('₦'))).toBe('empty')
     expect(codeOf(() => parseUserAmount('12.3.4'))).toBe('not_a_number')
+  })
+  it('checks thousands grouping: 1,234.56 yes; 12,50 and 1,2,3 no', () => {
+    expect(parseUserAmount('1,234.56')).toBe(123_456)
+    expect(parseUserAmount('1,234,567')).toBe(123_456_700)
+    expect(codeOf(() => parseUserAmount('12,50'))).toBe('bad_grouping')
+    expect(codeOf(() => parseUserAmount('1,2,3'))).toBe('bad_grouping')
+    expect(codeOf(() => parseUserAmount('1234,567'))).toBe('bad_grouping')
+    expect(codeOf(() => parseUserAmount(',123'))).toBe('bad_grouping')
+    expect(codeOf(() => parseUserAmount('1,234.5,6'))).toBe('bad_grouping')
+    expect(codeOf(() => parseUserAmount('1_000'))).toBe('not_a_number')
+    // A decimal comma is the likely intent; say so.
+    expect(() => parseUserAmount('12,50')).toThrow(/12\.50/)
+  })
+  it("accepts only the active currency's symbol", () => {
+    expect(parseUserAmount('₦5')).toBe(500)
+    expect(parseUserAmount('5 NGN', 'NGN')).toBe(500)
+    expect(parseUserAmount('$5', 'USD')).toBe(500)
+    expect(parseUserAmount('US$5', 'USD')).toBe(500)
+    expect(parseUserAmount('€1,234', 'EUR')).toBe(123_400)
+    expect(codeOf(() => parseUserAmount('$5'))).toBe('wrong_currency')
+    expect(codeOf(() => parseUserAmount('$5', 'NGN'))).toBe('wrong_currency')
+    expect(codeOf(() => parseUserAmount('USD 5', 'NGN'))).toBe('wrong_currency')
+    expect(codeOf(() => parseUserAmount('₦5', 'USD'))).toBe('wrong_currency')
+    expect(codeOf(() => parseUserAmount('£5', 'NGN'))).toBe('wrong_currency')
+    expect(codeOf(() => parseUserAmount('₦₦5'))).toBe('wrong_currency')
+    expect(() => parseUserAmount('$5', 'NGN')).toThrow(/₦/)
+  })
+})
+
+describe('parseUserAmount properties', () => {
+  const currency = fc.constantFrom(...CURRENCIES)
+  it('every amount formatted for its currency parses back', () => {
+    fc.assert(fc.property(amount, currency, (m, c) => parseUserAmount(formatMoney(m, c), c) === m))
+  })
+  it('correct grouping of any whole part is accepted, with or without the symbol', () => {
+    const whole = fc.bigInt({ min: 0n, max: 10n ** 13n })
+    fc.assert(
+      fc.property(whole, fc.integer({ min: 0, max: 99 }), fc.boolean(), (w, cents, sign) => {
+        const grouped = w.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+        const text = `${sign ? '₦' : ''}${grouped}.${String(cents).padStart(2, '0')}`
+        return parseUserAmount(text) === Number(w) * 100 + cents
+      }),
+    )
+  })
+  it('a comma group that is not three digits is always refused', () => {
+    const bad = fc
+      .tuple(
+        fc.integer({ min: 1, max: 999 }),
+        fc.stringMatching(/^\d{1,5}$/).filter((g) => g.length !== 3),
+      )
+      .map(([head, group]) => `${head},${group}`)
+    fc.assert(fc.property(bad, (text) => codeOf(() => parseUserAmount(text)) === 'bad_grouping'))
+  })
+  it("another currency's symbol is always refused", () => {
+    const pair = fc
+      .tuple(currency, currency)
+      .filter(([a, b]) => a !== b && !(SYMBOL[a] ?? []).includes(SYMBOL[b]![0]!))
+    fc.assert(
+      fc.property(pair, amount, ([active, other], m) => {
+        const text = formatMoney(m, other)
+        return codeOf(() => parseUserAmount(text, active)) === 'wrong_currency'
+      }),
+    )
+  })
+  it('never returns anything but a safe integer or a MoneyError', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), currency, (text, c) => {
+        const code = codeOf(() => parseUserAmount(text, c))
+        if (code === undefined) return Number.isSafeInteger(parseUserAmount(text, c))
+        return code !== 'other'
+      }),
+    )
   })
 })
 
