@@ -1,17 +1,48 @@
 // Who is at the till. One session per till (every window shares it): the cashier display and
 // the main window act for the same signed-in user.
+//
+// Unattended tills: main locks the session after a short idle time and signs it out after a
+// longer one (shorter for admins); an OS screen lock or a suspend signs out at once. A locked
+// session keeps its user but refuses every non-public call with `session_locked` until that
+// user's PIN is entered again (`session.unlock`). Changing keys, base URLs or staff needs a
+// PIN entered within the last few minutes; otherwise main answers `step_up_required` and the
+// renderer asks for the PIN (`session.stepUp`) and retries.
 import * as z from 'zod'
 import { defineChannels, defineEvents, payload, returns } from './contract'
 import { NoInput, PersonNameSchema, PinSchema, TillNameSchema, UserIdSchema } from './shared'
 import type { PublicUser } from './users'
 
+/** Error code of a non-public call made while the session is locked. */
+export const SESSION_LOCKED = 'session_locked'
+/** Error code of a sensitive call made without a recent PIN entry. */
+export const STEP_UP_REQUIRED = 'step_up_required'
+
+/** Why a session was locked. */
+export type LockReason = 'idle'
+/** Why a session ended; null after a plain sign-out by the user. */
+export type SignOutReason = 'idle' | 'os_lock' | 'suspend'
+
+export interface SessionLock {
+  reason: LockReason
+  /** ISO time the session was locked. */
+  lockedAt: string
+  /** ISO time main signs the locked session out unless it is unlocked first. */
+  signOutAt: string
+}
+
 export interface SessionState {
-  /** Null when nobody is signed in (sign-in picker). */
+  /** Null when nobody is signed in (sign-in picker). While locked, the user who owns the lock. */
   user: PublicUser | null
   /** True until the first-run wizard has created the admin. */
   setupRequired: boolean
   tillName: string
   signedInAt: string | null
+  /** Set while the session is locked: show the lock screen for `user`, nothing else. */
+  locked: SessionLock | null
+  /** ISO time until which the last PIN entry counts for sensitive changes; null if none. */
+  pinFreshUntil: string | null
+  /** How the previous session ended, when main ended it (for the sign-in screen). */
+  endedBy: SignOutReason | null
 }
 
 export const sessionChannels = defineChannels({
@@ -43,8 +74,32 @@ export const sessionChannels = defineChannels({
     role: 'public',
     summary: 'Signs out to the user picker (quick cashier switching).',
   },
+  'session.unlock': {
+    input: z.strictObject({ pin: PinSchema }),
+    result: returns<SessionState>(),
+    // Public because a locked session has no acting user; main checks the PIN of the user
+    // who owns the lock (failures count towards that user's lockout).
+    role: 'public',
+    summary: 'Unlocks a locked session with its user’s PIN.',
+  },
+  'session.stepUp': {
+    input: z.strictObject({ pin: PinSchema }),
+    result: returns<SessionState>(),
+    role: 'cashier',
+    summary:
+      'Confirms the signed-in user’s PIN again before a sensitive change (keys, base URLs, staff).',
+  },
+  'session.activity': {
+    input: NoInput,
+    result: returns<null>(),
+    role: 'public',
+    summary:
+      'The person at the till did something (key or pointer): resets the idle timer where the OS idle time is not available.',
+  },
 })
 
 export const sessionEvents = defineEvents({
   'session.changed': payload<SessionState>(),
+  /** The session was just locked: show the lock screen (the state also carries `locked`). */
+  'session.locked': payload<SessionLock & { user: PublicUser }>(),
 })

@@ -2,9 +2,18 @@ import type { sessionChannels } from '../../common/ipc/session'
 import type { Handlers } from '../ipc/handlers'
 import type { SessionService } from './session'
 
-export const sessionHandlers = (session: SessionService): Handlers<typeof sessionChannels> => ({
+export const sessionHandlers = (
+  session: SessionService,
+  activity: { activity(): void } = { activity: () => undefined },
+): Handlers<typeof sessionChannels> => ({
   'session.get': () => session.state(),
   'session.setup': (input) => session.setup(input),
   'session.signIn': (input) => session.signIn(input.userId, input.pin),
   'session.signOut': () => session.signOut(),
+  'session.unlock': (input) => session.unlock(input.pin),
+  'session.stepUp': (input) => session.stepUp(input.pin),
+  'session.activity': () => {
+    activity.activity()
+    return null
+  },
 })
