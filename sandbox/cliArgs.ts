@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import { parseFaultSpec } from './faults'
 import type { SandboxOptions } from './index'
 import { loadKeysFile } from './keys'
+import { parseVariantList } from './variants'
 
 export const USAGE = `Usage: npm run sandbox -- [options]
 
@@ -17,6 +18,10 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --webhook-delay-ms N  Base of the webhook retry backoff (default 1000)
   --fault SPEC          KIND:RATE[:before|after[:PATH_PREFIX[:METHOD]]], repeatable;
                         KIND is 500, 502, timeout, reset or 429. e.g. --fault 500:0.1:before
+  --variant LIST        Spec variations, comma-separated, repeatable: message-only-errors,
+                        extra-fields, missing-fields, unknown-statuses, va-status-boolean,
+                        va-processing-first, foreign-currency-transfers, commit-lag=SECONDS,
+                        late-response=MS[@RATE]  (see docs/sandbox.md)
   --fault-hold-ms N     How long a timeout fault holds the connection (default 60000)
   --seed N              Seed for faults and account numbers (default 1)
   --log                 Log every request
@@ -65,6 +70,7 @@ export function parseCli(argv: readonly string[]): CliResult {
         'settle-ms': { type: 'string' },
         'webhook-delay-ms': { type: 'string' },
         fault: { type: 'string', multiple: true },
+        variant: { type: 'string', multiple: true },
         'fault-hold-ms': { type: 'string' },
         seed: { type: 'string' },
         log: { type: 'boolean' },
@@ -83,12 +89,19 @@ export function parseCli(argv: readonly string[]): CliResult {
   } catch (error) {
     throw new UsageError((error as Error).message)
   }
+  let variants
+  try {
+    variants = parseVariantList(values.variant ?? [])
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
   const options: SandboxOptions = {
     port,
     host: '127.0.0.1',
     faults,
     logger: values.log ?? false,
   }
+  if (values.variant) options.variants = variants
   if (values.keys) options.keys = loadKeysFile(values.keys)
   if (values.data) options.dataFile = values.data
   const webhookUrl = url('webhook-url', values['webhook-url'])

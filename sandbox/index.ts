@@ -24,10 +24,18 @@ import { seededRng } from './rng'
 import { registerRoutes } from './routes'
 import { Scheduler } from './scheduler'
 import { SandboxState } from './state'
+import {
+  CommitLagTracker,
+  LateReplies,
+  VariantSwitches,
+  type Variants,
+  type VariantsInput,
+} from './variants'
 import { WebhookDispatcher } from './webhooks'
 
 export type { KeyConfig, KeyConfigInput } from './keys'
 export type { FaultRule, FaultRuleInput } from './faults'
+export type { Variants, VariantsInput } from './variants'
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
@@ -52,6 +60,8 @@ export interface SandboxOptions {
   faults?: FaultRuleInput[]
   /** Seed for faults and generated account numbers. Default 1. */
   seed?: number
+  /** Spec variations from the start (also settable at runtime; docs/sandbox.md). */
+  variants?: VariantsInput
   /** How long a "timeout" fault holds the socket before destroying it. Default 60 000. */
   faultHoldMs?: number
   /** Starting payout balance per currency, in minor units. Default ₦100 billion. */
@@ -78,6 +88,9 @@ export interface RunningSandbox {
   clock: { now(): Date; advance(seconds: number): void; readonly offsetSeconds: number }
   setFaults(rules: FaultRuleInput[], seed?: number): FaultRule[]
   faults(): FaultRule[]
+  /** Replaces every spec-variation switch (omitted ones are off). */
+  setVariants(variants: VariantsInput): Variants
+  variants(): Variants
   webhookDeliveries(): z.output<typeof WebhookDelivery>[]
   /** Resolves when no webhook delivery is in flight or waiting for a retry. */
   webhooksIdle(): Promise<void>
@@ -155,7 +168,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   const faults = new FaultInjector(options.faults ?? [], seed)
   const held = new HeldSockets(nonNegative('faultHoldMs', options.faultHoldMs, 60_000))
+  const variants = new VariantSwitches(options.variants ?? {}, seed)
+  const commitLag = new CommitLagTracker(() => clock.wallMs())
+  const lateReplies = new LateReplies()
   registerRoutes(app, {
+    variants,
+    commitLag,
+    lateReplies,
     state,
     clock,
     webhooks,
@@ -197,6 +216,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     },
     setFaults: (rules, s) => faults.set(rules, s),
     faults: () => faults.list(),
+    setVariants: (v) => variants.set(v),
+    variants: () => variants.get(),
     webhookDeliveries: () => webhooks.deliveries(),
     webhooksIdle: () => webhooks.idle(),
     flush: async () => {
@@ -206,6 +227,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       (closing ??= (async () => {
         scheduler.stop()
         held.releaseAll()
+        lateReplies.releaseAll()
         await app.close()
         webhooks.close()
         await persistence?.close()

@@ -346,6 +346,23 @@ export const sandboxEndpoints = {
     body: sb.SessionTokenRequest,
     response: sb.SessionTokenResponse,
   }),
+  getVariants: def({
+    method: 'GET',
+    path: '/sandbox/variants',
+    capability: 'sandbox',
+    summary: 'Spec-variation switches currently on.',
+    retry: 'safe',
+    response: sb.VariantsResponse,
+  }),
+  setVariants: def({
+    method: 'POST',
+    path: '/sandbox/variants',
+    capability: 'sandbox',
+    summary: 'Replace the spec-variation switches (each legal under the spec).',
+    retry: 'safe',
+    body: sb.SetVariantsRequest,
+    response: sb.VariantsResponse,
+  }),
   webhookDeliveries: def({
     method: 'GET',
     path: '/sandbox/webhook-deliveries',

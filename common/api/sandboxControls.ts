@@ -1,7 +1,7 @@
 // Controls only the sandbox offers (capability `sandbox`): simulated transfers, checkout
 // outcomes, fault injection, clock, session tokens and the webhook delivery log.
 import * as z from 'zod'
-import { IsoDateTime, Narration, PositiveAmountNumber, Reference } from './primitives'
+import { Currency, IsoDateTime, Narration, PositiveAmountNumber, Reference } from './primitives'
 import { VaTransaction } from './virtualAccounts'
 import { PaymentRecord } from './payments'
 
@@ -9,6 +9,8 @@ export const SimulateTransferRequest = z.object({
   amount: PositiveAmountNumber,
   status: z.enum(['success', 'failed']).default('success'),
   narration: Narration.optional(),
+  /** The sender's currency; the account's own when omitted (a bank may credit another). */
+  currency: Currency.optional(),
 })
 export const SimulateTransferParams = z.object({ account_reference: Reference })
 export const SimulateTransferResponse = z.object({ status: z.literal(true), data: VaTransaction })
@@ -77,3 +79,45 @@ export const WebhookDeliveriesResponse = z.object({
   status: z.literal(true),
   data: z.array(WebhookDelivery),
 })
+
+/**
+ * Spec-variation mode: each switch makes the sandbox answer in a way the spec allows but our
+ * own choices (docs/gateway-assumptions.md) do not, so the client is tested against a peer
+ * that disagrees with us. All are off by default; POST /sandbox/variants replaces them all.
+ */
+export const CommitLag = z.object({
+  /** A committed write stays invisible to verify/lookup by reference for this long. */
+  seconds: z.number().int().min(1).max(3600),
+  /** Only writes whose path starts with this; every write when omitted. */
+  path_prefix: z.string().optional(),
+})
+export const LateResponse = z.object({
+  /** The write commits at once; its answer is sent this much later (past a client's timeout). */
+  delay_ms: z.number().int().min(1).max(600_000),
+  /** Probability 0..1 that a matching write answers late (seeded, like faults). */
+  rate: z.number().min(0).max(1).default(1),
+  path_prefix: z.string().optional(),
+})
+export const Variants = z.object({
+  /** Error bodies carry only `message`: no `status`, `code` or `errors`. */
+  message_only_errors: z.boolean().default(false),
+  /** Every answer object gains fields the client has never seen. */
+  extra_fields: z.boolean().default(false),
+  /** Records carry only the fields the spec names; every "not shown" field is left out. */
+  missing_fields: z.boolean().default(false),
+  /** Statuses the spec does not name come back under other names (e.g. `queued`). */
+  unknown_statuses: z.boolean().default(false),
+  /** The virtual-account envelopes' `status` is boolean `true` instead of `"success"`. */
+  va_status_boolean: z.boolean().default(false),
+  /** Incoming virtual-account transfers are `processing` first and settle later. */
+  va_processing_first: z.boolean().default(false),
+  /** Incoming virtual-account transfers arrive in another currency than the account's. */
+  foreign_currency_transfers: z.boolean().default(false),
+  commit_lag: CommitLag.nullable().default(null),
+  late_response: LateResponse.nullable().default(null),
+})
+export type Variants = z.output<typeof Variants>
+export type VariantsInput = z.input<typeof Variants>
+export const VARIANT_NAMES = Object.keys(Variants.shape) as (keyof Variants)[]
+export const SetVariantsRequest = Variants
+export const VariantsResponse = z.object({ status: z.literal(true), data: Variants })

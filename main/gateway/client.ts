@@ -327,6 +327,8 @@ export function createGatewayClient(options: GatewayClientOptions) {
         call('completePayment', { params: { reference }, body }, o),
       getFaults: (o?: O) => call('getFaults', {}, o),
       setFaults: (body: BodyOf<'setFaults'>, o?: O) => call('setFaults', { body }, o),
+      getVariants: (o?: O) => call('getVariants', {}, o),
+      setVariants: (body: BodyOf<'setVariants'> = {}, o?: O) => call('setVariants', { body }, o),
       advanceClock: (seconds: number, o?: O) => call('advanceClock', { body: { seconds } }, o),
       createSessionToken: (body: BodyOf<'createSessionToken'> = {}, o?: O) =>
         call('createSessionToken', { body }, o),

@@ -11,6 +11,7 @@ import type { SandboxClock } from '../clock'
 import { SandboxError, fieldErrors, validationFailed } from '../errors'
 import type { FaultInjector, FaultRule, HeldSockets } from '../faults'
 import type { ActiveKey, KeyRing } from '../keys'
+import type { CommitLagTracker, LateReplies, VariantSwitches } from '../variants'
 
 type Part<D, K extends 'params' | 'query' | 'body'> = D extends {
   [P in K]: infer S extends z.ZodType
@@ -36,6 +37,15 @@ export interface RouteDeps {
   faults: FaultInjector
   held: HeldSockets
   clock: SandboxClock
+  /** Spec-variation switches (docs/sandbox.md); all off unless asked for. */
+  variants: VariantSwitches
+  commitLag: CommitLagTracker
+  lateReplies: LateReplies
+}
+
+/** Fastify route config: which endpoint of common/api/endpoints.ts a route serves. */
+export interface EndpointRouteConfig {
+  endpoint: string
 }
 
 const EMPTY = Buffer.alloc(0)
@@ -93,16 +103,21 @@ function injectFault(rule: FaultRule, req: FastifyRequest, reply: FastifyReply, 
 
 export function registerEndpoint<D extends EndpointDef>(
   app: FastifyInstance,
+  name: string,
   def: D,
   handler: Handler<D>,
   deps: RouteDeps,
 ): void {
   const capability = def.capability
-  // Faults are for gateway routes only; /health and the sandbox's own controls stay reliable.
+  // Faults and variations are for gateway routes only; /health and the sandbox's own controls
+  // stay reliable.
   const faultable = capability !== null && capability !== 'sandbox'
+  const isWrite = def.method !== 'GET'
+  const config: EndpointRouteConfig = { endpoint: faultable ? name : '' }
   app.route({
     method: def.method,
     url: def.path,
+    config,
     handler: async (req, reply) => {
       const raw = rawBodyOf(req)
       const key = capability
@@ -129,7 +144,18 @@ export function registerEndpoint<D extends EndpointDef>(
         body: def.body ? parsePart(def.body, parseJsonBody(raw), 'body') : undefined,
         key,
       } as RouteInput<D>
-      const wire = z.encode(def.response, handler(input))
+      // Commit lag: the record exists, but this read side has not caught up with it yet.
+      if (faultable && !isWrite && deps.commitLag.hides(name, input))
+        throw new SandboxError(404, 'not_found', ERROR_MESSAGES.notFound)
+      const record = handler(input)
+      const wire = z.encode(def.response, record)
+      if (faultable && isWrite) {
+        const path = req.url.split('?', 1)[0] ?? ''
+        deps.commitLag.committed(name, record, deps.variants.lagSeconds(path))
+        // Late response: committed now, answered after the client has given up.
+        const lateMs = deps.variants.lateDelayMs(path)
+        if (lateMs > 0 && fault?.when !== 'after') await deps.lateReplies.wait(lateMs)
+      }
       // "after": the handler committed; the caller never learns it.
       if (fault?.when === 'after') return injectFault(fault, req, reply, deps.held)
       return reply.code(200).send(wire)

@@ -10,7 +10,14 @@ import {
   type Endpoints,
 } from '../../common/api/endpoints'
 import type { SandboxClock } from '../clock'
-import { registerEndpoint, type Handler, type Handlers, type RouteDeps } from '../http/route'
+import {
+  registerEndpoint,
+  type EndpointRouteConfig,
+  type Handler,
+  type Handlers,
+  type RouteDeps,
+} from '../http/route'
+import { reshape } from '../variants'
 import type { SandboxState } from '../state'
 import type { WebhookDispatcher } from '../webhooks'
 import { bankHandlers } from './banks'
@@ -43,6 +50,7 @@ export function registerRoutes(app: FastifyInstance, ctx: RouteContext): void {
     ...bankHandlers(),
   }
   const controls = sandboxControlHandlers({
+    variants: ctx.variants,
     accounts: state.accounts,
     payments: state.payments,
     faults: ctx.faults,
@@ -53,14 +61,23 @@ export function registerRoutes(app: FastifyInstance, ctx: RouteContext): void {
   })
   const register = (table: Record<string, EndpointDef>, handlers: Record<string, unknown>) => {
     for (const [name, def] of Object.entries(table))
-      registerEndpoint(app, def, handlers[name] as Handler<EndpointDef>, ctx)
+      registerEndpoint(app, name, def, handlers[name] as Handler<EndpointDef>, ctx)
   }
+  // Spec variations rewrite answers (errors included, unknown routes too) just before they are
+  // serialized; the sandbox controls, /health and the checkout page are never varied.
+  app.addHook('preSerialization', (req, reply, payload, done) => {
+    if (!ctx.variants.reshapes) return done(null, payload)
+    const endpoint = (req.routeOptions.config as Partial<EndpointRouteConfig>).endpoint
+    if (endpoint === '') return done(null, payload)
+    done(null, reshape(ctx.variants.settings, endpoint, reply.statusCode, payload))
+  })
   register(endpoints, gateway)
   register(sandboxEndpoints, controls)
   for (const name of ctx.benchBareRoutes) {
     const def: EndpointDef = endpoints[name]
     registerEndpoint(
       app,
+      name,
       { ...def, path: `/bench/bare${def.path}`, capability: null },
       gateway[name] as Handler<EndpointDef>,
       ctx,

@@ -6,9 +6,11 @@ import type { Handlers } from '../http/route'
 import type { Payments } from '../state/payments'
 import type { Sessions } from '../state/sessions'
 import type { VirtualAccounts } from '../state/virtualAccounts'
+import type { VariantSwitches } from '../variants'
 import type { WebhookDispatcher } from '../webhooks'
 
 export interface ControlDeps {
+  variants: VariantSwitches
   accounts: VirtualAccounts
   payments: Payments
   faults: FaultInjector
@@ -23,8 +25,13 @@ export function sandboxControlHandlers(deps: ControlDeps): Handlers<typeof sandb
   return {
     simulateTransfer: ({ params, body }) => ({
       status: true,
-      data: deps.accounts.receiveTransfer(params.account_reference, body),
+      data: deps.accounts.receiveTransfer(params.account_reference, body, {
+        processingFirst: deps.variants.settings.va_processing_first,
+        foreignCurrency: deps.variants.settings.foreign_currency_transfers,
+      }),
     }),
+    getVariants: () => ({ status: true, data: deps.variants.get() }),
+    setVariants: ({ body }) => ({ status: true, data: deps.variants.set(body) }),
     completePayment: ({ params, body }) => ({
       status: true,
       data: deps.payments.complete(params.reference, body.outcome),

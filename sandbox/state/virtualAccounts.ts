@@ -11,12 +11,26 @@ import type {
 } from '../../common/api/virtualAccounts'
 import { VIRTUAL_ACCOUNT_BANKS } from '../data/banks'
 import { duplicateReference, notFound } from '../errors'
+import type { Currency } from '../../common/money'
 import type { Persistable, StateContext } from './context'
 import { newId } from './ids'
 import { listPage, sameEmail, type Page } from './lists'
 
 type TransactionsQuery = z.output<typeof VaTransactionsQuery>
 type TransferInput = z.output<typeof SimulateTransferRequest>
+
+/** How an incoming transfer is reported (spec variations, docs/sandbox.md). */
+export interface TransferOptions {
+  /** Recorded `processing` first; the final status follows after the settle delay. */
+  processingFirst?: boolean
+  /** Arrives in another currency than the account's (unless the request names one). */
+  foreignCurrency?: boolean
+}
+
+const SETTLE = 'va.settle'
+
+/** A currency other than the account's: NGN accounts receive USD, every other one NGN. */
+const otherCurrency = (currency: Currency): Currency => (currency === 'NGN' ? 'USD' : 'NGN')
 
 interface Stored extends VirtualAccount {
   /** Creation order: "most recent" must not depend on two accounts' timestamps differing. */
@@ -27,9 +41,13 @@ export class VirtualAccounts implements Persistable {
   private readonly byRef = new Map<string, Stored>()
   private readonly numbers = new Set<string>()
   private readonly transactions: VaTransaction[] = []
+  /** Final status of transactions reported `processing` first, until they settle. */
+  private readonly settling = new Map<string, 'success' | 'failed'>()
   private seq = 0
 
-  constructor(private readonly ctx: StateContext) {}
+  constructor(private readonly ctx: StateContext) {
+    ctx.scheduler.on(SETTLE, (reference) => this.settle(reference))
+  }
 
   create(req: CreateVirtualAccountRequest): VirtualAccount {
     if (this.byRef.has(req.account_reference)) throw duplicateReference()
@@ -73,26 +91,52 @@ export class VirtualAccounts implements Persistable {
   }
 
   /** A customer's bank transfer into the account, as the bank reports it. */
-  receiveTransfer(accountReference: string, input: TransferInput): VaTransaction {
+  receiveTransfer(
+    accountReference: string,
+    input: TransferInput,
+    options: TransferOptions = {},
+  ): VaTransaction {
     const account = this.byRef.get(accountReference)
     if (!account) throw notFound()
+    const currency =
+      input.currency ??
+      (options.foreignCurrency ? otherCurrency(account.currency_code) : account.currency_code)
     const transaction: VaTransaction = {
       reference: newId('VAT'),
       account_reference: account.account_reference,
       amount: input.amount,
-      currency: account.currency_code,
-      status: input.status,
+      currency,
+      status: options.processingFirst ? 'processing' : input.status,
       narration: input.narration || `Transfer to ${account.account_number}`,
       created_at: this.ctx.clock.iso(),
     }
     this.transactions.push(transaction)
     this.ctx.changed()
+    if (options.processingFirst) {
+      this.settling.set(transaction.reference, input.status)
+      this.ctx.scheduler.schedule(this.ctx.settleDelayMs, SETTLE, transaction.reference)
+    } else this.announce(transaction)
+    return { ...transaction }
+  }
+
+  private settle(reference: string): void {
+    const final = this.settling.get(reference)
+    const transaction = this.transactions.find((t) => t.reference === reference)
+    this.settling.delete(reference)
+    if (!final || !transaction || transaction.status !== 'processing') return
+    transaction.status = final
+    this.ctx.changed()
+    this.announce(transaction)
+  }
+
+  private announce(transaction: VaTransaction): void {
+    const account = this.byRef.get(transaction.account_reference)
     const data = {
       reference: transaction.reference,
-      account_reference: account.account_reference,
+      account_reference: transaction.account_reference,
       amount: transaction.amount,
       currency: transaction.currency,
-      metadata: { ...account.metadata },
+      metadata: { ...(account?.metadata ?? {}) },
       narration: transaction.narration,
     }
     if (transaction.status === 'success') this.ctx.emit('va_charge_success', data)
@@ -101,7 +145,6 @@ export class VirtualAccounts implements Persistable {
         ...data,
         failure_reason: 'The transfer could not be processed',
       })
-    return { ...transaction }
   }
 
   listTransactions(q: TransactionsQuery): Page<VaTransaction> {
@@ -131,14 +174,27 @@ export class VirtualAccounts implements Persistable {
   }
 
   snapshot(): unknown {
-    return { accounts: [...this.byRef.values()], transactions: this.transactions }
+    return {
+      accounts: [...this.byRef.values()],
+      transactions: this.transactions,
+      settling: Object.fromEntries(this.settling),
+    }
   }
 
   restore(data: unknown): void {
-    const saved = data as { accounts?: Stored[]; transactions?: VaTransaction[] } | undefined
+    const saved = data as
+      | {
+          accounts?: Stored[]
+          transactions?: VaTransaction[]
+          settling?: Record<string, 'success' | 'failed'>
+        }
+      | undefined
     this.byRef.clear()
     this.numbers.clear()
     this.transactions.length = 0
+    this.settling.clear()
+    for (const [reference, final] of Object.entries(saved?.settling ?? {}))
+      this.settling.set(reference, final)
     for (const a of saved?.accounts ?? []) {
       this.byRef.set(a.account_reference, { ...a })
       this.numbers.add(a.account_number)
