@@ -3,7 +3,7 @@
 // message (ERROR_MESSAGES), then the `code` our assumptions add (docs/gateway-assumptions.md).
 import { ERROR_MESSAGES, ErrorBody, type FieldError } from '../../common/api/errors'
 import type { Capability, RetryPolicy } from '../../common/api/endpoints'
-import { GatewayError, type GatewayErrorKind } from './errors'
+import { AUTH_ERROR_KINDS, GatewayError, type GatewayErrorKind } from './errors'
 import { parseHttpDate } from './http-date'
 import type { TransportFailure } from './transport'
 
@@ -43,6 +43,8 @@ export interface ParsedErrorBody {
   message: string | null
   code: string | null
   fieldErrors: FieldError[]
+  /** The body was a JSON object (not HTML, text, empty or an array). */
+  json: boolean
 }
 
 /** Reads `{message, code?, errors?}` leniently: a proxy's HTML page yields all nulls. */
@@ -51,21 +53,88 @@ export function parseErrorBody(text: string): ParsedErrorBody {
   try {
     json = JSON.parse(text)
   } catch {
-    return { message: null, code: null, fieldErrors: [] }
+    return { message: null, code: null, fieldErrors: [], json: false }
   }
+  const isObject = json !== null && typeof json === 'object' && !Array.isArray(json)
   const strict = ErrorBody.safeParse(json)
   if (strict.success)
     return {
       message: strict.data.message,
       code: strict.data.code ?? null,
       fieldErrors: strict.data.errors ?? [],
+      json: isObject,
     }
-  const loose = (json && typeof json === 'object' ? json : {}) as Record<string, unknown>
+  const loose = (isObject ? json : {}) as Record<string, unknown>
   return {
     message: typeof loose.message === 'string' ? loose.message : null,
     code: typeof loose.code === 'string' ? loose.code : null,
     fieldErrors: [],
+    json: isObject,
   }
+}
+
+// Words that make a 404 about the address, not the record: a proxy, a framework's default
+// page or a gateway's "no such route". Then nothing is known about the reference.
+const ABOUT_THE_ADDRESS = /\b(route|path|endpoint|url|uri|method)\b|cannot (get|post|put|patch)/i
+const RECORD_MISSING = /\bnot[\s_-]+found\b|\bdoes not exist\b|\bno such\b/i
+
+/**
+ * True only for a 404 whose JSON body says the record does not exist: the code `not_found`
+ * (the one we assume, docs/gateway-assumptions.md), or no code and a message saying "not found"
+ * about something that is not a route. A route-not-found, another code, HTML, plain text, an
+ * empty body or JSON without words proves nothing about the reference.
+ */
+export function recordAbsent(status: number, body: ParsedErrorBody): boolean {
+  if (status !== 404 || !body.json) return false
+  if (body.message !== null && ABOUT_THE_ADDRESS.test(body.message)) return false
+  if (body.code !== null) return body.code === 'not_found'
+  return body.message !== null && RECORD_MISSING.test(body.message)
+}
+
+/** What a failed write keyed by our own reference tells us about the record. */
+export type WriteFailure =
+  /** The gateway refused it before acting (400, 422, 413): nothing was created by this call. */
+  | 'refused'
+  /** Any 409: a record with our reference exists. Look it up and adopt it. */
+  | 'exists'
+  /** Key, secret or clock refused: nothing happened; an admin must act. */
+  | 'auth'
+  /** 429: not processed; wait Retry-After. */
+  | 'rate_limited'
+  /** Refused before it left (connection refused, DNS, aborted early). */
+  | 'not_sent'
+  /** It may have happened (timeout, 408, reset, 5xx, unreadable 2xx, a 404, anything else). */
+  | 'unknown'
+
+export function writeFailure(error: unknown): WriteFailure {
+  if (!(error instanceof GatewayError)) return 'unknown'
+  if (AUTH_ERROR_KINDS.includes(error.kind)) return 'auth'
+  switch (error.kind) {
+    case 'conflict':
+      return 'exists'
+    case 'rate_limited':
+      return 'rate_limited'
+    case 'validation':
+    case 'unprocessable':
+    case 'payload_too_large':
+      return 'refused'
+    case 'network':
+    case 'aborted':
+      return error.outcomeUnknown ? 'unknown' : 'not_sent'
+    default:
+      return 'unknown'
+  }
+}
+
+/** What a failed lookup by reference tells us. Only `absent` says the record does not exist. */
+export type LookupFailure = 'absent' | 'auth' | 'rate_limited' | 'unknown'
+
+export function lookupFailure(error: unknown): LookupFailure {
+  if (!(error instanceof GatewayError)) return 'unknown'
+  if (error.kind === 'not_found') return error.recordAbsent ? 'absent' : 'unknown'
+  if (AUTH_ERROR_KINDS.includes(error.kind)) return 'auth'
+  if (error.kind === 'rate_limited') return 'rate_limited'
+  return 'unknown'
 }
 
 /**
@@ -133,9 +202,11 @@ export function errorFromResponse(
       ? (CONFLICT_CODE_BY_MESSAGE.get(body.message) ?? null)
       : null)
   const safe = ctx.retryPolicy === 'safe'
-  // 5xx: the gateway may have committed before failing. 408: it never read the request.
-  const outcomeUnknown = kind === 'server'
-  const retryable = kind === 'rate_limited' || kind === 'timeout' || (kind === 'server' && safe)
+  // 5xx: the gateway may have committed before failing. 408: whoever sent it (the gateway or
+  // a proxy in front of it) may have timed out waiting for a write that still committed, so
+  // it is as unknown as our own timeout.
+  const outcomeUnknown = kind === 'server' || kind === 'timeout'
+  const retryable = kind === 'rate_limited' || ((kind === 'timeout' || kind === 'server') && safe)
   const retryAfter = answer.headers.get('retry-after')
   const redirect = answer.status >= 300 && answer.status < 400
   return new GatewayError({
@@ -148,6 +219,7 @@ export function errorFromResponse(
     outcomeUnknown,
     retryable,
     retryAfterMs: parseRetryAfter(retryAfter, localNowMs, answer.headers.get('date')),
+    recordAbsent: recordAbsent(answer.status, body),
     detail: redirect ? `unexpected redirect, HTTP ${answer.status}` : null,
   })
 }

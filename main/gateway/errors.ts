@@ -53,6 +53,11 @@ export interface GatewayErrorInit {
   outcomeUnknown: boolean
   retryable: boolean
   retryAfterMs?: number | null
+  /**
+   * A 404 whose JSON body says the record itself does not exist (classify.ts, recordAbsent).
+   * Only this settles "the write never happened"; a route 404, HTML or an empty body does not.
+   */
+  recordAbsent?: boolean
   /** Short technical detail (e.g. "ECONNRESET", zod issue paths). Never a body. */
   detail?: string | null
   cause?: unknown
@@ -76,6 +81,8 @@ export class GatewayError extends Error {
   /** Sending the identical request again is safe (after retryAfterMs when set). */
   readonly retryable: boolean
   readonly retryAfterMs: number | null
+  /** The gateway said, in JSON, that no record has this reference (404 only). */
+  readonly recordAbsent: boolean
   readonly detail: string | null
 
   constructor(init: GatewayErrorInit) {
@@ -93,6 +100,7 @@ export class GatewayError extends Error {
     this.outcomeUnknown = init.outcomeUnknown
     this.retryable = init.retryable
     this.retryAfterMs = init.retryAfterMs ?? null
+    this.recordAbsent = init.recordAbsent ?? false
     this.detail = init.detail ?? null
   }
 
@@ -110,6 +118,7 @@ export class GatewayError extends Error {
       outcomeUnknown: this.outcomeUnknown,
       retryable: this.retryable,
       retryAfterMs: this.retryAfterMs,
+      recordAbsent: this.recordAbsent,
       message: this.message,
     }
   }
@@ -154,7 +163,9 @@ function describe(e: GatewayErrorInit): string {
     case 'unprocessable':
       return `The gateway could not carry out the request${said}.`
     case 'not_found':
-      return `The gateway has no such record${said}.`
+      return e.recordAbsent
+        ? `The gateway has no such record${said}.`
+        : `The gateway answered "not found" for ${call} without saying the record does not exist${said}.`
     case 'payload_too_large':
       return `The request was too large for the gateway${said}.`
     case 'rate_limited':

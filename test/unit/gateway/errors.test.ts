@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ERROR_MESSAGES } from '../../../common/api/errors'
 import { createGatewayClient } from '../../../main/gateway/client'
 import { GatewayError, type GatewayErrorKind } from '../../../main/gateway/errors'
-import { parseRetryAfter } from '../../../main/gateway/classify'
+import { lookupFailure, parseRetryAfter, writeFailure } from '../../../main/gateway/classify'
 import type { Minor } from '../../../common/money'
 import { fakeFetch, reply } from './fake-gateway'
 
@@ -304,7 +304,7 @@ const rows: [string, Row][] = [
       retryAfterMs: 2000,
     },
   ],
-  ['408', { status: 408, body: '', kind: 'timeout', outcomeUnknown: false, retryable: true }],
+  ['408', { status: 408, body: '', kind: 'timeout', outcomeUnknown: true, retryable: false }],
   [
     '302 redirect',
     {
@@ -424,5 +424,91 @@ describe('Retry-After', () => {
       'retry-after': 'Wed, 15 Jan 2025 10:00:10 GMT',
     })
     expect((await failure(client.banks.list())).retryAfterMs).toBe(10_000)
+  })
+})
+
+// After an unknown outcome only the gateway's word about the reference settles anything, so a
+// 404 counts as "no such record" only when it is a JSON answer saying so about the record.
+describe('a 404 counts as "no such record" only when the gateway says so in JSON', () => {
+  const verifyAnswering = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    failure(clientAnswering(status, body, headers).disbursements.verify('TDP-1'))
+  const cases: [string, unknown, Record<string, string>, boolean][] = [
+    ['JSON with the not_found code', e(ERROR_MESSAGES.notFound, 'not_found'), {}, true],
+    ['JSON message only, naming a missing record', { message: 'Transfer not found' }, {}, true],
+    ['JSON message only, the spec-style text', { message: 'Resource not found' }, {}, true],
+    ['route_not_found code', e(ERROR_MESSAGES.routeNotFound, 'route_not_found'), {}, false],
+    ['message only, a route', { message: 'Route not found' }, {}, false],
+    [
+      'a framework route 404',
+      { message: 'Route GET:/disbursements/verify not found', error: 'Not Found', statusCode: 404 },
+      {},
+      false,
+    ],
+    ['a not_found code whose text names a route', e('Route not found', 'not_found'), {}, false],
+    ['another code', e('Gone away', 'gone'), {}, false],
+    [
+      'an HTML proxy page',
+      '<html><body>404 Not Found</body></html>',
+      { 'content-type': 'text/html' },
+      false,
+    ],
+    ['plain text', 'Not Found', { 'content-type': 'text/plain' }, false],
+    ['an empty body', '', {}, false],
+    ['JSON without message or code', { status: false }, {}, false],
+    ['a JSON array', ['not found'], {}, false],
+  ]
+  it.each(cases)('%s', async (_, body, headers, absent) => {
+    const error = await verifyAnswering(404, body, headers)
+    expect(error.kind).toBe('not_found')
+    expect(error.recordAbsent).toBe(absent)
+    expect(lookupFailure(error)).toBe(absent ? 'absent' : 'unknown')
+  })
+
+  it('never reads a 404 from something other than a 404 as absent', async () => {
+    const error = await verifyAnswering(410, e(ERROR_MESSAGES.notFound, 'not_found'))
+    expect(error.recordAbsent).toBe(false)
+    expect(lookupFailure(error)).toBe('unknown')
+  })
+})
+
+describe('what a failed write by reference tells us', () => {
+  const debitAnswering = (status: number, body: unknown) =>
+    failure(clientAnswering(status, body).directDebits.debit(debitBody))
+
+  it('a 408 may have been processed: unknown, not definite', async () => {
+    const error = await debitAnswering(408, '')
+    expect(error.kind).toBe('timeout')
+    expect(error.outcomeUnknown).toBe(true)
+    expect(error.retryable).toBe(false)
+    expect(writeFailure(error)).toBe('unknown')
+  })
+
+  it('any 409 on a write keyed by our reference means the record exists', async () => {
+    for (const body of [
+      e(ERROR_MESSAGES.duplicateReference, 'duplicate_reference'),
+      e('Something else entirely', 'invalid_state'),
+      { message: 'Conflict' },
+      '<html>409</html>',
+    ]) {
+      expect(writeFailure(await debitAnswering(409, body))).toBe('exists')
+    }
+  })
+
+  it('a 404 on a write is not a refusal', async () => {
+    expect(writeFailure(await debitAnswering(404, '<html>nope</html>'))).toBe('unknown')
+  })
+
+  it('sorts the rest', async () => {
+    expect(
+      writeFailure(await debitAnswering(400, e('Validation failed', 'validation_error'))),
+    ).toBe('refused')
+    expect(writeFailure(await debitAnswering(422, e('No funds', 'insufficient_funds')))).toBe(
+      'refused',
+    )
+    expect(writeFailure(await debitAnswering(500, e('x')))).toBe('unknown')
+    expect(writeFailure(await debitAnswering(401, e(ERROR_MESSAGES.invalidSignature)))).toBe('auth')
+    expect(writeFailure(await debitAnswering(429, e('slow down')))).toBe('rate_limited')
+    expect(writeFailure(new Error('boom'))).toBe('unknown')
+    expect(lookupFailure(new Error('boom'))).toBe('unknown')
   })
 })
