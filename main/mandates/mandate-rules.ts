@@ -139,8 +139,10 @@ export interface CountedDebit {
 export const monthOf = (nowMs: number): string => new Date(nowMs).toISOString().slice(0, 7)
 
 /**
- * This month's use of the mandate's limits, from the debits this till recorded. Failed
- * debits and ones that never reached the gateway move no money and don't count.
+ * This month's use of the mandate's limits, from the debits this till recorded. The spec caps
+ * debit *attempts* per calendar month, so a failed debit uses one of the month's debits; it
+ * moved no money, so it does not use the amount. A debit that never reached the gateway
+ * ('not_sent') is no attempt at all.
  */
 export function monthlyUsage(
   limits: { maxAmount: Minor; maxCount: number },
@@ -148,11 +150,11 @@ export function monthlyUsage(
   nowMs: number,
 ): MonthlyUsage {
   const month = monthOf(nowMs)
-  const counted = debits.filter(
-    (d) => d.createdAt.slice(0, 7) === month && d.status !== 'failed' && d.status !== 'not_sent',
+  const attempts = debits.filter(
+    (d) => d.createdAt.slice(0, 7) === month && d.status !== 'not_sent',
   )
-  const usedAmount = sum(counted.map((d) => d.amount))
-  const usedCount = counted.length
+  const usedAmount = sum(attempts.filter((d) => d.status !== 'failed').map((d) => d.amount))
+  const usedCount = attempts.length
   return {
     month,
     maxAmount: limits.maxAmount,

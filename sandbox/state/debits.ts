@@ -1,6 +1,7 @@
 // Debits against a mandate: accepted as `pending`, then `success` or `failed` after the settle
-// delay with direct_debit_success / direct_debit_failure. Monthly limits count every debit of
-// the calendar month (UTC, sandbox clock) that has not failed.
+// delay with direct_debit_success / direct_debit_failure. Monthly limits are per calendar month
+// (UTC, sandbox clock): the count is of every attempt, failed ones included (the spec caps
+// "debit attempts"); the amount is of debits that did not fail (a failed one moved no money).
 import type { DebitRecord, DebitRequest } from '../../common/api/directDebits'
 import { ERROR_MESSAGES } from '../../common/api/errors'
 import { add, sum, type Minor } from '../../common/money'
@@ -30,12 +31,13 @@ export class Debits implements Persistable {
     ctx.scheduler.on(SETTLE, (reference) => this.settle(reference))
   }
 
-  /** Debits of `month` (YYYY-MM) on a mandate that count against its limits. */
+  /** A mandate's use of its limits in `month` (YYYY-MM): attempts, and money not failed. */
   usage(mandateReference: string, month: string): MonthlyUsage {
-    const counted = (this.byMandate.get(mandateReference) ?? []).filter(
-      (d) => d.status !== 'failed' && d.created_at?.slice(0, 7) === month,
+    const attempts = (this.byMandate.get(mandateReference) ?? []).filter(
+      (d) => d.created_at?.slice(0, 7) === month,
     )
-    return { count: counted.length, amount: sum(counted.map((d) => d.amount)) }
+    const moving = attempts.filter((d) => d.status !== 'failed')
+    return { count: attempts.length, amount: sum(moving.map((d) => d.amount)) }
   }
 
   debit(req: DebitRequest): DebitRecord {

@@ -255,17 +255,20 @@ describe('monthly limits', () => {
     expectError(await debit(mandate, { debit_amount: 0.01 }), 422)
   })
 
-  it('a failed debit frees its share of the month', async (ctx) => {
+  it('a failed debit is an attempt: it uses a debit of the month but frees its amount', async (ctx) => {
+    // Spec, Limits: `max_monthly_debit_count` caps "debit attempts per calendar month";
+    // `max_monthly_amount` caps the "total debited".
     requires(ctx, t.controls, CONTROLS_REASON)
-    const mandate = await activeMandate(t, { max_monthly_amount: 1000, max_monthly_debit_count: 1 })
+    const mandate = await activeMandate(t, { max_monthly_amount: 1000, max_monthly_debit_count: 2 })
     const failing = debitBody(mandate, { debit_amount: 999.13 })
     expectStatus(await t.client.post('/direct-debits/debit', failing), 200)
-    expectError(await debit(mandate), 422)
+    expectError(await debit(mandate, { debit_amount: 1000 }), 422)
     await eventually(
       () => t.client.get(`/direct-debits/status/${String(failing.payment_reference)}`),
       (r) => r.body.status === 'failed',
     )
     expectStatus(await debit(mandate, { debit_amount: 1000 }), 200)
+    expectError(await debit(mandate, { debit_amount: 1 }), 422)
   })
 
   it('reset with the calendar month', async (ctx) => {

@@ -140,15 +140,13 @@ export class FakeDirectDebits implements MandatesGateway, DebitsGateway {
       if (mandate.status !== 'active') throw gwError('conflict', { code: 'mandate_not_active' })
       if (body.customer_email !== mandate.customer_email)
         throw gwError('unprocessable', { code: 'unprocessable' })
-      const counted = [...this.debitsById.values()].filter(
-        (d) =>
-          d.mandate_reference === mandate.mandate_reference &&
-          d.month === this.month &&
-          d.status !== 'failed',
+      // Spec: the count caps debit attempts (failed ones too); the amount is money debited.
+      const attempts = [...this.debitsById.values()].filter(
+        (d) => d.mandate_reference === mandate.mandate_reference && d.month === this.month,
       )
-      const used = counted.reduce((a, d) => a + d.amount, 0)
+      const used = attempts.filter((d) => d.status !== 'failed').reduce((a, d) => a + d.amount, 0)
       if (
-        counted.length + 1 > mandate.max_monthly_debit_count ||
+        attempts.length + 1 > mandate.max_monthly_debit_count ||
         used + body.debit_amount > mandate.max_monthly_amount
       )
         throw gwError('unprocessable', { code: 'limit_exceeded' })

@@ -298,9 +298,10 @@ describe('debits', () => {
     expect(gateway.debitsById.size).toBe(2)
   })
 
-  it('frees the limit again when a debit fails', async () => {
+  it('counts a failed debit as an attempt, but not its amount', async () => {
+    // Spec, Limits: max_monthly_debit_count caps "debit attempts per calendar month".
     const { debitService, mandateService, gateway, timers } = setup()
-    gateway.addActive('MD_A', { max_monthly_debit_count: 1 })
+    gateway.addActive('MD_A', { max_monthly_debit_count: 2 })
     const first = await debitService.debit({
       mandateReference: 'MD_A',
       amount: '100',
@@ -312,7 +313,16 @@ describe('debits', () => {
       status: 'failed',
       failureReason: 'Insufficient funds',
     })
-    expect(mandateService.view('MD_A').usage.remainingCount).toBe(1)
+    expect(mandateService.view('MD_A').usage).toMatchObject({
+      usedCount: 1,
+      remainingCount: 1,
+      usedAmount: 0,
+    })
+    await debitService.debit({ mandateReference: 'MD_A', amount: '100', narration: 'Again' })
+    const third = await rejection(
+      debitService.debit({ mandateReference: 'MD_A', amount: '1', narration: 'Once more' }),
+    )
+    expect(third.code).toBe('limit_exceeded')
   })
 
   it('explains the gateway refusing a debit over the limit counted elsewhere', async () => {

@@ -196,12 +196,18 @@ describe('debits', () => {
     expect(thrown(() => debits.debit(debit('D6', 1))).code).toBe('limit_exceeded')
   })
 
-  it('failed debits do not count against the month', () => {
+  it('a failed debit is an attempt: it counts against max_monthly_debit_count, not the amount', () => {
+    // Spec, Limits: "`max_monthly_debit_count` | debit attempts per calendar month must not
+    // exceed it"; mandate fields: "Maximum debit attempts per calendar month".
     h = harness({ settleDelayMs: 10 })
-    active({ max_monthly_amount: m(1_000), max_monthly_debit_count: 1 })
+    active({ max_monthly_amount: m(1_000), max_monthly_debit_count: 2 })
     h.state.debits.debit(debit('D1', 913)) // ends in 13: fails
-    expect(thrown(() => h.state.debits.debit(debit('D2', 1))).code).toBe('limit_exceeded')
     h.advanceMs(10)
-    expect(h.state.debits.debit(debit('D3', 1_000)).status).toBe('pending')
+    expect(h.state.debits.status('D1').status).toBe('failed')
+    expect(h.state.debits.usage('M1', '2026-03')).toEqual({ count: 1, amount: 0 })
+    // The failed attempt moved no money, so the whole amount is still available...
+    expect(h.state.debits.debit(debit('D2', 1_000)).status).toBe('pending')
+    // ...but it used one of the two attempts.
+    expect(thrown(() => h.state.debits.debit(debit('D3', 1))).code).toBe('limit_exceeded')
   })
 })
