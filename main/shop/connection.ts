@@ -1,0 +1,62 @@
+// How a till reaches the shop's PostgreSQL: always TLS with the server's certificate checked
+// (against the CA the admin gave at enrolment, or the system's CAs), short timeouts so a dead
+// server degrades the till to working alone instead of hanging it, and a small pool.
+import pg from 'pg'
+import * as z from 'zod'
+
+export const shopServerSchema = z.object({
+  host: z.string().min(1).max(253),
+  port: z.number().int().min(1).max(65535).default(5432),
+  database: z.string().min(1).max(63),
+  /** PEM of a private CA or self-signed server certificate; absent: the system's CAs. */
+  ca: z.string().max(20_000).optional(),
+})
+export type ShopServer = z.infer<typeof shopServerSchema>
+
+export interface ShopLogin {
+  user: string
+  password: string
+}
+
+export function shopPool(server: ShopServer, login: ShopLogin, max = 2): pg.Pool {
+  return new pg.Pool({
+    host: server.host,
+    port: server.port,
+    database: server.database,
+    user: login.user,
+    password: login.password,
+    // rejectUnauthorized is the default with an `ssl` object; spelled out because a till
+    // that talks to an unverified server would hand its password to whoever answers.
+    ssl: { rejectUnauthorized: true, ...(server.ca ? { ca: server.ca } : {}) },
+    max,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 10_000,
+    query_timeout: 15_000,
+    application_name: 'tilldesk',
+  })
+}
+
+/** One client for a short piece of work (admin steps), always released. */
+export async function withClient<T>(
+  server: ShopServer,
+  login: ShopLogin,
+  work: (client: pg.ClientBase) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({
+    host: server.host,
+    port: server.port,
+    database: server.database,
+    user: login.user,
+    password: login.password,
+    ssl: { rejectUnauthorized: true, ...(server.ca ? { ca: server.ca } : {}) },
+    connectionTimeoutMillis: 5_000,
+    query_timeout: 30_000,
+    application_name: 'tilldesk-admin',
+  })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}

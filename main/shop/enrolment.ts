@@ -1,0 +1,114 @@
+// Creating a shop and bringing tills into it. The shop owner's database login is used only
+// for these admin steps, typed in by the admin and never stored on a till. Each till gets its
+// own database login (a long random password kept in the OS keychain) that can read the shop
+// and append its own events, nothing more; and its own Ed25519 key for signing them.
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import type { ClientBase } from 'pg'
+import { generateTillKey, type TillKeyPair } from './events'
+import { migrate } from './migrate'
+import { withClient, type ShopLogin, type ShopServer } from './connection'
+
+/** What a till keeps after enrolment: the password and private key go to the keychain. */
+export interface TillEnrolment {
+  shopId: string
+  tillId: string
+  tillName: string
+  login: ShopLogin
+  key: TillKeyPair
+}
+
+/** Ten characters from an alphabet without look-alikes (no 0/O, 1/I/L): read out, typed in. */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+export function newEnrolmentCode(): string {
+  const bytes = randomBytes(10)
+  let code = ''
+  for (const byte of bytes) code += CODE_ALPHABET[byte % CODE_ALPHABET.length]
+  return `${code.slice(0, 5)}-${code.slice(5)}`
+}
+
+export const normalizeCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '')
+
+const codeHash = (code: string) =>
+  createHash('sha256').update(normalizeCode(code), 'utf8').digest('hex')
+
+export const tillIdFor = (name: string) => {
+  const base = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 24)
+  return `${base.length >= 3 ? base : 'till'}-${randomBytes(3).toString('hex')}`
+}
+
+/**
+ * Makes a one-time code (valid `minutes`) with the owner's login. The enrolment login's
+ * password becomes the code until it is used or expires, so the code is all a new till needs.
+ */
+export async function createEnrolmentCode(
+  owner: ClientBase,
+  minutes = 30,
+): Promise<{ code: string; expiresAt: string }> {
+  const code = newEnrolmentCode()
+  const expires = new Date(Date.now() + minutes * 60_000)
+  await owner.query('insert into enrolment_codes (code_hash, expires_at) values ($1, $2)', [
+    codeHash(code),
+    expires,
+  ])
+  // `valid until` makes the server itself stop accepting the code as a password.
+  const pw = normalizeCode(code)
+  await owner.query(
+    `alter role tilldesk_enrol password '${pw}' valid until '${expires.toISOString()}'`,
+  )
+  return { code, expiresAt: expires.toISOString() }
+}
+
+/** A new till joins with a code: registers itself, gets its own login, burns the code. */
+export async function joinShop(
+  server: ShopServer,
+  code: string,
+  tillName: string,
+): Promise<TillEnrolment> {
+  const tillId = tillIdFor(tillName)
+  const key = generateTillKey()
+  const password = randomBytes(32).toString('base64url')
+  const normalized = normalizeCode(code)
+  const shopId = await withClient(
+    server,
+    { user: 'tilldesk_enrol', password: normalized },
+    async (client) => {
+      await client.query('select tilldesk_enrol_till($1, $2, $3, $4, $5)', [
+        normalized,
+        tillId,
+        tillName,
+        key.publicKey,
+        password,
+      ])
+      return null
+    },
+  )
+  void shopId
+  const login = { user: `till_${tillId.replace(/-/g, '_')}`, password }
+  const id = await withClient(server, login, async (client) => {
+    const row = (await client.query('select id from shop limit 1')).rows[0]
+    return row ? String(row.id) : ''
+  })
+  return { shopId: id, tillId, tillName, login, key }
+}
+
+/** The first till: migrates the server, names the shop, and enrols this till. */
+export async function createShop(
+  server: ShopServer,
+  owner: ShopLogin,
+  shopName: string,
+  tillName: string,
+): Promise<TillEnrolment> {
+  const code = await withClient(server, owner, async (client) => {
+    await migrate(client)
+    const existing = (await client.query('select id from shop limit 1')).rows[0]
+    if (!existing) {
+      await client.query('insert into shop (id, name) values ($1, $2)', [randomUUID(), shopName])
+    }
+    return (await createEnrolmentCode(client, 5)).code
+  })
+  return joinShop(server, code, tillName)
+}

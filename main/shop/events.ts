@@ -1,0 +1,89 @@
+// A shop event: one fact a till tells the others (a staff change, a payout waiting for
+// approval, a decision on it, a closed shift). Every event is signed by its till's Ed25519
+// key over a canonical form of all its fields, so the tills that read it can tell it came from
+// that till and was not changed on the server, whoever holds the database.
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto'
+import * as z from 'zod'
+import { canonicalJson } from '../payouts/canonicalJson'
+
+export interface ShopEvent {
+  eventId: string
+  tillId: string
+  /** 1, 2, 3… per till, with no gaps: a reader can tell when one is missing. */
+  tillSeq: number
+  kind: string
+  body: Record<string, unknown>
+  /** `Date#toISOString()` form (UTC, milliseconds), the till's clock: shown only; ordering
+   * uses the server's sequence. One form, so the signed text survives the database's
+   * timestamp type unchanged. */
+  createdAt: string
+  signature: string
+}
+
+/** An event as read back from the server, with the server's total order. */
+export interface StoredEvent extends ShopEvent {
+  serverSeq: number
+}
+
+export const shopEventSchema = z.object({
+  eventId: z.uuid(),
+  tillId: z.string().regex(/^[a-z0-9][a-z0-9-]{2,40}$/),
+  tillSeq: z.number().int().positive(),
+  kind: z.string().min(1).max(64),
+  body: z.record(z.string(), z.unknown()),
+  createdAt: z.iso.datetime({ precision: 3 }),
+  signature: z.string().regex(/^[A-Za-z0-9_-]{86}$/),
+})
+
+export interface TillKeyPair {
+  /** SPKI DER, base64url: what the server stores and the other tills verify with. */
+  publicKey: string
+  /** PKCS#8 DER, base64url: kept only in the OS keychain. */
+  privateKey: string
+}
+
+export function generateTillKey(): TillKeyPair {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
+  return {
+    publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64url'),
+    privateKey: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64url'),
+  }
+}
+
+/** The exact bytes a till signs: every field but the signature, keys sorted. */
+export function signedBytes(event: Omit<ShopEvent, 'signature'>): Buffer {
+  return Buffer.from(
+    canonicalJson({
+      body: event.body,
+      createdAt: event.createdAt,
+      eventId: event.eventId,
+      kind: event.kind,
+      tillId: event.tillId,
+      tillSeq: event.tillSeq,
+    }),
+    'utf8',
+  )
+}
+
+export function signEvent(event: Omit<ShopEvent, 'signature'>, privateKey: string): ShopEvent {
+  const key = createPrivateKey({
+    key: Buffer.from(privateKey, 'base64url'),
+    format: 'der',
+    type: 'pkcs8',
+  })
+  const signature = sign(null, signedBytes(event), key).toString('base64url')
+  return { ...event, signature }
+}
+
+export function verifyEvent(event: ShopEvent, publicKey: string): boolean {
+  try {
+    const key = createPublicKey({
+      key: Buffer.from(publicKey, 'base64url'),
+      format: 'der',
+      type: 'spki',
+    })
+    return verify(null, signedBytes(event), key, Buffer.from(event.signature, 'base64url'))
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,226 @@
+// Shop sync for one till: push this till's events, pull the others' by a cursor, and say
+// whether the shop is reachable. The server is never needed to take a payment or draft a
+// payout: `record` only writes the local log, and a sync that can't reach the server leaves
+// the till working alone, as a single till does, with the status saying so.
+//
+// What the database guarantees and this code relies on (main/shop/migrations/0001-shop.ts):
+//   - an event id is stored once (`on conflict do nothing` makes a re-push harmless);
+//   - server_seq order is commit order, so a reader's cursor never skips a late commit;
+//   - a till's login can insert only its own till's events, and nobody can change or delete one.
+// What the readers check themselves: each event's Ed25519 signature against the public key
+// its till enrolled with, and that each till's events arrive with no gap in till_seq.
+import { randomUUID } from 'node:crypto'
+import type pg from 'pg'
+import { signEvent, verifyEvent, type ShopEvent, type StoredEvent } from './events'
+import type { LocalShopLog } from './local-log'
+
+export type ShopStatus =
+  { state: 'online'; lastSyncAt: string } | { state: 'offline'; since: string; reason: string }
+
+/** An event from another till that could not be accepted, kept for the admin to see. */
+export interface RefusedEvent {
+  serverSeq: number
+  tillId: string
+  eventId: string
+  why: 'bad_signature' | 'unknown_till' | 'gap' | 'malformed'
+}
+
+export interface ShopSyncOptions {
+  tillId: string
+  privateKey: string
+  log: LocalShopLog
+  pool: pg.Pool
+  /** Applies other tills' events, in server order. Throwing stops the pull at that event. */
+  apply: (events: StoredEvent[]) => Promise<void> | void
+  onStatus?: (status: ShopStatus) => void
+  onRefused?: (refused: RefusedEvent) => void
+  now?: () => number
+  batch?: number
+}
+
+interface Row {
+  server_seq: string
+  event_id: string
+  till_id: string
+  till_seq: string
+  kind: string
+  body: unknown
+  created_at: Date | string
+  signature: string
+}
+
+export class ShopSync {
+  readonly #o: ShopSyncOptions
+  readonly #keys = new Map<string, string>()
+  readonly #lastSeq = new Map<string, number>()
+  #status: ShopStatus
+  #running: Promise<void> | null = null
+
+  constructor(options: ShopSyncOptions) {
+    this.#o = options
+    this.#status = { state: 'offline', since: this.#iso(), reason: 'not yet connected' }
+  }
+
+  #iso(): string {
+    return new Date((this.#o.now ?? Date.now)()).toISOString()
+  }
+
+  get status(): ShopStatus {
+    return this.#status
+  }
+
+  /** Makes, signs and stores an event locally; it is pushed at the next sync. */
+  async record(kind: string, body: Record<string, unknown>): Promise<ShopEvent> {
+    const event = signEvent(
+      {
+        eventId: randomUUID(),
+        tillId: this.#o.tillId,
+        tillSeq: this.#o.log.nextSeq,
+        kind,
+        body,
+        createdAt: this.#iso(),
+      },
+      this.#o.privateKey,
+    )
+    await this.#o.log.append(event)
+    return event
+  }
+
+  /** One push-then-pull round; concurrent callers share it. Never throws for the network. */
+  syncOnce(): Promise<void> {
+    this.#running ??= this.#round().finally(() => {
+      this.#running = null
+    })
+    return this.#running
+  }
+
+  async #round(): Promise<void> {
+    try {
+      await this.#push()
+      await this.#pull()
+      this.#setStatus({ state: 'online', lastSyncAt: this.#iso() })
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      this.#setStatus({
+        state: 'offline',
+        since: this.#status.state === 'offline' ? this.#status.since : this.#iso(),
+        reason: reason.slice(0, 200),
+      })
+    }
+  }
+
+  #setStatus(next: ShopStatus): void {
+    const changed = next.state !== this.#status.state
+    this.#status = next
+    if (changed) this.#o.onStatus?.(next)
+  }
+
+  async #push(): Promise<void> {
+    for (;;) {
+      const pending = this.#o.log.pending(this.#o.batch ?? 200)
+      if (pending.length === 0) return
+      const values: unknown[] = []
+      const rows = pending.map((e, i) => {
+        values.push(
+          e.eventId,
+          e.tillId,
+          e.tillSeq,
+          e.kind,
+          JSON.stringify(e.body),
+          e.createdAt,
+          e.signature,
+        )
+        const p = i * 7
+        return `($${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}::jsonb, $${p + 6}, $${p + 7})`
+      })
+      await this.#o.pool.query(
+        `insert into events (event_id, till_id, till_seq, kind, body, created_at, signature)
+         values ${rows.join(', ')} on conflict (event_id) do nothing`,
+        values,
+      )
+      const last = pending.at(-1)?.tillSeq ?? 0
+      await this.#o.log.saveCursor({ ...this.#o.log.cursor, pushedSeq: last })
+    }
+  }
+
+  async #publicKey(tillId: string): Promise<string | null> {
+    const known = this.#keys.get(tillId)
+    if (known) return known
+    const result = await this.#o.pool.query('select till_id, public_key from tills')
+    for (const row of result.rows) this.#keys.set(String(row.till_id), String(row.public_key))
+    return this.#keys.get(tillId) ?? null
+  }
+
+  async #pull(): Promise<void> {
+    if (this.#lastSeq.size === 0 && this.#o.log.cursor.pulledSeq > 0) {
+      // After a restart: where each till stood at our cursor, so the gap check holds across it.
+      const seen = await this.#o.pool.query(
+        'select till_id, max(till_seq) as seq from events where server_seq <= $1 group by till_id',
+        [this.#o.log.cursor.pulledSeq],
+      )
+      for (const row of seen.rows) this.#lastSeq.set(String(row.till_id), Number(row.seq))
+    }
+    for (;;) {
+      const cursor = this.#o.log.cursor.pulledSeq
+      const result = await this.#o.pool.query<Row>(
+        `select server_seq, event_id, till_id, till_seq, kind, body, created_at, signature
+           from events where server_seq > $1 order by server_seq limit $2`,
+        [cursor, this.#o.batch ?? 500],
+      )
+      if (result.rows.length === 0) return
+      const accepted: StoredEvent[] = []
+      let through = cursor
+      for (const row of result.rows) {
+        const event = await this.#accept(row)
+        if (event === 'stop') break
+        through = Number(row.server_seq)
+        if (event) accepted.push(event)
+      }
+      if (accepted.length > 0) await this.#o.apply(accepted)
+      if (through === cursor) return
+      await this.#o.log.saveCursor({ ...this.#o.log.cursor, pulledSeq: through })
+      if (result.rows.length < (this.#o.batch ?? 500)) return
+    }
+  }
+
+  /** An event to apply, null to pass over (own or refused), or 'stop' on a gap. */
+  async #accept(row: Row): Promise<StoredEvent | null | 'stop'> {
+    const serverSeq = Number(row.server_seq)
+    const tillId = String(row.till_id)
+    if (tillId === this.#o.tillId) return null
+    const refuse = (why: RefusedEvent['why']) => {
+      this.#o.onRefused?.({ serverSeq, tillId, eventId: String(row.event_id), why })
+      return null
+    }
+    const body = row.body
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return refuse('malformed')
+    const created = row.created_at instanceof Date ? row.created_at : new Date(row.created_at)
+    const event: StoredEvent = {
+      serverSeq,
+      eventId: String(row.event_id),
+      tillId,
+      tillSeq: Number(row.till_seq),
+      kind: String(row.kind),
+      body: body as Record<string, unknown>,
+      createdAt: created.toISOString(),
+      signature: String(row.signature),
+    }
+    const key = await this.#publicKey(tillId)
+    if (!key) return refuse('unknown_till')
+    const last = this.#lastSeq.get(tillId)
+    if (!verifyEvent(event, key)) {
+      // Refused and reported, but its place in the till's sequence is taken: the database
+      // stored it, so the till's next genuine event follows it, and the stream must go on.
+      this.#lastSeq.set(tillId, Math.max(last ?? 0, event.tillSeq))
+      return refuse('bad_signature')
+    }
+    if (last !== undefined && event.tillSeq !== last + 1) {
+      // A till pushes in order, and server order is commit order, so a hole means an event
+      // was lost or withheld. Nothing after it from that till is applied until it is seen.
+      this.#o.onRefused?.({ serverSeq, tillId, eventId: event.eventId, why: 'gap' })
+      return 'stop'
+    }
+    this.#lastSeq.set(tillId, event.tillSeq)
+    return event
+  }
+}
