@@ -87,7 +87,43 @@ export interface SettingsView {
   tillName: string
 }
 
+/** What an integrity finding is about (see main/integrity/). */
+export type IntegrityArea =
+  | 'keychain'
+  | 'staff'
+  | 'settings'
+  | 'payouts'
+  | 'collections'
+  | 'payments'
+  | 'refunds'
+  | 'mandates'
+  | 'z-reports'
+
+/**
+ * A record that failed its keyed check (or could not be checked), in words for the admin.
+ * Never carries a secret: only file names, record names and what Tilldesk does about it.
+ */
+export interface IntegrityFinding {
+  area: IntegrityArea
+  /** The file, relative to the till's data folder where possible. */
+  file: string
+  /** Which record (a staff name, a payout reference, a line number), or null for the file. */
+  record: string | null
+  /** What is wrong. */
+  problem: string
+  /** What Tilldesk does about it, and what the admin can do. */
+  consequence: string
+  /** When it was found (ISO). */
+  at: string
+}
+
 export const settingsChannels = defineChannels({
+  'settings.integrity': {
+    input: NoInput,
+    result: returns<IntegrityFinding[]>(),
+    role: 'admin',
+    summary: 'Records that failed their keyed integrity check, in words (no secrets).',
+  },
   'settings.get': {
     input: NoInput,
     result: returns<SettingsView>(),

@@ -5,15 +5,22 @@ import type { Environment } from '../../common/ipc/shared'
 import type { KeychainStatus } from '../../common/ipc/environment'
 import { AppError } from '../app/errors'
 
+/**
+ * Where an item lives: one service per environment (API secrets, that environment's device
+ * key and journal heads), plus `till` for what every environment shares (the staff records'
+ * device key and the PIN pepper; see main/integrity/).
+ */
+export type KeychainScope = Environment | 'till'
+
 export interface Keychain {
   status(): Promise<KeychainStatus>
-  get(environment: Environment, keyId: string): Promise<string | null>
-  set(environment: Environment, keyId: string, secret: string): Promise<void>
+  get(environment: KeychainScope, keyId: string): Promise<string | null>
+  set(environment: KeychainScope, keyId: string, secret: string): Promise<void>
   /** True when something was deleted. */
-  delete(environment: Environment, keyId: string): Promise<boolean>
+  delete(environment: KeychainScope, keyId: string): Promise<boolean>
 }
 
-export const keychainService = (environment: Environment): string => `Tilldesk/${environment}`
+export const keychainService = (environment: KeychainScope): string => `Tilldesk/${environment}`
 
 /** The subset of keytar we use; lets tests and other platforms plug in. */
 export interface KeytarLike {
@@ -67,11 +74,11 @@ export class KeytarKeychain implements Keychain {
     return this.#status
   }
 
-  async get(environment: Environment, keyId: string): Promise<string | null> {
+  async get(environment: KeychainScope, keyId: string): Promise<string | null> {
     return this.#call((keytar) => keytar.getPassword(keychainService(environment), keyId))
   }
 
-  async set(environment: Environment, keyId: string, secret: string): Promise<void> {
+  async set(environment: KeychainScope, keyId: string, secret: string): Promise<void> {
     await this.#call((keytar) => keytar.setPassword(keychainService(environment), keyId, secret))
     // Read back: some Secret Service setups accept a write into a locked collection and drop it.
     const stored = await this.get(environment, keyId)
@@ -85,7 +92,7 @@ export class KeytarKeychain implements Keychain {
     }
   }
 
-  async delete(environment: Environment, keyId: string): Promise<boolean> {
+  async delete(environment: KeychainScope, keyId: string): Promise<boolean> {
     return this.#call((keytar) => keytar.deletePassword(keychainService(environment), keyId))
   }
 

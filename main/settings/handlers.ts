@@ -1,5 +1,6 @@
 import type { settingsChannels } from '../../common/ipc/settings'
 import type { EnvironmentService } from '../environment/environment'
+import type { IntegrityService } from '../integrity'
 import type { Handlers } from '../ipc/handlers'
 import type { SettingsStore } from './store'
 import { toSettingsView } from './view'
@@ -7,7 +8,9 @@ import { toSettingsView } from './view'
 export const settingsHandlers = (
   settings: SettingsStore,
   environment: EnvironmentService,
+  integrity: IntegrityService,
 ): Handlers<typeof settingsChannels> => ({
+  'settings.integrity': () => integrity.findings.list(),
   'settings.get': () => toSettingsView(settings.get()),
   'settings.update': (input) =>
     toSettingsView(

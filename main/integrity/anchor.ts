@@ -1,0 +1,95 @@
+// A journal's chain head, kept in the keychain next to the device key. Every record of a
+// journal is sealed, so nothing can be altered or added; the head in the keychain is what
+// catches the other two attacks: deleting the last records, or putting back an older copy of
+// the whole file (every seal in it is still valid). On load the journal must reach the head.
+//
+// The head is written after the records are on disk, in the background and in order (only the
+// newest pending head is written). A crash in between leaves the keychain one write behind:
+// the journal is then longer than the head, which is accepted because every record after the
+// head is sealed and chained to it.
+import type { Keychain, KeychainScope } from '../keychain/keychain'
+import { headAccount } from './keys'
+
+export interface ChainHead {
+  /** The sequence number of the last record (0: nothing written yet). */
+  seq: number
+  /** Its hash or seal, whatever the journal chains by. */
+  hash: string
+}
+
+export function parseHead(text: string | null): ChainHead | null {
+  if (text === null) return null
+  try {
+    const value = JSON.parse(text) as Partial<ChainHead>
+    if (typeof value.seq === 'number' && Number.isInteger(value.seq) && value.seq >= 0) {
+      if (typeof value.hash === 'string') return { seq: value.seq, hash: value.hash }
+    }
+  } catch {
+    // Falls through: an unreadable head is treated as a damaged one by the caller.
+  }
+  throw new Error('the journal head in the keychain is not readable')
+}
+
+export class ChainAnchor {
+  #head: ChainHead | null
+  #pending: ChainHead | null = null
+  #writing: Promise<void> | null = null
+  #failure: unknown = null
+
+  constructor(
+    private readonly keychain: Keychain | null,
+    private readonly scope: KeychainScope,
+    readonly name: string,
+    head: ChainHead | null,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {
+    this.#head = head
+  }
+
+  /** Reads the head from the keychain (null: this journal was never anchored). */
+  static async load(
+    keychain: Keychain,
+    scope: KeychainScope,
+    name: string,
+    onError?: (error: unknown) => void,
+  ): Promise<ChainAnchor> {
+    const head = parseHead(await keychain.get(scope, headAccount(name)))
+    return new ChainAnchor(keychain, scope, name, head, onError)
+  }
+
+  /** The newest head recorded (written, or on its way to the keychain). */
+  get head(): ChainHead | null {
+    return this.#pending ?? this.#head
+  }
+
+  /** Records a new head; the keychain write happens in the background (see flushed()). */
+  set(head: ChainHead): void {
+    this.#pending = { ...head }
+    this.#writing ??= this.#drain().finally(() => {
+      this.#writing = null
+    })
+  }
+
+  /** Resolves once every head recorded so far is in the keychain; throws if a write failed. */
+  async flushed(): Promise<void> {
+    while (this.#writing) await this.#writing
+    if (this.#failure !== null) throw this.#failure
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#pending) {
+      const head = this.#pending
+      try {
+        if (this.keychain) {
+          await this.keychain.set(this.scope, headAccount(this.name), JSON.stringify(head))
+        }
+        this.#failure = null
+        this.#head = head
+      } catch (error) {
+        this.#failure = error
+        this.onError(error)
+      }
+      if (this.#pending === head) this.#pending = null
+    }
+  }
+}

@@ -1,0 +1,215 @@
+// The integrity service: loads (or makes, at first run) a device key per scope from the OS
+// keychain, hands out sealers and journal anchors, and keeps the admin's list of findings.
+//
+// Scopes: `till` seals what every environment shares (staff records, the settings that carry
+// authority, payout policy) and holds the PIN pepper; `demo`, `sandbox` and `live` each seal
+// their own journals and hold their journals' chain heads. Keys never leave main, never
+// cross IPC and are never written to a file.
+//
+// Without a keychain (missing, locked or denied) every scope gets a key that lives in memory
+// for this run only and checks nothing (Sealer.enforced = false). Demo keeps working that way;
+// payouts in Sandbox and Live refuse to run (requireProtected) and say why.
+import type { Environment } from '../../common/ipc/shared'
+import { AppError } from '../app/errors'
+import type { Logger } from '../app/log'
+import type { Keychain, KeychainScope } from '../keychain/keychain'
+import { ChainAnchor, type ChainHead } from './anchor'
+import { IntegrityFindings } from './findings'
+import { DEVICE_KEY_ACCOUNT, loadOrCreateSecret, memoryKey, PIN_PEPPER_ACCOUNT } from './keys'
+import { Sealer } from './seal'
+
+const ENVIRONMENTS: readonly Environment[] = ['demo', 'sandbox', 'live']
+
+/** Journals whose heads are read at start, so stores that open synchronously can use them. */
+export const KNOWN_JOURNALS = [
+  'payouts',
+  'collections',
+  'payments',
+  'refunds',
+  'mandates',
+  'debits',
+  'z-reports',
+] as const
+
+export interface Protection {
+  /** True when this scope's key is in the OS keychain (records are really checked). */
+  protected: boolean
+  /** Why not, in words; null when protected. */
+  explanation: string | null
+}
+
+/** What a journal needs: its scope's sealer and its chain head in the keychain. */
+export interface JournalSeal {
+  sealer: Sealer
+  /** Null: unenforced (no keychain), so there is no head to check against. */
+  anchor: ChainAnchor | null
+}
+
+interface ScopeState {
+  sealer: Sealer
+  protection: Protection
+  created: boolean
+  anchors: Map<string, ChainAnchor>
+}
+
+export interface IntegrityOptions {
+  keychain: Keychain
+  log?: Logger
+  now?: () => number
+}
+
+export class IntegrityService {
+  readonly findings: IntegrityFindings
+  readonly #scopes = new Map<KeychainScope, ScopeState>()
+  #pepper: Buffer | null = null
+
+  private constructor(private readonly options: IntegrityOptions) {
+    this.findings = new IntegrityFindings(options.now)
+  }
+
+  /** Loads every scope's key (making missing ones) and every known journal head. */
+  static async open(options: IntegrityOptions): Promise<IntegrityService> {
+    const service = new IntegrityService(options)
+    await service.#load()
+    return service
+  }
+
+  async #load(): Promise<void> {
+    const { keychain } = this.options
+    const status = await keychain.status()
+    let failure: string | null = status.available ? null : (status.explanation ?? 'unavailable')
+    if (failure === null) {
+      try {
+        for (const scope of ['till', ...ENVIRONMENTS] as const) {
+          const key = await loadOrCreateSecret(keychain, scope, DEVICE_KEY_ACCOUNT)
+          const anchors = new Map<string, ChainAnchor>()
+          if (scope !== 'till') {
+            for (const name of KNOWN_JOURNALS) {
+              anchors.set(name, await ChainAnchor.load(keychain, scope, name, this.#anchorError))
+            }
+          }
+          this.#scopes.set(scope, {
+            sealer: new Sealer(key.value, true),
+            protection: { protected: true, explanation: null },
+            created: key.created,
+            anchors,
+          })
+        }
+        this.#pepper = (await loadOrCreateSecret(keychain, 'till', PIN_PEPPER_ACCOUNT)).value
+      } catch (error) {
+        failure = error instanceof Error ? error.message : String(error)
+        this.#scopes.clear()
+        this.#pepper = null
+      }
+    }
+    if (failure !== null) {
+      const explanation = `No device key could be kept in the OS keychain, so Tilldesk cannot check staff records or journals for tampering. Demo keeps working; payouts in Sandbox and Live stay off until the keychain works. (${failure})`
+      for (const scope of ['till', ...ENVIRONMENTS] as const) {
+        this.#scopes.set(scope, {
+          sealer: new Sealer(memoryKey(), false),
+          protection: { protected: false, explanation },
+          created: true,
+          anchors: new Map(),
+        })
+      }
+      this.findings.report({
+        area: 'keychain',
+        file: 'OS keychain',
+        record: null,
+        problem: explanation,
+        consequence:
+          'Staff records, settings and journals are not checked in this run. Restore the keychain and restart Tilldesk.',
+      })
+    }
+  }
+
+  readonly #anchorError = (error: unknown): void => {
+    this.options.log?.error('journal head could not be written to the keychain', { error })
+    this.findings.report({
+      area: 'keychain',
+      file: 'OS keychain',
+      record: 'journal head',
+      problem: 'A journal head could not be saved in the keychain.',
+      consequence:
+        'Rolling a journal back to an older copy may go unnoticed until the keychain works again.',
+    })
+  }
+
+  #scope(scope: KeychainScope): ScopeState {
+    const state = this.#scopes.get(scope)
+    if (!state) throw new Error(`integrity scope ${scope} is not loaded`)
+    return state
+  }
+
+  /** The sealer for staff records, authority settings and till-wide policy. */
+  till(): Sealer {
+    return this.#scope('till').sealer
+  }
+
+  /** The sealer for `environment`'s journals and approvals. */
+  sealer(environment: Environment): Sealer {
+    return this.#scope(environment).sealer
+  }
+
+  /** True when `scope`'s key was made in this run (there was nothing to check before). */
+  created(scope: KeychainScope): boolean {
+    return this.#scope(scope).created
+  }
+
+  /** The PIN pepper, or null without a keychain (PINs then use plain scrypt). */
+  pepper(): Buffer | null {
+    return this.#pepper
+  }
+
+  protection(scope: KeychainScope): Protection {
+    return { ...this.#scope(scope).protection }
+  }
+
+  /**
+   * For money that leaves the till: throws AppError 'keychain_unavailable' with the reason
+   * when `environment` is Sandbox or Live and its key is not in the keychain. Demo passes.
+   */
+  requireProtected(environment: Environment): void {
+    if (environment === 'demo') return
+    const protection = this.protection(environment)
+    if (!protection.protected) {
+      throw new AppError(
+        'keychain_unavailable',
+        `Payouts in ${environment === 'live' ? 'Live' : 'Sandbox'} are off: ${protection.explanation}`,
+      )
+    }
+  }
+
+  /**
+   * The sealer and keychain head for journal `name` in `environment`. Heads of KNOWN_JOURNALS
+   * are loaded at start; any other name must be opened with openJournal() first.
+   */
+  journal(environment: Environment, name: string): JournalSeal {
+    const state = this.#scope(environment)
+    if (!state.protection.protected) return { sealer: state.sealer, anchor: null }
+    const anchor = state.anchors.get(name)
+    if (!anchor) throw new Error(`journal ${name} was not opened; call openJournal first`)
+    return { sealer: state.sealer, anchor }
+  }
+
+  /** Like journal(), for any name: reads the head from the keychain if not loaded yet. */
+  async openJournal(environment: Environment, name: string): Promise<JournalSeal> {
+    const state = this.#scope(environment)
+    if (state.protection.protected && !state.anchors.has(name)) {
+      state.anchors.set(
+        name,
+        await ChainAnchor.load(this.options.keychain, environment, name, this.#anchorError),
+      )
+    }
+    return this.journal(environment, name)
+  }
+
+  /** Waits for every journal head recorded so far to reach the keychain. */
+  async flushed(): Promise<void> {
+    for (const state of this.#scopes.values()) {
+      for (const anchor of state.anchors.values()) await anchor.flushed().catch(() => undefined)
+    }
+  }
+}
+
+export type { ChainHead }
