@@ -9,7 +9,6 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import type { ChannelName, Channels, InputOf, ResultOf } from '../common/ipc'
-import type { Environment } from '../common/ipc/shared'
 import { silentLogger } from '../main/app/log'
 import { createServices, type AppServices } from '../main/app/services'
 import type { Keychain } from '../main/keychain/keychain'
@@ -22,7 +21,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** In memory, so a bench never touches the machine's own keychain. */
 function memoryKeychain(): Keychain {
   const store = new Map<string, string>()
-  const key = (environment: Environment, keyId: string) => `${environment}|${keyId}`
+  const key = (environment: string, keyId: string) => `${environment}|${keyId}`
   return {
     status: async () => ({ available: true, explanation: null }),
     get: async (e, k) => store.get(key(e, k)) ?? null,

@@ -4,6 +4,7 @@
 import type { ConnectivityMonitor } from '../environment/connectivity'
 import type { EnvironmentService } from '../environment/environment'
 import type { TillStatusService } from '../environment/status'
+import type { IntegrityService } from '../integrity'
 import type { Keychain } from '../keychain/keychain'
 import type { SessionService } from '../session/session'
 import type { SettingsStore } from '../settings/store'
@@ -16,6 +17,8 @@ import type { Logger } from './log'
 export interface CoreServices {
   settings: SettingsStore
   keychain: Keychain
+  /** Device keys, seals, journal heads and the admin's integrity findings. */
+  integrity: IntegrityService
   users: UsersService
   session: SessionService
   environment: EnvironmentService

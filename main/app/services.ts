@@ -10,6 +10,7 @@ import { translateGatewayError } from '../environment/explain'
 import { TillStatusService } from '../environment/status'
 import { Dispatcher } from '../ipc/dispatch'
 import type { SenderInfo } from '../ipc/handlers'
+import { IntegrityService } from '../integrity'
 import type { Keychain } from '../keychain/keychain'
 import { SessionService } from '../session/session'
 import { sessionHandlers } from '../session/handlers'
@@ -63,6 +64,8 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
   const session = new SessionService({ users, settings, emit, now })
   const status = new TillStatusService(emit, now)
   const environment = new EnvironmentService({
+  // Device keys first: staff records and settings are checked against them as they load.
+  const integrity = await IntegrityService.open({ keychain, log, now })
     settings,
     keychain,
     emit,
@@ -92,7 +95,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
   dispatcher
     .register(sessionHandlers(session))
     .register(usersHandlers(users))
-    .register(settingsHandlers(settings, environment))
+    .register(settingsHandlers(settings, environment, integrity))
     .register(environmentHandlers({ environment, status, connectivity }))
 
   const core: CoreServices = {
@@ -113,6 +116,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
 
   const instances: Array<{ name: string; instance: FeatureInstance }> = []
   for (const module of adapters.modules ?? featureModules) {
+    integrity,
     const instance = await module.create(core)
     dispatcher.register(instance.handlers)
     instances.push({ name: module.name, instance })
