@@ -1,6 +1,7 @@
 // The guard every IPC call passes, whatever the transport (Electron IPC or the preview's
 // WebSocket): 1. the sender is ours, 2. the input parses with the channel's zod schema,
-// 3. the signed-in user's role is enough, 4. the service runs. Failures cross as
+// 3. the signed-in user's role is enough (and the session is not locked), 4. a sensitive change
+// has a fresh PIN (step-up), 5. the service runs. Failures cross as
 // {code, message}: never a stack, never a secret.
 import type * as z from 'zod'
 import { channels as contractChannels, type ChannelName } from '../../common/ipc'
@@ -14,12 +15,21 @@ import type { PublicUser } from '../../common/ipc/users'
 import { AppError, type ErrorTranslator } from '../app/errors'
 import type { Logger } from '../app/log'
 import type { CallContext, Handler, SenderInfo } from './handlers'
+import { channelAllowedFor } from './window-access'
+import { SESSION_LOCKED } from '../../common/ipc/session'
 
 export interface DispatcherOptions {
   isTrustedSender: (sender: SenderInfo) => boolean
   currentUser: () => PublicUser | null
   log: Logger
   translators?: ErrorTranslator[]
+  /** True while the session is locked: every non-public call is refused with `session_locked`. */
+  isLocked?: () => boolean
+  /**
+   * Throws an AppError (`step_up_required`) when the call changes keys, base URLs or staff and
+   * the user has not entered their PIN recently. Runs after the role check.
+   */
+  checkStepUp?: (channel: string, input: unknown) => void
   /** Defaults to the app's full contract; tests pass their own table. */
   channels?: ChannelTable
 }
@@ -89,6 +99,14 @@ export class Dispatcher {
       })
       return fail('forbidden_sender', 'This window is not allowed to talk to Tilldesk.')
     }
+    // The customer display (and any window main did not create as ours) may use only its part.
+    if (!channelAllowedFor(sender.window, channel)) {
+      this.options.log.warn('ipc call outside the window’s part of the bridge refused', {
+        channel,
+        window: sender.window,
+      })
+      return fail('forbidden_sender', 'This window is not allowed to do that.')
+    }
     const spec = Object.hasOwn(this.#channels, channel) ? this.#channels[channel] : undefined
     if (!spec) return fail('unknown_channel', `Unknown action "${channel.slice(0, 60)}".`)
 
@@ -103,6 +121,9 @@ export class Dispatcher {
     // 3. Role, read now: a sign-out or role change applies to the very next call.
     const user = this.options.currentUser()
     if (!roleAllows(user?.role ?? null, spec.role)) {
+      if (!user && this.options.isLocked?.()) {
+        return fail(SESSION_LOCKED, 'The till is locked. Enter your PIN to carry on.')
+      }
       return user
         ? fail(
             'forbidden_role',
@@ -111,12 +132,14 @@ export class Dispatcher {
         : fail('not_signed_in', 'Sign in first.')
     }
 
-    // 4. Service.
+    // 5. Service (after the step-up check below).
     const handler = this.#handlers.get(channel)
     if (!handler)
       return fail('not_implemented', 'This part of Tilldesk is not available in this build.')
     const context: CallContext = { user, sender }
     try {
+      // 4. Step-up, inside the try so its AppError crosses as {code, message}.
+      this.options.checkStepUp?.(channel, parsed.data)
       const value = await (handler as (input: unknown, context: CallContext) => unknown)(
         parsed.data,
         context,

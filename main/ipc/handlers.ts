@@ -3,11 +3,14 @@
 import type { ChannelTable, ParsedInputOf, ResultOf } from '../../common/ipc/contract'
 import type { PublicUser } from '../../common/ipc/users'
 import { AppError } from '../app/errors'
+import type { SenderWindow } from './window-access'
 
 export interface SenderInfo {
   transport: 'electron' | 'preview' | 'test'
   /** The calling frame's URL (Electron) or the connection's page origin (preview). */
   url: string
+  /** Electron: the kind of window main created the sender as ('unknown' if none). */
+  window?: SenderWindow
 }
 
 export interface CallContext {

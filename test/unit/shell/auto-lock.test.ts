@@ -1,0 +1,173 @@
+// Automatic lock and sign-out of an unattended till, with fake timers: lock after the short
+// limit, sign out after the longer one (both shorter for admins), sign out at once on an OS
+// screen lock or a suspend, and only the owner's PIN unlocks.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { silentLogger } from '../../../main/app/log'
+import { AutoLock, DEFAULT_IDLE_LIMITS, type PowerSource } from '../../../main/session/auto-lock'
+import { SessionService } from '../../../main/session/session'
+import { SettingsStore } from '../../../main/settings/store'
+import { UsersService } from '../../../main/users/users'
+import { FAST_SCRYPT, memoryBackend } from './helpers'
+
+const MINUTE = 60_000
+
+class FakePower implements PowerSource {
+  idle: number | null = null
+  readonly lockListeners = new Set<() => void>()
+  readonly suspendListeners = new Set<() => void>()
+  idleSeconds = () => this.idle
+  onLockScreen(listener: () => void) {
+    this.lockListeners.add(listener)
+    return () => this.lockListeners.delete(listener)
+  }
+  onSuspend(listener: () => void) {
+    this.suspendListeners.add(listener)
+    return () => this.suspendListeners.delete(listener)
+  }
+}
+
+async function till() {
+  const events: Array<[string, unknown]> = []
+  const emit = ((name: string, payload: unknown) => events.push([name, payload])) as never
+  const settings = new SettingsStore(memoryBackend())
+  const users = new UsersService({ settings, emit, scrypt: FAST_SCRYPT })
+  const session = new SessionService({ users, settings, emit })
+  const admin = await users.create({ name: 'Ada', role: 'admin', pin: '24681357' })
+  const cashier = await users.create({ name: 'Cal', role: 'cashier', pin: '1357' })
+  const power = new FakePower()
+  const autoLock = new AutoLock({ session, power, log: silentLogger, checkEveryMs: 1_000 })
+  autoLock.start()
+  return { events, session, users, admin, cashier, power, autoLock }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: Date.parse('2026-03-02T09:00:00Z') })
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('automatic lock and sign-out', () => {
+  it('locks a cashier after the lock limit, and signs out after the longer one', async () => {
+    const { session, cashier, events, autoLock } = await till()
+    await session.signIn(cashier.id, '1357')
+    vi.advanceTimersByTime(DEFAULT_IDLE_LIMITS.lockAfterMs.cashier - 2_000)
+    expect(session.isLocked()).toBe(false)
+    vi.advanceTimersByTime(2_000)
+    expect(session.isLocked()).toBe(true)
+    expect(session.current()).toBeNull()
+    expect(session.state()).toMatchObject({ user: { id: cashier.id }, locked: { reason: 'idle' } })
+    const locked = events.find(([name]) => name === 'session.locked')
+    expect(locked?.[1]).toMatchObject({ reason: 'idle', user: { id: cashier.id } })
+    expect(Date.parse(session.state().locked?.signOutAt ?? '')).toBe(
+      Date.parse('2026-03-02T09:00:00Z') + DEFAULT_IDLE_LIMITS.signOutAfterMs.cashier,
+    )
+
+    // Someone touching the lock screen does not postpone the sign-out.
+    autoLock.activity()
+    vi.advanceTimersByTime(
+      DEFAULT_IDLE_LIMITS.signOutAfterMs.cashier - DEFAULT_IDLE_LIMITS.lockAfterMs.cashier,
+    )
+    expect(session.owner()).toBeNull()
+    expect(session.state()).toMatchObject({ user: null, locked: null, endedBy: 'idle' })
+  })
+
+  it('gives admins shorter limits than cashiers', async () => {
+    const { session, admin } = await till()
+    expect(DEFAULT_IDLE_LIMITS.lockAfterMs.admin).toBeLessThan(
+      DEFAULT_IDLE_LIMITS.lockAfterMs.cashier,
+    )
+    expect(DEFAULT_IDLE_LIMITS.signOutAfterMs.admin).toBeLessThan(
+      DEFAULT_IDLE_LIMITS.signOutAfterMs.cashier,
+    )
+    await session.signIn(admin.id, '24681357')
+    vi.advanceTimersByTime(DEFAULT_IDLE_LIMITS.lockAfterMs.admin)
+    expect(session.isLocked()).toBe(true)
+    vi.advanceTimersByTime(DEFAULT_IDLE_LIMITS.signOutAfterMs.admin)
+    expect(session.owner()).toBeNull()
+  })
+
+  it('takes configured limits', async () => {
+    const { session, cashier, power } = await till()
+    const custom = new AutoLock({
+      session,
+      power,
+      log: silentLogger,
+      limits: { lockAfterMs: { ...DEFAULT_IDLE_LIMITS.lockAfterMs, cashier: 30_000 } },
+      checkEveryMs: 1_000,
+    })
+    custom.start()
+    await session.signIn(cashier.id, '1357')
+    vi.advanceTimersByTime(30_000)
+    expect(session.isLocked()).toBe(true)
+    custom.stop()
+    expect(
+      () =>
+        new AutoLock({
+          session,
+          power,
+          log: silentLogger,
+          limits: { signOutAfterMs: { ...DEFAULT_IDLE_LIMITS.signOutAfterMs, admin: 1_000 } },
+        }),
+    ).toThrow(/must not be shorter/)
+  })
+
+  it('counts activity in our windows and input anywhere on the computer', async () => {
+    const { session, cashier, power, autoLock } = await till()
+    await session.signIn(cashier.id, '1357')
+    vi.advanceTimersByTime(4 * MINUTE)
+    autoLock.activity()
+    vi.advanceTimersByTime(4 * MINUTE)
+    expect(session.isLocked()).toBe(false)
+    // The OS says someone typed a few seconds ago: still not idle.
+    power.idle = 3
+    vi.advanceTimersByTime(2 * MINUTE)
+    expect(session.isLocked()).toBe(false)
+    // The OS reports long idle and nobody used our windows: lock.
+    power.idle = 6 * 60
+    vi.advanceTimersByTime(1_000)
+    expect(session.isLocked()).toBe(true)
+  })
+
+  it('signs out at once on an OS screen lock and on suspend', async () => {
+    const { session, cashier, power } = await till()
+    await session.signIn(cashier.id, '1357')
+    for (const listener of power.lockListeners) listener()
+    expect(session.state()).toMatchObject({ user: null, endedBy: 'os_lock' })
+
+    await session.signIn(cashier.id, '1357')
+    expect(session.state().endedBy).toBeNull()
+    for (const listener of power.suspendListeners) listener()
+    expect(session.state()).toMatchObject({ user: null, endedBy: 'suspend' })
+  })
+
+  it('stops listening when stopped', async () => {
+    const { power, autoLock } = await till()
+    autoLock.stop()
+    expect(power.lockListeners.size).toBe(0)
+    expect(power.suspendListeners.size).toBe(0)
+  })
+
+  it('unlocks only with the owner’s PIN, and a wrong one counts towards lockout', async () => {
+    const { session, cashier, users } = await till()
+    await session.signIn(cashier.id, '1357')
+    vi.advanceTimersByTime(DEFAULT_IDLE_LIMITS.lockAfterMs.cashier)
+    expect(session.isLocked()).toBe(true)
+    await expect(session.unlock('24681357')).rejects.toMatchObject({ code: 'wrong_pin' })
+    expect(session.isLocked()).toBe(true)
+    await session.unlock('1357')
+    expect(session.isLocked()).toBe(false)
+    expect(session.current()?.id).toBe(cashier.id)
+    expect(users.get(cashier.id).lockedUntil).toBeNull()
+    // Unlocking restarts the idle clock.
+    vi.advanceTimersByTime(DEFAULT_IDLE_LIMITS.lockAfterMs.cashier - 1_000)
+    expect(session.isLocked()).toBe(false)
+  })
+
+  it('does nothing while nobody is signed in', async () => {
+    const { session, events } = await till()
+    vi.advanceTimersByTime(DEFAULT_IDLE_LIMITS.signOutAfterMs.cashier * 2)
+    expect(session.state()).toMatchObject({ user: null, locked: null, endedBy: null })
+    expect(events.filter(([name]) => name === 'session.locked')).toEqual([])
+  })
+})
