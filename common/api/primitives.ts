@@ -70,12 +70,24 @@ export const DateOrDateTime = z.union([IsoDate, IsoDateTime], {
 export const AccountNumber = z.string().regex(/^\d{10}$/, 'Account number must be ten digits.')
 export const Bvn = z.string().regex(/^\d{11}$/, 'BVN must be 11 digits.')
 export const BankCode = z.string().regex(/^\d{3,6}$/, 'Bank code must be 3 to 6 digits.')
-/** Merchant references: printable, URL-safe, at most 64 characters. */
+/**
+ * Merchant references: URL-safe, at most 64 characters, starting with a letter or digit. A
+ * reference becomes a path segment (`/direct-debits/mandates/{ref}/cancel`), and URL
+ * normalisation turns `.` and `..` into "this folder" and "the folder above": `../cancel`
+ * would cancel something else and `..` would sign a GET of the base URL. Requiring a letter or
+ * digit first refuses every dot segment (and a leading dash or underscore) in one rule, here,
+ * where the client, the IPC contracts and the sandbox all read it.
+ */
+export const REFERENCE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+export const REFERENCE_RULE =
+  'A reference starts with a letter or digit and uses only letters, digits, dot, dash and underscore.'
+export const isMerchantReference = (value: string): boolean =>
+  value.length <= 64 && REFERENCE_PATTERN.test(value)
 export const Reference = z
   .string()
   .min(1, 'Reference is required.')
   .max(64, 'Reference must be at most 64 characters.')
-  .regex(/^[A-Za-z0-9._-]+$/, 'Reference may contain only letters, digits, dot, dash, underscore.')
+  .regex(REFERENCE_PATTERN, REFERENCE_RULE)
 export const Name = z.string().trim().min(1, 'Name is required.').max(120)
 export const Narration = z.string().trim().max(100, 'Narration must be at most 100 characters.')
 export const Metadata = z.record(

@@ -2,6 +2,7 @@
 // reconciliation, receipts and history. Main decides every amount and status; these types
 // carry the decision to the cashier's screens and the customer display.
 import * as z from 'zod'
+import { REFERENCE_PATTERN } from '../api/primitives'
 import { CURRENCIES, type Currency, type Minor } from '../money'
 import { defineChannels, defineEvents, payload, returns } from './contract'
 import { NoInput } from './shared'
@@ -165,7 +166,7 @@ const AccountReference = z
   .trim()
   .min(1, 'Enter the account reference.')
   .max(64, 'Account references are at most 64 characters.')
-  .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dot, dash or underscore.')
+  .regex(REFERENCE_PATTERN, 'Use letters, digits, dot, dash or underscore.')
 /** Amounts cross as the text the cashier typed; main parses it with parseUserAmount. */
 const AmountText = z.string().trim().min(1, 'Enter an amount.').max(40, 'That amount is too long.')
 const SaleReference = z

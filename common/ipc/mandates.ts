@@ -5,6 +5,7 @@
 // and PIN of activation pass straight through main to the gateway: never logged or stored.
 import * as z from 'zod'
 import type { DebitStatus, MandateStatus } from '../api/directDebits'
+import { REFERENCE_PATTERN, REFERENCE_RULE } from '../api/primitives'
 import { CURRENCIES, type Currency, type Minor } from '../money'
 import { defineChannels, defineEvents, payload, returns } from './contract'
 import { NoInput } from './shared'
@@ -89,12 +90,13 @@ export interface ResolvedAccount {
   bankName: string
 }
 
+// The gateway's own reference rule (common/api): no dot segments, a letter or digit first.
 const Reference = z
   .string()
   .trim()
   .min(1, 'Enter a mandate reference.')
   .max(64, 'References are at most 64 characters.')
-  .regex(/^[A-Za-z0-9._-]+$/, 'References use only letters, digits, dot, dash and underscore.')
+  .regex(REFERENCE_PATTERN, REFERENCE_RULE)
 
 export const MandateCreateInput = z.strictObject({
   customerName: z.string().trim().max(120),

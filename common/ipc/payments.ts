@@ -2,6 +2,7 @@
 // follows the payment by verifying it (never by trusting a redirect), and pushes each change.
 // Amounts cross as integer minor units; the screen only formats them.
 import * as z from 'zod'
+import { REFERENCE_PATTERN } from '../api/primitives'
 import type { PaymentStatus as GatewayPaymentStatus } from '../api/payments'
 import { CURRENCIES, type Currency, type Minor } from '../money'
 import { defineChannels, defineEvents, payload, returns } from './contract'
@@ -66,7 +67,7 @@ const ReferenceInput = z
   .trim()
   .min(1, 'Enter a payment reference.')
   .max(64, 'References are at most 64 characters.')
-  .regex(/^[A-Za-z0-9._-]+$/, 'References use only letters, digits, dot, dash and underscore.')
+  .regex(REFERENCE_PATTERN, 'References use only letters, digits, dot, dash and underscore.')
 
 export const PaymentStartInput = z.strictObject({
   email: z.string().trim().max(254),

@@ -2,6 +2,7 @@
 // supervisor's approvals and the audit log. Main decides every amount, state and permitted
 // action; these views carry the decision to the Payouts and Approvals screens.
 import * as z from 'zod'
+import { REFERENCE_PATTERN } from '../api/primitives'
 import type { Minor } from '../money'
 import { defineChannels, defineEvents, payload, returns } from './contract'
 import { NoInput, PinSchema } from './shared'
@@ -193,7 +194,7 @@ export interface PayoutPolicyView {
   approvalTtlMinutes: number
 }
 
-const Reference = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'Unknown payout.')
+const Reference = z.string().max(64).regex(REFERENCE_PATTERN, 'Unknown payout.')
 const BankCode = z.string().regex(/^\d{3,6}$/, 'Pick a bank from the list.')
 const AccountNumber = z.string().regex(/^\d{10}$/, 'Enter the 10-digit account number.')
 const AmountText = z.string().trim().min(1, 'Enter an amount.').max(40, 'That amount is too long.')

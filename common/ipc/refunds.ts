@@ -3,6 +3,7 @@
 // needs a supervisor or admin, and so do the merchant-wide history and counts. Main computes the
 // refundable balance; the screen shows it.
 import * as z from 'zod'
+import { REFERENCE_PATTERN } from '../api/primitives'
 import type { RefundStatus } from '../api/refunds'
 import type { Currency, Minor } from '../money'
 import { defineChannels, defineEvents, payload, returns } from './contract'
@@ -63,7 +64,7 @@ const Reference = z
   .trim()
   .min(1, 'Enter a reference.')
   .max(64, 'References are at most 64 characters.')
-  .regex(/^[A-Za-z0-9._-]+$/, 'References use only letters, digits, dot, dash and underscore.')
+  .regex(REFERENCE_PATTERN, 'References use only letters, digits, dot, dash and underscore.')
 const IsoDay = z.iso.date({ message: 'Use a date like 2025-01-31.' })
 
 export const REFUND_REASONS_MAX = 200

@@ -2,6 +2,7 @@
 // disbursements. One server page at a time; CSV export walks every page of the same filter.
 // Role rule: merchant-wide figures are for supervisors and admins.
 import * as z from 'zod'
+import { REFERENCE_PATTERN } from '../api/primitives'
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../api/payments'
 import { VA_TRANSACTION_STATUSES } from '../api/virtualAccounts'
 import { TRANSFER_STATUSES } from '../api/disbursements'
@@ -76,7 +77,7 @@ const Reference = z
   .string()
   .trim()
   .max(64, 'References are at most 64 characters.')
-  .regex(/^[A-Za-z0-9._-]+$/, 'References use only letters, digits, dot, dash and underscore.')
+  .regex(REFERENCE_PATTERN, 'References use only letters, digits, dot, dash and underscore.')
 
 const Page = {
   page: z.number().int().min(1).default(1),

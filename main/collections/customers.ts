@@ -31,7 +31,8 @@ export interface Actor {
 type Field = 'name' | 'email' | 'bvn' | 'currency' | 'accountReference' | 'saleReference'
 
 const EmailCheck = z.email()
-const REFERENCE = /^[A-Za-z0-9._-]{1,64}$/
+// The gateway's reference rule: a letter or digit first, so `.` and `..` never become a path.
+const REFERENCE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
 
 /**
  * Checks a new customer the way the gateway will, before sending, so the cashier gets every

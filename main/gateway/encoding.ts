@@ -94,9 +94,17 @@ function fillPath(def: EndpointDef, params: unknown): string {
   const parsed = def.params.safeParse(params ?? {})
   if (!parsed.success) throw new InputError('params', fieldErrorsOf(parsed.error))
   const values = parsed.data as Record<string, unknown>
-  return def.path.replace(/:([A-Za-z_]+)/g, (_, key: string) =>
-    encodeURIComponent(String(values[key])),
-  )
+  const unsafe: FieldError[] = []
+  const path = def.path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
+    const segment = encodeURIComponent(String(values[key]))
+    // Belt and braces behind the Reference schema: a dot segment would be normalised away by
+    // URL parsing and the signed request would go to another route.
+    if (segment === '' || segment === '.' || segment === '..')
+      unsafe.push({ field: key, message: 'A path segment may not be empty, "." or "..".' })
+    return segment
+  })
+  if (unsafe.length) throw new InputError('params', unsafe)
+  return path
 }
 
 function searchOf(def: EndpointDef, query: unknown): string {

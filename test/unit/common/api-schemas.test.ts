@@ -5,7 +5,9 @@ import {
   CreateMandateRequest,
   InitializePaymentRequest,
   PageQuery,
+  Reference,
   VaTransaction,
+  isMerchantReference,
   VirtualAccountByEmailResponse,
   endpoints,
   sandboxEndpoints,
@@ -121,5 +123,28 @@ describe('docs/openapi.json', () => {
       readFileSync(new URL('../../../docs/openapi.json', import.meta.url), 'utf8'),
     )
     expect(committed).toEqual(buildOpenApi())
+  })
+})
+
+describe('references and path segments', () => {
+  // `/direct-debits/mandates/../cancel` normalises to `/direct-debits/cancel`, and `..` as an
+  // account reference turns a lookup into a signed GET of the base URL: refuse them here, in
+  // the one schema the client, the IPC contracts and the sandbox all use.
+  it('refuse `.`, `..` and anything not starting with a letter or digit', () => {
+    for (const bad of ['.', '..', '.hidden', '-x', '_x', '', 'a/b', 'a b'])
+      expect(Reference.safeParse(bad).success, bad).toBe(false)
+    for (const good of ['a', 'A.b', '1..2', 'PAY_1-x.y', 'x'.repeat(64)])
+      expect(Reference.safeParse(good).success, good).toBe(true)
+    expect(isMerchantReference('..')).toBe(false)
+    expect(isMerchantReference('DD_1')).toBe(true)
+  })
+
+  it('every path parameter of every endpoint refuses a dot segment', () => {
+    for (const [name, def] of Object.entries({ ...endpoints, ...sandboxEndpoints })) {
+      if (!def.params) continue
+      for (const key of Object.keys(def.params.shape))
+        for (const bad of ['.', '..'])
+          expect(def.params.safeParse({ [key]: bad }).success, `${name}.${key}=${bad}`).toBe(false)
+    }
   })
 })
