@@ -1,15 +1,13 @@
 // Electron implementation of DesktopServices: secure extra windows (same factory as the main
 // window) and notifications.
 import { BrowserWindow, Notification, screen } from 'electron'
+import { windowKindForRoute } from '../common/ipc/windows'
 import type { DesktopServices } from './app/desktop'
 import { openExternalChecked } from './security/open-external'
 import { APP_ENTRY } from './security/origin'
-import { createAppWindow } from './window'
+import { createAppWindow, type WindowContext } from './window'
 
-export function electronDesktop(options: {
-  preloadPath: string
-  devServerUrl: string | null
-}): DesktopServices {
+export function electronDesktop(context: WindowContext): DesktopServices {
   return {
     kind: 'electron',
     async openWindow(route, windowOptions = {}) {
@@ -19,16 +17,15 @@ export function electronDesktop(options: {
         ? displays.find((display) => display.id !== primary.id)
         : undefined
       const hash = route.startsWith('#') ? route : `#${route}`
-      createAppWindow({
-        preloadPath: options.preloadPath,
-        devServerUrl: options.devServerUrl,
-        devTools: options.devServerUrl !== null,
+      createAppWindow(context, {
+        // The route decides the bridge: the customer display gets only its own part.
+        kind: windowKindForRoute(hash),
         route: hash,
         ...(windowOptions.title ? { title: windowOptions.title } : {}),
         ...(secondary ? { bounds: secondary.workArea } : {}),
         fullscreen: windowOptions.fullscreen ?? secondary !== undefined,
       })
-      return { opened: true, url: `${options.devServerUrl ?? APP_ENTRY}${hash}` }
+      return { opened: true, url: `${context.devServerUrl ?? APP_ENTRY}${hash}` }
     },
     notify(title, body) {
       if (!Notification.isSupported()) return false

@@ -6,24 +6,30 @@ import { app, Menu, session } from 'electron'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { electronStoreBackend } from './adapters/electron-store'
-import { netFetch } from './adapters/net-fetch'
+import { electronPowerSource } from './adapters/power-monitor'
 import { consoleSink, createLogger } from './app/log'
 import { createServices, type AppServices } from './app/services'
 import { registerIpc } from './ipc/electron'
+import { WindowRegistry } from './ipc/window-access'
 import { KeytarKeychain } from './keychain/keychain'
 import { electronDesktop } from './desktop'
 import { buildMenu } from './menu'
 import { registerAppScheme, serveRenderer } from './security/app-protocol'
-import { hardenSession, hardenWebContents } from './security/harden'
+import { guardEveryWebContents } from './security/harden'
 import { isOwnUrl } from './security/origin'
-import { createAppWindow } from './window'
+import { createShellSessions } from './security/sessions'
+import { createAppWindow, type WindowContext } from './window'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const log = createLogger(consoleSink)
 /** Only an unpackaged app may use the dev server (electron-vite sets the variable). */
 const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null
-const preloadPath = join(here, '../preload/index.cjs')
+const preloads = {
+  cashier: join(here, '../preload/index.cjs'),
+  'customer-display': join(here, '../preload/customer-display.cjs'),
+}
 const rendererDir = join(here, '../renderer')
+const registry = new WindowRegistry()
 
 let services: AppServices | null = null
 let mainWindow: BrowserWindow | null = null
@@ -42,9 +48,7 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow.focus()
   })
 
-  app.on('web-contents-created', (_event, contents) =>
-    hardenWebContents(contents, log, devServerUrl),
-  )
+  guardEveryWebContents(app, log, devServerUrl)
 
   app.on('window-all-closed', () => app.quit())
 
@@ -69,26 +73,29 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  hardenSession(session.defaultSession, devServerUrl)
-  serveRenderer(rendererDir)
+  // Windows in the locked-down UI session; gateway traffic in main's own (security/sessions.ts).
+  const sessions = createShellSessions(session, devServerUrl)
+  serveRenderer(sessions.ui, rendererDir)
   Menu.setApplicationMenu(
     buildMenu({ isMac: process.platform === 'darwin', dev: devServerUrl !== null }),
   )
+  const windows: WindowContext = { preloads, session: sessions.ui, registry, devServerUrl }
 
   services = await createServices({
     settingsBackend: electronStoreBackend(),
     keychain: new KeytarKeychain(),
-    fetch: netFetch,
+    fetch: sessions.gatewayFetch,
     dataDir: app.getPath('userData'),
     log,
-    desktop: electronDesktop({ preloadPath, devServerUrl }),
+    desktop: electronDesktop(windows),
+    power: electronPowerSource(),
     isTrustedSender: (sender) =>
       sender.transport === 'electron' && isOwnUrl(sender.url, devServerUrl),
   })
-  registerIpc(services.dispatcher, services.events)
+  registerIpc(services.dispatcher, services.events, registry)
   await services.start()
 
-  mainWindow = createAppWindow({ preloadPath, devServerUrl, devTools: devServerUrl !== null })
+  mainWindow = createAppWindow(windows, { kind: 'cashier' })
   mainWindow.on('closed', () => {
     mainWindow = null
   })

@@ -1,23 +1,35 @@
-// The one way Tilldesk makes a window. Every window gets the same locked-down preferences;
-// feature code (e.g. the customer display) calls createAppWindow with a route.
-import { BrowserWindow, screen, type Rectangle } from 'electron'
+// The one way Tilldesk makes a window. Every window gets the same locked-down preferences and
+// the UI session (security/sessions.ts); its kind picks the preload: the cashier's windows get
+// the whole bridge, the customer display only its own part (preload/customer-display.ts).
+// Main records each window's kind by its web contents, so the IPC guard knows who is calling.
+import { BrowserWindow, screen, type Rectangle, type Session } from 'electron'
+import type { WindowKind } from '../common/ipc/windows'
+import type { WindowRegistry } from './ipc/window-access'
 import { APP_ENTRY } from './security/origin'
 
-export interface WindowOptions {
-  preloadPath: string
-  /** Hash route to open, e.g. '#/customer-display'. */
-  route?: string
+/** What every window shares; made once at start (main/index.ts). */
+export interface WindowContext {
+  /** Preload file per kind of window. */
+  preloads: Record<WindowKind, string>
+  /** The UI partition's session, with the request lock-down and the app:// scheme. */
+  session: Session
+  registry: WindowRegistry
   /** Vite dev server URL in development; null loads app://tilldesk/. */
   devServerUrl: string | null
-  /** DevTools only in development. */
-  devTools: boolean
+}
+
+export interface WindowOptions {
+  kind: WindowKind
+  /** Hash route to open, e.g. '#/customer-display'. */
+  route?: string
   title?: string
   bounds?: Partial<Rectangle>
   fullscreen?: boolean
 }
 
-export function createAppWindow(options: WindowOptions): BrowserWindow {
+export function createAppWindow(context: WindowContext, options: WindowOptions): BrowserWindow {
   const work = screen.getPrimaryDisplay().workArea
+  const preloadPath = context.preloads[options.kind]
   const window = new BrowserWindow({
     title: options.title ?? 'Tilldesk',
     width: Math.min(1440, work.width),
@@ -30,7 +42,8 @@ export function createAppWindow(options: WindowOptions): BrowserWindow {
     backgroundColor: '#eef1f5',
     autoHideMenuBar: true,
     webPreferences: {
-      preload: options.preloadPath,
+      session: context.session,
+      preload: preloadPath,
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -42,14 +55,18 @@ export function createAppWindow(options: WindowOptions): BrowserWindow {
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: false,
-      devTools: options.devTools,
+      // DevTools only in development.
+      devTools: context.devServerUrl !== null,
       safeDialogs: true,
       // Middle-click would otherwise open links in a new window (auxclick).
       disableBlinkFeatures: 'Auxclick',
     },
   })
+  const id = window.webContents.id
+  context.registry.register(id, options.kind)
+  window.webContents.once('destroyed', () => context.registry.forget(id))
   window.once('ready-to-show', () => window.show())
-  const base = options.devServerUrl ?? APP_ENTRY
+  const base = context.devServerUrl ?? APP_ENTRY
   void window.loadURL(`${base}${options.route ?? ''}`)
   return window
 }

@@ -33,7 +33,7 @@ export const WAIVERS: Waiver[] = [
   {
     check: 'PRELOAD_JS_CHECK',
     file: 'main/window.ts',
-    sample: 'preload: options.preloadPath',
+    sample: 'preload: preloadPath',
     why: 'The preload is the contextBridge that exposes only window.pos (invoke + on); reviewed, see docs/security.md §IPC.',
   },
   {

@@ -8,6 +8,13 @@ export type WindowKind = (typeof WINDOW_KINDS)[number]
 /** The hash route the customer display opens on. */
 export const CUSTOMER_DISPLAY_ROUTE = '#/customer-display'
 
+/**
+ * Electron channel carrying the customer display's event. Its own, not the cashier's
+ * `pos:event`, and defined here so that preload shares no module with the full one (a shared
+ * module would become a chunk, which a sandboxed preload cannot load).
+ */
+export const CUSTOMER_DISPLAY_EVENT_CHANNEL = 'pos:customer-display-event'
+
 export const CUSTOMER_DISPLAY_CHANNELS = ['customerDisplay.get'] as const
 export const CUSTOMER_DISPLAY_EVENTS = ['customerDisplay.changed'] as const
 

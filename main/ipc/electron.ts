@@ -1,18 +1,30 @@
 // Electron transport for the IPC contract: one ipcMain.handle per channel, each going through
-// the Dispatcher's guard with the calling frame's URL; events fan out to every window.
+// the Dispatcher's guard with the calling frame's URL and the kind of window main created the
+// sender as; events go to each window that may hear them (the customer display hears only its
+// own event).
 import { BrowserWindow, ipcMain } from 'electron'
 import { channelNames } from '../../common/ipc'
 import { EVENT_CHANNEL } from '../../common/ipc/contract'
+import { CUSTOMER_DISPLAY_EVENT_CHANNEL } from '../../common/ipc/windows'
 import type { EventBus } from '../app/events'
 import type { Dispatcher } from './dispatch'
+import { eventAllowedFor, type WindowRegistry } from './window-access'
 
-export function registerIpc(dispatcher: Dispatcher, events: EventBus): () => void {
+export function registerIpc(
+  dispatcher: Dispatcher,
+  events: EventBus,
+  registry: WindowRegistry,
+): () => void {
   for (const channel of channelNames) {
     ipcMain.handle(channel, (event, input: unknown) =>
       dispatcher.dispatch(
-        // senderFrame is null when the frame navigated away or was destroyed: an empty URL
-        // fails the sender check.
-        { transport: 'electron', url: event.senderFrame?.url ?? '' },
+        {
+          transport: 'electron',
+          // senderFrame is null when the frame navigated away or was destroyed: an empty URL
+          // fails the sender check.
+          url: event.senderFrame?.url ?? '',
+          window: registry.kindOf(event.sender.id),
+        },
         channel,
         input,
       ),
@@ -20,7 +32,15 @@ export function registerIpc(dispatcher: Dispatcher, events: EventBus): () => voi
   }
   const unsubscribe = events.subscribe((name, payload) => {
     for (const window of BrowserWindow.getAllWindows()) {
-      if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, name, payload)
+      if (window.isDestroyed()) continue
+      const contents = window.webContents
+      const kind = registry.kindOf(contents.id)
+      if (!eventAllowedFor(kind, name)) continue
+      contents.send(
+        kind === 'customer-display' ? CUSTOMER_DISPLAY_EVENT_CHANNEL : EVENT_CHANNEL,
+        name,
+        payload,
+      )
     }
   })
   return () => {

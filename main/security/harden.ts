@@ -6,6 +6,28 @@ import type { Logger } from '../app/log'
 import { openExternalChecked } from './open-external'
 import { isOwnUrl } from './origin'
 
+/** The part of Electron's `app` the guards need (a fake in unit tests). */
+export interface WebContentsSource {
+  on(
+    event: 'web-contents-created',
+    listener: (event: unknown, contents: WebContents) => void,
+  ): unknown
+}
+
+/**
+ * Guards every web contents Electron creates: our windows, the customer display, the receipt
+ * renderer, and anything a page could try to open. Must run before the first window.
+ */
+export function guardEveryWebContents(
+  app: WebContentsSource,
+  log: Logger,
+  devServerUrl: string | null,
+): void {
+  app.on('web-contents-created', (_event, contents) =>
+    hardenWebContents(contents, log, devServerUrl),
+  )
+}
+
 export function hardenWebContents(
   contents: WebContents,
   log: Logger,
@@ -36,13 +58,19 @@ export function hardenWebContents(
   })
 }
 
-export function hardenSession(session: Session, devServerUrl: string | null): void {
-  // Camera, microphone, notifications prompts, geolocation, HID, serial…: all refused.
+/** Camera, microphone, notification prompts, geolocation, HID, serial…: all refused. */
+export function denyPermissions(session: Session): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
   session.setPermissionCheckHandler(() => false)
   session.setDevicePermissionHandler(() => false)
-  // The renderer has no network: gateway traffic goes through main. Only the dev server (in
-  // development) and devtools are let through.
+}
+
+/**
+ * The renderer has no network: gateway traffic goes through main's own session
+ * (sessions.ts). Only our app:// pages, data: images, devtools and (in development) the dev
+ * server are let through. Never put this filter on the gateway session.
+ */
+export function lockDownRequests(session: Session, devServerUrl: string | null): void {
   session.webRequest.onBeforeRequest((details, callback) => {
     const url = details.url
     const allowed =
@@ -50,7 +78,7 @@ export function hardenSession(session: Session, devServerUrl: string | null): vo
       url.startsWith('devtools://') ||
       url.startsWith('data:') ||
       (devServerUrl !== null && isOwnUrl(url, devServerUrl)) ||
-      (devServerUrl !== null && url.startsWith(devServerUrl.replace(/^http/, 'ws')))
+      (devServerUrl !== null && isOwnUrl(url.replace(/^ws/, 'http'), devServerUrl))
     callback({ cancel: !allowed })
   })
 }
