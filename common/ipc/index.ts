@@ -12,6 +12,7 @@ import { paymentsChannels, paymentsEvents } from './payments'
 import { refundsChannels, refundsEvents } from './refunds'
 import { mandatesChannels, mandatesEvents } from './mandates'
 import { reportsChannels } from './reports'
+import { shiftsChannels, shiftsEvents } from './shifts'
 
 export const channels = {
   ...sessionChannels,
@@ -24,6 +25,7 @@ export const channels = {
   ...refundsChannels,
   ...mandatesChannels,
   ...reportsChannels,
+  ...shiftsChannels,
 } satisfies ChannelTable
 
 export const events = {
@@ -36,6 +38,7 @@ export const events = {
   ...paymentsEvents,
   ...refundsEvents,
   ...mandatesEvents,
+  ...shiftsEvents,
 } satisfies EventTable
 
 export type Channels = typeof channels
@@ -59,5 +62,6 @@ export type * from './payments'
 export type * from './refunds'
 export type * from './mandates'
 export type * from './reports'
+export type * from './shifts'
 export { LIVE_CONFIRMATION } from './environment'
 export { POLL_LIMITS } from './settings'

@@ -9,6 +9,7 @@ import { paymentsModule } from '../payments/module'
 import { refundsModule } from '../refunds/module'
 import { mandatesModule } from '../mandates/module'
 import { reportsModule } from '../reports/module'
+import { shiftsModule } from '../shifts/module'
 
 export const featureModules: FeatureModule[] = [
   collectionsModule,
@@ -17,4 +18,5 @@ export const featureModules: FeatureModule[] = [
   refundsModule,
   mandatesModule,
   reportsModule,
+  shiftsModule,
 ]

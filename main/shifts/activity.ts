@@ -1,0 +1,94 @@
+// What happened at the till, as the shift report needs it: facts read from each feature's own
+// records, reduced to the few fields a report counts. Times are ISO strings; money is integer
+// minor units with its currency.
+import type { Currency, Minor } from '../../common/money'
+import type { PaymentStatus } from '../../common/ipc/collections'
+import type { ShiftPerson } from '../../common/ipc/shifts'
+
+export interface ChargeFact {
+  id: string
+  /** open, closed or cancelled. */
+  state: string
+  /** The reconciliation's word: awaiting, part_paid, paid, overpaid. */
+  status: PaymentStatus
+  currency: Currency
+  amountDue: Minor
+  received: Minor
+  /** Transfers still processing. */
+  pending: Minor
+  customer: string
+  openedBy: ShiftPerson
+  openedAt: string
+}
+
+export interface LateTransferFact {
+  reference: string
+  amount: Minor
+  currency: Currency
+  /** success, processing or failed. */
+  status: string
+  firstSeenAt: string
+  acknowledged: boolean
+  /** The opener of the charge it came after, when there was one. */
+  cashier: ShiftPerson | null
+}
+
+export interface HostedPaymentFact {
+  reference: string
+  /** starting, pending, success, failed, abandoned, or a word a newer gateway sends. */
+  status: string
+  amount: Minor
+  currency: Currency
+  createdAt: string
+  /** The cashier's name as the payments journal keeps it. */
+  takenBy: string | null
+}
+
+export interface RefundFact {
+  reference: string
+  status: string
+  amount: Minor
+  currency: Currency
+  createdAt: string
+  issuedBy: string | null
+}
+
+/** One step of a payout's history, from the payout journal. */
+export interface PayoutEvent {
+  reference: string
+  at: string
+  /** 'created' for a new draft; otherwise the state it moved to. */
+  to: string
+}
+
+export interface PayoutFact {
+  reference: string
+  state: string
+  amount: Minor
+  currency: Currency
+  maker: ShiftPerson
+  payee: string
+  createdAt: string
+  updatedAt: string
+}
+
+export interface Activity {
+  charges: ChargeFact[]
+  lateTransfers: LateTransferFact[]
+  hostedPayments: HostedPaymentFact[]
+  refunds: RefundFact[]
+  payoutEvents: PayoutEvent[]
+  payouts: PayoutFact[]
+  /** Sources that could not be read in full, in words. */
+  warnings: string[]
+}
+
+export const emptyActivity = (): Activity => ({
+  charges: [],
+  lateTransfers: [],
+  hostedPayments: [],
+  refunds: [],
+  payoutEvents: [],
+  payouts: [],
+  warnings: [],
+})

@@ -1,0 +1,68 @@
+// The report as labelled lines, once, for every format: the HTML printouts and the CSV walk
+// the same list, so a figure can't appear in one and be missing from the other.
+import {
+  COLLECTION_OUTCOMES,
+  COLLECTION_OUTCOME_LABEL,
+  HOSTED_PAYMENT_LABEL,
+  HOSTED_PAYMENT_LINES,
+  PAYOUT_LINES,
+  PAYOUT_LINE_LABEL,
+  REFUND_LABEL,
+  REFUND_LINES,
+  type ShiftFigures,
+  type Tally,
+} from '../../common/ipc/shifts'
+
+export interface ReportLine {
+  /** collections, hosted_payments, refunds, payouts */
+  section: string
+  /** Stable key for CSV (paid, part_paid, sent, ...). */
+  key: string
+  label: string
+  tally: Tally
+}
+
+export const SECTION_LABEL: Record<string, string> = {
+  collections: 'Collections by transfer',
+  hosted_payments: 'Hosted payments',
+  refunds: 'Refunds',
+  payouts: 'Payouts',
+}
+
+export function reportLines(f: ShiftFigures): ReportLine[] {
+  const c = f.collections
+  return [
+    ...COLLECTION_OUTCOMES.map((k) => ({
+      section: 'collections',
+      key: k,
+      label: COLLECTION_OUTCOME_LABEL[k],
+      tally: c.byOutcome[k],
+    })),
+    { section: 'collections', key: 'awaiting', label: 'Waiting (amount due)', tally: c.awaiting },
+    { section: 'collections', key: 'cancelled', label: 'Cancelled', tally: c.cancelled },
+    {
+      section: 'collections',
+      key: 'received',
+      label: 'Received in all',
+      tally: { count: -1, totals: c.received },
+    },
+    ...HOSTED_PAYMENT_LINES.map((k) => ({
+      section: 'hosted_payments',
+      key: k,
+      label: HOSTED_PAYMENT_LABEL[k],
+      tally: f.hostedPayments[k],
+    })),
+    ...REFUND_LINES.map((k) => ({
+      section: 'refunds',
+      key: k,
+      label: REFUND_LABEL[k],
+      tally: f.refunds[k],
+    })),
+    ...PAYOUT_LINES.map((k) => ({
+      section: 'payouts',
+      key: k,
+      label: PAYOUT_LINE_LABEL[k],
+      tally: f.payouts[k],
+    })),
+  ]
+}

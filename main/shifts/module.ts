@@ -1,0 +1,65 @@
+// Shifts as a feature module: the channels of common/ipc/shifts.ts, the end-of-day reminder
+// started with the app, and the PDF renderer this host has (Electron's printToPDF in the
+// desktop app, headless Chromium in the preview).
+import { join } from 'node:path'
+import type { shiftsChannels } from '../../common/ipc/shifts'
+import { defineModule } from '../app/module'
+import type { CoreServices } from '../app/core'
+import { actor, type CallContext, type Handlers } from '../ipc/handlers'
+import { chromiumPdf, findChromium, type PdfRenderer } from './pdf'
+import { ShiftsService, type Caller } from './service'
+import { fileActivitySource } from './sources'
+
+const caller = (context: CallContext): Caller => {
+  const user = actor(context)
+  return { id: user.id, name: user.name, role: user.role }
+}
+
+function pdfRenderer(core: CoreServices): PdfRenderer | null {
+  if (core.desktop.kind === 'electron')
+    // Loaded only inside Electron: the preview and tests never import electron.
+    return async (html, width) => (await import('./electronPdf')).electronPdf(html, width)
+  const chromium = findChromium()
+  return chromium ? chromiumPdf(chromium) : null
+}
+
+export function createShifts(core: CoreServices) {
+  const service = new ShiftsService({
+    dir: join(core.dataDir, 'shifts'),
+    seal: (environment) => core.integrity.openJournal(environment, 'z-reports'),
+    activity: fileActivitySource(core.dataDir),
+    tillName: () => core.settings.get().tillName,
+    environment: () => core.environment.current,
+    now: core.now,
+    onChanged: (status) => core.emit('shifts.changed', status),
+    onReminder: (reminder) => {
+      core.emit('shifts.reminder', reminder)
+      core.desktop.notify('Shift still open', reminder.message)
+    },
+    pdf: pdfRenderer(core),
+  })
+
+  const handlers: Handlers<typeof shiftsChannels> = {
+    'shifts.status': () => service.status(),
+    'shifts.open': (input, context) => service.open(caller(context), input),
+    'shifts.xReport': () => service.xReport(),
+    'shifts.close': ({ shiftId }, context) => service.close(caller(context), shiftId),
+    'shifts.zReports': (input) => service.zReports(input?.page ?? 1, input?.pageSize ?? 25),
+    'shifts.zReport': ({ number }) => service.zReport(number),
+    'shifts.document': (input, context) => service.document(caller(context), input),
+    'shifts.updateSettings': (input) => service.updateSettings(input),
+  }
+  return { service, handlers }
+}
+
+export const shiftsModule = defineModule({
+  name: 'shifts',
+  create(core) {
+    const { service, handlers } = createShifts(core)
+    return {
+      handlers,
+      start: () => service.start(),
+      stop: () => service.stop(),
+    }
+  },
+})

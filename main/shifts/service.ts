@@ -1,0 +1,426 @@
+// Shifts, assembled: open a shift, take X-reports, close it with a sealed Z-report, list and
+// reprint Z-reports, and remind when a shift is left open past the end of the day. Plain Node:
+// the shell module (module.ts), the tests and the till-soak bench all build on this.
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import { roleAllows, type Role } from '../../common/ipc/contract'
+import type { Environment } from '../../common/ipc/shared'
+import type {
+  ShiftDocument,
+  ShiftDocumentInput,
+  ShiftOpenInput,
+  ShiftPerson,
+  ShiftReminder,
+  ShiftReport,
+  ShiftSettingsView,
+  ShiftStatus,
+  ShiftView,
+  ZReportList,
+  ZReportSummary,
+  ZReportView,
+} from '../../common/ipc/shifts'
+import { DEFAULT_CURRENCY, formatMoney, minor } from '../../common/money'
+import { AppError } from '../app/errors'
+import { reportCsv } from './csv'
+import { endOfDayAfter } from './endOfDay'
+import { shiftFigures } from './figures'
+import { reportHtml, type PaperWidth } from './html'
+import type { PdfRenderer } from './pdf'
+import type { ZJournalSeal } from './sealing'
+import { ShiftSettings } from './settings'
+import type { ActivitySource } from './sources'
+import { ShiftStore, type ShiftRecord, type StoredZ } from './store'
+
+export interface Caller extends ShiftPerson {
+  role: Role
+}
+
+export interface ShiftsServiceDeps {
+  /** <dataDir>/shifts: settings.json, and a folder per environment. */
+  dir: string
+  /** The environment's sealer and Z-report chain head (main/integrity). */
+  seal: (environment: Environment) => Promise<ZJournalSeal>
+  activity: ActivitySource
+  tillName: () => string
+  environment: () => Environment
+  /** Locale for amounts and times on printouts. */
+  locale?: string
+  now?: () => number
+  onChanged?: (status: ShiftStatus) => void
+  onReminder?: (reminder: ShiftReminder) => void
+  /** Renders HTML to PDF (Electron's printToPDF, or Chromium in the preview); null: none. */
+  pdf?: PdfRenderer | null
+  newId?: () => string
+}
+
+/** After closing, the closer may print their Z-report this long; later it is a reprint. */
+export const CLOSER_PRINT_MS = 30 * 60_000
+const REMINDER_CHECK_MS = 30_000
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
+export function newShiftId(): string {
+  let id = 'sh_'
+  for (const b of randomBytes(16)) id += ALPHABET[b % ALPHABET.length]
+  return id
+}
+
+export class ShiftsService {
+  readonly #now: () => number
+  readonly #settings: ShiftSettings
+  readonly #stores = new Map<Environment, Promise<ShiftStore>>()
+  #closing: Promise<unknown> = Promise.resolve()
+  #timer: NodeJS.Timeout | null = null
+  #remindedFor: string | null = null
+
+  constructor(private readonly deps: ShiftsServiceDeps) {
+    this.#now = deps.now ?? Date.now
+    this.#settings = new ShiftSettings(deps.dir)
+  }
+
+  /** Opens the store (the device key comes from the keychain) and starts the reminder check. */
+  async start(): Promise<void> {
+    await this.#open()
+    this.#timer = setInterval(() => void this.checkReminder(), REMINDER_CHECK_MS)
+    this.#timer.unref?.()
+    await this.checkReminder()
+  }
+
+  stop(): void {
+    if (this.#timer) clearInterval(this.#timer)
+    this.#timer = null
+  }
+
+  /**
+   * The active environment's store. Shifts are kept per environment, like every journal: a
+   * Demo (training) shift and its Z-reports never mix with Live ones.
+   */
+  #open(): Promise<ShiftStore> {
+    const environment = this.deps.environment()
+    let store = this.#stores.get(environment)
+    if (!store) {
+      store = this.deps
+        .seal(environment)
+        .then((seal) => new ShiftStore(join(this.deps.dir, environment), seal))
+      // A failed open (keychain error) is tried again on the next call.
+      store.catch(() => this.#stores.delete(environment))
+      this.#stores.set(environment, store)
+    }
+    return store
+  }
+
+  // ----- what the IPC handlers call -----
+
+  async status(): Promise<ShiftStatus> {
+    const store = await this.#open()
+    const open = store.openShift
+    const current = open ? this.#view(open) : null
+    return {
+      current,
+      reminder: open && current?.pastEndOfDay ? this.#reminder(open, current) : null,
+      settings: this.#settings.view(),
+    }
+  }
+
+  async open(caller: Caller, input: ShiftOpenInput): Promise<ShiftView> {
+    const store = await this.#open()
+    const existing = store.openShift
+    if (existing)
+      throw new AppError(
+        'shift_already_open',
+        `${existing.openedBy.name} already has a shift open on this till (since ${this.#time(existing.openedAt)}). Close it first.`,
+      )
+    const record: ShiftRecord = {
+      id: (this.deps.newId ?? newShiftId)(),
+      till: this.deps.tillName(),
+      environment: this.deps.environment(),
+      openedBy: { id: caller.id, name: caller.name },
+      openedAt: new Date(this.#now()).toISOString(),
+      openingFloat:
+        input.openingFloat === undefined
+          ? null
+          : { amount: minor(input.openingFloat), currency: input.currency ?? DEFAULT_CURRENCY },
+    }
+    store.open(record)
+    this.#remindedFor = null
+    await this.#changed()
+    return this.#view(record)
+  }
+
+  async xReport(): Promise<ShiftReport> {
+    const store = await this.#open()
+    const open = this.#requireOpen(store)
+    return this.#report('x', open, this.#now(), null)
+  }
+
+  close(caller: Caller, shiftId: string): Promise<ZReportView> {
+    // One close at a time: a double click must not seal two Z-reports.
+    const run = this.#closing.then(() => this.#close(caller, shiftId))
+    this.#closing = run.catch(() => undefined)
+    return run
+  }
+
+  async #close(caller: Caller, shiftId: string): Promise<ZReportView> {
+    const store = await this.#open()
+    const open = this.#requireOpen(store)
+    if (open.id !== shiftId)
+      throw new AppError(
+        'shift_not_open',
+        'That shift is already closed. Open the shift list to see its Z-report.',
+      )
+    if (open.openedBy.id !== caller.id && !roleAllows(caller.role, 'supervisor'))
+      throw new AppError(
+        'forbidden_role',
+        `Only ${open.openedBy.name}, who opened this shift, or a supervisor can close it.`,
+      )
+    const nowMs = this.#now()
+    const report = await this.#report('z', open, nowMs, { id: caller.id, name: caller.name })
+    const stored = store.close(report, new Date(nowMs).toISOString())
+    this.#remindedFor = null
+    await this.#changed()
+    return this.#zView(store, stored)
+  }
+
+  async zReports(page: number, pageSize: number): Promise<ZReportList> {
+    const store = await this.#open()
+    const total = store.lastNumber
+    const items: ZReportSummary[] = []
+    const first = total - (page - 1) * pageSize
+    for (let n = first; n > Math.max(0, first - pageSize); n--) {
+      const stored = store.read(n)
+      if (!stored) {
+        items.push(missingSummary(n))
+        continue
+      }
+      const r = stored.report
+      items.push({
+        number: n,
+        shiftId: r.shift.id,
+        till: r.shift.till,
+        openedBy: r.shift.openedBy,
+        closedBy: r.shift.closedBy ?? r.shift.openedBy,
+        openedAt: r.shift.openedAt,
+        closedAt: r.shift.closedAt ?? r.to,
+        received: r.till.collections.received,
+        carriedOver: r.carriedOver.length,
+        seal: stored.seal,
+        integrity: store.integrityOf(stored),
+      })
+    }
+    return {
+      items,
+      page,
+      pageSize,
+      totalItems: total,
+      totalPages: Math.max(1, Math.ceil(total / pageSize)),
+      chain: store.verifyChain(),
+    }
+  }
+
+  async zReport(number: number): Promise<ZReportView> {
+    const store = await this.#open()
+    return this.#zView(store, this.#readZ(store, number))
+  }
+
+  async document(caller: Caller, input: ShiftDocumentInput): Promise<ShiftDocument> {
+    const store = await this.#open()
+    let report: ShiftReport
+    let integrityNote: string | null = null
+    let seal: string | null = null
+    if (input.report.kind === 'x') {
+      report = await this.#report('x', this.#requireOpen(store), this.#now(), null)
+    } else {
+      const stored = this.#readZ(store, input.report.number)
+      const closedAt = Date.parse(stored.report.shift.closedAt ?? stored.sealedAt)
+      const closer = stored.report.shift.closedBy?.id === caller.id
+      const justClosed = closer && this.#now() - closedAt <= CLOSER_PRINT_MS
+      if (!justClosed && !roleAllows(caller.role, 'supervisor'))
+        throw new AppError(
+          'forbidden_role',
+          'Reprinting a Z-report needs a supervisor. The cashier who closed the shift can print it for 30 minutes after closing.',
+        )
+      report = stored.report
+      seal = stored.seal
+      const integrity = store.integrityOf(stored)
+      if (integrity.status !== 'intact') integrityNote = integrity.problem
+    }
+    const name = fileStem(report)
+    const html = (width: PaperWidth) =>
+      reportHtml(report, width, {
+        locale: this.deps.locale ?? 'en-NG',
+        integrityNote,
+        seal,
+        printedAt: new Date(this.#now()).toISOString(),
+        timeZone: this.#settings.view().timeZone,
+      })
+    switch (input.format) {
+      case 'csv':
+        return {
+          filename: `${name}.csv`,
+          mediaType: 'text/csv',
+          text: reportCsv(report),
+          base64: null,
+        }
+      case 'html80':
+      case 'htmlA4':
+        return {
+          filename: `${name}.html`,
+          mediaType: 'text/html',
+          text: html(widthOf(input.format)),
+          base64: null,
+        }
+      case 'pdf80':
+      case 'pdfA4': {
+        const pdf = this.deps.pdf
+        if (!pdf)
+          throw new AppError(
+            'not_available',
+            'Saving as PDF needs the desktop app here. Print the report and choose "Save as PDF" instead.',
+          )
+        const width = widthOf(input.format)
+        const bytes = await pdf(html(width), width)
+        return {
+          filename: `${name}.pdf`,
+          mediaType: 'application/pdf',
+          text: null,
+          base64: Buffer.from(bytes).toString('base64'),
+        }
+      }
+    }
+  }
+
+  updateSettings(changes: {
+    endOfDay?: string | undefined
+    timeZone?: string | undefined
+  }): ShiftSettingsView {
+    const view = this.#settings.update(changes)
+    this.#remindedFor = null
+    void this.#changed().then(() => this.checkReminder())
+    return view
+  }
+
+  /** Sends the reminder once per shift when it passes the end of the day. */
+  async checkReminder(): Promise<void> {
+    const status = await this.status()
+    if (!status.reminder || this.#remindedFor === status.reminder.shiftId) return
+    this.#remindedFor = status.reminder.shiftId
+    this.deps.onReminder?.(status.reminder)
+    this.deps.onChanged?.(status)
+  }
+
+  // ----- helpers -----
+
+  async #changed(): Promise<void> {
+    this.deps.onChanged?.(await this.status())
+  }
+
+  #requireOpen(store: ShiftStore): ShiftRecord {
+    const open = store.openShift
+    if (!open)
+      throw new AppError('no_open_shift', 'No shift is open on this till. Open a shift first.')
+    return open
+  }
+
+  #readZ(store: ShiftStore, number: number): StoredZ {
+    const stored = number <= store.lastNumber ? store.read(number) : null
+    if (!stored) throw new AppError('z_not_found', `There is no Z-report ${number} on this till.`)
+    return stored
+  }
+
+  #zView(store: ShiftStore, stored: StoredZ): ZReportView {
+    return {
+      report: stored.report,
+      seal: {
+        number: stored.number,
+        previous: stored.previous,
+        seal: stored.seal,
+        sealedAt: stored.sealedAt,
+      },
+      integrity: store.integrityOf(stored),
+    }
+  }
+
+  async #report(
+    kind: 'x' | 'z',
+    shift: ShiftRecord,
+    toMs: number,
+    closedBy: ShiftPerson | null,
+  ): Promise<ShiftReport> {
+    const activity = await this.deps.activity.read(shift.environment)
+    const figures = shiftFigures(activity, { fromMs: Date.parse(shift.openedAt), toMs })
+    const to = new Date(toMs).toISOString()
+    const view = this.#view(shift)
+    return {
+      kind,
+      shift: closedBy
+        ? { ...view, state: 'closed', closedBy, closedAt: to, pastEndOfDay: false }
+        : view,
+      zNumber: null,
+      generatedAt: to,
+      from: shift.openedAt,
+      to,
+      ...figures,
+      warnings: activity.warnings,
+    }
+  }
+
+  #view(record: ShiftRecord): ShiftView {
+    const settings = this.#settings.view()
+    const endMs = endOfDayAfter(Date.parse(record.openedAt), settings.endOfDay, settings.timeZone)
+    return {
+      ...record,
+      state: 'open',
+      closedBy: null,
+      closedAt: null,
+      zNumber: null,
+      endOfDayAt: new Date(endMs).toISOString(),
+      pastEndOfDay: this.#now() >= endMs,
+    }
+  }
+
+  #reminder(record: ShiftRecord, view: ShiftView): ShiftReminder {
+    const float = record.openingFloat
+      ? ` Opening float: ${formatMoney(record.openingFloat.amount, record.openingFloat.currency, this.deps.locale)}.`
+      : ''
+    return {
+      shiftId: record.id,
+      openedBy: record.openedBy,
+      openedAt: record.openedAt,
+      endOfDayAt: view.endOfDayAt,
+      message: `${record.openedBy.name}'s shift, opened ${this.#time(record.openedAt)}, is still open after the end of the day (${this.#time(view.endOfDayAt)}). Close it to take the Z-report.${float}`,
+    }
+  }
+
+  #time(iso: string): string {
+    return new Intl.DateTimeFormat(this.deps.locale ?? 'en-NG', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: this.#settings.view().timeZone,
+    }).format(Date.parse(iso))
+  }
+}
+
+const widthOf = (format: string): PaperWidth => (format.endsWith('80') ? '80mm' : 'A4')
+
+function fileStem(report: ShiftReport): string {
+  const day = report.to.slice(0, 10)
+  const till = report.shift.till.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-|-$/g, '') || 'till'
+  return report.kind === 'z'
+    ? `tilldesk-${till}-Z${String(report.zNumber).padStart(6, '0')}-${day}`
+    : `tilldesk-${till}-X-${report.to.replace(/[:.]/g, '-').slice(0, 19)}`
+}
+
+function missingSummary(n: number): ZReportSummary {
+  return {
+    number: n,
+    shiftId: '',
+    till: '',
+    openedBy: { id: '', name: '' },
+    closedBy: { id: '', name: '' },
+    openedAt: '',
+    closedAt: '',
+    received: [],
+    carriedOver: 0,
+    seal: '',
+    integrity: { status: 'altered', problem: `Z-report ${n} is missing or unreadable.` },
+  }
+}

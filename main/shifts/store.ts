@@ -1,0 +1,249 @@
+// One environment's shifts on disk: the open shift (state.json) and the closed shifts'
+// Z-reports, one file each (z/z-000001.json ...), numbered without gaps and chained: each
+// Z-report's seal covers its content and the previous report's seal, under the environment's
+// device key. The newest number and seal are also kept in the keychain (the anchor), so
+// editing, removing or swapping a report, or putting back an older copy of the folder, shows.
+//
+// Closing writes the Z-report first and the state second. A crash in between leaves a Z-report
+// for the shift that state.json still calls open; opening the store finishes that close.
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Environment } from '../../common/ipc/shared'
+import type { CurrencyAmount, ShiftPerson, ShiftReport, ZIntegrity } from '../../common/ipc/shifts'
+import { writeFileAtomicSync } from '../app/atomicFile'
+import { STATE_DOMAIN, Z_DOMAIN, type ShiftSealer, type ZJournalSeal } from './sealing'
+
+export const GENESIS_SEAL = '0'.repeat(64)
+const STATE_FORMAT = 'tilldesk.shifts.state.v1'
+const Z_FORMAT = 'tilldesk.shifts.z.v1'
+const Z_FILE = /^z-(\d{6,})\.json$/
+
+/** A shift as the till keeps it; the view adds what is worked out (end of day, ...). */
+export interface ShiftRecord {
+  id: string
+  till: string
+  environment: Environment
+  openedBy: ShiftPerson
+  openedAt: string
+  openingFloat: CurrencyAmount | null
+}
+
+interface StateBody {
+  format: typeof STATE_FORMAT
+  open: ShiftRecord | null
+  last: { number: number; seal: string } | null
+}
+
+export interface StoredZ {
+  format: typeof Z_FORMAT
+  number: number
+  previous: string
+  sealedAt: string
+  report: ShiftReport
+  seal: string
+}
+
+const sealedPart = (z: Omit<StoredZ, 'seal'> | StoredZ) => ({
+  format: z.format,
+  number: z.number,
+  previous: z.previous,
+  sealedAt: z.sealedAt,
+  report: z.report,
+})
+
+export const zFileName = (n: number): string => `z-${String(n).padStart(6, '0')}.json`
+
+const INTACT: ZIntegrity = { status: 'intact', problem: null }
+
+export class ShiftStore {
+  readonly #zDir: string
+  readonly sealer: ShiftSealer
+  #state: StateBody
+  #stateProblem: string | null = null
+
+  constructor(
+    private readonly dir: string,
+    private readonly seal: ZJournalSeal,
+  ) {
+    this.sealer = seal.sealer
+    this.#zDir = join(dir, 'z')
+    mkdirSync(this.#zDir, { recursive: true })
+    this.#state = this.#readState()
+    this.#finishInterruptedClose()
+  }
+
+  get openShift(): ShiftRecord | null {
+    return this.#state.open
+  }
+
+  get lastNumber(): number {
+    return this.#state.last?.number ?? 0
+  }
+
+  /** Records a newly opened shift. */
+  open(record: ShiftRecord): void {
+    this.#writeState({ ...this.#state, open: record })
+  }
+
+  /** Seals `report` as the next Z-report and marks its shift closed. */
+  close(report: ShiftReport, sealedAt: string): StoredZ {
+    const number = this.lastNumber + 1
+    const body = {
+      format: Z_FORMAT,
+      number,
+      previous: this.#state.last?.seal ?? GENESIS_SEAL,
+      sealedAt,
+      report: { ...report, zNumber: number, shift: { ...report.shift, zNumber: number } },
+    } as const
+    const stored: StoredZ = { ...body, seal: this.sealer.seal(Z_DOMAIN, body) }
+    writeFileAtomicSync(join(this.#zDir, zFileName(number)), JSON.stringify(stored))
+    this.#writeState({ format: STATE_FORMAT, open: null, last: { number, seal: stored.seal } })
+    this.seal.anchor?.set({ seq: number, hash: stored.seal })
+    return stored
+  }
+
+  /** One Z-report as stored (null when its file is missing or unreadable). */
+  read(number: number): StoredZ | null {
+    try {
+      const value = JSON.parse(readFileSync(join(this.#zDir, zFileName(number)), 'utf8')) as StoredZ
+      return value && typeof value === 'object' && value.number === number ? value : null
+    } catch {
+      return null
+    }
+  }
+
+  /** One report's own check: its seal, and its link to the report before it. */
+  integrityOf(stored: StoredZ): ZIntegrity {
+    if (!this.sealer.matches(Z_DOMAIN, sealedPart(stored), stored.seal)) {
+      return this.sealer.enforced
+        ? {
+            status: 'altered',
+            problem: `Z-report ${stored.number} was changed after it was closed: its seal does not match its content.`,
+          }
+        : UNCHECKED
+    }
+    if (stored.number > 1) {
+      const before = this.read(stored.number - 1)
+      if (!before)
+        return {
+          status: 'altered',
+          problem: `Z-report ${stored.number - 1}, which comes before this one, is missing.`,
+        }
+      if (before.seal !== stored.previous)
+        return {
+          status: 'altered',
+          problem: `Z-report ${stored.number} does not follow on from Z-report ${stored.number - 1}.`,
+        }
+    } else if (stored.previous !== GENESIS_SEAL) {
+      return { status: 'altered', problem: 'Z-report 1 claims a report before it.' }
+    }
+    return INTACT
+  }
+
+  /** The whole chain, link by link, up to the number state.json holds, and the keychain's head. */
+  verifyChain(): ZIntegrity {
+    if (this.#stateProblem) return { status: 'altered', problem: this.#stateProblem }
+    const anchored = this.#checkAnchor()
+    if (anchored) return { status: 'altered', problem: anchored }
+    let unchecked = false
+    for (let n = 1; n <= this.lastNumber; n++) {
+      const stored = this.read(n)
+      if (!stored) return { status: 'altered', problem: `Z-report ${n} is missing or unreadable.` }
+      const check = this.integrityOf(stored)
+      if (check.status === 'altered') return check
+      if (check.status === 'unchecked') unchecked = true
+      if (n === this.lastNumber && stored.seal !== this.#state.last?.seal)
+        return {
+          status: 'altered',
+          problem: `Z-report ${n} is not the one this till sealed last.`,
+        }
+    }
+    const extra = this.#numbersOnDisk().filter((n) => n > this.lastNumber)
+    if (extra.length > 0)
+      return {
+        status: 'altered',
+        problem: `Z-report ${extra[0]} is on disk but this till never sealed it.`,
+      }
+    return unchecked ? UNCHECKED : INTACT
+  }
+
+  /** What is wrong against the head in the keychain, or null. */
+  #checkAnchor(): string | null {
+    const anchor = this.seal.anchor
+    if (!anchor) return null
+    const head = anchor.head
+    if (head === null)
+      return this.lastNumber > 0
+        ? 'There are Z-reports here but the keychain has no record of them (the folder came from another till, or the keychain entry was removed).'
+        : null
+    if (this.lastNumber < head.seq)
+      return `This till sealed up to Z-report ${head.seq}, but the folder ends at ${this.lastNumber}: reports were removed or an older copy was put back.`
+    const at = this.read(head.seq)
+    if (!at || at.seal !== head.hash)
+      return `Z-report ${head.seq} is not the one this till sealed (the folder was replaced by another copy).`
+    return null
+  }
+
+  #numbersOnDisk(): number[] {
+    const out: number[] = []
+    for (const name of readdirSync(this.#zDir)) {
+      const m = Z_FILE.exec(name)
+      if (m) out.push(Number(m[1]))
+    }
+    return out.sort((a, b) => a - b)
+  }
+
+  #readState(): StateBody {
+    const empty: StateBody = { format: STATE_FORMAT, open: null, last: null }
+    let raw: { body?: StateBody; seal?: string }
+    try {
+      raw = JSON.parse(readFileSync(join(this.dir, 'state.json'), 'utf8')) as typeof raw
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        // A fresh till, or state.json deleted: the reports on disk still say how far we got.
+        const numbers = this.#numbersOnDisk()
+        if (numbers.length === 0) return empty
+        this.#stateProblem =
+          "The shift state file is missing; the Z-reports on disk can't be checked against it."
+        const last = this.read(numbers.at(-1)!)
+        return last ? { ...empty, last: { number: last.number, seal: last.seal } } : empty
+      }
+      this.#stateProblem = 'The shift state file is damaged.'
+      return empty
+    }
+    const body = raw.body
+    if (!body || body.format !== STATE_FORMAT) {
+      this.#stateProblem = 'The shift state file is damaged.'
+      return empty
+    }
+    if (!this.sealer.matches(STATE_DOMAIN, body, raw.seal) && this.sealer.enforced)
+      this.#stateProblem = 'The shift state file was changed outside Tilldesk.'
+    return { format: STATE_FORMAT, open: body.open ?? null, last: body.last ?? null }
+  }
+
+  #writeState(body: StateBody): void {
+    writeFileAtomicSync(
+      join(this.dir, 'state.json'),
+      JSON.stringify({ body, seal: this.sealer.seal(STATE_DOMAIN, body) }),
+    )
+    this.#state = body
+  }
+
+  #finishInterruptedClose(): void {
+    const open = this.#state.open
+    if (!open) return
+    const next = this.read(this.lastNumber + 1)
+    if (next && next.report.shift.id === open.id)
+      this.#writeState({
+        format: STATE_FORMAT,
+        open: null,
+        last: { number: next.number, seal: next.seal },
+      })
+  }
+}
+
+const UNCHECKED: ZIntegrity = {
+  status: 'unchecked',
+  problem:
+    "This till has no device key in its keychain, so seals written before this run can't be checked.",
+}
