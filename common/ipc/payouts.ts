@@ -305,6 +305,12 @@ export const payoutsChannels = defineChannels({
     role: 'supervisor',
     summary: 'Rejects a payout with a reason, re-entering the PIN.',
   },
+  'payouts.status': {
+    input: NoInput,
+    result: returns<PayoutsStatus>(),
+    role: 'cashier',
+    summary: 'Outbox counts, e.g. how many wait for approval (the supervisor badge).',
+  },
   'payouts.retryNow': {
     input: NoInput,
     result: returns<PayoutsStatus>(),

@@ -64,6 +64,7 @@ export function createPayouts(core: CoreServices): {
       service.approve(person(context), reference, pin, bindingHash),
     'payouts.reject': ({ reference, pin, reason }, context) =>
       service.reject(person(context), reference, pin, reason),
+    'payouts.status': () => service.status(),
     'payouts.retryNow': () => service.retryNow(),
     'payouts.audit': (input, context) => service.audit(person(context), input?.reference),
     'payouts.auditExport': () => service.exportAudit(),
