@@ -65,6 +65,13 @@ export const usersChannels = defineChannels({
     role: 'admin',
     summary: 'Deletes a profile (never the last admin, never yourself).',
   },
+  'users.replaceShortPin': {
+    input: z.strictObject({ id: UserIdSchema, currentPin: PinSchema, newPin: PinSchema }),
+    result: returns<PublicUser>(),
+    role: 'public',
+    summary:
+      'Before sign-in: a supervisor or admin whose PIN is shorter than their role needs sets a new one (the current PIN is checked, with lockout).',
+  },
   'users.changeOwnPin': {
     input: z.strictObject({ currentPin: PinSchema, newPin: PinSchema }),
     result: returns<null>(),

@@ -31,6 +31,9 @@ export const KNOWN_JOURNALS = [
   'z-reports',
 ] as const
 
+/** Till-wide files whose head is kept in the `till` scope. */
+export const TILL_RECORDS = ['settings', 'payout-policy'] as const
+
 export interface Protection {
   /** True when this scope's key is in the OS keychain (records are really checked). */
   protected: boolean
@@ -62,6 +65,7 @@ export class IntegrityService {
   readonly findings: IntegrityFindings
   readonly #scopes = new Map<KeychainScope, ScopeState>()
   #pepper: Buffer | null = null
+  #authority: () => string | null = () => null
 
   private constructor(private readonly options: IntegrityOptions) {
     this.findings = new IntegrityFindings(options.now)
@@ -83,8 +87,8 @@ export class IntegrityService {
         for (const scope of ['till', ...ENVIRONMENTS] as const) {
           const key = await loadOrCreateSecret(keychain, scope, DEVICE_KEY_ACCOUNT)
           const anchors = new Map<string, ChainAnchor>()
-          if (scope !== 'till') {
-            for (const name of KNOWN_JOURNALS) {
+          {
+            for (const name of scope === 'till' ? TILL_RECORDS : KNOWN_JOURNALS) {
               anchors.set(name, await ChainAnchor.load(keychain, scope, name, this.#anchorError))
             }
           }
@@ -171,20 +175,33 @@ export class IntegrityService {
    */
   requireProtected(environment: Environment): void {
     if (environment === 'demo') return
+    const name = environment === 'live' ? 'Live' : 'Sandbox'
     const protection = this.protection(environment)
     if (!protection.protected) {
       throw new AppError(
         'keychain_unavailable',
-        `Payouts in ${environment === 'live' ? 'Live' : 'Sandbox'} are off: ${protection.explanation}`,
+        `Payouts in ${name} are off: ${protection.explanation}`,
       )
     }
+    const authority = this.#authority()
+    if (authority !== null) {
+      throw new AppError(
+        'integrity_failed',
+        `Payouts in ${name} are off: ${authority} An admin should check the settings and save them again.`,
+      )
+    }
+  }
+
+  /** Where requireProtected learns that the authority settings failed their check. */
+  watchAuthority(problem: () => string | null): void {
+    this.#authority = problem
   }
 
   /**
    * The sealer and keychain head for journal `name` in `environment`. Heads of KNOWN_JOURNALS
    * are loaded at start; any other name must be opened with openJournal() first.
    */
-  journal(environment: Environment, name: string): JournalSeal {
+  journal(environment: KeychainScope, name: string): JournalSeal {
     const state = this.#scope(environment)
     if (!state.protection.protected) return { sealer: state.sealer, anchor: null }
     const anchor = state.anchors.get(name)

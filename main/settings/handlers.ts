@@ -14,12 +14,17 @@ export const settingsHandlers = (
   'settings.get': () => toSettingsView(settings.get()),
   'settings.update': (input) =>
     toSettingsView(
-      settings.update((draft) => {
-        if (input.tillName !== undefined) draft.tillName = input.tillName
-        if (input.pollIntervals) Object.assign(draft.pollIntervals, input.pollIntervals)
-        if (input.baseUrls?.sandbox !== undefined) draft.baseUrls.sandbox = input.baseUrls.sandbox
-        if (input.baseUrls?.live !== undefined) draft.baseUrls.live = input.baseUrls.live
-      }),
+      settings.update(
+        (draft) => {
+          if (input.tillName !== undefined) draft.tillName = input.tillName
+          if (input.pollIntervals) Object.assign(draft.pollIntervals, input.pollIntervals)
+          if (input.baseUrls?.sandbox !== undefined) draft.baseUrls.sandbox = input.baseUrls.sandbox
+          if (input.baseUrls?.live !== undefined) draft.baseUrls.live = input.baseUrls.live
+          // An admin saving the settings confirms them: authority that failed its check is
+          // sealed again (see settings/seals.ts).
+        },
+        { confirm: true },
+      ),
     ),
   'settings.setKey': (input) => environment.setKey(input.environment, input.keyId, input.secret),
   'settings.removeKey': (input) => environment.removeKey(input.environment),

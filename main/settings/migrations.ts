@@ -22,6 +22,9 @@ export const MIGRATIONS: MigrationTable = {
     merged.schemaVersion = 1
     return merged
   },
+  // 1 → 2: seals over staff records and authority settings. A file from before has none; the
+  // store adopts it (seals it) only when this till's device key is new (settings/seals.ts).
+  2: (previous) => ({ ...previous, seals: null }),
 }
 
 export function versionOf(raw: RawSettings): number {

@@ -4,16 +4,24 @@ import * as z from 'zod'
 import { USER_ROLES } from '../../common/ipc/contract'
 import { EnvironmentSchema } from '../../common/ipc/shared'
 import { PollIntervalsSchema, type PollIntervals } from '../../common/ipc/settings'
+import { ReceiptSettingsSchema, type ReceiptSettings } from '../../common/ipc/collections'
+
+/** Receipt printing (collections): a file from before it gets these, with no migration step. */
+export const DEFAULT_RECEIPT_SETTINGS: ReceiptSettings = {
+  printer: null,
+  paper: '80mm',
+  autoPrintOnPaid: false,
+}
 
 /** Bump when the stored shape changes, and add the step to migrations.ts. */
-export const SETTINGS_VERSION = 1
+export const SETTINGS_VERSION = 2
 
 export const StoredUserSchema = z.strictObject({
   id: z.string().regex(/^u_[a-z0-9]{8,32}$/),
   name: z.string().min(1).max(40),
   role: z.enum(USER_ROLES),
-  /** `scrypt$N$r$p$salt$hash` (see users/pin.ts). */
-  pinHash: z.string().startsWith('scrypt$'),
+  /** `scrypt$…` (before peppering) or `pscrypt$…` (peppered; see users/pin.ts). */
+  pinHash: z.string().regex(/^p?scrypt\$/),
   disabled: z.boolean(),
   failedAttempts: z.number().int().min(0),
   /** Lockouts in a row without a successful sign-in; each doubles the next lock. */
@@ -22,6 +30,23 @@ export const StoredUserSchema = z.strictObject({
   createdAt: z.iso.datetime(),
 })
 export type StoredUser = z.infer<typeof StoredUserSchema>
+
+const Seal = z.string().regex(/^[0-9a-f]{64}$/)
+
+/**
+ * Keyed seals over what carries authority (see settings/seals.ts): one per staff record, and
+ * one over the environment, base URLs, key ids, till name and the set of staff. `generation`
+ * rises with every write; the keychain keeps the latest, so an older copy is caught. Null in
+ * a file from before sealing.
+ */
+export const SealsSchema = z
+  .strictObject({
+    generation: z.number().int().min(1),
+    authority: Seal,
+    users: z.record(z.string(), Seal),
+  })
+  .nullable()
+export type Seals = z.infer<typeof SealsSchema>
 
 const NullableUrl = z.url().nullable()
 const NullableKeyId = z.string().min(1).max(200).nullable()
@@ -34,6 +59,8 @@ export const SettingsSchema = z.strictObject({
   pollIntervals: PollIntervalsSchema,
   tillName: z.string().min(1).max(40),
   users: z.array(StoredUserSchema),
+  seals: SealsSchema,
+  receipts: ReceiptSettingsSchema.default(DEFAULT_RECEIPT_SETTINGS),
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -54,5 +81,7 @@ export function defaultSettings(): Settings {
     pollIntervals: { ...DEFAULT_POLL_INTERVALS },
     tillName: 'Till 1',
     users: [],
+    seals: null,
+    receipts: { ...DEFAULT_RECEIPT_SETTINGS },
   }
 }

@@ -5,6 +5,13 @@ import * as z from 'zod'
 import { AppError } from '../app/errors'
 import { migrate, type MigrationTable, type RawSettings } from './migrations'
 import { SettingsSchema, SETTINGS_VERSION, type Settings } from './schema'
+import {
+  checkSettings,
+  sealSettings,
+  TRUSTED,
+  type SettingsIntegrity,
+  type SettingsTrust,
+} from './seals'
 
 export interface SettingsBackend {
   /** The whole stored object (empty object for a new file). */
@@ -20,11 +27,14 @@ export type SettingsListener = (settings: Settings, previous: Settings) => void
 export class SettingsStore {
   #current: Settings
   readonly #listeners = new Set<SettingsListener>()
+  readonly #integrity: SettingsIntegrity | null
+  #trust: SettingsTrust = TRUSTED
 
   constructor(
     private readonly backend: SettingsBackend,
-    options: { migrations?: MigrationTable; version?: number } = {},
+    options: { migrations?: MigrationTable; version?: number; integrity?: SettingsIntegrity } = {},
   ) {
+    this.#integrity = options.integrity ?? null
     const { value, applied } = migrate(backend.read(), options.migrations, options.version)
     const parsed = SettingsSchema.safeParse(value)
     if (!parsed.success) {
@@ -34,8 +44,30 @@ export class SettingsStore {
       )
     }
     this.#current = parsed.data
-    // Persist upgrades at once so a crash later can't leave a half-migrated file behind.
-    if (applied.length > 0) backend.write(this.#current)
+    const integrity = this.#integrity
+    if (integrity && this.#current.seals === null && integrity.adopt && integrity.sealer.enforced) {
+      // A file from before sealing, on a till whose device key was just made: adopt it once.
+      this.#current = {
+        ...this.#current,
+        seals: sealSettings(this.#current, null, integrity, TRUSTED, true),
+      }
+      backend.write(this.#current)
+      integrity.anchor?.set(this.#head())
+    } else {
+      if (integrity) this.#trust = checkSettings(this.#current, integrity, backend.path)
+      // Persist upgrades at once so a crash later can't leave a half-migrated file behind.
+      if (applied.length > 0) backend.write(this.#current)
+    }
+  }
+
+  /** What failed its check when the file was read (untrusted staff are never honoured). */
+  get trust(): SettingsTrust {
+    return this.#trust
+  }
+
+  #head(): { seq: number; hash: string } {
+    const seals = this.#current.seals
+    return { seq: seals?.generation ?? 0, hash: seals?.authority ?? '' }
   }
 
   get path(): string {
@@ -47,11 +79,27 @@ export class SettingsStore {
     return structuredClone(this.#current)
   }
 
-  /** Applies `change` to a copy, validates, writes, then notifies. */
-  update(change: (draft: Settings) => void): Settings {
+  /**
+   * Applies `change` to a copy, seals, validates, writes, then notifies. `confirm` is an
+   * admin saving the settings: authority settings that failed their check are sealed again.
+   */
+  update(change: (draft: Settings) => void, options: { confirm?: boolean } = {}): Settings {
     const previous = this.#current
     const draft = structuredClone(previous)
     change(draft)
+    const integrity = this.#integrity
+    if (integrity?.sealer.enforced) {
+      draft.seals = sealSettings(
+        draft,
+        previous.seals,
+        integrity,
+        this.#trust,
+        options.confirm ?? false,
+      )
+    } else {
+      // No keychain: nothing can be sealed; the seals stay as they were (see docs/security.md).
+      draft.seals = previous.seals
+    }
     const parsed = SettingsSchema.safeParse(draft)
     if (!parsed.success) {
       // A bug in a service, not user input (inputs are parsed at the IPC edge).
@@ -59,6 +107,12 @@ export class SettingsStore {
     }
     this.backend.write(parsed.data)
     this.#current = parsed.data
+    if (integrity?.sealer.enforced) {
+      integrity.anchor?.set(this.#head())
+      // A removed profile, or an admin's confirmation, may have cleared a finding.
+      const problems = this.#trust.untrustedUsers.size > 0 || this.#trust.authorityProblem !== null
+      if (problems) this.#trust = checkSettings(parsed.data, integrity, this.backend.path)
+    }
     for (const listener of this.#listeners) listener(this.get(), structuredClone(previous))
     return this.get()
   }

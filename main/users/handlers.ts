@@ -12,6 +12,8 @@ export const usersHandlers = (users: UsersService): Handlers<typeof usersChannel
     users.remove(actor(context).id, input.id)
     return null
   },
+  'users.replaceShortPin': (input) =>
+    users.replaceShortPin(input.id, input.currentPin, input.newPin),
   'users.changeOwnPin': async (input, context) => {
     await users.changeOwnPin(actor(context).id, input.currentPin, input.newPin)
     return null

@@ -7,7 +7,28 @@ import { AppError } from '../app/errors'
 import type { Emit } from '../app/events'
 import type { StoredUser } from '../settings/schema'
 import type { SettingsStore } from '../settings/store'
-import { DEFAULT_SCRYPT, hashPin, verifyPin, type ScryptParams } from './pin'
+import {
+  DEFAULT_SCRYPT,
+  hashPin,
+  needsPepper,
+  needsRehash,
+  verifyPin,
+  type ScryptParams,
+} from './pin'
+
+/**
+ * Fewest digits per role. A supervisor's or admin's PIN is what approves money and changes
+ * staff, so it gets a million combinations, not ten thousand (the lockout still caps guesses).
+ */
+export const MIN_PIN_DIGITS: Record<UserRole, number> = { cashier: 4, supervisor: 6, admin: 6 }
+
+export function assertPinFitsRole(role: UserRole, pin: string): void {
+  const min = MIN_PIN_DIGITS[role]
+  if (pin.length < min) {
+    const message = `A ${role}'s PIN needs at least ${min} digits.`
+    throw new AppError('pin_too_short', message, { fields: { pin: message, newPin: message } })
+  }
+}
 
 export interface LockoutPolicy {
   /** Wrong PINs in a row before the profile locks. */
@@ -29,6 +50,8 @@ export interface UsersOptions {
   now?: () => number
   lockout?: LockoutPolicy
   scrypt?: ScryptParams
+  /** The keychain's PIN pepper (integrity service); null or absent: plain scrypt. */
+  pepper?: () => Buffer | null
 }
 
 export const toPublicUser = (user: StoredUser, now: number): PublicUser => ({
@@ -51,6 +74,7 @@ export class UsersService {
   readonly #now: () => number
   readonly #lockout: LockoutPolicy
   readonly #scrypt: ScryptParams
+  readonly #pepper: () => Buffer | null
   /** One PIN check at a time per user, so parallel guesses can't outrun the counter. */
   readonly #queues = new Map<string, Promise<unknown>>()
 
@@ -60,6 +84,21 @@ export class UsersService {
     this.#now = options.now ?? Date.now
     this.#lockout = options.lockout ?? DEFAULT_LOCKOUT
     this.#scrypt = options.scrypt ?? DEFAULT_SCRYPT
+    this.#pepper = options.pepper ?? (() => null)
+  }
+
+  #hash(pin: string): Promise<string> {
+    return hashPin(pin, this.#scrypt, this.#pepper())
+  }
+
+  /** Refuses to change a profile that failed its integrity check: it can only be removed. */
+  #assertTrusted(user: StoredUser): void {
+    if (this.#settings.trust.untrustedUsers.has(user.id)) {
+      throw new AppError(
+        'integrity_failed',
+        `${user.name}'s profile was changed outside Tilldesk (it does not match its seal), so Tilldesk does not honour it. An admin should remove it and add the person again.`,
+      )
+    }
   }
 
   list(): PublicUser[] {
@@ -76,12 +115,20 @@ export class UsersService {
   }
 
   async create(input: { name: string; role: UserRole; pin: string }): Promise<PublicUser> {
+    if (!this.hasUsers() && this.#settings.trust.authorityProblem !== null) {
+      // The keychain shows this till was set up before: an emptied staff file is not a new till.
+      throw new AppError(
+        'integrity_failed',
+        `Tilldesk will not set this till up again: ${this.#settings.trust.authorityProblem} Restore the settings file from a backup.`,
+      )
+    }
+    assertPinFitsRole(input.role, input.pin)
     this.#assertNameFree(input.name)
     const user: StoredUser = {
       id: `u_${randomBytes(8).toString('hex')}`,
       name: input.name,
       role: input.role,
-      pinHash: await hashPin(input.pin, this.#scrypt),
+      pinHash: await this.#hash(input.pin),
       disabled: false,
       failedAttempts: 0,
       lockouts: 0,
@@ -100,6 +147,7 @@ export class UsersService {
     input: { id: string; name?: string; role?: UserRole; disabled?: boolean },
   ): PublicUser {
     const user = this.#find(input.id)
+    this.#assertTrusted(user)
     if (input.name !== undefined && input.name !== user.name) this.#assertNameFree(input.name)
     const losesAdmin =
       user.role === 'admin' &&
@@ -121,8 +169,10 @@ export class UsersService {
   }
 
   async setPin(id: string, pin: string): Promise<PublicUser> {
-    this.#find(id)
-    const pinHash = await hashPin(pin, this.#scrypt)
+    const user = this.#find(id)
+    this.#assertTrusted(user)
+    assertPinFitsRole(user.role, pin)
+    const pinHash = await this.#hash(pin)
     const updated = this.#patch(id, (draft) => {
       draft.pinHash = pinHash
       draft.failedAttempts = 0
@@ -133,7 +183,7 @@ export class UsersService {
   }
 
   unlock(id: string): PublicUser {
-    this.#find(id)
+    this.#assertTrusted(this.#find(id))
     const updated = this.#patch(id, (draft) => {
       draft.failedAttempts = 0
       draft.lockouts = 0
@@ -158,8 +208,19 @@ export class UsersService {
   }
 
   async changeOwnPin(id: string, currentPin: string, newPin: string): Promise<void> {
-    await this.verifyPin(id, currentPin)
+    assertPinFitsRole(this.#find(id).role, newPin)
+    await this.#queued(id, () => this.#verifyNow(id, currentPin, true))
     await this.setPin(id, newPin)
+  }
+
+  /**
+   * Before sign-in: a supervisor or admin whose PIN is shorter than their role now needs
+   * (verifyPin answered 'pin_change_required') sets a longer one with their current PIN.
+   */
+  async replaceShortPin(id: string, currentPin: string, newPin: string): Promise<PublicUser> {
+    assertPinFitsRole(this.#find(id).role, newPin)
+    await this.#queued(id, () => this.#verifyNow(id, currentPin, true))
+    return this.setPin(id, newPin)
   }
 
   /**
@@ -168,8 +229,12 @@ export class UsersService {
    * 'locked_out' | 'user_disabled' | 'unknown_user'.
    */
   verifyPin(id: string, pin: string): Promise<PublicUser> {
+    return this.#queued(id, () => this.#verifyNow(id, pin, false))
+  }
+
+  #queued(id: string, check: () => Promise<PublicUser>): Promise<PublicUser> {
     const previous = this.#queues.get(id) ?? Promise.resolve()
-    const attempt = previous.catch(() => undefined).then(() => this.#verifyNow(id, pin))
+    const attempt = previous.catch(() => undefined).then(check)
     this.#queues.set(id, attempt)
     void attempt
       .finally(() => {
@@ -179,8 +244,9 @@ export class UsersService {
     return attempt
   }
 
-  async #verifyNow(id: string, pin: string): Promise<PublicUser> {
+  async #verifyNow(id: string, pin: string, allowShort: boolean): Promise<PublicUser> {
     const user = this.#find(id)
+    this.#assertTrusted(user)
     if (user.disabled) {
       throw new AppError('user_disabled', `${user.name}'s profile is disabled. Ask an admin.`)
     }
@@ -192,15 +258,34 @@ export class UsersService {
         `Too many wrong PINs. ${user.name} can try again in ${minutes(lockedUntil - now)}, or an admin can unlock the profile.`,
       )
     }
-    if (await verifyPin(pin, user.pinHash)) {
+    const pepper = this.#pepper()
+    if (needsPepper(user.pinHash) && !pepper) {
+      throw new AppError(
+        'keychain_unavailable',
+        `${user.name}'s PIN is protected by a secret in the OS keychain, which Tilldesk cannot reach right now. Unlock the keychain (or restart the computer) and try again.`,
+      )
+    }
+    if (await verifyPin(pin, user.pinHash, pepper)) {
+      // Older hashes (no pepper, cheaper scrypt) are replaced now that the PIN is known good.
+      const rehash = needsRehash(user.pinHash, this.#scrypt, pepper) ? await this.#hash(pin) : null
       const updated =
-        user.failedAttempts === 0 && user.lockouts === 0 && user.lockedUntil === null
+        user.failedAttempts === 0 &&
+        user.lockouts === 0 &&
+        user.lockedUntil === null &&
+        rehash === null
           ? user
           : this.#patch(id, (draft) => {
               draft.failedAttempts = 0
               draft.lockouts = 0
               draft.lockedUntil = null
+              if (rehash !== null) draft.pinHash = rehash
             })
+      if (!allowShort && pin.length < MIN_PIN_DIGITS[user.role]) {
+        throw new AppError(
+          'pin_change_required',
+          `${user.name}, a ${user.role}'s PIN now needs at least ${MIN_PIN_DIGITS[user.role]} digits. Set a new PIN to go on.`,
+        )
+      }
       return toPublicUser(updated, this.#now())
     }
     const failures = user.failedAttempts + 1
@@ -263,7 +348,13 @@ export class UsersService {
   #assertAnotherAdmin(exceptId: string): void {
     const others = this.#settings
       .get()
-      .users.filter((user) => user.role === 'admin' && !user.disabled && user.id !== exceptId)
+      .users.filter(
+        (user) =>
+          user.role === 'admin' &&
+          !user.disabled &&
+          user.id !== exceptId &&
+          !this.#settings.trust.untrustedUsers.has(user.id),
+      )
     if (others.length === 0) {
       throw new AppError(
         'last_admin',

@@ -22,7 +22,7 @@ describe('settings migrations', () => {
   it('turns a new (empty) file into the current defaults: Demo, no keys, no users', () => {
     const { value, from, applied } = migrate({})
     expect(from).toBe(0)
-    expect(applied).toEqual([1])
+    expect(applied).toEqual([1, 2])
     expect(value).toEqual(defaultSettings())
     expect(value.environment).toBe('demo')
   })
@@ -30,7 +30,7 @@ describe('settings migrations', () => {
   it('keeps known values of an unversioned file and fills the rest', () => {
     const { value } = migrate({ tillName: 'Till 7', environment: 'sandbox', stray: 'dropped' })
     expect(value).toMatchObject({
-      schemaVersion: 1,
+      schemaVersion: 2,
       tillName: 'Till 7',
       environment: 'sandbox',
       users: [],
@@ -137,7 +137,7 @@ describe('conf backend (the Node twin of electron-store)', () => {
     })
     const file = join(dir, 'settings.json')
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
-      schemaVersion: 1,
+      schemaVersion: 2,
       tillName: 'Till 9',
     })
     expect(statSync(file).mode & 0o777).toBe(0o600)
@@ -149,7 +149,7 @@ describe('conf backend (the Node twin of electron-store)', () => {
     dirs.push(dir)
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ tillName: 'Legacy' }))
     const store = new SettingsStore(confBackend(dir))
-    expect(store.get()).toMatchObject({ schemaVersion: 1, tillName: 'Legacy', environment: 'demo' })
-    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')).schemaVersion).toBe(1)
+    expect(store.get()).toMatchObject({ schemaVersion: 2, tillName: 'Legacy', environment: 'demo' })
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')).schemaVersion).toBe(2)
   })
 })

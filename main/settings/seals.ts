@@ -1,0 +1,141 @@
+// Keyed seals over the settings file's authority: each staff record (role, PIN hash, lockout
+// counters), and the environment, base URLs, key ids, till name and the set of staff. Only
+// main holds the device key (OS keychain), so a cashier who edits the file can't make a
+// record that passes: an edited role, a swapped PIN hash or an added profile fails its seal
+// and is never honoured. The generation number and the authority seal are also kept in the
+// keychain as the file's head, so putting back an older copy of the file is caught as well.
+import type { ChainAnchor } from '../integrity/anchor'
+import type { IntegrityFindings } from '../integrity/findings'
+import type { Sealer } from '../integrity/seal'
+import type { Seals, Settings, StoredUser } from './schema'
+
+const USER_DOMAIN = 'staff.v1'
+const AUTHORITY_DOMAIN = 'settings.v1'
+
+export interface SettingsIntegrity {
+  sealer: Sealer
+  /** The file's head in the keychain; null without a keychain (nothing to compare). */
+  anchor: ChainAnchor | null
+  /** True when the till's device key is new: a file without seals is adopted, once. */
+  adopt: boolean
+  findings: IntegrityFindings
+}
+
+/** What failed when the file was read. Untrusted staff are never honoured. */
+export interface SettingsTrust {
+  /** Ids of staff records whose seal did not match. */
+  untrustedUsers: ReadonlySet<string>
+  /** Why the authority settings are not trusted (in words), or null. */
+  authorityProblem: string | null
+}
+
+/** Never a valid seal: what an untrusted record keeps until it is removed or confirmed. */
+const UNSEALED = '0'.repeat(64)
+
+export const TRUSTED: SettingsTrust = { untrustedUsers: new Set(), authorityProblem: null }
+
+const authorityValue = (settings: Settings, generation: number) => ({
+  generation,
+  environment: settings.environment,
+  baseUrls: settings.baseUrls,
+  keyIds: settings.keyIds,
+  tillName: settings.tillName,
+  userIds: settings.users.map((user) => user.id).sort(),
+})
+
+export const sealUser = (sealer: Sealer, user: StoredUser): string => sealer.seal(USER_DOMAIN, user)
+
+/**
+ * Checks `settings` against its seals and the head in the keychain, reporting every failure
+ * to the admin's findings with the file and the record.
+ */
+export function checkSettings(
+  settings: Settings,
+  integrity: SettingsIntegrity,
+  file: string,
+): SettingsTrust {
+  const { sealer, findings } = integrity
+  findings.clear('staff')
+  findings.clear('settings')
+  if (!sealer.enforced) return TRUSTED
+  const seals = settings.seals
+  const untrustedUsers = new Set<string>()
+  let authorityProblem: string | null = null
+  if (seals === null) {
+    if (settings.users.length === 0 && integrity.anchor?.head == null) return TRUSTED
+    authorityProblem =
+      'The settings file has no seals, but this till seals it on every change (the file was replaced, or written by something other than Tilldesk).'
+    for (const user of settings.users) untrustedUsers.add(user.id)
+  } else {
+    for (const user of settings.users) {
+      if (!sealer.check(USER_DOMAIN, user, seals.users[user.id])) untrustedUsers.add(user.id)
+    }
+    if (
+      !sealer.check(AUTHORITY_DOMAIN, authorityValue(settings, seals.generation), seals.authority)
+    ) {
+      authorityProblem =
+        'The environment, base URLs, key ids, till name or the list of staff in the settings file were changed outside Tilldesk.'
+    }
+    const head = integrity.anchor?.head ?? null
+    if (head && authorityProblem === null) {
+      if (seals.generation < head.seq) {
+        authorityProblem = `The settings file is an older copy (version ${seals.generation}; this till last wrote version ${head.seq}).`
+      } else if (seals.generation === head.seq && seals.authority !== head.hash) {
+        authorityProblem = 'The settings file was replaced by another copy.'
+      }
+    }
+  }
+  for (const user of settings.users) {
+    if (!untrustedUsers.has(user.id)) continue
+    findings.report({
+      area: 'staff',
+      file,
+      record: `staff profile "${user.name}" (${user.id})`,
+      problem:
+        'This profile does not match its seal: its role, PIN or lockout was changed outside Tilldesk, or it was added to the file by hand.',
+      consequence:
+        'Tilldesk does not let this profile sign in or approve anything. An admin should remove it and, if the person is real, add them again.',
+    })
+  }
+  if (authorityProblem !== null) {
+    findings.report({
+      area: 'settings',
+      file,
+      record: null,
+      problem: authorityProblem,
+      consequence:
+        'Payouts in Sandbox and Live are off until an admin has checked the settings and saved them again.',
+    })
+  }
+  return { untrustedUsers, authorityProblem }
+}
+
+/**
+ * The seals to write with `next`. Untrusted staff keep the seal they had, whatever changed,
+ * so writing the file never launders a tampered record; only removing it clears it. Likewise
+ * untrusted authority settings stay unsealed until an admin saves them (`confirm`).
+ */
+export function sealSettings(
+  next: Settings,
+  previousSeals: Seals,
+  integrity: SettingsIntegrity,
+  trust: SettingsTrust,
+  confirm: boolean,
+): Seals {
+  const generation = Math.max(previousSeals?.generation ?? 0, integrity.anchor?.head?.seq ?? 0) + 1
+  const users: Record<string, string> = {}
+  for (const user of next.users) {
+    const kept = previousSeals?.users[user.id]
+    users[user.id] = trust.untrustedUsers.has(user.id)
+      ? (kept ?? UNSEALED)
+      : sealUser(integrity.sealer, user)
+  }
+  return {
+    generation,
+    users,
+    authority:
+      trust.authorityProblem !== null && !confirm
+        ? UNSEALED
+        : integrity.sealer.seal(AUTHORITY_DOMAIN, authorityValue(next, generation)),
+  }
+}
