@@ -16,7 +16,7 @@ import { bindingHash } from './binding'
 import { STATE_MEANING } from './explain'
 import { checkApproverLimits, checkMakerLimits, type LimitRole, type PayoutLimits } from './limits'
 import type { ActorRef, EditableFields, NameCheck, PayoutItem, Purpose } from './model'
-import { SYSTEM_ACTOR } from './model'
+import { isUncertain, SYSTEM_ACTOR } from './model'
 import { namesMatch } from './nameMatch'
 import type { NameEnquiryResult } from './nameEnquiry'
 import type { Outbox } from './outbox'
@@ -56,6 +56,11 @@ export interface CommandDeps {
   currency?: Currency
   newReference?: () => string
 }
+
+/** A supervisor's decision on an unknown outcome. */
+export type OutcomeDecision =
+  | { outcome: 'paid'; gatewayReference: string; reason: string }
+  | { outcome: 'not_paid'; reason: string }
 
 export interface DraftInput {
   purpose: Purpose
@@ -146,7 +151,11 @@ export class PayoutCommands {
     }
   }
 
-  #assertChecker(person: Person, item: PayoutItem, verb: 'approve' | 'reject'): void {
+  #assertChecker(
+    person: Person,
+    item: PayoutItem,
+    verb: 'approve' | 'reject' | 'decide the outcome of',
+  ): void {
     if (!isChecker(person)) {
       throw new AppError('forbidden_role', `Only a supervisor can ${verb} payouts.`)
     }
@@ -432,6 +441,54 @@ export class PayoutCommands {
     return this.#act(item, 'reject', person, why, {
       approval: null,
       decision: { by: asActor(person), at: this.deps.now(), reason: why },
+    })
+  }
+
+  /**
+   * A supervisor (not its maker) closes a payout whose outcome Tilldesk could not find out:
+   * paid, with the gateway's reference, or not paid, with a reason. The decision, who made it
+   * and why go into the journal, which is the audit log.
+   */
+  async decideOutcome(
+    person: Person,
+    reference: string,
+    pin: string,
+    decision: OutcomeDecision,
+  ): Promise<PayoutItem> {
+    const why = requireReason(decision.reason)
+    const gatewayReference = decision.outcome === 'paid' ? decision.gatewayReference.trim() : null
+    if (decision.outcome === 'paid' && !gatewayReference) {
+      throw new AppError('invalid_input', 'Check the highlighted fields.', {
+        fields: { gatewayReference: "Enter the gateway's reference for the transfer." },
+      })
+    }
+    const check = (item: PayoutItem): void => {
+      this.#assertChecker(person, item, 'decide the outcome of')
+      if (!isUncertain(item)) {
+        throw new AppError(
+          'wrong_state',
+          'Only a payout whose outcome is unknown can be marked as paid or not paid.',
+        )
+      }
+    }
+    check(this.#get(reference))
+    await this.deps.verifyPin(person.id, pin)
+    const item = this.#get(reference)
+    check(item)
+    const action = decision.outcome === 'paid' ? 'resolvePaid' : 'resolveNotPaid'
+    const at = this.deps.now()
+    const resolution = {
+      outcome: decision.outcome,
+      by: asActor(person),
+      at,
+      reason: why,
+      gatewayReference,
+    }
+    return this.#act(item, action, person, why, {
+      resolution,
+      decision: { by: asActor(person), at, reason: why },
+      reviewReason: null,
+      problem: null,
     })
   }
 

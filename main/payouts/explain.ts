@@ -9,6 +9,7 @@ export const STATE_LABEL: Record<PayoutState, string> = {
   awaiting_approval: 'Waiting for approval',
   approved: 'Approved',
   sending: 'Sending',
+  unknown: 'Outcome unknown',
   submitted: 'With the bank',
   success: 'Paid',
   failed: 'Failed',
@@ -23,9 +24,11 @@ export const STATE_MEANING: Record<PayoutState, string> = {
   awaiting_approval: 'A supervisor must approve it with their PIN. Nothing has been paid.',
   approved: 'Approved. It will be sent as soon as the gateway can be reached.',
   sending: 'Being sent to the gateway. Tilldesk makes sure it is paid at most once.',
+  unknown:
+    'The gateway did not say whether it took this payout, so money may have left the account. Tilldesk keeps asking the gateway about this reference. Do not pay it again.',
   submitted: 'The gateway accepted it; waiting for the bank to confirm.',
   success: 'The bank confirmed the payment.',
-  failed: 'The payment did not go through. No money left the account.',
+  failed: 'The gateway said this payment failed. No money left the account.',
   reversed: "The receiving bank returned the money to the merchant's account.",
   rejected: 'Stopped before sending. Nothing was paid.',
   needs_review: 'Held: someone must check the details before it can go on. Nothing has been paid.',
@@ -33,31 +36,43 @@ export const STATE_MEANING: Record<PayoutState, string> = {
     'The approval ran out before it could be sent. Nothing was paid; send it for approval again.',
 }
 
-/** Why a call to the gateway failed, for the outbox row; never includes secrets. */
+/**
+ * Why a call to the gateway failed, for the outbox row; never includes secrets.
+ * `afterUnknown`: an earlier attempt's outcome was lost, so a refusal proves nothing.
+ */
 export function explainGatewayFailure(
   error: unknown,
   during: 'send' | 'verify' | 'resolve',
+  afterUnknown = false,
 ): string {
   if (!(error instanceof GatewayError)) {
     return 'Tilldesk hit an unexpected problem talking to the gateway. It will try again.'
   }
   const gatewaySaid = error.gatewayMessage ? ` The gateway said: "${error.gatewayMessage}".` : ''
-  switch (classifyFailure(error)) {
+  switch (classifyFailure(error, during === 'send' ? 'write' : 'lookup')) {
     case 'auth':
       return `The gateway refused Tilldesk's API key, so nothing was sent.${gatewaySaid} An admin must check the key in Settings; payouts wait until then.`
     case 'rate_limited':
       return 'The gateway asked us to slow down. Tilldesk waits as asked, then checks before sending again.'
     case 'refused':
-      return `The gateway refused this payout, so no transfer was made.${gatewaySaid}`
+      return afterUnknown
+        ? `The gateway refused to take this payout again.${gatewaySaid} That does not show the earlier attempt failed, so Tilldesk keeps checking by reference and never sends it again.`
+        : `The gateway refused this payout, so no transfer was made.${gatewaySaid}`
     case 'duplicate':
       return 'The gateway already has a transfer with this reference; Tilldesk is checking it instead of sending again.'
     case 'not_found':
       return 'The gateway has no transfer with this reference yet.'
+    case 'not_sent':
+      return `The request did not leave this till (${error.detail ?? 'no connection'}). Nothing reached the gateway; Tilldesk sends it when the connection is back.`
     case 'unknown':
+      if (error.kind === 'not_found')
+        return `The gateway answered "not found" without saying whether it has this transfer (HTTP ${error.status ?? 404}, an answer about the address, not this reference). Tilldesk keeps checking.`
       if (during === 'send') {
         const what =
           error.kind === 'timeout'
-            ? 'The gateway did not answer in time'
+            ? error.status === 408
+              ? 'The gateway did not answer in time (HTTP 408)'
+              : 'The gateway did not answer in time'
             : error.kind === 'network'
               ? 'The connection to the gateway dropped'
               : error.kind === 'server'

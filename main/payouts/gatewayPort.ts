@@ -5,7 +5,8 @@ import type { Bank, ResolvedAccount } from '../../common/api/banks'
 import type { Transfer } from '../../common/api/disbursements'
 import type { Currency, Minor } from '../../common/money'
 import type { GatewayClient } from '../gateway'
-import { GatewayError, AUTH_ERROR_KINDS, type GatewayErrorKind } from '../gateway/errors'
+import { lookupFailure, writeFailure } from '../gateway/classify'
+import { GatewayError, type GatewayErrorKind } from '../gateway/errors'
 
 export interface DisbursementBody {
   reference: string
@@ -46,41 +47,31 @@ void _fits
 
 export { GatewayError }
 
-/** How the sender must treat a failed call. */
+/** How the sender must treat a failed call (from the shared rules in gateway/classify.ts). */
 export type FailureClass =
-  /** The request was refused before anything happened: safe to mark it failed or retry. */
+  /** The request was refused before anything happened (400, 422, 413). */
   | 'refused'
-  /** The gateway may have acted: verify by reference before sending again. */
+  /** The gateway may have acted: verify by reference, after the minimum wait. */
   | 'unknown'
-  /** Slow down: wait Retry-After, then verify (a busy gateway may still have acted). */
+  /** Slow down: wait Retry-After (the request was not processed). */
   | 'rate_limited'
-  /** The reference exists at the gateway already: verify and adopt it. */
+  /** Any 409 on our reference: a transfer with it exists; verify and adopt it. */
   | 'duplicate'
   /** Our key, secret or clock is wrong: nothing happened; an admin must fix it. */
   | 'auth'
-  /** No such record (verify only). */
+  /** Refused before it left (connection refused, DNS): nothing reached the gateway. */
+  | 'not_sent'
+  /** The gateway said, in JSON, that it has no transfer with this reference (verify only). */
   | 'not_found'
 
-export function classifyFailure(error: unknown): FailureClass {
-  if (!(error instanceof GatewayError)) return 'unknown'
-  if (AUTH_ERROR_KINDS.includes(error.kind)) return 'auth'
-  switch (error.kind) {
-    case 'conflict':
-      return 'duplicate'
-    case 'rate_limited':
-      return 'rate_limited'
-    case 'not_found':
-      return 'not_found'
-    case 'validation':
-    case 'unprocessable':
-    case 'payload_too_large':
-      return 'refused'
-    case 'bad_response':
-      // A 2xx we could not read: it was accepted; only verify can tell us what it holds.
-      return 'unknown'
-    default:
-      return 'unknown'
+/** `call`: a write keyed by our reference (initialize) or a lookup by it (verify). */
+export function classifyFailure(error: unknown, call: 'write' | 'lookup'): FailureClass {
+  if (call === 'lookup') {
+    const failure = lookupFailure(error)
+    return failure === 'absent' ? 'not_found' : failure
   }
+  const failure = writeFailure(error)
+  return failure === 'exists' ? 'duplicate' : failure
 }
 
 export const retryAfterMs = (error: unknown): number | null =>

@@ -2,13 +2,14 @@
 // make; its `reference` is the merchant reference sent to the gateway, fixed at creation and
 // never changed, which is what makes every retry safe.
 import type { Currency, Minor } from '../../common/money'
-import type { TransferStatus } from '../../common/api/disbursements'
+import type { Transfer } from '../../common/api/disbursements'
 
 export const PAYOUT_STATES = [
   'draft',
   'awaiting_approval',
   'approved',
   'sending',
+  'unknown',
   'submitted',
   'success',
   'failed',
@@ -24,12 +25,13 @@ export const FINAL_STATES: readonly PayoutState[] = ['failed', 'reversed', 'reje
 /** The gateway has decided; success may still be reversed later by the receiving bank. */
 export const SETTLED_STATES: readonly PayoutState[] = ['success', 'failed', 'reversed']
 /** A request may be at the gateway: only the sender touches these. */
-export const IN_FLIGHT_STATES: readonly PayoutState[] = ['sending', 'submitted']
+export const IN_FLIGHT_STATES: readonly PayoutState[] = ['sending', 'unknown', 'submitted']
 /** Items that count towards limits: money is moving, may move, or has moved. */
 export const COMMITTED_STATES: readonly PayoutState[] = [
   'awaiting_approval',
   'approved',
   'sending',
+  'unknown',
   'submitted',
   'success',
   'reversed',
@@ -68,10 +70,45 @@ export interface NameCheck {
 
 /** The latest gateway answer about this item's transfer. */
 export interface TransferSnapshot {
-  status: TransferStatus
+  /** As the gateway said it; a status we don't know stays `unknown` (never read as paid). */
+  status: Transfer['status']
   fee: Minor | null
   failureReason: string | null
-  updatedAt: string
+  updatedAt: string | null
+}
+
+/** One thing Tilldesk tried while the outcome was unknown, and what the gateway said. */
+export interface EvidenceStep {
+  at: number
+  call: 'send' | 'verify'
+  /** In words: what happened or what the gateway said (its own text quoted). */
+  said: string
+}
+
+/**
+ * Why a payout's fate is not known. Set when an attempt's outcome was lost and kept for good:
+ * from then on only the gateway's answer for this reference (or a supervisor) settles it.
+ */
+export interface Uncertainty {
+  since: number
+  /** When the latest request whose answer we lost was sent off; null when none (a 409). */
+  lastUnknownAt: number | null
+  /** The gateway refused a resend: never send again, only look up. */
+  resendRefused: boolean
+  /** The gateway said (409) a record with this reference exists: never send again. */
+  existsSaid: boolean
+  /** The first step, then the latest ones (bounded). */
+  steps: EvidenceStep[]
+}
+
+/** A supervisor's decision on a payout whose outcome Tilldesk could not find out. */
+export interface Resolution {
+  outcome: 'paid' | 'not_paid'
+  by: ActorRef
+  at: number
+  reason: string
+  /** The gateway's reference for the transfer (required for "paid"). */
+  gatewayReference: string | null
 }
 
 /** The last problem, in words, for the outbox list. */
@@ -115,8 +152,16 @@ export interface PayoutItem {
   /** initialize calls made for this reference (all with the same reference). */
   sendAttempts: number
   problem: Problem | null
+  /** Set once any attempt's outcome was unknown (absent in journals written before it). */
+  uncertainty?: Uncertainty | null
+  /** A supervisor's decision closing an unknown outcome. */
+  resolution?: Resolution | null
   updatedAt: number
 }
+
+/** The outcome was lost at some point and nothing but the gateway or a supervisor settled it. */
+export const isUncertain = (item: PayoutItem): boolean =>
+  (item.uncertainty ?? null) !== null && (item.state === 'unknown' || item.state === 'needs_review')
 
 /** The fields a maker may edit; changing any of them cancels an approval. */
 export interface EditableFields {

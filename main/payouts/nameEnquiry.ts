@@ -54,8 +54,9 @@ export class NameEnquiry {
       return { kind: 'resolved', ...found }
     } catch (error) {
       if (error instanceof GatewayError) {
-        const failure = classifyFailure(error)
-        if (failure === 'not_found' || failure === 'refused') {
+        // The bank's "no such account" (a JSON not-found), or the gateway refusing the details.
+        const refused = error.kind === 'validation' || error.kind === 'unprocessable'
+        if (classifyFailure(error, 'lookup') === 'not_found' || refused) {
           return {
             kind: 'no_account',
             message: `The bank has no account ${accountNumber} at this bank. Check the account number and the bank.`,

@@ -2,7 +2,7 @@
 // runs when a change is made and when the journal is replayed at start, so memory and disk
 // can't disagree, and a replayed journal is held to the same rules as live changes.
 import { approvalMatches } from './binding'
-import type { ActorRef, PayoutItem, PayoutState } from './model'
+import { isUncertain, type ActorRef, type PayoutItem, type PayoutState } from './model'
 import { ACTIONS, assertTransition, NOTES, type NoteKind, type PayoutAction } from './stateMachine'
 
 const FIXED_FIELDS = ['reference', 'state', 'createdBy', 'createdAt', 'updatedAt'] as const
@@ -91,6 +91,7 @@ export function applyRecord(
   if (party === 'maker' && record.by.role === 'system') {
     throw new RecordRejectedError(`"${record.action}" needs a person.`)
   }
+  checkOutcomeRules(current, record.action, record.patch)
   const next = applyPatch(current, record.patch, at)
   if (record.action === 'approve' && !approvalMatches(next)) {
     throw new RecordRejectedError('An approval must be bound to the payout as it stands.')
@@ -104,4 +105,36 @@ export function applyRecord(
     }
   }
   return { ...next, state: record.to }
+}
+
+// Actions that would treat a payout that may have been paid as if it had not been sent.
+const NOT_FOR_UNCERTAIN = new Set<PayoutAction>(['edit', 'withdraw', 'acceptBankName', 'reject'])
+
+/**
+ * A payout whose outcome was lost is closed only by the gateway's answer (accept) or by a
+ * supervisor's decision with its evidence; never edited, withdrawn or rejected as unsent.
+ */
+function checkOutcomeRules(current: PayoutItem, action: PayoutAction, patch: ItemPatch): void {
+  const uncertain = isUncertain(current)
+  if (uncertain && NOT_FOR_UNCERTAIN.has(action)) {
+    throw new RecordRejectedError(
+      `Payout ${current.reference} may have been paid; only the gateway's answer or a supervisor's decision can close it.`,
+    )
+  }
+  if (action === 'accept' && current.state === 'needs_review' && !uncertain) {
+    throw new RecordRejectedError('A payout held before sending cannot be accepted by the gateway.')
+  }
+  if (action === 'resolvePaid' || action === 'resolveNotPaid') {
+    if (!uncertain) {
+      throw new RecordRejectedError('Only a payout whose outcome is unknown can be decided.')
+    }
+    const resolution = patch.resolution
+    const outcome = action === 'resolvePaid' ? 'paid' : 'not_paid'
+    if (!resolution || resolution.outcome !== outcome || resolution.reason.trim() === '') {
+      throw new RecordRejectedError('A decision needs its outcome and a reason.')
+    }
+    if (outcome === 'paid' && !resolution.gatewayReference) {
+      throw new RecordRejectedError("Marking a payout as paid needs the gateway's reference.")
+    }
+  }
 }

@@ -6,6 +6,10 @@
 //      before anything is sent again; only "no such transfer" permits another initialize.
 //   3. A 409 for the reference means it exists: verify and adopt that transfer.
 //   4. Retry-After pauses every request, not just the one that got it.
+//   5. Once any attempt's outcome was lost the payout is `unknown` until the gateway answers
+//      for the reference. A refusal or a 404 that is not "no such record" settles nothing;
+//      verify waits `verifyAfterMs` after the lost request (it may still be in flight), and
+//      after `unknownWindowMs` of not knowing a supervisor decides (`needs_review`).
 import type { Transfer } from '../../common/api/disbursements'
 import { approvalMatches, bindingHash } from './binding'
 import { judgeName } from './commands'
@@ -17,7 +21,15 @@ import {
   type GatewayProvider,
   type PayoutsGateway,
 } from './gatewayPort'
-import { SYSTEM_ACTOR, type PayoutItem, type Problem, type TransferSnapshot } from './model'
+import {
+  isUncertain,
+  SYSTEM_ACTOR,
+  type EvidenceStep,
+  type PayoutItem,
+  type Problem,
+  type TransferSnapshot,
+  type Uncertainty,
+} from './model'
 import type { NameEnquiryResult } from './nameEnquiry'
 import type { Outbox } from './outbox'
 import type { ItemPatch, OutboxRecord } from './records'
@@ -43,6 +55,17 @@ export interface SenderOptions {
   reversalPollMs?: number
   /** Deadline of each gateway request. */
   requestTimeoutMs?: number
+  /**
+   * Least wait between a request whose answer was lost and the verify that may lead to a
+   * resend: longer than the request's own deadline plus the gateway's commit lag, so the slow
+   * request has landed (or died) before "no such transfer" is believed. Default
+   * requestTimeoutMs + 15 s (docs/payouts.md).
+   */
+  verifyAfterMs?: number
+  /** How long an unknown outcome is re-verified (with back-off) before a supervisor decides. */
+  unknownWindowMs?: number
+  /** How often a payout waiting for a supervisor's decision is still looked up. */
+  reviewPollMs?: number
   /** Told whenever the live (unjournaled) status of an item changes, for the screens. */
   onProgress?: (reference: string) => void
   /** Told when the sender as a whole is blocked (bad key, no gateway) or unblocked. */
@@ -57,7 +80,11 @@ export interface LiveStatus {
   transferStatus: Transfer['status'] | null
 }
 
-const SENDER_STATES = new Set(['approved', 'sending', 'submitted', 'success'])
+const SENDER_STATES = new Set(['approved', 'sending', 'unknown', 'submitted', 'success'])
+/** Beyond the request deadline: how long a gateway may take to show a committed write. */
+export const COMMIT_LAG_MARGIN_MS = 15_000
+/** Evidence kept per payout: the first step and the latest ones (the journal has them all). */
+const MAX_STEPS = 20
 
 export class PayoutSender {
   readonly #o: Required<Omit<SenderOptions, 'onProgress' | 'onBlocked' | 'onError'>> &
@@ -81,7 +108,11 @@ export class PayoutSender {
   #unsubscribe: (() => void) | null = null
 
   constructor(options: SenderOptions) {
+    const requestTimeoutMs = options.requestTimeoutMs ?? 15_000
     this.#o = {
+      verifyAfterMs: requestTimeoutMs + COMMIT_LAG_MARGIN_MS,
+      unknownWindowMs: 30 * 60_000,
+      reviewPollMs: 15 * 60_000,
       now: Date.now,
       concurrency: 4,
       pollMs: 3_000,
@@ -144,7 +175,7 @@ export class PayoutSender {
     const deadline = Date.now() + timeoutMs
     for (;;) {
       const busy = [...this.#o.outbox.items()].some((item) =>
-        ['approved', 'sending', 'submitted'].includes(item.state),
+        ['approved', 'sending', 'unknown', 'submitted'].includes(item.state),
       )
       if (!busy && this.#inFlight.size === 0) return
       if (Date.now() > deadline) throw new Error('The outbox did not drain in time.')
@@ -155,11 +186,21 @@ export class PayoutSender {
   #track(item: PayoutItem): void {
     const watchReversal =
       item.state === 'success' &&
+      !item.resolution &&
       this.#o.reversalWatchMs > 0 &&
       this.#o.now() - item.updatedAt < this.#o.reversalWatchMs
-    if (SENDER_STATES.has(item.state) && (item.state !== 'success' || watchReversal)) {
+    // An outcome waiting for a supervisor is still looked up now and then: the gateway's
+    // answer for the reference settles it before anyone has to guess.
+    const inReview = item.state === 'needs_review' && isUncertain(item)
+    if (
+      (SENDER_STATES.has(item.state) && (item.state !== 'success' || watchReversal)) ||
+      inReview
+    ) {
       if (!this.#active.has(item.reference) && item.state === 'success') {
         this.#dueAt.set(item.reference, item.updatedAt + this.#o.reversalPollMs)
+      }
+      if (!this.#active.has(item.reference) && inReview) {
+        this.#dueAt.set(item.reference, this.#o.now() + this.#o.reviewPollMs)
       }
       this.#active.add(item.reference)
     } else {
@@ -245,9 +286,21 @@ export class PayoutSender {
       case 'approved':
         return this.#sendApproved(gateway, item)
       case 'sending':
+        if (this.#mayPost.has(reference)) return this.#post(gateway, item)
+        // `sending` with no clearance to post: found so after a restart, so the request may
+        // have left before the stop. That is an unknown outcome like any other.
+        await this.#becomeUnknown(item, {
+          call: 'send',
+          said: 'Tilldesk stopped while this payout was being sent, so the request may have reached the gateway.',
+          lostRequestAt: item.updatedAt,
+        })
+        return
+      case 'unknown':
         return this.#mayPost.has(reference)
           ? this.#post(gateway, item)
           : this.#verify(gateway, item)
+      case 'needs_review':
+        return this.#reviewCheck(gateway, item)
       case 'submitted':
         return this.#follow(gateway, item)
       case 'success':
@@ -313,7 +366,8 @@ export class PayoutSender {
   }
 
   async #post(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
-    if (item.state !== 'sending' || !this.#mayPost.delete(item.reference)) return
+    if (!['sending', 'unknown'].includes(item.state) || !this.#mayPost.delete(item.reference))
+      return
     const attempt = item.sendAttempts + 1
     let transfer: Transfer
     try {
@@ -334,72 +388,190 @@ export class PayoutSender {
     attempt: number,
     error: unknown,
   ): Promise<void> {
-    const failure = classifyFailure(error)
-    const message = explainGatewayFailure(error, 'send')
-    if (failure === 'refused') {
+    const uncertain = item.state === 'unknown'
+    const failure = classifyFailure(error, 'write')
+    const message = explainGatewayFailure(error, 'send', uncertain)
+    const now = this.#o.now()
+    if (failure === 'refused' && !uncertain) {
+      // Nothing was ever unknown: this refusal is the gateway's word on the only request.
       await this.#commit([
         this.#action(item, 'refuse', message, {
           sendAttempts: attempt,
-          problem: { code: 'refused', message, at: this.#o.now(), transient: false },
+          problem: { code: 'refused', message, at: now, transient: false },
         }),
       ])
       return
     }
+    if (failure === 'unknown') {
+      await this.#becomeUnknown(item, {
+        call: 'send',
+        said: message,
+        lostRequestAt: now,
+        sendAttempts: attempt,
+      })
+      return
+    }
+    if (failure === 'duplicate' || failure === 'refused') {
+      // 409: a transfer with our reference exists. A refusal after an unknown outcome: the
+      // first attempt may still have landed. Either way, only a lookup can settle it now.
+      await this.#becomeUnknown(item, {
+        call: 'send',
+        said: message,
+        lostRequestAt: null,
+        sendAttempts: attempt,
+        mark: failure === 'duplicate' ? { existsSaid: true } : { resendRefused: true },
+      })
+      const current = this.#o.outbox.get(item.reference)
+      if (failure === 'duplicate' && current) await this.#verify(gateway, current)
+      else this.#backoff(item.reference)
+      return
+    }
+    // Not processed (bad key, Retry-After, or it never left): the same request may go again.
     await this.#commit([
       this.#note(item, 'attempt', `Attempt ${attempt}: ${message}`, {
         sendAttempts: attempt,
-        problem: { code: failure, message, at: this.#o.now(), transient: true },
+        problem: { code: failure, message, at: now, transient: true },
       }),
     ])
     this.#problem(item.reference, failure, message)
-    if (failure === 'duplicate') {
-      const current = this.#o.outbox.get(item.reference)
-      // Not straight back to initialize if verify finds nothing: a 409 that isn't "it
-      // exists" would otherwise loop; the next attempt waits for the back-off.
-      if (current) await this.#verify(gateway, current, { postNow: false })
-      return
-    }
+    // An unknown payout is looked up again first; a plain `sending` one may post again.
+    if (!uncertain) this.#mayPost.add(item.reference)
     if (failure === 'auth') {
       this.#setBlocked(message)
       this.#pause(this.#o.retryMaxMs)
-      return
-    }
-    if (failure === 'rate_limited') {
+    } else if (failure === 'rate_limited') {
       this.#honourRetryAfter(error)
-      return
+    } else {
+      this.#backoff(item.reference)
     }
-    // Unknown outcome: next time round this item is verified (it is not in #mayPost).
-    this.#backoff(item.reference)
   }
 
-  /** Asks the gateway about our reference; adopts what it has, or clears another attempt. */
-  async #verify(
-    gateway: PayoutsGateway,
+  /**
+   * Records that this payout's fate is not known (or adds to why), durably, and schedules the
+   * next lookup: no sooner than `verifyAfterMs` after a request whose answer was lost.
+   */
+  async #becomeUnknown(
     item: PayoutItem,
-    { postNow = true }: { postNow?: boolean } = {},
+    step: {
+      call: EvidenceStep['call']
+      said: string
+      lostRequestAt: number | null
+      sendAttempts?: number
+      mark?: Partial<Pick<Uncertainty, 'resendRefused' | 'existsSaid'>>
+    },
   ): Promise<void> {
+    const now = this.#o.now()
+    const before = item.uncertainty ?? null
+    const uncertainty: Uncertainty = {
+      since: before?.since ?? now,
+      lastUnknownAt: step.lostRequestAt ?? before?.lastUnknownAt ?? null,
+      resendRefused: before?.resendRefused ?? false,
+      existsSaid: before?.existsSaid ?? false,
+      ...step.mark,
+      steps: withStep(before?.steps ?? [], { at: now, call: step.call, said: step.said }),
+    }
+    const problem: Problem = {
+      code: 'outcome_unknown',
+      message: step.said,
+      at: now,
+      transient: true,
+    }
+    const patch: ItemPatch = {
+      uncertainty,
+      problem,
+      ...(step.sendAttempts === undefined ? {} : { sendAttempts: step.sendAttempts }),
+    }
+    await this.#commit([
+      item.state === 'sending'
+        ? this.#action(item, 'lose', step.said, patch)
+        : this.#note(item, 'attempt', step.said, patch),
+    ])
+    this.#problem(item.reference, 'outcome_unknown', step.said)
+    if (uncertainty.lastUnknownAt !== null)
+      this.#dueAt.set(item.reference, uncertainty.lastUnknownAt + this.#o.verifyAfterMs)
+  }
+
+  /**
+   * Asks the gateway about our reference; adopts what it has. Only a JSON "no such transfer"
+   * clears another initialize, and only while no resend was refused and no 409 said it exists.
+   */
+  async #verify(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
+    const uncertainty = item.uncertainty ?? null
+    const lostAt = uncertainty?.lastUnknownAt ?? null
+    if (lostAt !== null && this.#o.now() < lostAt + this.#o.verifyAfterMs) {
+      // The lost request may still be on its way: a "no such transfer" now would be a guess.
+      this.#dueAt.set(item.reference, lostAt + this.#o.verifyAfterMs)
+      return
+    }
     let transfer: Transfer
     try {
       transfer = await gateway.disbursements.verify(item.reference, {
         timeoutMs: this.#o.requestTimeoutMs,
       })
     } catch (error) {
-      const failure = classifyFailure(error)
-      if (failure === 'not_found') {
-        this.#setBlocked(null)
-        // The gateway has no transfer with this reference: sending (the same reference) is
-        // safe. If an earlier attempt lands late, the gateway answers 409 and we adopt it.
-        this.#mayPost.add(item.reference)
-        const current = this.#o.outbox.get(item.reference)
-        if (!postNow) this.#backoff(item.reference)
-        else if (current) await this.#post(gateway, current)
+      const failure = classifyFailure(error, 'lookup')
+      if (failure === 'auth' || failure === 'rate_limited') {
+        this.#afterFailedRead(item.reference, error)
         return
       }
-      this.#afterFailedRead(item.reference, error)
+      this.#setBlocked(null)
+      const said = explainGatewayFailure(error, 'verify')
+      const mayResend =
+        failure === 'not_found' && !uncertainty?.resendRefused && !uncertainty?.existsSaid
+      await this.#commit([
+        this.#note(item, 'statusSeen', `Checked by reference: ${said}`, {
+          uncertainty: {
+            ...(uncertainty ?? freshUncertainty(this.#o.now())),
+            steps: withStep(uncertainty?.steps ?? [], { at: this.#o.now(), call: 'verify', said }),
+          },
+        }),
+      ])
+      if (mayResend) {
+        // The gateway says it has no transfer with this reference, long enough after the lost
+        // request: send the same reference again. If the first lands late, that is a 409.
+        this.#mayPost.add(item.reference)
+        const current = this.#o.outbox.get(item.reference)
+        if (current) await this.#post(gateway, current)
+        return
+      }
+      this.#problem(item.reference, 'outcome_unknown', said)
+      await this.#stillUnknown(item.reference, said)
       return
     }
     this.#failures.delete(item.reference)
     await this.#adopt(item, transfer, {})
+  }
+
+  /** Looks again later, or, past the window, hands the payout to a supervisor with why. */
+  async #stillUnknown(reference: string, lastSaid: string): Promise<void> {
+    const item = this.#o.outbox.get(reference)
+    if (!item || item.state !== 'unknown') return
+    const since = item.uncertainty?.since ?? item.updatedAt
+    if (this.#o.now() - since < this.#o.unknownWindowMs) {
+      this.#backoff(reference)
+      return
+    }
+    const reason = `Tilldesk could not find out from the gateway whether this payout went out (last answer: ${lastSaid}) It may or may not have been paid. Do not pay it again: check this reference with the gateway, then a supervisor marks it as paid (with the gateway's reference) or not paid.`
+    await this.#commit([
+      this.#action(item, 'escalate', reason, {
+        reviewReason: reason,
+        problem: { code: 'needs_review', message: reason, at: this.#o.now(), transient: false },
+      }),
+    ])
+  }
+
+  /** A payout waiting for a supervisor: the gateway's answer still settles it first. */
+  async #reviewCheck(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
+    if (!isUncertain(item)) return
+    try {
+      const transfer = await gateway.disbursements.verify(item.reference, {
+        timeoutMs: this.#o.requestTimeoutMs,
+      })
+      await this.#adopt(item, transfer, {})
+    } catch {
+      // Nothing new: it waits for the supervisor; never sent again from here.
+      this.#dueAt.set(item.reference, this.#o.now() + this.#o.reviewPollMs)
+    }
   }
 
   async #follow(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
@@ -429,7 +601,7 @@ export class PayoutSender {
   }
 
   #afterFailedRead(reference: string, error: unknown): void {
-    const failure = classifyFailure(error)
+    const failure = classifyFailure(error, 'lookup')
     const message = explainGatewayFailure(error, 'verify')
     this.#problem(reference, failure, message)
     if (failure === 'auth') {
@@ -451,7 +623,7 @@ export class PayoutSender {
       status: transfer.status,
       fee: transfer.fee ?? null,
       failureReason: transfer.failure_reason ?? null,
-      updatedAt: transfer.updated_at,
+      updatedAt: transfer.updated_at ?? null,
     }
     // The gateway answered us properly: whatever blocked the sender is gone.
     this.#setBlocked(null)
@@ -472,14 +644,25 @@ export class PayoutSender {
     }
     let state = item.state
     const patch: ItemPatch = { ...extra, transfer: snapshot }
-    if (state === 'sending') {
+    if (state === 'sending' || state === 'unknown' || state === 'needs_review') {
+      const settled = item.uncertainty
+        ? 'The gateway answered for this reference: it holds the transfer.'
+        : null
       records.push(
-        this.#action(item, 'accept', null, { ...patch, problem: mismatch ? undefined : null }),
+        this.#action(item, 'accept', settled, {
+          ...patch,
+          problem: mismatch ? undefined : null,
+          ...(state === 'needs_review' ? { reviewReason: null } : {}),
+        }),
       )
       state = 'submitted'
     }
     const reached = transfer.status
-    if (state === 'submitted' && reached !== 'pending' && reached !== 'processing') {
+    // Only the gateway's own words settle a payout: `failed` fails it, `success` or
+    // `reversed` pays it. Anything else (pending, processing, a status we don't know) is
+    // still on its way and is looked at again.
+    const settled = reached === 'failed' || reached === 'success' || reached === 'reversed'
+    if (state === 'submitted' && settled) {
       if (reached === 'failed') {
         const why = explainTransferFailure(snapshot.failureReason)
         records.push(
@@ -516,7 +699,17 @@ export class PayoutSender {
 
   #action(
     item: PayoutItem,
-    action: 'expire' | 'hold' | 'send' | 'accept' | 'refuse' | 'succeed' | 'fail' | 'reverse',
+    action:
+      | 'expire'
+      | 'hold'
+      | 'send'
+      | 'accept'
+      | 'refuse'
+      | 'succeed'
+      | 'fail'
+      | 'reverse'
+      | 'lose'
+      | 'escalate',
     reason: string | null,
     patch: ItemPatch,
   ): OutboxRecord {
@@ -529,9 +722,10 @@ export class PayoutSender {
       succeed: 'success',
       fail: 'failed',
       reverse: 'reversed',
+      lose: 'unknown',
+      escalate: 'needs_review',
     } as const
     const from = {
-      accept: 'sending',
       succeed: 'submitted',
       fail: 'submitted',
       reverse: 'success',
@@ -549,7 +743,12 @@ export class PayoutSender {
     }
   }
 
-  #note(item: PayoutItem, note: 'attempt' | 'alert', text: string, patch: ItemPatch): OutboxRecord {
+  #note(
+    item: PayoutItem,
+    note: 'attempt' | 'alert' | 'statusSeen',
+    text: string,
+    patch: ItemPatch,
+  ): OutboxRecord {
     return {
       type: 'note',
       note,
@@ -618,10 +817,12 @@ export function disbursementBody(item: PayoutItem): DisbursementBody {
 /** The gateway's transfer under our reference should be the one we asked for. */
 function describeMismatch(item: PayoutItem, transfer: Transfer): string | null {
   const differences: string[] = []
-  if (transfer.amount !== item.amount) differences.push('amount')
-  if (transfer.account_number !== item.accountNumber) differences.push('account number')
-  if (transfer.bank_code !== item.bankCode) differences.push('bank')
-  if (transfer.currency !== item.currency) differences.push('currency')
+  // A field the gateway did not send (the spec shows none of them) can't differ.
+  const differs = (theirs: unknown, ours: unknown) => theirs !== undefined && theirs !== ours
+  if (differs(transfer.amount, item.amount)) differences.push('amount')
+  if (differs(transfer.account_number, item.accountNumber)) differences.push('account number')
+  if (differs(transfer.bank_code, item.bankCode)) differences.push('bank')
+  if (differs(transfer.currency, item.currency)) differences.push('currency')
   if (differences.length === 0) return null
   return `The gateway's transfer with reference ${item.reference} has a different ${differences.join(', ')} from this payout. Do not pay it again; ask the gateway's support to check this reference.`
 }
@@ -630,4 +831,14 @@ function withoutUndefined(record: OutboxRecord): OutboxRecord {
   if (record.type === 'created') return record
   const patch = Object.fromEntries(Object.entries(record.patch).filter(([, v]) => v !== undefined))
   return { ...record, patch }
+}
+
+function freshUncertainty(now: number): Uncertainty {
+  return { since: now, lastUnknownAt: null, resendRefused: false, existsSaid: false, steps: [] }
+}
+
+/** The first step (what started it) and the latest ones, at most MAX_STEPS. */
+function withStep(steps: readonly EvidenceStep[], step: EvidenceStep): EvidenceStep[] {
+  const all = [...steps, step]
+  return all.length <= MAX_STEPS ? all : [all[0]!, ...all.slice(all.length - MAX_STEPS + 1)]
 }

@@ -17,7 +17,13 @@ import { DEFAULT_CURRENCY } from '../../common/money'
 import { AppError } from '../app/errors'
 import { exportAudit, readAudit } from './audit'
 import { BanksCache } from './banks'
-import { PayoutCommands, type DraftInput, type EditInput, type Person } from './commands'
+import {
+  PayoutCommands,
+  type DraftInput,
+  type EditInput,
+  type OutcomeDecision,
+  type Person,
+} from './commands'
 import type { GatewayProvider } from './gatewayPort'
 import { JournalCorruptError, JournalUnavailableError } from './journal'
 import type { PayoutItem } from './model'
@@ -233,6 +239,12 @@ export class PayoutsService {
     }
   }
 
+  /** Payouts in `sending`: a request is out, or its outcome is still being verified. */
+  async sendingCount(): Promise<number> {
+    const runtime = await this.#current()
+    return [...runtime.outbox.items()].filter((item) => item.state === 'sending').length
+  }
+
   async status(): Promise<PayoutsStatus> {
     const runtime = await this.#current()
     return statusOf(runtime.outbox.items(), runtime.sender.blocked)
@@ -268,6 +280,16 @@ export class PayoutsService {
 
   reject(person: Person, reference: string, pin: string, reason: string): Promise<PayoutView> {
     return this.#command((c) => c.reject(person, reference, pin, reason))
+  }
+
+  /** A supervisor closes a payout whose outcome is unknown (paid / not paid). */
+  decideOutcome(
+    person: Person,
+    reference: string,
+    pin: string,
+    decision: OutcomeDecision,
+  ): Promise<PayoutView> {
+    return this.#command((c) => c.decideOutcome(person, reference, pin, decision))
   }
 
   async retryNow(): Promise<PayoutsStatus> {

@@ -56,10 +56,35 @@ export const ACTIONS = {
   expire: { from: ['approved'], to: 'expired', by: 'system', label: 'Approval expired' },
   send: { from: ['approved'], to: 'sending', by: 'system', label: 'Sending to the gateway' },
   accept: {
-    from: ['sending'],
+    // From unknown or an outcome review too: the gateway's answer for the reference settles it.
+    from: ['sending', 'unknown', 'needs_review'],
     to: 'submitted',
     by: 'system',
     label: 'Accepted by the gateway',
+  },
+  lose: {
+    from: ['sending'],
+    to: 'unknown',
+    by: 'system',
+    label: 'Outcome unknown: checking with the gateway by reference',
+  },
+  escalate: {
+    from: ['unknown'],
+    to: 'needs_review',
+    by: 'system',
+    label: 'Outcome still unknown: a supervisor must decide',
+  },
+  resolvePaid: {
+    from: ['unknown', 'needs_review'],
+    to: 'success',
+    by: 'checker',
+    label: 'Marked as paid by a supervisor',
+  },
+  resolveNotPaid: {
+    from: ['unknown', 'needs_review'],
+    to: 'rejected',
+    by: 'checker',
+    label: 'Marked as not paid by a supervisor',
   },
   refuse: {
     from: ['sending'],

@@ -2,6 +2,7 @@
 // the buttons the signed-in user may press. The renderer decides nothing of this.
 import type {
   PayoutActionName,
+  PayoutOutcomeView,
   PayoutProgress,
   PayoutView,
   PayoutsStatus,
@@ -10,7 +11,7 @@ import { formatMoney } from '../../common/money'
 import { approvalMatches, bindingHash } from './binding'
 import { PURPOSE_LABEL } from './commands'
 import { STATE_LABEL, STATE_MEANING } from './explain'
-import type { PayoutItem, PayoutState, Problem } from './model'
+import { isUncertain, type PayoutItem, type PayoutState, type Problem } from './model'
 import { canAct } from './stateMachine'
 
 /** The signed-in user, as far as views care. */
@@ -30,6 +31,7 @@ const STEP: Record<PayoutState, PayoutProgress> = {
   approved: { step: 3, of: 6, tone: 'busy' },
   expired: { step: 3, of: 6, tone: 'attention' },
   sending: { step: 4, of: 6, tone: 'busy' },
+  unknown: { step: 4, of: 6, tone: 'attention' },
   submitted: { step: 5, of: 6, tone: 'busy' },
   success: { step: 6, of: 6, tone: 'good' },
   failed: { step: 5, of: 6, tone: 'bad' },
@@ -52,6 +54,8 @@ function nameCheckText(item: PayoutItem): string {
 
 function actionsFor(item: PayoutItem, viewer: Viewer | null): PayoutActionName[] {
   if (!viewer) return []
+  // It may have been paid: nothing but a supervisor's decision (or the gateway) closes it.
+  if (isUncertain(item)) return decideBlocked(item, viewer) === null ? ['decideOutcome'] : []
   const makerSide = item.createdBy.id === viewer.id || isChecker(viewer)
   const checker = isChecker(viewer) && !item.makers.includes(viewer.id)
   const actions: PayoutActionName[] = []
@@ -79,6 +83,55 @@ function approveBlocked(item: PayoutItem, viewer: Viewer | null): string | null 
   return null
 }
 
+function decideBlocked(item: PayoutItem, viewer: Viewer | null): string | null {
+  if (!isUncertain(item)) return null
+  if (!isChecker(viewer)) return 'Only a supervisor can decide whether this payout was paid.'
+  if (viewer && item.makers.includes(viewer.id))
+    return 'You made this payout, so another supervisor must decide whether it was paid.'
+  return null
+}
+
+function outcomeView(item: PayoutItem, viewer: Viewer | null): PayoutOutcomeView | null {
+  const uncertainty = item.uncertainty ?? null
+  if (!uncertainty) return null
+  const resolution = item.resolution ?? null
+  const why =
+    item.state === 'needs_review'
+      ? (item.reviewReason ?? STATE_MEANING.needs_review)
+      : item.state === 'unknown'
+        ? `${STATE_MEANING.unknown} Latest: ${uncertainty.steps.at(-1)?.said ?? 'no answer yet.'}`
+        : 'The outcome was unknown for a while; it is settled now.'
+  return {
+    why,
+    since: iso(uncertainty.since),
+    steps: uncertainty.steps.map((step) => ({
+      at: iso(step.at),
+      call: step.call,
+      said: step.said,
+    })),
+    decided: resolution
+      ? {
+          outcome: resolution.outcome,
+          byName: resolution.by.name,
+          at: iso(resolution.at),
+          reason: resolution.reason,
+          gatewayReference: resolution.gatewayReference,
+        }
+      : null,
+    decideBlocked: decideBlocked(item, viewer),
+  }
+}
+
+function meaningOf(item: PayoutItem): string {
+  if (item.state === 'needs_review' && item.reviewReason) return item.reviewReason
+  const resolution = item.resolution ?? null
+  if (resolution?.outcome === 'paid')
+    return `Marked as paid by ${resolution.by.name} (gateway reference ${resolution.gatewayReference ?? '?'}): ${resolution.reason}`
+  if (resolution?.outcome === 'not_paid')
+    return `Marked as not paid by ${resolution.by.name}: ${resolution.reason}`
+  return STATE_MEANING[item.state]
+}
+
 export function toView(item: PayoutItem, viewer: Viewer | null, live?: Problem | null): PayoutView {
   // The sender's live problem is newer than the journaled one while it is still working.
   const problem = live && (!item.problem || live.at >= item.problem.at) ? live : item.problem
@@ -86,10 +139,7 @@ export function toView(item: PayoutItem, viewer: Viewer | null, live?: Problem |
     reference: item.reference,
     state: item.state,
     stateLabel: STATE_LABEL[item.state],
-    stateMeaning:
-      item.state === 'needs_review' && item.reviewReason
-        ? item.reviewReason
-        : STATE_MEANING[item.state],
+    stateMeaning: meaningOf(item),
     progress: STEP[item.state],
     purpose: item.purpose,
     purposeLabel: PURPOSE_LABEL[item.purpose],
@@ -138,6 +188,7 @@ export function toView(item: PayoutItem, viewer: Viewer | null, live?: Problem |
     bindingHash: bindingHash(item),
     actions: actionsFor(item, viewer),
     approveBlocked: approveBlocked(item, viewer),
+    outcome: outcomeView(item, viewer),
     updatedAt: iso(item.updatedAt),
   }
 }
@@ -147,6 +198,7 @@ const PENDING: readonly PayoutState[] = [
   'awaiting_approval',
   'approved',
   'sending',
+  'unknown',
   'submitted',
   'needs_review',
   'expired',

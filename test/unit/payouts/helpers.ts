@@ -41,6 +41,8 @@ export function gatewayError(
     code?: string | null
     retryAfterMs?: number
     message?: string
+    /** For a 404: the JSON answer said the record does not exist (the default for a 404). */
+    recordAbsent?: boolean
   } = {},
 ): GatewayError {
   return new GatewayError({
@@ -56,6 +58,7 @@ export function gatewayError(
     outcomeUnknown: ['server', 'timeout', 'network'].includes(kind),
     retryable: false,
     retryAfterMs: extra.retryAfterMs ?? null,
+    recordAbsent: extra.recordAbsent ?? kind === 'not_found',
   })
 }
 
@@ -64,6 +67,8 @@ export type Fault =
   | { kind: '429'; retryAfterMs: number }
   | { kind: '422'; message: string }
   | { kind: 'auth' }
+  /** A 404 that is not the gateway saying "no such record": a route 404, a proxy's page. */
+  | { kind: '404-route' }
 
 /** Holder names by account number, as a bank would give them. */
 export const HOLDERS: Record<string, string> = {
@@ -83,6 +88,12 @@ export class FakeGateway implements PayoutsGateway {
   /** Status a new transfer starts in, and what the next verify moves it to. */
   startStatus: TransferStatus = 'pending'
   settleTo: TransferStatus | null = 'success'
+  /**
+   * Commit lag: how many verifies of a newly committed transfer still answer "no such record"
+   * (the write side already sees it, so a resend is a 409).
+   */
+  commitLagVerifies = 0
+  readonly #hidden = new Map<string, number>()
   /** Optional hook that decides each fault at random (property tests). */
   randomFault: ((call: 'initialize' | 'verify') => Fault | null) | null = null
 
@@ -130,6 +141,7 @@ export class FakeGateway implements PayoutsGateway {
           updated_at: now,
         }
         this.transfers.set(body.reference, transfer)
+        if (this.commitLagVerifies > 0) this.#hidden.set(body.reference, this.commitLagVerifies)
         return { ...transfer }
       }
       if (!fault) return commit()
@@ -140,6 +152,8 @@ export class FakeGateway implements PayoutsGateway {
           throw gatewayError('unprocessable', { status: 422, message: fault.message })
         case 'auth':
           throw gatewayError('invalid_signature', { status: 401 })
+        case '404-route':
+          throw gatewayError('not_found', { status: 404, recordAbsent: false })
         default:
           if (fault.when === 'after') commit()
           throw gatewayError(fault.kind === '500' ? 'server' : fault.kind, {
@@ -153,6 +167,8 @@ export class FakeGateway implements PayoutsGateway {
       if (fault) {
         if (fault.kind === '429')
           throw gatewayError('rate_limited', { status: 429, retryAfterMs: fault.retryAfterMs })
+        if (fault.kind === '404-route')
+          throw gatewayError('not_found', { status: 404, recordAbsent: false })
         throw gatewayError(
           fault.kind === '500'
             ? 'server'
@@ -165,6 +181,11 @@ export class FakeGateway implements PayoutsGateway {
         )
       }
       const transfer = this.transfers.get(reference)
+      const hidden = this.#hidden.get(reference) ?? 0
+      if (transfer && hidden > 0) {
+        this.#hidden.set(reference, hidden - 1)
+        throw gatewayError('not_found', { status: 404 })
+      }
       if (!transfer) throw gatewayError('not_found', { status: 404 })
       if (this.settleTo && (transfer.status === 'pending' || transfer.status === 'processing')) {
         transfer.status = this.settleTo

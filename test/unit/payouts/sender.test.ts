@@ -64,6 +64,8 @@ function startSender(extra: Partial<SenderOptions> = {}, outbox = w.outbox): Pay
     retryMaxMs: 20,
     idleMs: 5,
     reversalWatchMs: 0,
+    verifyAfterMs: 2,
+    unknownWindowMs: 60_000,
     ...extra,
   })
   // The sender reads time from the clock for approvals; keep it moving with real time.
@@ -192,42 +194,30 @@ describe('sender: unknown outcomes are verified before anything is sent again', 
     expect(w.outbox.get(item.reference)?.state).toBe('success')
   })
 
-  it('a 409 that is not "it exists" (verify finds nothing) backs off instead of looping', async () => {
+  it('any 409 means it exists: never sent again, looked up with back-off, then a supervisor decides', async () => {
     w = await world()
     const item = await approvedItem()
     realClock()
-    const original = w.gateway.disbursements.initialize
-    let conflicts = 0
-    const stamps: number[] = []
     w.gateway.disbursements.initialize = async (body) => {
-      stamps.push(Date.now())
-      if (conflicts < 3) {
-        conflicts += 1
-        w.gateway.calls.push(`initialize:${body.reference}`)
-        throw gatewayError('conflict', { status: 409, code: 'invalid_state' })
-      }
-      return original(body)
+      w.gateway.calls.push(`initialize:${body.reference}`)
+      throw gatewayError('conflict', { status: 409, code: 'invalid_state' })
     }
-    sender = startSender({ retryBaseMs: 30, retryMaxMs: 60 })
+    const stamps: number[] = []
+    const verify = w.gateway.disbursements.verify
+    w.gateway.disbursements.verify = async (reference) => {
+      stamps.push(Date.now())
+      return verify(reference)
+    }
+    sender = startSender({ retryBaseMs: 30, retryMaxMs: 60, unknownWindowMs: 300 })
     await sender.idle(5_000)
-    expect(w.outbox.get(item.reference)?.state).toBe('success')
-    expect(w.gateway.count('initialize')).toBe(4)
-    // Each resend waited for the back-off (30 ms ± 20%, then 60 ms) rather than looping.
+    const after = w.outbox.get(item.reference)!
+    expect(after.state).toBe('needs_review')
+    expect(after.uncertainty?.existsSaid).toBe(true)
+    expect(w.gateway.count('initialize')).toBe(1)
+    expect(stamps.length).toBeGreaterThanOrEqual(2)
+    // Each lookup after the first waited for the back-off (30 ms ± 20%, then 60 ms).
     for (let i = 1; i < stamps.length; i++)
       expect(stamps[i]! - stamps[i - 1]!).toBeGreaterThanOrEqual(20)
-    // Journaled as the 409 it was, three times.
-    const notes: string[] = []
-    await w.outbox.history((r) => {
-      if (r.body.type === 'note') notes.push(r.body.text)
-    })
-    expect(
-      notes.filter((t) => t.includes('already has a transfer with this reference')),
-    ).toHaveLength(3)
-    // Each 409 was followed by a verify before anything was sent again.
-    const calls = w.gateway.calls.filter((c) => !c.startsWith('resolve'))
-    for (let i = 0; i < calls.length - 1; i++) {
-      if (calls[i]!.startsWith('initialize')) expect(calls[i + 1]).toMatch(/^verify:/)
-    }
   })
 
   it('honours Retry-After: no request at all until it has passed', async () => {

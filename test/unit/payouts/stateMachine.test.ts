@@ -23,13 +23,17 @@ const EXPECTED: Record<PayoutState, PayoutState[]> = {
   draft: ['draft', 'awaiting_approval', 'rejected', 'needs_review'],
   awaiting_approval: ['approved', 'rejected', 'draft', 'needs_review'],
   approved: ['sending', 'expired', 'draft', 'rejected', 'needs_review'],
-  sending: ['submitted', 'failed'],
+  // `failed` straight from sending only for a refusal of a request with nothing unknown before.
+  sending: ['submitted', 'failed', 'unknown'],
+  // Unknown: only the gateway's answer (submitted), the window running out (needs_review) or
+  // a supervisor's decision (success = paid, rejected = not paid). Never failed.
+  unknown: ['submitted', 'needs_review', 'success', 'rejected'],
   submitted: ['success', 'failed'],
   success: ['reversed'],
   failed: [],
   reversed: [],
   rejected: [],
-  needs_review: ['draft', 'awaiting_approval', 'rejected'],
+  needs_review: ['draft', 'awaiting_approval', 'rejected', 'submitted', 'success'],
   expired: ['awaiting_approval', 'draft', 'rejected'],
 }
 
