@@ -58,14 +58,22 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
   const now = adapters.now ?? Date.now
   const { log, keychain, fetch } = adapters
 
-  const settings = new SettingsStore(adapters.settingsBackend)
+  // Device keys first: staff records and settings are checked against them as they load.
+  const integrity = await IntegrityService.open({ keychain, log, now })
+  const settings = new SettingsStore(adapters.settingsBackend, {
+    integrity: {
+      sealer: integrity.till(),
+      anchor: integrity.journal('till', 'settings').anchor,
+      adopt: integrity.created('till'),
+      findings: integrity.findings,
+    },
+  })
+  integrity.watchAuthority(() => settings.trust.authorityProblem)
   settings.onChange((next) => emit('settings.changed', toSettingsView(next)))
-  const users = new UsersService({ settings, emit, now })
+  const users = new UsersService({ settings, emit, now, pepper: () => integrity.pepper() })
   const session = new SessionService({ users, settings, emit, now })
   const status = new TillStatusService(emit, now)
   const environment = new EnvironmentService({
-  // Device keys first: staff records and settings are checked against them as they load.
-  const integrity = await IntegrityService.open({ keychain, log, now })
     settings,
     keychain,
     emit,
