@@ -1,5 +1,11 @@
 // Main-process logging. Values under secret-ish keys are replaced before anything is written,
-// so a careless `log.info('saved', input)` can't leak a secret or a PIN.
+// so a careless `log.info('saved', input)` can't leak a secret or a PIN. Files are written by
+// electron-log (its plain-Node build, so the app, the preview and the tests share one writer)
+// with size-based rotation: in the platform's log folder in the app (Electron's
+// app.getPath('logs')), under the data folder in the preview.
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import electronLog from 'electron-log/node'
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 export type LogSink = (level: LogLevel, message: string, data?: unknown) => void
 
@@ -39,7 +45,7 @@ export function createLogger(sink: LogSink): Logger {
   const at =
     (level: LogLevel) =>
     (message: string, data?: unknown): void =>
-      sink(level, message, data === undefined ? undefined : redact(data))
+      sink(level, scrubText(message), data === undefined ? undefined : redact(data))
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
 }
 
@@ -53,3 +59,71 @@ export const consoleSink: LogSink = (level, message, data) => {
 }
 
 export const silentLogger: Logger = createLogger(() => undefined)
+
+/** Every sink in turn (console and file). */
+export const teeSink =
+  (...sinks: LogSink[]): LogSink =>
+  (level, message, data) => {
+    for (const sink of sinks) sink(level, message, data)
+  }
+
+export const LOG_FILE = 'main.log'
+
+export interface FileLogOptions {
+  /** The log folder: app.getPath('logs') in the app. */
+  dir: string
+  /** Rotate when the file passes this size. */
+  maxBytes?: number
+  /** Rotated files kept besides the current one (main.1.log is the newest). */
+  keep?: number
+}
+
+export interface FileLog {
+  sink: LogSink
+  dir: string
+  /** Current file first, then the rotated ones, newest first (those that exist). */
+  files(): string[]
+}
+
+let fileLogs = 0
+
+/** A rotating log file through electron-log; what reaches it has been scrubbed already. */
+export function fileLog(options: FileLogOptions): FileLog {
+  const keep = options.keep ?? 4
+  const rotated = (n: number) => join(options.dir, `main.${n}.log`)
+  const writer = electronLog.create({ logId: `tilldesk-${(fileLogs += 1)}` })
+  writer.transports.console.level = false
+  writer.transports.file.level = 'debug'
+  writer.transports.file.maxSize = options.maxBytes ?? 1024 * 1024
+  writer.transports.file.format = '[{iso}] [{level}] {text}'
+  writer.transports.file.resolvePathFn = () => join(options.dir, LOG_FILE)
+  writer.transports.file.archiveLogFn = (file) => {
+    // main.log → main.1.log → … → main.<keep>.log, the oldest dropped.
+    rmSync(rotated(keep), { force: true })
+    for (let n = keep - 1; n >= 1; n -= 1) {
+      if (existsSync(rotated(n))) renameSync(rotated(n), rotated(n + 1))
+    }
+    renameSync(file.toString(), rotated(1))
+  }
+  return {
+    dir: options.dir,
+    sink: (level, message, data) => {
+      const text = data === undefined ? message : `${message} ${JSON.stringify(data)}`
+      writer[level](text)
+    },
+    files: () => {
+      const present = new Set(safeList(options.dir))
+      return [LOG_FILE, ...Array.from({ length: keep }, (_, i) => `main.${i + 1}.log`)]
+        .filter((name) => present.has(name))
+        .map((name) => join(options.dir, name))
+    },
+  }
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+  } catch {
+    return []
+  }
+}

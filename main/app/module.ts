@@ -11,6 +11,11 @@ export interface FeatureInstance {
   start?(): void | Promise<void>
   /** Called on quit and when the preview stops; finish or persist in-flight work. */
   stop?(): void | Promise<void>
+  /**
+   * Why the till must not restart now (an open charge, payouts sending), in words, or null.
+   * Updates install only when every module answers null (main/updates/policy.ts).
+   */
+  busy?(): string | null | Promise<string | null>
 }
 
 export interface FeatureModule {

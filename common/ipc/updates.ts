@@ -1,0 +1,109 @@
+// Updates: what the admin sees and sets. Main checks the feed at start and every few hours,
+// downloads in the background and installs on quit or at shift close, never while a charge is
+// open or payouts are sending (main/updates/policy.ts).
+import * as z from 'zod'
+import { defineChannels, defineEvents, payload, returns } from './contract'
+import { NoInput } from './shared'
+
+export const UPDATE_CHANNELS = ['stable', 'beta'] as const
+export type UpdateChannel = (typeof UPDATE_CHANNELS)[number]
+
+/** Where updates come from: the project's GitHub Releases, or the shop's own web server. */
+export type UpdateSource = { kind: 'github' } | { kind: 'generic'; url: string }
+
+/**
+ * - `unsupported`: this copy can't update itself (a development build, the preview).
+ * - `manual`: installed by a package manager (deb); newer versions are shown, never fetched.
+ * - `waiting`: downloaded, held back until the till is free (see `heldBy`).
+ */
+export const UPDATE_PHASES = [
+  'unsupported',
+  'manual',
+  'paused',
+  'idle',
+  'checking',
+  'up_to_date',
+  'downloading',
+  'ready',
+  'waiting',
+  'installing',
+  'error',
+] as const
+export type UpdatePhase = (typeof UPDATE_PHASES)[number]
+
+export interface UpdateStatus {
+  phase: UpdatePhase
+  currentVersion: string
+  /** The newest version the feed offers on this channel, once known. */
+  availableVersion: string | null
+  releaseDate: string | null
+  channel: UpdateChannel
+  paused: boolean
+  source: UpdateSource
+  /** 0–100 while downloading. */
+  percent: number | null
+  lastCheckedAt: string | null
+  nextCheckAt: string | null
+  /** Why the downloaded update waits: "A charge is open.", "Payouts are sending." */
+  heldBy: string[]
+  /** In words, ready to show (errors, the package-manager hint, what happens next). */
+  message: string
+}
+
+/** https, or http only to this computer (a test feed). No credentials, query or fragment. */
+export const UpdateFeedUrlSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((text) => {
+    try {
+      const url = new URL(text)
+      const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+      return (
+        (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) &&
+        url.username === '' &&
+        url.password === '' &&
+        url.search === '' &&
+        url.hash === ''
+      )
+    } catch {
+      return false
+    }
+  }, 'Enter an https:// address (http:// only for this computer), without ?query or #fragment.')
+  .transform((text) => text.replace(/\/+$/, ''))
+
+export const UpdateSourceSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('github') }),
+  z.strictObject({ kind: z.literal('generic'), url: UpdateFeedUrlSchema }),
+])
+
+export const UpdatePreferencesInput = z.strictObject({
+  channel: z.enum(UPDATE_CHANNELS).optional(),
+  paused: z.boolean().optional(),
+  source: UpdateSourceSchema.optional(),
+})
+
+export const updatesChannels = defineChannels({
+  'updates.status': {
+    input: NoInput,
+    result: returns<UpdateStatus>(),
+    role: 'admin',
+    summary: 'Current and available versions, channel, source and what the updater is doing.',
+  },
+  'updates.configure': {
+    input: UpdatePreferencesInput,
+    result: returns<UpdateStatus>(),
+    role: 'admin',
+    summary: 'Sets the channel, the feed, or pauses and resumes updates.',
+  },
+  'updates.check': {
+    input: NoInput,
+    result: returns<UpdateStatus>(),
+    role: 'admin',
+    summary: 'Checks the feed now (downloads in the background when newer).',
+  },
+})
+
+export const updatesEvents = defineEvents({
+  'updates.status': payload<UpdateStatus>(),
+})
