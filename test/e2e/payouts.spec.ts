@@ -12,7 +12,7 @@ test.describe.configure({ mode: 'serial' })
 
 const CASHIER = { name: 'Kemi Adebayo', pin: '2468', role: 'cashier' as const }
 const CASHIER_2 = { name: 'Tunde Okoro', pin: '1357', role: 'cashier' as const }
-const SUPERVISOR = { name: 'Grace Eze', pin: '9753', role: 'supervisor' as const }
+const SUPERVISOR = { name: 'Grace Eze', pin: '975310', role: 'supervisor' as const }
 const ACCOUNT = '2034567891'
 const HOLDER = accountName(ACCOUNT)
 const SHOTS = 'test-results/payouts'

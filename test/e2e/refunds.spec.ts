@@ -9,7 +9,7 @@ import { seriousA11yViolations, signIn } from './support'
 test.describe.configure({ mode: 'serial' })
 
 const CASHIER = { name: 'Kemi Lawal', pin: '2468', role: 'cashier' as const }
-const SUPERVISOR = { name: 'Sade Okafor', pin: '1357', role: 'supervisor' as const }
+const SUPERVISOR = { name: 'Sade Okafor', pin: '135790', role: 'supervisor' as const }
 const shot = shooter('refunds')
 let page: Page
 let reference = ''

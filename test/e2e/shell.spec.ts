@@ -17,7 +17,7 @@ import {
 test.describe.configure({ mode: 'serial' })
 
 const CASHIER = { name: 'Bola Ade', pin: '2468', role: 'cashier' as const }
-const SUPERVISOR = { name: 'Chidi Eze', pin: '1357', role: 'supervisor' as const }
+const SUPERVISOR = { name: 'Chidi Eze', pin: '135790', role: 'supervisor' as const }
 
 // The story starts from a brand-new till, so it runs on a preview of its own.
 let own: OwnPreview

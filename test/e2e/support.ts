@@ -21,7 +21,7 @@ export interface PageGlobals {
   open(url: string, target?: string): unknown
 }
 
-export const ADMIN = { name: 'Ada Obi', pin: '1234' }
+export const ADMIN = { name: 'Ada Obi', pin: '123456' }
 export const previewUrl = (): string => `/?token=${process.env.TILLDESK_PREVIEW_TOKEN}`
 export const keychainExpected = (): boolean => process.env.TILLDESK_E2E_EXPECT_KEYCHAIN === '1'
 
