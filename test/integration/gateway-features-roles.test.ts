@@ -38,12 +38,12 @@ const signInAs = (userId: string, pin: string) => value('session.signIn', { user
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tilldesk-gw-roles-'))
   services = await startServices(dir)
-  await value('session.setup', { tillName: 'Front counter', adminName: 'Ada', pin: '1234' })
+  await value('session.setup', { tillName: 'Front counter', adminName: 'Ada', pin: '123456' })
   cashierId = (
     await value<{ id: string }>('users.create', { name: 'Bola', role: 'cashier', pin: '2468' })
   ).id
   supervisorId = (
-    await value<{ id: string }>('users.create', { name: 'Sade', role: 'supervisor', pin: '1357' })
+    await value<{ id: string }>('users.create', { name: 'Sade', role: 'supervisor', pin: '135790' })
   ).id
 })
 

@@ -39,7 +39,7 @@ describe('composition root', () => {
     const afterSetup = await value<{ user: { id: string; role: string } }>('session.setup', {
       tillName: 'Front counter',
       adminName: 'Ada',
-      pin: '1234',
+      pin: '123456',
     })
     expect(afterSetup.user.role).toBe('admin')
     expect(await code('session.setup', { tillName: 'Again', adminName: 'Eve', pin: '9999' })).toBe(
