@@ -7,7 +7,11 @@ import { CURRENCIES, type Currency, type Minor } from '../money'
 import { defineChannels, defineEvents, payload, returns } from './contract'
 import { NoInput } from './shared'
 
-export type TransferStatus = 'success' | 'processing' | 'failed'
+/**
+ * `unknown`: the gateway used a status word the spec does not name. It is shown in words with
+ * the gateway's own word (`gatewayStatus`), never counted, and may still settle later.
+ */
+export type TransferStatus = 'success' | 'processing' | 'failed' | 'unknown'
 export type PaymentStatus = 'awaiting' | 'part_paid' | 'paid' | 'overpaid'
 export type ChargeState = 'open' | 'closed' | 'cancelled'
 export type OverpaymentDecision = 'refund' | 'credit'
@@ -43,6 +47,10 @@ export interface ReconciliationView {
   failed: string[]
   /** Transfers in another currency than the charge's: shown, never added. */
   otherCurrency: string[]
+  /** Transfers whose status the gateway named with a word the spec does not: never counted. */
+  unknown: string[]
+  /** Transfers a person must look at, each with the reason in words. */
+  needsReview: { reference: string; reason: string }[]
 }
 
 export interface Acknowledgement {
@@ -56,8 +64,16 @@ export interface TransferView {
   reference: string
   accountReference: string
   amount: Minor
-  currency: Currency
+  /**
+   * The currency the gateway reported, as it wrote it. It may differ from the account's (and
+   * even be one Tilldesk does not support): such a transfer is listed for review, never counted.
+   */
+  currency: string
   status: TransferStatus
+  /** The gateway's own status word (differs from `status` only when that is `unknown`). */
+  gatewayStatus?: string
+  /** Why this transfer needs a person (another currency, an unknown status); null when not. */
+  review?: string | null
   narration: string
   /** The gateway's time of the transfer. */
   createdAt: string
@@ -88,6 +104,74 @@ export interface ChargeView {
   needsDecision: boolean
   overpayment: { decision: OverpaymentDecision; note: string; by: string; at: string } | null
   cancellation: { reason: string; by: string; at: string } | null
+  /** When the receipt was first printed (reprints need a supervisor); absent: never. */
+  receiptPrintedAt?: string | null
+}
+
+/** A known customer, as search shows it: always with a name, never a bare `TD-…` reference. */
+export interface CustomerSummary {
+  accountReference: string
+  name: string
+  email: string
+  phone: string | null
+  accountNumber: string
+  bankName: string
+  currency: Currency
+  /** The BVN as it may be shown: all but the last 3 digits hidden ("••••••••123"). */
+  bvnMasked: string | null
+  /** Which field the search matched. */
+  matched: 'name' | 'phone' | 'email' | 'reference'
+}
+
+/**
+ * The result of "create customer". A customer whose e-mail or BVN is already known gets
+ * their existing account back (`existing: true`), never a second one.
+ */
+export interface CustomerCreated extends CustomerAccount {
+  existing: boolean
+  /** What identified the existing customer; null for a new account. */
+  matchedBy: 'email' | 'bvn' | null
+  /** Shown to the cashier, e.g. "Ada Obi already has an account (found by e-mail)." */
+  message: string
+  /** The BVN as it may be shown (last 3 digits); null when this till never had it. */
+  bvnMasked: string | null
+}
+
+/** The schedule of a "customer says it's sent" burst of checks. */
+export interface FastCheck {
+  chargeId: string
+  /** A check runs now (or is already in flight). */
+  checkingNow: boolean
+  /** Until when the account is polled at `intervalMs`. */
+  fastUntil: string
+  intervalMs: number
+  /** Words for the cashier, e.g. "Checking every 2 seconds for 1 minute." */
+  message: string
+}
+
+export const RECEIPT_PAPERS = ['58mm', '80mm', 'a4'] as const
+export type ReceiptPaper = (typeof RECEIPT_PAPERS)[number]
+
+export interface ReceiptSettings {
+  /** The printer's system name (from Electron's list); null: ask, or the system default. */
+  printer: string | null
+  paper: ReceiptPaper
+  /** Print the receipt silently as soon as a charge is paid. */
+  autoPrintOnPaid: boolean
+}
+
+export interface PrinterInfo {
+  name: string
+  displayName: string
+  isDefault: boolean
+}
+
+export interface PrintResult {
+  printed: boolean
+  printer: string | null
+  paper: ReceiptPaper
+  /** Words for the cashier: where it went, or why it did not print. */
+  message: string
 }
 
 /** The watcher's health, for the offline banner. */
@@ -104,6 +188,8 @@ export interface CollectionsStatus {
   waiting: number
   /** Transfers found while catching up after the last outage. */
   caughtUp: number
+  /** Malformed items skipped (and counted) in the last successful poll; they never stop it. */
+  skipped: number
 }
 
 /** What the customer-facing display shows: the charge the cashier has on screen, or nothing. */
@@ -125,8 +211,15 @@ export interface Receipt {
   issuedAt: string
   till: string
   cashier: string
+  /** The customer's name (the account holder). */
+  customer: string
+  /** The amount received, formatted. */
+  amount: string
+  /** The time of the payment (the last counted transfer's, else the charge's), formatted. */
+  time: string
   lines: ReceiptLine[]
-  transfers: { reference: string; amount: string; status: string; at: string }[]
+  /** `payer`: who sent it, as the bank's narration names them. */
+  transfers: { reference: string; amount: string; status: string; at: string; payer: string }[]
   footer: string
 }
 
@@ -139,6 +232,8 @@ export interface HistoryRow extends TransferView {
 
 export interface HistoryPage {
   rows: HistoryRow[]
+  /** Items on this page too malformed to show (skipped and counted, never fatal). */
+  skipped?: number
   page: number
   pageSize: number
   totalItems: number
@@ -184,7 +279,24 @@ export const HistoryFilterSchema = z.strictObject({
 })
 export type HistoryFilter = z.output<typeof HistoryFilterSchema>
 
+const Paper = z.enum(RECEIPT_PAPERS)
+
+export const ReceiptSettingsSchema = z.strictObject({
+  printer: z.string().trim().min(1).max(200).nullable(),
+  paper: Paper,
+  autoPrintOnPaid: z.boolean(),
+})
+
 export const collectionsChannels = defineChannels({
+  'customer.search': {
+    input: z.strictObject({
+      query: z.string().trim().min(1, 'Type a name, phone, e-mail or reference.').max(100),
+      limit: z.number().int().min(1).max(50).optional(),
+    }),
+    result: returns<CustomerSummary[]>(),
+    role: 'cashier',
+    summary: 'Known customers matching a name, phone, e-mail or account reference.',
+  },
   'customer.find': {
     input: z.strictObject({
       by: z.enum(['reference', 'email']),
@@ -199,13 +311,15 @@ export const collectionsChannels = defineChannels({
       name: z.string().max(200),
       email: z.string().max(300),
       bvn: z.string().max(40),
+      phone: z.string().max(40).optional(),
       currency: z.enum(CURRENCIES).optional(),
       accountReference: z.string().max(100).optional(),
       saleReference: SaleReference,
     }),
-    result: returns<CustomerAccount>(),
+    result: returns<CustomerCreated>(),
     role: 'cashier',
-    summary: 'Reserves a dedicated account (BVN checked before sending).',
+    summary:
+      "Reserves a dedicated account (BVN checked before sending); a known e-mail or BVN returns the customer's existing account.",
   },
   'charge.open': {
     input: z.strictObject({
@@ -254,6 +368,13 @@ export const collectionsChannels = defineChannels({
     role: 'cashier',
     summary:
       'An instructions screen is (or stops) waiting on a charge: fast polling. Renew before leaseMs.',
+  },
+  'charge.customerSaysSent': {
+    input: z.strictObject({ chargeId: ChargeId }),
+    result: returns<FastCheck>(),
+    role: 'cashier',
+    summary:
+      'The customer says the transfer is sent: check now, then check faster for a short while (within the rate budget).',
   },
   'customerDisplay.show': {
     input: z.strictObject({ chargeId: ChargeId.nullable() }),
@@ -325,6 +446,42 @@ export const collectionsChannels = defineChannels({
     role: 'cashier',
     summary: 'The receipt as PDF (Electron printToPDF; not available in the browser preview).',
   },
+  'receipt.print': {
+    input: z.strictObject({ chargeId: ChargeId, paper: Paper.optional() }),
+    result: returns<PrintResult>(),
+    role: 'cashier',
+    summary: "Prints the charge's receipt silently on the chosen printer (first print).",
+  },
+  'receipt.reprint': {
+    input: z.strictObject({ chargeId: ChargeId, paper: Paper.optional() }),
+    result: returns<PrintResult>(),
+    role: 'supervisor',
+    summary: 'Prints a receipt again (a supervisor decides on copies).',
+  },
+  'receipt.html': {
+    input: z.strictObject({ chargeId: ChargeId, paper: Paper.optional() }),
+    result: returns<{ html: string; paper: ReceiptPaper }>(),
+    role: 'cashier',
+    summary: 'The receipt laid out for the paper, as a self-contained page (preview and print).',
+  },
+  'receipt.printers': {
+    input: NoInput,
+    result: returns<{ available: boolean; printers: PrinterInfo[] }>(),
+    role: 'admin',
+    summary: "The system's printers (Electron's list; none in the browser preview).",
+  },
+  'receipt.settings': {
+    input: NoInput,
+    result: returns<ReceiptSettings>(),
+    role: 'cashier',
+    summary: 'The receipt printer, paper and auto-print option.',
+  },
+  'receipt.saveSettings': {
+    input: ReceiptSettingsSchema,
+    result: returns<ReceiptSettings>(),
+    role: 'admin',
+    summary: 'Chooses the receipt printer and paper, and turns auto-print on paid on or off.',
+  },
   'demo.simulateTransfer': {
     input: z.strictObject({
       accountReference: AccountReference,
@@ -347,6 +504,7 @@ export const collectionsChannels = defineChannels({
 
 export const collectionsEvents = defineEvents({
   'charge.updated': payload<ChargeView>(),
+  'receipt.printed': payload<PrintResult & { chargeId: string }>(),
   'collections.lateTransfer': payload<TransferView>(),
   'collections.status': payload<CollectionsStatus>(),
   'customerDisplay.changed': payload<CustomerDisplayState>(),

@@ -2,12 +2,18 @@
 // record the cashier's decision on an overpayment, or cancel it. Every change is journalled
 // before it is announced, so what a screen shows is always what survives a restart.
 import { randomBytes } from 'node:crypto'
-import { MoneyError, parseUserAmount, type Minor } from '../../common/money'
-import type { VaTransaction } from '../../common/api/virtualAccounts'
+import {
+  DEFAULT_CURRENCY,
+  MoneyError,
+  parseUserAmount,
+  type Currency,
+  type Minor,
+} from '../../common/money'
 import type {
   ChargeView,
   CollectionsStatus,
   CustomerAccount,
+  FastCheck,
   OverpaymentDecision,
   TransferView,
 } from '../../common/ipc/collections'
@@ -15,8 +21,14 @@ import { CollectionsError } from './errors'
 import type { Actor } from './customers'
 import type { CollectionsGateway } from './gatewayPort'
 import { Ledger, observedFromGateway, type ChargeRecord, type ObservationEffect } from './ledger'
-import type { CollectionsStore } from './store'
-import { createWatcher, type Scheduler, type Watcher, type WatcherIntervals } from './watcher'
+import { saveAll, type CollectionsStore, type StoredRecord } from './store'
+import {
+  createWatcher,
+  FAST_CHECK,
+  type Scheduler,
+  type Watcher,
+  type WatcherIntervals,
+} from './watcher'
 import type { BackoffPolicy } from './backoff'
 
 export interface ChargesEvents {
@@ -37,6 +49,13 @@ export interface ChargesDeps {
   random(): number
   intervals(): WatcherIntervals
   tillName(): string
+  /**
+   * Gateway clock minus the till's, in ms, as the gateway client measures it from each
+   * response's Date header (0 until measured). Charges are opened, closed and compared with
+   * transfers on the gateway's clock: the transfers' times are the gateway's, so a till clock
+   * that runs fast must not make a real payment look as if it came before the sale.
+   */
+  gatewayOffsetMs?(): number
   /** How far before opening a transfer may be dated and still pay the charge. */
   skewMs?: number
   /** How long after a charge closes its account is still watched for late transfers. */
@@ -65,10 +84,10 @@ export function newChargeId(): string {
 }
 
 /** Parses what the cashier typed; a bad amount becomes a message beside the amount field. */
-export function parseAmountDue(text: string): Minor {
+export function parseAmountDue(text: string, currency: Currency = DEFAULT_CURRENCY): Minor {
   let amount: Minor
   try {
-    amount = parseUserAmount(text)
+    amount = parseUserAmount(text, currency)
   } catch (error) {
     if (error instanceof MoneyError)
       throw new CollectionsError('validation', error.message, { amount: error.message })
@@ -88,10 +107,18 @@ export function createCharges(deps: ChargesDeps) {
   const leaseMs = deps.leaseMs ?? CHARGE_DEFAULTS.leaseMs
   const newId = deps.newId ?? newChargeId
   const s = deps.scheduler
-  const iso = () => new Date(s.now()).toISOString()
+  /** Now on the gateway's clock: what every recorded time and every window is measured in. */
+  const gatewayNow = () => s.now() + (deps.gatewayOffsetMs?.() ?? 0)
+  const iso = () => new Date(gatewayNow()).toISOString()
 
   const ledger = new Ledger({ skewMs })
-  ledger.load(deps.store.charges, deps.store.transfers)
+  // Charges an older build left open although paid (a crash between two writes): closed now,
+  // and written down so the next start finds them closed.
+  const repaired = ledger.load(deps.store.charges, deps.store.transfers)
+  saveAll(
+    deps.store,
+    repaired.map((v) => ({ k: 'charge', v })),
+  )
 
   /** Instructions screens waiting on a charge: charge id → lease expiry (epoch ms). */
   const leases = new Map<string, number>()
@@ -113,30 +140,40 @@ export function createCharges(deps: ChargesDeps) {
       deps.events.paid(view)
   }
 
-  function ingest(accountReference: string | null, transactions: VaTransaction[]): number {
+  function ingest(
+    accountReference: string | null,
+    transactions: readonly unknown[],
+  ): { fresh: number; skipped: number } {
     let fresh = 0
+    let skipped = 0
     let closedAny = false
+    const observed = []
+    for (const item of transactions) {
+      const seen = observedFromGateway(item)
+      if (seen) observed.push(seen)
+      else skipped += 1
+    }
     // Oldest first, so events reach the screens in the order the money arrived.
-    const ordered = [...transactions].sort(
-      (a, b) => Date.parse(a.created_at) - Date.parse(b.created_at),
-    )
-    for (const tx of ordered) {
+    observed.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))
+    for (const seen of observed) {
       // Never let another account's transfer into this one's charge; and from the sweep,
       // only accounts this till has charged into (other tills' customers are not ours).
-      if (accountReference !== null && tx.account_reference !== accountReference) continue
-      if (accountReference === null && !ledger.knowsAccount(tx.account_reference)) continue
-      const effect = ledger.observe(observedFromGateway(tx), iso())
+      if (accountReference !== null && seen.accountReference !== accountReference) continue
+      if (accountReference === null && !ledger.knowsAccount(seen.accountReference)) continue
+      const effect = ledger.observe(seen, iso())
       if (!effect) continue
       fresh += 1
-      deps.store.saveTransfer(effect.transfer)
+      // The transfer and the charge it moves are one fact: one atomic write.
+      const records: StoredRecord[] = [{ k: 'transfer', v: effect.transfer }]
       if (effect.charge) {
-        deps.store.saveCharge(effect.charge)
+        records.push({ k: 'charge', v: effect.charge })
         if (effect.charge.state !== 'open') closedAny = true
       }
+      saveAll(deps.store, records)
       announce(effect)
     }
     if (closedAny) queueMicrotask(() => watcher.poke())
-    return fresh
+    return { fresh, skipped }
   }
 
   const watcher: Watcher = createWatcher({
@@ -151,7 +188,8 @@ export function createCharges(deps: ChargesDeps) {
     scheduler: s,
     random: deps.random,
     intervals: deps.intervals,
-    targets: (now) => ledger.watchTargets(now, lateWindowMs, lookbackMs),
+    // Windows are on the gateway's clock, like the charges' times they are measured from.
+    targets: () => ledger.watchTargets(gatewayNow(), lateWindowMs, lookbackMs),
     isWaiting,
     ingest,
     onStatus: deps.events.status,
@@ -174,7 +212,9 @@ export function createCharges(deps: ChargesDeps) {
       input: { accountReference: string; amount: string; saleReference?: string | undefined },
       actor: Actor,
     ): Promise<ChargeView> {
-      const amountDue = parseAmountDue(input.amount)
+      // A first check before any lookup, so a typo is answered at once even offline; the
+      // currency's own symbol is checked once the account (and so its currency) is known.
+      parseAmountDue(input.amount.replace(/^[^\d.,\s-]+|[^\d.,\s]+$/g, ''))
       const existing = ledger.openChargeOn(input.accountReference)
       if (existing)
         throw new CollectionsError(
@@ -182,6 +222,7 @@ export function createCharges(deps: ChargesDeps) {
           `This customer already has an open charge for this account. Finish or cancel it first.`,
         )
       const account = await deps.account(input.accountReference)
+      const amountDue = parseAmountDue(input.amount, account.currency)
       const record = ledger.open({
         id: newId(),
         state: 'open',
@@ -233,6 +274,41 @@ export function createCharges(deps: ChargesDeps) {
       else leases.delete(id)
       watcher.poke()
       return { leaseMs }
+    },
+
+    /**
+     * The customer says the transfer is sent: check at once, then faster for a short while
+     * (the budget is FAST_CHECK in watcher.ts). The charge's screen is also marked waiting for
+     * the burst, so it does not drop to the background pace when the burst ends.
+     */
+    customerSaysSent(id: string): FastCheck {
+      const charge = ledger.charge(id)
+      if (charge.state !== 'open')
+        throw new CollectionsError('charge_not_open', 'This charge is already closed.')
+      // Waiting until the burst ends: over budget, this still gives the waiting pace.
+      leases.set(id, Math.max(leases.get(id) ?? 0, s.now() + FAST_CHECK.durationMs))
+      const plan = watcher.fastCheck(charge.account.accountReference)
+      const seconds = (ms: number) =>
+        ms < 1000 ? 'twice a second' : ms === 1000 ? 'every second' : `every ${ms / 1000} seconds`
+      const lasting = `for ${Math.round(FAST_CHECK.durationMs / 1000)} seconds`
+      const message = plan.withinBudget
+        ? `${plan.checkingNow ? 'Checking now, then' : 'Checking'} ${seconds(plan.intervalMs)} ${lasting}.`
+        : `${plan.checkingNow ? 'Checking now, then' : 'Checking'} ${seconds(plan.intervalMs)}: other customers' checks are using the fast pace.`
+      return {
+        chargeId: id,
+        checkingNow: plan.checkingNow,
+        fastUntil: new Date(plan.untilMs).toISOString(),
+        intervalMs: plan.intervalMs,
+        message,
+      }
+    },
+
+    markReceiptPrinted(id: string): ChargeView {
+      const record = ledger.markReceiptPrinted(id, iso())
+      deps.store.saveCharge(record)
+      const view = ledger.view(record)
+      deps.events.chargeUpdated(view)
+      return view
     },
 
     late(includeAcknowledged: boolean): TransferView[] {

@@ -1,6 +1,8 @@
 // Customers' dedicated virtual accounts: find by account reference or e-mail, create one with
 // every field checked before anything is sent, and turn gateway refusals into messages a
-// cashier can act on.
+// cashier can act on. A customer has one account: before creating, the till's own records (by
+// e-mail and by BVN) and the gateway's e-mail lookup are asked, and a known customer gets
+// their existing account back.
 import { randomBytes } from 'node:crypto'
 import * as z from 'zod'
 import { CreateVirtualAccountRequest } from '../../common/api/virtualAccounts'
@@ -9,7 +11,18 @@ import type {
   VirtualAccountByEmailResponse,
 } from '../../common/api/virtualAccounts'
 import { DEFAULT_CURRENCY, isCurrency, type Currency } from '../../common/money'
-import type { CustomerAccount } from '../../common/ipc/collections'
+import type {
+  CustomerAccount,
+  CustomerCreated,
+  CustomerSummary,
+} from '../../common/ipc/collections'
+import {
+  maskBvn,
+  memoryDirectory,
+  recordOf,
+  type CustomerDirectory,
+  type CustomerRecord,
+} from './customerDirectory'
 import { CollectionsError } from './errors'
 import { readFailure, type CollectionsGateway } from './gatewayPort'
 
@@ -17,6 +30,7 @@ export interface NewCustomerInput {
   name: string
   email: string
   bvn: string
+  phone?: string
   currency?: Currency
   accountReference?: string
   saleReference?: string
@@ -28,7 +42,7 @@ export interface Actor {
 }
 
 /** The form's field names, as the Collect screen labels them. */
-type Field = 'name' | 'email' | 'bvn' | 'currency' | 'accountReference' | 'saleReference'
+type Field = 'name' | 'email' | 'bvn' | 'phone' | 'currency' | 'accountReference' | 'saleReference'
 
 const EmailCheck = z.email()
 // The gateway's reference rule: a letter or digit first, so `.` and `..` never become a path.
@@ -39,9 +53,10 @@ const REFERENCE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
  * problem at once and beside its field. Returns cleaned values (BVN without spaces, etc.).
  */
 export function validateNewCustomer(input: NewCustomerInput): {
-  value: Required<Omit<NewCustomerInput, 'accountReference' | 'saleReference'>> & {
+  value: Required<Omit<NewCustomerInput, 'accountReference' | 'saleReference' | 'phone'>> & {
     accountReference: string | null
     saleReference: string | null
+    phone: string | null
   }
   fields: Partial<Record<Field, string>>
 } {
@@ -62,6 +77,13 @@ export function validateNewCustomer(input: NewCustomerInput): {
   else if (bvn.length !== 11)
     fields.bvn = `A BVN is 11 digits; this one has ${bvn.length}. Check it with the customer.`
 
+  const phone = input.phone?.trim().replace(/\s+/g, ' ') || null
+  if (phone !== null) {
+    const digits = phone.replace(/\D/g, '')
+    if (!/^\+?[\d\s()-]+$/.test(phone) || digits.length < 7 || digits.length > 15)
+      fields.phone = 'Enter a phone number of 7 to 15 digits, e.g. 0803 123 4567.'
+  }
+
   const currency = input.currency ?? DEFAULT_CURRENCY
   if (!isCurrency(currency)) fields.currency = 'Choose a supported currency.'
 
@@ -74,7 +96,15 @@ export function validateNewCustomer(input: NewCustomerInput): {
   if (sale !== null && sale.length > 64) fields.saleReference = 'Keep the sale reference to 64.'
 
   return {
-    value: { name, email, bvn, currency, accountReference: reference, saleReference: sale },
+    value: {
+      name,
+      email,
+      bvn,
+      phone,
+      currency,
+      accountReference: reference,
+      saleReference: sale,
+    },
     fields,
   }
 }
@@ -124,6 +154,14 @@ export interface CustomersDeps {
   tillName(): string
   /** New account references; random by default. */
   newReference?: () => string
+  /** The till's customers in the current environment (in memory by default). */
+  directory?: () => CustomerDirectory
+  /**
+   * A keyed digest of a BVN (HMAC under a keychain key), so a BVN is recognised without ever
+   * being stored. Without it, BVNs are not remembered and only the e-mail dedupes.
+   */
+  bvnDigest?: (bvn: string) => string
+  now?: () => number
 }
 
 export function newAccountReference(): string {
@@ -132,6 +170,89 @@ export function newAccountReference(): string {
 
 export function createCustomers(deps: CustomersDeps) {
   const nextReference = deps.newReference ?? newAccountReference
+  const fallbackDirectory = memoryDirectory()
+  const directory = deps.directory ?? (() => fallbackDirectory)
+  const nowIso = () => new Date(deps.now?.() ?? Date.now()).toISOString()
+
+  function remember(
+    account: CustomerAccount,
+    extra: { phone?: string | null; bvn?: string | null } = {},
+  ): CustomerRecord {
+    const bvn = extra.bvn ?? null
+    return directory().remember(
+      recordOf(
+        account,
+        {
+          phone: extra.phone ?? null,
+          bvnDigest: bvn && deps.bvnDigest ? deps.bvnDigest(bvn) : null,
+          bvnLast3: bvn && deps.bvnDigest ? bvn.slice(-3) : null,
+        },
+        nowIso(),
+      ),
+    )
+  }
+
+  function existing(
+    account: CustomerAccount,
+    record: CustomerRecord | null,
+    matchedBy: 'email' | 'bvn',
+  ): CustomerCreated {
+    const how = matchedBy === 'email' ? 'found by e-mail' : 'found by BVN'
+    return {
+      ...account,
+      existing: true,
+      matchedBy,
+      bvnMasked: maskBvn(record?.bvnLast3 ?? null),
+      message: `${account.accountName} already has an account (${how}): ${account.bankName} ${account.accountNumber}. No second account was made.`,
+    }
+  }
+
+  /** The account behind a local record: the gateway's current details when reachable. */
+  async function accountOfRecord(r: CustomerRecord): Promise<CustomerAccount> {
+    const fromRecord: CustomerAccount = {
+      accountReference: r.accountReference,
+      accountNumber: r.accountNumber,
+      accountName: r.name,
+      bankName: r.bankName,
+      bankCode: r.bankCode,
+      currency: r.currency,
+      customerEmail: r.email,
+      metadata: {},
+      createdAt: null,
+    }
+    try {
+      return (await byReference(r.accountReference)) ?? fromRecord
+    } catch {
+      return fromRecord
+    }
+  }
+
+  /**
+   * Asks the gateway whether the e-mail already has an account. Only its JSON answer that
+   * there is none counts as "none": offline, a refusal or a bare 404 (a proxy's page, a wrong
+   * route) leaves it unknown, and then nothing is created (a second account is worse than a
+   * customer asked to wait a moment).
+   */
+  async function gatewayHasEmail(email: string): Promise<CustomerAccount | null> {
+    let found: VirtualAccountByEmailResponse
+    try {
+      found = await deps.gateway.virtualAccounts.byEmail(email)
+    } catch (error) {
+      const f = readFailure(error)
+      if (f.status === 404 && f.recordAbsent) return null
+      throw new CollectionsError(
+        f.unavailable ? 'gateway_unavailable' : 'cannot_check',
+        f.unavailable
+          ? "The account was not created: the gateway can't be reached to check whether this e-mail already has an account. Try again in a moment."
+          : `The account was not created: the gateway did not say whether this e-mail already has an account (${f.message}). Try again, or find the customer by e-mail.`,
+      )
+    }
+    if (found.currency_code) return toCustomerAccount(found)
+    return (
+      (await byReference(found.account_reference).catch(() => null)) ??
+      toCustomerAccount(found, DEFAULT_CURRENCY)
+    )
+  }
 
   async function byReference(reference: string): Promise<CustomerAccount | null> {
     try {
@@ -166,21 +287,68 @@ export function createCustomers(deps: CustomersDeps) {
   }
 
   return {
-    /** Finds an account; null when there is none. */
+    /** Finds an account; null when there is none. A found customer is remembered for search. */
     async find(by: 'reference' | 'email', value: string): Promise<CustomerAccount | null> {
       const v = value.trim()
-      if (by === 'email') return byEmail(v)
-      if (!REFERENCE.test(v))
+      if (by !== 'email' && !REFERENCE.test(v))
         throw new CollectionsError('validation', 'That is not an account reference.', {
           value: 'Use letters, digits, dot, dash or underscore.',
         })
-      return byReference(v)
+      const found = by === 'email' ? await byEmail(v) : await byReference(v)
+      if (found) remember(found)
+      return found
     },
 
-    async create(input: NewCustomerInput, actor: Actor): Promise<CustomerAccount> {
+    /** Known customers by name, phone, e-mail or reference, each with their name. */
+    search(query: string, limit?: number): CustomerSummary[] {
+      return directory().search(query, limit)
+    },
+
+    /** Remembers an account seen elsewhere (a charge's), so search knows its name. */
+    remember(account: CustomerAccount): void {
+      remember(account)
+    },
+
+    async create(input: NewCustomerInput, actor: Actor): Promise<CustomerCreated> {
+      // Required fields first, all at once. A known customer is recognised by e-mail alone
+      // (the BVN is not asked for again), so a blank BVN is checked only after that.
       const { value, fields } = validateNewCustomer(input)
+      const blocking = Object.keys(fields).filter((f) => f !== 'bvn' || value.bvn !== '')
+      if (blocking.length > 0)
+        throw new CollectionsError('validation', 'Check the highlighted fields.', fields)
+
+      const dir = directory()
+      const local = dir.byEmail(value.email)
+      if (local) return existing(await accountOfRecord(local), local, 'email')
+      const digest = value.bvn !== '' && deps.bvnDigest ? deps.bvnDigest(value.bvn) : null
+      const localBvn = digest ? dir.byBvnDigest(digest) : null
+      if (localBvn) return existing(await accountOfRecord(localBvn), localBvn, 'bvn')
       if (Object.keys(fields).length > 0)
         throw new CollectionsError('validation', 'Check the highlighted fields.', fields)
+
+      const atGateway = await gatewayHasEmail(value.email)
+      if (atGateway) {
+        const record = remember(atGateway, { phone: value.phone })
+        return existing(atGateway, record, 'email')
+      }
+
+      const account = await createAccount(value, actor)
+      const record = remember(account, { phone: value.phone, bvn: value.bvn })
+      return {
+        ...account,
+        existing: false,
+        matchedBy: null,
+        bvnMasked: maskBvn(record.bvnLast3),
+        message: `Account created for ${account.accountName}: ${account.bankName} ${account.accountNumber}.`,
+      }
+    },
+  }
+
+  async function createAccount(
+    value: ReturnType<typeof validateNewCustomer>['value'],
+    actor: Actor,
+  ): Promise<CustomerAccount> {
+    {
       const reference = value.accountReference ?? nextReference()
       const metadata: Record<string, string> = { till: deps.tillName(), created_by: actor.name }
       if (value.saleReference) metadata.sale_reference = value.saleReference
@@ -227,7 +395,7 @@ export function createCustomers(deps: CustomersDeps) {
           `The gateway refused the account: ${f.message}`,
         )
       }
-    },
+    }
   }
 }
 

@@ -16,6 +16,9 @@ export type CollectionsErrorCode =
   | 'gateway_rejected'
   | 'demo_only'
   | 'not_available'
+  | 'cannot_check'
+  | 'print_failed'
+  | 'already_printed'
 
 export class CollectionsError extends AppError {
   constructor(

@@ -11,6 +11,8 @@ import type { Pagination } from '../../common/api/pagination'
 export interface VaTransactionsPage {
   data: VaTransaction[]
   pagination: Pagination
+  /** Items the client's list decoder skipped as malformed (when it reports them). */
+  skipped?: number
 }
 
 export interface VaTransactionsFilter {
@@ -39,6 +41,8 @@ export interface GatewayFailure {
   /** No answer from the gateway at all, or a 5xx/429: the till is effectively offline. */
   unavailable: boolean
   retryAfterMs: number | null
+  /** A 404 whose JSON body says the record does not exist: the only proof of absence. */
+  recordAbsent: boolean
   message: string
   code: string | null
   fieldErrors: { field: string; message: string }[]
@@ -82,6 +86,7 @@ export function readFailure(error: unknown): GatewayFailure {
     outcomeUnknown,
     unavailable,
     retryAfterMs: num(e.retryAfterMs),
+    recordAbsent: status === 404 && e.recordAbsent === true,
     message: str(e.message) ?? 'The gateway could not be reached.',
     code: str(e.code) ?? str(body.code),
     fieldErrors,

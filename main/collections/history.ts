@@ -37,11 +37,15 @@ function query(filter: HistoryFilter, page: number, pageSize: number): VaTransac
   return q
 }
 
-export function annotate(tx: VaTransaction, ledger: Ledger): HistoryRow {
-  const known = ledger.transfer(tx.reference)
-  const charge = known?.chargeId ? ledger.allCharges().find((c) => c.id === known.chargeId) : null
+/** One history row, or null for an item too broken to show (counted by the caller). */
+export function annotate(tx: VaTransaction, ledger: Ledger): HistoryRow | null {
   // The gateway is the authority on the status now; ours may be older.
-  const base = observedFromGateway(tx)
+  const seen = observedFromGateway(tx)
+  if (!seen) return null
+  const { gatewayStatus, ...fields } = seen
+  const base = { ...fields, gatewayStatus: gatewayStatus ?? seen.status }
+  const known = ledger.transfer(seen.reference)
+  const charge = known?.chargeId ? ledger.allCharges().find((c) => c.id === known.chargeId) : null
   if (!known)
     return {
       ...base,
@@ -113,8 +117,10 @@ export function createHistory(deps: HistoryDeps) {
           .gateway()
           .virtualAccounts.transactions(query(filter, page, pageSize))
         const ledger = deps.ledger()
+        const rows = result.data.flatMap((tx) => annotate(tx, ledger) ?? [])
         return {
-          rows: result.data.map((tx) => annotate(tx, ledger)),
+          rows,
+          skipped: result.data.length - rows.length + (result.skipped ?? 0),
           page: result.pagination.page,
           pageSize: result.pagination.page_size,
           totalItems: result.pagination.total_items,
@@ -144,7 +150,10 @@ export function createHistory(deps: HistoryDeps) {
           const ledger = deps.ledger()
           for (const tx of result.data) {
             if (rows >= EXPORT_MAX_ROWS) break
-            parts.push(historyCsvLine(annotate(tx, ledger)))
+            const row = annotate(tx, ledger)
+            // A broken item is left out of the file, not allowed to stop the export.
+            if (!row) continue
+            parts.push(historyCsvLine(row))
             rows += 1
           }
           const finished = page >= result.pagination.total_pages || rows >= EXPORT_MAX_ROWS

@@ -1,8 +1,7 @@
 // The till's record of charges and the transfers seen for them. Deterministic (every time is
 // passed in) and free of I/O, so reconciliation, attribution and dedupe can be tested exactly;
 // main/collections/charges.ts adds persistence and events around it.
-import type { Currency, Minor } from '../../common/money'
-import type { VaTransaction } from '../../common/api/virtualAccounts'
+import type { Minor } from '../../common/money'
 import type {
   ChargeView,
   OverpaymentDecision,
@@ -10,7 +9,7 @@ import type {
   TransferView,
 } from '../../common/ipc/collections'
 import { CollectionsError } from './errors'
-import { attribute, mergeStatus, reconcile } from './reconcile'
+import { attribute, mergeStatus, reconcile, reviewReason } from './reconcile'
 
 /** A charge as the till keeps it: the view without what is worked out from its transfers. */
 export type ChargeRecord = Omit<ChargeView, 'reconciliation' | 'transfers' | 'needsDecision'>
@@ -22,22 +21,49 @@ export interface ObservedTransfer {
   reference: string
   accountReference: string
   amount: Minor
-  currency: Currency
+  /** As reported; may differ from the account's, or be a currency Tilldesk does not support. */
+  currency: string
   status: TransferStatus
+  /** The gateway's own status word (defaults to `status`). */
+  gatewayStatus?: string
   narration: string
   createdAt: string
 }
 
-/** A transaction from the gateway's list, as the ledger observes it. */
-export function observedFromGateway(tx: VaTransaction): ObservedTransfer {
+const KNOWN_STATUSES: readonly string[] = ['success', 'processing', 'failed']
+
+/**
+ * A transaction from the gateway's list, as the ledger observes it, or null when the item
+ * lacks what the spec guarantees and we need (a reference, the account, an amount, a time).
+ * Read field by field rather than trusting the list's decoder: a status word or currency the
+ * spec does not name passes through (as `unknown`, or as written), and one broken item is
+ * skipped and counted by the caller, never allowed to stop the watch.
+ */
+export function observedFromGateway(item: unknown): ObservedTransfer | null {
+  if (typeof item !== 'object' || item === null) return null
+  const tx = item as Record<string, unknown>
+  const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null)
+  const reference = text(tx.reference)
+  const accountReference = text(tx.account_reference)
+  const createdAt = text(tx.created_at)
+  const amount = tx.amount
+  if (reference === null || accountReference === null || createdAt === null) return null
+  if (!Number.isFinite(Date.parse(createdAt))) return null
+  // The client's decoder has already turned the wire's decimal into integer minor units.
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0) return null
+  const gatewayStatus = text(tx.status) ?? 'missing'
+  const status = (
+    KNOWN_STATUSES.includes(gatewayStatus) ? gatewayStatus : 'unknown'
+  ) as TransferStatus
   return {
-    reference: tx.reference,
-    accountReference: tx.account_reference,
-    amount: tx.amount,
-    currency: tx.currency,
-    status: tx.status,
-    narration: tx.narration,
-    createdAt: tx.created_at,
+    reference,
+    accountReference,
+    amount: amount as Minor,
+    currency: text(tx.currency)?.toUpperCase() ?? 'unknown currency',
+    status,
+    gatewayStatus,
+    narration: typeof tx.narration === 'string' ? tx.narration : '',
+    createdAt: new Date(Date.parse(createdAt)).toISOString(),
   }
 }
 
@@ -73,10 +99,28 @@ export class Ledger {
 
   constructor(private readonly options: LedgerOptions) {}
 
-  /** Restores persisted records (last write of each id wins). */
-  load(charges: Iterable<ChargeRecord>, transfers: Iterable<TransferRecord>): void {
+  /**
+   * Restores persisted records (last write of each id wins), then repairs what an older
+   * build's crash between two writes could leave: an open charge whose counted transfers
+   * already pay it exactly. It is closed as of the transfer that paid it. Returns the repaired
+   * charges so the caller writes them down once.
+   */
+  load(charges: Iterable<ChargeRecord>, transfers: Iterable<TransferRecord>): ChargeRecord[] {
     for (const c of charges) this.charges.set(c.id, c)
     for (const t of transfers) this.putTransfer(t)
+    const repaired: ChargeRecord[] = []
+    for (const c of this.charges.values()) {
+      if (c.state !== 'open' || this.reconciliation(c).status !== 'paid') continue
+      const paidAt = this.transfersOf(c.id)
+        .filter((t) => t.status === 'success' && t.currency === c.currency)
+        .map((t) => t.firstSeenAt)
+        .sort()
+        .at(-1)
+      const next: ChargeRecord = { ...c, state: 'closed', closedAt: paidAt ?? c.openedAt }
+      this.charges.set(c.id, next)
+      repaired.push(next)
+    }
+    return repaired
   }
 
   charge(id: string): ChargeRecord {
@@ -152,6 +196,15 @@ export class Ledger {
     return next
   }
 
+  /** Records the receipt's first print; later prints are copies and change nothing here. */
+  markReceiptPrinted(id: string, at: string): ChargeRecord {
+    const c = this.charge(id)
+    if (c.receiptPrintedAt) return c
+    const next: ChargeRecord = { ...c, receiptPrintedAt: at }
+    this.charges.set(id, next)
+    return next
+  }
+
   acknowledgeLate(reference: string, note: string, by: string, at: string): TransferRecord {
     const t = this.transfers.get(reference)
     if (!t || !t.late)
@@ -174,6 +227,7 @@ export class Ledger {
     let record: TransferRecord
     let surfacedLate = false
     if (!held) {
+      const { gatewayStatus, ...fields } = seen
       const target = attribute(
         seen.accountReference,
         ms(seen.createdAt),
@@ -182,7 +236,8 @@ export class Ledger {
       )
       const late = target.kind === 'late'
       record = {
-        ...seen,
+        ...fields,
+        gatewayStatus: gatewayStatus ?? seen.status,
         firstSeenAt: nowIso,
         chargeId: target.kind === 'charge' ? target.chargeId : target.afterChargeId,
         late,
@@ -190,7 +245,7 @@ export class Ledger {
       }
       surfacedLate = late
     } else {
-      record = { ...held, status: merged.status }
+      record = { ...held, status: merged.status, gatewayStatus: seen.gatewayStatus ?? seen.status }
       // Pending money that settles after its charge closed can no longer count toward it.
       const owner = held.chargeId ? this.charges.get(held.chargeId) : undefined
       if (!held.late && merged.status === 'success' && owner && owner.state !== 'open') {
@@ -198,6 +253,8 @@ export class Ledger {
         surfacedLate = true
       } else if (held.late && merged.status === 'success') surfacedLate = true
     }
+    const owner = record.chargeId ? this.charges.get(record.chargeId) : undefined
+    record = { ...record, review: reviewReason(record, owner?.currency ?? record.currency) }
     this.putTransfer(record)
 
     let charge: ChargeRecord | null = null

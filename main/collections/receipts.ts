@@ -10,7 +10,18 @@ const STATUS_WORDS = {
   overpaid: 'Overpaid',
 } as const
 
-const TRANSFER_WORDS = { success: 'Received', processing: 'Processing', failed: 'Failed' } as const
+const TRANSFER_WORDS = {
+  success: 'Received',
+  processing: 'Processing',
+  failed: 'Failed',
+  unknown: 'Status unknown',
+} as const
+
+/**
+ * The spec names no payer field on a virtual-account transaction; the bank's narration is
+ * where the sender's name appears (docs/gateway-assumptions.md), so it is printed as is.
+ */
+const payerOf = (narration: string): string => narration.trim() || 'Not stated by the bank'
 
 /** Readable local date-time; receipts are read by people, not parsed. */
 function when(iso: string): string {
@@ -41,16 +52,25 @@ export function buildReceipt(charge: ChargeView, issuedAt: string): Receipt {
       value: `${charge.overpayment.decision === 'refund' ? 'To be refunded' : 'Kept as customer credit'}${charge.overpayment.note ? ` (${charge.overpayment.note})` : ''}`,
     })
   if (charge.cancellation) lines.push({ label: 'Cancelled', value: charge.cancellation.reason })
-  lines.push(
-    { label: 'Paid into', value: `${charge.account.bankName} ${charge.account.accountNumber}` },
-    { label: 'Account name', value: charge.account.accountName },
-  )
+  // The account holder is the customer, printed at the top; the bank and number say where.
+  lines.push({
+    label: 'Paid into',
+    value: `${charge.account.bankName} ${charge.account.accountNumber}`,
+  })
   if (charge.saleReference) lines.push({ label: 'Sale', value: charge.saleReference })
   lines.push({ label: 'Opened', value: when(charge.openedAt) })
   if (charge.closedAt) lines.push({ label: 'Closed', value: when(charge.closedAt) })
 
+  const counted = charge.transfers.filter((t) => r.counted.includes(t.reference))
+  const paidAt = counted
+    .map((t) => t.createdAt)
+    .sort()
+    .at(-1)
   return {
     number: receiptNumber(charge),
+    customer: charge.account.accountName,
+    amount: money(r.received),
+    time: when(paidAt ?? charge.closedAt ?? charge.openedAt),
     chargeId: charge.id,
     title: r.status === 'paid' || r.status === 'overpaid' ? 'Payment receipt' : 'Payment record',
     issuedAt,
@@ -60,8 +80,9 @@ export function buildReceipt(charge: ChargeView, issuedAt: string): Receipt {
     transfers: charge.transfers.map((t) => ({
       reference: t.reference,
       amount: formatMoney(t.amount, t.currency),
-      status: TRANSFER_WORDS[t.status],
+      status: TRANSFER_WORDS[t.status] ?? 'Status unknown',
       at: when(t.createdAt),
+      payer: payerOf(t.narration),
     })),
     footer: 'Bank transfer into your dedicated account. Keep this receipt for your records.',
   }

@@ -12,8 +12,23 @@ import type {
 export interface ReconcilableTransfer {
   readonly reference: string
   readonly amount: Minor
-  readonly currency: Currency
+  /** As the gateway reported it: possibly another currency, or one Tilldesk does not support. */
+  readonly currency: string
   readonly status: TransferStatus
+  readonly gatewayStatus?: string | undefined
+}
+
+/**
+ * Why a transfer needs a person, in words; null when it needs nobody. Another currency is
+ * never converted or counted (we hold no rate the gateway stated), and a status word the spec
+ * does not name is never read as success or failure.
+ */
+export function reviewReason(t: ReconcilableTransfer, chargeCurrency: string): string | null {
+  if (t.currency !== chargeCurrency)
+    return `Sent in ${t.currency} into a ${chargeCurrency} account: not counted. Check with the bank or gateway what was credited before accepting it.`
+  if (t.status === 'unknown')
+    return `The gateway reports this transfer as "${t.gatewayStatus ?? 'unknown'}", a status Tilldesk does not know: not counted until it says success.`
+  return null
 }
 
 /**
@@ -31,10 +46,15 @@ export function reconcile(
   const processing: string[] = []
   const failed: string[] = []
   const otherCurrency: string[] = []
+  const unknown: string[] = []
+  const needsReview: { reference: string; reason: string }[] = []
   const receivedAmounts: Minor[] = []
   const pendingAmounts: Minor[] = []
   for (const t of transfers) {
+    const reason = reviewReason(t, currency)
+    if (reason) needsReview.push({ reference: t.reference, reason })
     if (t.currency !== currency) otherCurrency.push(t.reference)
+    else if (t.status === 'unknown') unknown.push(t.reference)
     else if (t.status === 'success') {
       counted.push(t.reference)
       receivedAmounts.push(t.amount)
@@ -60,6 +80,8 @@ export function reconcile(
     processing: processing.sort(),
     failed: failed.sort(),
     otherCurrency: otherCurrency.sort(),
+    unknown: unknown.sort(),
+    needsReview: needsReview.sort((a, b) => a.reference.localeCompare(b.reference)),
   }
 }
 
@@ -101,11 +123,17 @@ export function attribute(
   return { kind: 'late', afterChargeId: after?.id ?? null }
 }
 
-const STATUS_RANK: Record<TransferStatus, number> = { processing: 0, success: 1, failed: 1 }
+// `unknown` ranks with `processing`: it may still settle, and a final status never goes back.
+const STATUS_RANK: Record<TransferStatus, number> = {
+  processing: 0,
+  unknown: 0,
+  success: 1,
+  failed: 1,
+}
 
 /**
  * Merges a fresh observation of a transfer into what we already hold. A reference is one
- * transfer forever; only `processing` may move on (to `success` or `failed`), and final
+ * transfer forever; only `processing` (or a status word we don't know) may move on, and final
  * statuses never change back, so replaying any observation twice changes nothing.
  */
 export function mergeStatus(

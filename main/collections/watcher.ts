@@ -4,7 +4,6 @@
 // charge is open. Every poll asks from the charge's start, so after an outage or a restart the
 // first successful poll catches up on everything, and dedupe by reference (in the ledger)
 // keeps each transfer counted once.
-import type { VaTransaction } from '../../common/api/virtualAccounts'
 import type { CollectionsStatus } from '../../common/ipc/collections'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff'
 import { readFailure, type CollectionsGateway } from './gatewayPort'
@@ -32,6 +31,24 @@ export interface WatcherIntervals {
   backgroundMs: number
 }
 
+/**
+ * The rate budget of "customer says it's sent" (docs/collections.md). The spec states no rate
+ * limit, so we set our own, small enough for any sane gateway: per account at most one
+ * request every `intervalMs` (2 a second) for `durationMs`, plus one check at once per press
+ * (never more than one per `intervalMs`, however often the button is pressed); at most
+ * `maxBursts` accounts at that pace at once, so a whole till stays under 6 requests a second.
+ * A 429 or any error still backs the whole watcher off (Retry-After first).
+ */
+export const FAST_CHECK = { intervalMs: 500, durationMs: 30_000, maxBursts: 3 } as const
+
+export interface FastCheckPlan {
+  checkingNow: boolean
+  untilMs: number
+  intervalMs: number
+  /** False when other accounts use the whole fast budget (this one gets the waiting pace). */
+  withinBudget: boolean
+}
+
 export interface WatcherDeps {
   gateway: Pick<CollectionsGateway, 'virtualAccounts'>
   scheduler: Scheduler
@@ -42,10 +59,13 @@ export interface WatcherDeps {
   /** True when an instructions screen is waiting on this account. */
   isWaiting(accountReference: string, nowMs: number): boolean
   /**
-   * Hands over one account's transactions (or the sweep's, for null); returns how many were
-   * new to the till.
+   * Hands over one account's transactions (or the sweep's, for null), as the client returned
+   * them; returns how many were new to the till and how many were too malformed to read.
    */
-  ingest(accountReference: string | null, transactions: VaTransaction[]): number
+  ingest(
+    accountReference: string | null,
+    transactions: readonly unknown[],
+  ): { fresh: number; skipped: number }
   onStatus(status: CollectionsStatus): void
   backoff?: BackoffPolicy
   /** Largest page the gateway allows; we ask for full pages to keep requests few. */
@@ -57,6 +77,8 @@ export interface WatcherDeps {
 export interface Watcher {
   /** Re-plans right away: a charge opened or closed, or a screen started or stopped waiting. */
   poke(): void
+  /** The customer says they have sent it: check this account now, then fast for a while. */
+  fastCheck(accountReference: string): FastCheckPlan
   status(): CollectionsStatus
   stop(): void
 }
@@ -83,8 +105,19 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     watching: 0,
     waiting: 0,
     caughtUp: 0,
+    skipped: 0,
   }
   let lastEmitted = ''
+  /** Accounts in a fast-check burst: until when (local ms), and a forced check pending. */
+  const bursts = new Map<string, { untilMs: number; force: boolean; lastForcedAt: number }>()
+
+  function bursting(account: string | null, now: number): boolean {
+    if (account === null) return false
+    const b = bursts.get(account)
+    if (b && b.untilMs >= now) return true
+    if (b) bursts.delete(account)
+    return false
+  }
 
   function publish(patch: Partial<CollectionsStatus>): void {
     status = { ...status, ...patch }
@@ -102,7 +135,9 @@ export function createWatcher(deps: WatcherDeps): Watcher {
   function dueAt(account: string | null, now: number): number {
     const last = lastPolled.get(account)
     if (last === undefined) return now
+    if (account !== null && bursts.get(account)?.force) return now
     const { waitingMs, backgroundMs } = deps.intervals()
+    if (bursting(account, now)) return last + Math.min(FAST_CHECK.intervalMs, waitingMs)
     const waiting = account !== null && deps.isWaiting(account, now)
     return last + (waiting ? waitingMs : backgroundMs)
   }
@@ -127,8 +162,10 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     timer = s.setTimeout(() => void tick(), Math.max(0, wake - now))
   }
 
-  async function pollAccount(target: WatchTarget): Promise<number> {
-    const collected: VaTransaction[] = []
+  async function pollAccount(target: WatchTarget): Promise<{ fresh: number; skipped: number }> {
+    const collected: unknown[] = []
+    // Items the client's decoder already skipped as malformed, when it says so.
+    let skippedByClient = 0
     for (let page = 1; page <= maxPages; page++) {
       const result = await deps.gateway.virtualAccounts.transactions({
         ...(target.accountReference !== null ? { account_reference: target.accountReference } : {}),
@@ -137,9 +174,11 @@ export function createWatcher(deps: WatcherDeps): Watcher {
         page_size: pageSize,
       })
       collected.push(...result.data)
+      skippedByClient += result.skipped ?? 0
       if (page >= result.pagination.total_pages) break
     }
-    return deps.ingest(target.accountReference, collected)
+    const { fresh, skipped } = deps.ingest(target.accountReference, collected)
+    return { fresh, skipped: skipped + skippedByClient }
   }
 
   function offlineReason(error: unknown): string {
@@ -162,9 +201,15 @@ export function createWatcher(deps: WatcherDeps): Watcher {
       const after = s.now()
       let failure: { error: unknown } | null = null
       let found = 0
+      let skipped = 0
+      for (const t of due) {
+        const b = t.accountReference !== null ? bursts.get(t.accountReference) : undefined
+        if (b) b.force = false
+      }
       for (const [i, r] of results.entries()) {
         if (r.status === 'fulfilled') {
-          found += r.value
+          found += r.value.fresh
+          skipped += r.value.skipped
           // Measured from the poll's start, so a slow answer doesn't stretch the interval.
           lastPolled.set(due[i]!.accountReference, now)
         } else failure ??= { error: r.reason }
@@ -187,6 +232,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
           offlineReason: null,
           lastSuccessAt: new Date(after).toISOString(),
           nextAttemptAt: null,
+          skipped,
         }
         if (wasOffline) {
           patch.caughtUp = found
@@ -200,8 +246,38 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     }
   }
 
+  function fastCheck(accountReference: string): FastCheckPlan {
+    const now = s.now()
+    const held = bursts.get(accountReference)
+    const active = [...bursts.entries()].filter(
+      ([account, b]) => account !== accountReference && b.untilMs >= now,
+    ).length
+    const withinBudget = active < FAST_CHECK.maxBursts
+    const untilMs = now + FAST_CHECK.durationMs
+    const lastForcedAt = held?.lastForcedAt ?? -Infinity
+    // One check at once per press, but never two forced checks within one interval.
+    const force = now - lastForcedAt >= FAST_CHECK.intervalMs
+    if (withinBudget)
+      bursts.set(accountReference, { untilMs, force, lastForcedAt: force ? now : lastForcedAt })
+    else if (force) {
+      // Over budget: still one check now; the account keeps the waiting pace.
+      bursts.delete(accountReference)
+      lastPolled.delete(accountReference)
+    }
+    plan()
+    return {
+      checkingNow: force || inFlight,
+      untilMs,
+      intervalMs: withinBudget
+        ? Math.min(FAST_CHECK.intervalMs, deps.intervals().waitingMs)
+        : deps.intervals().waitingMs,
+      withinBudget,
+    }
+  }
+
   return {
     poke: plan,
+    fastCheck,
     status: () => status,
     stop() {
       stopped = true

@@ -94,9 +94,12 @@ describe('customers', () => {
 
   it('maps the gateway’s field errors to the form', async () => {
     const { customers, gateway } = setup()
-    gateway.failWith = new FakeGatewayError(400, 'validation', null, false, [
-      { field: 'customer_email', message: 'E-mail domain does not accept mail.' },
-    ])
+    // The e-mail lookup answers (no account yet); the create is refused.
+    gateway.virtualAccounts.create = async () => {
+      throw new FakeGatewayError(400, 'validation', null, false, [
+        { field: 'customer_email', message: 'E-mail domain does not accept mail.' },
+      ])
+    }
     const e = await rejection(customers.create(good, actor))
     expect(e.code).toBe('validation')
     expect(e.fields).toEqual({ email: 'E-mail domain does not accept mail.' })

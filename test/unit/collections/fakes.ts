@@ -65,6 +65,15 @@ export class FakeGatewayError extends Error {
   ) {
     super(`fake ${kind}`)
   }
+  /** A 404 whose JSON body says the record does not exist (the only proof of absence). */
+  recordAbsent = false
+}
+
+/** The gateway's JSON answer that no record matches. */
+export function absent(): FakeGatewayError {
+  const e = new FakeGatewayError(404, 'not_found')
+  e.recordAbsent = true
+  return e
 }
 
 export const NGN = (naira: number): Minor => minor(naira * 100)
@@ -130,14 +139,14 @@ export class FakeGateway implements CollectionsGateway {
     get: async (reference: string) => {
       this.guard()
       const va = this.accounts.get(reference)
-      if (!va) throw new FakeGatewayError(404, 'not_found')
+      if (!va) throw absent()
       return va
     },
     byEmail: async (email: string) => {
       this.guard()
       const all = [...this.accounts.values()].filter((a) => a.customer_email === email)
       const va = all.at(-1)
-      if (!va) throw new FakeGatewayError(404, 'not_found')
+      if (!va) throw absent()
       return va
     },
     transactions: async (q: VaTransactionsFilter): Promise<VaTransactionsPage> => {
