@@ -14,11 +14,14 @@ import { defineModule } from '../app/module'
 import type { CoreServices } from '../app/core'
 import { actor as callerOf, type CallContext, type Handlers } from '../ipc/handlers'
 import { createCharges, type Charges } from './charges'
+import { openCustomerDirectory, type CustomerDirectory } from './customerDirectory'
 import { createCustomers } from './customers'
 import { CollectionsError } from './errors'
 import type { CollectionsGateway } from './gatewayPort'
 import { demoHandlers } from './demo'
 import { createHistory } from './history'
+import { receiptHtml } from './receiptHtml'
+import { createReceiptPrinting, noPrinter, type PrinterPort } from './receiptPrinting'
 import { buildReceipt } from './receipts'
 import { openFileStore } from './store'
 import { realScheduler } from './watcher'
@@ -31,17 +34,65 @@ const actorOf = (context: CallContext) => {
   return { id: user.id, name: user.name }
 }
 
+/** Electron's printers, loaded only inside Electron: the preview and tests never import it. */
+function electronPrinter(): PrinterPort {
+  return {
+    available: true,
+    list: async () => (await import('../windows/receiptPrint')).listPrinters(),
+    print: async (html, options) =>
+      (await import('../windows/receiptPrint')).printReceiptSilently(html, options),
+  }
+}
+
 export function createCollections(core: CoreServices) {
+  /**
+   * Gateway clock minus ours, from the client's latest Date-header measurement (whole
+   * seconds). Read after every call collections makes, so charges are timed on the clock
+   * that stamps the transfers.
+   */
+  let gatewayOffsetMs = 0
+  type Client = Awaited<ReturnType<typeof core.environment.client>>
+  async function call<T>(use: (client: Client) => Promise<T>): Promise<T> {
+    const client = await core.environment.client()
+    try {
+      return await use(client)
+    } finally {
+      const skew = client.clockSkewSeconds
+      if (skew !== null) gatewayOffsetMs = skew * 1000
+    }
+  }
   const gateway: CollectionsGateway = {
     virtualAccounts: {
-      create: async (b) => (await core.environment.client()).virtualAccounts.create(b),
-      get: async (r) => (await core.environment.client()).virtualAccounts.get(r),
-      byEmail: async (e) => (await core.environment.client()).virtualAccounts.byEmail(e),
-      transactions: async (q) => (await core.environment.client()).virtualAccounts.transactions(q),
+      create: (b) => call((c) => c.virtualAccounts.create(b)),
+      get: (r) => call((c) => c.virtualAccounts.get(r)),
+      byEmail: (e) => call((c) => c.virtualAccounts.byEmail(e)),
+      transactions: (q) => call((c) => c.virtualAccounts.transactions(q)),
     },
   }
   const tillName = () => core.settings.get().tillName
-  const customers = createCustomers({ gateway, tillName })
+
+  // One customer directory per environment, like the charges: Demo customers are not Live's.
+  let directory: { environment: Environment; directory: CustomerDirectory } | null = null
+  function customerDirectory(): CustomerDirectory {
+    const environment = core.environment.current
+    if (!directory || directory.environment !== environment) {
+      directory?.directory.close()
+      directory = {
+        environment,
+        directory: openCustomerDirectory(join(core.dataDir, `customers-${environment}.jsonl`)),
+      }
+    }
+    return directory.directory
+  }
+  const customers = createCustomers({
+    gateway,
+    tillName,
+    directory: customerDirectory,
+    // Keyed with the environment's device key (keychain), so the file alone can't be used
+    // to test guesses of a BVN.
+    bvnDigest: (bvn) => core.integrity.sealer(core.environment.current).seal('customer-bvn', bvn),
+    now: core.now,
+  })
   const accountCache = new Map<string, { account: CustomerAccount; at: number }>()
   const remember = (account: CustomerAccount | null) => {
     if (account) accountCache.set(account.accountReference, { account, at: core.now() })
@@ -94,6 +145,7 @@ export function createCollections(core: CoreServices) {
       store: openFileStore(join(core.dataDir, `collections-${environment}.jsonl`)),
       gateway: () => gateway,
       account: accountFor,
+      gatewayOffsetMs: () => gatewayOffsetMs,
       events: {
         chargeUpdated: (view) => {
           core.emit('charge.updated', view)
@@ -108,6 +160,7 @@ export function createCollections(core: CoreServices) {
               ? `Overpaid by ${formatMoney(r.overpaidBy, view.currency)}: decide refund or credit.`
               : `${formatMoney(r.received, view.currency)} received from ${view.account.accountName}.`
           core.desktop.notify(r.status === 'paid' ? 'Paid' : 'Overpaid', body)
+          void receipts.onPaid(view)
         },
       },
       scheduler: realScheduler,
@@ -134,10 +187,25 @@ export function createCollections(core: CoreServices) {
 
   const history = createHistory({ gateway: () => gateway, ledger: () => current().ledger })
 
+  const issued = () => new Date(core.now()).toISOString()
+  const receipts = createReceiptPrinting({
+    printer: core.desktop.kind === 'electron' ? electronPrinter() : noPrinter,
+    settings: () => core.settings.get().receipts,
+    saveSettings: (next) => core.settings.update((draft) => void (draft.receipts = next)).receipts,
+    charge: (id) => current().get(id),
+    receipt: (charge) => buildReceipt(charge, issued()),
+    markPrinted: (id) => void current().markReceiptPrinted(id),
+    printed: (result) => core.emit('receipt.printed', result),
+  })
+
   const handlers: Handlers<typeof collectionsChannels> = {
+    'customer.search': ({ query, limit }) => customers.search(query, limit),
     'customer.find': async ({ by, value }) => remember(await customers.find(by, value)),
-    'customer.create': async (input, context) =>
-      remember(await customers.create(input, actorOf(context)))!,
+    'customer.create': async (input, context) => {
+      const created = await customers.create(input, actorOf(context))
+      remember(created)
+      return created
+    },
     'charge.open': (input, context) => current().open(input, actorOf(context)),
     'charge.get': ({ chargeId }) => current().get(chargeId),
     'charge.list': ({ scope }) => current().list(scope),
@@ -146,6 +214,7 @@ export function createCollections(core: CoreServices) {
     'charge.decideOverpayment': ({ chargeId, decision, note }, context) =>
       current().decideOverpayment(chargeId, decision, note, actorOf(context)),
     'charge.watch': ({ chargeId, waiting }) => current().watch(chargeId, waiting),
+    'charge.customerSaysSent': ({ chargeId }) => current().customerSaysSent(chargeId),
     'customerDisplay.show': ({ chargeId }) => {
       if (chargeId !== null) current().get(chargeId) // must exist
       displayChargeId = chargeId
@@ -175,6 +244,18 @@ export function createCollections(core: CoreServices) {
       const bytes = await renderReceiptPdf(receipt)
       return { filename: `${receipt.number}.pdf`, base64: Buffer.from(bytes).toString('base64') }
     },
+    'receipt.print': ({ chargeId, paper }) => receipts.print(chargeId, paper),
+    'receipt.reprint': ({ chargeId, paper }) => receipts.reprint(chargeId, paper),
+    'receipt.html': ({ chargeId, paper }) => {
+      const chosen = paper ?? receipts.settings().paper
+      return {
+        html: receiptHtml(buildReceipt(current().get(chargeId), issued()), chosen),
+        paper: chosen,
+      }
+    },
+    'receipt.printers': () => receipts.printers(),
+    'receipt.settings': () => receipts.settings(),
+    'receipt.saveSettings': (input) => receipts.saveSettings(input),
     'customerDisplay.open': async () => {
       const result = await core.desktop.openWindow('#/customer-display', {
         preferSecondaryDisplay: true,
@@ -194,6 +275,8 @@ export function createCollections(core: CoreServices) {
     stop() {
       runtime?.charges.stop()
       runtime = null
+      directory?.directory.close()
+      directory = null
     },
   }
 }
