@@ -105,7 +105,7 @@ describe('role rules, through the real guard', () => {
     ).toBe('forbidden_role')
 
     // A supervisor may do what the cashier could not.
-    await signInAs(supervisorId, '1357')
+    await signInAs(supervisorId, '135790')
     expect(
       await code('refunds.issue', {
         paymentReference: payment.reference,
