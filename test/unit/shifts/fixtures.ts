@@ -1,0 +1,105 @@
+// Facts for the shift report tests, written out by hand from what each feature records.
+import { randomBytes } from 'node:crypto'
+import type { Currency, Minor } from '../../../common/money'
+import { Sealer } from '../../../main/integrity/seal'
+import type {
+  Activity,
+  ChargeFact,
+  HostedPaymentFact,
+  PayoutFact,
+  RefundFact,
+} from '../../../main/shifts/activity'
+import type { ZAnchor, ZChainHead, ZJournalSeal } from '../../../main/shifts/sealing'
+
+export const m = (n: number) => n as Minor
+export const bola = { id: 'u_bola0001', name: 'Bola' }
+export const chidi = { id: 'u_chidi001', name: 'Chidi' }
+
+export const OPEN_MS = Date.parse('2026-03-02T08:00:00Z')
+export const at = (minutes: number) => new Date(OPEN_MS + minutes * 60_000).toISOString()
+
+export function charge(over: Partial<ChargeFact> & { id: string }): ChargeFact {
+  return {
+    state: 'closed',
+    status: 'paid',
+    currency: 'NGN',
+    amountDue: m(100_00),
+    received: m(100_00),
+    pending: m(0),
+    customer: 'Ada Obi',
+    openedBy: bola,
+    openedAt: at(10),
+    ...over,
+  }
+}
+
+export function hosted(
+  over: Partial<HostedPaymentFact> & { reference: string },
+): HostedPaymentFact {
+  return {
+    status: 'success',
+    amount: m(50_00),
+    currency: 'NGN' as Currency,
+    createdAt: at(20),
+    takenBy: 'Bola',
+    ...over,
+  }
+}
+
+export function refund(over: Partial<RefundFact> & { reference: string }): RefundFact {
+  return {
+    status: 'success',
+    amount: m(10_00),
+    currency: 'NGN',
+    createdAt: at(30),
+    issuedBy: 'Chidi',
+    ...over,
+  }
+}
+
+export function payout(over: Partial<PayoutFact> & { reference: string }): PayoutFact {
+  return {
+    state: 'success',
+    amount: m(2_000_00),
+    currency: 'NGN',
+    maker: bola,
+    payee: 'OKAFOR ADAEZE',
+    createdAt: at(40),
+    updatedAt: at(45),
+    ...over,
+  }
+}
+
+export function activity(over: Partial<Activity> = {}): Activity {
+  return {
+    charges: [],
+    lateTransfers: [],
+    hostedPayments: [],
+    refunds: [],
+    payoutEvents: [],
+    payouts: [],
+    warnings: [],
+    ...over,
+  }
+}
+
+/** A device key in memory, and a head "in the keychain" that tests can roll back. */
+export function keyedSeal(sealer = new Sealer(randomBytes(32), true)): ZJournalSeal & {
+  anchor: ZAnchor & { head: ZChainHead | null }
+} {
+  let head: ZChainHead | null = null
+  return {
+    sealer,
+    anchor: {
+      get head() {
+        return head
+      },
+      set head(next) {
+        head = next
+      },
+      set(next) {
+        head = { ...next }
+      },
+    },
+  }
+}
