@@ -12,6 +12,7 @@ export type PayoutStateName =
   | 'awaiting_approval'
   | 'approved'
   | 'sending'
+  | 'unknown'
   | 'submitted'
   | 'success'
   | 'failed'
@@ -24,7 +25,14 @@ export type PayoutPurpose = 'supplier' | 'refund' | 'cash_out'
 
 /** Buttons the signed-in user may press on a payout; main decides. */
 export type PayoutActionName =
-  'edit' | 'submit' | 'resubmit' | 'withdraw' | 'acceptBankName' | 'approve' | 'reject'
+  | 'edit'
+  | 'submit'
+  | 'resubmit'
+  | 'withdraw'
+  | 'acceptBankName'
+  | 'approve'
+  | 'reject'
+  | 'decideOutcome'
 
 export interface BankOption {
   name: string
@@ -91,6 +99,25 @@ export interface PayoutProgress {
   tone: 'neutral' | 'busy' | 'good' | 'bad' | 'attention'
 }
 
+/**
+ * A payout whose outcome Tilldesk could not find out: why, in words, what was tried and what
+ * the gateway said, and the supervisor's decision once made.
+ */
+export interface PayoutOutcomeView {
+  why: string
+  since: string
+  steps: Array<{ at: string; call: 'send' | 'verify'; said: string }>
+  decided: {
+    outcome: 'paid' | 'not_paid'
+    byName: string
+    at: string
+    reason: string
+    gatewayReference: string | null
+  } | null
+  /** Why the signed-in user may not decide it (not a supervisor, or they made it), or null. */
+  decideBlocked: string | null
+}
+
 export interface PayoutView {
   reference: string
   state: PayoutStateName
@@ -128,6 +155,8 @@ export interface PayoutView {
   actions: PayoutActionName[]
   /** Why the signed-in user may not approve this one (e.g. they made it), or null. */
   approveBlocked: string | null
+  /** Set once any attempt's outcome was unknown: the evidence and any decision. */
+  outcome: PayoutOutcomeView | null
   updatedAt: string
 }
 
@@ -304,6 +333,30 @@ export const payoutsChannels = defineChannels({
     result: returns<PayoutView>(),
     role: 'supervisor',
     summary: 'Rejects a payout with a reason, re-entering the PIN.',
+  },
+  'payouts.decideOutcome': {
+    input: z.discriminatedUnion('outcome', [
+      z.strictObject({
+        reference: Reference,
+        pin: PinSchema,
+        outcome: z.literal('paid'),
+        gatewayReference: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z0-9._:/-]{1,100}$/, "Enter the gateway's reference for the transfer."),
+        reason: Reason.trim().min(1, 'Say how you know it was paid.'),
+      }),
+      z.strictObject({
+        reference: Reference,
+        pin: PinSchema,
+        outcome: z.literal('not_paid'),
+        reason: Reason.trim().min(1, 'Say why it was not paid.'),
+      }),
+    ]),
+    result: returns<PayoutView>(),
+    role: 'supervisor',
+    summary:
+      "Closes a payout whose outcome is unknown: paid (with the gateway's reference) or not paid (with a reason), re-entering the PIN. Not by its maker.",
   },
   'payouts.status': {
     input: NoInput,

@@ -64,6 +64,8 @@ export function createPayouts(core: CoreServices): {
       service.approve(person(context), reference, pin, bindingHash),
     'payouts.reject': ({ reference, pin, reason }, context) =>
       service.reject(person(context), reference, pin, reason),
+    'payouts.decideOutcome': ({ reference, pin, ...decision }, context) =>
+      service.decideOutcome(person(context), reference, pin, decision),
     'payouts.status': () => service.status(),
     'payouts.retryNow': () => service.retryNow(),
     'payouts.audit': (input, context) => service.audit(person(context), input?.reference),
@@ -103,6 +105,11 @@ export const payoutsModule = defineModule({
           wasOnline = online
         }, 1_000)
         watch.unref?.()
+      },
+      // An update never restarts the till while a payout is on its way to the gateway.
+      async busy() {
+        const sending = await service.sendingCount()
+        return sending === 0 ? null : 'Payouts are sending.'
       },
       async stop() {
         if (watch) clearInterval(watch)
