@@ -51,7 +51,9 @@ export function observedFromGateway(item: unknown): ObservedTransfer | null {
   if (!Number.isFinite(Date.parse(createdAt))) return null
   // The client's decoder has already turned the wire's decimal into integer minor units.
   if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0) return null
-  const gatewayStatus = text(tx.status) ?? 'missing'
+  // The client's tolerant reader turns a word it doesn't know into `unknown` and keeps the
+  // word in `raw_status`; a plain item carries the word in `status`.
+  const gatewayStatus = text(tx.raw_status) ?? text(tx.status) ?? 'missing'
   const status = (
     KNOWN_STATUSES.includes(gatewayStatus) ? gatewayStatus : 'unknown'
   ) as TransferStatus

@@ -71,6 +71,32 @@ describe('tolerant collections', () => {
     expect(charges.get(c.id).reconciliation.status).toBe('paid')
   })
 
+  it('reads the client’s own unknown-status form (status unknown, raw_status the word)', async () => {
+    const { charges, gateway, clock } = rig()
+    gateway.addAccount('ACC-1')
+    const c = await charges.open({ accountReference: 'ACC-1', amount: '5000' }, actor)
+    charges.watch(c.id, true)
+    const odd = gateway.pay('ACC-1', NGN(5_000))
+    Object.assign(odd, { status: 'unknown', raw_status: 'on_hold' })
+    await clock.advance(WAITING)
+    expect(charges.get(c.id).transfers[0]).toMatchObject({
+      status: 'unknown',
+      gatewayStatus: 'on_hold',
+    })
+    expect(charges.get(c.id).reconciliation.received).toBe(0)
+  })
+
+  it('adds the items the client’s list reader skipped to the count', async () => {
+    const { charges, gateway, clock, statuses } = rig()
+    gateway.addAccount('ACC-1')
+    const c = await charges.open({ accountReference: 'ACC-1', amount: '5000' }, actor)
+    charges.watch(c.id, true)
+    const list = gateway.virtualAccounts.transactions
+    gateway.virtualAccounts.transactions = async (q) => ({ ...(await list(q)), skipped: 3 })
+    await clock.advance(WAITING)
+    expect(statuses.at(-1)).toMatchObject({ online: true, skipped: 3 })
+  })
+
   it('one malformed item never stops watching; it is counted, and the rest are read', async () => {
     const { charges, gateway, clock, statuses } = rig()
     gateway.addAccount('ACC-1')
