@@ -1,12 +1,28 @@
-// `npm run security`: Electronegativity over main/, preload/ and renderer/ for Electron 45.4.1,
-// scanned as one application (copied side by side) so its global checks see the CSP in the
-// renderer and the navigation/permission guards in main together.
-// Fails on any HIGH or MEDIUM finding that is not one of the reviewed, line-specific waivers
-// below (each explained in docs/security.md). A waiver names the file and the code it covers,
-// so a new occurrence anywhere else still fails.
+// `npm run security [-- --root DIR]`: the security gate. Two halves, both must pass:
+// 1. Electronegativity over main/, preload/ and renderer/ for Electron 45.4.1, scanned as one
+//    application (copied side by side) so its global checks see the CSP in the renderer and the
+//    navigation/permission guards in main together. Fails on any HIGH or MEDIUM finding, and on
+//    a CSP finding of any severity, that is not one of the reviewed, line-specific waivers below
+//    (each explained in docs/security.md). A waiver names the file and the code it covers, so a
+//    new occurrence anywhere else still fails.
+// 2. Our own checks, which have no severities and no waivers (scripts/security-gate/): every
+//    BrowserWindow's webPreferences, the web contents guards (syntax, and the guard test run
+//    for every kind of window), and the CSP directive by directive against the allowed list.
+// --root points the gate at another copy of the sources (the gate's mutation test).
+import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, rmSync } from 'node:fs'
 import { join, resolve, sep } from 'node:path'
+import { parseArgs } from 'node:util'
+import { checkCsp } from './security-gate/csp'
+import type { GateFinding } from './security-gate/findings'
+import { checkGuards, GUARD_TEST } from './security-gate/guards'
+import { checkWindowOptions } from './security-gate/window-options'
 
+const { values: args } = parseArgs({
+  options: { root: { type: 'string', default: '.' } },
+  strict: true,
+})
+const ROOT = resolve(args.root)
 const ELECTRON_VERSION = '45.4.1'
 const TARGETS = ['main', 'preload', 'renderer'] as const
 
@@ -26,10 +42,23 @@ interface Waiver {
   file: string
   /** A fragment of the flagged code. */
   sample: string
+  /** The flagged code must equal `sample` exactly (a whole policy, not a fragment of it). */
+  exact?: boolean
   why: string
 }
 
+/** The production policy exactly as renderer/index.html carries it. */
+const REVIEWED_META_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; media-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-src 'none'; worker-src 'none'; manifest-src 'none'"
+
 export const WAIVERS: Waiver[] = [
+  {
+    check: 'CSP_GLOBAL_CHECK',
+    file: 'renderer/index.html',
+    sample: REVIEWED_META_POLICY,
+    exact: true,
+    why: "LOW: data: in img-src/media-src, for QR code images; data: can't carry script under script-src 'self'. Exactly this policy: any other change to it fails.",
+  },
   {
     check: 'PRELOAD_JS_CHECK',
     file: 'main/window.ts',
@@ -68,10 +97,9 @@ type Run = (
 // The programmatic API, not the CLI's CSV: the CLI writes its CSV header and rows with two
 // racing writeFile calls, so the report can come out with a row overwritten.
 async function scan(): Promise<Finding[]> {
-  const root = join('out', 'security')
-  const copy = resolve(root, 'app')
+  const copy = join(ROOT, 'out', 'security', 'app')
   rmSync(copy, { recursive: true, force: true })
-  for (const target of TARGETS) cpSync(target, join(copy, target), { recursive: true })
+  for (const target of TARGETS) cpSync(join(ROOT, target), join(copy, target), { recursive: true })
   const mod = (await import('@doyensec/electronegativity')) as { default: Run | { default: Run } }
   const run = typeof mod.default === 'function' ? mod.default : mod.default.default
   const result = await run(
@@ -117,14 +145,40 @@ const waiverFor = (finding: Finding): Waiver | undefined =>
     (waiver) =>
       waiver.check === finding.check &&
       waiver.file === finding.file &&
-      finding.sample.includes(waiver.sample),
+      (waiver.exact
+        ? finding.sample.trim() === waiver.sample
+        : finding.sample.includes(waiver.sample)),
   )
 
-mkdirSync(join('out', 'security'), { recursive: true })
+/** The guard test, run in the sources under ROOT: every kind of window gets the guards. */
+function runGuardTest(): GateFinding[] {
+  const result = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', GUARD_TEST, '--reporter=dot'],
+    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '1' } },
+  )
+  if (result.status === 0) return []
+  const tail = `${result.stdout}\n${result.stderr}`
+    .split('\n')
+    .filter((line) => /FAIL|AssertionError|Error:/.test(line))
+    .slice(0, 4)
+    .join(' | ')
+  return [
+    {
+      check: 'WEB_CONTENTS_GUARDS',
+      file: GUARD_TEST,
+      message: `the guard test failed (exit ${result.status ?? 'killed'}): ${tail}`,
+    },
+  ]
+}
+
+/** Electronegativity's CSP checks fail at any severity; the rest at HIGH and MEDIUM. */
+const isSerious = (finding: Finding) =>
+  finding.severity === 'HIGH' || finding.severity === 'MEDIUM' || finding.check.startsWith('CSP')
+
+mkdirSync(join(ROOT, 'out', 'security'), { recursive: true })
 const findings = await scan()
-const serious = findings.filter(
-  (finding) => finding.severity === 'HIGH' || finding.severity === 'MEDIUM',
-)
+const serious = findings.filter(isSerious)
 const waived = serious.filter((finding) => waiverFor(finding))
 const failing = serious.filter((finding) => !waiverFor(finding))
 const counts = (severity: string) =>
@@ -146,6 +200,19 @@ for (const finding of failing) {
   console.log(`          ${finding.description}`)
 }
 console.log(
-  `  unwaived HIGH: ${failing.filter((f) => f.severity === 'HIGH').length}, unwaived MEDIUM: ${failing.filter((f) => f.severity === 'MEDIUM').length}`,
+  `  unwaived HIGH: ${failing.filter((f) => f.severity === 'HIGH').length}, unwaived MEDIUM: ${failing.filter((f) => f.severity === 'MEDIUM').length}, unwaived CSP (any severity): ${failing.filter((f) => f.check.startsWith('CSP')).length}`,
 )
-process.exitCode = failing.length === 0 ? 0 : 1
+
+const own: GateFinding[] = [
+  ...checkWindowOptions(ROOT),
+  ...checkGuards(ROOT),
+  ...(await checkCsp(ROOT)),
+]
+// The behavioural guard test only adds news when the syntax check passed.
+if (!own.some((finding) => finding.check === 'WEB_CONTENTS_GUARDS')) own.push(...runGuardTest())
+console.log('Own checks (web preferences, web contents guards, CSP allowed list)')
+for (const finding of own)
+  console.log(`  FAIL    ${finding.check} ${finding.file}: ${finding.message}`)
+console.log(`  failing: ${own.length}`)
+
+process.exitCode = failing.length === 0 && own.length === 0 ? 0 : 1
