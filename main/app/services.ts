@@ -14,6 +14,8 @@ import { IntegrityService } from '../integrity'
 import type { Keychain } from '../keychain/keychain'
 import { SessionService } from '../session/session'
 import { sessionHandlers } from '../session/handlers'
+import { AutoLock, noPowerSource, type IdleLimits, type PowerSource } from '../session/auto-lock'
+import { needsStepUp } from '../session/step-up'
 import { settingsHandlers } from '../settings/handlers'
 import { SettingsStore, type SettingsBackend } from '../settings/store'
 import { usersHandlers } from '../users/handlers'
@@ -38,6 +40,10 @@ export interface Adapters {
   /** Windows and notifications (Electron); the preview and tests get a browser stand-in. */
   desktop?: DesktopServices
   now?: () => number
+  /** OS idle time, screen lock and suspend (Electron's powerMonitor); none in Node. */
+  power?: PowerSource
+  /** Idle limits for the automatic lock and sign-out (defaults in session/auto-lock.ts). */
+  idleLimits?: Partial<IdleLimits>
   /** Replaces the module list (tests). */
   modules?: FeatureModule[]
 }
@@ -72,6 +78,13 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
   settings.onChange((next) => emit('settings.changed', toSettingsView(next)))
   const users = new UsersService({ settings, emit, now, pepper: () => integrity.pepper() })
   const session = new SessionService({ users, settings, emit, now })
+  const autoLock = new AutoLock({
+    session,
+    power: adapters.power ?? noPowerSource,
+    log,
+    now,
+    ...(adapters.idleLimits ? { limits: adapters.idleLimits } : {}),
+  })
   const status = new TillStatusService(emit, now)
   const environment = new EnvironmentService({
     settings,
@@ -92,6 +105,10 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
   const dispatcher = new Dispatcher({
     isTrustedSender: adapters.isTrustedSender,
     currentUser: () => session.current(),
+    isLocked: () => session.isLocked(),
+    checkStepUp: (channel, input) => {
+      if (needsStepUp(channel, input, settings.get().baseUrls)) session.requireFreshPin()
+    },
     log,
     translators: [
       translateGatewayError(() => ({
@@ -101,7 +118,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     ],
   })
   dispatcher
-    .register(sessionHandlers(session))
+    .register(sessionHandlers(session, autoLock))
     .register(usersHandlers(users))
     .register(settingsHandlers(settings, environment, integrity))
     .register(environmentHandlers({ environment, status, connectivity }))
@@ -138,11 +155,13 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     dispatcher,
     async start() {
       await environment.start()
+      autoLock.start()
       connectivity.start()
       environment.onChange(() => void connectivity.check())
       for (const { instance } of instances) await instance.start?.()
     },
     async stop() {
+      autoLock.stop()
       connectivity.stop()
       for (const { name, instance } of [...instances].reverse()) {
         try {
