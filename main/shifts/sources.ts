@@ -27,7 +27,8 @@ export const sourcePaths = (dataDir: string, environment: Environment) => ({
 })
 
 /**
- * The collections journal (JSON Lines, latest version of each record wins), read from where
+ * The collections journal (JSON Lines, latest version of each record wins; a `batch` line holds
+ * records written together), read from where
  * it was last read: a busy day's file is read once, then only what was appended. A file that
  * shrank or was replaced (compaction) is read again from the start.
  */
@@ -86,14 +87,30 @@ export class CollectionsTail {
       } catch {
         continue // a torn line from a crash; the feature itself skips it too
       }
-      if (!isObject(value) || !isObject(value.v)) continue
-      const v = value.v
-      if (value.k === 'charge' && typeof v.id === 'string' && isMinor(v.amountDue))
-        this.#charges.set(v.id, v as unknown as ChargeRecord)
-      else if (value.k === 'transfer' && typeof v.reference === 'string' && isMinor(v.amount))
-        this.#transfers.set(v.reference, v as unknown as TransferRecord)
+      // A batch is one fact (a transfer and the charge it closes): all of it or none.
+      const parts =
+        isObject(value) && value.k === 'batch' && Array.isArray(value.v) ? value.v : [value]
+      const records = parts.map(record)
+      if (records.some((r) => r === null)) continue
+      for (const r of records as StoredRecord[]) {
+        if (r.k === 'charge') this.#charges.set(r.v.id, r.v)
+        else this.#transfers.set(r.v.reference, r.v)
+      }
     }
   }
+}
+
+type StoredRecord = { k: 'charge'; v: ChargeRecord } | { k: 'transfer'; v: TransferRecord }
+
+/** One line's record, in the collections store's format (main/collections/store.ts). */
+function record(value: unknown): StoredRecord | null {
+  if (!isObject(value) || !isObject(value.v)) return null
+  const v = value.v
+  if (value.k === 'charge' && typeof v.id === 'string' && isMinor(v.amountDue))
+    return { k: 'charge', v: v as unknown as ChargeRecord }
+  if (value.k === 'transfer' && typeof v.reference === 'string' && isMinor(v.amount))
+    return { k: 'transfer', v: v as unknown as TransferRecord }
+  return null
 }
 
 const person = (v: unknown): ShiftPerson =>

@@ -86,6 +86,20 @@ describe('collections tail', () => {
     expect(tail.read().charges.map((c) => [c.id, c.state])).toEqual([['ch_bbbbbb2', 'closed']])
   })
 
+  it('takes a batch line (a transfer and the charge it closes) whole, or not at all', () => {
+    const batch = (parts: string[]) =>
+      `${JSON.stringify({ k: 'batch', v: parts.map((p) => JSON.parse(p)) })}\n`
+    writeFileSync(
+      path,
+      chargeLine('ch_aaaaaa1') +
+        batch([transferLine('tx1', 'ch_aaaaaa1', 100_00), chargeLine('ch_aaaaaa1', 'closed')]) +
+        batch([transferLine('tx2', 'ch_aaaaaa1', 5_00), '{"k":"charge","v":{"id":1}}']),
+    )
+    const read = new CollectionsTail(path).read()
+    expect(read.transfers.map((t) => t.reference)).toEqual(['tx1'])
+    expect(read.charges.map((c) => c.state)).toEqual(['closed'])
+  })
+
   it('skips lines that are not records instead of failing the report', () => {
     writeFileSync(path, `not json\n{"k":"charge","v":{"id":5}}\n${chargeLine('ch_aaaaaa1')}`)
     expect(new CollectionsTail(path).read().charges.map((c) => c.id)).toEqual(['ch_aaaaaa1'])
