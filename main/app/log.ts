@@ -16,7 +16,8 @@ export interface Logger {
   error(message: string, data?: unknown): void
 }
 
-const SECRET_KEY = /secret|pin|otp|password|signature|token|authorization/i
+// `bvn`: a customer's bank verification number is never written to a log either.
+const SECRET_KEY = /secret|pin|otp|password|signature|token|authorization|bvn/i
 /** `password=…`, `secret: …` inside free text (an error message from a library, say). */
 const SECRET_IN_TEXT =
   /\b(secret|pin|otp|password|signature|token|authorization)(\s*[=:]\s*)[^\s,;]+/gi

@@ -142,6 +142,10 @@ export function toCustomerAccount(
   }
 }
 
+/** A gateway's words may echo what was sent: an 11-digit run (a BVN) is masked before use. */
+const maskDigits = (text: string): string =>
+  text.replace(/\d{11}/g, (run) => maskBvn(run.slice(-3)) ?? '')
+
 function unavailable(message: string): CollectionsError {
   return new CollectionsError(
     'gateway_unavailable',
@@ -382,17 +386,17 @@ export function createCustomers(deps: CustomersDeps) {
           const mapped: Partial<Record<Field, string>> = {}
           for (const fe of f.fieldErrors) {
             const field = GATEWAY_FIELD[fe.field]
-            if (field) mapped[field] = fe.message
+            if (field) mapped[field] = maskDigits(fe.message)
           }
           throw new CollectionsError(
             'validation',
-            `The gateway refused the account: ${f.fieldErrors.map((e) => e.message).join(' ')}`,
+            `The gateway refused the account: ${maskDigits(f.fieldErrors.map((e) => e.message).join(' '))}`,
             mapped,
           )
         }
         throw new CollectionsError(
           'gateway_rejected',
-          `The gateway refused the account: ${f.message}`,
+          `The gateway refused the account: ${maskDigits(f.message)}`,
         )
       }
     }

@@ -13,6 +13,7 @@ import {
   type CustomerDirectory,
 } from '../../../main/collections/customerDirectory'
 import { createCustomers } from '../../../main/collections/customers'
+import { redact } from '../../../main/app/log'
 import { CollectionsError } from '../../../main/collections/errors'
 import { FakeGateway, FakeGatewayError, FakeScheduler } from './fakes'
 
@@ -172,5 +173,27 @@ describe('search', () => {
     const [hit] = directory.search('Emeka')
     expect(hit?.bvnMasked).toBe('••••••••432')
     expect(JSON.stringify(hit)).not.toContain('22298765432')
+  })
+})
+
+describe('BVN in the gateway’s words', () => {
+  it('is masked when a refusal echoes it', async () => {
+    const { customers, gateway } = setup()
+    gateway.virtualAccounts.create = async () => {
+      throw new FakeGatewayError(400, 'validation', null, false, [
+        { field: 'bvn', message: 'BVN 22212345678 could not be verified.' },
+      ])
+    }
+    const e = await rejection(customers.create(ada, actor))
+    expect(e.message).not.toContain('22212345678')
+    expect(e.fields?.bvn).toBe('BVN ••••••••678 could not be verified.')
+  })
+})
+
+describe('BVN in logs', () => {
+  it('is redacted like a secret wherever it is logged', () => {
+    const logged = JSON.stringify(redact({ input: { name: 'Ada', bvn: '22212345678' } }))
+    expect(logged).not.toContain('22212345678')
+    expect(logged).toContain('Ada')
   })
 })
