@@ -171,6 +171,8 @@ export function createCollections(core: CoreServices) {
       },
       tillName,
     })
+    // Customers served before the till kept a directory are known by name from their charges.
+    for (const charge of charges.ledger.allCharges()) customers.remember(charge.account)
     return charges
   }
 
@@ -206,7 +208,11 @@ export function createCollections(core: CoreServices) {
       remember(created)
       return created
     },
-    'charge.open': (input, context) => current().open(input, actorOf(context)),
+    'charge.open': async (input, context) => {
+      const view = await current().open(input, actorOf(context))
+      customers.remember(view.account)
+      return view
+    },
     'charge.get': ({ chargeId }) => current().get(chargeId),
     'charge.list': ({ scope }) => current().list(scope),
     'charge.cancel': ({ chargeId, reason }, context) =>
