@@ -195,4 +195,63 @@ describe('collections against the sandbox', () => {
       balanceDue: naira(5_000),
     })
   })
+
+  describe('against a peer that disagrees with us (spec variations, one at a time)', () => {
+    afterAll(() => sandbox.setVariants({}))
+
+    it('a transfer that is processing first is pending, then counts when it settles', async () => {
+      sandbox.setVariants({ va_processing_first: true })
+      const { account, charge } = await openCharge('2000')
+      await client.sandbox.simulateTransfer(account.accountReference, { amount: naira(2_000) })
+      const pending = await waitFor('pending', () => {
+        const v = latest(charge.id)
+        return v?.reconciliation.pending === naira(2_000) && v
+      })
+      expect(pending.reconciliation).toMatchObject({ status: 'awaiting', received: 0 })
+      const paid = await waitFor('settled', () => {
+        const v = latest(charge.id)
+        return v?.reconciliation.status === 'paid' && v
+      })
+      expect(paid.state).toBe('closed')
+    })
+
+    it('a transfer in another currency is shown for review and never counted', async () => {
+      sandbox.setVariants({ foreign_currency_transfers: true })
+      const { account, charge } = await openCharge('2000')
+      await client.sandbox.simulateTransfer(account.accountReference, { amount: naira(2_000) })
+      const seen = await waitFor('seen', () => {
+        const v = latest(charge.id)
+        return v && v.transfers.length > 0 && v
+      })
+      expect(seen.state).toBe('open')
+      expect(seen.reconciliation).toMatchObject({ status: 'awaiting', received: 0 })
+      expect(seen.reconciliation.otherCurrency).toHaveLength(1)
+      expect(seen.reconciliation.needsReview[0]?.reason).toMatch(/into a NGN account: not counted/)
+      expect(statuses.at(-1)?.online).toBe(true)
+    })
+
+    it('a known e-mail gets the existing account, also when fields beyond the spec are missing', async () => {
+      sandbox.setVariants({ missing_fields: true, extra_fields: true, va_status_boolean: true })
+      const make = createCustomers({
+        gateway: client,
+        tillName: () => 'Till 1',
+        newReference: () => `INT-${process.pid}-${++seq}`,
+      })
+      const email = `dup${process.pid}-${seq}@example.com`
+      const first = await make.create({ name: 'Ada Obi', email, bvn: '22212345678' }, actor)
+      // Another till (its own records empty) asks the gateway first.
+      const other = createCustomers({
+        gateway: client,
+        tillName: () => 'Till 2',
+        newReference: () => `INT-${process.pid}-${++seq}`,
+      })
+      const again = await other.create({ name: 'Ada Obi', email, bvn: '22212345678' }, actor)
+      expect(again).toMatchObject({
+        existing: true,
+        matchedBy: 'email',
+        accountReference: first.accountReference,
+        accountNumber: first.accountNumber,
+      })
+    })
+  })
 })
