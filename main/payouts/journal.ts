@@ -9,6 +9,12 @@
 //
 // A checkpoint ("compaction") bounds start-up time without losing history: the state is
 // written atomically, then the active file is moved into archive/ and a new one begun.
+//
+// SHA-256 alone can be recomputed by anyone who edits the file, so with a device key
+// (main/integrity/) every record and the snapshot also carry a `mac`, the key's HMAC over the
+// record's sequence number and hash, and the chain head is kept in the OS keychain after every
+// durable write: an edited record (hashes recomputed or not), an added one, deleted last
+// records or an older copy of the files no longer check, and the journal refuses to open.
 import {
   mkdir,
   open,
@@ -22,6 +28,7 @@ import {
 import { join } from 'node:path'
 import { canonicalJson, sha256Hex } from './canonicalJson'
 import { fsyncDir, writeFileAtomic, writeFully } from '../app/atomicFile'
+import { checkHead, JournalIntegrityError, type JournalSeal } from '../integrity'
 
 export const GENESIS_HASH = '0'.repeat(64)
 const ACTIVE = 'journal.jsonl'
@@ -37,6 +44,26 @@ export interface ChainedRecord<T> {
   prev: string
   hash: string
   body: T
+  /** The device key's seal over seq and hash (absent only in journals from before sealing). */
+  mac?: string
+}
+
+const RECORD_DOMAIN = 'payouts.journal.v1'
+const SNAPSHOT_DOMAIN = 'payouts.snapshot.v1'
+
+/** The seal of a record: its hash covers everything else, so seq and hash suffice. */
+const macOf = (seal: JournalSeal, seq: number, hash: string): string =>
+  seal.sealer.seal(RECORD_DOMAIN, { seq, hash })
+
+/**
+ * How a journal is sealed. Absent: SHA-256 only (tests of the chain itself). Records without
+ * a seal (a journal from before sealing) pass only before the first sealed one: the first
+ * sealed record's hash covers them, and without one the head in the keychain must (see
+ * checkLegacyTail). An unsealed snapshot passes only while `legacySnapshot` (never anchored).
+ */
+interface Sealing {
+  seal: JournalSeal
+  legacySnapshot: boolean
 }
 
 export function recordHash(seq: number, at: string, prev: string, body: unknown): string {
@@ -86,8 +113,14 @@ interface Head {
  * after the final newline may be incomplete (a torn write); a complete line that fails is
  * corruption, never skipped.
  */
-function parseJournalText<T>(text: string, file: string, head: Head): ParsedFile<T> {
+function parseJournalText<T>(
+  text: string,
+  file: string,
+  head: Head,
+  sealing: Sealing | null = null,
+): ParsedFile<T> {
   const records: ChainedRecord<T>[] = []
+  let sealedSeen = false
   let position = 0
   let lineNo = 0
   let expected = head
@@ -127,6 +160,32 @@ function parseJournalText<T>(text: string, file: string, head: Head): ParsedFile
     if (record.prev !== expected.hash) {
       throw new JournalCorruptError(file, lineNo, 'the hash chain is broken here')
     }
+    if (sealing?.seal.sealer.enforced) {
+      if (record.mac === undefined) {
+        if (sealedSeen) {
+          throw new JournalCorruptError(
+            file,
+            lineNo,
+            'a record without a seal (added outside Tilldesk)',
+          )
+        }
+      } else {
+        sealedSeen = true
+        if (
+          !sealing.seal.sealer.check(
+            RECORD_DOMAIN,
+            { seq: record.seq, hash: record.hash },
+            record.mac,
+          )
+        ) {
+          throw new JournalCorruptError(
+            file,
+            lineNo,
+            'the seal does not match (the record was changed and its hashes recomputed, or it was not written by this till)',
+          )
+        }
+      }
+    }
     records.push(record as ChainedRecord<T>)
     expected = { seq: record.seq, hash: record.hash }
     position = end + 1
@@ -155,12 +214,17 @@ interface SnapshotFile<S> {
   at: string
   state: S
   checksum: string
+  /** The device key's seal over the checksum (absent before sealing). */
+  mac?: string
 }
 
 const snapshotChecksum = (s: Omit<SnapshotFile<unknown>, 'checksum'>): string =>
   sha256Hex(canonicalJson({ format: s.format, seq: s.seq, hash: s.hash, at: s.at, state: s.state }))
 
-async function readSnapshot<S>(dir: string): Promise<SnapshotFile<S> | null> {
+async function readSnapshot<S>(
+  dir: string,
+  sealing: Sealing | null = null,
+): Promise<SnapshotFile<S> | null> {
   const text = await readText(join(dir, SNAPSHOT))
   if (text === null) return null
   let value: SnapshotFile<S>
@@ -171,6 +235,16 @@ async function readSnapshot<S>(dir: string): Promise<SnapshotFile<S> | null> {
   }
   if (value.format !== SNAPSHOT_FORMAT || snapshotChecksum(value) !== value.checksum) {
     throw new JournalCorruptError(SNAPSHOT, null, 'snapshot checksum mismatch')
+  }
+  if (sealing?.seal.sealer.enforced) {
+    const legacy = value.mac === undefined && sealing.legacySnapshot
+    if (!legacy && !sealing.seal.sealer.check(SNAPSHOT_DOMAIN, value.checksum, value.mac)) {
+      throw new JournalCorruptError(
+        SNAPSHOT,
+        null,
+        'the snapshot does not match its seal (it was changed outside Tilldesk)',
+      )
+    }
   }
   return value
 }
@@ -207,6 +281,8 @@ export interface OpenedJournal<T, S> {
 
 interface PendingWrite {
   text: string
+  /** The chain head once this write is on disk (for the keychain). */
+  head: Head
   resolve: () => void
   reject: (error: Error) => void
 }
@@ -227,6 +303,7 @@ export class Journal<T, S> {
   #failed: JournalUnavailableError | null = null
   #closed = false
   #sinceCheckpoint: number
+  readonly #seal: JournalSeal | null
 
   private constructor(
     readonly dir: string,
@@ -234,18 +311,33 @@ export class Journal<T, S> {
     head: Head,
     fileFirstSeq: number | null,
     sinceCheckpoint: number,
+    seal: JournalSeal | null,
   ) {
+    this.#seal = seal
     this.#handle = handle
     this.#head = head
     this.#fileFirstSeq = fileFirstSeq
     this.#sinceCheckpoint = sinceCheckpoint
   }
 
-  static async open<T, S>(dir: string): Promise<OpenedJournal<T, S>> {
+  /**
+   * Opens the journal in `dir`, checking every record (and, with `options.seal`, every seal
+   * and the head in the keychain). Throws JournalCorruptError, naming the file and line, for
+   * anything but a torn last line; the files are then left exactly as they are.
+   */
+  static async open<T, S>(
+    dir: string,
+    options: { seal?: JournalSeal | null } = {},
+  ): Promise<OpenedJournal<T, S>> {
+    const seal = options.seal ?? null
+    // Records without a seal are a journal from before sealing: only while never anchored.
+    const sealing: Sealing | null = seal
+      ? { seal, legacySnapshot: !seal.anchor || seal.anchor.head === null }
+      : null
     await mkdir(join(dir, ARCHIVE), { recursive: true })
     await rm(join(dir, `${SNAPSHOT}.tmp`), { force: true })
     const repairs: string[] = []
-    const snapshot = await readSnapshot<S>(dir)
+    const snapshot = await readSnapshot<S>(dir, sealing)
     const base: Head = snapshot
       ? { seq: snapshot.seq, hash: snapshot.hash }
       : { seq: 0, hash: GENESIS_HASH }
@@ -256,7 +348,7 @@ export class Journal<T, S> {
     if (snapshot && firstSeq !== null && firstSeq <= snapshot.seq) {
       // A checkpoint wrote its snapshot but crashed before moving the file to the archive.
       const start = await headBefore(dir, firstSeq)
-      const parsed = parseJournalText<T>(text, ACTIVE, start)
+      const parsed = parseJournalText<T>(text, ACTIVE, start, sealing)
       const last = parsed.records.at(-1)
       if (!last || last.seq !== snapshot.seq || last.hash !== snapshot.hash) {
         throw new JournalCorruptError(ACTIVE, null, 'the journal does not end at the snapshot')
@@ -267,7 +359,27 @@ export class Journal<T, S> {
       repairs.push(`Finished an interrupted checkpoint at record ${snapshot.seq}.`)
       text = ''
     }
-    const parsed = parseJournalText<T>(text, ACTIVE, base)
+    const parsed = parseJournalText<T>(text, ACTIVE, base, sealing)
+    if (seal?.anchor && seal.sealer.enforced) {
+      const chain = [
+        ...(snapshot ? [{ seq: snapshot.seq, hash: snapshot.hash }] : []),
+        ...parsed.records,
+      ]
+      const sealed =
+        chain.length > 0 &&
+        (parsed.records.some((r) => r.mac !== undefined) || snapshot?.mac !== undefined)
+      if (seal.anchor.head !== null || sealed) {
+        try {
+          checkHead(ACTIVE, chain, seal.anchor)
+          checkLegacyTail(parsed.records, seal)
+        } catch (error) {
+          if (error instanceof JournalIntegrityError) {
+            throw new JournalCorruptError(error.file, error.line, error.reason)
+          }
+          throw error
+        }
+      }
+    }
     if (parsed.tornBytes > 0) {
       // The last write was cut short; it was never acknowledged. Cut it off so new records
       // start on a clean line.
@@ -285,7 +397,19 @@ export class Journal<T, S> {
       head,
       parsed.records[0]?.seq ?? null,
       parsed.records.length,
+      seal,
     )
+    // A journal from before sealing (or a new one) is anchored now, so from here on deleted
+    // last records or an older copy are caught.
+    if (seal?.anchor && seal.sealer.enforced && seal.anchor.head === null) {
+      if (snapshot && snapshot.mac === undefined) {
+        // The snapshot's state is not covered by any record's hash: seal it as it is adopted.
+        const { mac: _unsealed, ...body } = snapshot
+        const mac = seal.sealer.seal(SNAPSHOT_DOMAIN, body.checksum)
+        await writeFileAtomic(join(dir, SNAPSHOT), JSON.stringify({ ...body, mac }))
+      }
+      seal.anchor.set(head)
+    }
     return { journal, snapshot: snapshot?.state ?? null, records: parsed.records, repairs }
   }
 
@@ -296,6 +420,11 @@ export class Journal<T, S> {
   /** Records written since the last checkpoint (the replay cost at start). */
   get sinceCheckpoint(): number {
     return this.#sinceCheckpoint
+  }
+
+  /** How this journal is sealed (null: SHA-256 only). */
+  get seal(): JournalSeal | null {
+    return this.#seal
   }
 
   /** Set when a write failed: nothing more is accepted. */
@@ -316,7 +445,8 @@ export class Journal<T, S> {
       const prev = this.#head.hash
       const hash = recordHash(seq, at, prev, body)
       this.#head = { seq, hash }
-      return { seq, at, prev, hash, body }
+      const mac = this.#seal ? macOf(this.#seal, seq, hash) : undefined
+      return mac === undefined ? { seq, at, prev, hash, body } : { seq, at, prev, hash, body, mac }
     })
     if (records.length === 0) return { records, durable: Promise.resolve() }
     this.#fileFirstSeq ??= records[0]!.seq
@@ -324,11 +454,12 @@ export class Journal<T, S> {
     const text = records
       .map(
         (r) =>
-          `${JSON.stringify({ seq: r.seq, at: r.at, prev: r.prev, hash: r.hash, body: r.body })}\n`,
+          `${JSON.stringify({ seq: r.seq, at: r.at, prev: r.prev, hash: r.hash, body: r.body, mac: r.mac })}\n`,
       )
       .join('')
+    const head = { ...this.#head }
     const durable = new Promise<void>((resolve, reject) => {
-      this.#pending.push({ text, resolve, reject })
+      this.#pending.push({ text, head, resolve, reject })
     })
     this.#kick()
     return { records, durable }
@@ -359,6 +490,9 @@ export class Journal<T, S> {
       this.#fail(error, batch)
       return
     }
+    // On disk: now the keychain may learn the new head (in the background, newest wins).
+    const last = batch.at(-1)
+    if (last && this.#seal?.sealer.enforced) this.#seal.anchor?.set(last.head)
     for (const write of batch) write.resolve()
   }
 
@@ -396,10 +530,9 @@ export class Journal<T, S> {
       if (this.#failed) throw this.#failed
       const at = new Date().toISOString()
       const body = { format: SNAPSHOT_FORMAT, seq: head.seq, hash: head.hash, at, state }
-      await writeFileAtomic(
-        join(this.dir, SNAPSHOT),
-        JSON.stringify({ ...body, checksum: snapshotChecksum(body) }),
-      )
+      const checksum = snapshotChecksum(body)
+      const mac = this.#seal ? this.#seal.sealer.seal(SNAPSHOT_DOMAIN, checksum) : undefined
+      await writeFileAtomic(join(this.dir, SNAPSHOT), JSON.stringify({ ...body, checksum, mac }))
       await this.#handle.close()
       if (first !== null) {
         await rename(join(this.dir, ACTIVE), join(this.dir, ARCHIVE, segmentName(first, head.seq)))
@@ -423,6 +556,23 @@ export class Journal<T, S> {
     await this.flushed().catch(() => undefined)
     this.#closed = true
     await this.#handle.close()
+  }
+}
+
+/**
+ * Unsealed records at the end of the file (none sealed after them) are only as good as the
+ * head in the keychain: it must reach them, or they were added outside Tilldesk.
+ */
+function checkLegacyTail(records: ReadonlyArray<ChainedRecord<unknown>>, seal: JournalSeal): void {
+  const last = records.at(-1)
+  if (!last || last.mac !== undefined) return
+  const head = seal.anchor?.head ?? null
+  if (head === null || head.seq < last.seq) {
+    throw new JournalIntegrityError(
+      ACTIVE,
+      null,
+      'records without a seal at the end (added outside Tilldesk)',
+    )
   }
 }
 
@@ -465,7 +615,12 @@ export interface ChainReport {
 export async function readChain<T>(
   dir: string,
   visit?: (record: ChainedRecord<T>) => void,
+  seal: JournalSeal | null = null,
 ): Promise<ChainReport> {
+  // Seals are checked as at open; legacy records pass only where open let them.
+  const sealing: Sealing | null = seal
+    ? { seal, legacySnapshot: !seal.anchor || seal.anchor.head === null }
+    : null
   let head: Head = { seq: 0, hash: GENESIS_HASH }
   let records = 0
   let files = 0
@@ -473,7 +628,7 @@ export async function readChain<T>(
     const segments = await listSegments(dir)
     for (const segment of segments) {
       const text = (await readText(join(dir, ARCHIVE, segment.name))) ?? ''
-      const parsed = parseJournalText<T>(text, `${ARCHIVE}/${segment.name}`, head)
+      const parsed = parseJournalText<T>(text, `${ARCHIVE}/${segment.name}`, head, sealing)
       if (parsed.tornBytes > 0) {
         throw new JournalCorruptError(
           `${ARCHIVE}/${segment.name}`,
@@ -494,14 +649,29 @@ export async function readChain<T>(
       head = { seq: last.seq, hash: last.hash }
       files += 1
     }
-    const snapshot = await readSnapshot(dir)
+    const snapshot = await readSnapshot(dir, sealing)
     // A checkpoint archives exactly the records its snapshot covers, so the snapshot must
     // sit at the end of the archive.
     if (snapshot && (snapshot.seq !== head.seq || snapshot.hash !== head.hash)) {
       throw new JournalCorruptError(SNAPSHOT, null, 'the snapshot is not on the hash chain')
     }
     const text = (await readText(join(dir, ACTIVE))) ?? ''
-    const parsed = parseJournalText<T>(text, ACTIVE, head)
+    const parsed = parseJournalText<T>(text, ACTIVE, head, sealing)
+    if (seal?.anchor && seal.sealer.enforced && seal.anchor.head !== null) {
+      const chain = [
+        ...(snapshot ? [{ seq: snapshot.seq, hash: snapshot.hash }] : []),
+        ...parsed.records,
+      ]
+      try {
+        checkHead(ACTIVE, chain.length > 0 ? chain : [head], seal.anchor)
+        checkLegacyTail(parsed.records, seal)
+      } catch (error) {
+        if (error instanceof JournalIntegrityError) {
+          throw new JournalCorruptError(error.file, error.line, error.reason)
+        }
+        throw error
+      }
+    }
     for (const record of parsed.records) visit?.(record)
     records += parsed.records.length
     const last = parsed.records.at(-1)

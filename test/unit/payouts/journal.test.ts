@@ -9,6 +9,8 @@ import {
   readChain,
   recordHash,
 } from '../../../main/payouts/journal'
+import { IntegrityService, type JournalSeal } from '../../../main/integrity'
+import { MemoryKeychain } from '../shell/helpers'
 import { tempDir } from './helpers'
 
 type Body = { n: number; text?: string }
@@ -201,5 +203,164 @@ describe('payout journal', () => {
       }),
       { numRuns: 60 },
     )
+  })
+})
+
+// With the device key: what a cashier who can edit the files (and recompute SHA-256) can no
+// longer do. The keychain is in memory here; the head it keeps is what catches deletions and
+// older copies.
+describe('payout journal sealed with the device key', () => {
+  type Sealed = { seal: JournalSeal; integrity: IntegrityService; keychain: MemoryKeychain }
+  async function sealed(keychain = new MemoryKeychain()): Promise<Sealed> {
+    const integrity = await IntegrityService.open({ keychain })
+    return { seal: integrity.journal('live', 'payouts'), integrity, keychain }
+  }
+  async function write(dir: string, key: Sealed, bodies: Body[]): Promise<void> {
+    const { journal } = await Journal.open<Body, unknown>(dir, { seal: key.seal })
+    for (const body of bodies) await journal.append([body], '2025-03-10T09:00:00.000Z').durable
+    await journal.close()
+    await key.integrity.flushed()
+  }
+  const reopen = async (dir: string, key: Sealed) => {
+    const again = await sealed(key.keychain)
+    return Journal.open<Body, unknown>(dir, { seal: again.seal })
+  }
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (e: unknown) => e,
+    )
+
+  /** Rewrites the file with `edit` applied to the bodies, recomputing every SHA-256 link. */
+  async function forge(dir: string, edit: (body: Body, seq: number) => Body): Promise<void> {
+    const lines = (await readFile(activeFile(dir), 'utf8')).trimEnd().split('\n')
+    let prev = GENESIS_HASH
+    const out = lines.map((line) => {
+      const record = JSON.parse(line) as { seq: number; at: string; body: Body; mac?: string }
+      const body = edit(record.body, record.seq)
+      const hash = recordHash(record.seq, record.at, prev, body)
+      const forged = { ...record, prev, hash, body }
+      prev = hash
+      return JSON.stringify(forged)
+    })
+    await writeFile(activeFile(dir), `${out.join('\n')}\n`)
+  }
+
+  it('reopens what it wrote, with a seal on every record', async () => {
+    const dir = await fresh()
+    const key = await sealed()
+    await write(dir, key, [{ n: 1 }, { n: 2 }])
+    const opened = await reopen(dir, key)
+    expect(opened.records.map((r) => r.body.n)).toEqual([1, 2])
+    expect(opened.records.every((r) => /^[0-9a-f]{64}$/.test(r.mac ?? ''))).toBe(true)
+    await opened.journal.close()
+  })
+
+  it('edit a payout amount or account and recompute the SHA-256 chain: refused', async () => {
+    const dir = await fresh()
+    const key = await sealed()
+    await write(dir, key, [{ n: 1, text: 'amount 100 to 0123456789' }, { n: 2 }])
+    await forge(dir, (body) => (body.text ? { ...body, text: 'amount 900 to 9999999999' } : body))
+    // The plain chain is whole again: SHA-256 alone would accept it.
+    expect((await readChain<Body>(dir)).ok).toBe(true)
+    const error = await failure(reopen(dir, key))
+    expect(error).toBeInstanceOf(JournalCorruptError)
+    expect(error).toMatchObject({
+      file: 'journal.jsonl',
+      line: 1,
+      reason: expect.stringMatching(/seal does not match/),
+    })
+    const report = await readChain<Body>(dir, undefined, key.seal)
+    expect(report.ok).toBe(false)
+  })
+
+  it('add a record with a recomputed hash but no seal: refused', async () => {
+    const dir = await fresh()
+    const key = await sealed()
+    await write(dir, key, [{ n: 1 }])
+    const [line] = (await readFile(activeFile(dir), 'utf8')).trimEnd().split('\n')
+    const first = JSON.parse(line!) as { hash: string }
+    const at = '2025-03-10T09:00:00.000Z'
+    const added = {
+      seq: 2,
+      at,
+      prev: first.hash,
+      hash: recordHash(2, at, first.hash, { n: 2 }),
+      body: { n: 2 },
+    }
+    await appendFile(activeFile(dir), `${JSON.stringify(added)}\n`)
+    expect(await failure(reopen(dir, key))).toMatchObject({
+      reason: expect.stringMatching(/without a seal/),
+    })
+  })
+
+  it('delete the last records: refused, by the head in the keychain', async () => {
+    const dir = await fresh()
+    const key = await sealed()
+    await write(dir, key, [{ n: 1 }, { n: 2 }, { n: 3 }])
+    const lines = (await readFile(activeFile(dir), 'utf8')).trimEnd().split('\n')
+    await writeFile(activeFile(dir), `${lines.slice(0, 1).join('\n')}\n`)
+    expect(await failure(reopen(dir, key))).toMatchObject({
+      reason: expect.stringMatching(/ends at record 1 but this till wrote up to record 3/),
+    })
+  })
+
+  it('replace the journal with an older copy: refused', async () => {
+    const dir = await fresh()
+    const key = await sealed()
+    await write(dir, key, [{ n: 1 }, { n: 2 }])
+    const older = await readFile(activeFile(dir), 'utf8')
+    await write(dir, key, [{ n: 3 }])
+    await writeFile(activeFile(dir), older)
+    expect(await failure(reopen(dir, key))).toBeInstanceOf(JournalCorruptError)
+  })
+
+  it('an edited snapshot with its checksum recomputed: refused', async () => {
+    const dir = await fresh()
+    const key = await sealed()
+    const opened = await Journal.open<Body, { total: number }>(dir, { seal: key.seal })
+    await opened.journal.append([{ n: 1 }], new Date(0).toISOString()).durable
+    await opened.journal.checkpoint(() => ({ total: 1 }))
+    await opened.journal.close()
+    const snap = JSON.parse(await readFile(join(dir, 'snapshot.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >
+    const state = { total: 99 }
+    const { createHash } = await import('node:crypto')
+    const { canonicalJson } = await import('../../../main/payouts/canonicalJson')
+    const checksum = createHash('sha256')
+      .update(
+        canonicalJson({ format: snap.format, seq: snap.seq, hash: snap.hash, at: snap.at, state }),
+      )
+      .digest('hex')
+    await writeFile(join(dir, 'snapshot.json'), JSON.stringify({ ...snap, state, checksum }))
+    expect(await failure(reopen(dir, key))).toMatchObject({
+      reason: expect.stringMatching(/snapshot does not match its seal/),
+    })
+  })
+
+  it('adopts a journal from before sealing once, then holds it to the head', async () => {
+    const dir = await fresh()
+    await writeRecords(dir, [{ n: 1 }, { n: 2 }])
+    const key = await sealed()
+    const adopted = await Journal.open<Body, unknown>(dir, { seal: key.seal })
+    expect(adopted.records).toHaveLength(2)
+    await adopted.journal.close()
+    await key.integrity.flushed()
+    // The unsealed records are covered by the head now: editing one is caught.
+    await forge(dir, (body, seq) => (seq === 1 ? { n: 100 } : body))
+    expect(await failure(reopen(dir, key))).toBeInstanceOf(JournalCorruptError)
+  })
+
+  it('a damaged line that is not the last stops the journal and leaves the file as it was', async () => {
+    const dir = await fresh()
+    const key = await sealed()
+    await write(dir, key, [{ n: 1 }, { n: 2 }])
+    const lines = (await readFile(activeFile(dir), 'utf8')).trimEnd().split('\n')
+    const damaged = `${lines[0]}\n{"seq":2,"at\n${lines[1]}\n`
+    await writeFile(activeFile(dir), damaged)
+    expect(await failure(reopen(dir, key))).toMatchObject({ line: 2 })
+    expect(await readFile(activeFile(dir), 'utf8')).toBe(damaged)
   })
 })
