@@ -1,5 +1,5 @@
 // The boot gate: connect to main, then first-run wizard, sign-in, or the app shell.
-import { Suspense, useEffect } from 'react'
+import { Suspense, useEffect, useRef } from 'react'
 import { Banner, Button, Spinner } from '../components'
 import { FirstRun } from '../screens/FirstRun'
 import { findScreen } from '../screens/registry'
@@ -8,12 +8,14 @@ import { connectEnvironment, useEnvironment } from '../store/environment'
 import { connectNavigation, useNavigation } from '../store/navigation'
 import { connectSession, useSession } from '../store/session'
 import { connectUsers } from '../store/users'
+import { landingFor } from './landing'
 import { Shell } from './Shell'
 
 export function App() {
   const session = useSession((store) => store.state)
   const loadError = useSession((store) => store.loadError)
   const route = useNavigation((store) => store.route)
+  useLanding()
 
   useEffect(() => {
     let disconnect: Array<() => void> = []
@@ -53,6 +55,30 @@ export function App() {
   if (session.setupRequired) return <FirstRun />
   if (!session.user) return <SignIn />
   return <Shell user={session.user} tillName={session.tillName} />
+}
+
+/**
+ * After each sign-in, opens the screen where that role works, not the one the last person left
+ * on screen. A reload of a signed-in window keeps its screen. The landing waits for main
+ * (a supervisor's queue), so it gives way if the person has already moved on.
+ */
+function useLanding(): void {
+  const userId = useSession((store) => store.state?.user?.id ?? null)
+  const signedInAt = useSession((store) => store.state?.signedInAt ?? null)
+  const seen = useRef<string | null | undefined>(undefined)
+  useEffect(() => {
+    const first = seen.current === undefined
+    const changed = signedInAt !== seen.current
+    seen.current = signedInAt
+    const user = useSession.getState().state?.user
+    if (!user || !signedInAt || !changed) return
+    if (first && useNavigation.getState().route.screen !== '') return
+    const from = window.location.hash
+    void landingFor(user).then((screen) => {
+      if (window.location.hash === from && useSession.getState().state?.user?.id === user.id)
+        useNavigation.getState().go(screen)
+    })
+  }, [userId, signedInAt])
 }
 
 function Loading() {

@@ -2,7 +2,16 @@ import { Icon } from '../components'
 import type { ScreenDef } from '../screens/registry'
 import { useNavigation } from '../store/navigation'
 
-export function NavBar({ screens, currentId }: { screens: ScreenDef[]; currentId: string | null }) {
+export function NavBar({
+  screens,
+  currentId,
+  counts = {},
+}: {
+  screens: ScreenDef[]
+  currentId: string | null
+  /** A number to show beside a screen's name, e.g. payouts waiting for approval. */
+  counts?: Record<string, number>
+}) {
   const go = useNavigation((store) => store.go)
   return (
     <nav className="nav" aria-label="Main">
@@ -26,6 +35,14 @@ export function NavBar({ screens, currentId }: { screens: ScreenDef[]; currentId
             >
               <Icon name={screen.icon} size={22} />
               <span className="nav__label">{screen.title}</span>
+              {counts[screen.id] ? (
+                <>
+                  <span className="nav__count" data-testid={`nav-${screen.id}-count`}>
+                    {counts[screen.id]}
+                  </span>
+                  <span className="visually-hidden">waiting</span>
+                </>
+              ) : null}
               {screen.shortcut && <kbd className="nav__kbd">{screen.shortcut}</kbd>}
             </a>
           </li>

@@ -6,6 +6,7 @@ import { EmptyState, Spinner } from '../components'
 import { findScreen, screens, type ScreenDef } from '../screens/registry'
 import { call } from '../lib/pos'
 import { useNavigation } from '../store/navigation'
+import { approvalQueue, connectPayouts, usePayouts } from '../store/payouts'
 import { Banners } from './Banners'
 import { EnvironmentRibbon } from './EnvironmentRibbon'
 import { NavBar } from './NavBar'
@@ -22,6 +23,8 @@ export function Shell({ user, tillName }: { user: PublicUser; tillName: string }
 
   const allowed = screens.filter((screen) => screen.nav && canSee(user.role, screen.minRole))
   const current = findScreen(route.screen)
+  const waiting = useApprovalsWaiting(canSee(user.role, 'supervisor'))
+  const titleOverride = useNavigation((store) => store.title)
 
   // No or unknown route: open the first screen this user may use.
   useEffect(() => {
@@ -35,10 +38,14 @@ export function Shell({ user, tillName }: { user: PublicUser; tillName: string }
       </a>
       <EnvironmentRibbon />
       <div className="app__body">
-        <NavBar screens={allowed} currentId={current?.id ?? null} />
+        <NavBar
+          screens={allowed}
+          currentId={current?.id ?? null}
+          counts={waiting > 0 ? { approvals: waiting } : {}}
+        />
         <div className="app__main">
           <TopBar
-            title={current?.title ?? ''}
+            title={titleOverride ?? current?.title ?? ''}
             user={user}
             tillName={tillName}
             onSwitchUser={switchUser}
@@ -49,9 +56,16 @@ export function Shell({ user, tillName }: { user: PublicUser; tillName: string }
           </main>
         </div>
       </div>
-      <StatusBar user={user} tillName={tillName} />
+      <StatusBar user={user} tillName={tillName} approvalsWaiting={waiting} />
     </div>
   )
+}
+
+/** Payouts waiting for a decision, for a supervisor's badge (0 for anyone else). */
+function useApprovalsWaiting(decides: boolean): number {
+  useEffect(() => (decides ? connectPayouts() : undefined), [decides])
+  const items = usePayouts((store) => store.items)
+  return decides ? approvalQueue(items).length : 0
 }
 
 const withArticle = (role: string) => (/^[aeiou]/.test(role) ? `an ${role}` : `a ${role}`)
@@ -59,8 +73,9 @@ const withArticle = (role: string) => (/^[aeiou]/.test(role) ? `an ${role}` : `a
 function ScreenOutlet({ screen, user }: { screen: ScreenDef; user: PublicUser }) {
   const heading = useRef<HTMLDivElement>(null)
   // Move focus to the new screen so keyboard and screen-reader users land in it.
+  // A field the screen focused itself (Collect's amount) keeps the focus.
   useEffect(() => {
-    heading.current?.focus()
+    if (!heading.current?.contains(document.activeElement)) heading.current?.focus()
   }, [screen.id])
   if (!canSee(user.role, screen.minRole)) {
     return (

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import type { PublicUser } from '../../common/ipc'
 import { ENVIRONMENT_LABEL } from '../../common/ipc/shared'
 import { Icon } from '../components'
+import { countOf, formatTime } from '../lib/format'
 import { useEnvironment } from '../store/environment'
 import { ROLE_LABEL } from './roles'
 
@@ -12,7 +13,16 @@ const CONNECTIVITY = {
   unknown: { label: 'Checking…', icon: 'online' },
 } as const
 
-export function StatusBar({ user, tillName }: { user: PublicUser; tillName: string }) {
+export function StatusBar({
+  user,
+  tillName,
+  approvalsWaiting = 0,
+}: {
+  user: PublicUser
+  tillName: string
+  /** Payouts waiting for this supervisor's decision. */
+  approvalsWaiting?: number
+}) {
   const { environment, status, bridgeUp } = useEnvironment()
   const [now, setNow] = useState(() => new Date())
   useEffect(() => {
@@ -48,6 +58,16 @@ export function StatusBar({ user, tillName }: { user: PublicUser; tillName: stri
         Outbox {outbox.pending}
         {outbox.failed > 0 && <span className="statusbar__failed">, {outbox.failed} failed</span>}
       </span>
+      {approvalsWaiting > 0 && (
+        <a
+          className="statusbar__item statusbar__approvals"
+          href="#/approvals"
+          data-testid="status-approvals"
+        >
+          <Icon name="approvals" size={16} />
+          {countOf(approvalsWaiting, 'approval')} waiting
+        </a>
+      )}
       <span className="statusbar__spacer" />
       <span className="statusbar__item">{tillName}</span>
       <span className="statusbar__item" data-testid="status-user">
@@ -55,7 +75,7 @@ export function StatusBar({ user, tillName }: { user: PublicUser; tillName: stri
         {user.name} · {ROLE_LABEL[user.role]}
       </span>
       <time className="statusbar__item statusbar__time" dateTime={now.toISOString()}>
-        {now.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
+        {formatTime(now)}
       </time>
     </footer>
   )

@@ -1,5 +1,8 @@
-// The "From" and "To" date fields every list filter has, with their errors beside them.
-import type { ChangeEvent } from 'react'
+// The "From" and "To" date fields every list filter has, with their errors beside them. Typed
+// day first (24/11/2026) in plain text fields: the browser's own date input shows mm/dd/yyyy
+// in many setups, which a Nigerian till reads the wrong way round. Values go up as YYYY-MM-DD.
+import { useState, type ChangeEvent } from 'react'
+import { DAY_ERROR, DAY_PLACEHOLDER, dayToInput, inputToDay } from '../lib/format'
 import { TextField } from './Field'
 
 const RANGE = [
@@ -8,9 +11,10 @@ const RANGE = [
 ] as const
 
 export interface DateRangeFieldsProps {
+  /** YYYY-MM-DD or empty. */
   from: string
   to: string
-  /** The filter form's change handler for a key. */
+  /** The filter form's change handler for a key: receives YYYY-MM-DD (or what was typed). */
   onChange: (key: 'from' | 'to') => (event: ChangeEvent<HTMLInputElement>) => void
   errors: { from?: string | undefined; to?: string | undefined }
   /** Give the inputs name="from" and name="to". */
@@ -28,16 +32,66 @@ export function DateRangeFields({
   return (
     <>
       {RANGE.map(({ key, label }) => (
-        <TextField
+        <DayField
           key={key}
           label={label}
           name={named ? key : undefined}
-          type="date"
           value={values[key]}
           onChange={onChange(key)}
           error={errors[key]}
         />
       ))}
     </>
+  )
+}
+
+function DayField({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+}: {
+  label: string
+  name: string | undefined
+  value: string
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void
+  error: string | undefined
+}) {
+  const [text, setText] = useState(() => dayToInput(value))
+  const [shownFor, setShownFor] = useState(value)
+  const [touched, setTouched] = useState(false)
+  // The form reset or set the day itself: show it the same way.
+  if (value !== shownFor) {
+    setShownFor(value)
+    if (inputToDay(text) !== value && text !== value) setText(dayToInput(value))
+  }
+  const parsed = inputToDay(text)
+  const own = touched && parsed === null ? DAY_ERROR : undefined
+  return (
+    <TextField
+      label={label}
+      name={name}
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={DAY_PLACEHOLDER}
+      value={text}
+      maxLength={10}
+      onChange={(event) => {
+        const next = event.target.value
+        setText(next)
+        setTouched(false)
+        const day = inputToDay(next)
+        // A day that is not one still goes up as typed, so the filter refuses it rather than
+        // silently dropping it.
+        const up = day === null ? next : day
+        setShownFor(up)
+        // Filters read only `target.value` (see the callers' `set(key)`).
+        onChange({ target: { value: up } } as unknown as ChangeEvent<HTMLInputElement>)
+      }}
+      onBlur={() => setTouched(true)}
+      // Main's wording speaks of YYYY-MM-DD; the person typed day first, so say it that way.
+      error={own ?? (error && parsed === null ? DAY_ERROR : error)}
+    />
   )
 }

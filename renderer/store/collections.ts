@@ -19,6 +19,9 @@ interface CollectionsStore {
   backOnline: { caughtUp: number } | null
   /** Charges that just became paid, for the chime (consumed by the screen that plays it). */
   justPaid: string[]
+  /** Words for the instructions screen of one charge, e.g. "already has an account". */
+  notice: { chargeId: string; text: string } | null
+  setNotice(notice: { chargeId: string; text: string } | null): void
   upsert(view: ChargeView): void
   refresh(): Promise<void>
   refreshLate(): Promise<void>
@@ -35,6 +38,10 @@ export const useCollections = create<CollectionsStore>((set, get) => ({
   display: null,
   backOnline: null,
   justPaid: [],
+  notice: null,
+  setNotice(notice) {
+    set({ notice })
+  },
   upsert(view) {
     const before = get().charges[view.id]
     const newlyPaid = before !== undefined && !settled(before) && settled(view)

@@ -15,11 +15,18 @@ export function parseHash(hash: string): Route {
 
 interface NavigationStore {
   route: Route
+  /** A screen's own title for the top bar while it shows (e.g. "Paid"); null: the screen's name. */
+  title: string | null
   go(screen: string, ...rest: string[]): void
+  setTitle(title: string | null): void
 }
 
 export const useNavigation = create<NavigationStore>(() => ({
   route: parseHash(window.location.hash),
+  title: null,
+  setTitle(title) {
+    useNavigation.setState({ title })
+  },
   go(screen, ...rest) {
     const hash = `#/${[screen, ...rest].map(encodeURIComponent).join('/')}`
     if (window.location.hash !== hash) window.location.hash = hash
@@ -28,7 +35,8 @@ export const useNavigation = create<NavigationStore>(() => ({
 }))
 
 export function connectNavigation(): () => void {
-  const onChange = () => useNavigation.setState({ route: parseHash(window.location.hash) })
+  const onChange = () =>
+    useNavigation.setState({ route: parseHash(window.location.hash), title: null })
   window.addEventListener('hashchange', onChange)
   return () => window.removeEventListener('hashchange', onChange)
 }

@@ -51,6 +51,17 @@ export const sortedPayouts = (items: Record<string, PayoutView>): PayoutView[] =
     a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
   )
 
+/**
+ * What waits on a supervisor's decision: sent for approval, or held for review and still
+ * rejectable. The Approvals queue, the nav badge and the status bar count the same list.
+ */
+export const approvalQueue = (items: Record<string, PayoutView> | PayoutView[]): PayoutView[] =>
+  (Array.isArray(items) ? items : Object.values(items)).filter(
+    (view) =>
+      view.state === 'awaiting_approval' ||
+      (view.state === 'needs_review' && view.actions.includes('reject')),
+  )
+
 let connections = 0
 let disconnect: (() => void) | null = null
 

@@ -104,11 +104,11 @@ test('the history lists the refunds with counts, and opens the payment', async (
   const from = page
     .getByRole('form', { name: 'Filter refunds' })
     .getByLabel('From', { exact: true })
-  await from.fill('2030-02-01')
+  await from.fill('01/02/2030')
   await page
     .getByRole('form', { name: 'Filter refunds' })
     .getByLabel('To', { exact: true })
-    .fill('2030-01-01')
+    .fill('01/01/2030')
   await page
     .getByRole('form', { name: 'Filter refunds' })
     .getByRole('button', { name: 'Show' })

@@ -25,6 +25,8 @@ test.beforeAll(async ({ browser }) => {
     await must(page, 'payments.start', { email: `${tag}@example.com`, amount, currency: 'NGN' })
   await goTo(page, '#/reports')
   await expect(page.getByTestId('reports-screen')).toBeVisible()
+  // Reports opens on today's transfers in; these tests are about checkout payments.
+  await page.getByRole('tab', { name: 'Card & online payments' }).click()
 })
 test.afterAll(async () => {
   await page.context().close()
@@ -67,8 +69,8 @@ test('exports exactly the matching rows as CSV, amounts as exact decimals', asyn
 
 test('a range that ends before it starts is explained beside the end date', async () => {
   const filters = page.getByRole('form', { name: 'Filter payments' })
-  await filters.getByLabel('From', { exact: true }).fill('2030-02-01')
-  await filters.getByLabel('To', { exact: true }).fill('2030-01-01')
+  await filters.getByLabel('From', { exact: true }).fill('01/02/2030')
+  await filters.getByLabel('To', { exact: true }).fill('01/01/2030')
   await filters.getByRole('button', { name: 'Show' }).click()
   await expect(filters.getByText('The end date is before the start date.')).toBeVisible()
   await shot(page, '02-bad-range')
@@ -83,9 +85,9 @@ test('a row opens the payment; the other lists load', async () => {
   expect(await seriousA11yViolations(page)).toEqual([])
   await page.getByRole('tab', { name: 'Transfers in' }).click()
   await expect(page.getByTestId('report-count')).toHaveText(/\d+ transfers?/)
-  await page.getByRole('tab', { name: 'Disbursements' }).click()
-  await expect(page.getByTestId('report-count')).toHaveText(/\d+ disbursements?/)
-  await shot(page, '03-disbursements')
+  await page.getByRole('tab', { name: 'Payouts' }).click()
+  await expect(page.getByTestId('report-count')).toHaveText(/\d+ payouts?/)
+  await shot(page, '03-payouts')
   await page.getByRole('tab', { name: 'Card & online payments' }).click()
   await page.getByTestId('report-row').first().click()
   await expect(page.getByTestId('payment-panel')).toBeVisible()

@@ -95,10 +95,10 @@ test('connection test against the embedded demo gateway passes every check', asy
 test('settings: till name, poll intervals and base URLs are validated in main', async () => {
   await page.getByRole('link', { name: 'Till' }).click()
   await page.getByLabel('Till name').fill('Counter 2')
-  await page.getByLabel('Waiting for a transfer').fill('50')
+  await page.getByLabel('Waiting for a transfer (seconds)').fill('0.05')
   await page.getByRole('button', { name: 'Save till settings' }).click()
-  await expect(page.getByText('At least 250 ms.')).toBeVisible()
-  await page.getByLabel('Waiting for a transfer').fill('750')
+  await expect(page.getByText('At least 0.25 seconds.')).toBeVisible()
+  await page.getByLabel('Waiting for a transfer (seconds)').fill('0.75')
   await page.getByRole('button', { name: 'Save till settings' }).click()
   await expect(page.getByText('Till settings saved.')).toBeVisible()
   await expect(page.locator('.topbar__till')).toHaveText('Counter 2')

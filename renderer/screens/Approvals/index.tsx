@@ -17,7 +17,8 @@ import {
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { useEnvironment } from '../../store/environment'
 import { useSession } from '../../store/session'
-import { connectPayouts, sortedPayouts, usePayouts } from '../../store/payouts'
+import { approvalQueue, connectPayouts, sortedPayouts, usePayouts } from '../../store/payouts'
+import { countOf, formatNumber } from '../../lib/format'
 import {
   AuditTable,
   BoundDetails,
@@ -50,15 +51,7 @@ export default function ApprovalsScreen() {
 function Queue() {
   const items = usePayouts((s) => s.items)
   const offline = useEnvironment((s) => s.status?.connectivity === 'offline')
-  const queue = useMemo(
-    () =>
-      sortedPayouts(items).filter(
-        (v) =>
-          v.state === 'awaiting_approval' ||
-          (v.state === 'needs_review' && v.actions.includes('reject')),
-      ),
-    [items],
-  )
+  const queue = useMemo(() => approvalQueue(sortedPayouts(items)), [items])
   const [selected, setSelected] = useState<string | null>(null)
   // The last decision stays on screen after its payout leaves the queue.
   const [decided, setDecided] = useState<PayoutView | null>(null)
@@ -68,9 +61,7 @@ function Queue() {
     <div className="po-approvals">
       <Card
         title="Waiting for a decision"
-        description={
-          queue.length ? `${queue.length} payout${queue.length === 1 ? '' : 's'}` : undefined
-        }
+        description={queue.length ? countOf(queue.length, 'payout') : undefined}
         className="po-queue"
       >
         {offline && (
@@ -342,10 +333,9 @@ function AuditLog() {
         <>
           <VerificationBadge verification={audit.verification} />
           <p className="muted small">
-            Showing the latest {audit.entries.length.toLocaleString()} of{' '}
-            {audit.verification.records.toLocaleString()} records.{' '}
-            <Badge tone="neutral">Export</Badge> saves all of them with their seals, for an auditor
-            to re-check.
+            Showing the latest {formatNumber(audit.entries.length)} of{' '}
+            {countOf(audit.verification.records, 'record')}. <Badge tone="neutral">Export</Badge>{' '}
+            saves all of them with their seals, for an auditor to re-check.
           </p>
           <AuditTable entries={audit.entries} />
         </>

@@ -1,5 +1,6 @@
 // Money that arrived in a customer's account when no open charge could take it (after the sale
 // closed, or between sales). Never dropped: it stays here until a cashier records what was done.
+import { formatWhen } from '../../lib/format'
 import { useState, type FormEvent } from 'react'
 import { formatMoney } from '../../../common/money'
 import type { TransferView } from '../../../common/ipc/collections'
@@ -26,7 +27,7 @@ export function LateTransfers() {
                 <strong>{formatMoney(t.amount, t.currency)}</strong>
                 <small>
                   {(t.chargeId && charges[t.chargeId]?.account.accountName) || t.accountReference} ·{' '}
-                  {new Date(t.createdAt).toLocaleString()}
+                  {formatWhen(t.createdAt)}
                 </small>
               </span>
               <Badge tone={t.status === 'success' ? 'warning' : 'neutral'}>
@@ -72,8 +73,8 @@ function AcknowledgeDialog({
         <form className="form" onSubmit={(event) => void submit(event)}>
           <p>
             {formatMoney(transfer.amount, transfer.currency)} arrived in account{' '}
-            {transfer.accountReference} at {new Date(transfer.createdAt).toLocaleString()}{' '}
-            (reference {transfer.reference}), after its charge had closed.
+            {transfer.accountReference} at {formatWhen(transfer.createdAt)} (reference{' '}
+            {transfer.reference}), after its charge had closed.
           </p>
           {problem && <Banner tone="danger">{problem}</Banner>}
           <TextField

@@ -1,5 +1,6 @@
 // Says plainly when the gateway can't be reached, what still works, and when the till tries
 // again; then that it is back and how many transfers it caught up on.
+import { formatTime } from '../../lib/format'
 import { Banner } from '../../components'
 import { useCollections } from '../../store/collections'
 
@@ -8,7 +9,7 @@ export function OfflineNotice() {
   const back = useCollections((s) => s.backOnline)
 
   if (status && !status.online) {
-    const next = status.nextAttemptAt ? new Date(status.nextAttemptAt).toLocaleTimeString() : null
+    const next = status.nextAttemptAt ? formatTime(status.nextAttemptAt) : null
     return (
       <Banner
         tone="warning"

@@ -1,5 +1,6 @@
 // The transfers main attributed to a charge: counted, processing, or failed (shown, never
 // counted). Amounts are formatted, never added up here.
+import { formatWhen } from '../../lib/format'
 import { formatMoney } from '../../../common/money'
 import type { ChargeView } from '../../../common/ipc/collections'
 import { Badge, type Tone } from '../../components'
@@ -31,7 +32,7 @@ export function TransferList({ charge }: { charge: ChargeView }) {
               </Badge>
               <span className="transfer__ref">{t.reference}</span>
               <time className="transfer__time" dateTime={t.createdAt}>
-                {new Date(t.createdAt).toLocaleTimeString()}
+                {formatWhen(t.createdAt)}
               </time>
             </li>
           )

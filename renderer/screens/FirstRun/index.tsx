@@ -8,7 +8,8 @@ type Step = 'welcome' | 'admin'
 
 export function FirstRun() {
   const [step, setStep] = useState<Step>('welcome')
-  const [tillName, setTillName] = useState('Front counter')
+  // Empty on purpose: a pre-filled name is kept by every shop that doesn't notice it.
+  const [tillName, setTillName] = useState('')
   const [adminName, setAdminName] = useState('')
   const [pin, setPin] = useState('')
   const [confirm, setConfirm] = useState('')

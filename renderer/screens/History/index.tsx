@@ -16,6 +16,7 @@ import {
   TextField,
   type Tone,
 } from '../../components'
+import { countOf, formatNumber, formatWhen } from '../../lib/format'
 import { call, fieldsOf, messageOf, subscribe } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
 import { download } from '../Collect/browser'
@@ -31,7 +32,7 @@ const STATUS_TONE: Record<string, Tone> = {
   failed: 'danger',
 }
 const ATTRIBUTION: Record<HistoryRow['attribution'], { label: string; tone: Tone }> = {
-  charge: { label: 'Counted', tone: 'neutral' },
+  charge: { label: 'Paid a charge', tone: 'neutral' },
   late: { label: 'Late: check', tone: 'warning' },
   unattributed: { label: 'Not seen here', tone: 'neutral' },
 }
@@ -152,9 +153,7 @@ export default function HistoryScreen() {
       {problem && <Banner tone="warning">{problem}</Banner>}
       <div className="history__bar">
         <p aria-live="polite" data-testid="history-count">
-          {listing.total === null
-            ? 'Loading…'
-            : `${listing.total.toLocaleString()} transfer${listing.total === 1 ? '' : 's'}`}
+          {listing.total === null ? 'Loading…' : countOf(listing.total, 'transfer')}
         </p>
         <ExportCsv filter={filter} disabled={!listing.total} />
       </div>
@@ -240,15 +239,6 @@ function TransfersTable({
   )
 }
 
-/** One formatter for every row: building one per cell is what makes long lists stutter. */
-const WHEN = new Intl.DateTimeFormat(undefined, {
-  day: '2-digit',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-})
-
 const STATUS_LABEL: Record<string, string> = {
   success: 'Received',
   processing: 'Processing',
@@ -268,7 +258,7 @@ const Row = memo(function Row({ index, row }: { index: number; row: HistoryRow |
   const attribution = row.saleReference ? `${a.label} · ${row.saleReference}` : a.label
   return (
     <tr aria-rowindex={index + 2} data-testid="history-row">
-      <td>{WHEN.format(new Date(row.createdAt))}</td>
+      <td>{formatWhen(row.createdAt)}</td>
       <td className="mono" title={row.accountReference}>
         {row.accountReference}
       </td>
@@ -304,7 +294,7 @@ function ExportCsv({ filter, disabled }: { filter: HistoryFilter; disabled: bool
       download(new Blob([result.csv], { type: 'text/csv;charset=utf-8' }), result.filename)
       setNote({
         tone: 'success',
-        text: `Exported ${result.rows.toLocaleString()} rows to ${result.filename}.`,
+        text: `Exported ${countOf(result.rows, 'row')} to ${result.filename}.`,
       })
     } catch (error) {
       setNote({ tone: 'danger', text: messageOf(error) })
@@ -321,8 +311,8 @@ function ExportCsv({ filter, disabled }: { filter: HistoryFilter; disabled: bool
         <div className="export__progress">
           <progress max={100} value={percent} aria-label="Export progress" />
           <span data-testid="export-progress">
-            {progress.done.toLocaleString()} /{' '}
-            {progress.total ? progress.total.toLocaleString() : '…'} rows
+            {formatNumber(progress.done)} /{' '}
+            {progress.total ? countOf(progress.total, 'row') : '… rows'}
           </span>
         </div>
       ) : (

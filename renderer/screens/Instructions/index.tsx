@@ -2,24 +2,17 @@
 // then an unmistakable Paid, Part-paid (balance due) or Overpaid (cashier decides). Every
 // amount and status shown here was decided in main; this screen only lays it out.
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { formatMoney, toDecimalString, type Minor } from '../../../common/money'
-import type { ChargeView, OverpaymentDecision, Receipt } from '../../../common/ipc/collections'
-import {
-  Badge,
-  Banner,
-  Button,
-  Dialog,
-  EmptyState,
-  MoneyInput,
-  Spinner,
-  TextField,
-} from '../../components'
+import { formatMoney, type Minor } from '../../../common/money'
+import type { ChargeView, OverpaymentDecision } from '../../../common/ipc/collections'
+import { Banner, Button, Dialog, EmptyState, Spinner, TextField } from '../../components'
 import { call, messageOf } from '../../lib/pos'
 import { connectCollections, useCollections } from '../../store/collections'
-import { useEnvironment } from '../../store/environment'
 import { useNavigation } from '../../store/navigation'
 import { OfflineNotice } from '../Collect/OfflineNotice'
-import { download, printArea } from '../Collect/browser'
+import { DemoSimulator } from './DemoSimulator'
+import { ReceiptDialog } from './Receipt'
+import { SaysSent } from './SaysSent'
+import { printArea } from '../Collect/browser'
 import { CustomerDisplayButton } from '../Collect/CustomerDisplayButton'
 import { TransferList } from '../Collect/TransferList'
 import { playPaidChime } from './chime'
@@ -91,6 +84,14 @@ function useCustomerDisplay(chargeId: string): void {
   }, [chargeId])
 }
 
+const TITLE = {
+  awaiting: 'Payment instructions',
+  part_paid: 'Part-paid',
+  paid: 'Paid',
+  overpaid: 'Overpaid',
+  cancelled: 'Cancelled',
+} as const
+
 const HEADLINE = {
   awaiting: 'Waiting for the transfer',
   part_paid: 'Part-paid',
@@ -107,8 +108,15 @@ function ChargeScreen({ charge }: { charge: ChargeView }) {
   const phase = phaseOf(charge)
   const r = charge.reconciliation
   const money = (m: Minor) => formatMoney(m, charge.currency)
+  const notice = useCollections((s) => (s.notice?.chargeId === charge.id ? s.notice.text : null))
   useWaitingLease(charge)
   useCustomerDisplay(charge.id)
+
+  // The top bar says where the charge is, not "Payment instructions" once it is paid.
+  useEffect(() => {
+    useNavigation.getState().setTitle(TITLE[phase])
+  }, [phase])
+  useEffect(() => () => useNavigation.getState().setTitle(null), [])
 
   useEffect(() => {
     if (!justPaid) return
@@ -155,6 +163,11 @@ function ChargeScreen({ charge }: { charge: ChargeView }) {
         {phase === 'overpaid' ? `. Overpaid by ${money(r.overpaidBy)}` : ''}
       </p>
       <OfflineNotice />
+      {notice && (
+        <Banner tone="info" title={notice}>
+          The customer pays into the account they already have; no second account was made.
+        </Banner>
+      )}
 
       {settled && <PaidPanel charge={charge} />}
       {phase === 'cancelled' && (
@@ -187,6 +200,7 @@ function ChargeScreen({ charge }: { charge: ChargeView }) {
       <div className="instructions__actions no-print">
         {charge.state === 'open' && (
           <>
+            <SaysSent chargeId={charge.id} />
             <Button onClick={() => printArea('instructions')}>Print instructions</Button>
             <Button
               variant="danger"
@@ -481,210 +495,5 @@ function CancelDialog({
         </div>
       </form>
     </Dialog>
-  )
-}
-
-function ReceiptDialog({
-  chargeId,
-  open,
-  onClose,
-}: {
-  chargeId: string
-  open: boolean
-  onClose: () => void
-}) {
-  const [receipt, setReceipt] = useState<Receipt | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
-  useEffect(() => {
-    if (!open) return
-    call('receipt.get', { chargeId })
-      .then((next) => {
-        setReceipt(next)
-        setProblem(null)
-      })
-      .catch((error: unknown) => setProblem(messageOf(error)))
-  }, [open, chargeId])
-  const pdf = async () => {
-    try {
-      const { filename, base64 } = await call('receipt.pdf', { chargeId })
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
-      download(new Blob([bytes], { type: 'application/pdf' }), filename)
-    } catch (error) {
-      setProblem(messageOf(error))
-    }
-  }
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title="Receipt"
-      footer={
-        <>
-          <Button onClick={() => void pdf()}>Save PDF</Button>
-          <Button variant="primary" onClick={() => printArea('receipt')}>
-            Print receipt
-          </Button>
-        </>
-      }
-    >
-      {problem && <Banner tone="warning">{problem}</Banner>}
-      {receipt ? (
-        <ReceiptView receipt={receipt} />
-      ) : (
-        !problem && <Spinner label="Preparing the receipt" />
-      )}
-    </Dialog>
-  )
-}
-
-export function ReceiptView({ receipt }: { receipt: Receipt }) {
-  return (
-    <article className="receipt print-receipt" data-testid="receipt">
-      <header>
-        <h3>{receipt.title}</h3>
-        <p>
-          {receipt.till} · {receipt.number}
-        </p>
-      </header>
-      <dl>
-        {receipt.lines.map((line) => (
-          <div key={line.label}>
-            <dt>{line.label}</dt>
-            <dd>{line.value}</dd>
-          </div>
-        ))}
-      </dl>
-      {receipt.transfers.length > 0 && (
-        <table>
-          <caption>Transfers</caption>
-          <thead>
-            <tr>
-              <th scope="col">Reference</th>
-              <th scope="col">Time</th>
-              <th scope="col">Status</th>
-              <th scope="col">Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            {receipt.transfers.map((t) => (
-              <tr key={t.reference}>
-                <td>{t.reference}</td>
-                <td>{t.at}</td>
-                <td>{t.status}</td>
-                <td className="num">{t.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <footer>
-        <p>Cashier: {receipt.cashier}</p>
-        <p>{receipt.footer}</p>
-      </footer>
-    </article>
-  )
-}
-
-/** Training only: the embedded sandbox receives the customer's transfer. */
-function DemoSimulator({ charge }: { charge: ChargeView }) {
-  const environment = useEnvironment((s) => s.environment?.environment)
-  // The shell loads the environment at start; if that call was lost (bridge reconnecting),
-  // ask again rather than hide the training controls.
-  useEffect(() => {
-    if (environment === undefined) void useEnvironment.getState().refresh()
-  }, [environment])
-  const suggested =
-    charge.reconciliation.balanceDue > 0 ? charge.reconciliation.balanceDue : charge.amountDue
-  const [amount, setAmount] = useState<Minor | null>(suggested)
-  const [busy, setBusy] = useState<'success' | 'failed' | null>(null)
-  const [note, setNote] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null)
-  const [outage, setOutage] = useState(false)
-  if (environment !== 'demo') return null
-  const toggleOutage = async () => {
-    try {
-      const result = await call('demo.simulateOutage', { active: !outage })
-      setOutage(result.active)
-      setNote({
-        tone: 'success',
-        text: result.active
-          ? 'The demo gateway is down: watch the till go offline, then end the outage.'
-          : 'The demo gateway is back.',
-      })
-    } catch (error) {
-      setNote({ tone: 'danger', text: messageOf(error) })
-    }
-  }
-  const send = async (status: 'success' | 'failed') => {
-    if (amount === null) return
-    setBusy(status)
-    setNote(null)
-    try {
-      const { reference } = await call('demo.simulateTransfer', {
-        accountReference: charge.account.accountReference,
-        amount: toDecimalString(amount),
-        status,
-      })
-      setNote({ tone: 'success', text: `The demo bank sent transfer ${reference}.` })
-    } catch (error) {
-      setNote({ tone: 'danger', text: messageOf(error) })
-    } finally {
-      setBusy(null)
-    }
-  }
-  return (
-    <section
-      className="demo-sim no-print"
-      aria-labelledby="demo-title"
-      data-testid="demo-simulator"
-    >
-      <h2 id="demo-title">
-        <Badge tone="info">Demo</Badge> Training: play the customer
-      </h2>
-      <p>
-        Send a transfer from the customer’s bank into this account, as if they paid. Only in the
-        Demo environment.
-      </p>
-      <form
-        className="demo-sim__form"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void send('success')
-        }}
-      >
-        <MoneyInput
-          label="Amount the customer sends"
-          value={amount}
-          onChange={setAmount}
-          currency={charge.currency}
-          name="demo-amount"
-        />
-        <Button
-          type="submit"
-          variant="primary"
-          busy={busy === 'success'}
-          disabled={amount === null}
-        >
-          Simulate transfer
-        </Button>
-        <Button
-          busy={busy === 'failed'}
-          disabled={amount === null}
-          onClick={() => void send('failed')}
-        >
-          Simulate failed transfer
-        </Button>
-      </form>
-      <div className="demo-sim__outage">
-        <Button
-          size="sm"
-          icon={outage ? 'online' : 'offline'}
-          onClick={() => void toggleOutage()}
-          aria-pressed={outage}
-        >
-          {outage ? 'End the gateway outage' : 'Simulate a gateway outage'}
-        </Button>
-      </div>
-      {note && <Banner tone={note.tone}>{note.text}</Banner>}
-    </section>
   )
 }

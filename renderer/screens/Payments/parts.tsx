@@ -1,6 +1,7 @@
 // Small pieces the Payments, Refunds, Mandates and Reports screens share: status badges in
 // words a cashier knows, money and time as people read them, and the checkout QR code.
 // Nothing here decides a state or computes an amount: main already did.
+import { formatDate, formatWhen } from '../../lib/format'
 import { Fragment, useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { fieldsOf } from '../../lib/pos'
 import type { QrMatrix } from '../../../common/ipc/payments'
@@ -46,12 +47,19 @@ const DEBIT: Record<string, StatusWords> = {
   success: { label: 'Collected', tone: 'success' },
   failed: { label: 'Failed', tone: 'danger' },
 }
+// The glossary's words (docs/glossary.md): money out that arrived is "Paid", money in is
+// "Received"; a payout the bank sent back is "Returned".
 const TRANSFER: Record<string, StatusWords> = {
   pending: { label: 'Pending', tone: 'info' },
   processing: { label: 'Processing', tone: 'warning' },
-  success: { label: 'Success', tone: 'success' },
+  success: { label: 'Paid', tone: 'success' },
   failed: { label: 'Failed', tone: 'danger' },
-  reversed: { label: 'Reversed', tone: 'danger' },
+  reversed: { label: 'Returned', tone: 'danger' },
+}
+const TRANSFER_IN: Record<string, StatusWords> = {
+  processing: { label: 'Processing', tone: 'warning' },
+  success: { label: 'Received', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
 }
 
 export const STATUS_WORDS = {
@@ -60,6 +68,7 @@ export const STATUS_WORDS = {
   mandate: MANDATE,
   debit: DEBIT,
   transfer: TRANSFER,
+  transferIn: TRANSFER_IN,
 } as const
 
 export function StatusBadge({ kind, status }: { kind: keyof typeof STATUS_WORDS; status: string }) {
@@ -82,33 +91,18 @@ export const METHOD_LABEL: Record<string, string> = {
 
 export const money = (amount: Minor, currency: Currency): string => formatMoney(amount, currency)
 
-const timeFormat = new Intl.DateTimeFormat('en-NG', { hour: '2-digit', minute: '2-digit' })
-const dateTimeFormat = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-})
-const dateFormat = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-})
-
-/** "14:05" today, "3 Jan, 14:05" otherwise. */
+/** "14:05" today, "24 Nov 2026, 14:05" otherwise: the one time format (lib/format). */
 export function when(iso: string | null): string {
   if (!iso) return '—'
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return '—'
-  return date.toDateString() === new Date().toDateString()
-    ? timeFormat.format(date)
-    : dateTimeFormat.format(date)
+  return formatWhen(date)
 }
 
 /** A calendar day (YYYY-MM-DD) as "3 Jan 2026"; the date is read as written, not shifted. */
 export function day(isoDay: string): string {
   const date = new Date(`${isoDay}T12:00:00`)
-  return Number.isNaN(date.getTime()) ? isoDay : dateFormat.format(date)
+  return Number.isNaN(date.getTime()) ? isoDay : formatDate(date)
 }
 
 /** The QR code main encoded, drawn as one SVG path (crisp at any size, no image data). */

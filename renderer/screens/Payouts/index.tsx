@@ -1,41 +1,21 @@
 // The Payouts screen: a new payout (bank, account, the bank's holder name confirmed, amount)
 // and the outbox, where every payout shows its state, progress and, when something went wrong,
 // what happened in words. Main decides states and buttons; this screen only shows them.
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type {
-  AuditView,
   BankOption,
   NameEnquiryView,
-  PayoutActionName,
   PayoutPurpose,
   PayoutView,
 } from '../../../common/ipc/payouts'
 import { toDecimalString, type Minor } from '../../../common/money'
-import {
-  Banner,
-  Button,
-  Card,
-  Dialog,
-  Icon,
-  MoneyInput,
-  Spinner,
-  Tabs,
-  TextField,
-} from '../../components'
+import { Banner, Button, Card, MoneyInput, Spinner, TextField } from '../../components'
 import { call, fieldsOf, messageOf, PosError } from '../../lib/pos'
-import { groupDigits } from '../../lib/format'
+import { countOf } from '../../lib/format'
 import { useEnvironment } from '../../store/environment'
-import { connectPayouts, sortedPayouts, usePayouts } from '../../store/payouts'
-import {
-  AuditTable,
-  BankPicker,
-  Progress,
-  ReasonDialog,
-  shortTime,
-  StateChip,
-  VerificationBadge,
-} from './parts'
+import { connectPayouts, usePayouts } from '../../store/payouts'
+import { BankPicker, shortTime } from './parts'
+import { Outbox } from './Outbox'
 import './payouts.css'
 
 const PURPOSES: Array<{ value: PayoutPurpose; label: string }> = [
@@ -311,7 +291,7 @@ function NewPayout({
             error={fields.accountNumber}
             hint={
               account.length > 0 && account.length < 10
-                ? `${10 - account.length} more digits`
+                ? countOf(10 - account.length, 'more digit')
                 : undefined
             }
             onChange={(event) => typeAccount(event.target.value)}
@@ -453,296 +433,5 @@ function NamePanel({
         </Button>
       </div>
     </div>
-  )
-}
-
-type Filter = 'all' | 'attention' | 'moving' | 'done'
-const FILTERS: Array<{ id: Filter; label: string; states: PayoutView['state'][] | null }> = [
-  { id: 'all', label: 'All', states: null },
-  {
-    id: 'attention',
-    label: 'Needs attention',
-    states: ['draft', 'needs_review', 'expired', 'failed', 'reversed'],
-  },
-  {
-    id: 'moving',
-    label: 'In progress',
-    states: ['awaiting_approval', 'approved', 'sending', 'submitted'],
-  },
-  { id: 'done', label: 'Done', states: ['success', 'rejected'] },
-]
-
-function Outbox({ onEdit }: { onEdit: (view: PayoutView) => void }) {
-  const items = usePayouts((s) => s.items)
-  const status = usePayouts((s) => s.status)
-  const loadError = usePayouts((s) => s.loadError)
-  const [filter, setFilter] = useState<Filter>('all')
-  const [history, setHistory] = useState<PayoutView | null>(null)
-  const [withdrawing, setWithdrawing] = useState<PayoutView | null>(null)
-  const list = useMemo(() => {
-    const states = FILTERS.find((f) => f.id === filter)?.states
-    return sortedPayouts(items).filter((view) => !states || states.includes(view.state))
-  }, [items, filter])
-  const scroller = useRef<HTMLDivElement>(null)
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtual = useVirtualizer({
-    count: list.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => 170,
-    overscan: 6,
-  })
-  const waiting = Object.values(items).some((v) => v.problem?.transient)
-
-  return (
-    <Card
-      title="Outbox"
-      className="po-outbox"
-      description={
-        status
-          ? `${status.pending} on the way · ${status.awaitingApproval} waiting for approval${status.failed ? ` · ${status.failed} failed` : ''}`
-          : 'Loading…'
-      }
-      actions={
-        waiting ? (
-          <Button size="sm" icon="refresh" onClick={() => void call('payouts.retryNow')}>
-            Retry now
-          </Button>
-        ) : undefined
-      }
-    >
-      {status?.blocked && (
-        <Banner tone="danger" title="Payouts can’t be sent right now">
-          {status.blocked}
-        </Banner>
-      )}
-      {loadError && <Banner tone="danger" title={loadError} />}
-      <Tabs
-        label="Show"
-        tabs={FILTERS}
-        selected={filter}
-        onSelect={setFilter}
-        look="payouts"
-        className="po-filters"
-      />
-      {list.length === 0 ? (
-        <p className="muted po-empty">No payouts here yet.</p>
-      ) : (
-        <div ref={scroller} className="po-list" data-testid="outbox">
-          <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-            {virtual.getVirtualItems().map((row) => {
-              const view = list[row.index]!
-              return (
-                <div
-                  key={view.reference}
-                  ref={virtual.measureElement}
-                  data-index={row.index}
-                  className="po-list__row"
-                  style={{ transform: `translateY(${row.start}px)` }}
-                >
-                  <PayoutRow
-                    view={view}
-                    onEdit={onEdit}
-                    onHistory={setHistory}
-                    onWithdraw={setWithdrawing}
-                  />
-                </div>
-              )
-            })}
-          </div>
-        </div>
-      )}
-      <HistoryDialog view={history} onClose={() => setHistory(null)} />
-      <WithdrawDialog view={withdrawing} onClose={() => setWithdrawing(null)} />
-    </Card>
-  )
-}
-
-const ACTION_LABEL: Partial<Record<PayoutActionName, string>> = {
-  submit: 'Send for approval',
-  resubmit: 'Send for approval again',
-  acceptBankName: 'Use the bank’s name',
-}
-
-function PayoutRow({
-  view,
-  onEdit,
-  onHistory,
-  onWithdraw,
-}: {
-  view: PayoutView
-  onEdit: (view: PayoutView) => void
-  onHistory: (view: PayoutView) => void
-  onWithdraw: (view: PayoutView) => void
-}) {
-  const [busy, setBusy] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const run = async (action: 'submit' | 'resubmit' | 'acceptBankName') => {
-    setBusy(action)
-    setError(null)
-    try {
-      const channel =
-        action === 'submit'
-          ? 'payouts.submit'
-          : action === 'resubmit'
-            ? 'payouts.resubmit'
-            : 'payouts.acceptBankName'
-      usePayouts.getState().upsert([await call(channel, { reference: view.reference })])
-    } catch (problem) {
-      setError(messageOf(problem))
-    } finally {
-      setBusy(null)
-    }
-  }
-  const problemTone = view.problem ? (view.problem.transient ? 'warning' : 'danger') : null
-  return (
-    <article
-      className={`po-row po-row--${view.progress.tone}`}
-      data-testid="payout-row"
-      data-reference={view.reference}
-      aria-label={`${view.amountText} to ${view.accountName}, ${view.stateLabel}`}
-    >
-      <header className="po-row__head">
-        <StateChip view={view} />
-        <span className="po-row__amount">{view.amountText}</span>
-      </header>
-      <p className="po-row__payee">
-        <strong>{view.accountName}</strong>
-        <span className="muted">
-          {view.bankName} · <span className="mono nowrap">{groupDigits(view.accountNumber)}</span> ·{' '}
-          {view.purposeLabel}
-        </span>
-      </p>
-      <Progress view={view} />
-      <p className="po-row__meaning">{view.stateMeaning}</p>
-      {view.problem && problemTone && (
-        <p
-          className={`po-row__problem po-row__problem--${problemTone}`}
-          role={problemTone === 'danger' ? 'alert' : undefined}
-        >
-          <Icon name="alert" size={16} /> {view.problem.message}
-        </p>
-      )}
-      {view.decision && (
-        <p className="po-row__decision">
-          {view.state === 'rejected' ? 'Stopped' : 'Decided'} by {view.decision.byName}: “
-          {view.decision.reason}”
-        </p>
-      )}
-      {view.approval && view.state === 'approved' && (
-        <p className="po-row__decision">
-          Approved by {view.approval.byName} at {shortTime(view.approval.at)}; valid until{' '}
-          {shortTime(view.approval.expiresAt)}.
-        </p>
-      )}
-      {error && <p className="field__error">{error}</p>}
-      <footer className="po-row__foot">
-        <span className="mono small muted">{view.reference}</span>
-        <span className="po-row__actions">
-          <Button size="sm" variant="ghost" icon="clock" onClick={() => onHistory(view)}>
-            History
-          </Button>
-          {view.actions.includes('edit') && (
-            <Button size="sm" onClick={() => onEdit(view)}>
-              Edit
-            </Button>
-          )}
-          {view.actions.includes('withdraw') && (
-            <Button size="sm" variant="ghost" onClick={() => onWithdraw(view)}>
-              Withdraw
-            </Button>
-          )}
-          {(['acceptBankName', 'resubmit', 'submit'] as const)
-            .filter((a) => view.actions.includes(a))
-            .map((a) => (
-              <Button
-                key={a}
-                size="sm"
-                variant="primary"
-                busy={busy === a}
-                onClick={() => void run(a)}
-              >
-                {ACTION_LABEL[a]}
-              </Button>
-            ))}
-        </span>
-      </footer>
-    </article>
-  )
-}
-
-function HistoryDialog({ view, onClose }: { view: PayoutView | null; onClose: () => void }) {
-  return (
-    <Dialog
-      open={view !== null}
-      onClose={onClose}
-      title={view ? `History of ${view.amountText} to ${view.accountName}` : ''}
-    >
-      {view && <PayoutHistory key={view.reference} reference={view.reference} />}
-    </Dialog>
-  )
-}
-
-function PayoutHistory({ reference }: { reference: string }) {
-  const [audit, setAudit] = useState<AuditView | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  useEffect(() => {
-    let live = true
-    call('payouts.audit', { reference }).then(
-      (result) => live && setAudit(result),
-      (e: unknown) => live && setError(messageOf(e)),
-    )
-    return () => {
-      live = false
-    }
-  }, [reference])
-  if (error) return <Banner tone="danger" title={error} />
-  if (!audit) return <Spinner label="Reading the audit log" />
-  return (
-    <>
-      <VerificationBadge verification={audit.verification} />
-      <AuditTable entries={audit.entries} showReference={false} />
-    </>
-  )
-}
-
-function WithdrawDialog({ view, onClose }: { view: PayoutView | null; onClose: () => void }) {
-  const [reason, setReason] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const close = () => {
-    setReason('')
-    setError(null)
-    onClose()
-  }
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!view) return
-    setBusy(true)
-    try {
-      usePayouts
-        .getState()
-        .upsert([await call('payouts.withdraw', { reference: view.reference, reason })])
-      close()
-    } catch (problem) {
-      setError(fieldsOf(problem).reason ?? messageOf(problem))
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <ReasonDialog
-      open={view !== null}
-      onClose={close}
-      title={view ? `Withdraw ${view.amountText} to ${view.accountName}?` : ''}
-      intro="Nothing has been paid. A withdrawn payout can’t be sent; make a new one if needed."
-      label="Reason"
-      reason={reason}
-      onReason={setReason}
-      error={error}
-      cancelLabel="Keep it"
-      submitLabel="Withdraw payout"
-      busy={busy}
-      onSubmit={submit}
-    />
   )
 }

@@ -9,7 +9,8 @@ import type {
 } from '../../../common/ipc/payouts'
 import { searchBanks } from '../../../common/ipc/payouts'
 import { Badge, Button, Dialog, Icon, TextField, type Tone } from '../../components'
-import { groupDigits } from '../../lib/format'
+import { countOf, formatDateTime, groupDigits } from '../../lib/format'
+import { purposeText } from './words'
 import { download as saveBlob } from '../Collect/browser'
 
 const CHIP_TONE: Record<PayoutView['progress']['tone'], Tone> = {
@@ -56,13 +57,8 @@ export function Progress({ view }: { view: PayoutView }) {
   )
 }
 
-export const shortTime = (iso: string): string =>
-  new Date(iso).toLocaleString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
+/** One time format everywhere (renderer/lib/format.ts): "24 Nov 2026, 14:05". */
+export const shortTime = (iso: string): string => formatDateTime(iso)
 
 /** What a supervisor approves: every field the approval is bound to, large and labelled. */
 export function BoundDetails({ view }: { view: PayoutView }) {
@@ -94,9 +90,7 @@ export function BoundDetails({ view }: { view: PayoutView }) {
       </div>
       <div>
         <dt>For</dt>
-        <dd>
-          {view.purposeLabel}: {view.narration}
-        </dd>
+        <dd>{purposeText(view)}</dd>
       </div>
       {view.recipientEmail && (
         <div>
@@ -250,8 +244,10 @@ export function VerificationBadge({ verification }: { verification: AuditVerific
   return verification.ok ? (
     <span className="po-verified" data-testid="audit-verified">
       <Icon name="shield" size={18} />
-      Chain verified: {verification.records.toLocaleString()} records, untampered. Latest seal{' '}
-      <span className="mono">{verification.head.slice(0, 12)}</span>
+      <span title={`Seal of the latest record: ${verification.head}`}>
+        Verified: all {countOf(verification.records, 'record')} are as written; none changed or
+        removed.
+      </span>
     </span>
   ) : (
     <span className="po-verified po-verified--bad" role="alert" data-testid="audit-verified">

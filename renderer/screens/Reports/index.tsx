@@ -1,7 +1,9 @@
-// Merchant-wide transaction lists for supervisors: checkout payments, transfers into customer
-// accounts, and disbursements. Each list is server-paginated and virtualized; Export CSV asks
+// Merchant-wide transaction lists for supervisors: transfers into customer accounts (first:
+// the till's main business, today, with totals), checkout payments, and payouts. Each list is server-paginated and virtualized; Export CSV asks
 // main for every row that matches the filter, with exact decimal amounts.
-import { useCallback, useMemo, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react'
+import type { Currency, Minor } from '../../../common/money'
+import { countOf } from '../../lib/format'
 import type {
   DisbursementReportRow,
   PaymentReportRow,
@@ -31,13 +33,16 @@ import { PagedTable, PAGE_SIZE, type Column } from './PagedTable'
 import '../Payments/gateway.css'
 
 const TABS: Array<{ id: ReportKind; label: string }> = [
-  { id: 'payments', label: 'Card & online payments' },
   { id: 'transfersIn', label: 'Transfers in' },
-  { id: 'disbursements', label: 'Disbursements' },
+  { id: 'payments', label: 'Card & online payments' },
+  { id: 'disbursements', label: 'Payouts' },
 ]
 
+/** Totals add up every matching row; past this many, narrowing the dates is asked for. */
+const TOTALS_MAX = 500
+
 export default function ReportsScreen() {
-  const [tab, setTab] = useState<ReportKind>('payments')
+  const [tab, setTab] = useState<ReportKind>('transfersIn')
   return (
     <div className="gw-screen" data-testid="reports-screen">
       <Tabs label="Reports" tabs={TABS} selected={tab} onSelect={setTab} look="gateway" />
@@ -67,7 +72,10 @@ function ReportFrame<K extends ReportKind, Row>({
   rowKey,
   onRowClick,
   rowLabel,
+  summarize,
 }: {
+  /** Totals lines over every matching row, e.g. "Received ₦12,000.00 in 3 transfers". */
+  summarize?: (rows: Row[]) => string[]
   kind: K
   label: string
   noun: string
@@ -110,6 +118,8 @@ function ReportFrame<K extends ReportKind, Row>({
     [fetch, filter],
   )
 
+  const totals = useTotals(filter, fetch, summarize)
+
   const apply = (event: FormEvent) => {
     event.preventDefault()
     setNote(null)
@@ -128,8 +138,8 @@ function ReportFrame<K extends ReportKind, Row>({
       setNote({
         tone: result.truncated ? 'warning' : 'success',
         text: result.truncated
-          ? `Exported the first ${result.rowCount.toLocaleString()} rows to ${result.filename}. Narrow the dates to export the rest.`
-          : `Exported ${result.rowCount.toLocaleString()} rows to ${result.filename}.`,
+          ? `Exported the first ${countOf(result.rowCount, 'row')} to ${result.filename}. Narrow the dates to export the rest.`
+          : `Exported ${countOf(result.rowCount, 'row')} to ${result.filename}.`,
       })
     } catch (error) {
       setNote({ tone: 'danger', text: messageOf(error) })
@@ -158,12 +168,13 @@ function ReportFrame<K extends ReportKind, Row>({
       </Card>
       <div className="gw-bar">
         <p aria-live="polite" data-testid="report-count">
-          {failed
-            ? '\u00a0'
-            : total === null
-              ? 'Loading…'
-              : `${total.toLocaleString()} ${noun}${total === 1 ? '' : 's'}`}
+          {failed ? '\u00a0' : total === null ? 'Loading…' : countOf(total, noun)}
         </p>
+        {totals && (
+          <p className="gw-totals" data-testid="report-totals">
+            {totals.join(' · ')}
+          </p>
+        )}
         <Button
           icon="outbox"
           busy={exporting}
@@ -188,6 +199,78 @@ function ReportFrame<K extends ReportKind, Row>({
       />
     </div>
   )
+}
+
+/**
+ * Totals over every row the filter matches (at most TOTALS_MAX, page by page through main),
+ * recomputed when the filter changes. Null while counting or without a summary.
+ */
+function useTotals<F, Row>(
+  filter: F,
+  fetch: (filter: F, page: number) => Promise<{ items: Row[]; totalItems: number }>,
+  summarize: ((rows: Row[]) => string[]) | undefined,
+): string[] | null {
+  const [result, setResult] = useState<{ filter: F; lines: string[] } | null>(null)
+  useEffect(() => {
+    if (!summarize) return
+    let live = true
+    const count = async () => {
+      const first = await fetch(filter, 1)
+      if (first.totalItems > TOTALS_MAX)
+        return [`Totals need a shorter range: more than ${countOf(TOTALS_MAX, 'row')}.`]
+      const rows = [...first.items]
+      const pages = Math.ceil(first.totalItems / PAGE_SIZE)
+      for (let page = 2; page <= pages; page++) rows.push(...(await fetch(filter, page)).items)
+      return summarize(rows)
+    }
+    count().then(
+      (lines) => live && setResult({ filter, lines }),
+      () => live && setResult({ filter, lines: [] }),
+    )
+    return () => {
+      live = false
+    }
+  }, [filter, fetch, summarize])
+  return result && result.filter === filter && result.lines.length > 0 ? result.lines : null
+}
+
+/** "Received ₦12,000.00 in 3 transfers · Failed 1": money by status, in the glossary's words. */
+export function totalsByStatus<Row extends { status: string; amount: Minor; currency: Currency }>(
+  rows: Row[],
+  words: Record<string, string>,
+  noun: string,
+): string[] {
+  const groups = new Map<string, { amount: Minor; count: number; currency: Currency }>()
+  for (const row of rows) {
+    const key = `${row.status}|${row.currency}`
+    const group = groups.get(key) ?? { amount: 0 as Minor, count: 0, currency: row.currency }
+    group.amount = (group.amount + row.amount) as Minor
+    group.count += 1
+    groups.set(key, group)
+  }
+  return [...groups.entries()].map(([key, group]) => {
+    const status = key.split('|')[0] ?? ''
+    return `${words[status] ?? status} ${money(group.amount, group.currency)} in ${countOf(group.count, noun)}`
+  })
+}
+
+const TRANSFER_IN_WORDS = { success: 'Received', processing: 'Processing', failed: 'Failed' }
+const PAYOUT_WORDS = {
+  success: 'Paid',
+  pending: 'Pending',
+  processing: 'Processing',
+  failed: 'Failed',
+  reversed: 'Returned',
+}
+const summarizeTransfersIn = (rows: TransferInReportRow[]) =>
+  totalsByStatus(rows, TRANSFER_IN_WORDS, 'transfer')
+const summarizePayouts = (rows: DisbursementReportRow[]) =>
+  totalsByStatus(rows, PAYOUT_WORDS, 'payout')
+
+/** Today as YYYY-MM-DD in the till's own time zone. */
+const today = (): string => {
+  const now = new Date()
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
 }
 
 const clean = (value: string | undefined): string | undefined =>
@@ -309,7 +392,7 @@ function TransfersInReport() {
       {
         header: 'Status',
         width: '8rem',
-        cell: (r) => <StatusBadge kind="transfer" status={r.status} />,
+        cell: (r) => <StatusBadge kind="transferIn" status={r.status} />,
       },
       { header: 'Narration', width: 'minmax(0, 1.6fr)', cell: (r) => r.narration },
       {
@@ -329,7 +412,8 @@ function TransfersInReport() {
       kind="transfersIn"
       label="Transfers in"
       noun="transfer"
-      initial={{ status: '', accountReference: '', from: '', to: '' }}
+      initial={{ status: '', accountReference: '', from: today(), to: '' }}
+      summarize={summarizeTransfersIn}
       toFilter={(f) => ({
         ...(f.status ? { status: f.status as NonNullable<TransfersInReportFilter['status']> } : {}),
         ...(clean(f.accountReference) ? { accountReference: clean(f.accountReference) } : {}),
@@ -404,8 +488,9 @@ function DisbursementsReport() {
   return (
     <ReportFrame
       kind="disbursements"
-      label="Disbursements"
-      noun="disbursement"
+      label="Payouts"
+      noun="payout"
+      summarize={summarizePayouts}
       initial={{ status: '', recipientEmail: '', from: '', to: '' }}
       toFilter={(f) => ({
         ...(f.status
@@ -424,9 +509,9 @@ function DisbursementsReport() {
               { value: '', label: 'Any status' },
               { value: 'pending', label: 'Pending' },
               { value: 'processing', label: 'Processing' },
-              { value: 'success', label: 'Success' },
+              { value: 'success', label: 'Paid' },
               { value: 'failed', label: 'Failed' },
-              { value: 'reversed', label: 'Reversed' },
+              { value: 'reversed', label: 'Returned' },
             ]}
           />
           <TextField

@@ -125,24 +125,29 @@ export function UsersSection() {
                   <Button size="sm" icon="key" onClick={() => setPinFor(user)}>
                     Set PIN
                   </Button>
-                  <Button
-                    size="sm"
-                    onClick={() =>
-                      void act(
-                        () => call('users.update', { id: user.id, disabled: !user.disabled }),
-                        `${user.name} ${user.disabled ? 'enabled' : 'disabled'}.`,
-                      )
-                    }
-                  >
-                    {user.disabled ? 'Enable' : 'Disable'}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    icon="trash"
-                    aria-label={`Remove ${user.name}`}
-                    onClick={() => setRemoving(user)}
-                  />
+                  {/* Main refuses disabling or removing yourself; don't offer what it refuses. */}
+                  {user.id === me?.id ? null : (
+                    <>
+                      <Button
+                        size="sm"
+                        onClick={() =>
+                          void act(
+                            () => call('users.update', { id: user.id, disabled: !user.disabled }),
+                            `${user.name} ${user.disabled ? 'enabled' : 'disabled'}.`,
+                          )
+                        }
+                      >
+                        {user.disabled ? 'Enable' : 'Disable'}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        icon="trash"
+                        aria-label={`Remove ${user.name}`}
+                        onClick={() => setRemoving(user)}
+                      />
+                    </>
+                  )}
                 </td>
               </tr>
             ))}

@@ -1,4 +1,5 @@
 // Sign-in and quick cashier switching: tap your name, type your PIN.
+import { formatTime } from '../../lib/format'
 import { useEffect, useState } from 'react'
 import type { PublicUser } from '../../../common/ipc'
 import { Badge, Button, EmptyState, Icon, PinPad, Spinner } from '../../components'
@@ -60,9 +61,7 @@ export function SignIn() {
           </div>
           <div className="signin__till">
             <span>{tillName}</span>
-            <time dateTime={now.toISOString()}>
-              {now.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
-            </time>
+            <time dateTime={now.toISOString()}>{formatTime(now)}</time>
           </div>
         </header>
 

@@ -1,0 +1,133 @@
+// Step one of Collect: the amount due, typed or tapped on the keypad, checked here for shape
+// (main parses it again, exactly). One error at a time, beside the field: a new attempt
+// replaces the last message instead of adding to it.
+import { useRef, useState, type FormEvent } from 'react'
+import { formatMoney, MoneyError, parseUserAmount, type Minor } from '../../../common/money'
+import { Button, Card, FieldShell, TextField } from '../../components'
+
+const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '00', '0', '.'] as const
+
+/** The cashier's amount: what they typed and what it means, or why it is not an amount. */
+export function readAmount(text: string): { amount: Minor } | { error: string } {
+  if (text.trim() === '') return { error: 'Enter the amount due.' }
+  try {
+    const amount = parseUserAmount(text)
+    if (amount <= 0) return { error: 'The amount due must be more than zero.' }
+    return { amount }
+  } catch (problem) {
+    return { error: problem instanceof MoneyError ? problem.message : 'That is not an amount.' }
+  }
+}
+
+export function AmountStep({
+  text,
+  sale,
+  serverError,
+  onText,
+  onSale,
+  onNext,
+}: {
+  text: string
+  sale: string
+  /** An error main gave for the amount (e.g. above a limit), until the cashier edits. */
+  serverError: string | null
+  onText: (text: string) => void
+  onSale: (sale: string) => void
+  onNext: (amount: Minor) => void
+}) {
+  const [error, setError] = useState<string | null>(null)
+  const input = useRef<HTMLInputElement>(null)
+  const read = readAmount(text)
+  const change = (next: string) => {
+    setError(null)
+    onText(next)
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if ('error' in read) {
+      setError(read.error)
+      input.current?.focus()
+      return
+    }
+    onNext(read.amount)
+  }
+  const press = (key: (typeof KEYS)[number] | 'back' | 'clear') => {
+    if (key === 'clear') change('')
+    else if (key === 'back') change(text.slice(0, -1))
+    else change(text + key)
+    input.current?.focus()
+  }
+  const shown = error ?? serverError
+  return (
+    <Card title="Amount due" description="Type the amount or tap it on the keypad, then Enter.">
+      <form className="form amount-step" onSubmit={submit} aria-label="Amount" noValidate>
+        <FieldShell label="Amount due" error={shown ?? undefined}>
+          {({ id, describedBy, invalid }) => (
+            <div className="money-input">
+              <input
+                ref={input}
+                id={id}
+                name="amount"
+                className="input input--money"
+                inputMode="decimal"
+                autoComplete="off"
+                spellCheck={false}
+                autoFocus
+                value={text}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                onChange={(event) => change(event.target.value)}
+              />
+              <output className="money-input__preview" htmlFor={id} aria-live="polite">
+                {'amount' in read ? formatMoney(read.amount) : '\u00a0'}
+              </output>
+            </div>
+          )}
+        </FieldShell>
+        <div className="keypad" role="group" aria-label="Keypad">
+          {KEYS.map((key) => (
+            <button key={key} type="button" className="keypad__key" onClick={() => press(key)}>
+              {key}
+            </button>
+          ))}
+          <button
+            type="button"
+            className="keypad__key keypad__key--muted"
+            onClick={() => press('clear')}
+          >
+            Clear
+          </button>
+          <button
+            type="button"
+            className="keypad__key keypad__key--muted"
+            aria-label="Delete last digit"
+            onClick={() => press('back')}
+          >
+            ⌫
+          </button>
+        </div>
+        <TextField
+          label="Sale reference (optional)"
+          name="sale"
+          value={sale}
+          onChange={(event) => onSale(event.target.value)}
+          maxLength={64}
+        />
+        <div className="form__actions">
+          <Button
+            type="submit"
+            variant="primary"
+            size="lg"
+            icon="chevronRight"
+            aria-keyshortcuts="Enter"
+          >
+            Next: customer
+          </Button>
+          <p className="key-hint">
+            <kbd>Enter</kbd> next · <kbd>Esc</kbd> start over
+          </p>
+        </div>
+      </form>
+    </Card>
+  )
+}

@@ -1,0 +1,278 @@
+// Step two of Collect: who pays. Search known customers by name, phone, e-mail or reference,
+// or create a new one with the BVN rule said up front. A customer whose e-mail or BVN is
+// already known gets their existing account back (main decides), and the cashier is told.
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { CURRENCIES, type Currency } from '../../../common/money'
+import type {
+  CustomerAccount,
+  CustomerCreated,
+  CustomerSummary,
+} from '../../../common/ipc/collections'
+import { Banner, Button, Card, SelectField, Spinner, TextField } from '../../components'
+import { groupDigits } from '../../lib/format'
+import { call, fieldsOf, messageOf } from '../../lib/pos'
+
+/** Either a summary from search or an account from create: what opening a charge needs. */
+export interface ChosenCustomer {
+  accountReference: string
+  name: string
+  /** Said to the cashier on the next screen (an existing account found), or null. */
+  notice: string | null
+}
+
+const SEARCH_DELAY_MS = 250
+
+export function CustomerSearch({
+  onChosen,
+  onCreate,
+  busy,
+}: {
+  onChosen: (customer: ChosenCustomer) => void
+  onCreate: (prefill: string) => void
+  busy: boolean
+}) {
+  const [query, setQuery] = useState('')
+  // Each answer is kept with the words it answers, so a late one never shows for new words.
+  const [answer, setAnswer] = useState<{
+    query: string
+    results: CustomerSummary[] | null
+    problem: string | null
+  } | null>(null)
+  const asked = useRef(0)
+  const text = query.trim()
+
+  useEffect(() => {
+    if (text.length < 2) return
+    const ticket = ++asked.current
+    const timer = window.setTimeout(() => {
+      call('customer.search', { query: text, limit: 8 }).then(
+        (found) => {
+          if (ticket === asked.current) setAnswer({ query: text, results: found, problem: null })
+        },
+        (error: unknown) => {
+          if (ticket === asked.current)
+            setAnswer({
+              query: text,
+              results: null,
+              problem: fieldsOf(error).query ?? messageOf(error),
+            })
+        },
+      )
+    }, SEARCH_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [text])
+  const current = text.length >= 2 && answer?.query === text ? answer : null
+  const results = current?.results ?? null
+  const problem = current?.problem ?? null
+  const searching = text.length >= 2 && current === null
+
+  const pick = (customer: CustomerSummary) =>
+    onChosen({ accountReference: customer.accountReference, name: customer.name, notice: null })
+
+  return (
+    <Card title="Customer" description="Find a known customer, or add a new one.">
+      <form
+        className="form"
+        role="search"
+        aria-label="Find customer"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault()
+          if (results?.[0]) pick(results[0])
+        }}
+      >
+        <TextField
+          label="Find customer: name, phone, e-mail or reference"
+          name="customer-query"
+          type="search"
+          value={query}
+          autoFocus
+          autoComplete="off"
+          onChange={(event) => setQuery(event.target.value)}
+          error={problem ?? undefined}
+        />
+        {searching && <Spinner label="Searching" />}
+        {results && results.length === 0 && (
+          <Banner tone="info" title="No customer found">
+            Nobody known matches “{query.trim()}”. Add them as a new customer.
+          </Banner>
+        )}
+        {results && results.length > 0 && (
+          <ul className="customer-results" aria-label="Customers found">
+            {results.map((customer) => (
+              <li key={customer.accountReference}>
+                <button
+                  type="button"
+                  className="customer-result"
+                  disabled={busy}
+                  onClick={() => pick(customer)}
+                >
+                  <strong className="customer-result__name">{customer.name}</strong>
+                  <span className="customer-result__meta">
+                    {[customer.phone, customer.email].filter(Boolean).join(' · ')}
+                  </span>
+                  <span className="customer-result__meta">
+                    {customer.bankName} ·{' '}
+                    <span className="mono">{groupDigits(customer.accountNumber)}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="form__actions">
+          <Button icon="plus" onClick={() => onCreate(query.trim())}>
+            New customer
+          </Button>
+        </div>
+      </form>
+    </Card>
+  )
+}
+
+const BVN_DIGITS = 11
+
+export function CreateCustomer({
+  prefill,
+  onCreated,
+  onBack,
+  busy: opening,
+}: {
+  prefill: string
+  onCreated: (customer: ChosenCustomer) => void
+  onBack: () => void
+  busy: boolean
+}) {
+  const [form, setForm] = useState({
+    name: /@|\d/.test(prefill) ? '' : prefill,
+    email: prefill.includes('@') ? prefill : '',
+    phone: /^\+?[\d\s]{7,}$/.test(prefill) ? prefill : '',
+    bvn: '',
+    accountReference: '',
+    currency: 'NGN' as Currency,
+  })
+  const [fields, setFields] = useState<Record<string, string>>({})
+  const [problem, setProblem] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [key]: event.target.value }))
+    setFields((f) => ({ ...f, [key]: '' }))
+  }
+  const bvnDigits = form.bvn.replace(/\D/g, '').length
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setProblem(null)
+    // Said here before anything is sent: the gateway refuses any other length.
+    if (bvnDigits !== BVN_DIGITS) {
+      setFields({
+        bvn:
+          bvnDigits === 0
+            ? 'Enter the customer’s 11-digit BVN.'
+            : `A BVN is 11 digits; this one has ${bvnDigits}.`,
+      })
+      return
+    }
+    setBusy(true)
+    setFields({})
+    try {
+      const created: CustomerCreated | CustomerAccount = await call('customer.create', {
+        name: form.name,
+        email: form.email,
+        bvn: form.bvn,
+        currency: form.currency,
+        ...(form.phone.trim() ? { phone: form.phone.trim() } : {}),
+        ...(form.accountReference.trim() ? { accountReference: form.accountReference.trim() } : {}),
+      })
+      const existing = 'existing' in created && created.existing
+      onCreated({
+        accountReference: created.accountReference,
+        name: created.accountName,
+        notice: existing ? created.message : null,
+      })
+    } catch (error) {
+      const found = fieldsOf(error)
+      setFields(found)
+      setProblem(Object.keys(found).length > 0 ? null : messageOf(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Card
+      title="New customer"
+      description="Reserves an account number that is this customer’s for good. You need their name, e-mail and 11-digit BVN."
+    >
+      <form
+        className="form"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label="New customer"
+      >
+        {problem && <Banner tone="danger" title={problem} />}
+        <TextField
+          label="Full name"
+          name="name"
+          value={form.name}
+          onChange={set('name')}
+          error={fields.name || undefined}
+          autoFocus
+          maxLength={120}
+        />
+        <div className="form__grid">
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            value={form.email}
+            onChange={set('email')}
+            error={fields.email || undefined}
+          />
+          <TextField
+            label="Phone (optional)"
+            name="phone"
+            type="tel"
+            value={form.phone}
+            onChange={set('phone')}
+            error={fields.phone || undefined}
+            maxLength={20}
+          />
+        </div>
+        <TextField
+          label="BVN (11 digits)"
+          name="bvn"
+          inputMode="numeric"
+          autoComplete="off"
+          hint={`The customer’s Bank Verification Number, from their bank app.${bvnDigits > 0 && bvnDigits !== BVN_DIGITS ? ` ${bvnDigits} of 11 typed.` : ''}`}
+          value={form.bvn}
+          onChange={set('bvn')}
+          error={fields.bvn || undefined}
+          maxLength={20}
+        />
+        <div className="form__grid">
+          <TextField
+            label="Account reference (optional)"
+            name="accountReference"
+            hint="Leave empty and Tilldesk makes one."
+            value={form.accountReference}
+            onChange={set('accountReference')}
+            error={fields.accountReference || undefined}
+            maxLength={64}
+          />
+          <SelectField
+            label="Currency"
+            name="currency"
+            value={form.currency}
+            onChange={set('currency')}
+            error={fields.currency || undefined}
+            options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+          />
+        </div>
+        <div className="form__actions">
+          <Button onClick={onBack}>Back</Button>
+          <Button type="submit" variant="primary" busy={busy || opening} icon="plus">
+            Create and show instructions
+          </Button>
+        </div>
+      </form>
+    </Card>
+  )
+}

@@ -1,0 +1,112 @@
+// Training only (Demo environment): play the customer, whose bank sends the transfer, or take
+// the demo gateway down to see the till go offline and catch up.
+import { useEffect, useState } from 'react'
+import { toDecimalString, type Minor } from '../../../common/money'
+import type { ChargeView } from '../../../common/ipc/collections'
+import { Badge, Banner, Button, MoneyInput } from '../../components'
+import { call, messageOf } from '../../lib/pos'
+import { useEnvironment } from '../../store/environment'
+
+/** Training only: the embedded sandbox receives the customer's transfer. */
+export function DemoSimulator({ charge }: { charge: ChargeView }) {
+  const environment = useEnvironment((s) => s.environment?.environment)
+  // The shell loads the environment at start; if that call was lost (bridge reconnecting),
+  // ask again rather than hide the training controls.
+  useEffect(() => {
+    if (environment === undefined) void useEnvironment.getState().refresh()
+  }, [environment])
+  const suggested =
+    charge.reconciliation.balanceDue > 0 ? charge.reconciliation.balanceDue : charge.amountDue
+  const [amount, setAmount] = useState<Minor | null>(suggested)
+  const [busy, setBusy] = useState<'success' | 'failed' | null>(null)
+  const [note, setNote] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null)
+  const [outage, setOutage] = useState(false)
+  if (environment !== 'demo') return null
+  const toggleOutage = async () => {
+    try {
+      const result = await call('demo.simulateOutage', { active: !outage })
+      setOutage(result.active)
+      setNote({
+        tone: 'success',
+        text: result.active
+          ? 'The demo gateway is down: watch the till go offline, then end the outage.'
+          : 'The demo gateway is back.',
+      })
+    } catch (error) {
+      setNote({ tone: 'danger', text: messageOf(error) })
+    }
+  }
+  const send = async (status: 'success' | 'failed') => {
+    if (amount === null) return
+    setBusy(status)
+    setNote(null)
+    try {
+      const { reference } = await call('demo.simulateTransfer', {
+        accountReference: charge.account.accountReference,
+        amount: toDecimalString(amount),
+        status,
+      })
+      setNote({ tone: 'success', text: `The demo bank sent transfer ${reference}.` })
+    } catch (error) {
+      setNote({ tone: 'danger', text: messageOf(error) })
+    } finally {
+      setBusy(null)
+    }
+  }
+  return (
+    <section
+      className="demo-sim no-print"
+      aria-labelledby="demo-title"
+      data-testid="demo-simulator"
+    >
+      <h2 id="demo-title">
+        <Badge tone="info">Demo</Badge> Training: play the customer
+      </h2>
+      <p>
+        Send a transfer from the customer’s bank into this account, as if they paid. Only in the
+        Demo environment.
+      </p>
+      <form
+        className="demo-sim__form"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void send('success')
+        }}
+      >
+        <MoneyInput
+          label="Amount the customer sends"
+          value={amount}
+          onChange={setAmount}
+          currency={charge.currency}
+          name="demo-amount"
+        />
+        <Button
+          type="submit"
+          variant="primary"
+          busy={busy === 'success'}
+          disabled={amount === null}
+        >
+          Simulate transfer
+        </Button>
+        <Button
+          busy={busy === 'failed'}
+          disabled={amount === null}
+          onClick={() => void send('failed')}
+        >
+          Simulate failed transfer
+        </Button>
+      </form>
+      <div className="demo-sim__outage">
+        <Button
+          size="sm"
+          icon={outage ? 'online' : 'offline'}
+          onClick={() => void toggleOutage()}
+          aria-pressed={outage}
+        >
+          {outage ? 'End the gateway outage' : 'Simulate a gateway outage'}
+        </Button>
+      </div>
+      {note && <Banner tone={note.tone}>{note.text}</Banner>}
+    </section>
+  )
+}

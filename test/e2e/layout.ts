@@ -1,0 +1,164 @@
+// Layout checks for real till screens: text that another element covers, text cut off by its
+// box (overflow hidden or an ellipsis), and a scroll area inside another scroll area. Run in the
+// page; each problem comes back as one readable line naming the text involved, so a failure
+// says what a cashier would not be able to read.
+import type { Page } from '@playwright/test'
+
+/** The till window sizes Tilldesk supports (issue: real till displays). */
+export const TILL_SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+] as const
+
+/** Minimal DOM shapes for the callback (this tsconfig has no DOM types). */
+interface Rect {
+  left: number
+  top: number
+  right: number
+  bottom: number
+  width: number
+  height: number
+}
+interface Style {
+  overflowX: string
+  overflowY: string
+  textOverflow: string
+  visibility: string
+  display: string
+  opacity: string
+  position: string
+  clip: string
+  clipPath: string
+}
+interface Node {
+  nodeType: number
+  textContent: string | null
+  parentElement: El | null
+  childNodes: ArrayLike<Node>
+}
+interface El extends Node {
+  tagName: string
+  className: unknown
+  scrollWidth: number
+  clientWidth: number
+  scrollHeight: number
+  clientHeight: number
+  getBoundingClientRect(): Rect
+  contains(other: Node | null): boolean
+  closest(selector: string): El | null
+  getAttribute(name: string): string | null
+}
+interface Doc {
+  body: El
+  querySelector(selector: string): El | null
+  querySelectorAll(selector: string): ArrayLike<El>
+  elementFromPoint(x: number, y: number): El | null
+  createRange(): { selectNodeContents(node: Node): void; getClientRects(): ArrayLike<Rect> }
+}
+interface Win {
+  document: Doc
+  innerWidth: number
+  innerHeight: number
+  getComputedStyle(el: El): Style
+}
+
+/**
+ * Every layout problem on the page as it is now. `root` limits the check (e.g. to an open
+ * dialog); by default an open modal dialog is checked instead of what it covers.
+ */
+export async function layoutProblems(page: Page, root?: string): Promise<string[]> {
+  return page.evaluate((rootSelector) => {
+    const w = globalThis as unknown as Win
+    const doc = w.document
+    const scope =
+      (rootSelector ? doc.querySelector(rootSelector) : doc.querySelector('dialog[open]')) ??
+      doc.body
+    const problems: string[] = []
+    const label = (el: El): string => {
+      const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60)
+      const cls = typeof el.className === 'string' && el.className ? `.${el.className}` : ''
+      return `<${el.tagName.toLowerCase()}${cls.split(' ')[0]}> "${text}"`
+    }
+    const hidden = (el: El): boolean => {
+      for (let node: El | null = el; node; node = node.parentElement) {
+        const style = w.getComputedStyle(node)
+        if (style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0')
+          return true
+        // Visually hidden on purpose (screen-reader text): clipped to nothing.
+        if (style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)')
+          return true
+        if (node.getAttribute('aria-hidden') === 'true' && node.tagName !== 'svg') return true
+      }
+      return false
+    }
+    const all = Array.from(scope.querySelectorAll('*'))
+
+    // 1. Cut off: a box whose text is wider (or taller) than the box and the overflow hidden.
+    for (const el of all) {
+      if (['svg', 'path', 'input', 'textarea', 'select', 'option', 'img'].includes(el.tagName))
+        continue
+      if (!(el.textContent ?? '').trim()) continue
+      const style = w.getComputedStyle(el)
+      const cutX =
+        el.scrollWidth > el.clientWidth + 1 &&
+        el.clientWidth > 2 &&
+        (style.overflowX === 'hidden' ||
+          style.overflowX === 'clip' ||
+          style.textOverflow === 'ellipsis')
+      const cutY =
+        el.scrollHeight > el.clientHeight + 1 &&
+        el.clientHeight > 2 &&
+        (style.overflowY === 'hidden' || style.overflowY === 'clip')
+      if ((cutX || cutY) && !hidden(el)) problems.push(`clipped: ${label(el)}`)
+    }
+
+    // 2. Covered: a visible piece of text whose middle shows another element on top of it.
+    const range = doc.createRange()
+    for (const el of all) {
+      const texts = Array.from(el.childNodes).filter(
+        (node) => node.nodeType === 3 && (node.textContent ?? '').trim() !== '',
+      )
+      if (texts.length === 0 || hidden(el)) continue
+      for (const text of texts) {
+        range.selectNodeContents(text)
+        for (const rect of Array.from(range.getClientRects())) {
+          if (rect.width < 2 || rect.height < 2) continue
+          const x = rect.left + rect.width / 2
+          const y = rect.top + rect.height / 2
+          if (x < 0 || y < 0 || x > w.innerWidth || y > w.innerHeight) continue
+          // Scrolled out of its scroll area: not on screen, so nothing covers it.
+          let visible = true
+          for (let p = el.parentElement; p && p !== doc.body; p = p.parentElement) {
+            const style = w.getComputedStyle(p)
+            if (style.overflowX === 'visible' && style.overflowY === 'visible') continue
+            const box = p.getBoundingClientRect()
+            if (x < box.left || x > box.right || y < box.top || y > box.bottom) visible = false
+          }
+          if (!visible) continue
+          const hit = doc.elementFromPoint(x, y)
+          if (!hit || hit === el || el.contains(hit) || hit.contains(el)) continue
+          problems.push(`covered: ${label(el)} under ${label(hit)}`)
+          break
+        }
+      }
+    }
+
+    // 3. A scroll area inside another, both actually scrolling.
+    const scrolls = (el: El): boolean => {
+      const style = w.getComputedStyle(el)
+      return ['auto', 'scroll'].includes(style.overflowY) && el.scrollHeight > el.clientHeight + 1
+    }
+    for (const el of all) {
+      if (!scrolls(el)) continue
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        if (scrolls(p)) {
+          problems.push(`nested scroll: ${label(el).slice(0, 50)} inside ${label(p).slice(0, 50)}`)
+          break
+        }
+      }
+    }
+    return [...new Set(problems)]
+  }, root ?? null)
+}
