@@ -29,6 +29,18 @@ export interface CheckoutLink {
   qr: QrMatrix
 }
 
+/**
+ * A write whose answer was lost (payment, refund): why its fate is not known yet, in words,
+ * what the till tried and what the gateway said. `needs_review`: the till stopped guessing and
+ * a supervisor must check the reference with the gateway.
+ */
+export interface UnknownOutcomeView {
+  state: 'unknown' | 'needs_review'
+  why: string
+  since: string
+  steps: Array<{ at: string; call: 'send' | 'lookup'; said: string }>
+}
+
 export interface CheckoutView {
   reference: string
   status: CheckoutStatus
@@ -54,6 +66,8 @@ export interface CheckoutView {
   takenBy: string | null
   /** This till's journal holds it (it appears in Recent payments). */
   takenHere: boolean
+  /** Set while the gateway has not said whether it has this payment. */
+  outcome: UnknownOutcomeView | null
 }
 
 export interface CheckoutOpenResult {

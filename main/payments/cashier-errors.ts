@@ -125,6 +125,9 @@ export function cashierError(error: unknown, ctx: ErrorContext): AppError {
   }
 }
 
-/** True when the gateway says there is no record (a definite answer, not a failure). */
+/**
+ * True only when the gateway said, in JSON, that there is no such record: a route 404, a
+ * proxy's page or an empty 404 says nothing about the record (gateway/classify.ts).
+ */
 export const isNotFound = (error: unknown): boolean =>
-  error instanceof GatewayError && error.kind === 'not_found'
+  error instanceof GatewayError && error.kind === 'not_found' && error.recordAbsent

@@ -4,6 +4,7 @@ import * as z from 'zod'
 import { PAYMENT_STATUSES, type PaymentRecord } from '../../common/api/payments'
 import { CURRENCIES, type Minor } from '../../common/money'
 import type { CheckoutStatus } from '../../common/ipc/payments'
+import { Uncertainty } from './submit-by-reference'
 
 export const MinorValue = z.custom<Minor>(
   (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0,
@@ -26,6 +27,8 @@ export const PaymentEntry = z.object({
   verifiedAt: z.string().nullable(),
   takenBy: z.string().nullable(),
   notice: z.string().nullable(),
+  /** Set once the initialize answer was lost: the evidence; kept after it is settled. */
+  uncertainty: Uncertainty.nullable().optional(),
 })
 export type PaymentEntry = z.infer<typeof PaymentEntry>
 

@@ -14,7 +14,7 @@ import { MoneyError, ZERO, parseUserAmount, type Currency, type Minor } from '..
 import { AppError } from '../app/errors'
 import type { Logger } from '../app/log'
 import type { GatewayClient } from '../gateway'
-import { cashierError, isNotFound } from './cashier-errors'
+import { cashierError } from './cashier-errors'
 import { checkCheckoutUrl } from './checkout-link'
 import type { Follower } from './follower'
 import type { Journal } from './journal'
@@ -26,7 +26,12 @@ import {
 } from './payment-entry'
 import { qrMatrix } from './qr'
 import { newReference } from './references'
-import { submitByReference } from './submit-by-reference'
+import { outcomeViewOf, unconfirmedNotice } from './outcome-view'
+import {
+  pursueByReference,
+  submitByReference,
+  uncertaintyAfterRestart,
+} from './submit-by-reference'
 import { isoFrom, nowFrom, openGateway } from './service-basics'
 
 /** The part of the gateway client this service uses. */
@@ -55,9 +60,16 @@ export interface PaymentsServiceDeps {
   openExternal: ((url: string) => Promise<void>) | null
   log: Logger
   now?: () => number
+  /** Least wait after a lost request before its reference is verified (it may be in flight). */
+  verifyAfterMs?: number
+  /** How long a lost answer is followed up before a supervisor must decide. */
+  unknownWindowMs?: number
 }
 
 const RECENT_LIMIT = 50
+/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
+export const DEFAULT_VERIFY_AFTER_MS = 25_000
+export const DEFAULT_UNKNOWN_WINDOW_MS = 30 * 60_000
 
 export class PaymentsService {
   constructor(private readonly deps: PaymentsServiceDeps) {}
@@ -122,6 +134,8 @@ export class PaymentsService {
       outcome = await submitByReference({
         send: () => gateway.payments.initialize(body),
         lookup: () => gateway.payments.verify(reference),
+        noun: 'payment',
+        now: () => nowFrom(this.deps),
       })
     } catch (error) {
       // A definite refusal: nothing exists at the gateway, so nothing to remember.
@@ -149,10 +163,11 @@ export class PaymentsService {
       )
     } else {
       this.deps.log.warn('payment start outcome unknown', { reference, kind: outcome.error.kind })
+      const { uncertainty } = outcome
       this.deps.journal.update(reference, (entry) => ({
         ...entry,
-        notice:
-          "The gateway hasn't confirmed this payment yet. The till keeps checking; don't start it again.",
+        uncertainty,
+        notice: unconfirmedNotice(uncertainty, 'payment'),
       }))
     }
     this.#follow(reference)
@@ -241,14 +256,18 @@ export class PaymentsService {
       reference,
       async () => {
         const entry = await this.#check(reference)
-        return entry === undefined || isFinalPayment(entry.status) ? 'final' : 'continue'
+        // A payment waiting for a supervisor is not polled on: a person checks it now.
+        const inReview = entry?.status === 'starting' && Boolean(entry.uncertainty?.review)
+        return entry === undefined || isFinalPayment(entry.status) || inReview
+          ? 'final'
+          : 'continue'
       },
       () => {
         const entry = this.deps.journal.update(reference, (e) => ({
           ...e,
           notice:
             e.status === 'starting'
-              ? "The gateway never confirmed this payment. Don't take money for it; start a new payment."
+              ? "The gateway never confirmed this payment, so it may or may not exist. Don't take money for it another way until a supervisor has checked its reference with the gateway."
               : "Still waiting for the customer. Press Check status when they say they've paid.",
         }))
         if (entry) this.deps.publish(this.#toView(entry))
@@ -260,6 +279,7 @@ export class PaymentsService {
   async #check(reference: string): Promise<PaymentEntry | undefined> {
     const before = this.deps.journal.get(reference)
     if (!before) return undefined
+    if (before.status === 'starting') return this.#pursue(before)
     let entry: PaymentEntry | undefined
     try {
       const gateway = await this.deps.gateway()
@@ -268,10 +288,7 @@ export class PaymentsService {
         applyPaymentRecord(e, record, isoFrom(this.deps)),
       )
     } catch (error) {
-      const notice =
-        before.status === 'starting' && isNotFound(error)
-          ? await this.#resend(before)
-          : `${cashierError(error, { action: 'check the payment' }).message} The till keeps checking.`
+      const notice = `${cashierError(error, { action: 'check the payment' }).message} The till keeps checking.`
       entry = this.deps.journal.update(reference, (e) => ({ ...e, notice }))
     }
     if (entry) this.deps.publish(this.#toView(entry))
@@ -279,33 +296,73 @@ export class PaymentsService {
   }
 
   /**
-   * A payment the gateway never saw (its initialize was lost before arriving): send the same
-   * request, same reference, again. A duplicate can't arise, the gateway refuses a reused one.
+   * A payment whose initialize answer was lost: only verify's word about its reference settles
+   * it. A JSON "no such payment", long enough after the lost request, allows the same request
+   * (same reference) once more; a refusal of that never drops the entry.
    */
-  async #resend(entry: PaymentEntry): Promise<string | null> {
+  async #pursue(before: PaymentEntry): Promise<PaymentEntry | undefined> {
+    let gateway: PaymentsGateway
     try {
-      const gateway = await this.deps.gateway()
-      const answer = await gateway.payments.initialize({
-        email: entry.email,
-        amount: entry.amount,
-        currency: entry.currency,
-        reference: entry.reference,
-        ...(entry.customerName ? { customer_name: entry.customerName } : {}),
-        metadata: {
-          till: this.deps.tillName(),
-          cashier: entry.takenBy,
-          ...(entry.description ? { description: entry.description } : {}),
-        },
-      })
-      this.deps.journal.update(entry.reference, (e) => ({
+      gateway = await this.deps.gateway()
+    } catch (error) {
+      const notice = `${cashierError(error, { action: 'check the payment' }).message} The till keeps checking.`
+      return this.#publishEntry(
+        this.deps.journal.update(before.reference, (e) => ({ ...e, notice })),
+      )
+    }
+    const step = await pursueByReference({
+      uncertainty:
+        before.uncertainty ?? uncertaintyAfterRestart(before.createdAt, before.createdAt),
+      lookup: () => gateway.payments.verify(before.reference),
+      resend: () => gateway.payments.initialize(this.#bodyOf(before)),
+      noun: 'payment',
+      now: () => nowFrom(this.deps),
+      verifyAfterMs: this.deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
+      windowMs: this.deps.unknownWindowMs ?? DEFAULT_UNKNOWN_WINDOW_MS,
+    })
+    let entry: PaymentEntry | undefined
+    if (step.kind === 'found') {
+      entry = this.deps.journal.update(before.reference, (e) =>
+        applyPaymentRecord(e, step.value, isoFrom(this.deps)),
+      )
+    } else if (step.kind === 'sent') {
+      entry = this.deps.journal.update(before.reference, (e) => ({
         ...e,
         status: 'pending',
-        authorizationUrl: answer.authorization_url,
+        authorizationUrl: step.value.authorization_url,
         verifiedAt: isoFrom(this.deps),
+        notice: null,
       }))
-      return null
-    } catch {
-      return "The gateway hasn't confirmed this payment yet. The till keeps checking; don't start it again."
+    } else {
+      if (step.kind === 'review')
+        this.deps.log.warn('payment outcome unknown; needs review', { reference: before.reference })
+      entry = this.deps.journal.update(before.reference, (e) => ({
+        ...e,
+        uncertainty: step.uncertainty,
+        notice: unconfirmedNotice(step.uncertainty, 'payment'),
+      }))
+    }
+    return this.#publishEntry(entry)
+  }
+
+  #publishEntry(entry: PaymentEntry | undefined): PaymentEntry | undefined {
+    if (entry) this.deps.publish(this.#toView(entry))
+    return entry
+  }
+
+  /** The initialize request of a journalled payment, exactly as first sent. */
+  #bodyOf(entry: PaymentEntry): InitializePaymentRequest {
+    return {
+      email: entry.email,
+      amount: entry.amount,
+      currency: entry.currency,
+      reference: entry.reference,
+      ...(entry.customerName ? { customer_name: entry.customerName } : {}),
+      metadata: {
+        till: this.deps.tillName(),
+        cashier: entry.takenBy,
+        ...(entry.description ? { description: entry.description } : {}),
+      },
     }
   }
 
@@ -345,6 +402,7 @@ export class PaymentsService {
       notice: entry.notice,
       takenBy: entry.takenBy,
       takenHere: this.deps.journal.has(entry.reference),
+      outcome: entry.status === 'starting' ? outcomeViewOf(entry.uncertainty, 'payment') : null,
     }
   }
 }

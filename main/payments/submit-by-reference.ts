@@ -1,61 +1,180 @@
 // Sends a write whose merchant reference was fixed beforehand, and settles an unknown outcome
-// by looking the reference up, never by sending blindly. A lookup that finds nothing proves
-// the write did not happen, so the same request (same reference) may go once more; a
-// duplicate-reference conflict then proves it did happen.
+// only by the gateway's answer for that reference (payments, refunds, debits, mandates).
+//
+// The rules (docs/gateway-client.md, "After an unknown outcome"):
+// - A definite refusal of the only request is thrown, so the caller can forget its entry.
+// - Once any attempt's outcome was lost, the write stays unknown until a lookup finds the
+//   record. A refusal of a resend or a 404 that is not a JSON "no such record" settles nothing.
+// - The lookup that may lead to a resend waits `verifyAfterMs` after the lost request, which
+//   may still be on its way; a lookup straight after a timeout would read "absent" too early.
+// - Any 409 means a record with our reference exists: look it up, never send again.
+// - After `windowMs` of not knowing, a person decides (`review`), with the evidence.
+import * as z from 'zod'
+import { lookupFailure, writeFailure } from '../gateway/classify'
 import { GatewayError } from '../gateway/errors'
 
-const DUPLICATE_CODES = new Set(['duplicate_reference', 'duplicate_payment_reference'])
+/** One thing the till tried while the outcome was unknown, and what the gateway said. */
+export const EvidenceStep = z.object({
+  at: z.string(),
+  call: z.enum(['send', 'lookup']),
+  said: z.string(),
+})
+export type EvidenceStep = z.infer<typeof EvidenceStep>
+
+/** Why a write's fate is not known; kept in the caller's journal entry. */
+export const Uncertainty = z.object({
+  since: z.string(),
+  /** When the latest request whose answer was lost went off; null when none is in flight. */
+  lastUnknownAt: z.string().nullable(),
+  /** The gateway refused a resend: only look up from now on. */
+  resendRefused: z.boolean(),
+  /** The gateway said (409, or an unreadable 2xx) the record exists: never send again. */
+  existsSaid: z.boolean(),
+  steps: z.array(EvidenceStep),
+  /** Set when the window ran out: why a person must decide, in words. */
+  review: z.string().nullable(),
+})
+export type Uncertainty = z.infer<typeof Uncertainty>
+
+/** Evidence kept per entry: the first step and the latest ones. */
+const MAX_STEPS = 20
+/** Conflicts that describe the state of something else (the mandate), not our record. */
+const STATE_CONFLICTS = new Set(['mandate_not_active', 'activation_not_initiated'])
 
 export type SubmitOutcome<S, L> =
   /** The gateway answered the write. */
   | { outcome: 'sent'; value: S }
   /** The write's answer was lost, but the record exists: here it is. */
   | { outcome: 'found'; value: L }
-  /** Still not known whether the write happened; follow up by reference later. */
-  | { outcome: 'unknown'; error: GatewayError }
+  /** Not known whether the write happened; follow it up with pursueByReference. */
+  | { outcome: 'unknown'; error: GatewayError; uncertainty: Uncertainty }
 
 export interface SubmitOptions<S, L> {
   send: () => Promise<S>
   lookup: () => Promise<L>
-  /** Total sends allowed, including the first (default 2). */
-  attempts?: number
+  /** The record in words, for the evidence: "refund", "payment" (default "record"). */
+  noun?: string
+  now?: () => number
 }
 
-const isDuplicate = (error: GatewayError): boolean =>
-  error.kind === 'conflict' && error.code !== null && DUPLICATE_CODES.has(error.code)
-
-/** The write may have taken effect: its answer is missing, garbled, or a 5xx. */
-const mayHaveHappened = (error: GatewayError): boolean =>
-  error.outcomeUnknown ||
-  (error.kind === 'bad_response' && error.status !== null && error.status < 300)
-
 /**
- * Definite refusals (validation, auth, state conflicts, unreachable before sending) are thrown
- * as the GatewayError, so the caller can drop its journal entry and tell the cashier.
+ * One send. Definite refusals of it (validation, auth, rate limit, not sent at all, a state
+ * conflict whose record the lookup confirms absent) are thrown as the GatewayError.
  */
 export async function submitByReference<S, L>(
   options: SubmitOptions<S, L>,
 ): Promise<SubmitOutcome<S, L>> {
-  const attempts = options.attempts ?? 2
-  let unknown: GatewayError | null = null
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    try {
-      return { outcome: 'sent', value: await options.send() }
-    } catch (error) {
-      if (!(error instanceof GatewayError)) throw error
-      if (!isDuplicate(error) && !mayHaveHappened(error)) throw error
-      unknown = error
-      const looked = await look(options.lookup)
-      if (looked.kind === 'found') return { outcome: 'found', value: looked.value }
-      // An earlier attempt of ours went through, but the record can't be read right now.
-      if (isDuplicate(error))
-        return { outcome: 'unknown', error: looked.kind === 'failed' ? looked.error : error }
-      // The lookup itself failed (gateway unreachable): we can't tell; stop here.
-      if (looked.kind === 'failed') return { outcome: 'unknown', error }
-      // Not found: the write never happened, so sending the same reference again is safe.
+  const now = options.now ?? Date.now
+  const noun = options.noun ?? 'record'
+  try {
+    return { outcome: 'sent', value: await options.send() }
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error
+    const failure = writeFailure(error)
+    const at = now()
+    const sent: EvidenceStep = { at: iso(at), call: 'send', said: saidOfWrite(error, noun) }
+    if (failure === 'unknown' && error.kind !== 'bad_response') {
+      // The request may still be on its way: no lookup now (pursueByReference waits).
+      return {
+        outcome: 'unknown',
+        error,
+        uncertainty: { ...fresh(at), lastUnknownAt: iso(at), steps: [sent] },
+      }
+    }
+    if (failure !== 'unknown' && failure !== 'exists') throw error
+    // A 409, or a 2xx we could not read: the record exists; nothing of ours is in flight.
+    const looked = await look(options.lookup)
+    if (looked.kind === 'found') return { outcome: 'found', value: looked.value }
+    if (looked.kind === 'absent' && error.code !== null && STATE_CONFLICTS.has(error.code))
+      throw error
+    return {
+      outcome: 'unknown',
+      error,
+      uncertainty: {
+        ...fresh(at),
+        existsSaid: true,
+        steps: [sent, { at: iso(now()), call: 'lookup', said: saidOfLookup(looked, noun) }],
+      },
     }
   }
-  return { outcome: 'unknown', error: unknown as GatewayError }
+}
+
+export type PursuitStep<S, L> =
+  /** The lookup found the record. */
+  | { kind: 'found'; value: L }
+  /** The gateway said it had none, and the resend (same reference) was answered. */
+  | { kind: 'sent'; value: S }
+  /** Still unknown: keep the new evidence and ask again later. */
+  | { kind: 'waiting'; uncertainty: Uncertainty }
+  /** The window ran out: a person must decide (uncertainty.review says why). */
+  | { kind: 'review'; uncertainty: Uncertainty }
+
+export interface PursuitOptions<S, L> {
+  uncertainty: Uncertainty
+  lookup: () => Promise<L>
+  /** The same request with the same reference. */
+  resend: () => Promise<S>
+  noun: string
+  now: () => number
+  verifyAfterMs: number
+  windowMs: number
+}
+
+/** One follow-up of an unknown write: look up, resend only on a JSON "no such record". */
+export async function pursueByReference<S, L>(
+  options: PursuitOptions<S, L>,
+): Promise<PursuitStep<S, L>> {
+  let u = options.uncertainty
+  const at = options.now()
+  if (u.lastUnknownAt !== null && at < Date.parse(u.lastUnknownAt) + options.verifyAfterMs)
+    return { kind: 'waiting', uncertainty: u }
+  const looked = await look(options.lookup)
+  if (looked.kind === 'found') return { kind: 'found', value: looked.value }
+  u = withStep(u, { at: iso(at), call: 'lookup', said: saidOfLookup(looked, options.noun) })
+  if (looked.kind === 'absent' && !u.resendRefused && !u.existsSaid) {
+    try {
+      return { kind: 'sent', value: await options.resend() }
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error
+      const failure = writeFailure(error)
+      const sentAt = options.now()
+      u = withStep(u, {
+        at: iso(sentAt),
+        call: 'send',
+        said: saidOfWrite(error, options.noun, true),
+      })
+      if (failure === 'exists') u = { ...u, existsSaid: true }
+      else if (failure === 'refused') u = { ...u, resendRefused: true }
+      else if (failure === 'unknown') u = { ...u, lastUnknownAt: iso(sentAt) }
+      // auth, rate limit, not sent: nothing happened; the next round tries again.
+    }
+  }
+  if (at - Date.parse(u.since) >= options.windowMs) {
+    const last = u.steps.at(-1)?.said ?? 'no answer'
+    return {
+      kind: 'review',
+      uncertainty: {
+        ...u,
+        review: `The till could not find out from the gateway whether this ${options.noun} went through (last answer: ${last}) It may or may not have happened. Don't do it again: a supervisor checks this reference with the gateway and decides.`,
+      },
+    }
+  }
+  return { kind: 'waiting', uncertainty: u }
+}
+
+/** An entry written before its request went out and found so after a restart. */
+export function uncertaintyAfterRestart(createdAt: string, updatedAt: string): Uncertainty {
+  return {
+    ...fresh(Date.parse(createdAt)),
+    lastUnknownAt: updatedAt,
+    steps: [
+      {
+        at: updatedAt,
+        call: 'send',
+        said: 'The till stopped while this was being sent, so the request may have reached the gateway.',
+      },
+    ],
+  }
 }
 
 type Looked<L> =
@@ -66,6 +185,56 @@ async function look<L>(lookup: () => Promise<L>): Promise<Looked<L>> {
     return { kind: 'found', value: await lookup() }
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error
-    return error.kind === 'not_found' ? { kind: 'absent' } : { kind: 'failed', error }
+    return lookupFailure(error) === 'absent' ? { kind: 'absent' } : { kind: 'failed', error }
   }
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString()
+
+function fresh(at: number): Uncertainty {
+  return {
+    since: iso(at),
+    lastUnknownAt: null,
+    resendRefused: false,
+    existsSaid: false,
+    steps: [],
+    review: null,
+  }
+}
+
+function withStep(u: Uncertainty, step: EvidenceStep): Uncertainty {
+  const all = [...u.steps, step]
+  const steps = all.length <= MAX_STEPS ? all : [all[0]!, ...all.slice(all.length - MAX_STEPS + 1)]
+  return { ...u, steps }
+}
+
+const quoted = (error: GatewayError): string =>
+  error.gatewayMessage ? ` The gateway said: "${error.gatewayMessage}".` : ''
+
+function saidOfWrite(error: GatewayError, noun: string, resend = false): string {
+  switch (writeFailure(error)) {
+    case 'exists':
+      return `The gateway says a ${noun} with this reference already exists (HTTP ${error.status ?? 409}).${quoted(error)}`
+    case 'refused':
+      return resend
+        ? `The gateway refused to take it again (HTTP ${error.status ?? '?'}).${quoted(error)} That does not show the first attempt failed.`
+        : `The gateway refused it (HTTP ${error.status ?? '?'}).${quoted(error)}`
+    case 'unknown':
+      if (error.kind === 'timeout')
+        return `The gateway did not answer in time${error.status === 408 ? ' (HTTP 408)' : ''}; it may or may not have taken the ${noun}.`
+      if (error.kind === 'bad_response')
+        return `The gateway accepted it but its answer could not be read; the ${noun} exists.`
+      return `The gateway's answer was lost (${error.kind}${error.status ? `, HTTP ${error.status}` : ''}); it may or may not have taken the ${noun}.`
+    default:
+      return `The request was not processed (${error.kind}).${quoted(error)}`
+  }
+}
+
+function saidOfLookup<L>(looked: Looked<L>, noun: string): string {
+  if (looked.kind === 'found') return `The gateway has the ${noun}.`
+  if (looked.kind === 'absent') return `The gateway says it has no ${noun} with this reference.`
+  const error = looked.error
+  if (error.kind === 'not_found')
+    return `The gateway answered "not found" (HTTP ${error.status ?? 404}) without saying whether it has this ${noun}.`
+  return `The gateway could not be asked (${error.kind}${error.status ? `, HTTP ${error.status}` : ''}).`
 }

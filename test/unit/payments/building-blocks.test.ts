@@ -13,7 +13,11 @@ import {
   type JournalStorage,
 } from '../../../main/payments/journal'
 import { newReference } from '../../../main/payments/references'
-import { submitByReference } from '../../../main/payments/submit-by-reference'
+import {
+  pursueByReference,
+  submitByReference,
+  type Uncertainty,
+} from '../../../main/payments/submit-by-reference'
 import { ManualTimers, gwError } from './support'
 
 const Rec = z.object({ id: z.string(), at: z.string(), open: z.boolean() })
@@ -131,76 +135,158 @@ describe('Follower', () => {
 
 describe('submitByReference', () => {
   const lost = () => gwError('timeout', { status: null, outcomeUnknown: true })
+  const NOW = Date.UTC(2025, 0, 15, 10, 0, 0)
+  const base = { noun: 'refund', now: () => NOW }
 
   it('returns what the gateway answered', async () => {
     expect(
-      await submitByReference({ send: async () => 'ok', lookup: async () => 'found' }),
+      await submitByReference({ ...base, send: async () => 'ok', lookup: async () => 'found' }),
     ).toEqual({ outcome: 'sent', value: 'ok' })
   })
 
-  it('looks the reference up after a lost answer, and sends again only when it is absent', async () => {
-    let sends = 0
-    const found = await submitByReference({
-      send: async () => {
-        sends++
-        throw lost()
-      },
-      lookup: async () => 'there',
-    })
-    expect(found).toEqual({ outcome: 'found', value: 'there' })
-    expect(sends).toBe(1)
-
-    let attempts = 0
-    const resent = await submitByReference({
-      send: async () => {
-        if (++attempts === 1) throw lost()
-        return 'second'
-      },
-      lookup: async () => {
-        throw gwError('not_found')
-      },
-    })
-    expect(resent).toEqual({ outcome: 'sent', value: 'second' })
-  })
-
-  it('reads a duplicate-reference conflict as "it exists"', async () => {
+  it('after a lost answer it does not look up at once: the request may still be in flight', async () => {
+    let lookups = 0
     const out = await submitByReference({
-      send: async () => {
-        throw gwError('conflict', { code: 'duplicate_payment_reference' })
+      ...base,
+      send: async () => Promise.reject(lost()),
+      lookup: async () => {
+        lookups++
+        return 'there'
       },
-      lookup: async () => 'existing',
     })
-    expect(out).toEqual({ outcome: 'found', value: 'existing' })
+    expect(lookups).toBe(0)
+    expect(out).toMatchObject({
+      outcome: 'unknown',
+      uncertainty: { lastUnknownAt: new Date(NOW).toISOString(), resendRefused: false },
+    })
   })
 
-  it('throws definite refusals, and reports unknown when the lookup fails too', async () => {
+  it('a 408 is a lost answer, not a refusal', async () => {
+    const out = await submitByReference({
+      ...base,
+      send: async () => Promise.reject(gwError('timeout', { status: 408, outcomeUnknown: false })),
+      lookup: async () => 'x',
+    })
+    expect(out.outcome).toBe('unknown')
+  })
+
+  it('reads any 409 as "it exists" and adopts the record', async () => {
+    for (const code of ['duplicate_payment_reference', 'invalid_state', null]) {
+      const out = await submitByReference({
+        ...base,
+        send: async () => Promise.reject(gwError('conflict', { code })),
+        lookup: async () => 'existing',
+      })
+      expect(out).toEqual({ outcome: 'found', value: 'existing' })
+    }
+    // Exists but not visible yet (commit lag): unknown, and never to be sent again.
+    const lagging = await submitByReference({
+      ...base,
+      send: async () => Promise.reject(gwError('conflict', { code: 'duplicate_reference' })),
+      lookup: async () => Promise.reject(gwError('not_found', { method: 'GET' })),
+    })
+    expect(lagging).toMatchObject({ outcome: 'unknown', uncertainty: { existsSaid: true } })
+  })
+
+  it('throws definite refusals of the only request', async () => {
     const refused = gwError('validation')
     await expect(
-      submitByReference({ send: async () => Promise.reject(refused), lookup: async () => 'x' }),
+      submitByReference({
+        ...base,
+        send: async () => Promise.reject(refused),
+        lookup: async () => 'x',
+      }),
     ).rejects.toBe(refused)
+    // A conflict about the mandate's state, with no record of ours: a refusal.
     const stateConflict = gwError('conflict', { code: 'mandate_not_active' })
     await expect(
       submitByReference({
+        ...base,
         send: async () => Promise.reject(stateConflict),
-        lookup: async () => 'x',
+        lookup: async () => Promise.reject(gwError('not_found', { method: 'GET' })),
       }),
     ).rejects.toBe(stateConflict)
-    const first = lost()
-    const out = await submitByReference({
-      send: async () => Promise.reject(first),
-      lookup: async () => Promise.reject(gwError('network', { method: 'GET' })),
-    })
-    expect(out).toEqual({ outcome: 'unknown', error: first })
-    let sends = 0
-    const twice = await submitByReference({
-      send: async () => {
-        sends++
-        throw lost()
+  })
+})
+
+describe('pursueByReference', () => {
+  const T0 = Date.UTC(2025, 0, 15, 10, 0, 0)
+  const unknown = (extra: Partial<Uncertainty> = {}): Uncertainty => ({
+    since: new Date(T0).toISOString(),
+    lastUnknownAt: new Date(T0).toISOString(),
+    resendRefused: false,
+    existsSaid: false,
+    steps: [{ at: new Date(T0).toISOString(), call: 'send', said: 'timed out' }],
+    review: null,
+    ...extra,
+  })
+  const absent = () => Promise.reject(gwError('not_found', { method: 'GET' }))
+  const opts = { noun: 'refund', verifyAfterMs: 25_000, windowMs: 600_000 }
+
+  it('waits the minimum time after the lost request before asking', async () => {
+    let calls = 0
+    const step = await pursueByReference({
+      ...opts,
+      uncertainty: unknown(),
+      now: () => T0 + 24_999,
+      lookup: async () => {
+        calls++
+        return 'x'
       },
-      lookup: async () => Promise.reject(gwError('not_found')),
+      resend: async () => 'y',
     })
-    expect(twice.outcome).toBe('unknown')
-    expect(sends).toBe(2)
+    expect(step.kind).toBe('waiting')
+    expect(calls).toBe(0)
+  })
+
+  it('resends only on a JSON "no such record", and a refusal of it settles nothing', async () => {
+    const sent = await pursueByReference({
+      ...opts,
+      uncertainty: unknown(),
+      now: () => T0 + 30_000,
+      lookup: absent,
+      resend: async () => 'again',
+    })
+    expect(sent).toEqual({ kind: 'sent', value: 'again' })
+    const refused = await pursueByReference({
+      ...opts,
+      uncertainty: unknown(),
+      now: () => T0 + 30_000,
+      lookup: absent,
+      resend: async () => Promise.reject(gwError('unprocessable', { message: 'No funds' })),
+    })
+    expect(refused).toMatchObject({ kind: 'waiting', uncertainty: { resendRefused: true } })
+    let resends = 0
+    const proxy = await pursueByReference({
+      ...opts,
+      uncertainty: unknown(),
+      now: () => T0 + 30_000,
+      lookup: async () =>
+        Promise.reject(gwError('not_found', { method: 'GET', recordAbsent: false })),
+      resend: async () => {
+        resends++
+        return 'no'
+      },
+    })
+    expect(proxy.kind).toBe('waiting')
+    expect(resends).toBe(0)
+  })
+
+  it('after the window a person decides, with the evidence in words', async () => {
+    const step = await pursueByReference({
+      ...opts,
+      uncertainty: unknown({ resendRefused: true }),
+      now: () => T0 + 600_000,
+      lookup: async () => Promise.reject(gwError('server', { method: 'GET', status: 502 })),
+      resend: async () => 'never',
+    })
+    expect(step.kind).toBe('review')
+    if (step.kind !== 'review') return
+    expect(step.uncertainty.review).toMatch(/may or may not have happened/)
+    expect(step.uncertainty.steps.map((s) => s.said)).toEqual([
+      'timed out',
+      'The gateway could not be asked (server, HTTP 502).',
+    ])
   })
 })
 

@@ -9,6 +9,9 @@ import { FakeCheckoutGateway, GATEWAY_URL } from './fake-checkout-gateway'
 import { ManualTimers, gwError, log, recorder } from './support'
 import { rejection } from '../../support/async'
 
+const VERIFY_AFTER_MS = 25_000
+const WINDOW_MS = 10 * 60_000
+
 function setup(
   options: {
     storage?: ReturnType<typeof memoryStorage>
@@ -47,6 +50,8 @@ function setup(
         : options.openExternal,
     log,
     now: () => timers.now(),
+    verifyAfterMs: VERIFY_AFTER_MS,
+    unknownWindowMs: WINDOW_MS,
   })
   return { gateway, timers, storage, journal, follower, published, opened, service }
 }
@@ -112,25 +117,30 @@ describe('PaymentsService.start', () => {
     expect(offline.message).toMatch(/internet connection/)
   })
 
-  it('settles a lost answer by verifying the reference, without a second initialize', async () => {
-    const { service, gateway } = setup()
+  it('settles a lost answer by verifying the reference after the wait, without a second initialize', async () => {
+    const { service, gateway, timers, journal } = setup()
     gateway.failInitialize(gwError('timeout', { status: null, outcomeUnknown: true }), 'after')
     const view = await service.start(validInput)
+    expect(view.status).toBe('starting')
+    expect(view.outcome?.state).toBe('unknown')
+    await timers.advance(VERIFY_AFTER_MS + 2_000)
     expect(gateway.initializeCalls).toHaveLength(1)
-    expect(view.status).toBe('pending')
-    expect(view.checkout?.url).toContain(view.reference)
+    const entry = journal.get(view.reference)
+    expect(entry?.status).toBe('pending')
+    expect(entry?.authorizationUrl).toContain(view.reference)
   })
 
-  it('sends the same reference once more when the lost request never arrived', async () => {
-    const { service, gateway } = setup()
+  it('sends the same reference once more when the gateway says it never arrived', async () => {
+    const { service, gateway, timers, journal } = setup()
     gateway.failInitialize(gwError('timeout', { status: null, outcomeUnknown: true }), 'before')
     const view = await service.start(validInput)
+    await timers.advance(VERIFY_AFTER_MS + 2_000)
     expect(gateway.initializeCalls.map((c) => c.reference)).toEqual([
       view.reference,
       view.reference,
     ])
     expect(gateway.records.size).toBe(1)
-    expect(view.status).toBe('pending')
+    expect(journal.get(view.reference)?.status).toBe('pending')
   })
 
   it('keeps an unconfirmed payment, warns the cashier, and confirms it on a later check', async () => {
@@ -139,8 +149,10 @@ describe('PaymentsService.start', () => {
     gateway.failVerify(gwError('network', { method: 'GET' }))
     const view = await service.start(validInput)
     expect(view.status).toBe('starting')
-    expect(view.notice).toMatch(/don't start it again/)
-    // The next scheduled check finds nothing at the gateway and resends the same reference.
+    expect(view.notice).toMatch(/don't do it again/)
+    // The first check can't reach the gateway; the next finds nothing and resends.
+    await timers.advance(VERIFY_AFTER_MS + 2_000)
+    expect(gateway.initializeCalls).toHaveLength(1)
     await timers.advance(2_000)
     expect(gateway.initializeCalls.map((c) => c.reference)).toEqual([
       view.reference,
@@ -292,5 +304,75 @@ describe('looking up and opening payments', () => {
     await timers.advance(1_000)
     const b = await service.start({ ...validInput, amount: '10' })
     expect(service.recent().map((v) => v.reference)).toEqual([b.reference, a.reference])
+  })
+})
+
+// Payments share the refunds' rule: after a lost answer only verify's word about the
+// reference settles the payment; a refusal of the resend never drops the journal entry.
+describe('payments: an unknown outcome is never settled by a refusal or a guess', () => {
+  const lost = () => gwError('timeout', { status: null, outcomeUnknown: true })
+
+  it('timeout → verify 404 → resend refused (409/422): the entry stays; a late landing is adopted', async () => {
+    for (const refusal of [
+      gwError('unprocessable', { code: 'unprocessable', message: 'Amount not allowed' }),
+      gwError('conflict', { code: 'invalid_state' }),
+    ]) {
+      const { service, gateway, timers, journal } = setup()
+      gateway.failInitialize(lost(), 'before')
+      gateway.failInitialize(refusal, 'before')
+      const view = await service.start(validInput)
+      expect(view.status).toBe('starting')
+      await timers.advance(VERIFY_AFTER_MS + 2_000)
+      expect(gateway.initializeCalls).toHaveLength(2)
+      const entry = journal.get(view.reference)
+      expect(entry).toBeDefined()
+      expect(entry?.status).toBe('starting')
+      expect(entry?.notice).toMatch(/not confirmed/i)
+      // The first request lands after all: the next verify adopts it.
+      await gateway.payments.initialize({
+        email: validInput.email,
+        amount: entry!.amount,
+        currency: 'NGN',
+        reference: view.reference,
+      })
+      await timers.advance(10_000)
+      expect(journal.get(view.reference)?.status).toBe('pending')
+    }
+  })
+
+  it('does not verify straight after the timeout, only after the wait', async () => {
+    const { service, gateway, timers, journal } = setup()
+    gateway.failInitialize(lost(), 'after')
+    const view = await service.start(validInput)
+    expect(gateway.verifyCalls).toBe(0)
+    await timers.advance(VERIFY_AFTER_MS - 2_000)
+    expect(gateway.verifyCalls).toBe(0)
+    await timers.advance(4_000)
+    expect(gateway.verifyCalls).toBe(1)
+    expect(journal.get(view.reference)?.status).toBe('pending')
+    expect(gateway.initializeCalls).toHaveLength(1)
+  })
+
+  it('a 408 is an unknown outcome: the entry is kept and followed', async () => {
+    const { service, gateway, journal } = setup()
+    gateway.failInitialize(gwError('timeout', { status: 408, outcomeUnknown: false }), 'before')
+    const view = await service.start(validInput)
+    expect(journal.get(view.reference)?.status).toBe('starting')
+  })
+
+  it('a 404 that is not "no such payment" never clears a resend; after the window it needs review', async () => {
+    const { service, gateway, timers, journal, published } = setup()
+    gateway.failInitialize(lost(), 'before')
+    for (let i = 0; i < 500; i++)
+      gateway.failVerify(gwError('not_found', { method: 'GET', recordAbsent: false }))
+    const view = await service.start(validInput)
+    await timers.advance(WINDOW_MS + 60_000)
+    expect(gateway.initializeCalls).toHaveLength(1)
+    expect(journal.get(view.reference)?.status).toBe('starting')
+    const last = published.seen.at(-1)
+    expect(last?.outcome?.state).toBe('needs_review')
+    expect(last?.outcome?.steps.map((step) => step.said)).toContainEqual(
+      expect.stringMatching(/without saying whether it has this payment/),
+    )
   })
 })

@@ -17,6 +17,8 @@ export function gwError(
     fieldErrors?: FieldError[]
     method?: string
     retryAfterMs?: number | null
+    /** For a 404: the JSON answer said the record does not exist (the default for a 404). */
+    recordAbsent?: boolean
   } = {},
 ): GatewayError {
   const status =
@@ -48,6 +50,7 @@ export function gwError(
     outcomeUnknown: options.outcomeUnknown ?? (kind === 'server' || kind === 'timeout'),
     retryable: false,
     retryAfterMs: options.retryAfterMs ?? null,
+    recordAbsent: options.recordAbsent ?? kind === 'not_found',
   })
 }
 
