@@ -196,6 +196,18 @@ export function createCharges(deps: ChargesDeps) {
     ...(deps.backoff ? { backoff: deps.backoff } : {}),
   })
 
+  /** The account details of this account's latest charge, or null. */
+  function knownAccount(accountReference: string): CustomerAccount | null {
+    let best: ChargeRecord | null = null
+    for (const c of ledger.allCharges())
+      if (
+        c.account.accountReference === accountReference &&
+        (!best || Date.parse(c.openedAt) > Date.parse(best.openedAt))
+      )
+        best = c
+    return best?.account ?? null
+  }
+
   function commit(record: ChargeRecord): ChargeView {
     deps.store.saveCharge(record)
     const view = ledger.view(record)
@@ -212,9 +224,10 @@ export function createCharges(deps: ChargesDeps) {
       input: { accountReference: string; amount: string; saleReference?: string | undefined },
       actor: Actor,
     ): Promise<ChargeView> {
-      // A first check before any lookup, so a typo is answered at once even offline; the
-      // currency's own symbol is checked once the account (and so its currency) is known.
-      parseAmountDue(input.amount.replace(/^[^\d.,\s-]+|[^\d.,\s]+$/g, ''))
+      // An account seen before is checked before any lookup, so a typo is answered at once
+      // even offline; a new one once the gateway has said which currency it is in.
+      const known = knownAccount(input.accountReference)
+      if (known) parseAmountDue(input.amount, known.currency)
       const existing = ledger.openChargeOn(input.accountReference)
       if (existing)
         throw new CollectionsError(
@@ -322,16 +335,7 @@ export function createCharges(deps: ChargesDeps) {
     },
 
     /** Account details kept from earlier charges: lets a known customer pay while offline. */
-    knownAccount(accountReference: string): CustomerAccount | null {
-      let best: ChargeRecord | null = null
-      for (const c of ledger.allCharges())
-        if (
-          c.account.accountReference === accountReference &&
-          (!best || Date.parse(c.openedAt) > Date.parse(best.openedAt))
-        )
-          best = c
-      return best?.account ?? null
-    },
+    knownAccount,
 
     status(): CollectionsStatus {
       return watcher.status()
