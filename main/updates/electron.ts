@@ -6,10 +6,7 @@
 import { app } from 'electron'
 import electronUpdater from 'electron-updater'
 import type { Logger } from '../app/log'
-import { noUpdates, type FeedSettings, type UpdateEngine } from './engine'
-
-/** The same repository as `publish` in electron-builder.yml (checked by a unit test). */
-export const GITHUB_FEED = { provider: 'github', owner: 'tilldesk', repo: 'tilldesk' } as const
+import { GITHUB_FEED, noUpdates, type FeedSettings, type UpdateEngine } from './engine'
 
 export function electronUpdateEngine(log: Logger): UpdateEngine {
   const currentVersion = app.getVersion()

@@ -33,6 +33,9 @@ export interface UpdateEngine {
   install(options: { restart: boolean }): Promise<void>
 }
 
+/** The same repository as `publish` in electron-builder.yml (checked by a unit test). */
+export const GITHUB_FEED = { provider: 'github', owner: 'tilldesk', repo: 'tilldesk' } as const
+
 /** A copy that cannot update itself, with the reason. */
 export function noUpdates(currentVersion: string, reason: string): UpdateEngine {
   const refuse = () => Promise.reject(new Error(reason))

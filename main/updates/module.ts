@@ -26,6 +26,8 @@ export interface UpdatesDeps {
 export interface Updates extends FeatureInstance {
   policy: UpdatePolicy
   handlers: Handlers<typeof updatesChannels>
+  start(): void
+  stop(): Promise<void>
 }
 
 export function createUpdates(deps: UpdatesDeps): Updates {

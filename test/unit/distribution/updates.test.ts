@@ -190,7 +190,7 @@ describe('update policy', () => {
     expect(readFileSync(downloaded)).toEqual(release('0.2.0').bytes)
     expect(r.installs).toEqual([])
 
-    await r.updates.stop?.()
+    await r.updates.stop()
     expect(r.installs).toEqual([{ file: downloaded, restart: false }])
   })
 
