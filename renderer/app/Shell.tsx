@@ -14,6 +14,8 @@ import { canSee, ROLE_LABEL } from './roles'
 import { useShortcuts } from './shortcuts'
 import { StatusBar } from './StatusBar'
 import { TopBar } from './TopBar'
+import { reportActivity } from '../session/activity'
+import { StepUpDialog } from '../session/StepUpDialog'
 
 export function Shell({ user, tillName }: { user: PublicUser; tillName: string }) {
   const route = useNavigation((store) => store.route)
@@ -25,6 +27,7 @@ export function Shell({ user, tillName }: { user: PublicUser; tillName: string }
   const current = findScreen(route.screen)
   const waiting = useApprovalsWaiting(canSee(user.role, 'supervisor'))
   const titleOverride = useNavigation((store) => store.title)
+  useEffect(() => reportActivity(), [])
 
   // No or unknown route: open the first screen this user may use.
   useEffect(() => {
@@ -57,6 +60,7 @@ export function Shell({ user, tillName }: { user: PublicUser; tillName: string }
         </div>
       </div>
       <StatusBar user={user} tillName={tillName} approvalsWaiting={waiting} />
+      <StepUpDialog />
     </div>
   )
 }

@@ -10,6 +10,8 @@ import type {
   ResultOf,
 } from '../../common/ipc'
 import type { WireError } from '../../common/ipc/contract'
+import { STEP_UP_REQUIRED } from '../../common/ipc/session'
+import { askForStepUp } from '../session/stepUp'
 
 /** A failed call: `message` is written for the person at the till; `fields` for forms. */
 export class PosError extends Error {
@@ -46,6 +48,10 @@ export async function call<K extends ChannelName>(
   ...args: Args<K>
 ): Promise<ResultOf<Channels[K]>> {
   const envelope = await bridge().invoke(channel, args[0] as InputOf<Channels[K]>)
+  // Keys, base URLs, staff: main wants the PIN again. Ask, then send the same call once more.
+  if (!envelope.ok && envelope.error.code === STEP_UP_REQUIRED && channel !== 'session.stepUp') {
+    if (await askForStepUp(envelope.error.message)) return call(channel, ...args)
+  }
   if (!envelope.ok) throw new PosError(envelope.error)
   return envelope.value
 }

@@ -1,0 +1,24 @@
+// Tells main the till is in use (a key or a pointer press in this window), at most every
+// few seconds. Main counts it towards the idle timer where the OS idle time is not known (the
+// browser preview), and together with it in the app. Nothing about the input itself is sent.
+import { call } from '../lib/pos'
+
+const EVERY_MS = 10_000
+
+export function reportActivity(target: Window = window): () => void {
+  let last = 0
+  const onInput = () => {
+    const now = Date.now()
+    if (now - last < EVERY_MS) return
+    last = now
+    call('session.activity').catch(() => {
+      // Losing one report only brings the lock a little closer.
+    })
+  }
+  target.addEventListener('keydown', onInput, { passive: true })
+  target.addEventListener('pointerdown', onInput, { passive: true })
+  return () => {
+    target.removeEventListener('keydown', onInput)
+    target.removeEventListener('pointerdown', onInput)
+  }
+}
