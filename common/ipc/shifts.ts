@@ -151,7 +151,11 @@ export interface ShiftReport {
   /** Z-report number; null for an X-report. */
   zNumber: number | null
   generatedAt: string
-  /** The period covered: the shift's opening to now (X) or to its close (Z). */
+  /**
+   * The period covered: from the previous Z-report's close (this shift's opening for the
+   * till's first) to now (X) or to the close (Z). Activity while no shift was open counts in
+   * the next Z-report, so nothing falls between two.
+   */
   from: string
   to: string
   till: ShiftFigures
@@ -348,6 +352,6 @@ export const PAYOUT_LINE_LABEL: Record<PayoutLine, string> = {
   failed: 'Failed',
   reversed: 'Returned',
   rejected: 'Rejected',
-  unknown: 'Outcome not known yet',
+  unknown: 'Outcome unknown',
   needs_review: 'Needs review',
 }

@@ -20,10 +20,24 @@ import {
 import { STATE_LABEL } from '../payouts/explain'
 import type { Activity } from './activity'
 
+/**
+ * What a report covers: everything recorded after `afterMs` that the previous Z-report did not
+ * already count (`exclude`). There is no upper bound: a report counts what is on record when it
+ * is taken. The features stamp their records on different clocks (collections on the
+ * gateway's, which the client knows only to the second), so a record made just before a close
+ * may carry a time just after it, or the other way round. The previous Z-report therefore
+ * hands over the keys it counted near its close (`edge`), and the next period starts a margin
+ * earlier and skips those: nothing is counted twice, nothing falls between two reports.
+ */
 export interface Period {
-  fromMs: number
-  toMs: number
+  afterMs: number
+  exclude: ReadonlySet<string>
+  /** Counted items stamped after this go into `edge` (for the next period). */
+  edgeAfterMs: number
 }
+
+/** The margin around a close: far beyond any clock difference the gateway accepts. */
+export const EDGE_MS = 15 * 60_000
 
 class TallyBuilder {
   count = 0
@@ -104,6 +118,8 @@ export interface ShiftFiguresResult {
   till: ShiftFigures
   cashiers: CashierFigures[]
   carriedOver: CarriedOverItem[]
+  /** Keys of counted items stamped after `edgeAfterMs`. */
+  edge: string[]
 }
 
 /**
@@ -113,9 +129,12 @@ export interface ShiftFiguresResult {
  * whenever it began.
  */
 export function shiftFigures(activity: Activity, period: Period): ShiftFiguresResult {
-  const inPeriod = (iso: string) => {
+  const edge: string[] = []
+  const inPeriod = (key: string, iso: string) => {
     const t = Date.parse(iso)
-    return t >= period.fromMs && t <= period.toMs
+    if (!(t > period.afterMs) || period.exclude.has(key)) return false
+    if (t > period.edgeAfterMs) edge.push(key)
+    return true
   }
   const till = new FiguresBuilder()
   const people = new People(activity)
@@ -125,7 +144,7 @@ export function shiftFigures(activity: Activity, period: Period): ShiftFiguresRe
   }
 
   for (const c of activity.charges) {
-    if (!inPeriod(c.openedAt)) continue
+    if (!inPeriod(`charge:${c.id}`, c.openedAt)) continue
     both(c.openedBy, (f) => {
       if (c.received > 0) f.received.money(c.received, c.currency)
       if (c.state === 'cancelled') f.cancelled.add(c.received, c.currency)
@@ -134,20 +153,20 @@ export function shiftFigures(activity: Activity, period: Period): ShiftFiguresRe
     })
   }
   for (const t of activity.lateTransfers) {
-    if (t.status !== 'success' || !inPeriod(t.firstSeenAt)) continue
+    if (t.status !== 'success' || !inPeriod(`late:${t.reference}`, t.firstSeenAt)) continue
     both(t.cashier, (f) => {
       f.outcomes.late.add(t.amount, t.currency)
       f.received.money(t.amount, t.currency)
     })
   }
   for (const p of activity.hostedPayments) {
-    if (!inPeriod(p.createdAt)) continue
+    if (!inPeriod(`hosted:${p.reference}`, p.createdAt)) continue
     both(people.byName(p.takenBy), (f) =>
       f.hosted[HOSTED[p.status] ?? 'pending'].add(p.amount, p.currency),
     )
   }
   for (const r of activity.refunds) {
-    if (!inPeriod(r.createdAt)) continue
+    if (!inPeriod(`refund:${r.reference}`, r.createdAt)) continue
     both(people.byName(r.issuedBy), (f) =>
       f.refunds[REFUND[r.status] ?? 'pending'].add(r.amount, r.currency),
     )
@@ -156,7 +175,7 @@ export function shiftFigures(activity: Activity, period: Period): ShiftFiguresRe
   for (const e of activity.payoutEvents) {
     const line = PAYOUT_EVENT[e.to]
     const payout = payouts.get(e.reference)
-    if (!line || !payout || !inPeriod(e.at)) continue
+    if (!line || !payout || !inPeriod(`payout:${e.reference}:${e.to}:${e.at}`, e.at)) continue
     both(payout.maker, (f) => f.payouts[line].add(payout.amount, payout.currency))
   }
   // Not known yet (or held) is a state of now, not an event of the period: every payout in it
@@ -174,6 +193,7 @@ export function shiftFigures(activity: Activity, period: Period): ShiftFiguresRe
       .list()
       .map(({ person, figures }) => ({ cashier: person, figures: figures.build() })),
     carriedOver: carriedOver(activity, people),
+    edge,
   }
 }
 

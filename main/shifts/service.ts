@@ -23,7 +23,7 @@ import { DEFAULT_CURRENCY, formatMoney, minor } from '../../common/money'
 import { AppError } from '../app/errors'
 import { reportCsv } from './csv'
 import { endOfDayAfter } from './endOfDay'
-import { shiftFigures } from './figures'
+import { EDGE_MS, shiftFigures } from './figures'
 import { reportHtml, type PaperWidth } from './html'
 import type { PdfRenderer } from './pdf'
 import type { ZJournalSeal } from './sealing'
@@ -129,12 +129,14 @@ export class ShiftsService {
         'shift_already_open',
         `${existing.openedBy.name} already has a shift open on this till (since ${this.#time(existing.openedAt)}). Close it first.`,
       )
+    const openedAt = new Date(this.#now()).toISOString()
     const record: ShiftRecord = {
       id: (this.deps.newId ?? newShiftId)(),
       till: this.deps.tillName(),
       environment: this.deps.environment(),
       openedBy: { id: caller.id, name: caller.name },
-      openedAt: new Date(this.#now()).toISOString(),
+      openedAt,
+      since: store.since() ?? { at: openedAt, exclude: [] },
       openingFloat:
         input.openingFloat === undefined
           ? null
@@ -149,7 +151,7 @@ export class ShiftsService {
   async xReport(): Promise<ShiftReport> {
     const store = await this.#open()
     const open = this.#requireOpen(store)
-    return this.#report('x', open, this.#now(), null)
+    return (await this.#report('x', open, this.#now(), null)).report
   }
 
   close(caller: Caller, shiftId: string): Promise<ZReportView> {
@@ -173,8 +175,11 @@ export class ShiftsService {
         `Only ${open.openedBy.name}, who opened this shift, or a supervisor can close it.`,
       )
     const nowMs = this.#now()
-    const report = await this.#report('z', open, nowMs, { id: caller.id, name: caller.name })
-    const stored = store.close(report, new Date(nowMs).toISOString())
+    const { report, edge } = await this.#report('z', open, nowMs, {
+      id: caller.id,
+      name: caller.name,
+    })
+    const stored = store.close(report, edge, new Date(nowMs).toISOString())
     this.#remindedFor = null
     await this.#changed()
     return this.#zView(store, stored)
@@ -227,7 +232,7 @@ export class ShiftsService {
     let integrityNote: string | null = null
     let seal: string | null = null
     if (input.report.kind === 'x') {
-      report = await this.#report('x', this.#requireOpen(store), this.#now(), null)
+      report = (await this.#report('x', this.#requireOpen(store), this.#now(), null)).report
     } else {
       const stored = this.#readZ(store, input.report.number)
       const closedAt = Date.parse(stored.report.shift.closedAt ?? stored.sealedAt)
@@ -339,35 +344,42 @@ export class ShiftsService {
     }
   }
 
+  /** The report for `shift` as of `toMs`, and the keys a Z-report hands to the next period. */
   async #report(
     kind: 'x' | 'z',
     shift: ShiftRecord,
     toMs: number,
     closedBy: ShiftPerson | null,
-  ): Promise<ShiftReport> {
+  ): Promise<{ report: ShiftReport; edge: string[] }> {
     const activity = await this.deps.activity.read(shift.environment)
-    const figures = shiftFigures(activity, { fromMs: Date.parse(shift.openedAt), toMs })
+    const { edge, ...figures } = shiftFigures(activity, {
+      afterMs: Date.parse(shift.since.at) - EDGE_MS,
+      exclude: new Set(shift.since.exclude),
+      edgeAfterMs: toMs - EDGE_MS,
+    })
     const to = new Date(toMs).toISOString()
     const view = this.#view(shift)
-    return {
+    const report: ShiftReport = {
       kind,
       shift: closedBy
         ? { ...view, state: 'closed', closedBy, closedAt: to, pastEndOfDay: false }
         : view,
       zNumber: null,
       generatedAt: to,
-      from: shift.openedAt,
+      from: shift.since.at,
       to,
       ...figures,
       warnings: activity.warnings,
     }
+    return { report, edge }
   }
 
   #view(record: ShiftRecord): ShiftView {
     const settings = this.#settings.view()
     const endMs = endOfDayAfter(Date.parse(record.openedAt), settings.endOfDay, settings.timeZone)
+    const { since: _since, ...shown } = record
     return {
-      ...record,
+      ...shown,
       state: 'open',
       closedBy: null,
       closedAt: null,

@@ -25,7 +25,15 @@ export interface ShiftRecord {
   environment: Environment
   openedBy: ShiftPerson
   openedAt: string
+  /** Where the shift's period starts: the previous Z-report's close, and what it counted there. */
+  since: ShiftSince
   openingFloat: CurrencyAmount | null
+}
+
+export interface ShiftSince {
+  at: string
+  /** Keys the previous Z-report counted near its close (figures.ts, Period). */
+  exclude: string[]
 }
 
 interface StateBody {
@@ -40,6 +48,8 @@ export interface StoredZ {
   previous: string
   sealedAt: string
   report: ShiftReport
+  /** Keys counted near the close, which the next period skips. */
+  edge: string[]
   seal: string
 }
 
@@ -49,6 +59,7 @@ const sealedPart = (z: Omit<StoredZ, 'seal'> | StoredZ) => ({
   previous: z.previous,
   sealedAt: z.sealedAt,
   report: z.report,
+  edge: z.edge,
 })
 
 export const zFileName = (n: number): string => `z-${String(n).padStart(6, '0')}.json`
@@ -85,8 +96,14 @@ export class ShiftStore {
     this.#writeState({ ...this.#state, open: record })
   }
 
+  /** Where a shift opened now starts: the latest Z-report's close; null before the first. */
+  since(): ShiftSince | null {
+    const last = this.lastNumber > 0 ? this.read(this.lastNumber) : null
+    return last ? { at: last.report.to, exclude: Array.isArray(last.edge) ? last.edge : [] } : null
+  }
+
   /** Seals `report` as the next Z-report and marks its shift closed. */
-  close(report: ShiftReport, sealedAt: string): StoredZ {
+  close(report: ShiftReport, edge: string[], sealedAt: string): StoredZ {
     const number = this.lastNumber + 1
     const body = {
       format: Z_FORMAT,
@@ -94,6 +111,7 @@ export class ShiftStore {
       previous: this.#state.last?.seal ?? GENESIS_SEAL,
       sealedAt,
       report: { ...report, zNumber: number, shift: { ...report.shift, zNumber: number } },
+      edge,
     } as const
     const stored: StoredZ = { ...body, seal: this.sealer.seal(Z_DOMAIN, body) }
     writeFileAtomicSync(join(this.#zDir, zFileName(number)), JSON.stringify(stored))
@@ -218,7 +236,10 @@ export class ShiftStore {
     }
     if (!this.sealer.matches(STATE_DOMAIN, body, raw.seal) && this.sealer.enforced)
       this.#stateProblem = 'The shift state file was changed outside Tilldesk.'
-    return { format: STATE_FORMAT, open: body.open ?? null, last: body.last ?? null }
+    const open = body.open ?? null
+    // Tolerant reader: a shift written without `since` starts at its own opening.
+    if (open && !open.since) open.since = { at: open.openedAt, exclude: [] }
+    return { format: STATE_FORMAT, open, last: body.last ?? null }
   }
 
   #writeState(body: StateBody): void {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { shiftFigures } from '../../../main/shifts/figures'
 import { activity, at, bola, charge, chidi, hosted, m, OPEN_MS, payout, refund } from './fixtures'
 
-const period = { fromMs: OPEN_MS, toMs: OPEN_MS + 8 * 3_600_000 }
+const period = { afterMs: OPEN_MS, exclude: new Set<string>(), edgeAfterMs: Infinity }
 
 describe('shift figures', () => {
   it('counts collections by outcome with the money received, per cashier and for the till', () => {
@@ -94,24 +94,33 @@ describe('shift figures', () => {
     })
   })
 
-  it('leaves out what happened outside the period, but carries over everything still open', () => {
-    const result = shiftFigures(
-      activity({
-        charges: [
-          charge({ id: 'ch_before', openedAt: at(-60) }),
-          charge({
-            id: 'ch_old_open',
-            state: 'open',
-            status: 'part_paid',
-            received: m(10_00),
-            openedAt: at(-600),
-          }),
-        ],
-      }),
-      period,
-    )
-    expect(result.till.collections.byOutcome.paid.count).toBe(0)
+  it('counts what came after the previous Z-report, except what it counted at its edge', () => {
+    const facts = activity({
+      charges: [
+        charge({ id: 'ch_before', openedAt: at(-60) }),
+        charge({ id: 'ch_edge', openedAt: at(-1) }),
+        charge({ id: 'ch_new_edge', openedAt: at(-1) }),
+        charge({ id: 'ch_in', openedAt: at(30) }),
+        charge({ id: 'ch_late_stamp', openedAt: at(90) }),
+        charge({
+          id: 'ch_old_open',
+          state: 'open',
+          status: 'part_paid',
+          received: m(10_00),
+          openedAt: at(-600),
+        }),
+      ],
+    })
+    const result = shiftFigures(facts, {
+      afterMs: OPEN_MS - 15 * 60_000,
+      exclude: new Set(['charge:ch_edge']),
+      edgeAfterMs: OPEN_MS + 60 * 60_000,
+    })
+    // ch_before and ch_old_open are older than the margin; ch_edge was counted last time.
+    expect(result.till.collections.byOutcome.paid.count).toBe(3)
     expect(result.till.collections.byOutcome.part_paid.count).toBe(0)
+    // Stamped after the close's margin starts: handed to the next period to skip.
+    expect(result.edge).toEqual(['charge:ch_late_stamp'])
     expect(result.carriedOver.map((i) => [i.kind, i.reference, i.status])).toEqual([
       ['charge', 'ch_old_open', 'part_paid'],
     ])

@@ -89,6 +89,38 @@ describe('shifts service', () => {
     expect((await service.zReports(1, 25)).totalItems).toBe(0)
   })
 
+  it('counts each sale in exactly one Z-report, whatever clock stamped it', async () => {
+    const first = await service.open(cashier, {})
+    // Collections stamps charges on the gateway's clock, known to the second: this one was
+    // opened after the shift but carries a time a little before it.
+    facts = activity({
+      charges: [charge({ id: 'ch_early1', openedAt: '2026-03-02T06:59:59.400Z' })],
+    })
+    now += 3_600_000
+    const z1 = await service.close(cashier, first.id)
+    expect(z1.report.till.collections.byOutcome.paid.count).toBe(1)
+    // Sold while no shift was open, and one stamped just after the close: the next Z counts
+    // the first, and skips the second, which the first Z already counted.
+    facts = activity({
+      charges: [
+        charge({ id: 'ch_early1', openedAt: '2026-03-02T06:59:59.400Z' }),
+        charge({ id: 'ch_gap0001', openedAt: '2026-03-02T08:30:00.000Z' }),
+      ],
+    })
+    now += 3_600_000
+    const second = await service.open(cashier, {})
+    now += 60_000
+    const x = await service.xReport()
+    expect(x.from).toBe(z1.report.to)
+    expect(x.till.collections.byOutcome.paid.count).toBe(1)
+    facts.charges.push(charge({ id: 'ch_after1', openedAt: new Date(now + 800).toISOString() }))
+    const z2 = await service.close(cashier, second.id)
+    expect(z2.report.till.collections.byOutcome.paid.count).toBe(2)
+    const third = await service.open(cashier, {})
+    const z3 = await service.close(cashier, third.id)
+    expect(z3.report.till.collections.byOutcome.paid.count).toBe(0)
+  })
+
   it('lets the opener or a supervisor close, not another cashier', async () => {
     const shift = await service.open(cashier, {})
     expect(await codeOf(service.close(otherCashier, shift.id))).toBe('forbidden_role')

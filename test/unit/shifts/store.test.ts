@@ -23,14 +23,16 @@ const shift = (id: string): ShiftRecord => ({
   environment: 'demo',
   openedBy: bola,
   openedAt: at(0),
+  since: { at: at(0), exclude: [] },
   openingFloat: null,
 })
 
 function report(record: ShiftRecord, received: number): ShiftReport {
   const figures = shiftFigures(
     activity({ charges: [charge({ id: `ch_${record.id}`, received: received as never })] }),
-    { fromMs: OPEN_MS, toMs: OPEN_MS + 3_600_000 },
+    { afterMs: OPEN_MS, exclude: new Set<string>(), edgeAfterMs: Infinity },
   )
+  const { edge: _edge, ...counted } = figures
   return {
     kind: 'z',
     shift: {
@@ -46,7 +48,7 @@ function report(record: ShiftRecord, received: number): ShiftReport {
     generatedAt: at(60),
     from: at(0),
     to: at(60),
-    ...figures,
+    ...counted,
     warnings: [],
   }
 }
@@ -54,7 +56,7 @@ function report(record: ShiftRecord, received: number): ShiftReport {
 function closeShifts(store: ShiftStore, n: number): void {
   for (let i = 1; i <= n; i++) {
     store.open(shift(`sh_shift0${i}`))
-    store.close(report(shift(`sh_shift0${i}`), i * 100_00), at(60 * i))
+    store.close(report(shift(`sh_shift0${i}`), i * 100_00), [], at(60 * i))
   }
 }
 
@@ -116,7 +118,7 @@ describe('Z-report chain', () => {
     closeShifts(store, 1)
     const stateAfterOne = readFileSync(join(dir, 'state.json'), 'utf8')
     store.open(shift('sh_shift02'))
-    store.close(report(shift('sh_shift02'), 5), at(120))
+    store.close(report(shift('sh_shift02'), 5), [], at(120))
     unlinkSync(zPath(2))
     writeFileSync(join(dir, 'state.json'), stateAfterOne)
 
@@ -162,7 +164,7 @@ describe('Z-report chain', () => {
     const store = new ShiftStore(dir, seal)
     store.open(shift('sh_crash001'))
     const beforeClose = readFileSync(join(dir, 'state.json'), 'utf8')
-    store.close(report(shift('sh_crash001'), 100), at(60))
+    store.close(report(shift('sh_crash001'), 100), [], at(60))
     writeFileSync(join(dir, 'state.json'), beforeClose) // as if the crash came before this write
 
     const reopened = new ShiftStore(dir, seal)
