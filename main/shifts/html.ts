@@ -29,12 +29,13 @@ h1{font-size:12pt}h2{font-size:10pt}h3{font-size:9pt}
   A4: `@page{size:A4;margin:15mm}
 body{font:10pt/1.35 system-ui,"DejaVu Sans",sans-serif}
 h1{font-size:16pt}h2{font-size:12pt}h3{font-size:10.5pt}
-.cols{display:grid;grid-template-columns:1fr 1fr;column-gap:8mm}.cashier{break-inside:avoid}`,
+.cols{display:grid;grid-template-columns:1fr 1fr;column-gap:10mm;align-items:start}.cashier{break-inside:avoid}`,
 }
 
 const COMMON = `*{box-sizing:border-box}body{margin:0;color:#000;overflow-wrap:anywhere}
 h1,h2,h3{margin:3mm 0 1mm}p{margin:0.5mm 0}
-table{width:100%;border-collapse:collapse}td,th{padding:0.6mm 0;vertical-align:top;text-align:left;font-weight:400}
+table{width:100%;border-collapse:collapse;table-layout:fixed}col.c{width:12mm}col.a{width:30mm}
+section{break-inside:avoid}h2,h3{break-after:avoid}td,th{padding:0.6mm 0;vertical-align:top;text-align:left;font-weight:400}
 td.n,th.n{text-align:right;white-space:nowrap;padding-left:2mm}
 tr.total td{font-weight:700;border-top:0.2mm solid #000}
 .note{border:0.4mm solid #000;padding:2mm;margin:2mm 0}
@@ -76,7 +77,7 @@ export function reportHtml(report: ShiftReport, width: PaperWidth, options: Html
     return [...bySection]
       .map(
         ([section, rows]) =>
-          `<h3>${e(SECTION_LABEL[section] ?? section)}</h3><table><tr><th>Line</th><th class="n">Count</th><th class="n">Amount</th></tr>${rows.join('')}</table>`,
+          `<section><h3>${e(SECTION_LABEL[section] ?? section)}</h3><table><colgroup><col><col class="c"><col class="a"></colgroup><tr><th>Line</th><th class="n">Count</th><th class="n">Amount</th></tr>${rows.join('')}</table></section>`,
       )
       .join('')
   }
