@@ -1,7 +1,7 @@
 // What failed an integrity check, in words, for the admin: which file, which record, what is
 // wrong and what Tilldesk does about it. The list lives in memory and is rebuilt at every
 // start (each store reports what it finds when it loads), so a fixed file stops being shown.
-import type { IntegrityFinding, IntegrityArea } from '../../common/ipc/settings'
+import type { IntegrityArea, IntegrityFinding } from '../../common/ipc/settings'
 
 export type { IntegrityFinding, IntegrityArea }
 

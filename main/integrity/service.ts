@@ -14,7 +14,7 @@ import { AppError } from '../app/errors'
 import type { Logger } from '../app/log'
 import type { Keychain, KeychainScope } from '../keychain/keychain'
 import { ChainAnchor, type ChainHead } from './anchor'
-import { IntegrityFindings } from './findings'
+import { IntegrityFindings, type IntegrityArea } from './findings'
 import { DEVICE_KEY_ACCOUNT, loadOrCreateSecret, memoryKey, PIN_PEPPER_ACCOUNT } from './keys'
 import { Sealer } from './seal'
 
@@ -46,6 +46,23 @@ export interface JournalSeal {
   sealer: Sealer
   /** Null: unenforced (no keychain), so there is no head to check against. */
   anchor: ChainAnchor | null
+  /**
+   * Tells the admin that this journal failed to load (file, line, what is wrong); the store
+   * stops using the journal and keeps the file. Absent in tests of a store alone.
+   */
+  report?: (problem: { file: string; line: number | null; reason: string }) => void
+}
+
+const AREAS: Record<string, IntegrityArea> = {
+  payouts: 'payouts',
+  collections: 'collections',
+  payments: 'payments',
+  refunds: 'refunds',
+  mandates: 'mandates',
+  debits: 'mandates',
+  'z-reports': 'z-reports',
+  settings: 'settings',
+  'payout-policy': 'settings',
 }
 
 interface ScopeState {
@@ -203,10 +220,23 @@ export class IntegrityService {
    */
   journal(environment: KeychainScope, name: string): JournalSeal {
     const state = this.#scope(environment)
-    if (!state.protection.protected) return { sealer: state.sealer, anchor: null }
+    const report = this.#reporter(environment, name)
+    if (!state.protection.protected) return { sealer: state.sealer, anchor: null, report }
     const anchor = state.anchors.get(name)
     if (!anchor) throw new Error(`journal ${name} was not opened; call openJournal first`)
-    return { sealer: state.sealer, anchor }
+    return { sealer: state.sealer, anchor, report }
+  }
+
+  #reporter(scope: KeychainScope, name: string): NonNullable<JournalSeal['report']> {
+    return ({ file, line, reason }) =>
+      this.findings.report({
+        area: AREAS[name] ?? 'keychain',
+        file: `${scope}/${name}: ${file}`,
+        record: line === null ? null : `line ${line}`,
+        problem: `The ${name} journal for ${scope} did not pass its check: ${reason}.`,
+        consequence:
+          'Tilldesk stopped using this journal and left its files exactly as they are; nothing in it is acted on. Keep the files and call support; the rest of the till keeps working.',
+      })
   }
 
   /** Like journal(), for any name: reads the head from the keychain if not loaded yet. */

@@ -12,7 +12,8 @@ import {
   type Minor,
 } from '../../common/money'
 import { AppError } from '../app/errors'
-import { bindingHash } from './binding'
+import type { Sealer } from '../integrity/seal'
+import { bindingHash, signApproval } from './binding'
 import { STATE_MEANING } from './explain'
 import { checkApproverLimits, checkMakerLimits, type LimitRole, type PayoutLimits } from './limits'
 import type { ActorRef, EditableFields, NameCheck, PayoutItem, Purpose } from './model'
@@ -55,6 +56,8 @@ export interface CommandDeps {
   bankName: (bankCode: string) => string | undefined
   currency?: Currency
   newReference?: () => string
+  /** Signs approvals after the PIN check (the environment's device key); absent: unsigned. */
+  approvalSealer?: Sealer | null
 }
 
 /** A supervisor's decision on an unknown outcome. */
@@ -412,13 +415,17 @@ export class PayoutCommands {
       utcOffsetMinutes: policy.utcOffsetMinutes,
     })
     if (violation) throw new AppError('limit_exceeded', violation.message)
+    const approval = {
+      by: asActor(person),
+      at: now,
+      expiresAt: now + policy.approvalTtlMs,
+      bindingHash: seenHash,
+    }
     return this.#act(item, 'approve', person, null, {
-      approval: {
-        by: asActor(person),
-        at: now,
-        expiresAt: now + policy.approvalTtlMs,
-        bindingHash: seenHash,
-      },
+      // Signed here, after verifyPin above succeeded: the sender refuses an unsigned one.
+      approval: this.deps.approvalSealer
+        ? signApproval(this.deps.approvalSealer, item.reference, approval)
+        : approval,
       nameCheck: check.nameCheck,
       decision: null,
       problem: null,

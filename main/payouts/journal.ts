@@ -329,7 +329,16 @@ export class Journal<T, S> {
     dir: string,
     options: { seal?: JournalSeal | null } = {},
   ): Promise<OpenedJournal<T, S>> {
-    const seal = options.seal ?? null
+    try {
+      return await Journal.#open<T, S>(dir, options.seal ?? null)
+    } catch (error) {
+      // The admin hears about it in words, with the file and line; the files stay as they are.
+      if (error instanceof JournalCorruptError) options.seal?.report?.(error)
+      throw error
+    }
+  }
+
+  static async #open<T, S>(dir: string, seal: JournalSeal | null): Promise<OpenedJournal<T, S>> {
     // Records without a seal are a journal from before sealing: only while never anchored.
     const sealing: Sealing | null = seal
       ? { seal, legacySnapshot: !seal.anchor || seal.anchor.head === null }

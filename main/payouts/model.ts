@@ -58,6 +58,8 @@ export interface Approval {
   expiresAt: number
   /** bindingHash() of the details the approver saw; any edit makes it stale. */
   bindingHash: string
+  /** The device key's signature over the above (binding.ts signApproval); absent before. */
+  signature?: string
 }
 
 /** The outcome of the latest name enquiry against the bank. */

@@ -3,6 +3,7 @@
 // the gateway comes back online.
 import { join } from 'node:path'
 import type { payoutsChannels } from '../../common/ipc/payouts'
+import type { Environment } from '../../common/ipc/shared'
 import { defineModule } from '../app/module'
 import type { CoreServices } from '../app/core'
 import { actor, type CallContext, type Handlers } from '../ipc/handlers'
@@ -23,6 +24,11 @@ export function createPayouts(core: CoreServices): {
     environment: () => core.environment.current,
     gateway: () => core.environment.client(),
     verifyPin: (userId, pin) => core.users.verifyPin(userId, pin),
+    // Sealed with the environment's device key; Sandbox and Live refuse without a keychain.
+    integrity: (environment) => {
+      core.integrity.requireProtected(environment as Environment)
+      return core.integrity.journal(environment as Environment, 'payouts')
+    },
     viewer: () => {
       const user = core.session.current()
       return user ? { id: user.id, role: user.role } : null

@@ -2,6 +2,7 @@
 // memory and chained into the journal in one synchronous step (so concurrent callers see one
 // order), and `commit` resolves only once it is on disk. Listeners hear about a change only
 // after it is durable.
+import type { JournalSeal } from '../integrity'
 import { Journal, readChain, type ChainedRecord, type ChainReport } from './journal'
 import { isFinal, type PayoutItem } from './model'
 import { applyRecord, RecordRejectedError, type OutboxRecord } from './records'
@@ -12,6 +13,8 @@ export interface OutboxSnapshot {
 
 export interface OutboxOptions {
   dir: string
+  /** The device key and chain head that seal the journal (main/integrity/). */
+  seal?: JournalSeal | null
   now?: () => number
   /** Checkpoint after this many records, so start-up replays at most about this many. */
   checkpointEvery?: number
@@ -41,7 +44,9 @@ export class Outbox {
   }
 
   static async open(options: OutboxOptions): Promise<Outbox> {
-    const opened = await Journal.open<OutboxRecord, OutboxSnapshot>(options.dir)
+    const opened = await Journal.open<OutboxRecord, OutboxSnapshot>(options.dir, {
+      seal: options.seal ?? null,
+    })
     const outbox = new Outbox(opened.journal, options, opened.repairs)
     for (const item of opened.snapshot?.items ?? []) outbox.#items.set(item.reference, item)
     for (const record of opened.records) outbox.#replay(record)
@@ -129,7 +134,7 @@ export class Outbox {
   /** The full history (archive and active file), checked link by link. */
   async history(visit: (record: ChainedRecord<OutboxRecord>) => void): Promise<ChainReport> {
     await this.journal.flushed()
-    return readChain<OutboxRecord>(this.journal.dir, visit)
+    return readChain<OutboxRecord>(this.journal.dir, visit, this.journal.seal)
   }
 
   async close(): Promise<void> {

@@ -11,6 +11,7 @@
 //      verify waits `verifyAfterMs` after the lost request (it may still be in flight), and
 //      after `unknownWindowMs` of not knowing a supervisor decides (`needs_review`).
 import type { Transfer } from '../../common/api/disbursements'
+import type { Sealer } from '../integrity/seal'
 import { approvalMatches, bindingHash } from './binding'
 import { judgeName } from './commands'
 import { explainGatewayFailure, explainTransferFailure } from './explain'
@@ -72,6 +73,8 @@ export interface SenderOptions {
   onBlocked?: (reason: string | null) => void
   /** Errors the sender can't attribute to an item (logged by the caller). */
   onError?: (error: unknown) => void
+  /** Verifies approval signatures (the environment's device key); null: not checked. */
+  approvalSealer?: Sealer | null
 }
 
 /** The sender's live view of an item: the latest problem and gateway status. */
@@ -123,6 +126,7 @@ export class PayoutSender {
       reversalWatchMs: 3 * 86_400_000,
       reversalPollMs: 3_600_000,
       requestTimeoutMs: 15_000,
+      approvalSealer: null,
       ...options,
     }
   }
@@ -328,6 +332,14 @@ export class PayoutSender {
             'The details no longer match what the supervisor approved; it must be approved again.',
         }),
       ])
+      return
+    }
+    if (!approvalMatches(item, this.#o.approvalSealer)) {
+      // The details match, but Tilldesk did not sign this approval after a PIN check: it was
+      // copied from another payout or written into the files by hand.
+      const why =
+        'The approval is not signed by this till (it was copied or written outside Tilldesk); it must be approved again.'
+      await this.#commit([this.#action(item, 'hold', why, { approval: null, reviewReason: why })])
       return
     }
     // Name enquiry before every disbursement.

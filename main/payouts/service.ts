@@ -28,6 +28,7 @@ import type { GatewayProvider } from './gatewayPort'
 import { JournalCorruptError, JournalUnavailableError } from './journal'
 import type { PayoutItem } from './model'
 import { NameEnquiry } from './nameEnquiry'
+import type { JournalSeal } from '../integrity'
 import { Outbox } from './outbox'
 import { PolicyStore } from './policy'
 import { RecordRejectedError } from './records'
@@ -49,6 +50,11 @@ export interface PayoutsServiceOptions {
   onStatus?: (status: PayoutsStatus) => void
   onError?: (error: unknown) => void
   sender?: Partial<Omit<SenderOptions, 'outbox' | 'gateway' | 'resolveName'>>
+  /**
+   * The device key and journal head for an environment (main/integrity/). Throws, in words,
+   * where payouts must not run (Sandbox or Live without a keychain). Absent: unsealed (tests).
+   */
+  integrity?: (environment: string) => JournalSeal | Promise<JournalSeal>
   /** Start the sender (false: drafting and approval only, e.g. a second window in tests). */
   send?: boolean
 }
@@ -110,7 +116,8 @@ export class PayoutsService {
   async #open(environment: string): Promise<Runtime> {
     const dir = join(this.options.dataDir, environment)
     await mkdir(dir, { recursive: true })
-    const outbox = await Outbox.open({ dir: join(dir, 'outbox'), now: this.#now }).catch(
+    const seal = (await this.options.integrity?.(environment)) ?? null
+    const outbox = await Outbox.open({ dir: join(dir, 'outbox'), now: this.#now, seal }).catch(
       (error: unknown) => {
         throw storageError(error)
       },
@@ -138,6 +145,7 @@ export class PayoutsService {
       resolveName: (bank, account) => names.resolve(bank, account),
       recentBankName: (bank, account) => names.recent(bank, account),
       bankName: (code) => banks.find(code)?.name,
+      approvalSealer: seal?.sealer ?? null,
     })
     const sender = new PayoutSender({
       ...this.options.sender,
@@ -151,6 +159,7 @@ export class PayoutsService {
       },
       onBlocked: () => this.#publishStatus(outbox, sender, true),
       onError: (error) => this.options.onError?.(error),
+      approvalSealer: seal?.sealer ?? null,
     })
     const unsubscribe = outbox.onChange((items) => {
       this.options.onChanged?.(items.map((item) => this.#view(item, sender)))

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { Transfer, TransferStatus } from '../../../common/api/disbursements'
 import type { Minor } from '../../../common/money'
 import { GatewayError, type GatewayErrorKind } from '../../../main/gateway/errors'
+import type { Sealer } from '../../../main/integrity/seal'
 import { PayoutCommands, type Person, type PayoutPolicy } from '../../../main/payouts/commands'
 import type { DisbursementBody, PayoutsGateway } from '../../../main/payouts/gatewayPort'
 import { DEFAULT_LIMITS } from '../../../main/payouts/limits'
@@ -214,7 +215,13 @@ export interface World {
 
 /** An outbox, commands over a fake gateway and PIN check, and a settable clock. */
 export async function world(
-  options: { dir?: string; policy?: Partial<PayoutPolicy>; gateway?: FakeGateway } = {},
+  options: {
+    dir?: string
+    policy?: Partial<PayoutPolicy>
+    gateway?: FakeGateway
+    /** Signs approvals, as the app does with the environment's device key. */
+    approvalSealer?: Sealer
+  } = {},
 ): Promise<World> {
   const temp = options.dir ? { dir: options.dir, cleanup: async () => undefined } : await tempDir()
   const clock = { now: Date.parse('2025-03-10T09:00:00Z') }
@@ -263,6 +270,7 @@ export async function world(
     },
     recentBankName: (bankCode, accountNumber) => recent.get(`${bankCode}|${accountNumber}`) ?? null,
     bankName: (code) => ({ '044': 'Access Bank', '058': 'Guaranty Trust Bank' })[code],
+    approvalSealer: options.approvalSealer ?? null,
   })
   const result: World = {
     outbox,
