@@ -22,6 +22,10 @@ function freePort(): string {
 process.env.TILLDESK_E2E_PORT ??= freePort()
 process.env.TILLDESK_PREVIEW_TOKEN ??= randomBytes(32).toString('base64url')
 process.env.TILLDESK_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'tilldesk-e2e-'))
+// The preview answers on a host name of this run's own (its cookie reaches no other loopback
+// service); Chromium resolves *.localhost itself. The token is traded once, in global-setup.ts.
+process.env.TILLDESK_PREVIEW_HOST ??= `tilldesk-${randomBytes(6).toString('hex')}.localhost`
+process.env.TILLDESK_E2E_STATE ??= join(process.env.TILLDESK_E2E_DATA, 'preview-session.json')
 // With D-Bus and GNOME Keyring installed the preview gets a real Secret Service of its own,
 // so key storage is tested for real; without them the tests check the "no keychain" path.
 const keyring = keyringAvailable()
@@ -42,9 +46,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // The JSON report feeds the one closing line of `npm test` (scripts/test-summary.ts).
   reporter: [['list'], ['json', { outputFile: '.tmp/results/playwright.json' }]],
+  globalSetup: './test/e2e/global-setup.ts',
   outputDir: 'test-results',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://${process.env.TILLDESK_PREVIEW_HOST}:${port}`,
+    storageState: process.env.TILLDESK_E2E_STATE,
     viewport: { width: 1366, height: 820 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

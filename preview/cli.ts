@@ -11,7 +11,7 @@ import type { SenderInfo } from '../main/ipc/handlers'
 import { KeytarKeychain } from '../main/keychain/keychain'
 import { confBackend } from '../main/settings/conf-backend'
 import { startPreviewServer } from './server'
-import { acceptableToken, generateToken } from './token'
+import { acceptableHostName, acceptableToken, generateHostName, generateToken } from './token'
 
 const { values } = parseArgs({
   options: {
@@ -38,6 +38,9 @@ mkdirSync(dataDir, { recursive: true })
 // Tests hand in their own random token so they can open the page; otherwise make one.
 const envToken = process.env.TILLDESK_PREVIEW_TOKEN
 const token = acceptableToken(envToken) ? envToken : generateToken()
+// A host name of this run's own (tests pass one so they know the address before it starts).
+const envHost = process.env.TILLDESK_PREVIEW_HOST
+const hostName = acceptableHostName(envHost) ? envHost : generateHostName()
 
 const log = createLogger(consoleSink)
 let trustedOrigins: string[] = []
@@ -53,8 +56,8 @@ const services = await createServices({
     sender.transport === 'preview' && trustedOrigins.includes(sender.url),
 })
 await services.start()
-const server = await startPreviewServer({ services, rendererDir, port, token, log })
-trustedOrigins = [server.origin, `http://localhost:${server.port}`]
+const server = await startPreviewServer({ services, rendererDir, port, token, hostName, log })
+trustedOrigins = [server.origin]
 origin = server.origin
 
 const environment = await services.environment.state()

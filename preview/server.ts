@@ -14,9 +14,10 @@ import { securityHeaders } from '../main/security/csp'
 import {
   checkRequest,
   checkUpgrade,
+  cookieName,
+  PreviewSessions,
   sessionCookie,
   TOKEN_PARAM,
-  tokensEqual,
   type GuardConfig,
 } from './token'
 
@@ -30,12 +31,18 @@ export interface PreviewOptions {
   services: Pick<AppServices, 'dispatcher' | 'events'>
   rendererDir: string
   port: number
+  /** The one-time token of this run (traded once for a session cookie). */
   token: string
+  /**
+   * The host name the preview answers to: a per-run `*.localhost` name (preview/cli.ts), so
+   * its cookie goes to no other loopback service. Tests in Node may use 127.0.0.1.
+   */
+  hostName: string
   log: Logger
 }
 
 export interface PreviewServer {
-  /** The address to open, token included. */
+  /** The address to open, token included (once). */
   url: string
   port: number
   origin: string
@@ -57,7 +64,8 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
     injectBridge(await readFile(join(rendererDir, 'index.html'), 'utf8'))
   await indexHtml()
   const shim = await readFile(SHIM_FILE, 'utf8')
-  const guard: GuardConfig = { token: options.token, hosts: [] }
+  const sessions = new PreviewSessions(options.token)
+  const guard: GuardConfig = { sessions, cookieName: '', hosts: [] }
   let headers: Record<string, string> = {}
 
   const send = (
@@ -94,28 +102,32 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
       send(response, 200, 'ok', 'text/plain; charset=utf-8')
       return
     }
-    // First visit: trade the token in the URL for the cookie, and drop it from the address bar.
-    const offered = url.searchParams.get(TOKEN_PARAM)
-    if (offered !== null) {
-      if (
-        !tokensEqual(options.token, offered) ||
-        !guard.hosts.includes(request.headers.host ?? '')
-      ) {
-        send(response, 401, UNAUTHORIZED_PAGE, 'text/html; charset=utf-8')
-        return
-      }
-      url.searchParams.delete(TOKEN_PARAM)
-      send(response, 303, '', 'text/plain; charset=utf-8', {
-        Location: url.pathname + url.search,
-        'Set-Cookie': sessionCookie(options.token),
-      })
-      return
-    }
-    const verdict = checkRequest(guard, {
+    const facts = {
       host: request.headers.host,
       origin: request.headers.origin,
       cookie: request.headers.cookie,
-    })
+    }
+    // First visit: trade the token in the URL, once, for a session id in a cookie, and drop
+    // the token from the address bar. A browser that already holds a session (a bookmark with
+    // the spent token) just goes on; anyone else gets nothing for a spent token.
+    const offered = url.searchParams.get(TOKEN_PARAM)
+    if (offered !== null) {
+      url.searchParams.delete(TOKEN_PARAM)
+      const clean = url.pathname + url.search
+      const session = guard.hosts.includes(facts.host ?? '') ? sessions.redeem(offered) : null
+      if (session) {
+        send(response, 303, '', 'text/plain; charset=utf-8', {
+          Location: clean,
+          'Set-Cookie': sessionCookie(guard.cookieName, session),
+        })
+      } else if (checkRequest(guard, facts).ok) {
+        send(response, 303, '', 'text/plain; charset=utf-8', { Location: clean })
+      } else {
+        send(response, 401, UNAUTHORIZED_PAGE, 'text/html; charset=utf-8')
+      }
+      return
+    }
+    const verdict = checkRequest(guard, facts)
     if (!verdict.ok) {
       send(response, verdict.status, UNAUTHORIZED_PAGE, 'text/html; charset=utf-8')
       return
@@ -196,9 +208,11 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
     server.listen(options.port, '127.0.0.1', () => resolveListen())
   })
   const port = (server.address() as AddressInfo).port
-  guard.hosts = [`127.0.0.1:${port}`, `localhost:${port}`]
-  const origin = `http://127.0.0.1:${port}`
-  headers = securityHeaders({ connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] })
+  const host = `${options.hostName}:${port}`
+  guard.hosts = [host]
+  guard.cookieName = cookieName(port)
+  const origin = `http://${host}`
+  headers = securityHeaders({ connect: [`ws://${host}`] })
 
   return {
     url: `${origin}/?${TOKEN_PARAM}=${options.token}`,

@@ -51,6 +51,7 @@ test('first-run wizard creates the admin and lands in Settings on Demo', async (
   await page.goto(own.url)
   await expect(page.getByRole('heading', { name: 'Welcome to Tilldesk' })).toBeVisible()
   expect(await seriousA11yViolations(page)).toEqual([])
+  await page.getByLabel('Till name').fill('Front counter')
   await page.getByRole('button', { name: 'Continue' }).click()
   await page.getByLabel('Your name').fill(ADMIN.name)
   await page.getByLabel('PIN', { exact: true }).fill('1234')
@@ -184,6 +185,7 @@ test('users: the admin adds a cashier and a supervisor', async () => {
     await expect(page.getByTestId(`user-row-${profile.name}`)).toBeVisible()
   }
   await page.getByLabel('Name', { exact: true }).fill(CASHIER.name.toUpperCase())
+  await page.getByLabel('Role', { exact: true }).selectOption('cashier')
   await page.getByLabel('PIN', { exact: true }).fill('1111')
   await page.getByRole('button', { name: 'Add user' }).click()
   await expect(page.getByText('Name already used.')).toBeVisible()

@@ -9,19 +9,27 @@ import { EventBus } from '../../../main/app/events'
 import { silentLogger } from '../../../main/app/log'
 import { Dispatcher } from '../../../main/ipc/dispatch'
 import { injectBridge, startPreviewServer, type PreviewServer } from '../../../preview/server'
+import { request as httpRequest } from 'node:http'
 import {
+  acceptableHostName,
   acceptableToken,
   checkRequest,
   checkUpgrade,
-  COOKIE_NAME,
+  cookieName,
+  generateHostName,
   generateToken,
+  PreviewSessions,
   readCookie,
   tokensEqual,
 } from '../../../preview/token'
 
 const token = generateToken()
-const config = { token, hosts: ['127.0.0.1:5180', 'localhost:5180'] }
-const cookie = `${COOKIE_NAME}=${token}`
+const COOKIE = cookieName(5180)
+const sessions = new PreviewSessions(token)
+const session = sessions.redeem(token) ?? ''
+const config = { sessions, cookieName: COOKIE, hosts: ['tilldesk-run1.localhost:5180'] }
+const host = 'tilldesk-run1.localhost:5180'
+const cookie = `${COOKIE}=${session}`
 
 describe('preview token checks', () => {
   it('generates long url-safe tokens, different every run', () => {
@@ -42,52 +50,65 @@ describe('preview token checks', () => {
     expect(tokensEqual(token, '')).toBe(false)
   })
 
-  it('reads the cookie among others', () => {
-    expect(readCookie(`a=1; ${cookie}; b=2`, COOKIE_NAME)).toBe(token)
-    expect(readCookie('a=1', COOKIE_NAME)).toBeNull()
-    expect(readCookie(undefined, COOKIE_NAME)).toBeNull()
+  it('trades the token once, for a session id that is not the token', () => {
+    const fresh = new PreviewSessions(token)
+    expect(fresh.redeem(generateToken())).toBeNull()
+    expect(fresh.spent).toBe(false)
+    const id = fresh.redeem(token)
+    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(id).not.toBe(token)
+    expect(fresh.spent).toBe(true)
+    expect(fresh.redeem(token)).toBeNull()
+    expect(fresh.valid(id)).toBe(true)
+    expect(fresh.valid(token)).toBe(false)
+    expect(fresh.valid(null)).toBe(false)
   })
 
-  it('accepts a request only with our Host and the right cookie', () => {
-    expect(checkRequest(config, { host: '127.0.0.1:5180', origin: undefined, cookie })).toEqual({
-      ok: true,
-    })
-    expect(
-      checkRequest(config, { host: 'evil.example:5180', origin: undefined, cookie }),
-    ).toMatchObject({ ok: false, status: 421 })
-    expect(
-      checkRequest(config, { host: '127.0.0.1:5180', origin: undefined, cookie: undefined }),
-    ).toMatchObject({
+  it('names a host of its own per run, under .localhost only', () => {
+    const name = generateHostName()
+    expect(name).toMatch(/^tilldesk-[0-9a-f]{12}\.localhost$/)
+    expect(generateHostName()).not.toBe(name)
+    expect(acceptableHostName(name)).toBe(true)
+    for (const bad of ['127.0.0.1', 'localhost', 'evil.example', 'a.b.localhost', '-x.localhost'])
+      expect(acceptableHostName(bad), bad).toBe(false)
+    // The cookie's name carries the port: two previews on one name never share a cookie.
+    expect(cookieName(5180)).not.toBe(cookieName(5181))
+  })
+
+  it('reads the cookie among others', () => {
+    expect(readCookie(`a=1; ${cookie}; b=2`, COOKIE)).toBe(session)
+    expect(readCookie('a=1', COOKIE)).toBeNull()
+    expect(readCookie(undefined, COOKIE)).toBeNull()
+  })
+
+  it('accepts a request only with our Host and an issued session', () => {
+    expect(checkRequest(config, { host, origin: undefined, cookie })).toEqual({ ok: true })
+    for (const other of ['evil.example:5180', '127.0.0.1:5180', 'localhost:5180'])
+      expect(checkRequest(config, { host: other, origin: undefined, cookie })).toMatchObject({
+        ok: false,
+        status: 421,
+      })
+    expect(checkRequest(config, { host, origin: undefined, cookie: undefined })).toMatchObject({
       ok: false,
       status: 401,
     })
+    // The token itself is not a session.
     expect(
-      checkRequest(config, {
-        host: '127.0.0.1:5180',
-        origin: undefined,
-        cookie: `${COOKIE_NAME}=${generateToken()}`,
-      }),
+      checkRequest(config, { host, origin: undefined, cookie: `${COOKIE}=${token}` }),
+    ).toMatchObject({ ok: false, status: 401 })
+    expect(
+      checkRequest(config, { host, origin: undefined, cookie: `${COOKIE}=${generateToken()}` }),
     ).toMatchObject({ ok: false, status: 401 })
   })
 
   it('accepts a WebSocket upgrade only from our own page origin', () => {
-    const base = { host: '127.0.0.1:5180', cookie }
-    expect(checkUpgrade(config, { ...base, origin: 'http://127.0.0.1:5180' })).toEqual({ ok: true })
-    expect(checkUpgrade(config, { ...base, origin: 'http://localhost:5180' })).toEqual({ ok: true })
-    expect(checkUpgrade(config, { ...base, origin: 'https://evil.example' })).toMatchObject({
-      ok: false,
-      status: 403,
-    })
-    expect(checkUpgrade(config, { ...base, origin: undefined })).toMatchObject({
-      ok: false,
-      status: 403,
-    })
+    const base = { host, cookie }
+    expect(checkUpgrade(config, { ...base, origin: `http://${host}` })).toEqual({ ok: true })
+    for (const origin of ['http://127.0.0.1:5180', 'https://evil.example', undefined])
+      expect(checkUpgrade(config, { ...base, origin })).toMatchObject({ ok: false, status: 403 })
     expect(
-      checkUpgrade(config, { ...base, origin: 'http://127.0.0.1:5180', cookie: undefined }),
-    ).toMatchObject({
-      ok: false,
-      status: 401,
-    })
+      checkUpgrade(config, { ...base, origin: `http://${host}`, cookie: undefined }),
+    ).toMatchObject({ ok: false, status: 401 })
   })
 
   it('injects the bridge script before the app scripts', () => {
@@ -98,6 +119,40 @@ describe('preview token checks', () => {
     expect(html.indexOf('/__pos/bridge.js')).toBeLessThan(html.indexOf('</head>'))
   })
 })
+
+/**
+ * A GET to the preview on 127.0.0.1 with the run's Host header, as Chromium sends it for the
+ * run's *.localhost name (Node's resolver doesn't know .localhost names).
+ */
+function get(
+  server: PreviewServer,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path,
+        headers: { host: new URL(server.origin).host, ...headers },
+      },
+      (response) => {
+        let body = ''
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()))
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+        )
+      },
+    )
+    request.on('error', reject)
+    request.end()
+  })
+}
 
 describe('preview server, end to end over HTTP and WebSocket', () => {
   const channels = defineChannels({
@@ -110,8 +165,10 @@ describe('preview server, end to end over HTTP and WebSocket', () => {
   })
   let dir: string
   let server: PreviewServer
+  let cookie = ''
   const events = new EventBus()
   const trusted: string[] = []
+  const runToken = generateToken()
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tilldesk-preview-'))
@@ -130,7 +187,8 @@ describe('preview server, end to end over HTTP and WebSocket', () => {
       services: { dispatcher, events },
       rendererDir: dir,
       port: 0,
-      token,
+      token: runToken,
+      hostName: 'tilldesk-unit.localhost',
       log: silentLogger,
     })
     trusted.push(server.origin)
@@ -141,54 +199,83 @@ describe('preview server, end to end over HTTP and WebSocket', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  it('refuses the app without the token, and trades the token for an HttpOnly cookie', async () => {
-    const bare = await fetch(`${server.origin}/`, { redirect: 'manual' })
-    expect(bare.status).toBe(401)
-    const wrong = await fetch(`${server.origin}/?token=${generateToken()}`, { redirect: 'manual' })
-    expect(wrong.status).toBe(401)
-    const first = await fetch(server.url, { redirect: 'manual' })
+  it('answers on its own *.localhost name only', () => {
+    expect(server.origin).toBe(`http://tilldesk-unit.localhost:${server.port}`)
+    expect(server.url).toBe(`${server.origin}/?token=${runToken}`)
+  })
+
+  it('trades the token once for a session cookie that is not the token', async () => {
+    expect((await get(server, '/')).status).toBe(401)
+    expect((await get(server, `/?token=${generateToken()}`)).status).toBe(401)
+    // The token on another host name gets nothing, and is not spent by trying.
+    expect(
+      (await get(server, `/?token=${runToken}`, { host: `127.0.0.1:${server.port}` })).status,
+    ).toBe(401)
+    const first = await get(server, `/?token=${runToken}`)
     expect(first.status).toBe(303)
-    expect(first.headers.get('location')).toBe('/')
-    const setCookie = first.headers.get('set-cookie') ?? ''
-    expect(setCookie).toContain(`${COOKIE_NAME}=${token}`)
+    expect(first.headers.location).toBe('/')
+    const setCookie = String(first.headers['set-cookie'] ?? '')
+    const name = cookieName(server.port)
+    const id = readCookie(setCookie.split(';')[0], name)
+    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(id).not.toBe(runToken)
+    expect(setCookie).not.toContain(runToken)
     expect(setCookie).toMatch(/HttpOnly/)
     expect(setCookie).toMatch(/SameSite=Strict/)
-    const page = await fetch(`${server.origin}/`, { headers: { cookie } })
+    cookie = `${name}=${id}`
+
+    // Spent: another browser with the same link gets nothing.
+    const again = await get(server, `/?token=${runToken}`)
+    expect(again.status).toBe(401)
+    expect(again.headers['set-cookie']).toBeUndefined()
+    // The token as a cookie is worth nothing either.
+    expect((await get(server, '/', { cookie: `${name}=${runToken}` })).status).toBe(401)
+    // The browser holding the session may reopen the (spent) link: it just goes on.
+    const reopened = await get(server, `/?token=${runToken}#/collect`, { cookie })
+    expect(reopened.status).toBe(303)
+    expect(reopened.headers['set-cookie']).toBeUndefined()
+
+    const page = await get(server, '/', { cookie })
     expect(page.status).toBe(200)
-    const html = await page.text()
-    expect(html).toContain('/__pos/bridge.js')
-    expect(html).not.toContain(token)
-    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self';/)
-    expect(page.headers.get('content-security-policy')).not.toMatch(/unsafe/)
+    expect(page.body).toContain('/__pos/bridge.js')
+    expect(page.body).not.toContain(runToken)
+    const csp = String(page.headers['content-security-policy'])
+    expect(csp).toMatch(/script-src 'self';/)
+    expect(csp).toContain(`connect-src 'self' ws://tilldesk-unit.localhost:${server.port}`)
+    expect(csp).not.toMatch(/unsafe/)
+    // Same session, wrong Host (DNS rebinding, or the bare loopback address): refused.
+    expect((await get(server, '/', { cookie, host: `127.0.0.1:${server.port}` })).status).toBe(421)
   })
 
   it('serves build files and the shim, but nothing outside the build', async () => {
-    expect((await fetch(`${server.origin}/app.js`, { headers: { cookie } })).status).toBe(200)
-    const shim = await fetch(`${server.origin}/__pos/bridge.js`, { headers: { cookie } })
+    expect((await get(server, '/app.js', { cookie })).status).toBe(200)
+    const shim = await get(server, '/__pos/bridge.js', { cookie })
     expect(shim.status).toBe(200)
-    expect(await shim.text()).not.toContain(token)
-    const traversal = await fetch(`${server.origin}/..%2f..%2fetc%2fpasswd`, {
-      headers: { cookie },
-    })
-    expect(await traversal.text()).not.toContain('root:')
+    expect(shim.body).not.toContain(runToken)
+    const traversal = await get(server, '/..%2f..%2fetc%2fpasswd', { cookie })
+    expect(traversal.body).not.toContain('root:')
   })
 
-  it('refuses a WebSocket without the cookie or from another origin', async () => {
+  const socket = (headers: Record<string, string>) =>
+    new WebSocket(`ws://127.0.0.1:${server.port}/__pos/ws`, {
+      headers: { host: new URL(server.origin).host, ...headers },
+    })
+
+  it('refuses a WebSocket without the session or from another origin', async () => {
     const refused = async (headers: Record<string, string>) =>
       new Promise<string>((resolve) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${server.port}/__pos/ws`, { headers })
+        const ws = socket(headers)
         ws.on('open', () => resolve('open'))
         ws.on('error', () => resolve('refused'))
         ws.on('unexpected-response', () => resolve('refused'))
       })
     expect(await refused({ origin: server.origin })).toBe('refused')
     expect(await refused({ origin: 'https://evil.example', cookie })).toBe('refused')
+    expect(await refused({ origin: `http://127.0.0.1:${server.port}`, cookie })).toBe('refused')
   })
 
-  it('carries invoke calls and events for the right origin and cookie', async () => {
-    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/__pos/ws`, {
-      headers: { origin: server.origin, cookie },
-    })
+  it('carries invoke calls and events for the right origin and session', async () => {
+    const ws = socket({ origin: server.origin, cookie })
     await new Promise((resolve, reject) => {
       ws.once('open', resolve)
       ws.once('error', reject)
@@ -202,7 +289,7 @@ describe('preview server, end to end over HTTP and WebSocket', () => {
       lastCheckedAt: null,
       offlineReason: null,
       outbox: { pending: 0, failed: 0 },
-    })
+    } as never)
     await expect.poll(() => messages.length).toBe(3)
     expect(messages).toContainEqual({ type: 'result', id: 1, envelope: { ok: true, value: 42 } })
     expect(messages).toContainEqual(
@@ -228,18 +315,22 @@ describe('preview server, missing files', () => {
       currentUser: () => null,
       log: silentLogger,
     })
+    const runToken = generateToken()
     const server = await startPreviewServer({
       services: { dispatcher, events: new EventBus() },
       rendererDir: dir,
       port: 0,
-      token,
+      token: runToken,
+      hostName: 'tilldesk-unit2.localhost',
       log: silentLogger,
     })
     try {
-      const missing = await fetch(`${server.origin}/assets/index-old.js`, { headers: { cookie } })
+      const traded = await get(server, `/?token=${runToken}`)
+      const cookie = String(traded.headers['set-cookie']).split(';')[0] ?? ''
+      const missing = await get(server, '/assets/index-old.js', { cookie })
       expect(missing.status).toBe(404)
-      expect(missing.headers.get('content-type')).toMatch(/text\/plain/)
-      expect((await fetch(`${server.origin}/some/route`, { headers: { cookie } })).status).toBe(200)
+      expect(missing.headers['content-type']).toMatch(/text\/plain/)
+      expect((await get(server, '/some/route', { cookie })).status).toBe(200)
     } finally {
       await server.close()
       rmSync(dir, { recursive: true, force: true })
