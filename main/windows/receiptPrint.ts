@@ -20,6 +20,7 @@ function hiddenWindow(): BrowserWindow {
       webviewTag: false,
       devTools: false,
       spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
     },
   })
   window.webContents.on('will-navigate', (event) => event.preventDefault())
