@@ -8,6 +8,7 @@ import { browserDesktop } from '../main/app/desktop'
 import { consoleSink, createLogger } from '../main/app/log'
 import { createServices } from '../main/app/services'
 import type { SenderInfo } from '../main/ipc/handlers'
+import { noPowerSource } from '../main/session/auto-lock'
 import { KeytarKeychain } from '../main/keychain/keychain'
 import { confBackend } from '../main/settings/conf-backend'
 import { startPreviewServer } from './server'
@@ -43,6 +44,10 @@ const envHost = process.env.TILLDESK_PREVIEW_HOST
 const hostName = acceptableHostName(envHost) ? envHost : generateHostName()
 
 const log = createLogger(consoleSink)
+// No OS idle time in plain Node: the preview counts any call from a page as use of the till, so
+// only a preview nobody has touched for the idle limits locks (tests drive pages by calls).
+let lastCall = Date.now()
+const power = { ...noPowerSource, idleSeconds: () => (Date.now() - lastCall) / 1000 }
 let trustedOrigins: string[] = []
 let origin: string | null = null
 const services = await createServices({
@@ -52,11 +57,20 @@ const services = await createServices({
   dataDir,
   log,
   desktop: browserDesktop(() => origin),
+  power,
   isTrustedSender: (sender: SenderInfo) =>
     sender.transport === 'preview' && trustedOrigins.includes(sender.url),
 })
 await services.start()
-const server = await startPreviewServer({ services, rendererDir, port, token, hostName, log })
+const server = await startPreviewServer({
+  services,
+  rendererDir,
+  port,
+  token,
+  hostName,
+  log,
+  onInvoke: () => (lastCall = Date.now()),
+})
 trustedOrigins = [server.origin]
 origin = server.origin
 

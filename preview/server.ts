@@ -39,6 +39,8 @@ export interface PreviewOptions {
    */
   hostName: string
   log: Logger
+  /** Called for every call a page makes over the bridge (the preview's idle clock). */
+  onInvoke?: () => void
 }
 
 export interface PreviewServer {
@@ -189,6 +191,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
     ) {
       return
     }
+    options.onInvoke?.()
     const envelope = await options.services.dispatcher.dispatch(
       { transport: 'preview', url: origin },
       message.channel,

@@ -169,6 +169,7 @@ describe('preview server, end to end over HTTP and WebSocket', () => {
   const events = new EventBus()
   const trusted: string[] = []
   const runToken = generateToken()
+  let invokes = 0
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tilldesk-preview-'))
@@ -190,6 +191,7 @@ describe('preview server, end to end over HTTP and WebSocket', () => {
       token: runToken,
       hostName: 'tilldesk-unit.localhost',
       log: silentLogger,
+      onInvoke: () => (invokes += 1),
     })
     trusted.push(server.origin)
   })
@@ -302,6 +304,8 @@ describe('preview server, end to end over HTTP and WebSocket', () => {
     expect(messages).toContainEqual(
       expect.objectContaining({ type: 'event', name: 'status.changed' }),
     )
+    // Each call from a page is use of the till for the preview's idle clock.
+    expect(invokes).toBe(2)
     ws.close()
   })
 })
