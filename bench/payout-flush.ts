@@ -1,8 +1,11 @@
 // payout-flush: 1,000 approved payouts flushed to the sandbox by the real sender (name
 // enquiry, initialize, status follow-up, journal fsyncs), until every one is final. Once
 // clean, once with 20% of gateway requests failing (500/502/timeout/reset before and after
-// the commit, and 429). Duplicates and lost payouts are counted from the sandbox's own transfer
-// list against the outbox. The sandbox runs in its own process, as the gateway would.
+// the commit, and 429), on top of which a gateway that disagrees with ours: commit lag (a
+// transfer whose answer was lost stays invisible to verify for a while) and refusal of a
+// resend whose reference it already holds (422 instead of 409). Duplicates, lost payouts and
+// false failures are counted from the sandbox's own transfer list against the outbox. The
+// sandbox runs in its own process, as the gateway would.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -14,6 +17,7 @@ import { Outbox } from '../main/payouts/outbox'
 import { PayoutSender } from '../main/payouts/sender'
 import type { FaultRuleInput } from '../sandbox/faults'
 import { accountName } from '../sandbox/data/accounts'
+import { startLaggingGateway } from '../test/support/lagging-gateway'
 import { makerAndChecker, nameEnquiry, rigCommands } from '../test/support/payout-rig'
 import { emit, round } from './emit'
 
@@ -79,16 +83,36 @@ async function startSandboxProcess(dir: string): Promise<{ url: string; child: C
   return { url, child }
 }
 
+/** The gateway's disagreements on top of the faults: commit lag and refused resends. */
+interface Disagreement {
+  lagMs: number
+  refuseResendRate: number
+}
+
+interface FlushResult {
+  seconds: number
+  duplicates: number
+  lost: number
+  /** Payouts shown as failed while the gateway holds a transfer (not failed) for them. */
+  falseFailed: number
+  needsReview: number
+  hiddenLookups: number
+  refusedResends: number
+}
+
 async function flush(
   faults: FaultRuleInput[],
   timeoutMs: number,
-): Promise<{ seconds: number; duplicates: number; lost: number }> {
+  disagreement: Disagreement | null = null,
+): Promise<FlushResult> {
   const dir = await mkdtemp(join(tmpdir(), 'tilldesk-bench-payouts-'))
   const { url, child } = await startSandboxProcess(dir)
+  const proxy = disagreement ? await startLaggingGateway({ upstream: url, ...disagreement }) : null
   try {
-    // The sender's client has the run's deadline; the bench's own calls (faults, listing) don't.
+    // The sender's client has the run's deadline; the bench's own calls (faults, listing) don't,
+    // and they ask the sandbox itself what it holds.
     const client: GatewayClient = createGatewayClient({
-      baseUrl: url,
+      baseUrl: proxy?.url ?? url,
       keyId: KEY.key_id,
       secret: KEY.secret,
       timeoutMs,
@@ -142,6 +166,10 @@ async function flush(
       idleMs: 20,
       reversalWatchMs: 0,
       requestTimeoutMs: timeoutMs,
+      // Past the request's deadline before verify-then-resend (the lag is longer still, so
+      // verifies do meet hidden transfers); long enough a window that none need a person.
+      verifyAfterMs: timeoutMs + 200,
+      unknownWindowMs: 120_000,
     })
     const started = performance.now()
     sender.start()
@@ -151,11 +179,16 @@ async function flush(
 
     await control.sandbox.setFaults({ rules: [] })
     const perReference = new Map<string, number>()
+    const gatewayStatus = new Map<string, string>()
     for (let page = 1; ; page++) {
       const result = await control.disbursements.list({ page, page_size: 100 })
-      for (const t of result.data)
-        perReference.set(t.reference, (perReference.get(t.reference) ?? 0) + 1)
-      if (page >= result.pagination.total_pages) break
+      for (const t of result.data) {
+        const reference = t.reference ?? ''
+        perReference.set(reference, (perReference.get(reference) ?? 0) + 1)
+        gatewayStatus.set(reference, t.status)
+      }
+      const pages = result.pagination?.total_pages ?? page
+      if (page >= pages) break
     }
     const items = [...outbox.items()]
     const known = new Set(items.map((item) => item.reference))
@@ -164,9 +197,25 @@ async function flush(
       [...perReference.keys()].filter((ref) => !known.has(ref)).length
     const lost =
       items.filter((item) => !perReference.has(item.reference)).length + (COUNT - items.length)
+    // "Failed" on the till means the gateway said failed for that reference: any failed item
+    // whose transfer the gateway holds in another status was a guess.
+    const falseFailed = items.filter((item) => {
+      const held = gatewayStatus.get(item.reference)
+      return item.state === 'failed' && held !== undefined && held !== 'failed'
+    }).length
+    const needsReview = items.filter((item) => item.state === 'needs_review').length
     await outbox.close()
-    return { seconds, duplicates, lost }
+    return {
+      seconds,
+      duplicates,
+      lost,
+      falseFailed,
+      needsReview,
+      hiddenLookups: proxy?.stats.hiddenLookups ?? 0,
+      refusedResends: proxy?.stats.refusedResends ?? 0,
+    }
   } finally {
+    await proxy?.close()
     child.kill('SIGTERM')
     await new Promise((resolve) => child.once('exit', resolve))
     await rm(dir, { recursive: true, force: true })
@@ -180,7 +229,9 @@ export async function run(): Promise<void> {
   emit({ bench, metric: 'seconds_1000', value: round(clean.seconds), unit: 's', goal: '<= 5' })
   emit({ bench, metric: 'duplicates', value: clean.duplicates, unit: 'count', goal: '== 0' })
   emit({ bench, metric: 'lost', value: clean.lost, unit: 'count', goal: '== 0' })
-  const faulty = await flush(FAULTS_20, 400)
+  // 400 ms deadline; transfers whose answer was lost stay hidden from verify for 1.5 s, and
+  // half of the resends the gateway already holds are refused with a 422.
+  const faulty = await flush(FAULTS_20, 400, { lagMs: 1_500, refuseResendRate: 0.5 })
   emit({
     bench,
     metric: 'seconds_1000_faults20',
@@ -196,4 +247,33 @@ export async function run(): Promise<void> {
     goal: '== 0',
   })
   emit({ bench, metric: 'lost_faults20', value: faulty.lost, unit: 'count', goal: '== 0' })
+  emit({
+    bench,
+    metric: 'false_failed_faults20',
+    value: faulty.falseFailed,
+    unit: 'count',
+    goal: '== 0',
+  })
+  // What the disagreeing gateway did, so a zero above is known to have been tested.
+  emit({
+    bench,
+    metric: 'hidden_lookups_faults20',
+    value: faulty.hiddenLookups,
+    unit: 'count',
+    goal: '> 0',
+  })
+  emit({
+    bench,
+    metric: 'refused_resends_faults20',
+    value: faulty.refusedResends,
+    unit: 'count',
+    goal: '> 0',
+  })
+  emit({
+    bench,
+    metric: 'needs_review_faults20',
+    value: faulty.needsReview,
+    unit: 'count',
+    goal: null,
+  })
 }

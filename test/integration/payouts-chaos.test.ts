@@ -1,8 +1,11 @@
-// Chaos: 220 payouts sent by a worker process that is SIGKILLed at random moments and
+// Chaos: 240 payouts sent by a worker process that is SIGKILLed at random moments and
 // restarted, against a sandbox (its own process, state in --data) injecting 500, 502,
-// timeouts and resets before and after the commit, and 429s. At the end, the sandbox's own
-// transfer list must hold exactly one transfer per outbox item, and every payout the worker
-// ever acknowledged must still be in the outbox.
+// timeouts and resets before and after the commit, and 429s, seen through a gateway that also
+// disagrees with ours (test/support/lagging-gateway.ts): a transfer whose answer was lost stays
+// invisible to verify for a while, and a resend of a reference it holds is refused with 422.
+// At the end, the sandbox's own transfer list must hold exactly one transfer per outbox item,
+// every payout the worker ever acknowledged must still be in the outbox, and no payout may
+// say failed while the gateway holds a transfer for it.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { appendFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -11,6 +14,7 @@ import type { FaultRuleInput } from '../../sandbox/faults'
 import { createGatewayClient, type GatewayClient } from '../../main/gateway'
 import { readChain } from '../../main/payouts/journal'
 import { Outbox } from '../../main/payouts/outbox'
+import { startLaggingGateway, type LaggingGateway } from '../support/lagging-gateway'
 import { tempDir } from '../unit/payouts/helpers'
 
 const TOTAL = 240
@@ -40,6 +44,7 @@ let dir = ''
 let cleanup: () => Promise<void> = async () => undefined
 let sandbox: ChildProcess | null = null
 let client: GatewayClient
+let lagging: LaggingGateway | null = null
 
 function tsx(script: string, args: string[], env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], {
@@ -91,9 +96,11 @@ beforeAll(async () => {
   })
   client = createGatewayClient({ baseUrl: url, keyId: KEY.key_id, secret: KEY.secret })
   await client.sandbox.setFaults({ rules: FAULTS, seed: 11 })
+  lagging = await startLaggingGateway({ upstream: url, lagMs: 1_500, refuseResendRate: 0.5 })
 }, 60_000)
 
 afterAll(async () => {
+  await lagging?.close()
   sandbox?.kill('SIGTERM')
   await cleanup()
 })
@@ -110,7 +117,7 @@ describe('payouts under chaos', () => {
       new Promise<'done' | 'killed'>((resolve, reject) => {
         const worker = tsx('test/chaos/payoutWorker.ts', [], {
           CHAOS_DIR: outboxDir,
-          CHAOS_URL: client.baseUrl,
+          CHAOS_URL: lagging!.url,
           CHAOS_KEY_ID: KEY.key_id,
           CHAOS_SECRET: KEY.secret,
           CHAOS_TOTAL: String(TOTAL),
@@ -190,6 +197,7 @@ describe('payouts under chaos', () => {
         `duplicates=${duplicates} lost=${lostAcknowledged.length + withoutTransfer.length} kills=${kills} ` +
         `resumed_in_sending=${resumedSending} resumed_in_submitted=${resumedSubmitted} ` +
         `initialize_attempts=${attempts} journal_records=${chain.records} torn_writes=${torn} journal_repairs=${repairs} ` +
+        `hidden_lookups=${lagging!.stats.hiddenLookups} refused_resends=${lagging!.stats.refusedResends} ` +
         `states=${JSON.stringify(byState)}`,
     )
     expect(errors.filter((e) => e.startsWith('FATAL'))).toEqual([])
@@ -202,8 +210,16 @@ describe('payouts under chaos', () => {
     expect(duplicates).toBe(0)
     expect(lostAcknowledged).toEqual([])
     expect(withoutTransfer.map((item) => item.reference)).toEqual([])
-    // Every payout is final, and agrees with the gateway about how it ended.
+    // The disagreeing gateway did hide transfers and refuse resends.
+    expect(lagging!.stats.hiddenLookups).toBeGreaterThan(0)
+    expect(lagging!.stats.refusedResends).toBeGreaterThan(0)
+    // Every payout is final, and agrees with the gateway about how it ended: none says failed
+    // while the gateway holds a transfer for it.
     const gatewayStatus = new Map(transfers.map((t) => [t.reference, t.status]))
+    const falseFailed = items.filter(
+      (item) => item.state === 'failed' && gatewayStatus.get(item.reference) !== 'failed',
+    )
+    expect(falseFailed.map((item) => item.reference)).toEqual([])
     for (const item of items) {
       expect(['success', 'failed']).toContain(item.state)
       expect(gatewayStatus.get(item.reference)).toBe(item.state)
