@@ -1,6 +1,6 @@
 // The hosted checkout page at a payment's authorization_url. Plain HTML forms, no script: the
 // customer (or a trainee) picks a test card or an outcome button. Everything is escaped.
-import type { PaymentRecord } from '../common/api/payments'
+import type { FullPaymentRecord as PaymentRecord } from '../common/api/payments'
 import { formatMoney } from '../common/money'
 
 export interface TestCard {

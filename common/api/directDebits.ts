@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import type { DebitRecordRead, MandateActionResponseRead, MandateRead } from './read/records'
 import {
   AccountNumber,
   AmountNumber,
@@ -68,7 +69,10 @@ export const Mandate = z.object({
   activated_at: IsoDateTime.nullable().optional(),
   cancelled_at: IsoDateTime.nullable().optional(),
 })
-export type Mandate = z.output<typeof Mandate>
+/** The full record our sandbox sends (strict). */
+export type FullMandate = z.output<typeof Mandate>
+/** What the till reads from any gateway (common/api/read): use this in the app. */
+export type Mandate = z.output<typeof MandateRead>
 
 export const MandateParams = z.object({ mandate_reference: Reference })
 
@@ -78,7 +82,10 @@ export const MandateActionResponse = z.object({
   status: MandateStatus,
   message: z.string(),
 })
-export type MandateActionResponse = z.output<typeof MandateActionResponse>
+/** The full record our sandbox sends (strict). */
+export type FullMandateActionResponse = z.output<typeof MandateActionResponse>
+/** What the till reads from any gateway (common/api/read): use this in the app. */
+export type MandateActionResponse = z.output<typeof MandateActionResponseRead>
 
 export const ActivationCredentials = z.object({
   mandate_reference: Reference,
@@ -113,7 +120,10 @@ export const DebitRecord = z.object({
   created_at: IsoDateTime.optional(),
   completed_at: IsoDateTime.nullable().optional(),
 })
-export type DebitRecord = z.output<typeof DebitRecord>
+/** The full record our sandbox sends (strict). */
+export type FullDebitRecord = z.output<typeof DebitRecord>
+/** What the till reads from any gateway (common/api/read): use this in the app. */
+export type DebitRecord = z.output<typeof DebitRecordRead>
 
 export const DebitStatusParams = z.object({ payment_reference: Reference })
 

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import type { TransferRead } from './read/records'
 import {
   AccountNumber,
   AmountNumber,
@@ -52,7 +53,10 @@ export const Transfer = z.object({
   updated_at: IsoDateTime,
   completed_at: IsoDateTime.nullable().optional(),
 })
-export type Transfer = z.output<typeof Transfer>
+/** The full record our sandbox sends (strict). */
+export type FullTransfer = z.output<typeof Transfer>
+/** What the till reads from any gateway (common/api/read): use this in the app. */
+export type Transfer = z.output<typeof TransferRead>
 
 export const VerifyDisbursementQuery = z.object({ reference: Reference })
 

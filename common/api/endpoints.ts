@@ -10,6 +10,7 @@ import * as transfers from './disbursements'
 import * as banks from './banks'
 import * as sb from './sandboxControls'
 import { PageQuery } from './pagination'
+import * as read from './read/records'
 
 export const CAPABILITIES = [
   'payments',
@@ -41,7 +42,13 @@ export interface EndpointDef {
   readonly params?: z.ZodObject
   readonly query?: z.ZodObject
   readonly body?: z.ZodType
+  /** The full answer our sandbox sends (and docs/openapi.json describes). */
   readonly response: z.ZodType
+  /**
+   * How the client reads the answer from any gateway: only what the spec guarantees is
+   * required (common/api/read). Defaults to `response` where the two agree.
+   */
+  readonly read?: z.ZodType
 }
 
 const def = <const T extends EndpointDef>(d: T): T => d
@@ -64,6 +71,7 @@ export const endpoints = {
     retry: 'by_reference',
     body: payments.InitializePaymentRequest,
     response: payments.InitializePaymentResponse,
+    read: read.InitializePaymentResponseRead,
   }),
   verifyPayment: def({
     method: 'GET',
@@ -73,6 +81,7 @@ export const endpoints = {
     retry: 'safe',
     params: payments.VerifyPaymentParams,
     response: payments.PaymentRecord,
+    read: read.PaymentRecordRead,
   }),
   merchantTransactions: def({
     method: 'GET',
@@ -82,6 +91,7 @@ export const endpoints = {
     retry: 'safe',
     query: payments.MerchantTransactionsQuery,
     response: payments.MerchantTransactionsResponse,
+    read: read.MerchantTransactionsRead,
   }),
 
   createVirtualAccount: def({
@@ -92,6 +102,7 @@ export const endpoints = {
     retry: 'by_reference',
     body: va.CreateVirtualAccountRequest,
     response: va.VirtualAccount,
+    read: read.VirtualAccountRead,
   }),
   getVirtualAccount: def({
     method: 'GET',
@@ -101,6 +112,7 @@ export const endpoints = {
     retry: 'safe',
     params: va.VirtualAccountParams,
     response: va.VirtualAccount,
+    read: read.VirtualAccountRead,
   }),
   virtualAccountByEmail: def({
     method: 'POST',
@@ -110,6 +122,7 @@ export const endpoints = {
     retry: 'safe',
     body: va.VirtualAccountByEmailRequest,
     response: va.VirtualAccountByEmailResponse,
+    read: read.VirtualAccountByEmailRead,
   }),
   virtualAccountTransactions: def({
     method: 'GET',
@@ -119,6 +132,7 @@ export const endpoints = {
     retry: 'safe',
     query: va.VaTransactionsQuery,
     response: va.VaTransactionsResponse,
+    read: read.VaTransactionsRead,
   }),
 
   createMandate: def({
@@ -129,6 +143,7 @@ export const endpoints = {
     retry: 'by_reference',
     body: dd.CreateMandateRequest,
     response: dd.CreateMandateResponse,
+    read: read.CreateMandateResponseRead,
   }),
   initiateMandateActivation: def({
     method: 'POST',
@@ -138,6 +153,7 @@ export const endpoints = {
     retry: 'safe',
     params: dd.MandateParams,
     response: dd.MandateActionResponse,
+    read: read.MandateActionResponseRead,
   }),
   validateMandateActivation: def({
     method: 'POST',
@@ -148,6 +164,7 @@ export const endpoints = {
     params: dd.MandateParams,
     body: dd.ActivationCredentials,
     response: dd.MandateActionResponse,
+    read: read.MandateActionResponseRead,
   }),
   getMandate: def({
     method: 'GET',
@@ -157,6 +174,7 @@ export const endpoints = {
     retry: 'safe',
     params: dd.MandateParams,
     response: dd.Mandate,
+    read: read.MandateRead,
   }),
   cancelMandate: def({
     method: 'PATCH',
@@ -166,6 +184,7 @@ export const endpoints = {
     retry: 'verify_first',
     params: dd.MandateParams,
     response: dd.MandateActionResponse,
+    read: read.MandateActionResponseRead,
   }),
   debit: def({
     method: 'POST',
@@ -175,6 +194,7 @@ export const endpoints = {
     retry: 'by_reference',
     body: dd.DebitRequest,
     response: dd.DebitRecord,
+    read: read.DebitAcceptedRead,
   }),
   debitStatus: def({
     method: 'GET',
@@ -184,6 +204,7 @@ export const endpoints = {
     retry: 'safe',
     params: dd.DebitStatusParams,
     response: dd.DebitRecord,
+    read: read.DebitRecordRead,
   }),
   directDebitDisburse: def({
     method: 'POST',
@@ -193,6 +214,7 @@ export const endpoints = {
     retry: 'by_reference',
     body: dd.DirectDebitDisburseRequest,
     response: transfers.Transfer,
+    read: read.TransferRead,
   }),
 
   initializeRefund: def({
@@ -203,6 +225,7 @@ export const endpoints = {
     retry: 'by_reference',
     body: refunds.InitializeRefundRequest,
     response: refunds.Refund,
+    read: read.RefundRead,
   }),
   getRefund: def({
     method: 'GET',
@@ -212,6 +235,7 @@ export const endpoints = {
     retry: 'safe',
     params: refunds.RefundParams,
     response: refunds.Refund,
+    read: read.RefundRead,
   }),
   refundsOfPayment: def({
     method: 'GET',
@@ -222,6 +246,7 @@ export const endpoints = {
     params: refunds.RefundsOfPaymentParams,
     query: PageQuery,
     response: refunds.RefundListResponse,
+    read: read.RefundListRead,
   }),
   refundHistory: def({
     method: 'GET',
@@ -231,6 +256,7 @@ export const endpoints = {
     retry: 'safe',
     query: refunds.RefundHistoryQuery,
     response: refunds.RefundListResponse,
+    read: read.RefundListRead,
   }),
   refundCounts: def({
     method: 'GET',
@@ -238,6 +264,7 @@ export const endpoints = {
     capability: 'refunds',
     summary: 'Number of refunds in each status.',
     retry: 'safe',
+    // Our own path (the spec shows none for counts): read strictly, as our sandbox sends it.
     response: refunds.RefundCountsResponse,
   }),
 
@@ -249,6 +276,7 @@ export const endpoints = {
     retry: 'by_reference',
     body: transfers.InitializeDisbursementRequest,
     response: transfers.Transfer,
+    read: read.TransferRead,
   }),
   verifyDisbursement: def({
     method: 'GET',
@@ -258,6 +286,7 @@ export const endpoints = {
     retry: 'safe',
     query: transfers.VerifyDisbursementQuery,
     response: transfers.Transfer,
+    read: read.TransferRead,
   }),
   listDisbursements: def({
     method: 'GET',
@@ -267,6 +296,7 @@ export const endpoints = {
     retry: 'safe',
     query: transfers.DisbursementListQuery,
     response: transfers.DisbursementListResponse,
+    read: read.TransferListRead,
   }),
 
   listBanks: def({
@@ -277,6 +307,7 @@ export const endpoints = {
     retry: 'safe',
     query: banks.BanksQuery,
     response: banks.BanksResponse,
+    read: read.BanksRead,
   }),
   resolveBankAccount: def({
     method: 'POST',
@@ -286,6 +317,7 @@ export const endpoints = {
     retry: 'safe',
     body: banks.ResolveRequest,
     response: banks.ResolveResponse,
+    read: read.ResolveRead,
   }),
 } as const
 

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import type { InitializePaymentResponseRead, PaymentRecordRead } from './read/records'
 import {
   AmountNumber,
   Currency,
@@ -35,7 +36,10 @@ export const InitializePaymentResponse = z.object({
   authorization_url: Url,
   reference: z.string(),
 })
-export type InitializePaymentResponse = z.output<typeof InitializePaymentResponse>
+/** The full record our sandbox sends (strict). */
+export type FullInitializePaymentResponse = z.output<typeof InitializePaymentResponse>
+/** What the till reads from any gateway (common/api/read): use this in the app. */
+export type InitializePaymentResponse = z.output<typeof InitializePaymentResponseRead>
 
 /** The full payment record, as verify and the transactions list return it. */
 export const PaymentRecord = z.object({
@@ -53,7 +57,10 @@ export const PaymentRecord = z.object({
   created_at: IsoDateTime,
   paid_at: IsoDateTime.nullable(),
 })
-export type PaymentRecord = z.output<typeof PaymentRecord>
+/** The full record our sandbox sends (strict). */
+export type FullPaymentRecord = z.output<typeof PaymentRecord>
+/** What the till reads from any gateway (common/api/read): use this in the app. */
+export type PaymentRecord = z.output<typeof PaymentRecordRead>
 
 export const VerifyPaymentParams = z.object({ reference: Reference })
 

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import type { RefundRead } from './read/records'
 import {
   AmountNumber,
   Currency,
@@ -34,7 +35,10 @@ export const Refund = z.object({
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
 })
-export type Refund = z.output<typeof Refund>
+/** The full record our sandbox sends (strict). */
+export type FullRefund = z.output<typeof Refund>
+/** What the till reads from any gateway (common/api/read): use this in the app. */
+export type Refund = z.output<typeof RefundRead>
 
 export const RefundParams = z.object({ reference: Reference })
 export const RefundsOfPaymentParams = z.object({ payment_reference: Reference })

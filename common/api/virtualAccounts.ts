@@ -1,4 +1,9 @@
 import * as z from 'zod'
+import type {
+  VaTransactionRead,
+  VirtualAccountByEmailRead,
+  VirtualAccountRead,
+} from './read/records'
 import {
   AmountNumber,
   Bvn,
@@ -36,7 +41,10 @@ export const VirtualAccount = z.object({
   reservation_reference: z.string(),
   created_at: IsoDateTime.optional(),
 })
-export type VirtualAccount = z.output<typeof VirtualAccount>
+/** The full record our sandbox sends (strict). */
+export type FullVirtualAccount = z.output<typeof VirtualAccount>
+/** What the till reads from any gateway (common/api/read): use this in the app. */
+export type VirtualAccount = z.output<typeof VirtualAccountRead>
 
 export const VirtualAccountParams = z.object({ account_reference: Reference })
 
@@ -50,7 +58,10 @@ export const VirtualAccountByEmailResponse = VirtualAccount.partial().required({
   customer_name: true,
   customer_email: true,
 })
-export type VirtualAccountByEmailResponse = z.output<typeof VirtualAccountByEmailResponse>
+/** The full record our sandbox sends (strict). */
+export type FullVirtualAccountByEmailResponse = z.output<typeof VirtualAccountByEmailResponse>
+/** What the till reads from any gateway (common/api/read): use this in the app. */
+export type VirtualAccountByEmailResponse = z.output<typeof VirtualAccountByEmailRead>
 
 export const VA_TRANSACTION_STATUSES = ['success', 'processing', 'failed'] as const
 export const VaTransactionStatus = z.enum(VA_TRANSACTION_STATUSES)
@@ -65,7 +76,10 @@ export const VaTransaction = z.object({
   narration: z.string(),
   created_at: IsoDateTime,
 })
-export type VaTransaction = z.output<typeof VaTransaction>
+/** The full record our sandbox sends (strict). */
+export type FullVaTransaction = z.output<typeof VaTransaction>
+/** What the till reads from any gateway (common/api/read): use this in the app. */
+export type VaTransaction = z.output<typeof VaTransactionRead>
 
 export const VaTransactionsQuery = PageQuery.extend({
   account_reference: Reference.optional(),

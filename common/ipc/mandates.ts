@@ -37,7 +37,7 @@ export interface DebitView {
    * 'starting': reference fixed, the gateway has not confirmed the debit yet.
    * 'not_sent': it never reached the gateway, so nothing was charged.
    */
-  status: DebitStatus | 'starting' | 'not_sent'
+  status: DebitStatus | 'starting' | 'not_sent' | 'unknown'
   final: boolean
   failureReason: string | null
   /** Null only for a debit of another till whose record carries no time. */
@@ -49,7 +49,8 @@ export interface DebitView {
 
 export interface MandateView {
   mandateReference: string
-  status: MandateStatus
+  /** `unknown`: a status word the gateway used that Tilldesk does not know. */
+  status: MandateStatus | 'unknown'
   customerName: string
   customerEmail: string
   accountNumber: string
@@ -75,7 +76,8 @@ export interface MandateView {
 
 export interface MandateSummary {
   mandateReference: string
-  status: MandateStatus
+  /** `unknown`: a status word the gateway used that Tilldesk does not know. */
+  status: MandateStatus | 'unknown'
   customerName: string
   customerEmail: string
   currency: Currency

@@ -10,16 +10,18 @@ import { defineChannels, defineEvents, payload, returns } from './contract'
 import { NoInput } from './shared'
 
 export interface RefundView {
-  reference: string
-  paymentReference: string
-  amount: Minor
-  currency: Currency
-  status: RefundStatus
+  /** Null only for a refund the gateway listed without it (its record's fields are not shown). */
+  reference: string | null
+  paymentReference: string | null
+  amount: Minor | null
+  currency: Currency | null
+  /** `unknown`: a status word the gateway used that Tilldesk does not know. */
+  status: RefundStatus | 'unknown'
   final: boolean
   reason: string | null
   failureReason: string | null
-  createdAt: string
-  updatedAt: string
+  createdAt: string | null
+  updatedAt: string | null
   /** Main is checking its status on a schedule. */
   following: boolean
 }
@@ -27,7 +29,8 @@ export interface RefundView {
 /** A payment as the refund form needs it, with the balance main worked out. */
 export interface RefundablePayment {
   paymentReference: string
-  email: string
+  /** Null when the gateway's record does not give it. */
+  email: string | null
   customerName: string | null
   paymentStatus: string
   currency: Currency

@@ -14,16 +14,18 @@ export type ReportKind = (typeof REPORT_KINDS)[number]
 
 export const REPORT_PAGE_SIZES = [25, 50, 100] as const
 
+// Rows are the gateway's records as read; a field its record leaves out (the spec shows few)
+// is null and shown as "not given", never filled in. `status` is the gateway's own word.
 export interface PaymentReportRow {
-  reference: string
+  reference: string | null
   status: string
   paymentMethod: string | null
-  email: string
+  email: string | null
   customerName: string | null
-  amount: Minor
-  amountRefunded: Minor
-  currency: Currency
-  createdAt: string
+  amount: Minor | null
+  amountRefunded: Minor | null
+  currency: Currency | null
+  createdAt: string | null
   paidAt: string | null
 }
 
@@ -32,7 +34,8 @@ export interface TransferInReportRow {
   accountReference: string
   status: string
   amount: Minor
-  currency: Currency
+  /** As the gateway wrote it: possibly another currency than the account's, or one we lack. */
+  currency: string
   narration: string
   createdAt: string
 }
@@ -40,16 +43,16 @@ export interface TransferInReportRow {
 export interface DisbursementReportRow {
   reference: string
   status: string
-  amount: Minor
+  amount: Minor | null
   fee: Minor | null
-  currency: Currency
+  currency: Currency | null
   bankName: string | null
-  accountNumber: string
+  accountNumber: string | null
   accountName: string | null
   recipientEmail: string | null
-  narration: string
+  narration: string | null
   failureReason: string | null
-  createdAt: string
+  createdAt: string | null
 }
 
 export interface ReportPage<Row> {

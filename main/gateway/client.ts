@@ -1,8 +1,11 @@
 // The signed gateway client. Every call goes through one pipeline: encode the input with the
 // shared schemas, serialize the body once, sign those bytes, send them with a deadline, map
-// failures to GatewayError, and decode the answer with the same schemas (amounts become
-// integer minor units; unknown extra fields are dropped, not rejected).
+// failures to GatewayError, and decode the answer with the tolerant readers (common/api/read):
+// only what the spec guarantees is required, amounts become integer minor units, unknown
+// statuses read as `unknown`, extra fields are dropped, and a malformed list item is skipped
+// and counted (logged here) instead of failing the page.
 import type { EndpointDef } from '../../common/api/endpoints'
+import type { SkipReport } from '../../common/api/read/tolerant'
 import type { ClockSkewEvent } from './clock'
 import { ClockSkew, DEFAULT_SKEW_TOLERANCE_SECONDS } from './clock'
 import {
@@ -215,13 +218,28 @@ export function createGatewayClient(options: GatewayClientOptions) {
     } catch (error) {
       throw badResponse(ctx, answer.status, 'the body is not JSON', error)
     }
-    const parsed = def.response.safeParse(json)
-    if (parsed.success) return parsed.data
+    const parsed = (def.read ?? def.response).safeParse(json)
+    if (parsed.success) {
+      reportSkipped(ctx, parsed.data)
+      return parsed.data
+    }
     const issues = parsed.error.issues
       .slice(0, 3)
       .map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`)
       .join('; ')
     throw badResponse(ctx, answer.status, issues)
+  }
+
+  /** One malformed list item is skipped, never the page: say so in the log, with why. */
+  function reportSkipped(ctx: CallContext, data: unknown): void {
+    const skipped = (data as Partial<SkipReport> | null)?.skipped_items
+    if (!skipped?.length) return
+    log?.warn('gateway list items skipped', {
+      endpoint: ctx.endpoint,
+      path: ctx.path,
+      skipped: skipped.length,
+      reasons: skipped.slice(0, 5).map((s) => `#${s.index}: ${s.reason}`),
+    })
   }
 
   /** Low-level: any endpoint by name, with `{params?, query?, body?}`. */

@@ -26,7 +26,9 @@ type Part<F extends string, S> = [S] extends [never]
 export type ParamsOf<N extends GatewayEndpointName> = Encodable<ParamsSchema<Def<N>>>
 export type QueryOf<N extends GatewayEndpointName> = Encodable<QuerySchema<Def<N>>>
 export type BodyOf<N extends GatewayEndpointName> = Encodable<BodySchema<Def<N>>>
-export type ResponseOf<N extends GatewayEndpointName> = z.output<Def<N>['response']>
+/** What the client returns: the tolerant reader's output where the endpoint has one. */
+export type ResponseOf<N extends GatewayEndpointName> =
+  Def<N> extends { read: infer R extends z.ZodType } ? z.output<R> : z.output<Def<N>['response']>
 
 /** `{params?, query?, body?}` with exactly the parts the endpoint takes. */
 export type RequestInput<N extends GatewayEndpointName> = Part<'params', ParamsSchema<Def<N>>> &

@@ -4,13 +4,15 @@
 import * as z from 'zod'
 import { DEBIT_STATUSES, MANDATE_STATUSES, type Mandate } from '../../common/api/directDebits'
 import { CURRENCIES } from '../../common/money'
+import { AppError } from '../app/errors'
 import { MinorValue } from '../payments/payment-entry'
 
 export const MandateEntry = z.object({
   mandateReference: z.string(),
   /** The gateway has confirmed it exists (false while a create's answer is unknown). */
   confirmed: z.boolean(),
-  status: z.enum(MANDATE_STATUSES),
+  /** `unknown`: the gateway sent a status word Tilldesk does not know (nothing is allowed). */
+  status: z.enum([...MANDATE_STATUSES, 'unknown']),
   customerName: z.string(),
   customerEmail: z.string(),
   accountNumber: z.string(),
@@ -35,7 +37,7 @@ export const DebitEntry = z.object({
   amount: MinorValue,
   currency: z.enum(CURRENCIES),
   narration: z.string(),
-  status: z.enum(['starting', 'not_sent', ...DEBIT_STATUSES]),
+  status: z.enum(['starting', 'not_sent', ...DEBIT_STATUSES, 'unknown']),
   failureReason: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
@@ -46,7 +48,13 @@ export type DebitEntry = z.infer<typeof DebitEntry>
 
 export const FINAL_DEBIT: readonly string[] = ['success', 'failed', 'not_sent']
 
-/** Folds the gateway's mandate record in; the gateway is right about everything it returns. */
+/**
+ * Folds the gateway's mandate record in; the gateway is right about everything it returns.
+ * The spec shows only `mandate_reference` and `status` in a lookup: any other field it leaves
+ * out keeps what this till recorded when it created the mandate (what the gateway accepted).
+ * A mandate this till never saw, with its details left out, can't be shown or charged here:
+ * that is said in words rather than filled in with guesses.
+ */
 export function applyMandate(
   entry: MandateEntry | undefined,
   record: Mandate,
@@ -55,16 +63,29 @@ export function applyMandate(
   return {
     mandateReference: record.mandate_reference,
     confirmed: true,
+  const pick = <T>(given: T | undefined, known: T | undefined): T | undefined => given ?? known
+  const details = {
+    customerName: pick(record.customer_name, entry?.customerName),
+    customerEmail: pick(record.customer_email, entry?.customerEmail),
+    accountNumber: pick(record.account_number, entry?.accountNumber),
+    bankCode: pick(record.bank_code, entry?.bankCode),
+    startDate: pick(record.start_date, entry?.startDate),
+    endDate: pick(record.end_date, entry?.endDate),
+    currency: pick(record.currency, entry?.currency),
+    maxMonthlyAmount: pick(record.max_monthly_amount, entry?.maxMonthlyAmount),
+    maxMonthlyDebitCount: pick(record.max_monthly_debit_count, entry?.maxMonthlyDebitCount),
+  }
+  const missing = Object.entries(details)
+    .filter(([, v]) => v === undefined)
+    .map(([k]) => k)
+  if (missing.length > 0)
+    throw new AppError(
+      'gateway_record_incomplete',
+      `The gateway's record of mandate ${record.mandate_reference} does not give its ${missing.length === 1 ? 'detail' : 'details'} (${missing.join(', ')}), and this till did not create it, so it can't be shown or charged here. Its status at the gateway: ${record.raw_status ?? record.status}.`,
+    )
+  const d = details as { [K in keyof typeof details]-?: NonNullable<(typeof details)[K]> }
     status: record.status,
-    customerName: record.customer_name,
-    customerEmail: record.customer_email,
-    accountNumber: record.account_number,
-    bankCode: record.bank_code,
-    startDate: record.start_date,
-    endDate: record.end_date,
-    currency: record.currency,
-    maxMonthlyAmount: record.max_monthly_amount,
-    maxMonthlyDebitCount: record.max_monthly_debit_count,
+    ...d,
     // The gateway's flag when it sends one; otherwise what this till did.
     activationInitiated: record.activation_initiated ?? entry?.activationInitiated ?? false,
     createdAt: record.created_at ?? entry?.createdAt ?? checkedAt,

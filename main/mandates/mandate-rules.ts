@@ -131,7 +131,7 @@ export function addDays(day: string, days: number): string {
 /** A debit as the usage count needs it. 'starting' counts: it may have gone through. */
 export interface CountedDebit {
   amount: Minor
-  status: DebitStatus | 'starting' | 'not_sent'
+  status: DebitStatus | 'starting' | 'not_sent' | 'unknown'
   createdAt: string
 }
 
@@ -172,7 +172,7 @@ export function monthlyUsage(
 
 /** What may be done with a mandate in its state. */
 export function allowedActions(
-  status: MandateStatus,
+  status: MandateStatus | 'unknown',
   activationInitiated: boolean,
 ): MandateView['can'] {
   return {

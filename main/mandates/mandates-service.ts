@@ -378,5 +378,7 @@ export function statusWords(status: MandateEntry['status']): string {
       return 'cancelled'
     case 'expired':
       return 'expired'
+    case 'unknown':
+      return 'in a status this till does not know (check with the gateway)'
   }
 }

@@ -4,6 +4,7 @@ import * as z from 'zod'
 import { PAYMENT_STATUSES, type PaymentRecord } from '../../common/api/payments'
 import { CURRENCIES, type Minor } from '../../common/money'
 import type { CheckoutStatus } from '../../common/ipc/payments'
+import { AppError } from '../app/errors'
 import { Uncertainty } from './submit-by-reference'
 
 export const MinorValue = z.custom<Minor>(
@@ -38,22 +39,30 @@ export const isFinalPayment = (status: CheckoutStatus): boolean =>
 
 /**
  * Folds the gateway's record into what the till knew. A final status never moves back, so a
- * slow, stale answer can't undo a newer one.
+ * slow, stale answer can't undo a newer one. The spec shows only `status` in a payment record:
+ * a field the gateway leaves out keeps what the till knew, and a status word the till does not
+ * know changes nothing but is reported in words.
  */
 export function applyPaymentRecord(
   entry: PaymentEntry,
   record: PaymentRecord,
   verifiedAt: string,
 ): PaymentEntry {
+  if (record.status === 'unknown')
+    return {
+      ...entry,
+      verifiedAt,
+      notice: `The gateway reports this payment as "${record.raw_status ?? 'unknown'}", a status this till does not know. It is not counted as paid or failed; check with the gateway.`,
+    }
   const keepFinal = isFinalPayment(entry.status) && !isFinalPayment(record.status)
   return {
     ...entry,
     status: keepFinal ? entry.status : record.status,
-    email: record.email,
+    email: record.email ?? entry.email,
     customerName: record.customer_name ?? entry.customerName,
-    amount: record.amount,
-    currency: record.currency,
-    amountRefunded: record.amount_refunded,
+    amount: record.amount ?? entry.amount,
+    currency: record.currency ?? entry.currency,
+    amountRefunded: record.amount_refunded ?? entry.amountRefunded,
     paymentMethod: record.payment_method ?? entry.paymentMethod,
     authorizationUrl: record.authorization_url || entry.authorizationUrl,
     paidAt: record.paid_at ?? entry.paidAt,
@@ -62,22 +71,38 @@ export function applyPaymentRecord(
   }
 }
 
-/** An entry for a payment the till did not start (looked up by reference). */
-export function entryFromRecord(record: PaymentRecord, verifiedAt: string): PaymentEntry {
-  const description = record.metadata.description
+/**
+ * An entry for a payment the till did not start (looked up by reference). Without a status the
+ * till knows, an amount and a currency it can't be shown as a payment: that is said in words.
+ */
+export function entryFromRecord(
+  record: PaymentRecord,
+  verifiedAt: string,
+  reference = record.reference ?? '',
+): PaymentEntry {
+  const status = record.status
+  if (status === 'unknown' || record.amount === undefined || record.currency === undefined)
+    throw new AppError(
+      'gateway_record_incomplete',
+      status === 'unknown'
+        ? `The gateway reports payment ${reference} as "${record.raw_status ?? 'unknown'}", a status this till does not know, so it can't be shown here. Check it with the gateway.`
+        : `The gateway's record of payment ${reference} does not give its amount and currency, so it can't be shown here. Its status at the gateway: ${status}.`,
+    )
+  const description = record.metadata?.description
   return {
-    reference: record.reference,
-    status: record.status,
-    email: record.email,
-    customerName: record.customer_name,
+    reference: record.reference ?? reference,
+    status,
+    email: record.email ?? '',
+    customerName: record.customer_name ?? null,
     description: typeof description === 'string' ? description : null,
     amount: record.amount,
     currency: record.currency,
-    amountRefunded: record.amount_refunded,
-    paymentMethod: record.payment_method,
+    // Not shown in the spec: what the gateway did not say is not claimed to be refunded.
+    amountRefunded: record.amount_refunded ?? (0 as Minor),
+    paymentMethod: record.payment_method ?? null,
     authorizationUrl: record.authorization_url || null,
-    createdAt: record.created_at,
-    paidAt: record.paid_at,
+    createdAt: record.created_at ?? verifiedAt,
+    paidAt: record.paid_at ?? null,
     verifiedAt,
     takenBy: null,
     notice: null,

@@ -187,7 +187,7 @@ export class PaymentsService {
     const gateway = await openGateway(this.deps, 'look up the payment')
     try {
       const record = await gateway.payments.verify(reference)
-      return this.#toView(entryFromRecord(record, isoFrom(this.deps)))
+      return this.#toView(entryFromRecord(record, isoFrom(this.deps), reference))
     } catch (error) {
       throw cashierError(error, {
         action: 'look up the payment',

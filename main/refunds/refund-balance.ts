@@ -16,13 +16,21 @@ export function refundBalance(
   gatewayRefunded: Minor,
   refunds: ReadonlyArray<Pick<Refund, 'amount' | 'status'>>,
 ): RefundBalance {
-  const refunded = sum(refunds.filter((r) => r.status === 'success').map((r) => r.amount))
-  const inProgress = sum(
-    refunds.filter((r) => r.status === 'pending' || r.status === 'processing').map((r) => r.amount),
+  const amounts = (list: typeof refunds): Minor[] =>
+    list.flatMap((r) => (r.amount === undefined ? [] : [r.amount]))
+  const refunded = sum(amounts(refunds.filter((r) => r.status === 'success')))
+  // A status the till does not know may still be on its way: it is reserved, like pending.
+  const open = refunds.filter(
+    (r) => r.status === 'pending' || r.status === 'processing' || r.status === 'unknown',
   )
+  const inProgress = sum(amounts(open))
   const reservedByRefunds = sum([refunded, inProgress])
   const reserved =
     compare(gatewayRefunded, reservedByRefunds) > 0 ? gatewayRefunded : reservedByRefunds
-  const refundable = compare(reserved, paid) >= 0 ? ZERO : subtract(paid, reserved)
+  // A refund that counts against the payment but whose amount the gateway did not give could
+  // be any amount: nothing more is offered until the gateway says.
+  const amountNotGiven = refunds.some((r) => r.status !== 'failed' && r.amount === undefined)
+  const refundable =
+    amountNotGiven || compare(reserved, paid) >= 0 ? ZERO : subtract(paid, reserved)
   return { refunded, inProgress, refundable }
 }

@@ -12,22 +12,22 @@ import type {
 import { toDecimalString, type Minor } from '../../common/money'
 
 export const paymentRow = (p: PaymentRecord): PaymentReportRow => ({
-  reference: p.reference,
-  status: p.status,
-  paymentMethod: p.payment_method,
-  email: p.email,
-  customerName: p.customer_name,
-  amount: p.amount,
-  amountRefunded: p.amount_refunded,
-  currency: p.currency,
-  createdAt: p.created_at,
-  paidAt: p.paid_at,
+  reference: p.reference ?? null,
+  status: p.raw_status ?? p.status,
+  paymentMethod: p.payment_method ?? null,
+  email: p.email ?? null,
+  customerName: p.customer_name ?? null,
+  amount: p.amount ?? null,
+  amountRefunded: p.amount_refunded ?? null,
+  currency: p.currency ?? null,
+  createdAt: p.created_at ?? null,
+  paidAt: p.paid_at ?? null,
 })
 
 export const transferInRow = (t: VaTransaction): TransferInReportRow => ({
   reference: t.reference,
   accountReference: t.account_reference,
-  status: t.status,
+  status: t.raw_status ?? t.status,
   amount: t.amount,
   currency: t.currency,
   narration: t.narration,
@@ -36,17 +36,17 @@ export const transferInRow = (t: VaTransaction): TransferInReportRow => ({
 
 export const disbursementRow = (t: Transfer): DisbursementReportRow => ({
   reference: t.reference,
-  status: t.status,
-  amount: t.amount,
+  status: t.raw_status ?? t.status,
+  amount: t.amount ?? null,
   fee: t.fee ?? null,
-  currency: t.currency,
+  currency: t.currency ?? null,
   bankName: t.bank_name ?? null,
-  accountNumber: t.account_number,
+  accountNumber: t.account_number ?? null,
   accountName: t.account_name ?? null,
   recipientEmail: t.recipient_email ?? null,
-  narration: t.narration,
+  narration: t.narration ?? null,
   failureReason: t.failure_reason ?? null,
-  createdAt: t.created_at,
+  createdAt: t.created_at ?? null,
 })
 
 type Cell = string | number | null

@@ -2,7 +2,7 @@
 // delay with direct_debit_success / direct_debit_failure. Monthly limits are per calendar month
 // (UTC, sandbox clock): the count is of every attempt, failed ones included (the spec caps
 // "debit attempts"); the amount is of debits that did not fail (a failed one moved no money).
-import type { DebitRecord, DebitRequest } from '../../common/api/directDebits'
+import type { FullDebitRecord as DebitRecord, DebitRequest } from '../../common/api/directDebits'
 import { ERROR_MESSAGES } from '../../common/api/errors'
 import { add, sum, type Minor } from '../../common/money'
 import { failsByAmount } from '../data/accounts'

@@ -6,7 +6,7 @@ import type * as z from 'zod'
 import type {
   DisbursementListQuery,
   InitializeDisbursementRequest,
-  Transfer,
+  FullTransfer as Transfer,
 } from '../../common/api/disbursements'
 import type { Currency, Minor } from '../../common/money'
 import {

@@ -6,8 +6,8 @@
 import type {
   ActivationCredentials,
   CreateMandateRequest,
-  Mandate,
-  MandateActionResponse,
+  FullMandate as Mandate,
+  FullMandateActionResponse as MandateActionResponse,
 } from '../../common/api/directDebits'
 import { ERROR_MESSAGES } from '../../common/api/errors'
 import { findBank } from '../data/banks'

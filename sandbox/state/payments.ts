@@ -5,7 +5,7 @@ import type * as z from 'zod'
 import type {
   InitializePaymentRequest,
   MerchantTransactionsQuery,
-  PaymentRecord,
+  FullPaymentRecord as PaymentRecord,
 } from '../../common/api/payments'
 import { add, type Minor } from '../../common/money'
 import { duplicateReference, invalidState, notFound } from '../errors'

@@ -4,7 +4,7 @@
 import type * as z from 'zod'
 import type {
   InitializeRefundRequest,
-  Refund,
+  FullRefund as Refund,
   RefundHistoryQuery,
   RefundStatus,
 } from '../../common/api/refunds'

@@ -5,9 +5,9 @@ import type * as z from 'zod'
 import type { SimulateTransferRequest } from '../../common/api/sandboxControls'
 import type {
   CreateVirtualAccountRequest,
-  VaTransaction,
+  FullVaTransaction as VaTransaction,
   VaTransactionsQuery,
-  VirtualAccount,
+  FullVirtualAccount as VirtualAccount,
 } from '../../common/api/virtualAccounts'
 import { VIRTUAL_ACCOUNT_BANKS } from '../data/banks'
 import { duplicateReference, notFound } from '../errors'

@@ -11,6 +11,7 @@ import {
   VirtualAccountByEmailResponse,
   endpoints,
   sandboxEndpoints,
+  type EndpointDef,
 } from '../../../common/api'
 import { buildOpenApi } from '../../../scripts/openapi'
 import type { Minor } from '../../../common/money'
@@ -140,7 +141,8 @@ describe('references and path segments', () => {
   })
 
   it('every path parameter of every endpoint refuses a dot segment', () => {
-    for (const [name, def] of Object.entries({ ...endpoints, ...sandboxEndpoints })) {
+    const all: Record<string, EndpointDef> = { ...endpoints, ...sandboxEndpoints }
+    for (const [name, def] of Object.entries(all)) {
       if (!def.params) continue
       for (const key of Object.keys(def.params.shape))
         for (const bad of ['.', '..'])

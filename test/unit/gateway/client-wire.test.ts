@@ -418,6 +418,14 @@ const cases: Case[] = [
     '/sandbox/webhook-deliveries',
     { status: true, data: [] },
   ],
+  ['sandbox.getVariants', (c) => c.sandbox.getVariants(), 'GET', '/sandbox/variants', s.variants],
+  [
+    'sandbox.setVariants',
+    (c) => c.sandbox.setVariants({ commit_lag: { seconds: 5 } }),
+    'POST',
+    '/sandbox/variants',
+    s.variants,
+  ],
 ]
 
 describe('every endpoint as a typed function', () => {

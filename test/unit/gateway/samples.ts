@@ -90,3 +90,17 @@ export const banks = {
   ],
 }
 export const faults = { status: true, data: { rules: [] } }
+export const variants = {
+  status: true,
+  data: {
+    message_only_errors: false,
+    extra_fields: false,
+    missing_fields: false,
+    unknown_statuses: false,
+    va_status_boolean: false,
+    va_processing_first: false,
+    foreign_currency_transfers: false,
+    commit_lag: { seconds: 5 },
+    late_response: null,
+  },
+}

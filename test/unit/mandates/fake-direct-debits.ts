@@ -7,7 +7,7 @@ import type {
   DebitRecord,
   DebitRequest,
   DebitStatus,
-  Mandate,
+  FullMandate as Mandate,
 } from '../../../common/api/directDebits'
 import type { Minor } from '../../../common/money'
 import type { GatewayError } from '../../../main/gateway/errors'

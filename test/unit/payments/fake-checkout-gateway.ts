@@ -3,7 +3,7 @@
 import type {
   InitializePaymentRequest,
   InitializePaymentResponse,
-  PaymentRecord,
+  FullPaymentRecord as PaymentRecord,
   PaymentStatus,
 } from '../../../common/api/payments'
 import type { Minor } from '../../../common/money'

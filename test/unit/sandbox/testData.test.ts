@@ -1,6 +1,6 @@
 // Deterministic sandbox test data: names, failing accounts and amounts, banks, checkout page.
 import { describe, expect, it } from 'vitest'
-import type { PaymentRecord } from '../../../common/api/payments'
+import type { FullPaymentRecord as PaymentRecord } from '../../../common/api/payments'
 import {
   accountExists,
   accountName,

@@ -1,0 +1,2 @@
+export * from './tolerant'
+export * from './records'
