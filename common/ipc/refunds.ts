@@ -5,6 +5,7 @@
 import * as z from 'zod'
 import { REFERENCE_PATTERN } from '../api/primitives'
 import type { RefundStatus } from '../api/refunds'
+import type { UnknownOutcomeView } from './payments'
 import type { Currency, Minor } from '../money'
 import { defineChannels, defineEvents, payload, returns } from './contract'
 import { NoInput } from './shared'
@@ -24,6 +25,8 @@ export interface RefundView {
   updatedAt: string | null
   /** Main is checking its status on a schedule. */
   following: boolean
+  /** Set while the gateway has not said whether it has this refund (status shows pending). */
+  outcome: UnknownOutcomeView | null
 }
 
 /** A payment as the refund form needs it, with the balance main worked out. */

@@ -4,7 +4,7 @@
 // Role rule (enforced by the IPC table, common/ipc/refunds.ts): issuing needs a supervisor.
 import * as z from 'zod'
 import type { PaymentRecord } from '../../common/api/payments'
-import { REFUND_STATUSES, type Refund, type RefundStatus } from '../../common/api/refunds'
+import { REFUND_STATUSES, type Refund } from '../../common/api/refunds'
 import type {
   RefundCountsView,
   RefundHistoryFilter,
@@ -16,6 +16,7 @@ import type {
 import {
   CURRENCIES,
   MoneyError,
+  ZERO,
   compare,
   formatMoney,
   parseUserAmount,
@@ -24,12 +25,18 @@ import {
 import { AppError } from '../app/errors'
 import type { Logger } from '../app/log'
 import type { GatewayClient } from '../gateway'
-import { cashierError, isNotFound } from '../payments/cashier-errors'
+import { cashierError } from '../payments/cashier-errors'
 import type { Follower } from '../payments/follower'
 import type { Journal } from '../payments/journal'
 import { MinorValue } from '../payments/payment-entry'
 import { newReference } from '../payments/references'
-import { submitByReference } from '../payments/submit-by-reference'
+import { outcomeViewOf } from '../payments/outcome-view'
+import {
+  pursueByReference,
+  submitByReference,
+  Uncertainty,
+  uncertaintyAfterRestart,
+} from '../payments/submit-by-reference'
 import { refundBalance } from './refund-balance'
 import { isoFrom, nowFrom, openGateway } from '../payments/service-basics'
 
@@ -45,12 +52,16 @@ export const RefundEntry = z.object({
   paymentReference: z.string(),
   amount: MinorValue,
   currency: z.enum(CURRENCIES),
-  status: z.enum(['starting', ...REFUND_STATUSES]),
+  // `starting`: sent, not confirmed by the gateway (see `uncertainty`); `needs_review`: the
+  // window to find out ran out and a supervisor must check it with the gateway.
+  status: z.enum(['starting', 'needs_review', ...REFUND_STATUSES, 'unknown']),
   reason: z.string().nullable(),
   failureReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   issuedBy: z.string().nullable(),
+  /** Set once an attempt's answer was lost: the evidence; kept after it is settled. */
+  uncertainty: Uncertainty.nullable().optional(),
 })
 export type RefundEntry = z.infer<typeof RefundEntry>
 
@@ -62,7 +73,15 @@ export interface RefundsServiceDeps {
   actor: () => { id: string; name: string } | null
   log: Logger
   now?: () => number
+  /** Least wait after a lost request before its reference is looked up (it may be in flight). */
+  verifyAfterMs?: number
+  /** How long a lost answer is followed up before a supervisor must decide. */
+  unknownWindowMs?: number
 }
+
+/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
+export const DEFAULT_VERIFY_AFTER_MS = 25_000
+export const DEFAULT_UNKNOWN_WINDOW_MS = 30 * 60_000
 
 const FINAL: readonly string[] = ['success', 'failed']
 /** Refunds of one payment are few; this bounds the walk if a gateway misbehaves. */
@@ -76,7 +95,8 @@ export class RefundsService {
 
   resume(): void {
     for (const entry of this.deps.journal.list())
-      if (!FINAL.includes(entry.status)) this.#follow(entry.reference)
+      if (!FINAL.includes(entry.status) && entry.status !== 'needs_review')
+        this.#follow(entry.reference)
   }
 
   stop(): void {
@@ -96,11 +116,19 @@ export class RefundsService {
         notFound: `No payment has the reference ${paymentReference}. Check it against the customer's receipt.`,
       })
     }
-    const balance = refundBalance(payment.amount, payment.amount_refunded, refunds)
+    // The spec shows only `status` in a payment record: without its amount and currency the
+    // refundable balance can't be worked out, and is never guessed.
+    if (payment.amount === undefined || payment.currency === undefined)
+      throw new AppError(
+        'gateway_record_incomplete',
+        `The gateway's record of payment ${paymentReference} does not give its amount and currency, so what can be refunded can't be worked out here. Nothing was refunded.`,
+      )
+    // `amount_refunded` (not shown) is only a floor beside the refunds listed.
+    const balance = refundBalance(payment.amount, payment.amount_refunded ?? ZERO, refunds)
     return {
-      paymentReference: payment.reference,
-      email: payment.email,
-      customerName: payment.customer_name,
+      paymentReference: payment.reference ?? paymentReference,
+      email: payment.email ?? null,
+      customerName: payment.customer_name ?? null,
       paymentStatus: payment.status,
       currency: payment.currency,
       paid: payment.amount,
@@ -168,8 +196,11 @@ export class RefundsService {
             reference,
           }),
         lookup: () => gateway.refunds.get(reference),
+        noun: 'refund',
+        now: () => nowFrom(this.deps),
       })
     } catch (error) {
+      // A definite refusal of the only request: nothing exists at the gateway.
       this.deps.journal.remove(reference)
       throw cashierError(error, {
         action: 'issue the refund',
@@ -181,13 +212,16 @@ export class RefundsService {
       })
     }
     if (outcome.outcome === 'unknown') {
+      const { uncertainty } = outcome
+      this.deps.journal.update(reference, (e) => ({ ...e, uncertainty }))
+      this.deps.log.warn('refund outcome unknown', { reference, kind: outcome.error.kind })
       this.#follow(reference)
       throw new AppError(
         'refund_unconfirmed',
         `The gateway hasn't confirmed refund ${reference} yet. Don't issue it again: the till keeps checking, and it will appear under this payment once confirmed.`,
       )
     }
-    const entry = this.#record(outcome.value)
+    const entry = this.#record(outcome.value, reference)
     this.#follow(reference)
     return this.#viewOfEntry(entry)
   }
@@ -196,8 +230,8 @@ export class RefundsService {
     const gateway = await openGateway(this.deps, 'look up the refund')
     try {
       const record = await gateway.refunds.get(reference)
-      if (this.deps.journal.has(reference)) this.#record(record)
-      return this.#viewOfRecord(record)
+      if (this.deps.journal.has(reference)) this.#record(record, reference)
+      return this.#viewOfRecord({ ...record, reference: record.reference ?? reference })
     } catch (error) {
       throw cashierError(error, {
         action: 'look up the refund',
@@ -260,21 +294,16 @@ export class RefundsService {
       reference,
       async () => {
         const entry = this.deps.journal.get(reference)
-        if (!entry) return 'final'
+        if (!entry || entry.status === 'needs_review') return 'final'
+        if (entry.status === 'starting') return this.#pursue(entry)
         try {
           const gateway = await this.deps.gateway()
           const record = await gateway.refunds.get(reference)
           const before = entry.status
-          const updated = this.#record(record)
+          const updated = this.#record(record, reference)
           if (updated.status !== before) this.deps.publish(this.#viewOfEntry(updated))
           return FINAL.includes(updated.status) ? 'final' : 'continue'
-        } catch (error) {
-          if (entry.status === 'starting' && isNotFound(error)) {
-            // The refund never reached the gateway: nothing went out. Say so and stop.
-            this.deps.log.warn('refund never arrived; dropped', { reference })
-            this.deps.journal.remove(reference)
-            return 'final'
-          }
+        } catch {
           return 'continue'
         }
       },
@@ -282,42 +311,100 @@ export class RefundsService {
     )
   }
 
-  /** Folds a gateway record into the journal; final states never move back. */
-  #record(record: Refund): RefundEntry {
-    const existing = this.deps.journal.get(record.reference)
+  /**
+   * A refund whose answer was lost: only the gateway's word about its reference settles it.
+   * The entry is never dropped; past the window it waits for a supervisor (`needs_review`).
+   */
+  async #pursue(entry: RefundEntry): Promise<'final' | 'continue'> {
+    let gateway: RefundsGateway
+    try {
+      gateway = await this.deps.gateway()
+    } catch {
+      return 'continue'
+    }
+    const step = await pursueByReference({
+      uncertainty: entry.uncertainty ?? uncertaintyAfterRestart(entry.createdAt, entry.updatedAt),
+      lookup: () => gateway.refunds.get(entry.reference),
+      resend: () =>
+        gateway.refunds.initialize({
+          payment_reference: entry.paymentReference,
+          amount: entry.amount,
+          reason: entry.reason ?? '',
+          reference: entry.reference,
+        }),
+      noun: 'refund',
+      now: () => nowFrom(this.deps),
+      verifyAfterMs: this.deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
+      windowMs: this.deps.unknownWindowMs ?? DEFAULT_UNKNOWN_WINDOW_MS,
+    })
+    if (step.kind === 'found' || step.kind === 'sent') {
+      const updated = this.#record(step.value, entry.reference)
+      this.deps.publish(this.#viewOfEntry(updated))
+      return FINAL.includes(updated.status) ? 'final' : 'continue'
+    }
+    const updated = this.deps.journal.update(entry.reference, (e) => ({
+      ...e,
+      uncertainty: step.uncertainty,
+      ...(step.kind === 'review' ? { status: 'needs_review' as const } : {}),
+    }))
+    if (step.kind === 'review') {
+      this.deps.log.warn('refund outcome unknown; needs review', { reference: entry.reference })
+      if (updated) this.deps.publish(this.#viewOfEntry(updated))
+      return 'final'
+    }
+    return 'continue'
+  }
+
+  /**
+   * Folds a gateway record into the journal; final states never move back. The refund record's
+   * fields are not shown in the spec: any it leaves out keep what this till sent (the journal
+   * entry is written before sending), and a status the till does not know is kept as
+   * `unknown` and followed, never read as failed.
+   */
+  #record(record: Refund, reference: string): RefundEntry {
+    const existing = this.deps.journal.get(reference)
     const keepFinal = existing && FINAL.includes(existing.status) && !FINAL.includes(record.status)
+    const now = isoFrom(this.deps)
     return this.deps.journal.put({
-      reference: record.reference,
-      paymentReference: record.payment_reference,
-      amount: record.amount,
-      currency: record.currency,
+      reference,
+      paymentReference: record.payment_reference ?? existing?.paymentReference ?? '',
+      amount: record.amount ?? existing?.amount ?? ZERO,
+      currency: record.currency ?? existing?.currency ?? 'NGN',
       status: keepFinal ? existing.status : record.status,
-      reason: record.reason,
+      reason: record.reason ?? existing?.reason ?? null,
       failureReason: record.failure_reason ?? null,
-      createdAt: record.created_at,
-      updatedAt: record.updated_at,
+      createdAt: record.created_at ?? existing?.createdAt ?? now,
+      updatedAt: record.updated_at ?? now,
       issuedBy: existing?.issuedBy ?? null,
+      uncertainty: existing?.uncertainty ?? null,
     })
   }
 
+  /** A refund as the gateway listed it; what it left out is shown as not given (null). */
   #viewOfRecord(record: Refund): RefundView {
     return {
-      reference: record.reference,
-      paymentReference: record.payment_reference,
-      amount: record.amount,
-      currency: record.currency,
+      reference: record.reference ?? null,
+      paymentReference: record.payment_reference ?? null,
+      amount: record.amount ?? null,
+      currency: record.currency ?? null,
       status: record.status,
       final: FINAL.includes(record.status),
-      reason: record.reason,
+      reason: record.reason ?? null,
       failureReason: record.failure_reason ?? null,
-      createdAt: record.created_at,
-      updatedAt: record.updated_at,
-      following: !FINAL.includes(record.status) && this.deps.follower.isFollowing(record.reference),
+      createdAt: record.created_at ?? null,
+      updatedAt: record.updated_at ?? null,
+      following:
+        !FINAL.includes(record.status) &&
+        record.reference !== undefined &&
+        this.deps.follower.isFollowing(record.reference),
+      outcome: null,
     }
   }
 
   #viewOfEntry(entry: RefundEntry): RefundView {
-    const status: RefundStatus = entry.status === 'starting' ? 'pending' : entry.status
+    // Not confirmed yet: shown as pending, with why in `outcome`; never as failed.
+    const status: RefundView['status'] =
+      entry.status === 'starting' || entry.status === 'needs_review' ? 'pending' : entry.status
     return {
       reference: entry.reference,
       paymentReference: entry.paymentReference,
@@ -330,6 +417,10 @@ export class RefundsService {
       createdAt: entry.createdAt,
       updatedAt: entry.updatedAt,
       following: !FINAL.includes(status) && this.deps.follower.isFollowing(entry.reference),
+      outcome:
+        entry.status === 'starting' || entry.status === 'needs_review'
+          ? outcomeViewOf(entry.uncertainty, 'refund')
+          : null,
     }
   }
 }
@@ -350,6 +441,8 @@ function blockedReason(
       return inProgress > 0
         ? 'The rest of this payment is already being refunded. Wait for those refunds to finish.'
         : 'This payment has already been refunded in full.'
+    case 'unknown':
+      return `The gateway reports this payment as "${payment.raw_status ?? 'unknown'}", a status this till does not know. Only payments the gateway calls complete can be refunded.`
   }
 }
 

@@ -1,7 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { PaymentRecord } from '../../../common/api/payments'
-import type { InitializeRefundRequest, Refund, RefundStatus } from '../../../common/api/refunds'
+import type { FullPaymentRecord as PaymentRecord } from '../../../common/api/payments'
+import type {
+  FullRefund as Refund,
+  InitializeRefundRequest,
+  RefundStatus,
+} from '../../../common/api/refunds'
 import type { RefundView } from '../../../common/ipc/refunds'
 import { sum, type Minor } from '../../../common/money'
 import { AppError } from '../../../main/app/errors'
@@ -29,6 +33,8 @@ class FakeRefundsGateway implements RefundsGateway {
   readonly refundsById = new Map<string, Refund>()
   readonly sent: InitializeRefundRequest[] = []
   readonly #initFaults: Array<{ error: Error; when: 'before' | 'after' }> = []
+  readonly #getFaults: Error[] = []
+  getCalls = 0
 
   addPayment(reference: string, amount: number, status: PaymentRecord['status'] = 'success'): void {
     this.paymentsById.set(reference, {
@@ -77,6 +83,10 @@ class FakeRefundsGateway implements RefundsGateway {
     this.#initFaults.push({ error, when })
   }
 
+  failGet(error: Error, times = 1): void {
+    for (let i = 0; i < times; i++) this.#getFaults.push(error)
+  }
+
   readonly payments = {
     verify: async (reference: string) => {
       const payment = this.paymentsById.get(reference)
@@ -111,6 +121,9 @@ class FakeRefundsGateway implements RefundsGateway {
       return structuredClone(this.refundsById.get(reference) as Refund)
     },
     get: async (reference: string) => {
+      this.getCalls++
+      const fault = this.#getFaults.shift()
+      if (fault) throw fault
       const refund = this.refundsById.get(reference)
       if (!refund) throw gwError('not_found', { method: 'GET' })
       return structuredClone(refund)
@@ -152,6 +165,9 @@ class FakeRefundsGateway implements RefundsGateway {
   }
 }
 
+const VERIFY_AFTER_MS = 25_000
+const WINDOW_MS = 10 * 60_000
+
 function setup(
   gateway = new FakeRefundsGateway(),
   storage = memoryStorage(),
@@ -177,6 +193,8 @@ function setup(
     actor: () => ({ id: 'u_super0001', name: 'Sam' }),
     log,
     now: () => timers.now(),
+    verifyAfterMs: VERIFY_AFTER_MS,
+    unknownWindowMs: WINDOW_MS,
   })
   return { gateway, timers, journal, follower, published, service, storage }
 }
@@ -285,7 +303,7 @@ describe('RefundsService.issue', () => {
     ])
     expect(view).toMatchObject({ status: 'pending', amount: 2_550, following: true })
     expect(view.reference).toMatch(/^RF_/)
-    expect(journal.get(view.reference)?.issuedBy).toBe('Sam')
+    expect(journal.get(view.reference!)?.issuedBy).toBe('Sam')
   })
 
   it('leaves no "starting" refund behind when the gateway cannot be reached to send it', async () => {
@@ -359,18 +377,18 @@ describe('RefundsService.issue', () => {
     expect(journal.list()).toHaveLength(0)
   })
 
-  it('settles a lost answer by reference: one refund, never two', async () => {
-    const { gateway, service } = setup()
+  it('settles a lost answer by reference, after the wait: one refund, never two', async () => {
+    const { gateway, service, timers, journal } = setup()
     gateway.addPayment('PAY_1', 10_000)
     gateway.failInitialize(gwError('timeout', { status: null, outcomeUnknown: true }), 'after')
-    const view = await service.issue({
-      paymentReference: 'PAY_1',
-      kind: 'full',
-      reason: 'Lost answer',
-    })
+    const error = await rejection(
+      service.issue({ paymentReference: 'PAY_1', kind: 'full', reason: 'Lost answer' }),
+    )
+    expect(error.code).toBe('refund_unconfirmed')
+    await timers.advance(VERIFY_AFTER_MS + 2_000)
     expect(gateway.sent).toHaveLength(1)
     expect(gateway.refundsById.size).toBe(1)
-    expect(view.reference).toBe(gateway.sent[0]?.reference)
+    expect(journal.get(gateway.sent[0]!.reference!)?.status).toBe('pending')
   })
 
   it('refuses a second refund of the same payment while one is being sent', async () => {
@@ -405,7 +423,7 @@ describe('following refunds', () => {
       kind: 'full',
       reason: 'Follow me',
     })
-    a.gateway.move(view.reference, 'processing')
+    a.gateway.move(view.reference!, 'processing')
     await a.timers.advance(2_000)
     expect(a.published.seen.map((v) => v.status)).toEqual(['processing'])
     await a.timers.advance(2_000)
@@ -414,14 +432,14 @@ describe('following refunds', () => {
 
     const b = setup(a.gateway, a.storage)
     b.service.resume()
-    a.gateway.move(view.reference, 'success')
+    a.gateway.move(view.reference!, 'success')
     await b.timers.advance(2_000)
     expect(b.published.seen.at(-1)).toMatchObject({
       reference: view.reference,
       status: 'success',
       final: true,
     })
-    expect(b.follower.isFollowing(view.reference)).toBe(false)
+    expect(b.follower.isFollowing(view.reference!)).toBe(false)
   })
 })
 
@@ -458,5 +476,119 @@ describe('history and counts', () => {
       failed: 0,
       total: 3,
     })
+  })
+})
+
+// After a lost answer only the gateway's word about the refund's reference settles it: a
+// refusal of the resend, a 404 that is not "no such refund" or silence never drops the entry.
+describe('refunds: an unknown outcome is never settled by a refusal or a guess', () => {
+  const lost = () => gwError('timeout', { status: null, outcomeUnknown: true })
+  const issueLost = async (s: ReturnType<typeof setup>) => {
+    s.gateway.addPayment('PAY_1', 10_000)
+    const error = await rejection(
+      s.service.issue({ paymentReference: 'PAY_1', kind: 'full', reason: 'Lost answer' }),
+    )
+    expect(error.code).toBe('refund_unconfirmed')
+    return s.gateway.sent[0]!.reference!
+  }
+
+  it('timeout → lookup 404 → resend refused (422): the entry stays, unknown, never failed', async () => {
+    const s = setup()
+    s.gateway.failInitialize(lost(), 'before')
+    s.gateway.failInitialize(
+      gwError('unprocessable', {
+        code: 'unprocessable',
+        message: 'Refund exceeds the refundable balance',
+      }),
+      'before',
+    )
+    const reference = await issueLost(s)
+    await s.timers.advance(VERIFY_AFTER_MS + 2_000)
+    expect(s.gateway.sent).toHaveLength(2)
+    const entry = s.journal.get(reference)
+    expect(entry?.status).toBe('starting')
+    expect(entry?.uncertainty?.resendRefused).toBe(true)
+    // The first request lands late: the next lookup adopts it.
+    s.gateway.addRefund('PAY_1', 10_000, 'pending', reference)
+    await s.timers.advance(10_000)
+    expect(s.journal.get(reference)?.status).toBe('pending')
+    expect(s.gateway.sent).toHaveLength(2)
+    expect(s.published.seen.some((v) => v.status === 'failed')).toBe(false)
+  })
+
+  it('a 409 on the resend means it exists: looked up and adopted', async () => {
+    const s = setup()
+    s.gateway.failInitialize(lost(), 'before')
+    s.gateway.failInitialize(gwError('conflict', { code: 'invalid_state' }), 'before')
+    const reference = await issueLost(s)
+    await s.timers.advance(VERIFY_AFTER_MS + 2_000)
+    expect(s.journal.get(reference)?.uncertainty?.existsSaid).toBe(true)
+    s.gateway.addRefund('PAY_1', 10_000, 'processing', reference)
+    await s.timers.advance(10_000)
+    expect(s.journal.get(reference)?.status).toBe('processing')
+  })
+
+  it('does not look the reference up straight after the timeout, only after the wait', async () => {
+    const s = setup()
+    s.gateway.failInitialize(lost(), 'after')
+    const reference = await issueLost(s)
+    expect(s.gateway.getCalls).toBe(0)
+    await s.timers.advance(VERIFY_AFTER_MS - 2_000)
+    expect(s.gateway.getCalls).toBe(0)
+    await s.timers.advance(4_000)
+    expect(s.gateway.getCalls).toBe(1)
+    expect(s.journal.get(reference)?.status).toBe('pending')
+    expect(s.gateway.sent).toHaveLength(1)
+  })
+
+  it('a 404 that is not "no such refund" (route, proxy page) never clears a resend', async () => {
+    const s = setup()
+    s.gateway.failInitialize(lost(), 'before')
+    s.gateway.failGet(gwError('not_found', { method: 'GET', recordAbsent: false }), 1_000)
+    const reference = await issueLost(s)
+    await s.timers.advance(VERIFY_AFTER_MS + 60_000)
+    expect(s.gateway.sent).toHaveLength(1)
+    expect(s.journal.get(reference)?.status).toBe('starting')
+  })
+
+  it('after the window: needs review, in words, with the evidence; the entry is kept', async () => {
+    const s = setup()
+    s.gateway.failInitialize(lost(), 'before')
+    s.gateway.failGet(gwError('server', { method: 'GET', status: 502 }), 1_000)
+    const reference = await issueLost(s)
+    await s.timers.advance(WINDOW_MS + 120_000)
+    const entry = s.journal.get(reference)
+    expect(entry?.status).toBe('needs_review')
+    const view = s.published.seen.at(-1)
+    expect(view?.reference).toBe(reference)
+    expect(view?.outcome?.state).toBe('needs_review')
+    expect(view?.outcome?.why).toMatch(/may or may not have/)
+    expect(view?.outcome?.steps[0]?.said).toMatch(/did not answer in time/)
+    expect(view?.status).not.toBe('failed')
+  })
+
+  it('a "starting" refund found after a restart whose lookup says 404 is resent, not dropped', async () => {
+    const a = setup()
+    a.gateway.addPayment('PAY_1', 10_000)
+    a.journal.put({
+      reference: 'RF-LOST-1',
+      paymentReference: 'PAY_1',
+      amount: m(5_000),
+      currency: 'NGN',
+      status: 'starting',
+      reason: 'Crashed',
+      failureReason: null,
+      createdAt: new Date(a.timers.now()).toISOString(),
+      updatedAt: new Date(a.timers.now()).toISOString(),
+      issuedBy: 'Sam',
+    })
+    a.gateway.failInitialize(
+      gwError('unprocessable', { code: 'unprocessable', message: 'Nope' }),
+      'before',
+    )
+    a.service.resume()
+    await a.timers.advance(VERIFY_AFTER_MS + 4_000)
+    expect(a.journal.get('RF-LOST-1')).toBeDefined()
+    expect(a.journal.get('RF-LOST-1')?.status).toBe('starting')
   })
 })
