@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config'
 
-// Unit, integration and conformance tests run in plain Node: everything outside the thin
+// Unit, integration, conformance and contract tests run in plain Node: everything outside the thin
 // Electron adapters must work there. Keychain and e2e suites have their own runners.
 export default defineConfig({
   test: {
-    include: ['test/{unit,integration,conformance}/**/*.test.ts'],
+    include: ['test/{unit,integration,conformance,contract}/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
