@@ -2,12 +2,14 @@
 // everything else is the plain-Node composition root (app/services.ts), shared with the
 // browser preview.
 import type { BrowserWindow } from 'electron'
-import { app, Menu, session } from 'electron'
+import { app, crashReporter, Menu, session } from 'electron'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { electronStoreBackend } from './adapters/electron-store'
 import { electronPowerSource } from './adapters/power-monitor'
-import { consoleSink, createLogger } from './app/log'
+import { consoleSink, createLogger, fileLog, teeSink } from './app/log'
+import { readCrashReporting } from './diagnostics/crash'
+import { electronUpdateEngine } from './updates/electron'
 import { createServices, type AppServices } from './app/services'
 import { registerIpc } from './ipc/electron'
 import { WindowRegistry } from './ipc/window-access'
@@ -21,7 +23,15 @@ import { createShellSessions } from './security/sessions'
 import { createAppWindow, type WindowContext } from './window'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
-const log = createLogger(consoleSink)
+// Rotating, scrubbed log files in the platform's log folder (see docs/release.md).
+const logFile = fileLog({ dir: app.getPath('logs') })
+const log = createLogger(teeSink(consoleSink, logFile.sink))
+// Crash dumps are always written locally; they are sent only if the admin opted in.
+const crashConsent = readCrashReporting(app.getPath('userData'))
+crashReporter.start({
+  submitURL: crashConsent.url ?? '',
+  uploadToServer: crashConsent.upload && crashConsent.url !== null,
+})
 /** Only an unpackaged app may use the dev server (electron-vite sets the variable). */
 const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null
 const preloads = {
@@ -89,6 +99,16 @@ async function start(): Promise<void> {
     log,
     desktop: electronDesktop(windows),
     power: electronPowerSource(),
+    updateEngine: electronUpdateEngine(log),
+    logFiles: logFile.files,
+    host: {
+      version: app.getVersion(),
+      electron: process.versions.electron ?? null,
+      chrome: process.versions.chrome ?? null,
+      licencesFile: join(here, '../licences.json'),
+      // The address is read at start; a new one applies from the next start.
+      setCrashUpload: (upload) => crashReporter.setUploadToServer(upload),
+    },
     isTrustedSender: (sender) =>
       sender.transport === 'electron' && isOwnUrl(sender.url, devServerUrl),
   })

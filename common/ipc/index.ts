@@ -12,6 +12,8 @@ import { paymentsChannels, paymentsEvents } from './payments'
 import { refundsChannels, refundsEvents } from './refunds'
 import { mandatesChannels, mandatesEvents } from './mandates'
 import { reportsChannels } from './reports'
+import { appChannels, appEvents } from './app'
+import { updatesChannels, updatesEvents } from './updates'
 import { shiftsChannels, shiftsEvents } from './shifts'
 
 export const channels = {
@@ -25,6 +27,8 @@ export const channels = {
   ...refundsChannels,
   ...mandatesChannels,
   ...reportsChannels,
+  ...appChannels,
+  ...updatesChannels,
   ...shiftsChannels,
 } satisfies ChannelTable
 
@@ -38,6 +42,8 @@ export const events = {
   ...paymentsEvents,
   ...refundsEvents,
   ...mandatesEvents,
+  ...appEvents,
+  ...updatesEvents,
   ...shiftsEvents,
 } satisfies EventTable
 
@@ -62,6 +68,8 @@ export type * from './payments'
 export type * from './refunds'
 export type * from './mandates'
 export type * from './reports'
+export type * from './app'
+export type * from './updates'
 export type * from './shifts'
 export { LIVE_CONFIRMATION } from './environment'
 export { POLL_LIMITS } from './settings'

@@ -26,6 +26,10 @@ import type { Logger } from './log'
 import type { CoreServices } from './core'
 import type { FeatureInstance, FeatureModule } from './module'
 import { featureModules } from './modules'
+import { createSupport } from '../diagnostics/module'
+import { nodeHost, type HostInfo } from '../diagnostics/host'
+import { noUpdates, type UpdateEngine } from '../updates/engine'
+import { busyReasons, createUpdates } from '../updates/module'
 
 export interface Adapters {
   settingsBackend: SettingsBackend
@@ -46,6 +50,12 @@ export interface Adapters {
   idleLimits?: Partial<IdleLimits>
   /** Replaces the module list (tests). */
   modules?: FeatureModule[]
+  /** electron-updater in the app (main/updates/electron.ts); elsewhere nothing updates. */
+  updateEngine?: UpdateEngine
+  /** Version, runtime and licence file for About (main/diagnostics/host.ts). */
+  host?: HostInfo
+  /** The log files for "Export diagnostics" (main/app/log.ts fileLog().files). */
+  logFiles?: () => string[]
 }
 
 export type { CoreServices } from './core'
@@ -124,6 +134,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     .register(environmentHandlers({ environment, status, connectivity }))
 
   const core: CoreServices = {
+    integrity,
     settings,
     keychain,
     users,
@@ -141,10 +152,32 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
 
   const instances: Array<{ name: string; instance: FeatureInstance }> = []
   for (const module of adapters.modules ?? featureModules) {
-    integrity,
     const instance = await module.create(core)
     dispatcher.register(instance.handlers)
     instances.push({ name: module.name, instance })
+  }
+  // About, diagnostics and updates last: updates ask every module whether the till is busy,
+  // and stop first (reverse order), so an install on quit still sees open charges.
+  const host = adapters.host ?? nodeHost()
+  const updates = createUpdates({
+    engine: adapters.updateEngine ?? noUpdates(host.version, 'This copy does not update itself.'),
+    dataDir: adapters.dataDir,
+    log,
+    emit: (status) => emit('updates.status', status),
+    subscribe: (listener) => events.subscribe(listener),
+    busy: () => busyReasons(instances.map(({ instance }) => instance)),
+    now,
+  })
+  const support = createSupport({
+    core,
+    host,
+    logFiles: adapters.logFiles ?? (() => []),
+    integrityFindings: () => integrity.findings.list(),
+    updates: () => updates.policy.status(),
+  })
+  for (const [name, instance] of [['support', support], ['updates', updates]] as const) {
+    dispatcher.register(instance.handlers)
+    instances.push({ name, instance })
   }
   const missing = dispatcher.missing()
   if (missing.length > 0) log.warn('channels without a handler', { missing })

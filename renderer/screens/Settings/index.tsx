@@ -8,7 +8,9 @@ import { useNavigation } from '../../store/navigation'
 import { ApiKeySection } from './ApiKeySection'
 import { ConnectionSection } from './ConnectionSection'
 import { EnvironmentSection } from './EnvironmentSection'
+import { SupportSection } from './SupportSection'
 import { TillSection } from './TillSection'
+import { UpdatesSection } from './UpdatesSection'
 import { UsersSection } from './UsersSection'
 
 const SECTIONS: Array<{ id: string; title: string; icon: IconName }> = [
@@ -17,6 +19,8 @@ const SECTIONS: Array<{ id: string; title: string; icon: IconName }> = [
   { id: 'connection', title: 'Connection test', icon: 'online' },
   { id: 'till', title: 'Till', icon: 'settings' },
   { id: 'users', title: 'Users', icon: 'users' },
+  { id: 'updates', title: 'Updates', icon: 'refresh' },
+  { id: 'support', title: 'Support', icon: 'info' },
 ]
 
 export default function SettingsScreen() {
@@ -62,6 +66,10 @@ export default function SettingsScreen() {
           <ConnectionSection />
         ) : section.id === 'till' ? (
           <TillSection settings={settings} />
+        ) : section.id === 'updates' ? (
+          <UpdatesSection />
+        ) : section.id === 'support' ? (
+          <SupportSection />
         ) : (
           <UsersSection />
         )}
