@@ -175,7 +175,10 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     integrityFindings: () => integrity.findings.list(),
     updates: () => updates.policy.status(),
   })
-  for (const [name, instance] of [['support', support], ['updates', updates]] as const) {
+  for (const [name, instance] of [
+    ['support', support],
+    ['updates', updates],
+  ] as const) {
     dispatcher.register(instance.handlers)
     instances.push({ name, instance })
   }
