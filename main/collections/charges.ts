@@ -56,6 +56,8 @@ export interface ChargesDeps {
    * that runs fast must not make a real payment look as if it came before the sale.
    */
   gatewayOffsetMs?(): number
+  /** Told about list items too malformed to read (they are skipped and counted, never fatal). */
+  warn?(message: string, data: Record<string, unknown>): void
   /** How far before opening a transfer may be dated and still pay the charge. */
   skewMs?: number
   /** How long after a charge closes its account is still watched for late transfers. */
@@ -140,6 +142,9 @@ export function createCharges(deps: ChargesDeps) {
       deps.events.paid(view)
   }
 
+  /** Malformed items already written to the log (account|reference). */
+  const loggedBroken = new Set<string>()
+
   function ingest(
     accountReference: string | null,
     transactions: readonly unknown[],
@@ -148,11 +153,26 @@ export function createCharges(deps: ChargesDeps) {
     let skipped = 0
     let closedAny = false
     const observed = []
+    const broken: string[] = []
     for (const item of transactions) {
       const seen = observedFromGateway(item)
       if (seen) observed.push(seen)
-      else skipped += 1
+      else {
+        skipped += 1
+        // Only the reference, if any, goes to the log: never a whole item from the network.
+        const ref = (item as { reference?: unknown } | null)?.reference
+        broken.push(typeof ref === 'string' ? ref.slice(0, 64) : '(no reference)')
+      }
     }
+    // Logged once per item: every poll sees it again, and the log must stay readable.
+    const unlogged = broken.filter((r) => !loggedBroken.has(`${accountReference}|${r}`))
+    for (const r of unlogged) loggedBroken.add(`${accountReference}|${r}`)
+    if (unlogged.length > 0)
+      deps.warn?.('collections: malformed transfer items skipped', {
+        account: accountReference,
+        skipped,
+        references: unlogged.slice(0, 10),
+      })
     // Oldest first, so events reach the screens in the order the money arrived.
     observed.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))
     for (const seen of observed) {

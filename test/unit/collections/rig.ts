@@ -22,6 +22,7 @@ export interface RigOptions {
   /** Gateway clock minus the till's, as the client measured it from Date headers. */
   gatewayOffsetMs?: () => number
   skewMs?: number
+  warn?: ChargesDeps['warn']
 }
 
 export function rig(options: RigOptions = {}) {
@@ -51,6 +52,7 @@ export function rig(options: RigOptions = {}) {
     lateWindowMs: 600_000,
     newId: () => `ch_rig${String(++seq).padStart(4, '0')}${Math.floor(clock.now() % 1000)}`,
     ...(options.gatewayOffsetMs ? { gatewayOffsetMs: options.gatewayOffsetMs } : {}),
+    ...(options.warn ? { warn: options.warn } : {}),
   }
   const charges = createCharges(deps)
   return { clock, gateway, charges, updates, late, statuses, paid, deps }

@@ -97,8 +97,9 @@ describe('tolerant collections', () => {
     expect(statuses.at(-1)).toMatchObject({ online: true, skipped: 3 })
   })
 
-  it('one malformed item never stops watching; it is counted, and the rest are read', async () => {
-    const { charges, gateway, clock, statuses } = rig()
+  it('one malformed item never stops watching; it is logged, counted, and the rest are read', async () => {
+    const warnings: Record<string, unknown>[] = []
+    const { charges, gateway, clock, statuses } = rig({ warn: (_m, data) => warnings.push(data) })
     gateway.addAccount('ACC-1')
     const c = await charges.open({ accountReference: 'ACC-1', amount: '5000' }, actor)
     charges.watch(c.id, true)
@@ -125,7 +126,9 @@ describe('tolerant collections', () => {
     const last = statuses.at(-1)!
     expect(last.online).toBe(true)
     expect(last.skipped).toBe(2)
+    expect(warnings[0]).toMatchObject({ skipped: 2, references: ['BROKEN-1', 'BROKEN-2'] })
     await clock.advance(BACKGROUND)
     expect(charges.status().online).toBe(true)
+    expect(warnings.filter((w) => w.account === 'ACC-1')).toHaveLength(1) // logged once
   })
 })
