@@ -142,10 +142,14 @@ export function createCollections(core: CoreServices) {
 
   function build(environment: Environment): Charges {
     const charges = createCharges({
-      store: openFileStore(join(core.dataDir, `collections-${environment}.jsonl`)),
+      store: openFileStore(
+        join(core.dataDir, `collections-${environment}.jsonl`),
+        core.integrity.journal(environment, 'collections'),
+      ),
       gateway: () => gateway,
       account: accountFor,
       gatewayOffsetMs: () => gatewayOffsetMs,
+      warn: (message, data) => core.log.warn(message, data),
       events: {
         chargeUpdated: (view) => {
           core.emit('charge.updated', view)
