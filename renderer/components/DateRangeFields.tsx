@@ -32,7 +32,7 @@ export function DateRangeFields({
   return (
     <>
       {RANGE.map(({ key, label }) => (
-        <DayField
+        <DateField
           key={key}
           label={label}
           name={named ? key : undefined}
@@ -45,18 +45,21 @@ export function DateRangeFields({
   )
 }
 
-function DayField({
+/** One day-first date field (24/11/2026); its value goes up as YYYY-MM-DD. */
+export function DateField({
   label,
   name,
   value,
   onChange,
   error,
+  hint,
 }: {
   label: string
-  name: string | undefined
+  name?: string | undefined
   value: string
   onChange: (event: ChangeEvent<HTMLInputElement>) => void
-  error: string | undefined
+  error?: string | undefined
+  hint?: string | undefined
 }) {
   const [text, setText] = useState(() => dayToInput(value))
   const [shownFor, setShownFor] = useState(value)
@@ -90,6 +93,7 @@ function DayField({
         onChange({ target: { value: up } } as unknown as ChangeEvent<HTMLInputElement>)
       }}
       onBlur={() => setTouched(true)}
+      hint={hint}
       // Main's wording speaks of YYYY-MM-DD; the person typed day first, so say it that way.
       error={own ?? (error && parsed === null ? DAY_ERROR : error)}
     />

@@ -74,6 +74,13 @@ export const screens: ScreenDef[] = [
     load: () => import('./CustomerDisplay'),
   }),
   screen({
+    id: 'shift',
+    title: 'Shift',
+    icon: 'clock',
+    minRole: 'cashier',
+    load: () => import('./Shift'),
+  }),
+  screen({
     id: 'payouts',
     ownOfflineNotice: true,
     title: 'Payouts',
@@ -134,5 +141,16 @@ export const screens: ScreenDef[] = [
     load: () => import('./Settings'),
   }),
 ]
+
+// About: version, runtime and the licences of what ships inside the app.
+screens.push(
+  screen({
+    id: 'about',
+    title: 'About',
+    icon: 'info',
+    minRole: 'cashier',
+    load: () => import('./About'),
+  }),
+)
 
 export const findScreen = (id: string): ScreenDef | undefined => screens.find((s) => s.id === id)

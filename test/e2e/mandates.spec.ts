@@ -15,11 +15,12 @@ const shot = shooter('mandates')
 let page: Page
 let mandateReference = ''
 
-const isoDay = (offsetDays: number): string => {
+/** A day from today as a person types it into the till's date fields: day first. */
+const typedDay = (offsetDays: number): string => {
   const d = new Date()
   d.setDate(d.getDate() + offsetDays)
   const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -41,8 +42,8 @@ test('a cashier sets a mandate up; the 30-day minimum is explained beside the en
   await form.getByLabel('Account number').fill('0123456789')
   await form.getByRole('button', { name: 'Check account holder' }).click()
   await expect(page.getByTestId('resolved-name')).toContainText('confirm this is the customer')
-  await form.getByLabel('First day').fill(isoDay(0))
-  await form.getByLabel('Last day').fill(isoDay(29))
+  await form.getByLabel('First day').fill(typedDay(0))
+  await form.getByLabel('Last day').fill(typedDay(29))
   await form.getByLabel('Most to collect in a month').fill('20,000')
   await form.getByLabel('Debits allowed a month').fill('2')
   await form.getByRole('button', { name: 'Create mandate' }).click()
@@ -52,7 +53,7 @@ test('a cashier sets a mandate up; the 30-day minimum is explained beside the en
   await shot(page, '01-too-short')
   expect(await seriousA11yViolations(page)).toEqual([])
 
-  await form.getByLabel('Last day').fill(isoDay(365))
+  await form.getByLabel('Last day').fill(typedDay(365))
   await expect(form.getByText(/must run at least 30 days/)).toHaveCount(0)
   await form.getByRole('button', { name: 'Create mandate' }).click()
   const detail = page.getByTestId('mandate-detail')

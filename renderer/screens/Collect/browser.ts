@@ -12,7 +12,7 @@ export function download(blob: Blob, filename: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
-export function printArea(area: 'instructions' | 'receipt'): void {
+export function printArea(area: 'instructions' | 'receipt' | 'shift'): void {
   document.documentElement.dataset.print = area
   const done = () => {
     delete document.documentElement.dataset.print

@@ -8,6 +8,7 @@ import { MIN_MANDATE_DURATION_DAYS } from '../../../common/ipc/mandates'
 import {
   Banner,
   Button,
+  DateField,
   Card,
   ConfirmDialog,
   EmptyState,
@@ -224,18 +225,16 @@ function NewMandate() {
           )}
         </div>
         <div className="form__row">
-          <TextField
+          <DateField
             label="First day"
             name="startDate"
-            type="date"
             value={form.startDate}
             onChange={set('startDate')}
             error={fields.startDate}
           />
-          <TextField
+          <DateField
             label="Last day"
             name="endDate"
-            type="date"
             value={form.endDate}
             onChange={set('endDate')}
             error={fields.endDate}

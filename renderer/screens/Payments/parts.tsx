@@ -89,7 +89,9 @@ export const METHOD_LABEL: Record<string, string> = {
   ussd: 'USSD',
 }
 
-export const money = (amount: Minor, currency: Currency): string => formatMoney(amount, currency)
+/** An amount as the gateway gave it; one it left out is said to be missing, never made up. */
+export const money = (amount: Minor | null, currency: Currency | string | null): string =>
+  amount === null || currency === null ? 'not given' : formatMoney(amount, currency)
 
 /** "14:05" today, "24 Nov 2026, 14:05" otherwise: the one time format (lib/format). */
 export function when(iso: string | null): string {

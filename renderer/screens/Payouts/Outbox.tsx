@@ -2,7 +2,7 @@
 // wrong, what happened in words; filters, history, edit and withdraw. Main decides states and
 // buttons; this only shows them.
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import type { AuditView, PayoutActionName, PayoutView } from '../../../common/ipc/payouts'
 import { Banner, Button, Card, Dialog, Icon, Spinner, Tabs } from '../../components'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
@@ -10,6 +10,7 @@ import { formatDateTime, groupDigits } from '../../lib/format'
 import { useEnvironment } from '../../store/environment'
 import { sortedPayouts, usePayouts } from '../../store/payouts'
 import { AuditTable, Progress, ReasonDialog, StateChip, VerificationBadge } from './parts'
+import { ReviewPanel } from './ReviewPanel'
 import { meaningOf, purposeText } from './words'
 
 type Filter = 'all' | 'attention' | 'moving' | 'done'
@@ -40,12 +41,31 @@ export function Outbox({ onEdit }: { onEdit: (view: PayoutView) => void }) {
     return sortedPayouts(items).filter((view) => !states || states.includes(view.state))
   }, [items, filter])
   const scroller = useRef<HTMLDivElement>(null)
+  // The list scrolls with the screen (one scroll area, never one inside another): the
+  // virtualizer follows the frame's scroller, offset by where the list starts in it.
+  const [margin, setMargin] = useState(0)
+  const shown = list.length > 0
+  useLayoutEffect(() => {
+    const main = document.getElementById('main-content')
+    const list = scroller.current
+    if (!main || !list) return
+    const measure = () =>
+      setMargin(
+        list.getBoundingClientRect().top - main.getBoundingClientRect().top + main.scrollTop,
+      )
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(main)
+    if (list.parentElement) observer.observe(list.parentElement)
+    return () => observer.disconnect()
+  }, [shown])
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtual = useVirtualizer({
     count: list.length,
-    getScrollElement: () => scroller.current,
+    getScrollElement: () => document.getElementById('main-content'),
     estimateSize: () => 170,
     overscan: 6,
+    scrollMargin: margin,
   })
   const waiting = Object.values(items).some((v) => v.problem?.transient)
 
@@ -93,7 +113,7 @@ export function Outbox({ onEdit }: { onEdit: (view: PayoutView) => void }) {
                   ref={virtual.measureElement}
                   data-index={row.index}
                   className="po-list__row"
-                  style={{ transform: `translateY(${row.start}px)` }}
+                  style={{ transform: `translateY(${row.start - margin}px)` }}
                 >
                   <PayoutRow
                     view={view}
@@ -187,6 +207,7 @@ function PayoutRow({
           {view.decision.reason}”
         </p>
       )}
+      {view.outcome && <ReviewPanel view={view} />}
       {view.approval && view.state === 'approved' && (
         <p className="po-row__decision">
           Approved by {view.approval.byName} at {formatDateTime(view.approval.at)}; valid until{' '}

@@ -383,7 +383,7 @@ function RefundsOfPayment({ refunds }: { refunds: RefundView[] }) {
           </thead>
           <tbody>
             {refunds.map((r) => (
-              <tr key={r.reference} title={r.reference}>
+              <tr key={r.reference} title={r.reference ?? undefined}>
                 <td>
                   {when(r.createdAt)}
                   <div className="muted gw-list__sub">{r.reason ?? ''}</div>
@@ -526,8 +526,8 @@ function History({ onOpen }: { onOpen: (paymentReference: string) => void }) {
         queryKey={JSON.stringify(filter)}
         fetchPage={fetchPage}
         columns={columns}
-        rowKey={(r) => r.reference}
-        onRowClick={(r) => onOpen(r.paymentReference)}
+        rowKey={(r) => r.reference ?? `unreferenced-${r.createdAt ?? ''}-${r.amount ?? ''}`}
+        onRowClick={(r) => r.paymentReference && onOpen(r.paymentReference)}
         rowLabel={(r) =>
           `Refund ${r.reference} of ${money(r.amount, r.currency)}, open payment ${r.paymentReference}`
         }

@@ -235,23 +235,28 @@ function useTotals<F, Row>(
 }
 
 /** "Received ₦12,000.00 in 3 transfers · Failed 1": money by status, in the glossary's words. */
-export function totalsByStatus<Row extends { status: string; amount: Minor; currency: Currency }>(
-  rows: Row[],
-  words: Record<string, string>,
-  noun: string,
-): string[] {
-  const groups = new Map<string, { amount: Minor; count: number; currency: Currency }>()
+export function totalsByStatus<
+  Row extends { status: string; amount: Minor | null; currency: Currency | string | null },
+>(rows: Row[], words: Record<string, string>, noun: string): string[] {
+  const groups = new Map<string, { amount: Minor; count: number; currency: string }>()
+  let unknown = 0
   for (const row of rows) {
+    // Tolerant reader: a row without an amount or currency is counted apart, never guessed.
+    if (row.amount === null || row.currency === null) {
+      unknown += 1
+      continue
+    }
     const key = `${row.status}|${row.currency}`
     const group = groups.get(key) ?? { amount: 0 as Minor, count: 0, currency: row.currency }
     group.amount = (group.amount + row.amount) as Minor
     group.count += 1
     groups.set(key, group)
   }
-  return [...groups.entries()].map(([key, group]) => {
+  const lines = [...groups.entries()].map(([key, group]) => {
     const status = key.split('|')[0] ?? ''
     return `${words[status] ?? status} ${money(group.amount, group.currency)} in ${countOf(group.count, noun)}`
   })
+  return unknown > 0 ? [...lines, `${countOf(unknown, noun)} without an amount`] : lines
 }
 
 const TRANSFER_IN_WORDS = { success: 'Received', processing: 'Processing', failed: 'Failed' }
@@ -305,7 +310,10 @@ function PaymentsReport() {
         header: 'Refunded',
         width: '7.5rem',
         align: 'end',
-        cell: (r) => (r.amountRefunded > 0 ? money(r.amountRefunded, r.currency) : '—'),
+        cell: (r) =>
+          r.amountRefunded !== null && r.amountRefunded > 0
+            ? money(r.amountRefunded, r.currency)
+            : '—',
       },
       {
         header: 'Status',
@@ -372,9 +380,12 @@ function PaymentsReport() {
       )}
       fetch={fetch}
       columns={columns}
-      rowKey={(r) => r.reference}
-      onRowClick={(r) => go('payments', r.reference)}
-      rowLabel={(r) => `Payment ${r.reference}, ${money(r.amount, r.currency)}; open it`}
+      // A row the gateway gave no reference can be listed but not opened.
+      rowKey={(r) => r.reference ?? `unreferenced-${r.createdAt ?? ''}-${r.amount ?? ''}`}
+      onRowClick={(r) => r.reference && go('payments', r.reference)}
+      rowLabel={(r) =>
+        `Payment ${r.reference ?? 'without a reference'}, ${money(r.amount, r.currency)}; open it`
+      }
     />
   )
 }

@@ -1,0 +1,66 @@
+// Every main screen at every till size Tilldesk supports: no text covered or cut off, and no
+// scroll area inside another. Screenshots go to test-results/till-layout/ for a person to look
+// at (1024×768 is the one that hurts first).
+import { expect, test, type Page } from '@playwright/test'
+import { layoutProblems, TILL_SIZES } from './layout'
+import { previewUrl, signIn, type PageGlobals } from './support'
+
+test.describe.configure({ mode: 'serial' })
+
+const SHOTS = 'test-results/till-layout'
+const SCREENS = [
+  { hash: '#/collect', heading: 'Collect' },
+  { hash: '#/history', heading: 'Transfers' },
+  { hash: '#/shift', heading: 'Shift' },
+  { hash: '#/payouts', heading: 'Payouts' },
+  { hash: '#/approvals', heading: 'Approvals' },
+  { hash: '#/payments', heading: 'Payments' },
+  { hash: '#/mandates', heading: 'Mandates' },
+  { hash: '#/refunds', heading: 'Refunds' },
+  { hash: '#/reports', heading: 'Reports' },
+  { hash: '#/settings/environment', heading: 'Settings' },
+  { hash: '#/settings/till', heading: 'Settings' },
+  { hash: '#/settings/users', heading: 'Settings' },
+] as const
+
+let page: Page
+
+test.beforeAll(async ({ browser }) => {
+  page = await (await browser.newContext()).newPage()
+  await signIn(page)
+})
+test.afterAll(async () => {
+  await page.context().close()
+})
+
+/** Opens a screen and waits until it has stopped loading. */
+async function open(hash: string, heading: string): Promise<void> {
+  await page.evaluate((h) => ((globalThis as unknown as PageGlobals).location.hash = h), hash)
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+  await expect(page.locator('.spinner')).toHaveCount(0)
+}
+
+for (const size of TILL_SIZES) {
+  test(`every screen fits at ${size.width}×${size.height}`, async () => {
+    await page.setViewportSize(size)
+    const problems: string[] = []
+    for (const screen of SCREENS) {
+      await open(screen.hash, screen.heading)
+      const name = screen.hash.replace(/[#/]+/g, '-').replace(/^-/, '')
+      await page.screenshot({ path: `${SHOTS}/${size.width}x${size.height}-${name}.png` })
+      for (const problem of await layoutProblems(page)) problems.push(`${screen.hash}: ${problem}`)
+    }
+    expect(problems).toEqual([])
+  })
+}
+
+test('the customer display fits a small 800×480 screen', async ({ browser }) => {
+  const display = await (
+    await browser.newContext({ viewport: { width: 800, height: 480 } })
+  ).newPage()
+  await display.goto(`${previewUrl()}#/customer-display`)
+  await expect(display.getByRole('heading', { level: 1 })).toBeVisible()
+  await display.screenshot({ path: `${SHOTS}/800x480-customer-display.png` })
+  expect(await layoutProblems(display)).toEqual([])
+  await display.context().close()
+})
