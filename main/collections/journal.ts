@@ -1,18 +1,36 @@
 // A durable append-only record file (JSON Lines). Each append is flushed to disk before the
-// caller goes on, so a charge or a seen transfer survives a crash or power cut; a torn last
-// line from a crash mid-write is ignored on load. Compaction rewrites the file atomically
-// (temp file, fsync, rename) when superseded lines pile up.
+// caller goes on, so a charge or a seen transfer survives a crash or power cut. Compaction
+// rewrites the file atomically (temp file, fsync, rename) when superseded lines pile up.
+//
+// Damage: only a torn LAST line (a crash mid-write; it was never acknowledged) is dropped, and
+// cut off so the next record starts on a clean line. Any other line that does not read stops
+// the journal: openJournal throws AppError 'journal_damaged' naming the file and line, the
+// admin is told (integrity findings) and the file is left exactly as it is.
+//
+// With a device key (`seal`, main/integrity/) every line is sealed and chained, and the head is
+// kept in the OS keychain, so an edited, added or deleted record, or an older copy of the
+// file, fails the same way. A file from before sealing is adopted once (rewritten sealed).
 import {
   closeSync,
   existsSync,
   fsyncSync,
+  ftruncateSync,
   mkdirSync,
   openSync,
   readFileSync,
   renameSync,
   writeSync,
 } from 'node:fs'
-import { dirname } from 'node:path'
+import { basename, dirname } from 'node:path'
+import { AppError } from '../app/errors'
+import {
+  GENESIS,
+  JournalIntegrityError,
+  LineChain,
+  readSealedLines,
+  type ChainHead,
+  type JournalSeal,
+} from '../integrity'
 
 export interface Journal<T> {
   /** Records in file order (later lines supersede earlier ones for the same key). */
@@ -24,25 +42,89 @@ export interface Journal<T> {
 }
 
 export interface JournalOptions<T> {
-  /** Rejects lines that don't parse into a record (returns null). */
+  /** Turns a line's value into a record; null means the line is not a record (damage). */
   decode(value: unknown): T | null
+  /** The device key and chain head that seal this journal; absent: plain lines. */
+  seal?: JournalSeal | null
+  /** Separates this journal's seals from every other's. */
+  domain?: string
 }
 
-function readLines<T>(path: string, options: JournalOptions<T>): T[] {
-  if (!existsSync(path)) return []
-  const out: T[] = []
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    if (line.trim() === '') continue
-    let value: unknown
-    try {
-      value = JSON.parse(line)
-    } catch {
-      continue // torn write at the tail
-    }
+interface Loaded<T> {
+  records: T[]
+  head: ChainHead
+  goodBytes: number
+  tornBytes: number
+  /** Plain lines from before sealing: rewrite the file sealed. */
+  adopt: boolean
+}
+
+function decodeAll<T>(
+  values: Array<{ value: unknown; line: number | null; seq?: number }>,
+  file: string,
+  options: JournalOptions<T>,
+): T[] {
+  return values.map(({ value, line, seq }) => {
     const record = options.decode(value)
-    if (record !== null) out.push(record)
+    if (record === null) {
+      throw new JournalIntegrityError(
+        file,
+        line,
+        seq === undefined ? 'a line that is not a record' : `record ${seq} is not a record`,
+      )
+    }
+    return record
+  })
+}
+
+/** Plain JSON Lines: every complete line must read; only text after the last newline is torn. */
+function readPlain<T>(text: string, file: string, options: JournalOptions<T>): Loaded<T> {
+  const end = text.lastIndexOf('\n') + 1
+  const values = text
+    .slice(0, end)
+    .split('\n')
+    .slice(0, -1)
+    .map((line, index) => {
+      try {
+        return { value: JSON.parse(line) as unknown, line: index + 1 }
+      } catch {
+        throw new JournalIntegrityError(file, index + 1, 'a line that is not readable')
+      }
+    })
+  return {
+    records: decodeAll(values, file, options),
+    head: { seq: 0, hash: GENESIS },
+    goodBytes: Buffer.byteLength(text.slice(0, end)),
+    tornBytes: Buffer.byteLength(text.slice(end)),
+    adopt: false,
   }
-  return out
+}
+
+function readSealed<T>(
+  text: string,
+  file: string,
+  seal: JournalSeal,
+  domain: string,
+  options: JournalOptions<T>,
+): Loaded<T> {
+  const read = readSealedLines<unknown>(text, { file, domain, seal })
+  const legacy = decodeAll(
+    read.legacy.map((value, index) => ({ value, line: index + 1 })),
+    file,
+    options,
+  )
+  const sealed = decodeAll(
+    read.records.map((r) => ({ value: r.body, line: null, seq: r.seq })),
+    file,
+    options,
+  )
+  return {
+    records: [...legacy, ...sealed],
+    head: read.head,
+    goodBytes: read.goodBytes,
+    tornBytes: read.tornBytes,
+    adopt: legacy.length > 0 && seal.sealer.enforced,
+  }
 }
 
 function writeAll(fd: number, text: string): void {
@@ -51,21 +133,64 @@ function writeAll(fd: number, text: string): void {
   while (offset < buffer.length) offset += writeSync(fd, buffer, offset, buffer.length - offset)
 }
 
+function load<T>(path: string, options: JournalOptions<T>, domain: string): Loaded<T> {
+  const empty: Loaded<T> = {
+    records: [],
+    head: { seq: 0, hash: GENESIS },
+    goodBytes: 0,
+    tornBytes: 0,
+    adopt: false,
+  }
+  const file = basename(path)
+  if (!existsSync(path)) {
+    // A missing file the keychain says was written is a deleted journal, not a new one.
+    if (options.seal?.anchor?.head && options.seal.sealer.enforced) {
+      readSealedLines('', { file, domain, seal: options.seal })
+    }
+    return empty
+  }
+  const text = readFileSync(path, 'utf8')
+  return options.seal
+    ? readSealed(text, file, options.seal, domain, options)
+    : readPlain(text, file, options)
+}
+
 export function openJournal<T>(path: string, options: JournalOptions<T>): Journal<T> {
   mkdirSync(dirname(path), { recursive: true })
-  const records = readLines(path, options)
+  const domain = options.domain ?? 'collections.journal.v1'
+  let loaded: Loaded<T>
+  try {
+    loaded = load(path, options, domain)
+  } catch (error) {
+    if (!(error instanceof JournalIntegrityError)) throw error
+    options.seal?.report?.(error)
+    throw new AppError('journal_damaged', error.message, { cause: error })
+  }
+  const seal = options.seal ?? null
+  const chain = seal ? new LineChain<T>(seal, domain, loaded.head) : null
+  const line = (record: T): string => (chain ? chain.line(record) : `${JSON.stringify(record)}\n`)
   let fd = openSync(path, 'a', 0o600)
-  return {
-    records,
+  if (loaded.tornBytes > 0) {
+    // The torn tail was never acknowledged; cut it so the next record starts on a clean line.
+    ftruncateSync(fd, loaded.goodBytes)
+    fsyncSync(fd)
+  }
+
+  const journal: Journal<T> = {
+    records: loaded.records,
     append(record) {
-      writeAll(fd, `${JSON.stringify(record)}\n`)
+      writeAll(fd, line(record))
       fsyncSync(fd)
+      chain?.written()
     },
     compact(next) {
       const temp = `${path}.tmp`
       const tfd = openSync(temp, 'w', 0o600)
       try {
-        writeAll(tfd, next.map((r) => `${JSON.stringify(r)}\n`).join(''))
+        // A sealed file starts with a checkpoint that carries the chain on, so the head in
+        // the keychain keeps rising and a file cut at the front is still caught.
+        const start = chain && chain.head.seq > 0 ? chain.checkpoint() : ''
+        writeAll(tfd, start + next.map(line).join(''))
         fsyncSync(tfd)
       } finally {
         closeSync(tfd)
@@ -73,9 +198,13 @@ export function openJournal<T>(path: string, options: JournalOptions<T>): Journa
       closeSync(fd)
       renameSync(temp, path)
       fd = openSync(path, 'a', 0o600)
+      chain?.written()
     },
     close() {
       closeSync(fd)
     },
   }
+  // A file from before sealing, on a till that seals: rewrite it sealed, once.
+  if (loaded.adopt) journal.compact(loaded.records)
+  return journal
 }

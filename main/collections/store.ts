@@ -3,6 +3,7 @@
 // of transfer references, which is what makes dedupe hold across restarts. Records that are one
 // fact (a transfer and the charge it closes) go in ONE line, so a crash keeps both or neither.
 import type { ChargeRecord, TransferRecord } from './ledger'
+import type { JournalSeal } from '../integrity'
 import { openJournal, type Journal } from './journal'
 
 export type StoredRecord = { k: 'charge'; v: ChargeRecord } | { k: 'transfer'; v: TransferRecord }
@@ -57,9 +58,16 @@ function decodeRecord(value: unknown): StoredRecord | null {
   return null
 }
 
-/** Opens (or creates) the journal at `path` and folds it into the latest records. */
-export function openFileStore(path: string): CollectionsStore {
-  const journal: Journal<StoredLine> = openJournal(path, { decode })
+/**
+ * Opens (or creates) the journal at `path` and folds it into the latest records. With `seal`
+ * (the environment's device key) every line is sealed and the head kept in the keychain.
+ */
+export function openFileStore(path: string, seal?: JournalSeal | null): CollectionsStore {
+  const journal: Journal<StoredLine> = openJournal(path, {
+    decode,
+    seal: seal ?? null,
+    domain: 'collections.ledger.v1',
+  })
   const charges = new Map<string, ChargeRecord>()
   const transfers = new Map<string, TransferRecord>()
   for (const line of journal.records) {

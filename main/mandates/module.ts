@@ -12,13 +12,14 @@ import { DebitEntry, FINAL_DEBIT, MandateEntry } from './mandate-entries'
 import { MandatesService } from './mandates-service'
 
 export function createMandates(core: CoreServices) {
-  const runtimes = perEnvironment(core, (_environment, dir) => {
+  const runtimes = perEnvironment(core, (environment, dir) => {
     const gateway = () => core.environment.client()
     const actor = () => core.session.current()
     const mandates = new Journal({
       name: 'mandates',
       schema: MandateEntry,
       storage: fileStorage(dir, 'mandates'),
+      seal: core.integrity.journal(environment, 'mandates'),
       keyOf: (e) => e.mandateReference,
       timeOf: (e) => e.createdAt,
       // The only list of mandates there is: keep it all (a till makes few).
@@ -29,6 +30,7 @@ export function createMandates(core: CoreServices) {
       name: 'debits',
       schema: DebitEntry,
       storage: fileStorage(dir, 'debits'),
+      seal: core.integrity.journal(environment, 'debits'),
       keyOf: (e) => e.paymentReference,
       timeOf: (e) => e.createdAt,
       limit: 20_000,

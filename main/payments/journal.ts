@@ -3,28 +3,47 @@
 // to verify. Payments, refunds, mandates and debits each keep one. The file is rewritten whole
 // and atomically (temp file, fsync, rename, fsync of the directory) and read back through zod;
 // it never holds a secret, OTP or PIN (the schemas have no field for one).
+//
+// Damage is never skipped: a file that does not parse, or a record that does not validate,
+// stops this journal (every call answers AppError 'journal_damaged' in words), the admin is
+// told which file and record, and the file is never written again until it is looked at.
+// (Files are replaced whole and atomically, so there is no torn last line to forgive.)
+//
+// With a device key (`seal`, main/integrity/) the file is a sealed document: each record and
+// the whole set carry the key's HMAC, and the generation with its seal is kept in the OS
+// keychain, so an edited, added or removed record, or an older copy of the file, is caught.
 import { mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type * as z from 'zod'
+import * as z from 'zod'
 import { writeFileAtomicSync } from '../app/atomicFile'
+import { AppError } from '../app/errors'
 import type { Logger } from '../app/log'
+import {
+  JournalIntegrityError,
+  openSealedDocument,
+  sealedDocument,
+  type JournalSeal,
+} from '../integrity'
 
 export interface JournalStorage {
-  /** Every stored record, as last written (unvalidated). */
-  load(): unknown[]
-  save(records: readonly unknown[]): void
+  /** The stored value as last written, parsed but unvalidated ([] when there is none). */
+  load(): unknown
+  save(value: unknown): void
+  /** The file's name, for messages. */
+  readonly label?: string
 }
 
 /** Keeps records in memory only: tests, and a till with no data directory. */
-export function memoryStorage(initial: unknown[] = []): JournalStorage & { saved: unknown[] } {
+export function memoryStorage(initial: unknown = []): JournalStorage & { saved: unknown[] } {
   const state = { saved: structuredClone(initial) }
   return {
     get saved() {
-      return state.saved
+      return state.saved as unknown[]
     },
+    label: 'memory',
     load: () => structuredClone(state.saved),
-    save: (records) => {
-      state.saved = structuredClone([...records])
+    save: (value) => {
+      state.saved = structuredClone(value)
     },
   }
 }
@@ -33,6 +52,7 @@ export function memoryStorage(initial: unknown[] = []): JournalStorage & { saved
 export function fileStorage(dir: string, name: string): JournalStorage {
   const path = join(dir, `${name}.json`)
   return {
+    label: path,
     load: () => {
       let text: string
       try {
@@ -41,13 +61,16 @@ export function fileStorage(dir: string, name: string): JournalStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
         throw error
       }
-      const parsed: unknown = JSON.parse(text)
-      return Array.isArray(parsed) ? parsed : []
+      try {
+        return JSON.parse(text) as unknown
+      } catch {
+        throw new JournalIntegrityError(path, null, 'the file is not readable JSON')
+      }
     },
-    save: (records) => {
+    save: (value) => {
       mkdirSync(dirname(path), { recursive: true })
       // fsynced file and directory: "durable once put returns" must survive a power cut.
-      writeFileAtomicSync(path, JSON.stringify(records))
+      writeFileAtomicSync(path, JSON.stringify(value))
     },
   }
 }
@@ -64,24 +87,79 @@ export interface JournalOptions<T> {
   keep?: (record: T) => boolean
   log?: Logger
   name: string
+  /** The device key and chain head that seal this journal; absent: a plain array. */
+  seal?: JournalSeal | null
 }
 
 export class Journal<T> {
   readonly #records = new Map<string, T>()
+  /** Why this journal is stopped (in words), or null. */
+  #damage: string | null = null
+  #generation = 0
 
   constructor(private readonly options: JournalOptions<T>) {
-    let raw: unknown[] = []
     try {
-      raw = options.storage.load()
+      const adopt = this.#load()
+      // A file from before sealing, on a till that seals: rewrite it sealed, once.
+      if (adopt) this.#flush()
     } catch (error) {
-      // A damaged journal must not stop the till; the gateway still has every record.
-      options.log?.warn(`${options.name} journal unreadable; starting empty`, error)
+      if (!(error instanceof JournalIntegrityError)) throw error
+      // Stop this journal, keep its file as it is, tell the admin; the rest of the till goes on.
+      this.#records.clear()
+      this.#damage = `The ${options.name} journal is damaged (${error.message})`
+      options.seal?.report?.(error)
+      options.log?.error(`${options.name} journal damaged; stopped`, { reason: error.reason })
     }
-    for (const item of raw) {
+  }
+
+  /** Loads and checks the stored value; true when it was a plain file to adopt. */
+  #load(): boolean {
+    const { options } = this
+    const file = options.storage.label ?? options.name
+    const raw = options.storage.load()
+    let values: unknown[]
+    let adopt = false
+    if (options.seal) {
+      const opened = openSealedDocument(raw, {
+        file,
+        domain: `${options.name}.journal.v1`,
+        seal: options.seal,
+        nameOf: (value) => {
+          const parsed = options.schema.safeParse(value)
+          return parsed.success ? options.keyOf(parsed.data) : null
+        },
+      })
+      values = opened.values
+      this.#generation = opened.generation
+      adopt = opened.legacy && options.seal.sealer.enforced && opened.values.length > 0
+    } else {
+      if (!Array.isArray(raw)) throw new JournalIntegrityError(file, null, 'the file is not a list')
+      values = raw
+    }
+    values.forEach((item, index) => {
       const parsed = options.schema.safeParse(item)
-      if (parsed.success) this.#records.set(options.keyOf(parsed.data), parsed.data)
-      else options.log?.warn(`${options.name} journal: skipped an invalid record`)
+      if (!parsed.success) {
+        const why = z.prettifyError(parsed.error).split('\n')[0] ?? 'invalid'
+        throw new JournalIntegrityError(file, null, `record ${index + 1} is not valid (${why})`)
+      }
+      this.#records.set(options.keyOf(parsed.data), parsed.data)
+    })
+    return adopt
+  }
+
+  /** Throws the damage report when this journal is stopped. */
+  #assertUsable(): void {
+    if (this.#damage !== null) {
+      throw new AppError(
+        'journal_damaged',
+        `${this.#damage}. Tilldesk will not use or overwrite it until it is looked at; the gateway still has every record.`,
+      )
     }
+  }
+
+  /** Why the journal is stopped, or null. */
+  get damage(): string | null {
+    return this.#damage
   }
 
   get(key: string): T | undefined {
@@ -102,6 +180,7 @@ export class Journal<T> {
 
   /** Writes through to storage before returning: the record is durable once this returns. */
   put(record: T): T {
+    this.#assertUsable()
     this.#records.set(this.options.keyOf(record), structuredClone(record))
     this.#trim()
     this.#flush()
@@ -116,6 +195,7 @@ export class Journal<T> {
   }
 
   remove(key: string): void {
+    this.#assertUsable()
     if (this.#records.delete(key)) this.#flush()
   }
 
@@ -130,6 +210,22 @@ export class Journal<T> {
   }
 
   #flush(): void {
-    this.options.storage.save([...this.#records.values()])
+    const records = [...this.#records.values()]
+    const seal = this.options.seal
+    if (!seal) {
+      this.options.storage.save(records)
+      return
+    }
+    const generation = Math.max(this.#generation, seal.anchor?.head?.seq ?? 0) + 1
+    const { document, head } = sealedDocument(
+      seal,
+      `${this.options.name}.journal.v1`,
+      generation,
+      records,
+    )
+    this.options.storage.save(document)
+    this.#generation = generation
+    // On disk (fsynced): now the keychain learns the new head.
+    seal.anchor?.set(head)
   }
 }

@@ -21,6 +21,7 @@ export function createPayments(core: CoreServices) {
         name: 'payments',
         schema: PaymentEntry,
         storage: fileStorage(dir, 'payments'),
+        seal: core.integrity.journal(environment, 'payments'),
         keyOf: (e) => e.reference,
         timeOf: (e) => e.createdAt,
         limit: JOURNAL_LIMIT,

@@ -12,13 +12,14 @@ import { RefundEntry, RefundsService } from './refunds-service'
 const JOURNAL_LIMIT = 1000
 
 export function createRefunds(core: CoreServices) {
-  const runtimes = perEnvironment(core, (_environment, dir) => {
+  const runtimes = perEnvironment(core, (environment, dir) => {
     const service = new RefundsService({
       gateway: () => core.environment.client(),
       journal: new Journal({
         name: 'refunds',
         schema: RefundEntry,
         storage: fileStorage(dir, 'refunds'),
+        seal: core.integrity.journal(environment, 'refunds'),
         keyOf: (e) => e.reference,
         timeOf: (e) => e.createdAt,
         limit: JOURNAL_LIMIT,

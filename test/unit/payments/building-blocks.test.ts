@@ -61,7 +61,7 @@ describe('Journal', () => {
     expect(journal.get('a')?.open).toBe(true)
   })
 
-  it('survives a restart through its file, owner-readable only, and skips damaged records', () => {
+  it('survives a restart through its file, owner-readable only; damage stops it and keeps the file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'journal-'))
     dirs.push(dir)
     const first = journalOf(fileStorage(dir, 'recs'))
@@ -71,15 +71,24 @@ describe('Journal', () => {
     expect(statSync(path).mode & 0o777).toBe(0o600)
     // Written through a temp file that is renamed into place, never left behind.
     expect(readdirSync(dir)).toEqual(['recs.json'])
-    const raw = JSON.parse(readFileSync(path, 'utf8')) as unknown[]
-    writeFileSync(path, JSON.stringify([...raw, { id: 3 }]))
     expect(
       journalOf(fileStorage(dir, 'recs'))
         .list()
         .map((r) => r.id),
     ).toEqual(['b', 'a'])
+    // A record that does not validate is never skipped: the journal stops, in words, and the
+    // file is never overwritten.
+    const raw = JSON.parse(readFileSync(path, 'utf8')) as unknown[]
+    const damaged = JSON.stringify([...raw, { id: 3 }])
+    writeFileSync(path, damaged)
+    const stopped = journalOf(fileStorage(dir, 'recs'))
+    expect(stopped.list()).toEqual([])
+    expect(stopped.damage).toMatch(/record 3 is not valid/)
+    expect(() => stopped.put({ id: 'c', at: '3', open: true })).toThrow(/will not use or overwrite/)
+    expect(readFileSync(path, 'utf8')).toBe(damaged)
     writeFileSync(path, '{not json')
-    expect(journalOf(fileStorage(dir, 'recs')).list()).toEqual([])
+    expect(journalOf(fileStorage(dir, 'recs')).damage).toMatch(/not readable JSON/)
+    expect(readFileSync(path, 'utf8')).toBe('{not json')
   })
 })
 
