@@ -2,7 +2,14 @@
 // approval, a decision on it, a closed shift). Every event is signed by its till's Ed25519
 // key over a canonical form of all its fields, so the tills that read it can tell it came from
 // that till and was not changed on the server, whoever holds the database.
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto'
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto'
 import * as z from 'zod'
 import { canonicalJson } from '../payouts/canonicalJson'
 
@@ -65,23 +72,33 @@ export function signedBytes(event: Omit<ShopEvent, 'signature'>): Buffer {
   )
 }
 
+// Parsing a DER key costs more than the signature itself; a reading till verifies every other
+// till's events, so each key is parsed once.
+const keyObjects = new Map<string, KeyObject>()
+
+function keyObject(der: string, type: 'pkcs8' | 'spki'): KeyObject {
+  let key = keyObjects.get(der)
+  if (!key) {
+    const bytes = Buffer.from(der, 'base64url')
+    key =
+      type === 'pkcs8'
+        ? createPrivateKey({ key: bytes, format: 'der', type })
+        : createPublicKey({ key: bytes, format: 'der', type })
+    keyObjects.set(der, key)
+  }
+  return key
+}
+
 export function signEvent(event: Omit<ShopEvent, 'signature'>, privateKey: string): ShopEvent {
-  const key = createPrivateKey({
-    key: Buffer.from(privateKey, 'base64url'),
-    format: 'der',
-    type: 'pkcs8',
-  })
-  const signature = sign(null, signedBytes(event), key).toString('base64url')
+  const signature = sign(null, signedBytes(event), keyObject(privateKey, 'pkcs8')).toString(
+    'base64url',
+  )
   return { ...event, signature }
 }
 
 export function verifyEvent(event: ShopEvent, publicKey: string): boolean {
   try {
-    const key = createPublicKey({
-      key: Buffer.from(publicKey, 'base64url'),
-      format: 'der',
-      type: 'spki',
-    })
+    const key = keyObject(publicKey, 'spki')
     return verify(null, signedBytes(event), key, Buffer.from(event.signature, 'base64url'))
   } catch {
     return false

@@ -3,7 +3,7 @@
 // carries what the other tills need to hear. It is written before anything is sent, so an
 // event made while the server is down is pushed when it comes back, and a crash between a push
 // and saving the cursor only means pushing again (the server ignores an event id it has).
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, truncateSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { writeFileAtomic } from '../app/atomicFile'
@@ -41,7 +41,8 @@ export class LocalShopLog {
 
   #load(): void {
     if (existsSync(this.#eventsPath)) {
-      const lines = readFileSync(this.#eventsPath, 'utf8').split('\n')
+      const text = readFileSync(this.#eventsPath, 'utf8')
+      const lines = text.split('\n')
       // Only a torn last line (a crash mid-append) may be dropped; anything else stops.
       const last = lines.length - 1
       lines.forEach((line, index) => {
@@ -55,7 +56,14 @@ export class LocalShopLog {
         }
         const isTail = index === last || (index === last - 1 && lines[last] === '')
         if (!parsed) {
-          if (isTail && !line.endsWith('}')) return
+          if (isTail && !line.endsWith('}')) {
+            // Cut the torn bytes off, or the next append would glue a good record to them.
+            truncateSync(
+              this.#eventsPath,
+              Buffer.byteLength(text, 'utf8') - Buffer.byteLength(line, 'utf8'),
+            )
+            return
+          }
           throw new ShopLogCorruptError(this.#eventsPath, index + 1)
         }
         this.#events.push(parsed)

@@ -55,6 +55,7 @@ export class ShopSync {
   readonly #lastSeq = new Map<string, number>()
   #status: ShopStatus
   #running: Promise<void> | null = null
+  #followUp: Promise<void> | null = null
 
   constructor(options: ShopSyncOptions) {
     this.#o = options
@@ -86,12 +87,23 @@ export class ShopSync {
     return event
   }
 
-  /** One push-then-pull round; concurrent callers share it. Never throws for the network. */
+  /**
+   * A push-then-pull round that starts after this call. A caller that arrives while a round is
+   * running gets the one follow-up round (which sees whatever that caller recorded or was
+   * told about), so triggers coalesce and none is lost. Never throws for the network.
+   */
   syncOnce(): Promise<void> {
-    this.#running ??= this.#round().finally(() => {
-      this.#running = null
+    if (!this.#running) {
+      this.#running = this.#round().finally(() => {
+        this.#running = null
+      })
+      return this.#running
+    }
+    this.#followUp ??= this.#running.then(() => {
+      this.#followUp = null
+      return this.syncOnce()
     })
-    return this.#running
+    return this.#followUp
   }
 
   async #round(): Promise<void> {

@@ -86,6 +86,18 @@ end $$;
 create trigger events_serialize before insert on events
   for each statement execute function tilldesk_events_serialize();
 
+-- Tills LISTEN on this channel and pull at once, so an approval on one till shows on the
+-- maker's till in well under a second; the payload is empty (a nudge, not data: the pull reads
+-- the rows with the till's own rights).
+create function tilldesk_events_notify() returns trigger language plpgsql as $$
+begin
+  perform pg_notify('tilldesk_events', '');
+  return null;
+end $$;
+
+create trigger events_notify after insert on events
+  for each statement execute function tilldesk_events_notify();
+
 -- The role every till login belongs to: read everything, append events, nothing else.
 do $$ begin
   if not exists (select 1 from pg_roles where rolname = 'tilldesk_till') then

@@ -326,7 +326,12 @@ describe.skipIf(skipReason !== null)(
       await sync.record('a', {})
       await sync.record('b', {})
       appendFileSync(join(dir, 'events.jsonl'), '{"eventId":"torn')
-      expect(new LocalShopLog(dir).all).toHaveLength(2)
+      const reopened = new LocalShopLog(dir)
+      expect(reopened.all).toHaveLength(2)
+      // The torn bytes are cut off, so the next record lands on a line of its own.
+      const again = syncFor(till3, dir)
+      await again.sync.record('c', {})
+      expect(new LocalShopLog(dir).all.map((e) => e.kind)).toEqual(['a', 'b', 'c'])
       const good = readFileSync(join(dir, 'events.jsonl'), 'utf8').split('\n').slice(0, 2)
       writeFileSync(join(dir, 'events.jsonl'), `${good[0]}\nnot json\n${good[1]}\n`)
       expect(() => new LocalShopLog(dir)).toThrow(ShopLogCorruptError)
