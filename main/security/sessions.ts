@@ -11,11 +11,9 @@
 // Takes Electron's `session` module as a parameter, so the wiring is unit-tested with fakes.
 import type { Session } from 'electron'
 import { denyPermissions, lockDownRequests } from './harden'
+import { GATEWAY_PARTITION, UI_PARTITION } from './partitions'
 
-/** Persistent: the renderer's storage (zoom, local storage) survives a restart. */
-export const UI_PARTITION = 'persist:tilldesk-ui'
-/** In memory: no cookies or cache of gateway responses on disk. */
-export const GATEWAY_PARTITION = 'tilldesk-gateway'
+export { GATEWAY_PARTITION, UI_PARTITION }
 
 export interface SessionModule {
   readonly defaultSession: Session
