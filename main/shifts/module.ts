@@ -27,7 +27,9 @@ export function createShifts(core: CoreServices) {
   const service = new ShiftsService({
     dir: join(core.dataDir, 'shifts'),
     seal: (environment) => core.integrity.openJournal(environment, 'z-reports'),
-    activity: fileActivitySource(core.dataDir),
+    activity: fileActivitySource(core.dataDir, (environment, journal) =>
+      core.integrity.journal(environment, journal),
+    ),
     tillName: () => core.settings.get().tillName,
     environment: () => core.environment.current,
     now: core.now,

@@ -1,15 +1,23 @@
 // Reads what the other features journaled, read-only, into the facts a shift report counts.
 // Each feature writes its records durably before it tells anyone (journal first), so the files
 // are the till's truth; reading them needs no change to those features and can't disturb them
-// (nothing here writes, locks or compacts). A source that can't be read becomes a warning on
-// the report instead of stopping it: the other figures are still right.
-import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+// (nothing here writes, locks or compacts). Every file is checked against its seals with the
+// environment's device key, through the same integrity readers the features use, so a Z-report
+// is never built from records that were edited on disk. A source that can't be read or fails
+// its check becomes a warning on the report instead of stopping it: the rest still adds up.
+import { readFileSync, statSync } from 'node:fs'
+import { basename, join } from 'node:path'
 import { isCurrency, type Currency, type Minor } from '../../common/money'
 import type { Environment } from '../../common/ipc/shared'
 import type { ShiftPerson } from '../../common/ipc/shifts'
 import { CHARGE_DEFAULTS } from '../collections/charges'
 import { Ledger, type ChargeRecord, type TransferRecord } from '../collections/ledger'
+import {
+  JournalIntegrityError,
+  openSealedDocument,
+  readSealedLines,
+  type JournalSeal,
+} from '../integrity'
 import { readChain } from '../payouts/journal'
 import type { OutboxRecord } from '../payouts/records'
 import type { PayoutItem } from '../payouts/model'
@@ -18,87 +26,19 @@ import type { Activity, HostedPaymentFact, PayoutEvent, PayoutFact, RefundFact }
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
 const isMinor = (v: unknown): v is Minor => typeof v === 'number' && Number.isSafeInteger(v)
 
-/** Where each feature keeps its records for one environment (their own conventions). */
+/**
+ * Where each feature keeps its records for one environment, and the seal domains it writes
+ * them under (their own conventions: main/collections/store.ts, main/payments/journal.ts).
+ */
+export const COLLECTIONS_DOMAIN = 'collections.ledger.v1'
+export const documentDomain = (name: 'payments' | 'refunds') => `${name}.journal.v1`
+
 export const sourcePaths = (dataDir: string, environment: Environment) => ({
   collections: join(dataDir, `collections-${environment}.jsonl`),
   payments: join(dataDir, 'gateway', environment, 'payments.json'),
   refunds: join(dataDir, 'gateway', environment, 'refunds.json'),
   payouts: join(dataDir, 'payouts', environment, 'outbox'),
 })
-
-/**
- * The collections journal (JSON Lines, latest version of each record wins; a `batch` line holds
- * records written together), read from where
- * it was last read: a busy day's file is read once, then only what was appended. A file that
- * shrank or was replaced (compaction) is read again from the start.
- */
-export class CollectionsTail {
-  #offset = 0
-  #ino = -1
-  readonly #charges = new Map<string, ChargeRecord>()
-  readonly #transfers = new Map<string, TransferRecord>()
-
-  constructor(private readonly path: string) {}
-
-  read(): { charges: ChargeRecord[]; transfers: TransferRecord[] } {
-    let fd: number
-    try {
-      fd = openSync(this.path, 'r')
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { charges: [], transfers: [] }
-      throw error
-    }
-    try {
-      const stat = fstatSync(fd)
-      if (stat.ino !== this.#ino || stat.size < this.#offset) {
-        this.#offset = 0
-        this.#ino = stat.ino
-        this.#charges.clear()
-        this.#transfers.clear()
-      }
-      const length = stat.size - this.#offset
-      if (length > 0) {
-        const buffer = Buffer.alloc(length)
-        let got = 0
-        while (got < length) {
-          const n = readSync(fd, buffer, got, length - got, this.#offset + got)
-          if (n === 0) break
-          got += n
-        }
-        // Only whole lines: the writer may be in the middle of one.
-        const end = buffer.lastIndexOf(0x0a, got - 1)
-        if (end >= 0) {
-          this.#take(buffer.subarray(0, end).toString('utf8'))
-          this.#offset += end + 1
-        }
-      }
-    } finally {
-      closeSync(fd)
-    }
-    return { charges: [...this.#charges.values()], transfers: [...this.#transfers.values()] }
-  }
-
-  #take(text: string): void {
-    for (const line of text.split('\n')) {
-      if (line.trim() === '') continue
-      let value: unknown
-      try {
-        value = JSON.parse(line)
-      } catch {
-        continue // a torn line from a crash; the feature itself skips it too
-      }
-      // A batch is one fact (a transfer and the charge it closes): all of it or none.
-      const parts =
-        isObject(value) && value.k === 'batch' && Array.isArray(value.v) ? value.v : [value]
-      const records = parts.map(record)
-      if (records.some((r) => r === null)) continue
-      for (const r of records as StoredRecord[]) {
-        if (r.k === 'charge') this.#charges.set(r.v.id, r.v)
-        else this.#transfers.set(r.v.reference, r.v)
-      }
-    }
-  }
-}
 
 type StoredRecord = { k: 'charge'; v: ChargeRecord } | { k: 'transfer'; v: TransferRecord }
 
@@ -118,9 +58,46 @@ const person = (v: unknown): ShiftPerson =>
     ? { id: v.id, name: v.name }
     : { id: 'unknown', name: 'Unknown' }
 
+/** The collections journal's latest charges and transfers, its seals checked. */
+export function readCollections(
+  path: string,
+  seal: JournalSeal,
+): { charges: ChargeRecord[]; transfers: TransferRecord[] } {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    text = ''
+  }
+  // Throws JournalIntegrityError (in words) on anything but a torn last line.
+  const read = readSealedLines<unknown>(text, {
+    file: basename(path),
+    domain: COLLECTIONS_DOMAIN,
+    seal,
+  })
+  const charges = new Map<string, ChargeRecord>()
+  const transfers = new Map<string, TransferRecord>()
+  for (const value of [...read.legacy, ...read.records.map((r) => r.body)]) {
+    // A batch is one fact (a transfer and the charge it closes): all of it or none.
+    const parts =
+      isObject(value) && value.k === 'batch' && Array.isArray(value.v) ? value.v : [value]
+    const records = parts.map(record)
+    if (records.some((r) => r === null)) continue
+    for (const r of records as StoredRecord[]) {
+      if (r.k === 'charge') charges.set(r.v.id, r.v)
+      else transfers.set(r.v.reference, r.v)
+    }
+  }
+  return { charges: [...charges.values()], transfers: [...transfers.values()] }
+}
+
 /** Charges with their reconciliation, worked out by the collections ledger itself. */
-function collectionsFacts(tail: CollectionsTail, activity: Activity): void {
-  const { charges, transfers } = tail.read()
+function collectionsFacts(
+  read: { charges: ChargeRecord[]; transfers: TransferRecord[] },
+  activity: Activity,
+): void {
+  const { charges, transfers } = read
   const ledger = new Ledger({ skewMs: CHARGE_DEFAULTS.skewMs })
   ledger.load(charges, transfers)
   for (const c of charges) {
@@ -160,7 +137,8 @@ function collectionsFacts(tail: CollectionsTail, activity: Activity): void {
   }
 }
 
-function readArray(path: string): unknown[] {
+/** A journal rewritten whole (payments, refunds): its entries, every seal checked. */
+function readDocument(path: string, domain: string, seal: JournalSeal): unknown[] {
   let text: string
   try {
     text = readFileSync(path, 'utf8')
@@ -168,8 +146,8 @@ function readArray(path: string): unknown[] {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
     throw error
   }
-  const parsed: unknown = JSON.parse(text)
-  return Array.isArray(parsed) ? parsed : []
+  return openSealedDocument(JSON.parse(text) as unknown, { file: basename(path), domain, seal })
+    .values
 }
 
 function moneyEntry(v: unknown): { amount: Minor; currency: Currency } | null {
@@ -177,9 +155,9 @@ function moneyEntry(v: unknown): { amount: Minor; currency: Currency } | null {
   return { amount: v.amount, currency: v.currency }
 }
 
-function hostedFacts(path: string): HostedPaymentFact[] {
+function hostedFacts(path: string, seal: JournalSeal): HostedPaymentFact[] {
   const out: HostedPaymentFact[] = []
-  for (const v of readArray(path)) {
+  for (const v of readDocument(path, documentDomain('payments'), seal)) {
     const money = moneyEntry(v)
     if (!money || !isObject(v) || typeof v.reference !== 'string') continue
     if (typeof v.status !== 'string' || typeof v.createdAt !== 'string') continue
@@ -194,9 +172,9 @@ function hostedFacts(path: string): HostedPaymentFact[] {
   return out
 }
 
-function refundFacts(path: string): RefundFact[] {
+function refundFacts(path: string, seal: JournalSeal): RefundFact[] {
   const out: RefundFact[] = []
-  for (const v of readArray(path)) {
+  for (const v of readDocument(path, documentDomain('refunds'), seal)) {
     const money = moneyEntry(v)
     if (!money || !isObject(v) || typeof v.reference !== 'string') continue
     if (typeof v.status !== 'string' || typeof v.createdAt !== 'string') continue
@@ -216,7 +194,7 @@ function refundFacts(path: string): RefundFact[] {
  * archive keeps the whole history, so a checkpoint loses nothing here). The chain is checked
  * as it is read; a damaged journal is a warning, and what came before the damage still counts.
  */
-async function payoutFacts(dir: string, activity: Activity): Promise<void> {
+async function payoutFacts(dir: string, seal: JournalSeal, activity: Activity): Promise<void> {
   try {
     statSync(dir)
   } catch {
@@ -224,22 +202,26 @@ async function payoutFacts(dir: string, activity: Activity): Promise<void> {
   }
   const items = new Map<string, PayoutItem>()
   const events: PayoutEvent[] = []
-  const report = await readChain<OutboxRecord>(dir, (record) => {
-    const body = record.body
-    if (body.type === 'created') {
-      items.set(body.item.reference, { ...body.item })
-      events.push({ reference: body.item.reference, at: record.at, to: 'created' })
-      return
-    }
-    const item = items.get(body.ref)
-    if (!item) return
-    const next: PayoutItem = { ...item, ...body.patch, updatedAt: Date.parse(record.at) }
-    if (body.type === 'action') {
-      next.state = body.to
-      events.push({ reference: body.ref, at: record.at, to: body.to })
-    }
-    items.set(body.ref, next)
-  })
+  const report = await readChain<OutboxRecord>(
+    dir,
+    (record) => {
+      const body = record.body
+      if (body.type === 'created') {
+        items.set(body.item.reference, { ...body.item })
+        events.push({ reference: body.item.reference, at: record.at, to: 'created' })
+        return
+      }
+      const item = items.get(body.ref)
+      if (!item) return
+      const next: PayoutItem = { ...item, ...body.patch, updatedAt: Date.parse(record.at) }
+      if (body.type === 'action') {
+        next.state = body.to
+        events.push({ reference: body.ref, at: record.at, to: body.to })
+      }
+      items.set(body.ref, next)
+    },
+    seal,
+  )
   if (!report.ok)
     activity.warnings.push(
       `The payout journal could not be read in full (${report.problem?.reason ?? 'damaged'}); payouts after record ${report.head.seq} are left out.`,
@@ -265,9 +247,14 @@ export interface ActivitySource {
   read(environment: Environment): Promise<Activity>
 }
 
-/** Reads the till's data folder; keeps one collections tail per environment. */
-export function fileActivitySource(dataDir: string): ActivitySource {
-  const tails = new Map<Environment, CollectionsTail>()
+/** The seal of one feature's journal in one environment (main/integrity journal()). */
+export type SealOf = (
+  environment: Environment,
+  journal: 'collections' | 'payments' | 'refunds' | 'payouts',
+) => JournalSeal
+
+/** Reads the till's data folder, each file checked against its seals. */
+export function fileActivitySource(dataDir: string, sealOf: SealOf): ActivitySource {
   return {
     async read(environment) {
       const paths = sourcePaths(dataDir, environment)
@@ -280,24 +267,39 @@ export function fileActivitySource(dataDir: string): ActivitySource {
         payouts: [],
         warnings: [],
       }
-      let tail = tails.get(environment)
-      if (!tail) tails.set(environment, (tail = new CollectionsTail(paths.collections)))
       const attempt = (what: string, read: () => void) => {
         try {
           read()
-        } catch {
-          activity.warnings.push(`${what} could not be read; they are left out of this report.`)
+        } catch (error) {
+          activity.warnings.push(problem(what, error))
         }
       }
-      attempt('Collections', () => collectionsFacts(tail, activity))
-      attempt('Hosted payments', () => activity.hostedPayments.push(...hostedFacts(paths.payments)))
-      attempt('Refunds', () => activity.refunds.push(...refundFacts(paths.refunds)))
+      attempt('Collections', () =>
+        collectionsFacts(
+          readCollections(paths.collections, sealOf(environment, 'collections')),
+          activity,
+        ),
+      )
+      attempt('Hosted payments', () =>
+        activity.hostedPayments.push(
+          ...hostedFacts(paths.payments, sealOf(environment, 'payments')),
+        ),
+      )
+      attempt('Refunds', () =>
+        activity.refunds.push(...refundFacts(paths.refunds, sealOf(environment, 'refunds'))),
+      )
       try {
-        await payoutFacts(paths.payouts, activity)
-      } catch {
-        activity.warnings.push('Payouts could not be read; they are left out of this report.')
+        await payoutFacts(paths.payouts, sealOf(environment, 'payouts'), activity)
+      } catch (error) {
+        activity.warnings.push(problem('Payouts', error))
       }
       return activity
     },
   }
+}
+
+/** A source left out, in words: its integrity finding when it has one. */
+function problem(what: string, error: unknown): string {
+  const reason = error instanceof JournalIntegrityError ? ` (${error.reason})` : ''
+  return `${what} could not be read or did not pass their check${reason}; they are left out of this report.`
 }

@@ -1,16 +1,27 @@
-// The collections journal read from the side: only what was appended since the last read, a
-// torn last line left for later, and a compacted (replaced) file read again from the start.
-import { appendFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+// The shift report reads the other features' journals from the side, through their own
+// formats (written here by the collections store itself and the integrity document writer)
+// and with every seal checked: an edited record becomes a warning on the report, never a
+// figure.
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { CollectionsTail, fileActivitySource } from '../../../main/shifts/sources'
+import type { ChargeRecord, TransferRecord } from '../../../main/collections/ledger'
+import { openFileStore } from '../../../main/collections/store'
+import { sealedDocument, Sealer, type JournalSeal } from '../../../main/integrity'
+import {
+  documentDomain,
+  fileActivitySource,
+  readCollections,
+  sourcePaths,
+} from '../../../main/shifts/sources'
 
 let dir: string
-let path: string
+let seal: JournalSeal
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'tilldesk-shift-src-'))
-  path = join(dir, 'collections-demo.jsonl')
+  seal = { sealer: new Sealer(randomBytes(32), true), anchor: null }
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -24,114 +35,142 @@ const account = {
   customerEmail: 'ada@example.com',
   metadata: {},
   createdAt: null,
-}
-const chargeLine = (id: string, state = 'open') =>
-  `${JSON.stringify({
-    k: 'charge',
-    v: {
-      id,
-      state,
-      account,
-      currency: 'NGN',
-      amountDue: 100_00,
-      saleReference: null,
-      till: 'Front',
-      openedBy: { id: 'u_bola0001', name: 'Bola' },
-      openedAt: '2026-03-02T08:00:00.000Z',
-      closedAt: null,
-      overpayment: null,
-      cancellation: null,
-    },
-  })}\n`
-const transferLine = (reference: string, chargeId: string, amount: number) =>
-  `${JSON.stringify({
-    k: 'transfer',
-    v: {
-      reference,
-      accountReference: 'TD-1',
-      amount,
-      currency: 'NGN',
-      status: 'success',
-      narration: '',
-      createdAt: '2026-03-02T08:01:00.000Z',
-      firstSeenAt: '2026-03-02T08:01:05.000Z',
-      chargeId,
-      late: false,
-      acknowledgement: null,
-    },
-  })}\n`
+} as unknown as ChargeRecord['account']
 
-describe('collections tail', () => {
-  it('reads only what was appended, and leaves a half-written line for the next read', () => {
-    const tail = new CollectionsTail(path)
-    expect(tail.read()).toEqual({ charges: [], transfers: [] })
-    writeFileSync(path, chargeLine('ch_aaaaaa1'))
-    expect(tail.read().charges.map((c) => c.id)).toEqual(['ch_aaaaaa1'])
-    const whole = transferLine('tx1', 'ch_aaaaaa1', 100_00)
-    appendFileSync(path, whole.slice(0, 40))
-    expect(tail.read().transfers).toEqual([])
-    appendFileSync(path, whole.slice(40) + chargeLine('ch_aaaaaa1', 'closed'))
-    const read = tail.read()
-    expect(read.transfers.map((t) => t.reference)).toEqual(['tx1'])
-    expect(read.charges.map((c) => [c.id, c.state])).toEqual([['ch_aaaaaa1', 'closed']])
+const charge = (id: string, state: ChargeRecord['state'] = 'open'): ChargeRecord =>
+  ({
+    id,
+    state,
+    account,
+    currency: 'NGN',
+    amountDue: 100_00,
+    saleReference: null,
+    till: 'Front',
+    openedBy: { id: 'u_bola0001', name: 'Bola' },
+    openedAt: '2026-03-02T08:00:00.000Z',
+    closedAt: null,
+    overpayment: null,
+    cancellation: null,
+  }) as unknown as ChargeRecord
+
+const transfer = (reference: string, chargeId: string, amount: number): TransferRecord =>
+  ({
+    reference,
+    accountReference: 'TD-1',
+    amount,
+    currency: 'NGN',
+    status: 'success',
+    narration: '',
+    createdAt: '2026-03-02T08:01:00.000Z',
+    firstSeenAt: '2026-03-02T08:01:05.000Z',
+    chargeId,
+    late: false,
+    acknowledgement: null,
+  }) as unknown as TransferRecord
+
+const sealOf = () => seal
+const paths = () => sourcePaths(dir, 'demo')
+
+describe('reading the collections journal', () => {
+  it('takes the latest version of each record, a batch whole, as the collections store wrote it', () => {
+    const store = openFileStore(paths().collections, seal)
+    store.saveCharge(charge('ch_aaaaaa1'))
+    store.saveCharge(charge('ch_bbbbbb2'))
+    store.saveBatch!([
+      { k: 'transfer', v: transfer('tx1', 'ch_aaaaaa1', 100_00) },
+      { k: 'charge', v: charge('ch_aaaaaa1', 'closed') },
+    ])
+    store.saveTransfer(transfer('tx2', 'ch_bbbbbb2', 40_00))
+    store.close()
+
+    const read = readCollections(paths().collections, seal)
+    expect(read.charges.map((c) => [c.id, c.state])).toEqual([
+      ['ch_aaaaaa1', 'closed'],
+      ['ch_bbbbbb2', 'open'],
+    ])
+    expect(read.transfers.map((t) => t.reference)).toEqual(['tx1', 'tx2'])
   })
 
-  it('starts again when the file is replaced by compaction', () => {
-    const tail = new CollectionsTail(path)
-    writeFileSync(path, chargeLine('ch_aaaaaa1') + chargeLine('ch_bbbbbb2'))
-    expect(tail.read().charges).toHaveLength(2)
-    const temp = `${path}.tmp`
-    writeFileSync(temp, chargeLine('ch_bbbbbb2', 'closed'))
-    renameSync(temp, path)
-    expect(tail.read().charges.map((c) => [c.id, c.state])).toEqual([['ch_bbbbbb2', 'closed']])
-  })
-
-  it('takes a batch line (a transfer and the charge it closes) whole, or not at all', () => {
-    const batch = (parts: string[]) =>
-      `${JSON.stringify({ k: 'batch', v: parts.map((p) => JSON.parse(p)) })}\n`
-    writeFileSync(
-      path,
-      chargeLine('ch_aaaaaa1') +
-        batch([transferLine('tx1', 'ch_aaaaaa1', 100_00), chargeLine('ch_aaaaaa1', 'closed')]) +
-        batch([transferLine('tx2', 'ch_aaaaaa1', 5_00), '{"k":"charge","v":{"id":1}}']),
-    )
-    const read = new CollectionsTail(path).read()
-    expect(read.transfers.map((t) => t.reference)).toEqual(['tx1'])
-    expect(read.charges.map((c) => c.state)).toEqual(['closed'])
-  })
-
-  it('skips lines that are not records instead of failing the report', () => {
-    writeFileSync(path, `not json\n{"k":"charge","v":{"id":5}}\n${chargeLine('ch_aaaaaa1')}`)
-    expect(new CollectionsTail(path).read().charges.map((c) => c.id)).toEqual(['ch_aaaaaa1'])
-  })
-})
-
-describe('file activity source', () => {
-  it('works out each charge with the collections ledger and reads payments and refunds', async () => {
-    writeFileSync(path, chargeLine('ch_aaaaaa1') + transferLine('tx1', 'ch_aaaaaa1', 40_00))
-    const gateway = join(dir, 'gateway', 'demo')
-    mkdirSync(gateway, { recursive: true })
-    writeFileSync(
-      join(gateway, 'payments.json'),
-      JSON.stringify([
-        {
-          reference: 'pay1',
-          status: 'success',
-          amount: 70_00,
-          currency: 'NGN',
-          createdAt: 'x',
-          takenBy: 'Bola',
-        },
-        { reference: 'bad', status: 'success', amount: 1.5, currency: 'NGN', createdAt: 'x' },
-      ]),
-    )
-    writeFileSync(join(gateway, 'refunds.json'), '{ damaged')
-    const facts = await fileActivitySource(dir).read('demo')
+  it('works out each charge with the collections ledger', async () => {
+    const store = openFileStore(paths().collections, seal)
+    store.saveCharge(charge('ch_aaaaaa1'))
+    store.saveTransfer(transfer('tx1', 'ch_aaaaaa1', 40_00))
+    store.close()
+    const facts = await fileActivitySource(dir, sealOf).read('demo')
     expect(facts.charges).toMatchObject([
       { id: 'ch_aaaaaa1', status: 'part_paid', received: 40_00, amountDue: 100_00 },
     ])
-    expect(facts.hostedPayments.map((p) => p.reference)).toEqual(['pay1'])
+    expect(facts.warnings).toEqual([])
+  })
+
+  it('leaves a journal whose record was edited on disk out of the report, and says why', async () => {
+    const store = openFileStore(paths().collections, seal)
+    store.saveCharge(charge('ch_aaaaaa1'))
+    store.saveTransfer(transfer('tx1', 'ch_aaaaaa1', 40_00))
+    store.close()
+    const text = readFileSync(paths().collections, 'utf8')
+    writeFileSync(paths().collections, text.replace('"amount":4000', '"amount":9000'))
+
+    const facts = await fileActivitySource(dir, sealOf).read('demo')
+    expect(facts.charges).toEqual([])
+    expect(facts.warnings).toEqual([
+      expect.stringMatching(/^Collections could not be read or did not pass their check \(.*seal/),
+    ])
+  })
+})
+
+describe('reading whole-file journals', () => {
+  it('reads payments from a sealed document and refunds from a file from before sealing', async () => {
+    const gateway = join(dir, 'gateway', 'demo')
+    mkdirSync(gateway, { recursive: true })
+    const payments = [
+      {
+        reference: 'pay1',
+        status: 'success',
+        amount: 70_00,
+        currency: 'NGN',
+        createdAt: '2026-03-02T08:10:00.000Z',
+        takenBy: 'Bola',
+      },
+      // Not an amount in minor units: skipped, never counted.
+      { reference: 'bad', status: 'success', amount: 1.5, currency: 'NGN', createdAt: 'x' },
+    ]
+    const { document } = sealedDocument(seal, documentDomain('payments'), 3, payments)
+    writeFileSync(paths().payments, JSON.stringify(document))
+    writeFileSync(
+      paths().refunds,
+      JSON.stringify([
+        {
+          reference: 'rf1',
+          status: 'processing',
+          amount: 10_00,
+          currency: 'NGN',
+          createdAt: '2026-03-02T08:20:00.000Z',
+          issuedBy: 'Sade',
+        },
+      ]),
+    )
+    const facts = await fileActivitySource(dir, sealOf).read('demo')
+    expect(facts.hostedPayments.map((p) => [p.reference, p.takenBy])).toEqual([['pay1', 'Bola']])
+    expect(facts.refunds.map((r) => [r.reference, r.status])).toEqual([['rf1', 'processing']])
+    expect(facts.warnings).toEqual([])
+  })
+
+  it('leaves out a document with an edited entry, and an unreadable file, with a warning each', async () => {
+    const gateway = join(dir, 'gateway', 'demo')
+    mkdirSync(gateway, { recursive: true })
+    const { document } = sealedDocument(seal, documentDomain('payments'), 1, [
+      { reference: 'pay1', status: 'success', amount: 70_00, currency: 'NGN', createdAt: 'x' },
+    ])
+    ;(document.entries[0]!.value as { amount: number }).amount = 7_000_00
+    writeFileSync(paths().payments, JSON.stringify(document))
+    writeFileSync(paths().refunds, '{ damaged')
+    const facts = await fileActivitySource(dir, sealOf).read('demo')
+    expect(facts.hostedPayments).toEqual([])
     expect(facts.refunds).toEqual([])
-    expect(facts.warnings).toEqual(['Refunds could not be read; they are left out of this report.'])
+    expect(facts.warnings).toEqual([
+      expect.stringMatching(/^Hosted payments .*does not match its seal/),
+      'Refunds could not be read or did not pass their check; they are left out of this report.',
+    ])
   })
 })
