@@ -72,10 +72,12 @@ export const STATUS_WORDS = {
 } as const
 
 export function StatusBadge({ kind, status }: { kind: keyof typeof STATUS_WORDS; status: string }) {
-  const words = STATUS_WORDS[kind][status] ?? {
-    label: status.replace(/_/g, ' '),
-    tone: 'neutral' as Tone,
-  }
+  // `unknown`: the gateway used a status word Tilldesk does not know; never shown as failed.
+  const words =
+    STATUS_WORDS[kind][status] ??
+    (status === 'unknown'
+      ? { label: 'Status not known', tone: 'warning' as Tone }
+      : { label: status.replace(/_/g, ' '), tone: 'neutral' as Tone })
   return (
     <span data-status={status}>
       <Badge tone={words.tone}>{words.label}</Badge>
