@@ -8,6 +8,7 @@ import { Button, Dialog, PinField, TextField } from '../../components'
 import { formatDateTime } from '../../lib/format'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { usePayouts } from '../../store/payouts'
+import './review.css'
 
 type Decision = 'paid' | 'not_paid'
 
