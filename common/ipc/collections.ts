@@ -74,6 +74,8 @@ export interface TransferView {
   gatewayStatus?: string
   /** Why this transfer needs a person (another currency, an unknown status); null when not. */
   review?: string | null
+  /** The account holder's name when this till knows it, so no screen shows only a reference. */
+  customerName?: string | null
   narration: string
   /** The gateway's time of the transfer. */
   createdAt: string

@@ -133,7 +133,7 @@ export function createCharges(deps: ChargesDeps) {
   }
 
   function announce(effect: ObservationEffect): void {
-    if (effect.surfacedLate) deps.events.lateTransfer(effect.transfer)
+    if (effect.surfacedLate) deps.events.lateTransfer(ledger.named(effect.transfer))
     if (!effect.charge) return
     const view = ledger.view(effect.charge)
     deps.events.chargeUpdated(view)
@@ -351,7 +351,7 @@ export function createCharges(deps: ChargesDeps) {
     acknowledgeLate(reference: string, note: string, actor: Actor): TransferView {
       const record = ledger.acknowledgeLate(reference, note, actor.name, iso())
       deps.store.saveTransfer(record)
-      return record
+      return ledger.named(record)
     },
 
     /** Account details kept from earlier charges: lets a known customer pay while offline. */

@@ -17,6 +17,8 @@ import { observedFromGateway, type Ledger } from './ledger'
 export interface HistoryDeps {
   gateway(): Pick<CollectionsGateway, 'virtualAccounts'>
   ledger(): Ledger
+  /** Names of customers this till knows only from its directory (not from a charge). */
+  nameOf?(accountReference: string): string | null
 }
 
 const EXPORT_PAGE_SIZE = 100
@@ -38,12 +40,21 @@ function query(filter: HistoryFilter, page: number, pageSize: number): VaTransac
 }
 
 /** One history row, or null for an item too broken to show (counted by the caller). */
-export function annotate(tx: VaTransaction, ledger: Ledger): HistoryRow | null {
+export function annotate(
+  tx: VaTransaction,
+  ledger: Ledger,
+  nameOf?: (accountReference: string) => string | null,
+): HistoryRow | null {
   // The gateway is the authority on the status now; ours may be older.
   const seen = observedFromGateway(tx)
   if (!seen) return null
   const { gatewayStatus, ...fields } = seen
-  const base = { ...fields, gatewayStatus: gatewayStatus ?? seen.status }
+  const base = {
+    ...fields,
+    gatewayStatus: gatewayStatus ?? seen.status,
+    customerName:
+      ledger.accountName(seen.accountReference) ?? nameOf?.(seen.accountReference) ?? null,
+  }
   const known = ledger.transfer(seen.reference)
   const charge = known?.chargeId ? ledger.allCharges().find((c) => c.id === known.chargeId) : null
   if (!known)
@@ -117,7 +128,7 @@ export function createHistory(deps: HistoryDeps) {
           .gateway()
           .virtualAccounts.transactions(query(filter, page, pageSize))
         const ledger = deps.ledger()
-        const rows = result.data.flatMap((tx) => annotate(tx, ledger) ?? [])
+        const rows = result.data.flatMap((tx) => annotate(tx, ledger, deps.nameOf) ?? [])
         return {
           rows,
           skipped: result.data.length - rows.length + (result.skipped ?? 0),
@@ -150,7 +161,7 @@ export function createHistory(deps: HistoryDeps) {
           const ledger = deps.ledger()
           for (const tx of result.data) {
             if (rows >= EXPORT_MAX_ROWS) break
-            const row = annotate(tx, ledger)
+            const row = annotate(tx, ledger, deps.nameOf)
             // A broken item is left out of the file, not allowed to stop the export.
             if (!row) continue
             parts.push(historyCsvLine(row))

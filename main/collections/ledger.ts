@@ -277,10 +277,24 @@ export class Ledger {
     return reconcile(c.amountDue, c.currency, this.transfersOf(c.id))
   }
 
+  /** The account holder's name from this till's latest charge on the account, or null. */
+  accountName(accountReference: string): string | null {
+    let best: ChargeRecord | null = null
+    for (const c of this.charges.values())
+      if (c.account.accountReference === accountReference && (!best || c.openedAt > best.openedAt))
+        best = c
+    return best?.account.accountName ?? null
+  }
+
+  /** A transfer as screens get it: with the customer's name when this till knows it. */
+  named(t: TransferRecord): TransferRecord {
+    return { ...t, customerName: this.accountName(t.accountReference) }
+  }
+
   view(c: ChargeRecord): ChargeView {
-    const transfers = this.transfersOf(c.id).sort(
-      (a, b) => ms(b.createdAt) - ms(a.createdAt) || b.reference.localeCompare(a.reference),
-    )
+    const transfers = this.transfersOf(c.id)
+      .sort((a, b) => ms(b.createdAt) - ms(a.createdAt) || b.reference.localeCompare(a.reference))
+      .map((t) => ({ ...t, customerName: c.account.accountName }))
     const reconciliation = reconcile(c.amountDue, c.currency, transfers)
     return {
       ...c,
@@ -294,6 +308,7 @@ export class Ledger {
     return [...this.transfers.values()]
       .filter((t) => t.late && (includeAcknowledged || t.acknowledgement === null))
       .sort((a, b) => ms(b.createdAt) - ms(a.createdAt))
+      .map((t) => this.named(t))
   }
 
   /**
