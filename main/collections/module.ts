@@ -191,7 +191,11 @@ export function createCollections(core: CoreServices) {
     return runtime.charges
   }
 
-  const history = createHistory({ gateway: () => gateway, ledger: () => current().ledger })
+  const history = createHistory({
+    gateway: () => gateway,
+    ledger: () => current().ledger,
+    nameOf: (ref) => customerDirectory().byReference(ref)?.name ?? null,
+  })
 
   const issued = () => new Date(core.now()).toISOString()
   const receipts = createReceiptPrinting({
