@@ -2,6 +2,10 @@
 // this month's limits, fixes the payment reference and journals it before sending, then
 // follows the debit (pending → success | failed) until final.
 import type { DebitRecord } from '../../common/api/directDebits'
+import type { ResponseOf } from '../gateway'
+
+/** The debit's acceptance (fields not shown) or its status record. */
+type DebitAnswer = ResponseOf<'debit'> | DebitRecord
 import type { DebitView, MandateDebitInput } from '../../common/ipc/mandates'
 import {
   MoneyError,
@@ -14,11 +18,16 @@ import {
 import { AppError } from '../app/errors'
 import type { Logger } from '../app/log'
 import type { GatewayClient } from '../gateway'
-import { cashierError, isNotFound } from '../payments/cashier-errors'
+import { cashierError } from '../payments/cashier-errors'
 import type { Follower } from '../payments/follower'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
-import { submitByReference } from '../payments/submit-by-reference'
+import { unconfirmedNotice } from '../payments/outcome-view'
+import {
+  pursueByReference,
+  submitByReference,
+  uncertaintyAfterRestart,
+} from '../payments/submit-by-reference'
 import { toDebitView } from './debit-view'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
 import { monthlyUsage } from './mandate-rules'
@@ -38,10 +47,16 @@ export interface DebitsServiceDeps {
   actor: () => { id: string; name: string } | null
   log: Logger
   now?: () => number
+  /** Least wait after a lost request before its reference is looked up (it may be in flight). */
+  verifyAfterMs?: number
+  /** How long a lost answer is followed up before a supervisor must decide. */
+  unknownWindowMs?: number
 }
 
-/** A debit the gateway never saw is sent again (same reference) only this soon after. */
-const RESEND_WINDOW_MS = 10 * 60 * 1000
+/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
+const DEFAULT_VERIFY_AFTER_MS = 25_000
+/** A lost debit answer is followed up this long, then a supervisor checks it. */
+const DEFAULT_UNKNOWN_WINDOW_MS = 10 * 60 * 1000
 
 const UNCONFIRMED =
   "The gateway hasn't confirmed this debit yet. Don't charge again: the till keeps checking."
@@ -149,6 +164,8 @@ export class DebitsService {
       outcome = await submitByReference({
         send: () => gateway.directDebits.debit(body),
         lookup: () => gateway.directDebits.status(paymentReference),
+        noun: 'debit',
+        now: () => nowFrom(this.deps),
       })
     } catch (error) {
       this.deps.debits.remove(paymentReference)
@@ -165,8 +182,12 @@ export class DebitsService {
     }
     const entry =
       outcome.outcome === 'unknown'
-        ? this.deps.debits.update(paymentReference, (d) => ({ ...d, notice: UNCONFIRMED }))
-        : this.#record(outcome.value)
+        ? this.deps.debits.update(paymentReference, (d) => ({
+            ...d,
+            uncertainty: outcome.uncertainty,
+            notice: UNCONFIRMED,
+          }))
+        : this.#record(paymentReference, outcome.value)
     this.#follow(paymentReference)
     return toDebitView(entry as DebitEntry, true)
   }
@@ -188,7 +209,8 @@ export class DebitsService {
         currency: record.currency ?? 'NGN',
         narration: record.narration,
         status: record.status,
-        final: record.status !== 'pending',
+        // Only the gateway's own final words are final; an unknown status is followed.
+        final: record.status === 'success' || record.status === 'failed',
         failureReason: record.failure_reason ?? null,
         createdAt: record.created_at ?? null,
         completedAt: record.completed_at ?? null,
@@ -212,7 +234,9 @@ export class DebitsService {
       paymentReference,
       async () => {
         const entry = await this.#check(paymentReference)
-        return !entry || FINAL_DEBIT.includes(entry.status) ? 'final' : 'continue'
+        // Waiting for a supervisor's check: no more polling from here.
+        const inReview = Boolean(entry?.uncertainty?.review) && entry?.status === 'starting'
+        return !entry || FINAL_DEBIT.includes(entry.status) || inReview ? 'final' : 'continue'
       },
       () => {
         const entry = this.deps.debits.update(paymentReference, (d) => ({
@@ -231,15 +255,15 @@ export class DebitsService {
     let after: DebitEntry | undefined
     try {
       const gateway = await this.deps.gateway()
-      after = this.#record(await gateway.directDebits.status(paymentReference))
+      after =
+        before.status === 'starting'
+          ? await this.#pursue(gateway, before)
+          : this.#record(paymentReference, await gateway.directDebits.status(paymentReference))
     } catch (error) {
-      if (before.status === 'starting' && isNotFound(error))
-        after = await this.#resendOrGiveUp(before)
-      else
-        after = this.deps.debits.update(paymentReference, (d) => ({
-          ...d,
-          notice: `${cashierError(error, { action: 'check the debit' }).message} The till keeps checking.`,
-        }))
+      after = this.deps.debits.update(paymentReference, (d) => ({
+        ...d,
+        notice: `${cashierError(error, { action: 'check the debit' }).message} The till keeps checking.`,
+      }))
     }
     if (after && (after.status !== before.status || after.notice !== before.notice)) {
       this.deps.publish(
@@ -252,52 +276,67 @@ export class DebitsService {
     return after
   }
 
-  /** The gateway never saw it: send it again with the same reference, or say nothing was charged. */
-  async #resendOrGiveUp(entry: DebitEntry): Promise<DebitEntry | undefined> {
-    const age = nowFrom(this.deps) - Date.parse(entry.createdAt)
-    if (age > RESEND_WINDOW_MS) {
-      this.deps.log.warn('debit never reached the gateway', {
+  /**
+   * A debit whose answer was lost: only the gateway's word about its reference settles it.
+   * A JSON "no such debit", long enough after the lost request, allows the same request once
+   * more; a refusal of that settles nothing. After the window a supervisor checks it; the till
+   * never concludes that nothing was charged.
+   */
+  async #pursue(gateway: DebitsGateway, entry: DebitEntry): Promise<DebitEntry | undefined> {
+    const step = await pursueByReference({
+      uncertainty: entry.uncertainty ?? uncertaintyAfterRestart(entry.createdAt, entry.createdAt),
+      lookup: () => gateway.directDebits.status(entry.paymentReference),
+      resend: async () => {
+        const mandate = await this.deps.mandates.refresh(entry.mandateReference)
+        return gateway.directDebits.debit({
+          mandate_reference: entry.mandateReference,
+          debit_amount: entry.amount,
+          narration: entry.narration,
+          customer_email: mandate.customerEmail,
+          payment_reference: entry.paymentReference,
+        })
+      },
+      noun: 'debit',
+      now: () => nowFrom(this.deps),
+      verifyAfterMs: this.deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
+      windowMs: this.deps.unknownWindowMs ?? DEFAULT_UNKNOWN_WINDOW_MS,
+    })
+    if (step.kind === 'found' || step.kind === 'sent')
+      return this.#record(entry.paymentReference, step.value)
+    if (step.kind === 'review')
+      this.deps.log.warn('debit outcome unknown; needs review', {
         paymentReference: entry.paymentReference,
       })
-      return this.deps.debits.update(entry.paymentReference, (d) => ({
-        ...d,
-        status: 'not_sent',
-        notice: 'This debit never reached the gateway. Nothing was charged.',
-      }))
-    }
-    try {
-      const gateway = await this.deps.gateway()
-      const mandate = await this.deps.mandates.refresh(entry.mandateReference)
-      const record = await gateway.directDebits.debit({
-        mandate_reference: entry.mandateReference,
-        debit_amount: entry.amount,
-        narration: entry.narration,
-        customer_email: mandate.customerEmail,
-        payment_reference: entry.paymentReference,
-      })
-      return this.#record(record)
-    } catch {
-      return this.deps.debits.update(entry.paymentReference, (d) => ({ ...d, notice: UNCONFIRMED }))
-    }
+    return this.deps.debits.update(entry.paymentReference, (d) => ({
+      ...d,
+      uncertainty: step.uncertainty,
+      notice: unconfirmedNotice(step.uncertainty, 'debit'),
+    }))
   }
 
-  /** Folds the gateway's record in; a final status never moves back. */
-  #record(record: DebitRecord): DebitEntry {
-    const existing = this.deps.debits.get(record.payment_reference)
+  /**
+   * Folds the gateway's answer in; a final status never moves back. The acceptance answer of a
+   * debit is not shown in the spec, so any field it leaves out keeps what this till recorded
+   * when it sent the debit (what the gateway accepted); nothing is guessed.
+   */
+  #record(paymentReference: string, record: DebitAnswer): DebitEntry {
+    const existing = this.deps.debits.get(paymentReference)
+    const status = record.status ?? existing?.status ?? 'starting'
     const keepFinal =
-      existing && FINAL_DEBIT.includes(existing.status) && !FINAL_DEBIT.includes(record.status)
+      existing && FINAL_DEBIT.includes(existing.status) && !FINAL_DEBIT.includes(status)
     return this.deps.debits.put({
-      paymentReference: record.payment_reference,
-      mandateReference: record.mandate_reference,
-      amount: record.amount,
+      paymentReference,
+      mandateReference: record.mandate_reference ?? existing?.mandateReference ?? '',
+      amount: record.amount ?? existing?.amount ?? ZERO,
       currency: record.currency ?? existing?.currency ?? 'NGN',
-      narration: record.narration,
-      status: keepFinal ? existing.status : record.status,
+      narration: record.narration ?? existing?.narration ?? '',
+      status: keepFinal ? existing.status : status,
       failureReason: record.failure_reason ?? null,
       createdAt: existing?.createdAt ?? record.created_at ?? isoFrom(this.deps),
       completedAt: record.completed_at ?? null,
       notice: null,
       chargedBy: existing?.chargedBy ?? null,
+      uncertainty: existing?.uncertainty ?? null,
     })
   }
 }

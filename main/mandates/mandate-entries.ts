@@ -6,6 +6,7 @@ import { DEBIT_STATUSES, MANDATE_STATUSES, type Mandate } from '../../common/api
 import { CURRENCIES } from '../../common/money'
 import { AppError } from '../app/errors'
 import { MinorValue } from '../payments/payment-entry'
+import { Uncertainty } from '../payments/submit-by-reference'
 
 export const MandateEntry = z.object({
   mandateReference: z.string(),
@@ -43,6 +44,8 @@ export const DebitEntry = z.object({
   completedAt: z.string().nullable(),
   notice: z.string().nullable(),
   chargedBy: z.string().nullable(),
+  /** Set once the debit's answer was lost (payments/submit-by-reference.ts): the evidence. */
+  uncertainty: Uncertainty.nullable().optional(),
 })
 export type DebitEntry = z.infer<typeof DebitEntry>
 
@@ -60,9 +63,6 @@ export function applyMandate(
   record: Mandate,
   checkedAt: string,
 ): MandateEntry {
-  return {
-    mandateReference: record.mandate_reference,
-    confirmed: true,
   const pick = <T>(given: T | undefined, known: T | undefined): T | undefined => given ?? known
   const details = {
     customerName: pick(record.customer_name, entry?.customerName),
@@ -84,6 +84,9 @@ export function applyMandate(
       `The gateway's record of mandate ${record.mandate_reference} does not give its ${missing.length === 1 ? 'detail' : 'details'} (${missing.join(', ')}), and this till did not create it, so it can't be shown or charged here. Its status at the gateway: ${record.raw_status ?? record.status}.`,
     )
   const d = details as { [K in keyof typeof details]-?: NonNullable<(typeof details)[K]> }
+  return {
+    mandateReference: record.mandate_reference,
+    confirmed: true,
     status: record.status,
     ...d,
     // The gateway's flag when it sends one; otherwise what this till did.
