@@ -29,6 +29,7 @@ export function createPayouts(core: CoreServices): {
       core.integrity.requireProtected(environment as Environment)
       return core.integrity.journal(environment as Environment, 'payouts')
     },
+    policySeal: () => core.integrity.journal('till', 'payout-policy'),
     viewer: () => {
       const user = core.session.current()
       return user ? { id: user.id, role: user.role } : null

@@ -1,6 +1,12 @@
 // Payout policy (limits per role, approval lifetime), kept in its own small file next to the
 // outboxes and replaced atomically. It is till policy, the same in every environment.
+//
+// The limits and the approval lifetime carry authority, so with a device key (`seal`, the
+// till's key from main/integrity/) the file carries the key's HMAC and a generation whose
+// latest value is kept in the OS keychain. An edited, deleted or older file is never used:
+// payouts stop with the reason in words until an admin saves the policy again.
 import { readFile } from 'node:fs/promises'
+import type { JournalSeal } from '../integrity'
 import * as z from 'zod'
 import type { PayoutPolicyView, RoleLimitsView } from '../../common/ipc/payouts'
 import { formatMoney, MoneyError, parseUserAmount, type Minor } from '../../common/money'
@@ -27,32 +33,93 @@ type PolicyFile = z.infer<typeof PolicyFile>
 
 export const DEFAULT_APPROVAL_TTL_MINUTES = 8 * 60
 
+const POLICY_DOMAIN = 'payouts.policy.v1'
+
 export class PolicyStore {
   #data: PolicyFile
+  #generation = 0
+  /** Why the file is not trusted (in words), or null. */
+  #problem: string | null = null
 
   private constructor(
     private readonly file: string,
     data: PolicyFile,
+    private readonly seal: JournalSeal | null,
   ) {
     this.#data = data
   }
 
-  static async open(file: string): Promise<PolicyStore> {
+  static async open(file: string, seal: JournalSeal | null = null): Promise<PolicyStore> {
     let data: PolicyFile = {
       limits: DEFAULT_LIMITS,
       approvalTtlMinutes: DEFAULT_APPROVAL_TTL_MINUTES,
     }
+    let raw: Record<string, unknown> | null = null
     try {
-      const parsed = PolicyFile.safeParse(JSON.parse(await readFile(file, 'utf8')))
+      raw = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>
+      const parsed = PolicyFile.safeParse(raw)
       if (parsed.success) data = parsed.data as PolicyFile
     } catch {
-      // No file yet: defaults.
+      // No file yet (or unreadable: the seal check below says so when it matters).
     }
-    return new PolicyStore(file, data)
+    const store = new PolicyStore(file, data, seal)
+    await store.#check(raw)
+    return store
+  }
+
+  /** Checks the file against its seal and the head in the keychain; adopts an old file once. */
+  async #check(raw: Record<string, unknown> | null): Promise<void> {
+    const seal = this.seal
+    if (!seal?.sealer.enforced) return
+    const head = seal.anchor?.head ?? null
+    const generation = typeof raw?.generation === 'number' ? raw.generation : 0
+    this.#generation = generation
+    if (raw === null || raw.seal === undefined) {
+      if (head === null) {
+        // A file from before sealing, or none yet: sealed now, once.
+        if (raw !== null) await this.#write(this.#data)
+        return
+      }
+      this.#problem =
+        raw === null
+          ? 'The payout policy file is missing, but this till wrote one.'
+          : 'The payout policy file has no seal (it was replaced outside Tilldesk).'
+    } else if (!seal.sealer.check(POLICY_DOMAIN, this.#sealed(this.#data, generation), raw.seal)) {
+      this.#problem =
+        'The payout limits or the approval lifetime were changed outside Tilldesk (the policy file does not match its seal).'
+    } else if (head !== null && generation < head.seq) {
+      this.#problem = `The payout policy file is an older copy (version ${generation}; this till last wrote version ${head.seq}).`
+    }
+    if (this.#problem !== null) {
+      seal.report?.({ file: this.file, line: null, reason: this.#problem })
+    }
+  }
+
+  #sealed(data: PolicyFile, generation: number) {
+    return { generation, limits: data.limits, approvalTtlMinutes: data.approvalTtlMinutes }
+  }
+
+  async #write(next: PolicyFile): Promise<void> {
+    const seal = this.seal
+    if (!seal?.sealer.enforced) {
+      await writeFileAtomic(this.file, JSON.stringify(next))
+      return
+    }
+    const generation = Math.max(this.#generation, seal.anchor?.head?.seq ?? 0) + 1
+    const mac = seal.sealer.seal(POLICY_DOMAIN, this.#sealed(next, generation))
+    await writeFileAtomic(this.file, JSON.stringify({ ...next, generation, seal: mac }))
+    this.#generation = generation
+    seal.anchor?.set({ seq: generation, hash: mac })
   }
 
   /** The policy commands use; the day follows the computer's time zone (and DST). */
   current(now = Date.now()): PayoutPolicy {
+    if (this.#problem !== null) {
+      throw new AppError(
+        'integrity_failed',
+        `Payouts are stopped: ${this.#problem} An admin should check the limits and save them again.`,
+      )
+    }
     return {
       limits: this.#data.limits as PayoutLimits,
       approvalTtlMs: this.#data.approvalTtlMinutes * 60_000,
@@ -97,8 +164,10 @@ export class PolicyStore {
     const first = Object.values(fields)[0]
     if (first) throw new AppError('invalid_input', first, { fields })
     if (input.approvalTtlMinutes !== undefined) next.approvalTtlMinutes = input.approvalTtlMinutes
-    await writeFileAtomic(this.file, JSON.stringify(next))
+    // An admin saving the policy confirms it: sealed again, and payouts may go on.
+    await this.#write(next)
     this.#data = next
+    this.#problem = null
     return this.view()
   }
 }

@@ -55,6 +55,8 @@ export interface PayoutsServiceOptions {
    * where payouts must not run (Sandbox or Live without a keychain). Absent: unsealed (tests).
    */
   integrity?: (environment: string) => JournalSeal | Promise<JournalSeal>
+  /** The till's device key and head for policy.json (limits, approval lifetime). */
+  policySeal?: () => JournalSeal
   /** Start the sender (false: drafting and approval only, e.g. a second window in tests). */
   send?: boolean
 }
@@ -82,7 +84,10 @@ export class PayoutsService {
 
   /** Opens the active environment's outbox and starts sending. */
   async start(): Promise<void> {
-    this.#policy ??= await PolicyStore.open(join(this.options.dataDir, 'policy.json'))
+    this.#policy ??= await PolicyStore.open(
+      join(this.options.dataDir, 'policy.json'),
+      this.options.policySeal?.() ?? null,
+    )
     await this.#current()
   }
 
