@@ -18,6 +18,8 @@ export const electronPdf: PdfRenderer = async (html) => {
       webviewTag: false,
       devTools: false,
       spellcheck: false,
+      // Middle-click would otherwise open links in a new window (auxclick).
+      disableBlinkFeatures: 'Auxclick',
     },
   })
   try {
