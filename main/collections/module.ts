@@ -292,6 +292,11 @@ export function createCollections(core: CoreServices) {
       directory?.directory.close()
       directory = null
     },
+    // An update never restarts the till while a customer may be paying.
+    busy() {
+      const open = runtime?.charges.list('open').length ?? 0
+      return open === 0 ? null : open === 1 ? 'A charge is open.' : `${open} charges are open.`
+    },
   }
 }
 
