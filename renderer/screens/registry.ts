@@ -40,6 +40,13 @@ const screen = ({ load, layout = 'shell', nav = true, ...rest }: Entry): ScreenD
 
 export const screens: ScreenDef[] = [
   screen({
+    id: 'overview',
+    title: 'Overview',
+    icon: 'reports',
+    minRole: 'admin',
+    load: () => import('./Overview'),
+  }),
+  screen({
     id: 'collect',
     ownOfflineNotice: true,
     title: 'Collect',

@@ -307,10 +307,17 @@ test('10: transfers are said in words, not jargon like "Counted"', async () => {
 
 test('6 and 10: Settings: no Disable or Remove on your own row; intervals in seconds', async () => {
   await signIn(page)
-  await go('#/settings')
+  await go('#/settings/users')
   const own = page.getByRole('row', { name: new RegExp(ADMIN.name) })
   await expect(own).toBeVisible()
   await expect(own.getByRole('button', { name: /Disable|Remove/ })).toHaveCount(0)
+  // Others' rows keep them.
+  await expect(
+    page
+      .getByRole('row', { name: new RegExp(CASHIER.name) })
+      .getByRole('button', { name: 'Disable' }),
+  ).toBeVisible()
+  await go('#/settings/till')
   await expect(page.getByText(/milliseconds/)).toHaveCount(0)
   await expect(page.getByLabel(/seconds/).first()).toBeVisible()
 })

@@ -1,5 +1,6 @@
-// Settings (admin): environment, API key, connection test, till, users. Each section is its
-// own file; the section id is part of the URL (#/settings/users).
+// Settings (admin): the setup checklist until the till is ready, then environment, API key,
+// connection test, till, users, receipts, updates and support. Each section is its own file;
+// the section id is part of the URL (#/settings/users).
 import { useEffect, useState } from 'react'
 import type { SettingsView } from '../../../common/ipc'
 import { Banner, Icon, Spinner, type IconName } from '../../components'
@@ -8,6 +9,8 @@ import { useNavigation } from '../../store/navigation'
 import { ApiKeySection } from './ApiKeySection'
 import { ConnectionSection } from './ConnectionSection'
 import { EnvironmentSection } from './EnvironmentSection'
+import { ReceiptsSection } from './ReceiptsSection'
+import { SetupChecklist } from './SetupChecklist'
 import { SupportSection } from './SupportSection'
 import { TillSection } from './TillSection'
 import { UpdatesSection } from './UpdatesSection'
@@ -19,6 +22,7 @@ const SECTIONS: Array<{ id: string; title: string; icon: IconName }> = [
   { id: 'connection', title: 'Connection test', icon: 'online' },
   { id: 'till', title: 'Till', icon: 'settings' },
   { id: 'users', title: 'Users', icon: 'users' },
+  { id: 'receipts', title: 'Receipts', icon: 'check' },
   { id: 'updates', title: 'Updates', icon: 'refresh' },
   { id: 'support', title: 'Support', icon: 'info' },
 ]
@@ -55,6 +59,7 @@ export default function SettingsScreen() {
         ))}
       </nav>
       <div className="settings__body">
+        <SetupChecklist />
         {error && <Banner tone="danger">{error}</Banner>}
         {!settings ? (
           <Spinner size={28} label="Loading settings" />
@@ -70,6 +75,8 @@ export default function SettingsScreen() {
           <UpdatesSection />
         ) : section.id === 'support' ? (
           <SupportSection />
+        ) : section.id === 'receipts' ? (
+          <ReceiptsSection />
         ) : (
           <UsersSection />
         )}
