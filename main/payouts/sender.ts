@@ -564,6 +564,8 @@ export class PayoutSender {
       return
     }
     const reason = `Tilldesk could not find out from the gateway whether this payout went out (last answer: ${lastSaid}) It may or may not have been paid. Do not pay it again: check this reference with the gateway, then a supervisor marks it as paid (with the gateway's reference) or not paid.`
+    // From now on it is looked up only now and then, while it waits for a supervisor.
+    this.#dueAt.set(reference, this.#o.now() + this.#o.reviewPollMs)
     await this.#commit([
       this.#action(item, 'escalate', reason, {
         reviewReason: reason,
