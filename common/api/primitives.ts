@@ -70,6 +70,8 @@ export const DateOrDateTime = z.union([IsoDate, IsoDateTime], {
 export const AccountNumber = z.string().regex(/^\d{10}$/, 'Account number must be ten digits.')
 export const Bvn = z.string().regex(/^\d{11}$/, 'BVN must be 11 digits.')
 export const BankCode = z.string().regex(/^\d{3,6}$/, 'Bank code must be 3 to 6 digits.')
+/** The spec's mandate table: `bank_code` is a "Three-digit bank code". */
+export const MandateBankCode = z.string().regex(/^\d{3}$/, 'A mandate bank code is three digits.')
 /**
  * Merchant references: URL-safe, at most 64 characters, starting with a letter or digit. A
  * reference becomes a path segment (`/direct-debits/mandates/{ref}/cancel`), and URL

@@ -72,6 +72,10 @@ export function validateMandateForm(
     (knownBankCodes !== null && !knownBankCodes.has(bankCode))
   )
     fields.bankCode = 'Choose the bank from the list.'
+  // The spec's mandate table: a "Three-digit bank code". Banks with longer codes can't hold one.
+  else if (!/^\d{3}$/.test(bankCode))
+    fields.bankCode =
+      "This bank can't take a direct-debit mandate: mandates need a bank with a three-digit code."
 
   const startDate = input.startDate.trim()
   const endDate = input.endDate.trim()

@@ -79,9 +79,10 @@ export class MandatesService {
     }))
   }
 
+  /** Banks that can hold a mandate: the spec gives mandates a "Three-digit bank code". */
   async banks(): Promise<BankOption[]> {
     try {
-      return await this.deps.banks.list()
+      return (await this.deps.banks.list()).filter((b) => /^\d{3}$/.test(b.code))
     } catch (error) {
       throw cashierError(error, { action: 'load the list of banks' })
     }

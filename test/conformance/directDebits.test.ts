@@ -87,6 +87,14 @@ describe('mandate creation', () => {
     }
   })
 
+  it('a mandate bank code is three digits', async () => {
+    // Spec, Direct debit mandate: `bank_code` | string | "Three-digit bank code".
+    expectError(
+      await t.client.post('/direct-debits/mandates', mandateBody(t, { bank_code: '50211' })),
+      400,
+    )
+  })
+
   it('a reused mandate_reference is a 409', async () => {
     const body = mandateBody(t)
     expectStatus(await t.client.post('/direct-debits/mandates', body), 200)

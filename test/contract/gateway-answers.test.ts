@@ -418,7 +418,7 @@ describe('errors (spec: "Shape of the error response body (field names): not sho
         fc.constantFrom('verify', 'initialize', 'list'),
         async (status, body, call) => {
           const client = clientAnswering(status, body)
-          const got = await settle(
+          const got = await settle<unknown>(
             call === 'verify'
               ? client.disbursements.verify('TRF_1')
               : call === 'list'

@@ -63,6 +63,13 @@ describe('rules carried by the schemas', () => {
     expect(short.success).toBe(false)
     expect(short.error?.issues[0]?.path).toEqual(['end_date'])
   })
+  it('a mandate bank code is three digits (spec: "Three-digit bank code")', () => {
+    expect(CreateMandateRequest.safeParse({ ...mandate, bank_code: '058' }).success).toBe(true)
+    for (const code of ['50211', '999992', '58'])
+      expect(CreateMandateRequest.safeParse({ ...mandate, bank_code: code }).success, code).toBe(
+        false,
+      )
+  })
   it('page_size is bounded at 100 and defaults to 10', () => {
     expect(PageQuery.parse({})).toEqual({ page: 1, page_size: 10 })
     expect(PageQuery.safeParse({ page_size: '101' }).success).toBe(false)

@@ -13,7 +13,6 @@ function answering(body: unknown, status = 200) {
     debug: () => {},
     info: () => {},
     warn: (message, fields) => warnings.push({ message, fields }),
-    error: () => {},
   }
   const fake = fakeFetch(() => reply(status, body))
   const client = createGatewayClient({

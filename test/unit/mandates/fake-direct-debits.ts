@@ -57,6 +57,7 @@ export class FakeDirectDebits implements MandatesGateway, DebitsGateway {
       data: [
         { name: 'Zenith Bank', code: '057' },
         { name: 'Access Bank', code: '044' },
+        { name: 'Kuda Microfinance Bank', code: '50211' },
       ],
     }),
     resolve: async (body: { bank: string; account: string; currency: string }) => {
