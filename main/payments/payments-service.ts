@@ -76,8 +76,9 @@ export class PaymentsService {
 
   /** Picks up payments that were still open when the till last stopped. */
   resume(): void {
+    // A payment waiting for a supervisor's check is not followed again on its own.
     for (const entry of this.deps.journal.list())
-      if (!isFinalPayment(entry.status)) this.#follow(entry.reference)
+      if (!isFinalPayment(entry.status) && !entry.uncertainty?.review) this.#follow(entry.reference)
   }
 
   stop(): void {

@@ -360,6 +360,20 @@ describe('payments: an unknown outcome is never settled by a refusal or a guess'
     expect(journal.get(view.reference)?.status).toBe('starting')
   })
 
+  it('a payment waiting for a supervisor is not followed again after a restart', async () => {
+    const first = setup()
+    first.gateway.failInitialize(lost(), 'before')
+    for (let i = 0; i < 500; i++) first.gateway.failVerify(gwError('server', { method: 'GET' }))
+    const view = await first.service.start(validInput)
+    await first.timers.advance(WINDOW_MS + 60_000)
+    expect(first.journal.get(view.reference)?.uncertainty?.review).toMatch(/supervisor/)
+    first.service.stop()
+    const second = setup({ storage: first.storage, gateway: first.gateway })
+    second.service.resume()
+    expect(second.follower.isFollowing(view.reference)).toBe(false)
+    expect(second.journal.get(view.reference)?.status).toBe('starting')
+  })
+
   it('a 404 that is not "no such payment" never clears a resend; after the window it needs review', async () => {
     const { service, gateway, timers, journal, published } = setup()
     gateway.failInitialize(lost(), 'before')
