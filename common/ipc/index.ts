@@ -15,6 +15,7 @@ import { reportsChannels } from './reports'
 import { appChannels, appEvents } from './app'
 import { updatesChannels, updatesEvents } from './updates'
 import { shiftsChannels, shiftsEvents } from './shifts'
+import { shopChannels, shopEvents } from './shop'
 
 export const channels = {
   ...sessionChannels,
@@ -30,6 +31,7 @@ export const channels = {
   ...appChannels,
   ...updatesChannels,
   ...shiftsChannels,
+  ...shopChannels,
 } satisfies ChannelTable
 
 export const events = {
@@ -45,6 +47,7 @@ export const events = {
   ...appEvents,
   ...updatesEvents,
   ...shiftsEvents,
+  ...shopEvents,
 } satisfies EventTable
 
 export type Channels = typeof channels

@@ -98,6 +98,7 @@ export type IntegrityArea =
   | 'refunds'
   | 'mandates'
   | 'z-reports'
+  | 'shop'
 
 /**
  * A record that failed its keyed check (or could not be checked), in words for the admin.

@@ -10,6 +10,7 @@ import { refundsModule } from '../refunds/module'
 import { mandatesModule } from '../mandates/module'
 import { reportsModule } from '../reports/module'
 import { shiftsModule } from '../shifts/module'
+import { shopModule } from '../shop/module'
 
 export const featureModules: FeatureModule[] = [
   collectionsModule,
@@ -19,4 +20,5 @@ export const featureModules: FeatureModule[] = [
   mandatesModule,
   reportsModule,
   shiftsModule,
+  shopModule,
 ]

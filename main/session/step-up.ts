@@ -11,6 +11,11 @@ const ALWAYS: ReadonlySet<string> = new Set<ChannelName>([
   'users.setPin',
   'users.unlock',
   'users.remove',
+  // Shop mode decides whose staff list and approvals this till accepts.
+  'shop.create',
+  'shop.createCode',
+  'shop.join',
+  'shop.leave',
 ])
 
 /**

@@ -80,6 +80,9 @@ export class ShopSyncLoop {
       void client.end().catch(() => undefined)
       if (this.#stopped) return
       this.#o.onError?.(error)
+      // The listener's connection is the first to notice the server going away: a round now
+      // turns that into the till's status at once, instead of at the next timer.
+      void this.#o.sync.syncOnce()
       const wait = this.#backoff
       this.#backoff = Math.min(this.#backoff * 2, this.#o.maxBackoffMs ?? 30_000)
       this.#reconnect = setTimeout(() => void this.#listen(), wait)

@@ -4,15 +4,20 @@ import { silentLogger } from '../../main/app/log'
 import { createServices, type AppServices } from '../../main/app/services'
 import type { SenderInfo } from '../../main/ipc/handlers'
 import { confBackend } from '../../main/settings/conf-backend'
+import type { Keychain } from '../../main/keychain/keychain'
 import { MemoryKeychain } from '../unit/shell/helpers'
 
 const sender: SenderInfo = { transport: 'test', url: 'test://till' }
 
 /** Creates and starts the services, keeping settings and data in `dir`. */
-export async function startServices(dir: string): Promise<AppServices> {
+/** Pass the same `keychain` to start a till again on its data: its device key lives there. */
+export async function startServices(
+  dir: string,
+  keychain: Keychain = new MemoryKeychain(),
+): Promise<AppServices> {
   const services = await createServices({
     settingsBackend: confBackend(dir),
-    keychain: new MemoryKeychain(),
+    keychain,
     fetch: globalThis.fetch,
     dataDir: dir,
     log: silentLogger,

@@ -1,5 +1,5 @@
 // Settings (admin): the setup checklist until the till is ready, then environment, API key,
-// connection test, till, users, receipts, updates and support. Each section is its own file;
+// connection test, till, users, shop, receipts, updates and support. Each section is its own file;
 // the section id is part of the URL (#/settings/users).
 import { useEffect, useState } from 'react'
 import type { SettingsView } from '../../../common/ipc'
@@ -11,6 +11,7 @@ import { ConnectionSection } from './ConnectionSection'
 import { EnvironmentSection } from './EnvironmentSection'
 import { ReceiptsSection } from './ReceiptsSection'
 import { SetupChecklist } from './SetupChecklist'
+import { ShopSection } from './ShopSection'
 import { SupportSection } from './SupportSection'
 import { TillSection } from './TillSection'
 import { UpdatesSection } from './UpdatesSection'
@@ -22,6 +23,7 @@ const SECTIONS: Array<{ id: string; title: string; icon: IconName }> = [
   { id: 'connection', title: 'Connection test', icon: 'online' },
   { id: 'till', title: 'Till', icon: 'settings' },
   { id: 'users', title: 'Users', icon: 'users' },
+  { id: 'shop', title: 'Shop', icon: 'outbox' },
   { id: 'receipts', title: 'Receipts', icon: 'check' },
   { id: 'updates', title: 'Updates', icon: 'refresh' },
   { id: 'support', title: 'Support', icon: 'info' },
@@ -77,6 +79,8 @@ export default function SettingsScreen() {
           <SupportSection />
         ) : section.id === 'receipts' ? (
           <ReceiptsSection />
+        ) : section.id === 'shop' ? (
+          <ShopSection />
         ) : (
           <UsersSection />
         )}

@@ -1,0 +1,376 @@
+// Shop mode for this till: joining or creating the shop, the sync loop while it is on, and the
+// status the status bar shows. A till that never joins never opens a connection.
+//
+// What this till keeps, and where:
+//   <data>/shop/config.json   the server address, shop and till ids: sealed with the till's
+//                             device key, so an edited file (pointing the till at another
+//                             server) is refused and reported, never followed;
+//   keychain ('till' scope)   the till's database login and its Ed25519 signing key;
+//   <data>/shop/log/          this till's signed events and the push/pull cursors;
+//   <data>/shop/inbox.jsonl   the other tills' events as pulled, once each by event id, for the
+//                             views and appliers that read the shop.
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import type pg from 'pg'
+import type { ShopStatusView } from '../../common/ipc/shop'
+import { writeFileAtomic } from '../app/atomicFile'
+import { AppError } from '../app/errors'
+import type { Logger } from '../app/log'
+import type { IntegrityService } from '../integrity'
+import type { Keychain } from '../keychain/keychain'
+import {
+  shopPool,
+  shopServerSchema,
+  withClient,
+  type ShopLogin,
+  type ShopServer,
+} from './connection'
+import { createEnrolmentCode, createShop, joinShop, type TillEnrolment } from './enrolment'
+import type { StoredEvent } from './events'
+import { LocalShopLog } from './local-log'
+import { ShopSyncLoop } from './loop'
+import { ShopSync, type ShopStatus } from './sync'
+
+export const SHOP_LOGIN_ACCOUNT = 'Tilldesk shop login'
+export const SHOP_KEY_ACCOUNT = 'Tilldesk shop signing key'
+const SEAL_DOMAIN = 'shop-config'
+
+interface ShopConfig {
+  server: ShopServer
+  shopId: string
+  shopName: string
+  tillId: string
+  tillName: string
+}
+
+export interface ShopServiceOptions {
+  dataDir: string
+  keychain: Keychain
+  integrity: IntegrityService
+  tillName: () => string
+  emit: (view: ShopStatusView) => void
+  log: Logger
+}
+
+/** Turns driver and server errors into words an admin can act on; never echoes a password. */
+function explain(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error)
+  const code = (error as { code?: string }).code
+  if (
+    code === 'ECONNREFUSED' ||
+    code === 'ENOTFOUND' ||
+    code === 'ETIMEDOUT' ||
+    /timeout/i.test(text)
+  )
+    return 'The shop server could not be reached. Check the address and port, and that it is running.'
+  if (code === '28P01' || /password authentication failed/i.test(text))
+    return 'The server refused the user name or password.'
+  if (/self[- ]signed|unable to verify|certificate/i.test(text))
+    return "The server's certificate could not be verified. Paste the shop's CA certificate."
+  if (/enrolment code is not valid/i.test(text) || code === '28000')
+    return 'That code is not valid: it was used, it expired, or it was mistyped. Make a new one.'
+  if (/does not support SSL|no encryption/i.test(text))
+    return 'The server does not offer TLS. Tilldesk only talks to a shop server over TLS.'
+  return `The shop server refused: ${text.replace(/password[^,;]*/gi, 'password …').slice(0, 160)}`
+}
+
+export class ShopService {
+  readonly #o: ShopServiceOptions
+  readonly #dir: string
+  #config: ShopConfig | null = null
+  #problem: string | null = null
+  #pool: pg.Pool | null = null
+  #sync: ShopSync | null = null
+  #loop: ShopSyncLoop | null = null
+  #refused = 0
+  #seen = new Set<string>()
+
+  constructor(options: ShopServiceOptions) {
+    this.#o = options
+    this.#dir = join(options.dataDir, 'shop')
+  }
+
+  get #configPath(): string {
+    return join(this.#dir, 'config.json')
+  }
+  get #inboxPath(): string {
+    return join(this.#dir, 'inbox.jsonl')
+  }
+
+  /** Reads the sealed config; an edited or unreadable one is reported and not followed. */
+  #loadConfig(): void {
+    this.#config = null
+    this.#problem = null
+    if (!existsSync(this.#configPath)) return
+    const sealer = this.#o.integrity.till()
+    try {
+      const stored = JSON.parse(readFileSync(this.#configPath, 'utf8')) as {
+        config?: unknown
+        seal?: unknown
+      }
+      const config = stored.config as ShopConfig
+      if (
+        !sealer.check(SEAL_DOMAIN, config, stored.seal) ||
+        !shopServerSchema.safeParse(config?.server).success
+      )
+        throw new Error('seal')
+      this.#config = config
+    } catch {
+      this.#problem =
+        'The shop settings on this till failed their integrity check; this till works alone.'
+      this.#o.integrity.findings.report({
+        area: 'shop',
+        file: 'shop/config.json',
+        record: null,
+        problem: 'The shop settings were changed outside Tilldesk, or are unreadable.',
+        consequence:
+          'This till does not connect to any shop server until an admin joins the shop again (Settings → Shop). The file is kept as it is.',
+      })
+    }
+  }
+
+  async #saveConfig(config: ShopConfig): Promise<void> {
+    mkdirSync(this.#dir, { recursive: true, mode: 0o700 })
+    const seal = this.#o.integrity.till().seal(SEAL_DOMAIN, config)
+    await writeFileAtomic(this.#configPath, JSON.stringify({ config, seal }, null, 2))
+    this.#config = config
+    this.#problem = null
+  }
+
+  status(): ShopStatusView {
+    const config = this.#config
+    if (!config) {
+      return {
+        mode: 'single',
+        shopName: null,
+        tillId: null,
+        tillName: null,
+        server: null,
+        sync: 'off',
+        message: this.#problem ?? 'This till works on its own.',
+        refused: this.#refused,
+      }
+    }
+    const state: ShopStatus | null = this.#sync?.status ?? null
+    const online = state?.state === 'online'
+    return {
+      mode: 'shop',
+      shopName: config.shopName,
+      tillId: config.tillId,
+      tillName: config.tillName,
+      server: {
+        host: config.server.host,
+        port: config.server.port,
+        database: config.server.database,
+        privateCa: Boolean(config.server.ca),
+      },
+      sync: online ? 'online' : 'offline',
+      message: online
+        ? `In step with ${config.shopName}.`
+        : `Shop server not reachable: this till works alone and catches up when it is back.${state && state.state === 'offline' ? ` (${state.reason})` : ''}`,
+      refused: this.#refused,
+    }
+  }
+
+  async start(): Promise<void> {
+    this.#loadConfig()
+    if (!this.#config) return
+    const login = await this.#o.keychain.get('till', SHOP_LOGIN_ACCOUNT)
+    const key = await this.#o.keychain.get('till', SHOP_KEY_ACCOUNT)
+    if (!login || !key) {
+      this.#problem = 'The keychain no longer holds this till’s shop login; join the shop again.'
+      this.#config = null
+      this.#o.emit(this.status())
+      return
+    }
+    this.#run(this.#config, JSON.parse(login) as ShopLogin, key)
+  }
+
+  #run(config: ShopConfig, login: ShopLogin, privateKey: string): void {
+    const pool = shopPool(config.server, login)
+    pool.on('error', (error) =>
+      this.#o.log.warn('shop: connection error', { error: explain(error) }),
+    )
+    this.#seen = this.#readInbox()
+    const sync = new ShopSync({
+      tillId: config.tillId,
+      privateKey,
+      log: new LocalShopLog(join(this.#dir, 'log')),
+      pool,
+      apply: (events) => this.#apply(events),
+      onStatus: () => this.#o.emit(this.status()),
+      onRefused: (refused) => {
+        this.#refused += 1
+        this.#o.integrity.findings.report({
+          area: 'shop',
+          file: 'shop server',
+          record: `event ${refused.eventId} from ${refused.tillId}`,
+          problem:
+            refused.why === 'bad_signature'
+              ? "The event's signature does not match the till it claims to come from."
+              : refused.why === 'gap'
+                ? 'An event of that till is missing on the server.'
+                : 'The event could not be read.',
+          consequence: 'It was not applied on this till.',
+        })
+      },
+    })
+    const loop = new ShopSyncLoop({
+      server: config.server,
+      login,
+      sync,
+      intervalMs: 10_000,
+      maxBackoffMs: 5_000,
+      onError: (error) => this.#o.log.warn('shop: listener', { error: explain(error) }),
+    })
+    this.#pool = pool
+    this.#sync = sync
+    this.#loop = loop
+    loop.start()
+  }
+
+  #readInbox(): Set<string> {
+    const seen = new Set<string>()
+    if (!existsSync(this.#inboxPath)) return seen
+    for (const line of readFileSync(this.#inboxPath, 'utf8').split('\n')) {
+      if (line.trim() === '') continue
+      try {
+        seen.add(String((JSON.parse(line) as { eventId: string }).eventId))
+      } catch {
+        // A torn last line: the event is pulled again after the cursor that was not saved.
+      }
+    }
+    return seen
+  }
+
+  /** Keeps each pulled event once, by id (a pull after a crash may hand it again). */
+  #apply(events: StoredEvent[]): void {
+    const fresh = events.filter((e) => !this.#seen.has(e.eventId))
+    if (fresh.length === 0) return
+    mkdirSync(this.#dir, { recursive: true, mode: 0o700 })
+    appendFileSync(this.#inboxPath, fresh.map((e) => `${JSON.stringify(e)}\n`).join(''), {
+      mode: 0o600,
+    })
+    for (const e of fresh) this.#seen.add(e.eventId)
+  }
+
+  /** Other tills' events as pulled, in server order. */
+  inbox(): StoredEvent[] {
+    if (!existsSync(this.#inboxPath)) return []
+    return readFileSync(this.#inboxPath, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .flatMap((l) => {
+        try {
+          return [JSON.parse(l) as StoredEvent]
+        } catch {
+          return []
+        }
+      })
+  }
+
+  /** Records an event for the other tills; pushed now if the server is reachable. */
+  async record(kind: string, body: Record<string, unknown>): Promise<void> {
+    if (!this.#sync || !this.#loop) throw new AppError('shop_off', 'This till is not in shop mode.')
+    await this.#sync.record(kind, body)
+    void this.#loop.nudge()
+  }
+
+  /** Waits for one sync round (tests, and the admin's "check now"). */
+  async syncNow(): Promise<ShopStatusView> {
+    await this.#sync?.syncOnce()
+    return this.status()
+  }
+
+  async #enrolled(
+    server: ShopServer,
+    enrolment: TillEnrolment,
+    shopName: string,
+  ): Promise<ShopStatusView> {
+    await this.#o.keychain.set('till', SHOP_LOGIN_ACCOUNT, JSON.stringify(enrolment.login))
+    await this.#o.keychain.set('till', SHOP_KEY_ACCOUNT, enrolment.key.privateKey)
+    const config: ShopConfig = {
+      server,
+      shopId: enrolment.shopId,
+      shopName,
+      tillId: enrolment.tillId,
+      tillName: enrolment.tillName,
+    }
+    await this.#saveConfig(config)
+    this.#run(config, enrolment.login, enrolment.key.privateKey)
+    await this.#sync?.syncOnce()
+    const view = this.status()
+    this.#o.emit(view)
+    return view
+  }
+
+  #mustBeSingle(): void {
+    if (this.#config)
+      throw new AppError('shop_joined', 'This till is already in a shop. Leave it first.')
+  }
+
+  async create(server: ShopServer, owner: ShopLogin, shopName: string): Promise<ShopStatusView> {
+    this.#mustBeSingle()
+    let enrolment: TillEnrolment
+    try {
+      enrolment = await createShop(server, owner, shopName, this.#o.tillName())
+    } catch (error) {
+      throw new AppError('shop_refused', explain(error))
+    }
+    return this.#enrolled(server, enrolment, shopName)
+  }
+
+  async createCode(owner: ShopLogin): Promise<{ code: string; expiresAt: string }> {
+    const config = this.#config
+    if (!config) throw new AppError('shop_off', 'Join or create a shop first.')
+    try {
+      return await withClient(config.server, owner, (client) => createEnrolmentCode(client))
+    } catch (error) {
+      throw new AppError('shop_refused', explain(error))
+    }
+  }
+
+  async join(server: ShopServer, code: string): Promise<ShopStatusView> {
+    this.#mustBeSingle()
+    let enrolment: TillEnrolment
+    let shopName: string
+    try {
+      enrolment = await joinShop(server, code, this.#o.tillName())
+      shopName = await withClient(server, enrolment.login, async (client) =>
+        String((await client.query('select name from shop limit 1')).rows[0]?.name ?? 'the shop'),
+      )
+    } catch (error) {
+      // The enrolment login's password *is* the code: refused means used, expired or mistyped.
+      const words = explain(error)
+      throw new AppError(
+        'shop_refused',
+        /user name or password/.test(words)
+          ? 'That code is not valid: it was used, it expired, or it was mistyped. Make a new one.'
+          : words,
+      )
+    }
+    return this.#enrolled(server, enrolment, shopName)
+  }
+
+  /** Stops syncing and forgets the shop login; every local record stays. */
+  async leave(): Promise<ShopStatusView> {
+    await this.stop()
+    if (existsSync(this.#configPath)) rmSync(this.#configPath)
+    await this.#o.keychain.delete('till', SHOP_LOGIN_ACCOUNT)
+    await this.#o.keychain.delete('till', SHOP_KEY_ACCOUNT)
+    this.#config = null
+    this.#problem = null
+    const view = this.status()
+    this.#o.emit(view)
+    return view
+  }
+
+  async stop(): Promise<void> {
+    await this.#loop?.stop()
+    await this.#sync?.syncOnce().catch(() => undefined)
+    await this.#pool?.end().catch(() => undefined)
+    this.#loop = null
+    this.#sync = null
+    this.#pool = null
+  }
+}

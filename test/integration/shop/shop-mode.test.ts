@@ -1,0 +1,174 @@
+// Shop mode through the composition root, as an admin uses it: two tills, each the real app
+// services behind the IPC guard, and one real PostgreSQL (TLS). The first till creates the
+// shop, makes a one-time code, the second joins with it; the status follows the server going
+// away and coming back; an edited shop file is refused and reported; leaving keeps the till
+// working alone. Only admins, with a fresh PIN, can change any of it.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { IntegrityFinding } from '../../../common/ipc/settings'
+import type { ShopStatusView } from '../../../common/ipc/shop'
+import type { AppServices } from '../../../main/app/services'
+import { dispatcher, startServices } from '../../support/services'
+import { MemoryKeychain } from '../../unit/shell/helpers'
+import {
+  findPostgresBin,
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+} from '../../support/postgres'
+
+const found = findPostgresBin()
+const skipReason = 'bin' in found || process.env.CI ? null : found.reason
+
+async function until<T>(what: string, read: () => Promise<T | null | false>, ms = 25_000) {
+  const end = Date.now() + ms
+  for (;;) {
+    const got = await read()
+    if (got) return got
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+describe.skipIf(skipReason !== null)(
+  `shop mode, two tills and one server${skipReason ? ` (skipped: ${skipReason})` : ''}`,
+  () => {
+    let server: ThrowawayPostgres
+    let a: AppServices
+    let b: AppServices
+    let adminB = ''
+    const keychainB = new MemoryKeychain()
+    const dirA = mkdtempSync(join(tmpdir(), 'tilldesk-shop-a-'))
+    const dirB = mkdtempSync(join(tmpdir(), 'tilldesk-shop-b-'))
+    const tillA = dispatcher(() => a)
+    const tillB = dispatcher(() => b)
+    const address = () => ({
+      host: server.host,
+      port: server.port,
+      database: 'postgres',
+      ca: server.ca,
+    })
+    const owner = () => ({ ownerUser: server.superuser, ownerPassword: server.superPassword })
+
+    beforeAll(async () => {
+      server = await startThrowawayPostgres()
+      a = await startServices(dirA)
+      b = await startServices(dirB, keychainB)
+      await tillA.value('session.setup', {
+        tillName: 'Front counter',
+        adminName: 'Ada',
+        pin: '123456',
+      })
+      await tillB.value('session.setup', {
+        tillName: 'Back counter',
+        adminName: 'Ade',
+        pin: '654321',
+      })
+      adminB = (await tillB.value<{ user: { id: string } }>('session.get')).user.id
+    }, 60_000)
+
+    afterAll(async () => {
+      await a?.stop()
+      await b?.stop()
+      server?.destroy()
+      rmSync(dirA, { recursive: true, force: true })
+      rmSync(dirB, { recursive: true, force: true })
+    })
+
+    it('a till starts on its own', async () => {
+      expect(await tillA.value<ShopStatusView>('shop.status')).toMatchObject({
+        mode: 'single',
+        sync: 'off',
+      })
+    })
+
+    it('the first till creates the shop; another joins with a one-time code', async () => {
+      const created = await tillA.value<ShopStatusView>('shop.create', {
+        server: address(),
+        ...owner(),
+        shopName: 'Corner Shop',
+      })
+      expect(created).toMatchObject({
+        mode: 'shop',
+        shopName: 'Corner Shop',
+        tillName: 'Front counter',
+        sync: 'online',
+      })
+      const { code } = await tillA.value<{ code: string }>('shop.createCode', owner())
+      expect(code).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/)
+      const joined = await tillB.value<ShopStatusView>('shop.join', { server: address(), code })
+      expect(joined).toMatchObject({
+        mode: 'shop',
+        shopName: 'Corner Shop',
+        tillName: 'Back counter',
+        sync: 'online',
+      })
+      // The code is spent.
+      expect(await tillA.code('shop.leave')).toBe('ok')
+      const again = await tillA.call('shop.join', { server: address(), code })
+      expect(again.ok).toBe(false)
+      if (!again.ok) expect(again.error.message).toMatch(/code is not valid/)
+    })
+
+    it('never stores the owner login or the till secrets in any file it writes', async () => {
+      const texts = readdirSync(dirB, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'latin1'))
+      expect(texts.length).toBeGreaterThan(3)
+      const all = texts.join('\n')
+      expect(all).not.toContain(server.superPassword)
+      expect(all).not.toContain('PRIVATE KEY')
+      const login = await keychainB.get('till', 'Tilldesk shop login')
+      expect(login).toBeTruthy()
+      expect(all).not.toContain(JSON.parse(login!).password)
+      const key = await keychainB.get('till', 'Tilldesk shop signing key')
+      expect(all).not.toContain(key!)
+    })
+
+    it('says so when the server goes away, and catches up when it is back', async () => {
+      server.stop()
+      try {
+        const offline = await until('offline', async () => {
+          const s = await tillB.value<ShopStatusView>('shop.status')
+          return s.sync === 'offline' ? s : null
+        })
+        expect(offline.message).toMatch(/works alone/)
+      } finally {
+        server.restart()
+      }
+      await until(
+        'online again',
+        async () => (await tillB.value<ShopStatusView>('shop.status')).sync === 'online',
+      )
+    }, 60_000)
+
+    it('refuses an edited shop file, reports it to the admin, and works alone', async () => {
+      await b.stop()
+      const path = join(dirB, 'shop', 'config.json')
+      const stored = JSON.parse(readFileSync(path, 'utf8')) as {
+        config: { server: { host: string } }
+      }
+      stored.config.server.host = 'evil.example'
+      writeFileSync(path, JSON.stringify(stored))
+      b = await startServices(dirB, keychainB)
+      await tillB.value('session.signIn', { userId: adminB, pin: '654321' })
+      const status = await tillB.value<ShopStatusView>('shop.status')
+      expect(status).toMatchObject({ mode: 'single', sync: 'off' })
+      expect(status.message).toMatch(/integrity check/)
+      const findings = await tillB.value<IntegrityFinding[]>('settings.integrity')
+      expect(findings.some((f) => f.area === 'shop' && f.file === 'shop/config.json')).toBe(true)
+    }, 60_000)
+
+    it('only an admin can change shop mode', async () => {
+      await tillA.value('users.create', { name: 'Bola', role: 'cashier', pin: '2468' })
+      const users = await tillA.value<Array<{ id: string; name: string }>>('users.list')
+      await tillA.value('session.signIn', {
+        userId: users.find((u) => u.name === 'Bola')!.id,
+        pin: '2468',
+      })
+      expect(await tillA.code('shop.createCode', owner())).toBe('forbidden_role')
+      expect(await tillA.code('shop.leave')).toBe('forbidden_role')
+    })
+  },
+)
