@@ -75,7 +75,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
   const { log, keychain, fetch } = adapters
 
   // Device keys first: staff records and settings are checked against them as they load.
-  const integrity = await IntegrityService.open({ keychain, log, now })
+  const integrity = await IntegrityService.open({ keychain, log, now, dataDir: adapters.dataDir })
   const settings = new SettingsStore(adapters.settingsBackend, {
     integrity: {
       sealer: integrity.till(),

@@ -8,7 +8,6 @@
 // the journal is then longer than the head, which is accepted because every record after the
 // head is sealed and chained to it.
 import type { Keychain, KeychainScope } from '../keychain/keychain'
-import { headAccount } from './keys'
 
 export interface ChainHead {
   /** The sequence number of the last record (0: nothing written yet). */
@@ -39,7 +38,8 @@ export class ChainAnchor {
   constructor(
     private readonly keychain: Keychain | null,
     private readonly scope: KeychainScope,
-    readonly name: string,
+    /** The keychain account (keys.ts headAccount). */
+    readonly account: string,
     head: ChainHead | null,
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {
@@ -50,11 +50,11 @@ export class ChainAnchor {
   static async load(
     keychain: Keychain,
     scope: KeychainScope,
-    name: string,
+    account: string,
     onError?: (error: unknown) => void,
   ): Promise<ChainAnchor> {
-    const head = parseHead(await keychain.get(scope, headAccount(name)))
-    return new ChainAnchor(keychain, scope, name, head, onError)
+    const head = parseHead(await keychain.get(scope, account))
+    return new ChainAnchor(keychain, scope, account, head, onError)
   }
 
   /** The newest head recorded (written, or on its way to the keychain). */
@@ -81,7 +81,7 @@ export class ChainAnchor {
       const head = this.#pending
       try {
         if (this.keychain) {
-          await this.keychain.set(this.scope, headAccount(this.name), JSON.stringify(head))
+          await this.keychain.set(this.scope, this.account, JSON.stringify(head))
         }
         this.#failure = null
         this.#head = head

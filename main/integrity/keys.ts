@@ -1,13 +1,24 @@
 // The device keys and the PIN pepper: random secrets made at first run and kept only in the
 // OS keychain, through the same Keychain interface as the API secrets. Their accounts contain
 // spaces, which an API key id never does (KeyIdSchema), so the two can never collide.
-import { randomBytes } from 'node:crypto'
+//
+// Keys are per till: each account ends with the till's id, a hash of its data folder, so a
+// second data folder (a preview, a test run, another till on the same OS account) is another
+// till with keys of its own, and never "an emptied copy" of this one.
+import { createHash, randomBytes } from 'node:crypto'
 import type { Keychain, KeychainScope } from '../keychain/keychain'
 
-export const DEVICE_KEY_ACCOUNT = 'Tilldesk device key'
-export const PIN_PEPPER_ACCOUNT = 'Tilldesk PIN pepper'
+/** A till's id: the first 16 hex digits of SHA-256 of its data folder's path. */
+export const tillIdOf = (dataDir: string): string =>
+  createHash('sha256').update(dataDir, 'utf8').digest('hex').slice(0, 16)
+
+const suffix = (till: string | null): string => (till ? ` ${till}` : '')
+export const deviceKeyAccount = (till: string | null): string =>
+  `Tilldesk device key${suffix(till)}`
+export const pepperAccount = (till: string | null): string => `Tilldesk PIN pepper${suffix(till)}`
 /** The account holding a journal's chain head, in its environment's service. */
-export const headAccount = (journal: string): string => `Tilldesk journal head ${journal}`
+export const headAccount = (journal: string, till: string | null = null): string =>
+  `Tilldesk journal head${suffix(till)} ${journal}`
 
 const KEY_BYTES = 32
 

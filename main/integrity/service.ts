@@ -15,7 +15,14 @@ import type { Logger } from '../app/log'
 import type { Keychain, KeychainScope } from '../keychain/keychain'
 import { ChainAnchor, type ChainHead } from './anchor'
 import { IntegrityFindings, type IntegrityArea } from './findings'
-import { DEVICE_KEY_ACCOUNT, loadOrCreateSecret, memoryKey, PIN_PEPPER_ACCOUNT } from './keys'
+import {
+  deviceKeyAccount,
+  headAccount,
+  loadOrCreateSecret,
+  memoryKey,
+  pepperAccount,
+  tillIdOf,
+} from './keys'
 import { Sealer } from './seal'
 
 const ENVIRONMENTS: readonly Environment[] = ['demo', 'sandbox', 'live']
@@ -74,6 +81,8 @@ interface ScopeState {
 
 export interface IntegrityOptions {
   keychain: Keychain
+  /** The till's data folder: keys are per till (keys.ts). Absent: one unnamed till (tests). */
+  dataDir?: string
   log?: Logger
   now?: () => number
 }
@@ -81,11 +90,13 @@ export interface IntegrityOptions {
 export class IntegrityService {
   readonly findings: IntegrityFindings
   readonly #scopes = new Map<KeychainScope, ScopeState>()
+  readonly #till: string | null
   #pepper: Buffer | null = null
   #authority: () => string | null = () => null
 
   private constructor(private readonly options: IntegrityOptions) {
     this.findings = new IntegrityFindings(options.now)
+    this.#till = options.dataDir ? tillIdOf(options.dataDir) : null
   }
 
   /** Loads every scope's key (making missing ones) and every known journal head. */
@@ -102,11 +113,19 @@ export class IntegrityService {
     if (failure === null) {
       try {
         for (const scope of ['till', ...ENVIRONMENTS] as const) {
-          const key = await loadOrCreateSecret(keychain, scope, DEVICE_KEY_ACCOUNT)
+          const key = await loadOrCreateSecret(keychain, scope, deviceKeyAccount(this.#till))
           const anchors = new Map<string, ChainAnchor>()
           {
             for (const name of scope === 'till' ? TILL_RECORDS : KNOWN_JOURNALS) {
-              anchors.set(name, await ChainAnchor.load(keychain, scope, name, this.#anchorError))
+              anchors.set(
+                name,
+                await ChainAnchor.load(
+                  keychain,
+                  scope,
+                  headAccount(name, this.#till),
+                  this.#anchorError,
+                ),
+              )
             }
           }
           this.#scopes.set(scope, {
@@ -116,7 +135,7 @@ export class IntegrityService {
             anchors,
           })
         }
-        this.#pepper = (await loadOrCreateSecret(keychain, 'till', PIN_PEPPER_ACCOUNT)).value
+        this.#pepper = (await loadOrCreateSecret(keychain, 'till', pepperAccount(this.#till))).value
       } catch (error) {
         failure = error instanceof Error ? error.message : String(error)
         this.#scopes.clear()
@@ -245,7 +264,12 @@ export class IntegrityService {
     if (state.protection.protected && !state.anchors.has(name)) {
       state.anchors.set(
         name,
-        await ChainAnchor.load(this.options.keychain, environment, name, this.#anchorError),
+        await ChainAnchor.load(
+          this.options.keychain,
+          environment,
+          headAccount(name, this.#till),
+          this.#anchorError,
+        ),
       )
     }
     return this.journal(environment, name)
