@@ -440,3 +440,45 @@ describe('errors (spec: "Shape of the error response body (field names): not sho
     )
   })
 })
+
+describe('refundable balance from refunds as a gateway may list them', () => {
+  it('never offers more than is left, and nothing while a counted refund has no amount', async () => {
+    const { refundBalance } = await import('../../main/refunds/refund-balance')
+    const { RefundRead } = await import('../../common/api/read/records')
+    await fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10_000_000n }),
+        fc.array(
+          fc.record({
+            // A refund "has a status"; its other fields are not shown.
+            status: fc.oneof(
+              fc.constantFrom('success', 'failed', 'pending', 'processing'),
+              otherWord,
+            ),
+            amount: notShownAmount,
+          }),
+          { maxLength: 6 },
+        ),
+        (paidMinor, rows) => {
+          const refunds = rows.map((r) => {
+            const wire: Wire = { json: null, numbers: new Map() }
+            const record: Record<string, unknown> = { status: r.status }
+            putAmount(record, 'amount', r.amount, wire)
+            wire.json = record
+            return RefundRead.parse(JSON.parse(render(wire)))
+          })
+          const paid = Number(paidMinor) as Minor
+          const balance = refundBalance(paid, 0 as Minor, refunds)
+          const counted = rows.filter((r) => r.status !== 'failed')
+          const reserved = counted.reduce(
+            (total, r) => total + (r.amount.kind === 'exact' ? Number(r.amount.minor) : 0),
+            0,
+          )
+          expect(balance.refundable).toBeLessThanOrEqual(Math.max(0, paid - reserved))
+          if (counted.some((r) => r.amount.kind !== 'exact')) expect(balance.refundable).toBe(0)
+        },
+      ),
+      RUNS,
+    )
+  })
+})
