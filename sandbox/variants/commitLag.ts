@@ -34,6 +34,8 @@ const LOOKUPS: Partial<
   verifyDisbursement: ['transfer', (i) => field('reference')(i.query)],
 }
 
+const PRUNE_AT = 10_000
+
 export class CommitLagTracker {
   /** `kind:reference` -> wall-clock ms from which lookups see it. */
   private readonly hiddenUntil = new Map<string, number>()
@@ -45,7 +47,20 @@ export class CommitLagTracker {
     const write = WRITES[endpoint as EndpointName]
     if (!write || seconds <= 0) return
     const reference = write[1](record)
-    if (reference) this.hiddenUntil.set(`${write[0]}:${reference}`, this.wallMs() + seconds * 1000)
+    if (!reference) return
+    // Records nobody looked up while hidden would stay here forever: drop the expired ones
+    // now and then, so a long chaos run holds only what is still hidden.
+    if (this.hiddenUntil.size >= PRUNE_AT) this.prune()
+    this.hiddenUntil.set(`${write[0]}:${reference}`, this.wallMs() + seconds * 1000)
+  }
+
+  private prune(): void {
+    const now = this.wallMs()
+    for (const [key, until] of this.hiddenUntil) if (until <= now) this.hiddenUntil.delete(key)
+  }
+
+  get size(): number {
+    return this.hiddenUntil.size
   }
 
   /** True when this lookup must answer "not found" although the record exists. */

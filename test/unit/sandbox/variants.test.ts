@@ -2,7 +2,7 @@
 // endpoint. Every variation is legal under the spec; these tests pin what each one sends.
 import { afterEach, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../sandbox'
-import { parseVariantList } from '../../../sandbox/variants'
+import { CommitLagTracker, parseVariantList } from '../../../sandbox/variants'
 import { parseCli } from '../../../sandbox/cliArgs'
 import { signer } from './http'
 
@@ -194,5 +194,22 @@ describe('--variant', () => {
     expect(() => parseVariantList(['extra-fields=1'])).toThrow(/takes no value/)
     const cli = parseCli(['--variant', 'message-only-errors'])
     expect(cli.help === false && cli.options.variants).toEqual({ message_only_errors: true })
+  })
+})
+
+describe('CommitLagTracker', () => {
+  it('hides a write for its lag only, and forgets expired ones as writes pile up', () => {
+    let now = 0
+    const lag = new CommitLagTracker(() => now)
+    lag.committed('initializeDisbursement', { reference: 'T-1' }, 5)
+    expect(lag.hides('verifyDisbursement', { query: { reference: 'T-1' } })).toBe(true)
+    expect(lag.hides('verifyDisbursement', { query: { reference: 'T-2' } })).toBe(false)
+    expect(lag.hides('getRefund', { params: { reference: 'T-1' } })).toBe(false)
+    now = 5_000
+    expect(lag.hides('verifyDisbursement', { query: { reference: 'T-1' } })).toBe(false)
+    for (let i = 0; i < 10_000; i++) lag.committed('debit', { payment_reference: `D-${i}` }, 1)
+    now = 10_000
+    lag.committed('debit', { payment_reference: 'D-last' }, 1)
+    expect(lag.size).toBe(1)
   })
 })
