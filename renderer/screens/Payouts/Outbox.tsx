@@ -19,7 +19,7 @@ const FILTERS: Array<{ id: Filter; label: string; states: PayoutView['state'][] 
   {
     id: 'attention',
     label: 'Needs attention',
-    states: ['draft', 'needs_review', 'expired', 'failed', 'reversed'],
+    states: ['draft', 'needs_review', 'unknown', 'expired', 'failed', 'reversed'],
   },
   {
     id: 'moving',
