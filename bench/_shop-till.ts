@@ -23,6 +23,7 @@ interface Job {
 
 type Message =
   | { type: 'work'; charges: number; payouts: number; seconds: number }
+  | { type: 'backlog'; charges: number }
   | { type: 'drain' }
   | { type: 'stop' }
 
@@ -62,6 +63,7 @@ const sync = new ShopSync({
           reference: String(e.body.reference),
           payloadHash: String(e.body.payloadHash),
         })
+        queueMicrotask(() => void decidePending())
       }
       if (e.kind === 'payout.decided' && e.body.makerTill === job.tillId) {
         process.send?.({
@@ -139,7 +141,18 @@ async function work(charges: number, payouts: number, seconds: number): Promise<
 
 process.on('message', (message: Message) => {
   void (async () => {
-    if (message.type === 'work') {
+    if (message.type === 'backlog') {
+      // A morning's sales recorded while the server was out of reach, then one catch-up.
+      for (let i = 0; i < message.charges; i += 1) {
+        made += 1
+        await sync.record('charge.closed', {
+          reference: `${job.tillId}-CH-${made}`,
+          outcome: 'paid',
+          amountMinor: 250_000,
+        })
+      }
+      process.send?.({ type: 'worked' })
+    } else if (message.type === 'work') {
       await work(message.charges, message.payouts, message.seconds)
       process.send?.({ type: 'worked' })
     } else if (message.type === 'drain') {
@@ -151,6 +164,7 @@ process.on('message', (message: Message) => {
         type: 'drained',
         pending: log.pending().length,
         online: sync.status.state === 'online',
+        reason: sync.status.state === 'offline' ? sync.status.reason : null,
       })
     } else {
       await loop.stop()

@@ -31,6 +31,7 @@ export class LocalShopLog {
   #cursor: SyncCursor = { pushedSeq: 0, pulledSeq: 0 }
   readonly #eventsPath: string
   readonly #cursorPath: string
+  #appending = false
 
   constructor(dir: string) {
     mkdirSync(dir, { recursive: true, mode: 0o700 })
@@ -66,6 +67,9 @@ export class LocalShopLog {
           }
           throw new ShopLogCorruptError(this.#eventsPath, index + 1)
         }
+        // Numbered 1, 2, 3… with no gap or repeat; anything else was not written by us.
+        if (parsed.tillSeq !== this.#events.length + 1)
+          throw new ShopLogCorruptError(this.#eventsPath, index + 1)
         this.#events.push(parsed)
       })
     }
@@ -97,7 +101,17 @@ export class LocalShopLog {
 
   /** Appends and flushes to disk before returning. */
   async append(event: ShopEvent): Promise<void> {
-    if (event.tillSeq !== this.nextSeq) throw new Error('shop events must be appended in order')
+    if (this.#appending || event.tillSeq !== this.nextSeq)
+      throw new Error('shop events must be appended one at a time, in order')
+    this.#appending = true
+    try {
+      await this.#write(event)
+    } finally {
+      this.#appending = false
+    }
+  }
+
+  async #write(event: ShopEvent): Promise<void> {
     mkdirSync(dirname(this.#eventsPath), { recursive: true })
     const handle = await open(this.#eventsPath, 'a', 0o600)
     try {

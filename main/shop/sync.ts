@@ -56,6 +56,7 @@ export class ShopSync {
   #status: ShopStatus
   #running: Promise<void> | null = null
   #followUp: Promise<void> | null = null
+  #recording: Promise<unknown> = Promise.resolve()
 
   constructor(options: ShopSyncOptions) {
     this.#o = options
@@ -70,8 +71,18 @@ export class ShopSync {
     return this.#status
   }
 
-  /** Makes, signs and stores an event locally; it is pushed at the next sync. */
-  async record(kind: string, body: Record<string, unknown>): Promise<ShopEvent> {
+  /**
+   * Makes, signs and stores an event locally; it is pushed at the next sync. Calls are taken
+   * one at a time: each event's till_seq is the log's next one, and two calls interleaving
+   * across the disk write would otherwise both take it.
+   */
+  record(kind: string, body: Record<string, unknown>): Promise<ShopEvent> {
+    const next = this.#recording.then(() => this.#recordNow(kind, body))
+    this.#recording = next.catch(() => undefined)
+    return next
+  }
+
+  async #recordNow(kind: string, body: Record<string, unknown>): Promise<ShopEvent> {
     const event = signEvent(
       {
         eventId: randomUUID(),

@@ -320,6 +320,12 @@ describe.skipIf(skipReason !== null)(
       )
     })
 
+    it('numbers events 1, 2, 3… even when a till records several at once', async () => {
+      const { sync, log } = syncFor(till3, tempDir())
+      await Promise.all(Array.from({ length: 20 }, (_, i) => sync.record('burst', { i })))
+      expect(log.all.map((e) => e.tillSeq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+    })
+
     it('drops only a torn last line of the local log; any other bad line stops it', async () => {
       const dir = tempDir()
       const { sync } = syncFor(till1, dir)
