@@ -11,6 +11,7 @@ import { TillStatusService } from '../environment/status'
 import { Dispatcher } from '../ipc/dispatch'
 import type { SenderInfo } from '../ipc/handlers'
 import { IntegrityService } from '../integrity'
+import { resolveTillId } from '../integrity/keys'
 import type { Keychain } from '../keychain/keychain'
 import { SessionService } from '../session/session'
 import { sessionHandlers } from '../session/handlers'
@@ -75,7 +76,15 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
   const { log, keychain, fetch } = adapters
 
   // Device keys first: staff records and settings are checked against them as they load.
-  const integrity = await IntegrityService.open({ keychain, log, now, dataDir: adapters.dataDir })
+  // A till with staff but no till-id file predates till ids: it keeps its plain key names.
+  const staff = adapters.settingsBackend.read().users
+  const hasStaff = Array.isArray(staff) && staff.length > 0
+  const integrity = await IntegrityService.open({
+    keychain,
+    log,
+    now,
+    till: resolveTillId(adapters.dataDir, hasStaff),
+  })
   const settings = new SettingsStore(adapters.settingsBackend, {
     integrity: {
       sealer: integrity.till(),

@@ -2,15 +2,39 @@
 // OS keychain, through the same Keychain interface as the API secrets. Their accounts contain
 // spaces, which an API key id never does (KeyIdSchema), so the two can never collide.
 //
-// Keys are per till: each account ends with the till's id, a hash of its data folder, so a
-// second data folder (a preview, a test run, another till on the same OS account) is another
-// till with keys of its own, and never "an emptied copy" of this one.
-import { createHash, randomBytes } from 'node:crypto'
+// Keys are per till: each account ends with the till's id (resolveTillId), so a second data
+// folder (a preview, a test run, another till on the same OS account) is another till with
+// keys of its own, and never "an emptied copy" of this one. A till set up before till ids
+// existed keeps the plain account names (id null).
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Keychain, KeychainScope } from '../keychain/keychain'
 
-/** A till's id: the first 16 hex digits of SHA-256 of its data folder's path. */
-export const tillIdOf = (dataDir: string): string =>
-  createHash('sha256').update(dataDir, 'utf8').digest('hex').slice(0, 16)
+const TILL_ID_FILE = 'till-id'
+/** Every till id this OS account has made keys for (a new one may not adopt old files). */
+export const TILLS_ACCOUNT = 'Tilldesk tills'
+
+/**
+ * The till's id, from `<dataDir>/till-id`. Without that file: a till that already has staff
+ * (`hasStaff`) is one from before till ids (null, plain account names); a fresh one gets a
+ * new random id, written now. The id is not a secret; changing it only makes a new till,
+ * which may not adopt the old files (see IntegrityService).
+ */
+export function resolveTillId(dataDir: string, hasStaff: boolean): string | null {
+  const path = join(dataDir, TILL_ID_FILE)
+  try {
+    const id = readFileSync(path, 'utf8').trim()
+    if (/^[0-9a-f]{16}$/.test(id)) return id
+  } catch {
+    // No file yet.
+  }
+  if (hasStaff) return null
+  const id = randomBytes(8).toString('hex')
+  mkdirSync(dataDir, { recursive: true })
+  writeFileSync(path, `${id}\n`, { mode: 0o600 })
+  return id
+}
 
 const suffix = (till: string | null): string => (till ? ` ${till}` : '')
 export const deviceKeyAccount = (till: string | null): string =>

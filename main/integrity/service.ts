@@ -21,7 +21,7 @@ import {
   loadOrCreateSecret,
   memoryKey,
   pepperAccount,
-  tillIdOf,
+  TILLS_ACCOUNT,
 } from './keys'
 import { Sealer } from './seal'
 
@@ -81,8 +81,8 @@ interface ScopeState {
 
 export interface IntegrityOptions {
   keychain: Keychain
-  /** The till's data folder: keys are per till (keys.ts). Absent: one unnamed till (tests). */
-  dataDir?: string
+  /** The till's id (keys.ts resolveTillId); null or absent: the plain account names. */
+  till?: string | null
   log?: Logger
   now?: () => number
 }
@@ -92,11 +92,12 @@ export class IntegrityService {
   readonly #scopes = new Map<KeychainScope, ScopeState>()
   readonly #till: string | null
   #pepper: Buffer | null = null
+  #firstTill = false
   #authority: () => string | null = () => null
 
   private constructor(private readonly options: IntegrityOptions) {
     this.findings = new IntegrityFindings(options.now)
-    this.#till = options.dataDir ? tillIdOf(options.dataDir) : null
+    this.#till = options.till ?? null
   }
 
   /** Loads every scope's key (making missing ones) and every known journal head. */
@@ -136,6 +137,7 @@ export class IntegrityService {
           })
         }
         this.#pepper = (await loadOrCreateSecret(keychain, 'till', pepperAccount(this.#till))).value
+        this.#firstTill = await this.#register(keychain)
       } catch (error) {
         failure = error instanceof Error ? error.message : String(error)
         this.#scopes.clear()
@@ -161,6 +163,26 @@ export class IntegrityService {
           'Staff records, settings and journals are not checked in this run. Restore the keychain and restart Tilldesk.',
       })
     }
+  }
+
+  /**
+   * Adds this till to the keychain's list of tills; true when it is the first ever. Only the
+   * first till on an OS account may adopt files from before sealing: a second one (a changed
+   * or deleted till-id file) would otherwise adopt files a cashier edited.
+   */
+  async #register(keychain: Keychain): Promise<boolean> {
+    const stored = await keychain.get('till', TILLS_ACCOUNT)
+    let tills: string[] = []
+    try {
+      const parsed: unknown = stored === null ? [] : JSON.parse(stored)
+      if (Array.isArray(parsed)) tills = parsed.filter((t): t is string => typeof t === 'string')
+    } catch {
+      tills = ['unreadable']
+    }
+    const me = this.#till ?? 'plain'
+    if (!tills.includes(me))
+      await keychain.set('till', TILLS_ACCOUNT, JSON.stringify([...tills, me]))
+    return tills.length === 0 || (tills.length === 1 && tills[0] === me)
   }
 
   readonly #anchorError = (error: unknown): void => {
@@ -191,9 +213,13 @@ export class IntegrityService {
     return this.#scope(environment).sealer
   }
 
-  /** True when `scope`'s key was made in this run (there was nothing to check before). */
+  /**
+   * True when `scope`'s key was made in this run (there was nothing to check before) and
+   * this is the first till on the OS account: files from before sealing may be adopted.
+   */
   created(scope: KeychainScope): boolean {
-    return this.#scope(scope).created
+    const state = this.#scope(scope)
+    return state.created && (this.#firstTill || !state.protection.protected)
   }
 
   /** The PIN pepper, or null without a keychain (PINs then use plain scrypt). */
