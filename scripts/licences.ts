@@ -20,6 +20,9 @@ export const BUNDLED_DEV_DEPENDENCIES = [
   'electron',
 ]
 
+/** Packages listed without their npm dependencies (see collectLicences). */
+const LEAVES = new Set(['electron'])
+
 export interface LicencePackage {
   name: string
   version: string
@@ -108,6 +111,9 @@ export function collectLicences(projectDir: string = root): LicencePackage[] {
       repository: repositoryOf(manifest),
       text: licenceText(dir),
     })
+    // Electron's npm package is only its downloader; what ships is the runtime itself, whose
+    // own notices (LICENSE, LICENSES.chromium.html) electron-builder copies beside the app.
+    if (LEAVES.has(name)) continue
     for (const dependency of Object.keys(manifest.dependencies ?? {})) {
       queue.push({ name: dependency, from: dir, optional: false })
     }
