@@ -9,6 +9,7 @@ import { useNavigation } from '../../store/navigation'
 import { ApiKeySection } from './ApiKeySection'
 import { ConnectionSection } from './ConnectionSection'
 import { EnvironmentSection } from './EnvironmentSection'
+import { IntegrityFindings } from './IntegrityFindings'
 import { ReceiptsSection } from './ReceiptsSection'
 import { SetupChecklist } from './SetupChecklist'
 import { ShopSection } from './ShopSection'
@@ -61,6 +62,7 @@ export default function SettingsScreen() {
         ))}
       </nav>
       <div className="settings__body">
+        <IntegrityFindings />
         <SetupChecklist />
         {error && <Banner tone="danger">{error}</Banner>}
         {!settings ? (

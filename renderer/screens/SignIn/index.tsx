@@ -3,11 +3,12 @@ import { formatTime } from '../../lib/format'
 import { useEffect, useState } from 'react'
 import type { PublicUser } from '../../../common/ipc'
 import { Badge, Button, EmptyState, Icon, PinPad, Spinner } from '../../components'
-import { call, messageOf } from '../../lib/pos'
+import { call, messageOf, PosError } from '../../lib/pos'
 import { useSession } from '../../store/session'
 import { useUsers } from '../../store/users'
 import { initials, ROLE_LABEL } from '../../app/roles'
 import { EnvironmentRibbon } from '../../app/EnvironmentRibbon'
+import { ReplacePin } from './ReplacePin'
 
 export function SignIn() {
   const { users, loaded } = useUsers()
@@ -17,6 +18,8 @@ export function SignIn() {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [now, setNow] = useState(() => new Date())
+  /** Set when main asks for a longer PIN before this sign-in (supervisors and admins). */
+  const [replacing, setReplacing] = useState<{ pin: string; reason: string } | null>(null)
 
   useEffect(() => {
     void useUsers
@@ -41,7 +44,9 @@ export function SignIn() {
     try {
       await call('session.signIn', { userId: chosen.id, pin })
     } catch (problem) {
-      setError(messageOf(problem))
+      if (problem instanceof PosError && problem.code === 'pin_change_required') {
+        setReplacing({ pin, reason: problem.message })
+      } else setError(messageOf(problem))
       setPin('')
     } finally {
       setBusy(false)
@@ -80,34 +85,43 @@ export function SignIn() {
                 <Badge tone="neutral">{ROLE_LABEL[chosen.role]}</Badge>
               </div>
             </div>
-            <form
-              className="signin__form"
-              onSubmit={(event) => {
-                event.preventDefault()
-                void submit()
-              }}
-            >
-              <PinPad
-                label={`PIN for ${chosen.name}`}
-                value={pin}
-                onChange={(value) => {
-                  setPin(value)
-                  setError(null)
-                }}
-                onSubmit={() => void submit()}
-                error={error}
-                disabled={busy}
+            {replacing ? (
+              <ReplacePin
+                user={chosen}
+                currentPin={replacing.pin}
+                reason={replacing.reason}
+                onCancel={() => setReplacing(null)}
               />
-              <Button
-                variant="primary"
-                size="xl"
-                type="submit"
-                busy={busy}
-                className="signin__submit"
+            ) : (
+              <form
+                className="signin__form"
+                onSubmit={(event) => {
+                  event.preventDefault()
+                  void submit()
+                }}
               >
-                Sign in
-              </Button>
-            </form>
+                <PinPad
+                  label={`PIN for ${chosen.name}`}
+                  value={pin}
+                  onChange={(value) => {
+                    setPin(value)
+                    setError(null)
+                  }}
+                  onSubmit={() => void submit()}
+                  error={error}
+                  disabled={busy}
+                />
+                <Button
+                  variant="primary"
+                  size="xl"
+                  type="submit"
+                  busy={busy}
+                  className="signin__submit"
+                >
+                  Sign in
+                </Button>
+              </form>
+            )}
             {active.length > 1 && (
               <Button
                 variant="ghost"
@@ -116,6 +130,7 @@ export function SignIn() {
                   setSelected(null)
                   setPin('')
                   setError(null)
+                  setReplacing(null)
                 }}
               >
                 Choose another profile

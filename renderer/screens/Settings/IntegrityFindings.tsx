@@ -1,0 +1,62 @@
+// What failed its keyed integrity check (staff records, settings, journals), in words, for the
+// admin: which file and record, what is wrong and what Tilldesk does about it. Shown at the top
+// of Settings; nothing at all when every check passed. Main decides and acts; this only shows.
+import { useEffect, useState } from 'react'
+import type { IntegrityFinding } from '../../../common/ipc'
+import { Banner } from '../../components'
+import { call } from '../../lib/pos'
+
+const AREA_LABEL: Record<IntegrityFinding['area'], string> = {
+  keychain: 'Keychain',
+  staff: 'Staff',
+  settings: 'Settings',
+  payouts: 'Payouts journal',
+  collections: 'Collections journal',
+  payments: 'Payments journal',
+  refunds: 'Refunds journal',
+  mandates: 'Mandates journal',
+  'z-reports': 'Z-reports',
+  shop: 'Shop',
+}
+
+export function IntegrityFindings() {
+  const [findings, setFindings] = useState<IntegrityFinding[]>([])
+
+  useEffect(() => {
+    let live = true
+    const load = () =>
+      call('settings.integrity').then(
+        (list) => live && setFindings(list),
+        // Not an admin, or main unreachable: nothing to show here.
+        () => undefined,
+      )
+    void load()
+    // Journals open as their screens are used, so look again now and then.
+    const timer = window.setInterval(() => void load(), 30_000)
+    return () => {
+      live = false
+      window.clearInterval(timer)
+    }
+  }, [])
+
+  if (findings.length === 0) return null
+  return (
+    <Banner
+      tone="danger"
+      title={`${findings.length === 1 ? 'One record' : `${findings.length} records`} failed the tamper check`}
+    >
+      <ul className="integrity-findings" data-testid="integrity-findings">
+        {findings.map((finding) => (
+          <li key={`${finding.area}|${finding.file}|${finding.record ?? ''}`}>
+            <p>
+              <strong>{AREA_LABEL[finding.area]}</strong>: {finding.file}
+              {finding.record ? `, ${finding.record}` : ''}
+            </p>
+            <p>{finding.problem}</p>
+            <p>{finding.consequence}</p>
+          </li>
+        ))}
+      </ul>
+    </Banner>
+  )
+}

@@ -1,0 +1,87 @@
+// A supervisor or admin whose PIN is shorter than their role now needs (6 digits) sets a new
+// one before signing in. Main checks the current PIN again (with lockout) and the new one's
+// length; this form only collects them.
+import { useState } from 'react'
+import type { PublicUser } from '../../../common/ipc'
+import { Banner, Button, PinPad } from '../../components'
+import { call, messageOf } from '../../lib/pos'
+
+export function ReplacePin({
+  user,
+  currentPin,
+  reason,
+  onCancel,
+}: {
+  user: PublicUser
+  currentPin: string
+  reason: string
+  onCancel: () => void
+}) {
+  const [first, setFirst] = useState('')
+  const [second, setSecond] = useState('')
+  const [step, setStep] = useState<'new' | 'again'>('new')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const submit = async () => {
+    if (step === 'new') {
+      if (first.length < 6) {
+        setError('Use at least 6 digits.')
+        return
+      }
+      setStep('again')
+      setError(null)
+      return
+    }
+    if (second !== first) {
+      setError('The two PINs differ. Start again.')
+      setFirst('')
+      setSecond('')
+      setStep('new')
+      return
+    }
+    setBusy(true)
+    setError(null)
+    try {
+      await call('users.replaceShortPin', { id: user.id, currentPin, newPin: first })
+      await call('session.signIn', { userId: user.id, pin: first })
+    } catch (problem) {
+      setError(messageOf(problem))
+      setFirst('')
+      setSecond('')
+      setStep('new')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form
+      className="signin__form"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void submit()
+      }}
+    >
+      <Banner tone="warning">{reason}</Banner>
+      <PinPad
+        label={step === 'new' ? 'New PIN (6 to 8 digits)' : 'New PIN again'}
+        value={step === 'new' ? first : second}
+        onChange={(value) => {
+          if (step === 'new') setFirst(value)
+          else setSecond(value)
+          setError(null)
+        }}
+        onSubmit={() => void submit()}
+        error={error}
+        disabled={busy}
+      />
+      <Button variant="primary" size="xl" type="submit" busy={busy} className="signin__submit">
+        {step === 'new' ? 'Next' : 'Set PIN and sign in'}
+      </Button>
+      <Button variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+    </form>
+  )
+}
