@@ -5,6 +5,7 @@ import type { ChannelTable, EventTable, PosBridge } from './contract'
 import { environmentChannels, environmentEvents } from './environment'
 import { sessionChannels, sessionEvents } from './session'
 import { settingsChannels, settingsEvents } from './settings'
+import { appearanceChannels, appearanceEvents } from './appearance'
 import { usersChannels, usersEvents } from './users'
 import { collectionsChannels, collectionsEvents } from './collections'
 import { payoutsChannels, payoutsEvents } from './payouts'
@@ -21,6 +22,7 @@ export const channels = {
   ...sessionChannels,
   ...usersChannels,
   ...settingsChannels,
+  ...appearanceChannels,
   ...environmentChannels,
   ...collectionsChannels,
   ...payoutsChannels,
@@ -38,6 +40,7 @@ export const events = {
   ...sessionEvents,
   ...usersEvents,
   ...settingsEvents,
+  ...appearanceEvents,
   ...environmentEvents,
   ...collectionsEvents,
   ...payoutsEvents,
@@ -64,6 +67,7 @@ export * from './shared'
 export type * from './environment'
 export type * from './session'
 export type * from './settings'
+export type * from './appearance'
 export type * from './users'
 export type * from './collections'
 export type * from './payouts'

@@ -18,6 +18,7 @@ import { sessionHandlers } from '../session/handlers'
 import { AutoLock, noPowerSource, type IdleLimits, type PowerSource } from '../session/auto-lock'
 import { needsStepUp } from '../session/step-up'
 import { settingsHandlers } from '../settings/handlers'
+import { appearanceHandlers } from '../settings/appearance'
 import { SettingsStore, type SettingsBackend } from '../settings/store'
 import { usersHandlers } from '../users/handlers'
 import { UsersService } from '../users/users'
@@ -140,6 +141,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     .register(sessionHandlers(session, autoLock))
     .register(usersHandlers(users))
     .register(settingsHandlers(settings, environment, integrity))
+    .register(appearanceHandlers(settings, emit))
     .register(environmentHandlers({ environment, status, connectivity }))
 
   const core: CoreServices = {

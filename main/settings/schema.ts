@@ -5,6 +5,7 @@ import { USER_ROLES } from '../../common/ipc/contract'
 import { EnvironmentSchema } from '../../common/ipc/shared'
 import { PollIntervalsSchema, type PollIntervals } from '../../common/ipc/settings'
 import { ReceiptSettingsSchema, type ReceiptSettings } from '../../common/ipc/collections'
+import { AppearanceSchema, DEFAULT_APPEARANCE } from '../../common/ipc/appearance'
 
 /** Receipt printing (collections): a file from before it gets these, with no migration step. */
 export const DEFAULT_RECEIPT_SETTINGS: ReceiptSettings = {
@@ -61,6 +62,8 @@ export const SettingsSchema = z.strictObject({
   users: z.array(StoredUserSchema),
   seals: SealsSchema,
   receipts: ReceiptSettingsSchema.default(DEFAULT_RECEIPT_SETTINGS),
+  /** Theme, text size and chime: a file from before it gets the defaults, no migration step. */
+  appearance: AppearanceSchema.default(DEFAULT_APPEARANCE),
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -83,5 +86,6 @@ export function defaultSettings(): Settings {
     users: [],
     seals: null,
     receipts: { ...DEFAULT_RECEIPT_SETTINGS },
+    appearance: { ...DEFAULT_APPEARANCE, sound: { ...DEFAULT_APPEARANCE.sound } },
   }
 }
