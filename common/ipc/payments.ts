@@ -35,10 +35,20 @@ export interface CheckoutLink {
  * a supervisor must check the reference with the gateway.
  */
 export interface UnknownOutcomeView {
-  state: 'unknown' | 'needs_review'
+  state: 'unknown' | 'needs_review' | 'decided'
   why: string
   since: string
   steps: Array<{ at: string; call: 'send' | 'lookup'; said: string }>
+  /** A supervisor's decision, once made (refunds). */
+  decided?: {
+    made: boolean
+    byName: string
+    at: string
+    reason: string
+    gatewayReference: string | null
+  }
+  /** Why the signed-in user may not decide it, or null when they may (refunds). */
+  decideBlocked?: string | null
 }
 
 export interface CheckoutView {

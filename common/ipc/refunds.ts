@@ -8,7 +8,7 @@ import type { RefundStatus } from '../api/refunds'
 import type { UnknownOutcomeView } from './payments'
 import type { Currency, Minor } from '../money'
 import { defineChannels, defineEvents, payload, returns } from './contract'
-import { NoInput } from './shared'
+import { NoInput, PinSchema } from './shared'
 
 export interface RefundView {
   /** Null only for a refund the gateway listed without it (its record's fields are not shown). */
@@ -16,8 +16,11 @@ export interface RefundView {
   paymentReference: string | null
   amount: Minor | null
   currency: Currency | null
-  /** `unknown`: a status word the gateway used that Tilldesk does not know. */
-  status: RefundStatus | 'unknown'
+  /**
+   * `unknown`: a status word the gateway used that Tilldesk does not know. `not_refunded`: its
+   * outcome was unknown and a supervisor decided it was not made (see `outcome.decided`).
+   */
+  status: RefundStatus | 'unknown' | 'not_refunded'
   final: boolean
   reason: string | null
   failureReason: string | null
@@ -101,7 +104,45 @@ export type RefundHistoryInput = z.input<typeof RefundHistoryInput>
 /** As main's handler receives it, defaults applied. */
 export type RefundHistoryFilter = z.output<typeof RefundHistoryInput>
 
+const Decision = {
+  reference: Reference,
+  pin: PinSchema,
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'Give a reason (a few words).')
+    .max(REFUND_REASONS_MAX, `Keep the reason under ${REFUND_REASONS_MAX} characters.`),
+}
+
+/** A supervisor's decision on a refund whose outcome the till could not find out. */
+export const RefundDecisionInput = z.discriminatedUnion('outcome', [
+  z.strictObject({
+    ...Decision,
+    outcome: z.literal('refunded'),
+    gatewayReference: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._:/-]{1,100}$/, "Enter the gateway's reference for the refund."),
+  }),
+  z.strictObject({ ...Decision, outcome: z.literal('not_refunded') }),
+])
+export type RefundDecisionInput = z.input<typeof RefundDecisionInput>
+
 export const refundsChannels = defineChannels({
+  'refunds.unsettled': {
+    input: NoInput,
+    result: returns<RefundView[]>(),
+    role: 'supervisor',
+    summary:
+      "This till's refunds the gateway has not confirmed: why, in words, and what was tried.",
+  },
+  'refunds.decideOutcome': {
+    input: RefundDecisionInput,
+    result: returns<RefundView>(),
+    role: 'supervisor',
+    summary:
+      'Closes a refund whose outcome is unknown: refunded (gateway reference) or not refunded (reason), with the PIN. Not by the supervisor who issued it.',
+  },
   'refunds.prepare': {
     input: z.strictObject({ paymentReference: Reference }),
     result: returns<RefundablePayment>(),

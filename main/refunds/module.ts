@@ -29,6 +29,7 @@ export function createRefunds(core: CoreServices) {
       follower: new Follower(SETTLEMENT_SCHEDULE),
       publish: (view) => core.emit('refunds.updated', view),
       actor: () => core.session.current(),
+      verifyPin: (userId, pin) => core.users.verifyPin(userId, pin),
       log: core.log,
       now: core.now,
     })
@@ -42,6 +43,8 @@ export function createRefunds(core: CoreServices) {
     'refunds.get': ({ reference }) => refunds().get(reference),
     'refunds.history': (filter) => refunds().history(filter),
     'refunds.counts': () => refunds().counts(),
+    'refunds.unsettled': () => refunds().unsettled(),
+    'refunds.decideOutcome': (input) => refunds().decideOutcome(input),
   }
   return { handlers, start: () => runtimes.start(), stop: () => runtimes.stop() }
 }

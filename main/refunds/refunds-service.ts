@@ -5,8 +5,10 @@
 import * as z from 'zod'
 import type { PaymentRecord } from '../../common/api/payments'
 import { REFUND_STATUSES, type Refund } from '../../common/api/refunds'
+import type { UnknownOutcomeView } from '../../common/ipc/payments'
 import type {
   RefundCountsView,
+  RefundDecisionInput,
   RefundHistoryFilter,
   RefundIssueInput,
   RefundPage,
@@ -54,16 +56,34 @@ export const RefundEntry = z.object({
   currency: z.enum(CURRENCIES),
   // `starting`: sent, not confirmed by the gateway (see `uncertainty`); `needs_review`: the
   // window to find out ran out and a supervisor must check it with the gateway.
-  status: z.enum(['starting', 'needs_review', ...REFUND_STATUSES, 'unknown']),
+  // `not_refunded`: a supervisor decided an unknown outcome was not made (see `resolution`).
+  status: z.enum(['starting', 'needs_review', 'not_refunded', ...REFUND_STATUSES, 'unknown']),
   reason: z.string().nullable(),
   failureReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   issuedBy: z.string().nullable(),
+  /** Who issued it: that supervisor may not decide its unknown outcome (absent in old entries). */
+  issuedById: z.string().nullable().optional(),
+  /** A supervisor's decision on an unknown outcome: the audit record of who, when and why. */
+  resolution: z
+    .object({
+      made: z.boolean(),
+      byId: z.string(),
+      byName: z.string(),
+      at: z.string(),
+      reason: z.string(),
+      gatewayReference: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   /** Set once an attempt's answer was lost: the evidence; kept after it is settled. */
   uncertainty: Uncertainty.nullable().optional(),
 })
 export type RefundEntry = z.infer<typeof RefundEntry>
+
+/** The decision as the IPC guard hands it over (trimmed, validated). */
+type RefundDecisionOutput = RefundDecisionInput
 
 export interface RefundsServiceDeps {
   gateway: () => Promise<RefundsGateway>
@@ -73,6 +93,8 @@ export interface RefundsServiceDeps {
   actor: () => { id: string; name: string } | null
   log: Logger
   now?: () => number
+  /** Checks a PIN (counting failures towards lockout); throws AppError when wrong. */
+  verifyPin?: (userId: string, pin: string) => Promise<unknown>
   /** Least wait after a lost request before its reference is looked up (it may be in flight). */
   verifyAfterMs?: number
   /** How long a lost answer is followed up before a supervisor must decide. */
@@ -83,7 +105,8 @@ export interface RefundsServiceDeps {
 export const DEFAULT_VERIFY_AFTER_MS = 25_000
 export const DEFAULT_UNKNOWN_WINDOW_MS = 30 * 60_000
 
-const FINAL: readonly string[] = ['success', 'failed']
+const FINAL: readonly string[] = ['success', 'failed', 'not_refunded']
+const UNSETTLED: readonly string[] = ['starting', 'needs_review']
 /** Refunds of one payment are few; this bounds the walk if a gateway misbehaves. */
 const MAX_REFUND_PAGES = 20
 
@@ -173,6 +196,7 @@ export class RefundsService {
       createdAt: now,
       updatedAt: now,
       issuedBy: actor?.name ?? null,
+      issuedById: actor?.id ?? null,
     })
     this.deps.log.info('refund issuing', { reference, paymentReference: payment.paymentReference })
     let gateway: RefundsGateway
@@ -376,6 +400,8 @@ export class RefundsService {
       createdAt: record.created_at ?? existing?.createdAt ?? now,
       updatedAt: record.updated_at ?? now,
       issuedBy: existing?.issuedBy ?? null,
+      issuedById: existing?.issuedById ?? null,
+      resolution: existing?.resolution ?? null,
       uncertainty: existing?.uncertainty ?? null,
     })
   }
@@ -401,10 +427,66 @@ export class RefundsService {
     }
   }
 
+  /** This till's refunds the gateway has not confirmed, for a supervisor to look at. */
+  unsettled(): RefundView[] {
+    return this.deps.journal
+      .list()
+      .filter((entry) => UNSETTLED.includes(entry.status))
+      .map((entry) => this.#viewOfEntry(entry))
+  }
+
+  /**
+   * A supervisor who did not issue it closes a refund whose outcome is unknown: made (with the
+   * gateway's reference) or not made (with a reason), re-entering their PIN. The decision is
+   * written into the refund's journal entry, which is the record of it.
+   */
+  async decideOutcome(input: RefundDecisionOutput): Promise<RefundView> {
+    const actor = this.deps.actor()
+    if (!actor) throw new AppError('not_signed_in', 'Sign in to decide.')
+    const check = (): RefundEntry => {
+      const entry = this.deps.journal.get(input.reference)
+      if (!entry || !UNSETTLED.includes(entry.status))
+        throw new AppError(
+          'wrong_state',
+          'Only a refund whose outcome is unknown can be marked as made or not made.',
+        )
+      if (entry.issuedById === actor.id)
+        throw new AppError(
+          'maker_cannot_decide',
+          'You issued this refund, so another supervisor must decide whether it was made.',
+        )
+      return entry
+    }
+    check()
+    if (!this.deps.verifyPin) throw new AppError('internal', 'PIN checks are not available here.')
+    await this.deps.verifyPin(actor.id, input.pin)
+    const entry = check()
+    const made = input.outcome === 'refunded'
+    this.deps.follower.stop(entry.reference)
+    const updated = this.deps.journal.put({
+      ...entry,
+      status: made ? 'success' : 'not_refunded',
+      updatedAt: isoFrom(this.deps),
+      resolution: {
+        made,
+        byId: actor.id,
+        byName: actor.name,
+        at: isoFrom(this.deps),
+        reason: input.reason,
+        gatewayReference: input.outcome === 'refunded' ? input.gatewayReference : null,
+      },
+    })
+    this.deps.log.info('refund outcome decided', { reference: entry.reference, made })
+    const view = this.#viewOfEntry(updated)
+    this.deps.publish(view)
+    return view
+  }
+
   #viewOfEntry(entry: RefundEntry): RefundView {
     // Not confirmed yet: shown as pending, with why in `outcome`; never as failed.
-    const status: RefundView['status'] =
-      entry.status === 'starting' || entry.status === 'needs_review' ? 'pending' : entry.status
+    const status: RefundView['status'] = UNSETTLED.includes(entry.status)
+      ? 'pending'
+      : (entry.status as RefundView['status'])
     return {
       reference: entry.reference,
       paymentReference: entry.paymentReference,
@@ -417,9 +499,39 @@ export class RefundsService {
       createdAt: entry.createdAt,
       updatedAt: entry.updatedAt,
       following: !FINAL.includes(status) && this.deps.follower.isFollowing(entry.reference),
-      outcome:
-        entry.status === 'starting' || entry.status === 'needs_review'
-          ? outcomeViewOf(entry.uncertainty, 'refund')
+      outcome: this.#outcomeOf(entry),
+    }
+  }
+
+  #outcomeOf(entry: RefundEntry): UnknownOutcomeView | null {
+    const resolution = entry.resolution ?? null
+    if (resolution) {
+      return {
+        state: 'decided',
+        why: resolution.made
+          ? `Marked as made by ${resolution.byName} (gateway reference ${resolution.gatewayReference ?? '?'}): ${resolution.reason}`
+          : `Marked as not made by ${resolution.byName}: ${resolution.reason}`,
+        since: entry.uncertainty?.since ?? entry.createdAt,
+        steps: entry.uncertainty?.steps.map((step) => ({ ...step })) ?? [],
+        decided: {
+          made: resolution.made,
+          byName: resolution.byName,
+          at: resolution.at,
+          reason: resolution.reason,
+          gatewayReference: resolution.gatewayReference,
+        },
+        decideBlocked: null,
+      }
+    }
+    if (!UNSETTLED.includes(entry.status)) return null
+    const view = outcomeViewOf(entry.uncertainty, 'refund')
+    if (!view) return null
+    const viewer = this.deps.actor()
+    return {
+      ...view,
+      decideBlocked:
+        viewer && entry.issuedById === viewer.id
+          ? 'You issued this refund, so another supervisor must decide whether it was made.'
           : null,
     }
   }

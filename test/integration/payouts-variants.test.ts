@@ -18,7 +18,11 @@ import { tempDir } from '../unit/payouts/helpers'
 
 const COUNT = 24
 const TIMEOUT_MS = 300
-const KEY = { key_id: 'variants_key', secret: 'variants-secret-0123456789', capabilities: ['*'] }
+const KEY = {
+  key_id: 'variants_key',
+  secret: 'variants-secret-0123456789',
+  capabilities: ['*' as const],
+}
 
 let sandbox: RunningSandbox
 let lagging: LaggingGateway

@@ -22,7 +22,7 @@ const TIMEOUT_MS = 1_000
 const KEY = {
   key_id: 'refund_chaos',
   secret: 'refund-chaos-secret-0123456789',
-  capabilities: ['*'],
+  capabilities: ['*' as const],
 }
 
 /** About 20% of refund requests fail: 1 - 0.973^8 = 19.7%. */

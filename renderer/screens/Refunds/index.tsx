@@ -25,6 +25,7 @@ import { useSession } from '../../store/session'
 import { Facts, StatusBadge, money, useFormErrors, when } from '../Payments/parts'
 import { PagedTable, PAGE_SIZE, type Column } from '../Reports/PagedTable'
 import { connectRefunds, useRefunds } from './store'
+import { UnsettledRefunds } from './UnsettledRefunds'
 import '../Payments/gateway.css'
 
 type Tab = 'refund' | 'history'
@@ -52,6 +53,7 @@ export default function RefundsScreen() {
       {supervisor && (
         <Tabs label="Refunds" tabs={TABS} selected={tab} onSelect={setTab} look="gateway" />
       )}
+      {supervisor && <UnsettledRefunds />}
       {tab === 'refund' || !supervisor ? (
         <RefundPayment key={routeRef} supervisor={supervisor} />
       ) : (

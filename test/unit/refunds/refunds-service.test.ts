@@ -6,7 +6,7 @@ import type {
   InitializeRefundRequest,
   RefundStatus,
 } from '../../../common/api/refunds'
-import type { RefundView } from '../../../common/ipc/refunds'
+import { refundsChannels, type RefundView } from '../../../common/ipc/refunds'
 import { sum, type Minor } from '../../../common/money'
 import { AppError } from '../../../main/app/errors'
 import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
@@ -174,6 +174,7 @@ function setup(
   provide: () => Promise<FakeRefundsGateway> = async () => gateway,
 ) {
   const timers = new ManualTimers()
+  const who = { current: { id: 'u_super0001', name: 'Sam' } }
   const journal = new Journal({
     name: 'refunds',
     schema: RefundEntry,
@@ -190,13 +191,16 @@ function setup(
     journal,
     follower,
     publish: published.publish,
-    actor: () => ({ id: 'u_super0001', name: 'Sam' }),
+    actor: () => who.current,
+    verifyPin: async (_userId: string, pin: string) => {
+      if (pin !== '4321') throw new AppError('wrong_pin', 'Wrong PIN.')
+    },
     log,
     now: () => timers.now(),
     verifyAfterMs: VERIFY_AFTER_MS,
     unknownWindowMs: WINDOW_MS,
   })
-  return { gateway, timers, journal, follower, published, service, storage }
+  return { gateway, timers, journal, follower, published, service, storage, who }
 }
 
 describe('refundBalance', () => {
@@ -590,5 +594,89 @@ describe('refunds: an unknown outcome is never settled by a refusal or a guess',
     await a.timers.advance(VERIFY_AFTER_MS + 4_000)
     expect(a.journal.get('RF-LOST-1')).toBeDefined()
     expect(a.journal.get('RF-LOST-1')?.status).toBe('starting')
+  })
+})
+
+describe('a supervisor decides a refund whose outcome is unknown', () => {
+  const reviewed = async () => {
+    const s = setup()
+    s.gateway.addPayment('PAY_1', 10_000)
+    s.gateway.failInitialize(gwError('timeout', { status: null, outcomeUnknown: true }), 'before')
+    s.gateway.failGet(gwError('server', { method: 'GET', status: 502 }), 1_000)
+    await rejection(s.service.issue({ paymentReference: 'PAY_1', kind: 'full', reason: 'Lost' }))
+    await s.timers.advance(WINDOW_MS + 120_000)
+    const reference = s.gateway.sent[0]!.reference!
+    expect(s.journal.get(reference)?.status).toBe('needs_review')
+    return { ...s, reference }
+  }
+
+  it('lists it with why, in words, and refuses the supervisor who issued it', async () => {
+    const s = await reviewed()
+    const [view] = s.service.unsettled()
+    expect(view?.reference).toBe(s.reference)
+    expect(view?.outcome?.state).toBe('needs_review')
+    expect(view?.outcome?.decideBlocked).toMatch(/another supervisor/)
+    const error = await rejection(
+      s.service.decideOutcome({
+        reference: s.reference,
+        pin: '4321',
+        outcome: 'not_refunded',
+        reason: 'I think not',
+      }),
+    )
+    expect(error.code).toBe('maker_cannot_decide')
+  })
+
+  it('another supervisor marks it made (gateway reference) or not made (reason), with the PIN', async () => {
+    const s = await reviewed()
+    s.who.current = { id: 'u_super0002', name: 'Tola' }
+    const wrong = await rejection(
+      s.service.decideOutcome({
+        reference: s.reference,
+        pin: '0000',
+        outcome: 'refunded',
+        gatewayReference: 'GW-RF-9',
+        reason: 'On the dashboard',
+      }),
+    )
+    expect(wrong.code).toBe('wrong_pin')
+    const view = await s.service.decideOutcome({
+      reference: s.reference,
+      pin: '4321',
+      outcome: 'not_refunded',
+      reason: 'Gateway support: no such refund',
+    })
+    expect(view.status).toBe('not_refunded')
+    expect(view.status).not.toBe('failed')
+    expect(view.outcome?.decided).toMatchObject({ made: false, byName: 'Tola' })
+    expect(s.journal.get(s.reference)?.resolution).toMatchObject({
+      made: false,
+      byId: 'u_super0002',
+      reason: 'Gateway support: no such refund',
+    })
+    expect(s.service.unsettled()).toEqual([])
+    const again = await rejection(
+      s.service.decideOutcome({
+        reference: s.reference,
+        pin: '4321',
+        outcome: 'refunded',
+        gatewayReference: 'GW-RF-9',
+        reason: 'Changed my mind',
+      }),
+    )
+    expect(again.code).toBe('wrong_state')
+  })
+
+  it('the IPC input needs the gateway reference for "refunded" and a reason for both', () => {
+    const input = refundsChannels['refunds.decideOutcome'].input
+    const base = { reference: 'RF-1', pin: '4321' }
+    expect(input.safeParse({ ...base, outcome: 'refunded', reason: 'seen it' }).success).toBe(false)
+    expect(
+      input.safeParse({ ...base, outcome: 'refunded', gatewayReference: 'G1', reason: 'seen it' })
+        .success,
+    ).toBe(true)
+    expect(input.safeParse({ ...base, outcome: 'not_refunded', reason: '' }).success).toBe(false)
+    expect(refundsChannels['refunds.decideOutcome'].role).toBe('supervisor')
+    expect(refundsChannels['refunds.unsettled'].role).toBe('supervisor')
   })
 })
