@@ -63,22 +63,28 @@ export function App() {
  * (a supervisor's queue), so it gives way if the person has already moved on.
  */
 function useLanding(): void {
+  const loaded = useSession((store) => store.state !== null)
   const userId = useSession((store) => store.state?.user?.id ?? null)
   const signedInAt = useSession((store) => store.state?.signedInAt ?? null)
   const seen = useRef<string | null | undefined>(undefined)
   useEffect(() => {
+    // The first answer from main is where this window starts, not a sign-in.
+    if (!loaded) return
     const first = seen.current === undefined
     const changed = signedInAt !== seen.current
     seen.current = signedInAt
     const user = useSession.getState().state?.user
     if (!user || !signedInAt || !changed) return
-    if (first && useNavigation.getState().route.screen !== '') return
+    const screen = useNavigation.getState().route.screen
+    if (first && screen !== '') return
+    // A customer-facing page never follows the cashier's sign-in.
+    if (findScreen(screen)?.layout === 'bare') return
     const from = window.location.hash
-    void landingFor(user).then((screen) => {
+    void landingFor(user).then((next) => {
       if (window.location.hash === from && useSession.getState().state?.user?.id === user.id)
-        useNavigation.getState().go(screen)
+        useNavigation.getState().go(next)
     })
-  }, [userId, signedInAt])
+  }, [loaded, userId, signedInAt])
 }
 
 function Loading() {

@@ -4,7 +4,7 @@
 // and the cashier's decision; an outage and the catch-up after it. Each state is captured in
 // test-results/collections/ for a human to look at.
 import { expect, test, type Page } from '@playwright/test'
-import { previewUrl, seriousA11yViolations, signIn, type PageGlobals } from './support'
+import { seriousA11yViolations, signIn, type PageGlobals } from './support'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -22,7 +22,7 @@ test.beforeAll(async ({ browser }) => {
   await signIn(page, CASHIER)
   display = await context.newPage()
   // Straight to the route: setting the hash after boot would race the shell's default route.
-  await display.goto(`${previewUrl()}#/customer-display`)
+  await display.goto('/#/customer-display')
   await expect(display.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible()
 })
 test.afterAll(async () => {
@@ -49,28 +49,29 @@ async function shot(name: string, p: Page = page): Promise<void> {
   await p.screenshot({ path: `${SHOTS}/${name}.png` })
 }
 
-async function newCustomer(name: string): Promise<string> {
+/**
+ * Collect as the cashier does: the amount first, then a new customer (a BVN one digit short is
+ * explained before anything is sent), and the instructions open. Returns the customer's
+ * account reference.
+ */
+async function collect(name: string, amount: string): Promise<string> {
   await page.evaluate(() => ((globalThis as unknown as PageGlobals).location.hash = '#/collect'))
   await page.keyboard.press('Escape')
-  await page.getByRole('button', { name: 'New customer account' }).click()
-  const form = page.getByRole('form', { name: 'New customer account' })
+  const due = page.getByRole('textbox', { name: 'Amount due' })
+  await due.fill(amount)
+  await due.press('Enter')
+  await page.getByRole('button', { name: 'New customer' }).click()
+  const form = page.getByRole('form', { name: 'New customer' })
   await form.getByLabel('Full name').fill(name)
   await form.getByLabel('E-mail').fill(`${name.split(' ')[0]!.toLowerCase()}${++seq}@example.com`)
-  await form.getByLabel('BVN').fill('2221234567') // one digit short
-  await form.getByRole('button', { name: 'Create account' }).click()
+  await form.getByLabel(/BVN/).fill('2221234567') // one digit short
+  await form.getByRole('button', { name: 'Create and show instructions' }).click()
   await expect(form.getByText('A BVN is 11 digits; this one has 10.')).toBeVisible()
-  await form.getByLabel('BVN').fill('222 1234 5678')
-  await form.getByRole('button', { name: 'Create account' }).click()
-  const summary = page.getByTestId('account-summary')
-  await expect(summary).toBeVisible()
-  return (await summary.locator('dd').nth(2).textContent()) ?? ''
-}
-
-async function openCharge(amount: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'Open charge' })
-  await form.getByLabel('Amount due').fill(amount)
-  await form.getByLabel('Amount due').press('Enter')
-  await expect(page.getByTestId('charge-screen')).toBeVisible()
+  await form.getByLabel(/BVN/).fill('222 1234 5678')
+  await form.getByRole('button', { name: 'Create and show instructions' }).click()
+  const screen = page.getByTestId('charge-screen')
+  await expect(screen).toBeVisible()
+  return (await screen.getAttribute('data-account-reference')) ?? ''
 }
 
 async function customerSends(
@@ -95,9 +96,7 @@ async function customerSends(
 }
 
 test('create an account, show the instructions, the transfer arrives: Paid', async () => {
-  paidAccount = await newCustomer('Ada Obi')
-  expect(await seriousA11yViolations(page)).toEqual([])
-  await openCharge('12,500.50')
+  paidAccount = await collect('Ada Obi', '12,500.50')
 
   const instructions = page.getByTestId('instructions')
   await expect(instructions.getByTestId('amount-to-send')).toHaveText('₦12,500.50')
@@ -132,12 +131,11 @@ test('create an account, show the instructions, the transfer arrives: Paid', asy
   await shot('3-receipt')
   await page.getByRole('button', { name: 'Close' }).click()
   await page.keyboard.press('Escape') // back to Collect for the next customer
-  await expect(page.getByRole('form', { name: 'Find customer' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Amount due' })).toBeVisible()
 })
 
 test('part-pay shows the balance due, a failed transfer is not counted, then the rest: Paid', async () => {
-  await newCustomer('Bayo Kalu')
-  await openCharge('10000')
+  await collect('Bayo Kalu', '10000')
   await customerSends('4,000')
   await expect(page.getByTestId('balance-due')).toHaveText('Balance due ₦6,000.00')
   await expect(page.getByTestId('amount-to-send')).toHaveText('₦6,000.00')
@@ -154,12 +152,11 @@ test('part-pay shows the balance due, a failed transfer is not counted, then the
   await shot('5-part-paid-then-paid')
   await expect(page.getByRole('button', { name: 'New sale' })).toBeFocused()
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('form', { name: 'Find customer' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Amount due' })).toBeVisible()
 })
 
 test('overpay is flagged and the cashier’s decision is recorded', async () => {
-  await newCustomer('Chioma Eze')
-  await openCharge('5,000')
+  await collect('Chioma Eze', '5,000')
   await customerSends('5,250')
   await expect(page.getByTestId('overpaid-by')).toHaveText('Overpaid by ₦250.00')
   await expect(page.getByRole('heading', { name: /sent ₦250.00 too much/ })).toBeVisible()
@@ -176,8 +173,7 @@ test('overpay is flagged and the cashier’s decision is recorded', async () => 
 })
 
 test('an outage: the till says it is offline, then catches up on the transfer', async () => {
-  await newCustomer('Dayo Musa')
-  await openCharge('3,000')
+  await collect('Dayo Musa', '3,000')
   await page.getByRole('button', { name: 'Simulate a gateway outage' }).click()
   const offline = page
     .getByRole('alert')
@@ -235,7 +231,7 @@ test('history lists the transfers and exports them as CSV', async () => {
 
 test('the customer display is a page anyone at the till can open', async ({ browser }) => {
   const other = await (await browser.newContext()).newPage()
-  await other.goto(`${previewUrl()}#/customer-display`)
+  await other.goto('/#/customer-display')
   await expect(other.getByRole('heading', { level: 1, name: /Welcome to/ })).toBeVisible()
   expect(await seriousA11yViolations(other)).toEqual([])
   await other.context().close()

@@ -156,6 +156,7 @@ function ChargeScreen({ charge }: { charge: ChargeView }) {
       className={`col-screen instructions phase-${phase}`}
       data-phase={phase}
       data-testid="charge-screen"
+      data-account-reference={charge.account.accountReference}
     >
       <p className="visually-hidden" aria-live="assertive">
         {HEADLINE[phase]}

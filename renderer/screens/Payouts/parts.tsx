@@ -179,7 +179,7 @@ export function BankPicker({
           aria-activedescendant={open && matches[active] ? `${id}-opt-${active}` : undefined}
           aria-invalid={error ? true : undefined}
           autoComplete="off"
-          placeholder="Type a bank name or code, e.g. GTB or 058"
+          placeholder="Bank name or code (058)"
           value={query}
           onFocus={() => setOpen(true)}
           onBlur={() => window.setTimeout(() => setOpen(false), 120)}

@@ -8,7 +8,8 @@ import { Banner } from '../../components'
 import { messageOf } from '../../lib/pos'
 
 export const PAGE_SIZE = 100
-const ROW_HEIGHT = 48
+// Room for three short lines: a long reference or narration wraps instead of being cut off.
+const ROW_HEIGHT = 56
 
 export interface Column<Row> {
   header: string

@@ -44,7 +44,7 @@ const TOTALS_MAX = 500
 export default function ReportsScreen() {
   const [tab, setTab] = useState<ReportKind>('transfersIn')
   return (
-    <div className="gw-screen" data-testid="reports-screen">
+    <div className="gw-screen gw-fill" data-testid="reports-screen">
       <Tabs label="Reports" tabs={TABS} selected={tab} onSelect={setTab} look="gateway" />
       {tab === 'payments' && <PaymentsReport />}
       {tab === 'transfersIn' && <TransfersInReport />}
@@ -405,10 +405,10 @@ function TransfersInReport() {
         width: '8rem',
         cell: (r) => <StatusBadge kind="transferIn" status={r.status} />,
       },
-      { header: 'Narration', width: 'minmax(0, 1.6fr)', cell: (r) => r.narration },
+      { header: 'Narration', width: 'minmax(5.5rem, 1fr)', cell: (r) => r.narration },
       {
         header: 'Reference',
-        width: 'minmax(0, 1.2fr)',
+        width: 'minmax(0, 1.4fr)',
         cell: (r) => <span className="mono">{r.reference}</span>,
       },
     ],
