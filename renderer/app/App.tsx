@@ -8,6 +8,7 @@ import { connectEnvironment, useEnvironment } from '../store/environment'
 import { connectNavigation, useNavigation } from '../store/navigation'
 import { connectSession, useSession } from '../store/session'
 import { connectUsers } from '../store/users'
+import { connectAppearance } from './AppearanceStore'
 import { landingFor } from './landing'
 import { Shell } from './Shell'
 
@@ -20,7 +21,13 @@ export function App() {
   useEffect(() => {
     let disconnect: Array<() => void> = []
     try {
-      disconnect = [connectNavigation(), connectSession(), connectEnvironment(), connectUsers()]
+      disconnect = [
+        connectNavigation(),
+        connectSession(),
+        connectEnvironment(),
+        connectUsers(),
+        connectAppearance(),
+      ]
     } catch {
       // No bridge: load() below reports it.
     }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { PublicUser } from '../../common/ipc'
 import { Button, Icon } from '../components'
+import { AppearanceMenu } from './AppearanceMenu'
 import { ChangePinDialog } from './ChangePinDialog'
 import { initials, ROLE_LABEL } from './roles'
 
@@ -83,6 +84,7 @@ export function TopBar({
               >
                 <Icon name="logout" /> Sign out
               </button>
+              <AppearanceMenu />
             </div>
           )}
         </div>

@@ -116,6 +116,30 @@ function OwnerFields(props: {
   )
 }
 
+function OwnerAndSubmit(props: {
+  owner: { user: string; password: string }
+  setOwner: (owner: { user: string; password: string }) => void
+  errors: Record<string, string>
+  busy: boolean
+  label: string
+}) {
+  return (
+    <>
+      <OwnerFields
+        user={props.owner.user}
+        password={props.owner.password}
+        errors={props.errors}
+        onChange={(user, password) => props.setOwner({ user, password })}
+      />
+      <div className="form__actions">
+        <Button type="submit" variant="primary" busy={props.busy}>
+          {props.label}
+        </Button>
+      </div>
+    </>
+  )
+}
+
 function CreateShop({ onDone }: { onDone: (view: ShopStatusView) => void }) {
   const [server, setServer] = useState(emptyServer)
   const [owner, setOwner] = useState({ user: '', password: '' })
@@ -151,17 +175,13 @@ function CreateShop({ onDone }: { onDone: (view: ShopStatusView) => void }) {
           onChange={(event) => setShopName(event.target.value)}
         />
         <ServerFieldset value={server} onChange={setServer} errors={form.fields} />
-        <OwnerFields
-          user={owner.user}
-          password={owner.password}
+        <OwnerAndSubmit
+          owner={owner}
+          setOwner={setOwner}
           errors={form.fields}
-          onChange={(user, password) => setOwner({ user, password })}
+          busy={form.busy}
+          label="Create the shop"
         />
-        <div className="form__actions">
-          <Button type="submit" variant="primary" busy={form.busy}>
-            Create the shop
-          </Button>
-        </div>
       </form>
     </Card>
   )
@@ -276,17 +296,13 @@ function InShop({
               <span className="muted"> works once, until {formatDateTime(code.expiresAt)}.</span>
             </p>
           )}
-          <OwnerFields
-            user={owner.user}
-            password={owner.password}
+          <OwnerAndSubmit
+            owner={owner}
+            setOwner={setOwner}
             errors={form.fields}
-            onChange={(user, password) => setOwner({ user, password })}
+            busy={form.busy}
+            label="Make a code"
           />
-          <div className="form__actions">
-            <Button type="submit" variant="primary" busy={form.busy}>
-              Make a code
-            </Button>
-          </div>
         </form>
       </Card>
       <ConfirmDialog

@@ -7,6 +7,7 @@ import { Banner, Icon, Spinner, type IconName } from '../../components'
 import { call, messageOf, subscribe } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
 import { ApiKeySection } from './ApiKeySection'
+import { AppearanceSection } from './AppearanceSection'
 import { ConnectionSection } from './ConnectionSection'
 import { EnvironmentSection } from './EnvironmentSection'
 import { IntegrityFindings } from './IntegrityFindings'
@@ -26,6 +27,7 @@ const SECTIONS: Array<{ id: string; title: string; icon: IconName }> = [
   { id: 'users', title: 'Users', icon: 'users' },
   { id: 'shop', title: 'Shop', icon: 'outbox' },
   { id: 'receipts', title: 'Receipts', icon: 'check' },
+  { id: 'appearance', title: 'Appearance', icon: 'user' },
   { id: 'updates', title: 'Updates', icon: 'refresh' },
   { id: 'support', title: 'Support', icon: 'info' },
 ]
@@ -81,6 +83,8 @@ export default function SettingsScreen() {
           <SupportSection />
         ) : section.id === 'receipts' ? (
           <ReceiptsSection />
+        ) : section.id === 'appearance' ? (
+          <AppearanceSection />
         ) : section.id === 'shop' ? (
           <ShopSection />
         ) : (

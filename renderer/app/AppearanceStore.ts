@@ -1,0 +1,45 @@
+// The till's appearance in the renderer: loaded from main, kept current by
+// `appearance.changed`, applied to <html> and remembered for the next first paint.
+import { create } from 'zustand'
+import { DEFAULT_APPEARANCE, type Appearance } from '../../common/ipc/appearance'
+import type { InputOf, Channels } from '../../common/ipc'
+import { call, subscribe } from '../lib/pos'
+import {
+  applyAppearance,
+  cachedAppearance,
+  rememberAppearance,
+  watchSystemTheme,
+} from './AppearanceBoot'
+
+interface AppearanceStore {
+  appearance: Appearance
+  /** Sends a change to main; the result (and the event) update every window. */
+  change(input: InputOf<Channels['appearance.set']>): Promise<void>
+}
+
+const adopt = (appearance: Appearance) => {
+  applyAppearance(appearance)
+  rememberAppearance(appearance)
+  useAppearance.setState({ appearance })
+}
+
+export const useAppearance = create<AppearanceStore>(() => ({
+  appearance: DEFAULT_APPEARANCE,
+  async change(input) {
+    adopt(await call('appearance.set', input))
+  },
+}))
+
+/** Loads, follows main's events and the OS theme; returns the disconnect. */
+export function connectAppearance(): () => void {
+  useAppearance.setState({ appearance: cachedAppearance() })
+  const offEvent = subscribe('appearance.changed', adopt)
+  const offSystem = watchSystemTheme(() => applyAppearance(useAppearance.getState().appearance))
+  call('appearance.get').then(adopt, () => {
+    // Main unreachable: keep the cached look; the boot gate reports the connection.
+  })
+  return () => {
+    offEvent()
+    offSystem()
+  }
+}
