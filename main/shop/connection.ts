@@ -18,21 +18,31 @@ export interface ShopLogin {
   password: string
 }
 
-export function shopPool(server: ShopServer, login: ShopLogin, max = 2): pg.Pool {
-  return new pg.Pool({
+/**
+ * How every connection of a till is made: TLS with the server's certificate checked (the
+ * default with an `ssl` object, spelled out because a till that talks to an unverified server
+ * would hand its password to whoever answers), and a short connect timeout so a dead server
+ * degrades the till to working alone instead of hanging it.
+ */
+export function clientConfig(server: ShopServer, login: ShopLogin, name: string): pg.ClientConfig {
+  return {
     host: server.host,
     port: server.port,
     database: server.database,
     user: login.user,
     password: login.password,
-    // rejectUnauthorized is the default with an `ssl` object; spelled out because a till
-    // that talks to an unverified server would hand its password to whoever answers.
     ssl: { rejectUnauthorized: true, ...(server.ca ? { ca: server.ca } : {}) },
-    max,
     connectionTimeoutMillis: 5_000,
+    application_name: name,
+  }
+}
+
+export function shopPool(server: ShopServer, login: ShopLogin, max = 2): pg.Pool {
+  return new pg.Pool({
+    ...clientConfig(server, login, 'tilldesk'),
+    max,
     idleTimeoutMillis: 10_000,
     query_timeout: 15_000,
-    application_name: 'tilldesk',
   })
 }
 
@@ -43,15 +53,8 @@ export async function withClient<T>(
   work: (client: pg.ClientBase) => Promise<T>,
 ): Promise<T> {
   const client = new pg.Client({
-    host: server.host,
-    port: server.port,
-    database: server.database,
-    user: login.user,
-    password: login.password,
-    ssl: { rejectUnauthorized: true, ...(server.ca ? { ca: server.ca } : {}) },
-    connectionTimeoutMillis: 5_000,
+    ...clientConfig(server, login, 'tilldesk-admin'),
     query_timeout: 30_000,
-    application_name: 'tilldesk-admin',
   })
   await client.connect()
   try {

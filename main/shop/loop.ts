@@ -3,7 +3,7 @@
 // A lost connection only means working alone until the next round reaches the server again;
 // the listener reconnects with backoff.
 import pg from 'pg'
-import type { ShopLogin, ShopServer } from './connection'
+import { clientConfig, type ShopLogin, type ShopServer } from './connection'
 import type { ShopSync } from './sync'
 
 export interface ShopLoopOptions {
@@ -64,15 +64,8 @@ export class ShopSyncLoop {
     if (this.#stopped) return
     const { server, login } = this.#o
     const client = new pg.Client({
-      host: server.host,
-      port: server.port,
-      database: server.database,
-      user: login.user,
-      password: login.password,
-      ssl: { rejectUnauthorized: true, ...(server.ca ? { ca: server.ca } : {}) },
-      connectionTimeoutMillis: 5_000,
+      ...clientConfig(server, login, 'tilldesk-listen'),
       keepAlive: true,
-      application_name: 'tilldesk-listen',
     })
     const retry = (error: unknown) => {
       if (this.#listener === client) this.#listener = null

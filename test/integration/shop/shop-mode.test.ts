@@ -11,6 +11,7 @@ import type { IntegrityFinding } from '../../../common/ipc/settings'
 import type { ShopStatusView } from '../../../common/ipc/shop'
 import type { AppServices } from '../../../main/app/services'
 import { dispatcher, startServices } from '../../support/services'
+import type { Keychain } from '../../../main/keychain/keychain'
 import { MemoryKeychain } from '../../unit/shell/helpers'
 import {
   findPostgresBin,
@@ -38,7 +39,7 @@ describe.skipIf(skipReason !== null)(
     let a: AppServices
     let b: AppServices
     let adminB = ''
-    const keychainB = new MemoryKeychain()
+    const keychainB: Keychain = new MemoryKeychain()
     const dirA = mkdtempSync(join(tmpdir(), 'tilldesk-shop-a-'))
     const dirB = mkdtempSync(join(tmpdir(), 'tilldesk-shop-b-'))
     const tillA = dispatcher(() => a)
