@@ -39,6 +39,15 @@ export function createShifts(core: CoreServices) {
       core.desktop.notify('Shift still open', reminder.message)
     },
     pdf: pdfRenderer(core),
+    onAltered: ({ environment, problem }) =>
+      core.integrity.findings.report({
+        area: 'z-reports',
+        file: `shifts/${environment}/z`,
+        record: null,
+        problem,
+        consequence:
+          'Tilldesk keeps the Z-reports exactly as they are and marks them "Check this report" on screen and on every reprint. Compare them with the printed copies.',
+      }),
   })
 
   const handlers: Handlers<typeof shiftsChannels> = {

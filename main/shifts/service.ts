@@ -17,6 +17,7 @@ import type {
   ShiftView,
   ZReportList,
   ZReportSummary,
+  ZIntegrity,
   ZReportView,
 } from '../../common/ipc/shifts'
 import { DEFAULT_CURRENCY, formatMoney, minor } from '../../common/money'
@@ -48,6 +49,11 @@ export interface ShiftsServiceDeps {
   now?: () => number
   onChanged?: (status: ShiftStatus) => void
   onReminder?: (reminder: ShiftReminder) => void
+  /**
+   * The Z-report chain failed its check (at start, or when a report is read): for the admin's
+   * integrity findings. The files are kept exactly as they are.
+   */
+  onAltered?: (found: { environment: Environment; problem: string }) => void
   /** Renders HTML to PDF (Electron's printToPDF, or Chromium in the preview); null: none. */
   pdf?: PdfRenderer | null
   newId?: () => string
@@ -98,9 +104,11 @@ export class ShiftsService {
     const environment = this.deps.environment()
     let store = this.#stores.get(environment)
     if (!store) {
-      store = this.deps
-        .seal(environment)
-        .then((seal) => new ShiftStore(join(this.deps.dir, environment), seal))
+      store = this.deps.seal(environment).then((seal) => {
+        const opened = new ShiftStore(join(this.deps.dir, environment), seal)
+        this.#check(environment, opened.verifyChain())
+        return opened
+      })
       // A failed open (keychain error) is tried again on the next call.
       store.catch(() => this.#stores.delete(environment))
       this.#stores.set(environment, store)
@@ -208,7 +216,7 @@ export class ShiftsService {
         received: r.till.collections.received,
         carriedOver: r.carriedOver.length,
         seal: stored.seal,
-        integrity: store.integrityOf(stored),
+        integrity: this.#check(this.deps.environment(), store.integrityOf(stored)),
       })
     }
     return {
@@ -217,7 +225,7 @@ export class ShiftsService {
       pageSize,
       totalItems: total,
       totalPages: Math.max(1, Math.ceil(total / pageSize)),
-      chain: store.verifyChain(),
+      chain: this.#check(this.deps.environment(), store.verifyChain()),
     }
   }
 
@@ -314,6 +322,12 @@ export class ShiftsService {
 
   // ----- helpers -----
 
+  #check(environment: Environment, integrity: ZIntegrity): ZIntegrity {
+    if (integrity.status === 'altered' && integrity.problem)
+      this.deps.onAltered?.({ environment, problem: integrity.problem })
+    return integrity
+  }
+
   async #changed(): Promise<void> {
     this.deps.onChanged?.(await this.status())
   }
@@ -340,7 +354,7 @@ export class ShiftsService {
         seal: stored.seal,
         sealedAt: stored.sealedAt,
       },
-      integrity: store.integrityOf(stored),
+      integrity: this.#check(this.deps.environment(), store.integrityOf(stored)),
     }
   }
 

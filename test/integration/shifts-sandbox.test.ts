@@ -23,8 +23,8 @@ let dir: string
 const { value, code } = dispatcher(() => services)
 
 const PINS = { admin: '123456', bola: '2468', chidi: '1357', sade: '135790' }
-const ids = { bola: '', chidi: '', sade: '' }
-const signInAs = (who: 'bola' | 'chidi' | 'sade') =>
+const ids = { admin: '', bola: '', chidi: '', sade: '' }
+const signInAs = (who: 'admin' | 'bola' | 'chidi' | 'sade') =>
   value('session.signIn', { userId: ids[who], pin: PINS[who] })
 
 async function until<T>(what: string, read: () => Promise<T | null | false>, ms = 20_000) {
@@ -67,7 +67,12 @@ async function collect(
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tilldesk-shifts-int-'))
   services = await startServices(dir)
-  await value('session.setup', { tillName: 'Front counter', adminName: 'Ada', pin: PINS.admin })
+  const setup = await value<{ user: { id: string } }>('session.setup', {
+    tillName: 'Front counter',
+    adminName: 'Ada',
+    pin: PINS.admin,
+  })
+  ids.admin = setup.user.id
   // The watcher's sweep after a sale finds money sent late; every second instead of every 15.
   await value('settings.update', { pollIntervals: { backgroundMs: 1_000 } })
   for (const [who, role] of [
@@ -262,5 +267,15 @@ describe('a shift at the till', () => {
       format: 'html80',
     })
     expect(reprint.text).toContain('Check this report.')
+
+    // The admin's integrity list says so too, in words.
+    await signInAs('admin')
+    const findings = await value<Array<{ area: string; problem: string }>>('settings.integrity')
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        area: 'z-reports',
+        problem: expect.stringMatching(/Z-report 1 was changed after it was closed/),
+      }),
+    )
   })
 })

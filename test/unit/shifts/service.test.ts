@@ -1,6 +1,6 @@
 // The shift service with a fixed clock and hand-made activity: who may open, close, print and
 // reprint; the X-report's period; the end-of-day reminder.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -168,6 +168,34 @@ describe('shifts service', () => {
         service.document(supervisor, { report: { kind: 'z', number: 2 }, format: 'csv' }),
       ),
     ).toBe('z_not_found')
+  })
+
+  it('tells the admin when a Z-report on disk no longer matches its seal', async () => {
+    const altered: string[] = []
+    const seal = keyedSeal()
+    const build = () =>
+      new ShiftsService({
+        dir,
+        seal: async () => seal,
+        activity: { read: async () => activity() },
+        tillName: () => 'T',
+        environment: () => 'demo',
+        now: () => now,
+        onAltered: ({ problem }) => altered.push(problem),
+      })
+    const first = build()
+    const shift = await first.open(cashier, {})
+    await first.close(cashier, shift.id)
+    expect(altered).toEqual([])
+    const file = join(dir, 'demo', 'z', 'z-000001.json')
+    const stored = JSON.parse(readFileSync(file, 'utf8'))
+    stored.report.shift.openedBy.name = 'Someone else'
+    writeFileSync(file, JSON.stringify(stored))
+    // Found when the till starts (the chain is checked as the store opens), and on reading.
+    const next = build()
+    await next.status()
+    expect(altered).toEqual([expect.stringMatching(/Z-report 1 was changed after it was closed/)])
+    expect((await next.zReport(1)).integrity.status).toBe('altered')
   })
 
   it('says PDF is not available where there is no renderer', async () => {
