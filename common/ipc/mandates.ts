@@ -10,6 +10,7 @@ import { CURRENCIES, type Currency, type Minor } from '../money'
 import { defineChannels, defineEvents, payload, returns } from './contract'
 import { NoInput } from './shared'
 import type { BankOption } from './payouts'
+import type { UnknownOutcomeView } from './payments'
 
 export const MIN_MANDATE_DURATION_DAYS = 30
 
@@ -72,6 +73,8 @@ export interface MandateView {
   /** When the gateway last confirmed this record. */
   checkedAt: string | null
   notice: string | null
+  /** Set while the gateway has not confirmed the create: why in words, and what was tried. */
+  outcome: UnknownOutcomeView | null
 }
 
 export interface MandateSummary {

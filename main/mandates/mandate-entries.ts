@@ -29,6 +29,8 @@ export const MandateEntry = z.object({
   cancelledAt: z.string().nullable(),
   checkedAt: z.string().nullable(),
   createdBy: z.string().nullable(),
+  /** Set once the create's answer was lost (payments/submit-by-reference.ts): the evidence. */
+  uncertainty: Uncertainty.nullable().optional(),
 })
 export type MandateEntry = z.infer<typeof MandateEntry>
 
@@ -96,5 +98,7 @@ export function applyMandate(
     cancelledAt: record.cancelled_at ?? entry?.cancelledAt ?? null,
     checkedAt,
     createdBy: entry?.createdBy ?? null,
+    // Kept after it is settled: the record of what happened while it was unknown.
+    uncertainty: entry?.uncertainty ?? null,
   }
 }

@@ -14,11 +14,16 @@ import { AppError } from '../app/errors'
 import type { Logger } from '../app/log'
 import type { GatewayClient } from '../gateway'
 import { GatewayError } from '../gateway/errors'
-import { cashierError, isNotFound } from '../payments/cashier-errors'
+import { cashierError } from '../payments/cashier-errors'
 import type { Follower } from '../payments/follower'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
-import { submitByReference } from '../payments/submit-by-reference'
+import { outcomeViewOf } from '../payments/outcome-view'
+import {
+  pursueByReference,
+  submitByReference,
+  uncertaintyAfterRestart,
+} from '../payments/submit-by-reference'
 import type { BankDirectory, BanksGateway } from './bank-directory'
 import { FINAL_DEBIT, applyMandate, type DebitEntry, type MandateEntry } from './mandate-entries'
 import { allowedActions, localDay, monthlyUsage, validateMandateForm } from './mandate-rules'
@@ -46,7 +51,15 @@ export interface MandatesServiceDeps {
   actor: () => { id: string; name: string } | null
   log: Logger
   now?: () => number
+  /** Least wait after a lost create before "no such mandate" may lead to sending it again. */
+  verifyAfterMs?: number
+  /** How long a lost create is followed up before a supervisor must check it. */
+  unknownWindowMs?: number
 }
+
+/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
+const DEFAULT_VERIFY_AFTER_MS = 25_000
+const DEFAULT_UNKNOWN_WINDOW_MS = 30 * 60_000
 
 const FIELD_NAMES = {
   customer_name: 'customerName',
@@ -162,18 +175,33 @@ export class MandatesService {
       createdBy: this.deps.actor()?.name ?? null,
     })
     this.deps.log.info('mandate creating', { mandateReference: reference })
-    const gateway = await openGateway(this.deps, 'create the mandate')
+    let gateway: MandatesGateway
+    try {
+      gateway = await openGateway(this.deps, 'create the mandate')
+    } catch (error) {
+      // Nothing was sent: forget it rather than leave an unconfirmed mandate behind.
+      this.deps.mandates.remove(reference)
+      throw error
+    }
     let outcome
     try {
       outcome = await submitByReference({
         send: () => gateway.directDebits.createMandate(body),
         lookup: () => gateway.directDebits.getMandate(reference),
+        noun: 'mandate',
+        now: () => nowFrom(this.deps),
       })
     } catch (error) {
       this.deps.mandates.remove(reference)
       throw cashierError(error, { action: 'create the mandate', fields: FIELD_NAMES })
     }
     if (outcome.outcome === 'unknown') {
+      const { uncertainty } = outcome
+      this.deps.mandates.update(reference, (m) => ({ ...m, uncertainty }))
+      this.deps.log.warn('mandate create outcome unknown', {
+        mandateReference: reference,
+        kind: outcome.error.kind,
+      })
       throw new AppError(
         'mandate_unconfirmed',
         `The gateway hasn't confirmed mandate ${reference} yet. It is in the list: open it in a moment to check. Don't create it again.`,
@@ -204,22 +232,73 @@ export class MandatesService {
   async refresh(mandateReference: string): Promise<MandateEntry> {
     const gateway = await openGateway(this.deps, 'look up the mandate')
     const known = this.deps.mandates.get(mandateReference)
+    if (known && !known.confirmed) return this.#pursue(gateway, known)
     try {
       const record = await gateway.directDebits.getMandate(mandateReference)
       return this.deps.mandates.put(applyMandate(known, record, isoFrom(this.deps)))
     } catch (error) {
-      if (isNotFound(error) && known && !known.confirmed) {
-        // Its create never reached the gateway: nothing exists, so forget it.
-        this.deps.mandates.remove(mandateReference)
-        throw new AppError(
-          'not_found',
-          `Mandate ${mandateReference} was never created at the gateway. Create it again.`,
-        )
-      }
       throw cashierError(error, {
         action: 'look up the mandate',
         notFound: `No mandate has the reference ${mandateReference}.`,
       })
+    }
+  }
+
+  /**
+   * A mandate whose create was never confirmed: only the gateway's word about its reference
+   * settles it (payments/submit-by-reference.ts). The entry is never dropped; "no such
+   * mandate" allows the same create again only `verifyAfterMs` after the lost request, a
+   * refusal of that settles nothing, and past the window a supervisor checks it.
+   */
+  async #pursue(gateway: MandatesGateway, known: MandateEntry): Promise<MandateEntry> {
+    const reference = known.mandateReference
+    const step = await pursueByReference({
+      uncertainty: known.uncertainty ?? uncertaintyAfterRestart(known.createdAt, known.createdAt),
+      lookup: () => gateway.directDebits.getMandate(reference),
+      resend: () => gateway.directDebits.createMandate(this.#bodyOf(known)),
+      noun: 'mandate',
+      now: () => nowFrom(this.deps),
+      verifyAfterMs: this.deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
+      windowMs: this.deps.unknownWindowMs ?? DEFAULT_UNKNOWN_WINDOW_MS,
+      // Someone is looking at it now: a mandate the gateway already shows is adopted at once.
+      lookEarly: true,
+    })
+    if (step.kind === 'found')
+      return this.deps.mandates.put(applyMandate(known, step.value, isoFrom(this.deps)))
+    if (step.kind === 'sent')
+      return this.deps.mandates.put({
+        ...known,
+        confirmed: true,
+        status: step.value.status,
+        checkedAt: isoFrom(this.deps),
+      })
+    this.deps.mandates.update(reference, (m) => ({ ...m, uncertainty: step.uncertainty }))
+    if (step.kind === 'review')
+      this.deps.log.warn('mandate create outcome unknown; needs review', {
+        mandateReference: reference,
+      })
+    throw new AppError(
+      'mandate_unconfirmed',
+      step.kind === 'review'
+        ? `The gateway never confirmed mandate ${reference}: it may or may not exist. A supervisor must check this reference with the gateway. Don't create it again.`
+        : `The gateway hasn't confirmed mandate ${reference} yet. The till asks again when it is opened; don't create it again.`,
+    )
+  }
+
+  /** The create request of a journalled mandate, as first sent (same reference). */
+  #bodyOf(entry: MandateEntry): CreateMandateRequest {
+    return {
+      customer_name: entry.customerName,
+      customer_email: entry.customerEmail,
+      account_number: entry.accountNumber,
+      bank_code: entry.bankCode,
+      mandate_reference: entry.mandateReference,
+      start_date: entry.startDate,
+      end_date: entry.endDate,
+      max_monthly_amount: entry.maxMonthlyAmount,
+      max_monthly_debit_count: entry.maxMonthlyDebitCount,
+      currency: entry.currency,
+      metadata: { created_by: entry.createdBy },
     }
   }
 
@@ -348,6 +427,7 @@ export class MandatesService {
       ),
       checkedAt: entry.checkedAt,
       notice: entry.confirmed ? null : "The gateway hasn't confirmed this mandate yet.",
+      outcome: entry.confirmed ? null : outcomeViewOf(entry.uncertainty, 'mandate'),
     }
   }
 

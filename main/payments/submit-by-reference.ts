@@ -118,6 +118,12 @@ export interface PursuitOptions<S, L> {
   now: () => number
   verifyAfterMs: number
   windowMs: number
+  /**
+   * Look the reference up even before `verifyAfterMs` (a person is waiting on the answer). A
+   * record found then is adopted; anything else waits, because "absent" read that early proves
+   * nothing and must not lead to a resend.
+   */
+  lookEarly?: boolean
 }
 
 /** One follow-up of an unknown write: look up, resend only on a JSON "no such record". */
@@ -126,8 +132,13 @@ export async function pursueByReference<S, L>(
 ): Promise<PursuitStep<S, L>> {
   let u = options.uncertainty
   const at = options.now()
-  if (u.lastUnknownAt !== null && at < Date.parse(u.lastUnknownAt) + options.verifyAfterMs)
+  if (u.lastUnknownAt !== null && at < Date.parse(u.lastUnknownAt) + options.verifyAfterMs) {
+    if (options.lookEarly) {
+      const early = await look(options.lookup)
+      if (early.kind === 'found') return { kind: 'found', value: early.value }
+    }
     return { kind: 'waiting', uncertainty: u }
+  }
   const looked = await look(options.lookup)
   if (looked.kind === 'found') return { kind: 'found', value: looked.value }
   u = withStep(u, { at: iso(at), call: 'lookup', said: saidOfLookup(looked, options.noun) })

@@ -194,6 +194,49 @@ describe('creating a mandate', () => {
   })
 })
 
+describe('a mandate create whose answer was lost', () => {
+  const lost = () => gwError('timeout', { status: null, outcomeUnknown: true })
+
+  it('is kept after a JSON 404, and sent again (same reference) only after the minimum wait', async () => {
+    const { mandateService, gateway, mandates, timers } = setup()
+    gateway.fail('createMandate', lost(), 'before')
+    expect((await rejection(mandateService.create(form))).code).toBe('mandate_unconfirmed')
+    const reference = mandates.list()[0]!.mandateReference
+    // Straight after the timeout the gateway says it has none: that proves nothing yet.
+    const early = await rejection(mandateService.get(reference))
+    expect(early.code).toBe('mandate_unconfirmed')
+    expect(mandates.has(reference)).toBe(true)
+    expect(gateway.calls.filter((c) => c === 'createMandate')).toHaveLength(1)
+    await timers.advance(26_000)
+    const view = await mandateService.get(reference)
+    expect(view.status).toBe('pending_activation')
+    expect(gateway.calls.filter((c) => c === 'createMandate')).toHaveLength(2)
+    expect([...gateway.mandatesById.keys()]).toEqual([reference])
+  })
+
+  it('a refused resend settles nothing; past the window it needs review, with the evidence', async () => {
+    const { mandateService, gateway, mandates, timers } = setup()
+    gateway.fail('createMandate', lost(), 'before')
+    gateway.fail('createMandate', gwError('unprocessable', { message: 'Bad account' }), 'before')
+    await rejection(mandateService.create(form))
+    const reference = mandates.list()[0]!.mandateReference
+    await timers.advance(26_000)
+    expect((await rejection(mandateService.get(reference))).code).toBe('mandate_unconfirmed')
+    expect(mandates.has(reference)).toBe(true)
+    await timers.advance(31 * 60_000)
+    const late = await rejection(mandateService.get(reference))
+    expect(late.code).toBe('mandate_unconfirmed')
+    expect(late.message).toMatch(/supervisor/)
+    const view = mandateService.view(reference)
+    expect(view.outcome?.state).toBe('needs_review')
+    expect(view.outcome?.steps.map((s) => s.call)).toEqual(['send', 'lookup', 'send', 'lookup'])
+    expect(view.outcome?.steps[2]?.said).toMatch(/does not show the first attempt failed/)
+    expect(view.can.debit).toBe(false)
+    // Never sent a third time after the refusal.
+    expect(gateway.calls.filter((c) => c === 'createMandate')).toHaveLength(2)
+  })
+})
+
 describe('activating a mandate', () => {
   it('needs the code sent first, then activates with OTP and PIN', async () => {
     const { mandateService } = setup()
