@@ -218,7 +218,15 @@ export class UsersService {
    * (verifyPin answered 'pin_change_required') sets a longer one with their current PIN.
    */
   async replaceShortPin(id: string, currentPin: string, newPin: string): Promise<PublicUser> {
-    assertPinFitsRole(this.#find(id).role, newPin)
+    const user = this.#find(id)
+    // Only for a PIN too short for its role; anyone else changes their PIN once signed in.
+    if (currentPin.length >= MIN_PIN_DIGITS[user.role]) {
+      throw new AppError(
+        'pin_long_enough',
+        'This PIN is long enough. Sign in, then change it from your profile.',
+      )
+    }
+    assertPinFitsRole(user.role, newPin)
     await this.#queued(id, () => this.#verifyNow(id, currentPin, true))
     return this.setPin(id, newPin)
   }

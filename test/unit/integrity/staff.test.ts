@@ -228,5 +228,9 @@ describe('supervisor and admin PINs have at least 6 digits', () => {
     expect(await codeOf(users.replaceShortPin(cashier.id, '0000', '135790'))).toBe('wrong_pin')
     await users.replaceShortPin(cashier.id, '2468', '135790')
     expect((await users.verifyPin(cashier.id, '135790')).role).toBe('supervisor')
+    // Not a way around sign-in for anyone whose PIN is long enough.
+    expect(await codeOf(users.replaceShortPin(cashier.id, '135790', '246800'))).toBe(
+      'pin_long_enough',
+    )
   })
 })
