@@ -1,6 +1,8 @@
 // The audit log is the journal itself: every change to every payout, who made it, when and
-// why, each record hash-chained to the one before. Viewing and exporting read the whole chain
-// and verify it on the way, so what a supervisor sees has been checked.
+// why, each record hash-chained to the one before and sealed with the till's device key
+// (journal.ts). Viewing and exporting read the whole chain and verify hashes, seals and the
+// head kept in the keychain on the way, so what a supervisor sees has been checked; a failure
+// is shown in words instead of a partial log passing as whole.
 import type {
   AuditEntryView,
   AuditExport,
@@ -76,7 +78,10 @@ export async function readAudit(
   return { entries: entries.reverse().slice(0, limit), verification: verification(report) }
 }
 
-/** Every record exactly as journaled: anyone can re-check the hashes with sha256. */
+/**
+ * Every record exactly as journaled: anyone can re-check the hash chain with sha256; the
+ * `mac` seals need the device key, so only this till can check those.
+ */
 export async function exportAudit(outbox: Outbox, now: number): Promise<AuditExport> {
   const lines: string[] = []
   const report = await outbox.history((record) => {
