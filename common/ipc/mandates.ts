@@ -10,7 +10,7 @@ import { CURRENCIES, type Currency, type Minor } from '../money'
 import { defineChannels, defineEvents, payload, returns } from './contract'
 import { NoInput } from './shared'
 import type { BankOption } from './payouts'
-import type { UnknownOutcomeView } from './payments'
+import { OutcomeDecisionInput, type UnknownOutcomeView } from './payments'
 
 export const MIN_MANDATE_DURATION_DAYS = 30
 
@@ -37,8 +37,9 @@ export interface DebitView {
   /**
    * 'starting': reference fixed, the gateway has not confirmed the debit yet.
    * 'not_sent': it never reached the gateway, so nothing was charged.
+   * 'not_paid': its outcome was unknown and a supervisor decided nothing was charged.
    */
-  status: DebitStatus | 'starting' | 'not_sent' | 'unknown'
+  status: DebitStatus | 'starting' | 'not_sent' | 'not_paid' | 'unknown'
   final: boolean
   failureReason: string | null
   /** Null only for a debit of another till whose record carries no time. */
@@ -46,6 +47,8 @@ export interface DebitView {
   completedAt: string | null
   following: boolean
   notice: string | null
+  /** Set while the gateway has not said whether it has this debit, or once a supervisor decided. */
+  outcome: UnknownOutcomeView | null
 }
 
 export interface MandateView {
@@ -192,6 +195,20 @@ export const mandatesChannels = defineChannels({
     result: returns<DebitView>(),
     role: 'cashier',
     summary: 'Charges an active mandate; payment reference fixed before sending.',
+  },
+  'mandates.unsettledDebits': {
+    input: NoInput,
+    result: returns<DebitView[]>(),
+    role: 'supervisor',
+    summary:
+      "This till's debits the gateway has not confirmed: why, in words, and what was tried.",
+  },
+  'mandates.decideDebitOutcome': {
+    input: OutcomeDecisionInput,
+    result: returns<DebitView>(),
+    role: 'supervisor',
+    summary:
+      'Closes a debit whose outcome is unknown: paid (gateway reference) or not paid (reason), with the PIN. Not by the one who charged it.',
   },
   'mandates.debitStatus': {
     input: z.strictObject({

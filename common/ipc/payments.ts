@@ -6,12 +6,15 @@ import { REFERENCE_PATTERN } from '../api/primitives'
 import type { PaymentStatus as GatewayPaymentStatus } from '../api/payments'
 import { CURRENCIES, type Currency, type Minor } from '../money'
 import { defineChannels, defineEvents, payload, returns } from './contract'
-import { NoInput } from './shared'
+import { NoInput, PinSchema } from './shared'
 
 /** What main knows of a checkout payment: the gateway's states plus the moments before them. */
 export type CheckoutStatus =
   /** Reference fixed and journalled; the gateway has not confirmed the payment yet. */
-  'starting' | GatewayPaymentStatus
+  | 'starting'
+  /** Its outcome was unknown and a supervisor decided it was not paid (see `outcome.decided`). */
+  | 'not_paid'
+  | GatewayPaymentStatus
 
 export const CHECKOUT_OUTCOMES = ['success', 'failed', 'abandoned'] as const
 export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number]
@@ -30,7 +33,7 @@ export interface CheckoutLink {
 }
 
 /**
- * A write whose answer was lost (payment, refund): why its fate is not known yet, in words,
+ * A write whose answer was lost (payment, refund, debit, mandate): why its fate is not known yet, in words,
  * what the till tried and what the gateway said. `needs_review`: the till stopped guessing and
  * a supervisor must check the reference with the gateway.
  */
@@ -39,7 +42,7 @@ export interface UnknownOutcomeView {
   why: string
   since: string
   steps: Array<{ at: string; call: 'send' | 'lookup'; said: string }>
-  /** A supervisor's decision, once made (refunds). */
+  /** A supervisor's decision, once made (refunds, payments, debits). */
   decided?: {
     made: boolean
     byName: string
@@ -47,7 +50,7 @@ export interface UnknownOutcomeView {
     reason: string
     gatewayReference: string | null
   }
-  /** Why the signed-in user may not decide it, or null when they may (refunds). */
+  /** Why the signed-in user may not decide it, or null when they may (refunds, payments, debits). */
   decideBlocked?: string | null
 }
 
@@ -103,6 +106,35 @@ export const PaymentStartInput = z.strictObject({
 })
 export type PaymentStartInput = z.input<typeof PaymentStartInput>
 
+export const DECISION_REASON_MAX = 200
+
+const Decision = {
+  reference: ReferenceInput,
+  pin: PinSchema,
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'Give a reason (a few words).')
+    .max(DECISION_REASON_MAX, `Keep the reason under ${DECISION_REASON_MAX} characters.`),
+}
+
+/**
+ * A supervisor's decision on a payment or debit whose outcome the till could not find out:
+ * paid (with the gateway's reference for it) or not paid (with a reason).
+ */
+export const OutcomeDecisionInput = z.discriminatedUnion('outcome', [
+  z.strictObject({
+    ...Decision,
+    outcome: z.literal('paid'),
+    gatewayReference: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._:/-]{1,100}$/, "Enter the gateway's reference for it."),
+  }),
+  z.strictObject({ ...Decision, outcome: z.literal('not_paid') }),
+])
+export type OutcomeDecisionInput = z.output<typeof OutcomeDecisionInput>
+
 export const paymentsChannels = defineChannels({
   'payments.start': {
     input: PaymentStartInput,
@@ -127,6 +159,20 @@ export const paymentsChannels = defineChannels({
     result: returns<CheckoutOpenResult>(),
     role: 'cashier',
     summary: "Opens the payment's checkout page in the system browser (gateway origin only).",
+  },
+  'payments.unsettled': {
+    input: NoInput,
+    result: returns<CheckoutView[]>(),
+    role: 'supervisor',
+    summary:
+      "This till's payments the gateway has not confirmed: why, in words, and what was tried.",
+  },
+  'payments.decideOutcome': {
+    input: OutcomeDecisionInput,
+    result: returns<CheckoutView>(),
+    role: 'supervisor',
+    summary:
+      'Closes a payment whose outcome is unknown: paid (gateway reference) or not paid (reason), with the PIN. Not by the one who took it.',
   },
   'payments.simulate': {
     input: z.strictObject({ reference: ReferenceInput, outcome: z.enum(CHECKOUT_OUTCOMES) }),

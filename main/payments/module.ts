@@ -35,6 +35,7 @@ export function createPayments(core: CoreServices) {
       environment: () => environment,
       gatewayBaseUrl: () => core.environment.baseUrl(),
       openExternal: core.desktop.openExternal?.bind(core.desktop) ?? null,
+      verifyPin: (userId, pin) => core.users.verifyPin(userId, pin),
       log: core.log,
       now: core.now,
     })
@@ -47,6 +48,8 @@ export function createPayments(core: CoreServices) {
     'payments.get': ({ reference }) => payments().get(reference),
     'payments.recent': () => payments().recent(),
     'payments.openCheckout': ({ reference }) => payments().openCheckout(reference),
+    'payments.unsettled': () => payments().unsettled(),
+    'payments.decideOutcome': (input) => payments().decideOutcome(input),
     'payments.simulate': ({ reference, outcome }) => payments().simulate(reference, outcome),
   }
   return { handlers, start: () => runtimes.start(), stop: () => runtimes.stop() }

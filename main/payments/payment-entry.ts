@@ -5,6 +5,7 @@ import { PAYMENT_STATUSES, type PaymentRecord } from '../../common/api/payments'
 import { CURRENCIES, type Minor } from '../../common/money'
 import type { CheckoutStatus } from '../../common/ipc/payments'
 import { AppError } from '../app/errors'
+import { Resolution } from './outcome-decision'
 import { Uncertainty } from './submit-by-reference'
 
 export const MinorValue = z.custom<Minor>(
@@ -14,7 +15,8 @@ export const MinorValue = z.custom<Minor>(
 
 export const PaymentEntry = z.object({
   reference: z.string(),
-  status: z.enum(['starting', ...PAYMENT_STATUSES]),
+  // `not_paid`: its outcome was unknown and a supervisor decided it was not paid.
+  status: z.enum(['starting', 'not_paid', ...PAYMENT_STATUSES]),
   email: z.string(),
   customerName: z.string().nullable(),
   description: z.string().nullable(),
@@ -27,13 +29,22 @@ export const PaymentEntry = z.object({
   paidAt: z.string().nullable(),
   verifiedAt: z.string().nullable(),
   takenBy: z.string().nullable(),
+  /** Who took it: they may not decide its unknown outcome (absent in old entries). */
+  takenById: z.string().nullable().optional(),
   notice: z.string().nullable(),
   /** Set once the initialize answer was lost: the evidence; kept after it is settled. */
   uncertainty: Uncertainty.nullable().optional(),
+  /** A supervisor's decision on an unknown outcome: who, when, why (the audit record). */
+  resolution: Resolution.nullable().optional(),
 })
 export type PaymentEntry = z.infer<typeof PaymentEntry>
 
-export const FINAL_PAYMENT_STATUSES: readonly CheckoutStatus[] = ['success', 'failed', 'abandoned']
+export const FINAL_PAYMENT_STATUSES: readonly CheckoutStatus[] = [
+  'success',
+  'failed',
+  'abandoned',
+  'not_paid',
+]
 export const isFinalPayment = (status: CheckoutStatus): boolean =>
   FINAL_PAYMENT_STATUSES.includes(status)
 

@@ -8,6 +8,7 @@ import type {
   CheckoutOpenResult,
   CheckoutOutcome,
   CheckoutView,
+  OutcomeDecisionInput,
   PaymentStartInput,
 } from '../../common/ipc/payments'
 import { MoneyError, ZERO, parseUserAmount, type Currency, type Minor } from '../../common/money'
@@ -26,7 +27,8 @@ import {
 } from './payment-entry'
 import { qrMatrix } from './qr'
 import { newReference } from './references'
-import { outcomeViewOf, unconfirmedNotice } from './outcome-view'
+import { decideResolution, decisionOutcomeView } from './outcome-decision'
+import { unconfirmedNotice } from './outcome-view'
 import {
   pursueByReference,
   submitByReference,
@@ -64,7 +66,11 @@ export interface PaymentsServiceDeps {
   verifyAfterMs?: number
   /** How long a lost answer is followed up before a supervisor must decide. */
   unknownWindowMs?: number
+  /** Checks a PIN (counting failures towards lockout); throws AppError when wrong. */
+  verifyPin?: (userId: string, pin: string) => Promise<unknown>
 }
+
+const WORDS = { noun: 'payment', started: 'took this payment' }
 
 const RECENT_LIMIT = 50
 /** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
@@ -119,6 +125,7 @@ export class PaymentsService {
       paidAt: null,
       verifiedAt: null,
       takenBy: actor?.name ?? null,
+      takenById: actor?.id ?? null,
       notice: null,
     })
     this.deps.log.info('payment starting', { reference, currency })
@@ -202,6 +209,55 @@ export class PaymentsService {
       .list()
       .slice(0, RECENT_LIMIT)
       .map((entry) => this.#toView(entry))
+  }
+
+  /** This till's payments the gateway has not confirmed, for a supervisor to look at. */
+  unsettled(): CheckoutView[] {
+    return this.deps.journal
+      .list()
+      .filter((entry) => entry.status === 'starting' && entry.uncertainty)
+      .map((entry) => this.#toView(entry))
+  }
+
+  /**
+   * A supervisor who did not take it closes a payment whose outcome is unknown: paid (with the
+   * gateway's reference) or not paid (with a reason), re-entering their PIN. The decision is
+   * written into the payment's journal entry, which is the record of it.
+   */
+  async decideOutcome(input: OutcomeDecisionInput): Promise<CheckoutView> {
+    const check = (): PaymentEntry => {
+      const entry = this.deps.journal.get(input.reference)
+      if (!entry || entry.status !== 'starting' || !entry.uncertainty)
+        throw new AppError(
+          'wrong_state',
+          'Only a payment whose outcome is unknown can be marked as paid or not paid.',
+        )
+      return entry
+    }
+    const resolution = await decideResolution({
+      actor: this.deps.actor(),
+      verifyPin: this.deps.verifyPin,
+      input,
+      check: () => check().takenById,
+      words: WORDS,
+      at: () => isoFrom(this.deps),
+    })
+    const entry = check()
+    this.deps.follower.stop(entry.reference)
+    const updated = this.deps.journal.put({
+      ...entry,
+      status: resolution.made ? 'success' : 'not_paid',
+      paidAt: resolution.made ? resolution.at : null,
+      notice: null,
+      resolution,
+    })
+    this.deps.log.info('payment outcome decided', {
+      reference: entry.reference,
+      made: resolution.made,
+    })
+    const view = this.#toView(updated)
+    this.deps.publish(view)
+    return view
   }
 
   /** Hands the checkout page to the system browser, after checking it is the gateway's. */
@@ -403,7 +459,17 @@ export class PaymentsService {
       notice: entry.notice,
       takenBy: entry.takenBy,
       takenHere: this.deps.journal.has(entry.reference),
-      outcome: entry.status === 'starting' ? outcomeViewOf(entry.uncertainty, 'payment') : null,
+      outcome: decisionOutcomeView(
+        {
+          uncertainty: entry.uncertainty,
+          resolution: entry.resolution,
+          createdAt: entry.createdAt,
+          startedById: entry.takenById,
+          open: entry.status === 'starting',
+        },
+        this.deps.actor(),
+        WORDS,
+      ),
     }
   }
 }

@@ -1,0 +1,113 @@
+// A supervisor's decision on a write whose outcome the till could not find out (payments,
+// debits): who may decide, the record kept in the entry's own journal (who, when, why, the
+// gateway's reference), and how it is shown. One rule for both, as refunds and payouts have:
+// never the person who started it, always with their PIN, and nothing but a decision or the
+// gateway's answer for the reference closes an unknown outcome.
+import * as z from 'zod'
+import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
+import { AppError } from '../app/errors'
+import { outcomeViewOf } from './outcome-view'
+import type { Uncertainty } from './submit-by-reference'
+
+/** The decision as kept in the journal entry: the audit record of it. */
+export const Resolution = z.object({
+  made: z.boolean(),
+  byId: z.string(),
+  byName: z.string(),
+  at: z.string(),
+  reason: z.string(),
+  gatewayReference: z.string().nullable(),
+})
+export type Resolution = z.infer<typeof Resolution>
+
+export interface Decider {
+  id: string
+  name: string
+}
+
+export interface DecisionWords {
+  /** "payment", "debit" */
+  noun: string
+  /** What the person who started it did: "took this payment", "charged this debit". */
+  started: string
+}
+
+/** Why `viewer` may not decide an item started by `startedById`, or null when they may. */
+export function makerBlock(
+  startedById: string | null | undefined,
+  viewer: Decider | null,
+  words: DecisionWords,
+): string | null {
+  return viewer && startedById === viewer.id
+    ? `You ${words.started}, so another supervisor must decide whether it was paid.`
+    : null
+}
+
+export interface DecideOptions {
+  actor: Decider | null
+  verifyPin?: (userId: string, pin: string) => Promise<unknown>
+  input: OutcomeDecisionInput
+  /** Throws AppError when the item may not be decided now; returns who started it. */
+  check: () => string | null | undefined
+  words: DecisionWords
+  at: () => string
+}
+
+/**
+ * Checks who is deciding (signed in, not the one who started it, their PIN) around the
+ * state check, which runs again after the PIN so a decision never lands on a settled item.
+ */
+export async function decideResolution(options: DecideOptions): Promise<Resolution> {
+  const { actor, input, words } = options
+  if (!actor) throw new AppError('not_signed_in', 'Sign in to decide.')
+  const guard = () => {
+    const blocked = makerBlock(options.check(), actor, words)
+    if (blocked) throw new AppError('maker_cannot_decide', blocked)
+  }
+  guard()
+  if (!options.verifyPin) throw new AppError('internal', 'PIN checks are not available here.')
+  await options.verifyPin(actor.id, input.pin)
+  guard()
+  const made = input.outcome === 'paid'
+  return {
+    made,
+    byId: actor.id,
+    byName: actor.name,
+    at: options.at(),
+    reason: input.reason,
+    gatewayReference: input.outcome === 'paid' ? input.gatewayReference : null,
+  }
+}
+
+export interface OutcomeOf {
+  uncertainty: Uncertainty | null | undefined
+  resolution: Resolution | null | undefined
+  createdAt: string
+  startedById: string | null | undefined
+  /** The till still does not know (the decision buttons apply). */
+  open: boolean
+}
+
+/** Why it is unknown or needs review, in words, with the evidence; or how it was decided. */
+export function decisionOutcomeView(
+  item: OutcomeOf,
+  viewer: Decider | null,
+  words: DecisionWords,
+): UnknownOutcomeView | null {
+  const r = item.resolution ?? null
+  if (r) {
+    return {
+      state: 'decided',
+      why: r.made
+        ? `Marked as paid by ${r.byName} (gateway reference ${r.gatewayReference ?? '?'}): ${r.reason}`
+        : `Marked as not paid by ${r.byName}: ${r.reason}`,
+      since: item.uncertainty?.since ?? item.createdAt,
+      steps: item.uncertainty?.steps.map((step) => ({ ...step })) ?? [],
+      decided: { ...r },
+      decideBlocked: null,
+    }
+  }
+  if (!item.open) return null
+  const view = outcomeViewOf(item.uncertainty, words.noun)
+  return view && { ...view, decideBlocked: makerBlock(item.startedById, viewer, words) }
+}
