@@ -69,7 +69,12 @@ export const shiftsModule = defineModule({
     const { service, handlers } = createShifts(core)
     return {
       handlers,
-      start: () => service.start(),
+      // A keychain that can't be read must not stop the till: shifts then answer each call
+      // with the reason, and the next call tries again.
+      start: () =>
+        service
+          .start()
+          .catch((error: unknown) => core.log.error('shifts did not start', { error })),
       stop: () => service.stop(),
     }
   },

@@ -85,8 +85,10 @@ export class ShiftsService {
 
   /** Opens the store (the device key comes from the keychain) and starts the reminder check. */
   async start(): Promise<void> {
-    await this.#open()
-    this.#timer = setInterval(() => void this.checkReminder(), REMINDER_CHECK_MS)
+    this.#timer = setInterval(
+      () => void this.checkReminder().catch(() => undefined),
+      REMINDER_CHECK_MS,
+    )
     this.#timer.unref?.()
     await this.checkReminder()
   }
