@@ -1,7 +1,7 @@
-// Sign-in cost with the production PIN hash: scrypt N=2^16, r=8, p=1 over a keychain-peppered
-// PIN, through UsersService.verifyPin exactly as a sign-in runs it (lockout bookkeeping and
-// the sealed staff record included). The work factor is chosen as the most a till can afford
-// at sign-in: p95 must stay at or under 300 ms on this machine. Also reported: the one-off
+// Sign-in cost with the production PIN hash (DEFAULT_SCRYPT over a keychain-peppered PIN),
+// through UsersService.verifyPin exactly as a sign-in runs it (lockout bookkeeping and the
+// sealed staff record included). The work factor is chosen as what a till can afford at
+// sign-in: p95 must stay at or under 300 ms on this machine. Also reported: the one-off
 // sign-in that migrates an older hash (checks the old one, then hashes anew).
 import { EventBus } from '../main/app/events'
 import { IntegrityService } from '../main/integrity'

@@ -63,7 +63,7 @@ describe('PIN hashing', () => {
   })
 
   it('uses production parameters by default', () => {
-    expect(DEFAULT_SCRYPT).toEqual({ N: 65536, r: 8, p: 1 })
+    expect(DEFAULT_SCRYPT).toEqual({ N: 32768, r: 8, p: 1 })
   })
 })
 
