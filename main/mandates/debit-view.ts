@@ -1,8 +1,16 @@
-// A journalled debit as the screen shows it.
+// A journalled debit as the screen shows it, with why its outcome is unknown (or how a
+// supervisor decided it) in words.
 import type { DebitView } from '../../common/ipc/mandates'
+import { decisionOutcomeView, type Decider } from '../payments/outcome-decision'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
 
-export function toDebitView(entry: DebitEntry, following: boolean): DebitView {
+export const DEBIT_WORDS = { noun: 'debit', started: 'charged this debit' }
+
+export function toDebitView(
+  entry: DebitEntry,
+  following: boolean,
+  viewer: Decider | null = null,
+): DebitView {
   return {
     paymentReference: entry.paymentReference,
     mandateReference: entry.mandateReference,
@@ -16,5 +24,16 @@ export function toDebitView(entry: DebitEntry, following: boolean): DebitView {
     completedAt: entry.completedAt,
     following,
     notice: entry.notice,
+    outcome: decisionOutcomeView(
+      {
+        uncertainty: entry.uncertainty,
+        resolution: entry.resolution,
+        createdAt: entry.createdAt,
+        startedById: entry.chargedById,
+        open: entry.status === 'starting',
+      },
+      viewer,
+      DEBIT_WORDS,
+    ),
   }
 }

@@ -7,6 +7,7 @@ import type { ResponseOf } from '../gateway'
 /** The debit's acceptance (fields not shown) or its status record. */
 type DebitAnswer = ResponseOf<'debit'> | DebitRecord
 import type { DebitView, MandateDebitInput } from '../../common/ipc/mandates'
+import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import {
   MoneyError,
   ZERO,
@@ -22,13 +23,14 @@ import { cashierError } from '../payments/cashier-errors'
 import type { Follower } from '../payments/follower'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
+import { decideResolution } from '../payments/outcome-decision'
 import { unconfirmedNotice } from '../payments/outcome-view'
 import {
   pursueByReference,
   submitByReference,
   uncertaintyAfterRestart,
 } from '../payments/submit-by-reference'
-import { toDebitView } from './debit-view'
+import { DEBIT_WORDS, toDebitView } from './debit-view'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
 import { monthlyUsage } from './mandate-rules'
 import { statusWords, type MandatesService } from './mandates-service'
@@ -51,6 +53,8 @@ export interface DebitsServiceDeps {
   verifyAfterMs?: number
   /** How long a lost answer is followed up before a supervisor must decide. */
   unknownWindowMs?: number
+  /** Checks a PIN (counting failures towards lockout); throws AppError when wrong. */
+  verifyPin?: (userId: string, pin: string) => Promise<unknown>
 }
 
 /** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
@@ -139,6 +143,7 @@ export class DebitsService {
       completedAt: null,
       notice: null,
       chargedBy: this.deps.actor()?.name ?? null,
+      chargedById: this.deps.actor()?.id ?? null,
     })
     this.deps.log.info('debit sending', {
       paymentReference,
@@ -189,14 +194,67 @@ export class DebitsService {
           }))
         : this.#record(paymentReference, outcome.value)
     this.#follow(paymentReference)
-    return toDebitView(entry as DebitEntry, true)
+    return this.#view(entry as DebitEntry, true)
+  }
+
+  /** This till's debits the gateway has not confirmed, for a supervisor to look at. */
+  unsettled(): DebitView[] {
+    return this.deps.debits
+      .list()
+      .filter((entry) => entry.status === 'starting' && entry.uncertainty)
+      .map((entry) => this.#view(entry, this.#isFollowing(entry.paymentReference)))
+  }
+
+  /**
+   * A supervisor who did not charge it closes a debit whose outcome is unknown: paid (with the
+   * gateway's reference) or not paid (with a reason), re-entering their PIN. The decision is
+   * written into the debit's journal entry, which is the record of it.
+   */
+  async decideOutcome(input: OutcomeDecisionInput): Promise<DebitView> {
+    const check = (): DebitEntry => {
+      const entry = this.deps.debits.get(input.reference)
+      if (!entry || entry.status !== 'starting' || !entry.uncertainty)
+        throw new AppError(
+          'wrong_state',
+          'Only a debit whose outcome is unknown can be marked as paid or not paid.',
+        )
+      return entry
+    }
+    const resolution = await decideResolution({
+      actor: this.deps.actor(),
+      verifyPin: this.deps.verifyPin,
+      input,
+      check: () => check().chargedById,
+      words: DEBIT_WORDS,
+      at: () => isoFrom(this.deps),
+    })
+    const entry = check()
+    this.deps.follower.stop(entry.paymentReference)
+    const updated = this.deps.debits.put({
+      ...entry,
+      status: resolution.made ? 'success' : 'not_paid',
+      completedAt: resolution.at,
+      notice: null,
+      resolution,
+    })
+    this.deps.log.info('debit outcome decided', {
+      paymentReference: entry.paymentReference,
+      made: resolution.made,
+    })
+    const view = this.#view(updated, false)
+    this.deps.publish(view)
+    return view
+  }
+
+  #view(entry: DebitEntry, following: boolean): DebitView {
+    return toDebitView(entry, following, this.deps.actor())
   }
 
   async status(paymentReference: string): Promise<DebitView> {
     const known = this.deps.debits.get(paymentReference)
     if (known) {
       const entry = await this.#check(paymentReference)
-      return toDebitView(entry ?? known, this.#isFollowing(paymentReference))
+      return this.#view(entry ?? known, this.#isFollowing(paymentReference))
     }
     let gateway: DebitsGateway
     try {
@@ -216,6 +274,7 @@ export class DebitsService {
         completedAt: record.completed_at ?? null,
         following: false,
         notice: null,
+        outcome: null,
       }
     } catch (error) {
       throw cashierError(error, {
@@ -243,7 +302,7 @@ export class DebitsService {
           ...d,
           notice: 'Still not settled after two hours. Press Check status later, or ask the bank.',
         }))
-        if (entry) this.deps.publish(toDebitView(entry, false))
+        if (entry) this.deps.publish(this.#view(entry, false))
       },
     )
   }
@@ -267,7 +326,7 @@ export class DebitsService {
     }
     if (after && (after.status !== before.status || after.notice !== before.notice)) {
       this.deps.publish(
-        toDebitView(
+        this.#view(
           after,
           this.#isFollowing(paymentReference) && !FINAL_DEBIT.includes(after.status),
         ),
@@ -336,7 +395,9 @@ export class DebitsService {
       completedAt: record.completed_at ?? null,
       notice: null,
       chargedBy: existing?.chargedBy ?? null,
+      chargedById: existing?.chargedById ?? null,
       uncertainty: existing?.uncertainty ?? null,
+      resolution: existing?.resolution ?? null,
     })
   }
 }

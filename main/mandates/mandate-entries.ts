@@ -6,6 +6,7 @@ import { DEBIT_STATUSES, MANDATE_STATUSES, type Mandate } from '../../common/api
 import { CURRENCIES } from '../../common/money'
 import { AppError } from '../app/errors'
 import { MinorValue } from '../payments/payment-entry'
+import { Resolution } from '../payments/outcome-decision'
 import { Uncertainty } from '../payments/submit-by-reference'
 
 export const MandateEntry = z.object({
@@ -40,18 +41,23 @@ export const DebitEntry = z.object({
   amount: MinorValue,
   currency: z.enum(CURRENCIES),
   narration: z.string(),
-  status: z.enum(['starting', 'not_sent', ...DEBIT_STATUSES, 'unknown']),
+  // `not_paid`: its outcome was unknown and a supervisor decided nothing was charged.
+  status: z.enum(['starting', 'not_sent', 'not_paid', ...DEBIT_STATUSES, 'unknown']),
   failureReason: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
   notice: z.string().nullable(),
   chargedBy: z.string().nullable(),
+  /** Who charged it: they may not decide its unknown outcome (absent in old entries). */
+  chargedById: z.string().nullable().optional(),
   /** Set once the debit's answer was lost (payments/submit-by-reference.ts): the evidence. */
   uncertainty: Uncertainty.nullable().optional(),
+  /** A supervisor's decision on an unknown outcome: who, when, why (the audit record). */
+  resolution: Resolution.nullable().optional(),
 })
 export type DebitEntry = z.infer<typeof DebitEntry>
 
-export const FINAL_DEBIT: readonly string[] = ['success', 'failed', 'not_sent']
+export const FINAL_DEBIT: readonly string[] = ['success', 'failed', 'not_sent', 'not_paid']
 
 /**
  * Folds the gateway's mandate record in; the gateway is right about everything it returns.

@@ -135,7 +135,7 @@ export function addDays(day: string, days: number): string {
 /** A debit as the usage count needs it. 'starting' counts: it may have gone through. */
 export interface CountedDebit {
   amount: Minor
-  status: DebitStatus | 'starting' | 'not_sent' | 'unknown'
+  status: DebitStatus | 'starting' | 'not_sent' | 'not_paid' | 'unknown'
   createdAt: string
 }
 
@@ -157,7 +157,10 @@ export function monthlyUsage(
   const attempts = debits.filter(
     (d) => d.createdAt.slice(0, 7) === month && d.status !== 'not_sent',
   )
-  const usedAmount = sum(attempts.filter((d) => d.status !== 'failed').map((d) => d.amount))
+  // 'not_paid' (a supervisor's decision on an unknown outcome) was sent: an attempt, no money.
+  const usedAmount = sum(
+    attempts.filter((d) => d.status !== 'failed' && d.status !== 'not_paid').map((d) => d.amount),
+  )
   const usedCount = attempts.length
   return {
     month,

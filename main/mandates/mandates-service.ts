@@ -423,6 +423,7 @@ export class MandatesService {
           d,
           this.deps.debitFollower.isFollowing(d.paymentReference) &&
             !FINAL_DEBIT.includes(d.status),
+          this.deps.actor(),
         ),
       ),
       checkedAt: entry.checkedAt,

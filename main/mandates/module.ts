@@ -61,6 +61,7 @@ export function createMandates(core: CoreServices) {
       follower,
       publish: (view) => core.emit('mandates.debitUpdated', view),
       actor,
+      verifyPin: (userId, pin) => core.users.verifyPin(userId, pin),
       log: core.log,
       now: core.now,
     })
@@ -86,6 +87,8 @@ export function createMandates(core: CoreServices) {
       mandates().validateActivation(mandateReference, otp, pin),
     'mandates.cancel': ({ mandateReference }) => mandates().cancel(mandateReference),
     'mandates.debit': (input) => debits().debit(input),
+    'mandates.unsettledDebits': () => debits().unsettled(),
+    'mandates.decideDebitOutcome': (input) => debits().decideOutcome(input),
     'mandates.debitStatus': ({ paymentReference }) => debits().status(paymentReference),
   }
   return { handlers, start: () => runtimes.start(), stop: () => runtimes.stop() }
