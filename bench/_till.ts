@@ -92,9 +92,16 @@ export async function startBenchTill(name: string): Promise<BenchTill> {
     })
     await services.start()
     const token = randomBytes(32).toString('base64url')
-    server = await startPreviewServer({ services, rendererDir, port: 0, token, log: silentLogger })
+    server = await startPreviewServer({
+      services,
+      rendererDir,
+      port: 0,
+      token,
+      hostName: '127.0.0.1',
+      log: silentLogger,
+    })
     trusted = [server.origin, `http://localhost:${server.port}`]
-    await services.session.setup({ tillName: 'Bench till', adminName: 'Bench Admin', pin: '1234' })
+    await services.session.setup({ tillName: 'Bench till', adminName: 'Bench Admin', pin: '123456' })
 
     if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}; set CHROMIUM_PATH.`)
     browser = await chromium.launch({
