@@ -101,7 +101,11 @@ export async function startBenchTill(name: string): Promise<BenchTill> {
       log: silentLogger,
     })
     trusted = [server.origin, `http://localhost:${server.port}`]
-    await services.session.setup({ tillName: 'Bench till', adminName: 'Bench Admin', pin: '123456' })
+    await services.session.setup({
+      tillName: 'Bench till',
+      adminName: 'Bench Admin',
+      pin: '123456',
+    })
 
     if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}; set CHROMIUM_PATH.`)
     browser = await chromium.launch({
