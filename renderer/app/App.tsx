@@ -10,6 +10,7 @@ import { connectSession, useSession } from '../store/session'
 import { connectUsers } from '../store/users'
 import { connectAppearance } from './AppearanceStore'
 import { landingFor } from './landing'
+import { LockScreen } from './LockScreen'
 import { Shell } from './Shell'
 
 export function App() {
@@ -61,7 +62,16 @@ export function App() {
   if (!session) return <Loading />
   if (session.setupRequired) return <FirstRun />
   if (!session.user) return <SignIn />
-  return <Shell user={session.user} tillName={session.tillName} />
+  return (
+    <>
+      {/* Locked: the screens stay mounted (an open charge keeps its customer display) but
+          can't be reached until the PIN is entered. */}
+      <div className="app-frame" inert={session.locked !== null}>
+        <Shell user={session.user} tillName={session.tillName} />
+      </div>
+      {session.locked && <LockScreen user={session.user} lock={session.locked} />}
+    </>
+  )
 }
 
 /**

@@ -23,10 +23,26 @@ const adopt = (appearance: Appearance) => {
   useAppearance.setState({ appearance })
 }
 
-export const useAppearance = create<AppearanceStore>(() => ({
+export const useAppearance = create<AppearanceStore>((set, get) => ({
   appearance: DEFAULT_APPEARANCE,
   async change(input) {
-    adopt(await call('appearance.set', input))
+    // Shown at once (the radio a cashier taps moves with the tap), then confirmed by main;
+    // a refusal puts back what main holds.
+    const before = get().appearance
+    const shown: Appearance = {
+      theme: input.theme ?? before.theme,
+      textSize: input.textSize ?? before.textSize,
+      sound: { ...before.sound, ...input.sound },
+    }
+    applyAppearance(shown)
+    set({ appearance: shown })
+    try {
+      adopt(await call('appearance.set', input))
+    } catch (error) {
+      applyAppearance(before)
+      set({ appearance: before })
+      throw error
+    }
   },
 }))
 

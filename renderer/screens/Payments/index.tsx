@@ -171,6 +171,7 @@ const HEADLINE: Record<CheckoutView['status'], string> = {
   success: 'Paid',
   failed: 'Payment declined',
   abandoned: 'The customer did not finish',
+  not_paid: 'Not paid: a supervisor checked it',
 }
 
 function PaymentPanel({ view }: { view: CheckoutView }) {

@@ -1,0 +1,208 @@
+// A new mandate: the customer's bank account (its holder confirmed with the bank), the
+// dates and the monthly limits. Main checks every rule again.
+import { useEffect, useState, type FormEvent } from 'react'
+import { toDecimalString, type Currency, type Minor } from '../../../common/money'
+import type { BankOption } from '../../../common/ipc'
+import { MIN_MANDATE_DURATION_DAYS } from '../../../common/ipc/mandates'
+import { Banner, Button, DateField, Card, Icon, SelectField, TextField } from '../../components'
+import { call, messageOf, summaryOf } from '../../lib/pos'
+import { AmountWithCurrency, useFormErrors } from '../Payments/parts'
+import { useMandates } from './store'
+import '../Payments/gateway.css'
+
+/** A calendar day in the till's own time zone, YYYY-MM-DD. */
+const isoDay = (date: Date): string => {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}
+
+export function NewMandate() {
+  const today = new Date()
+  const nextYear = new Date(today.getFullYear() + 1, today.getMonth(), today.getDate())
+  const [form, setForm] = useState({
+    customerName: '',
+    customerEmail: '',
+    bankCode: '',
+    accountNumber: '',
+    startDate: isoDay(today),
+    endDate: isoDay(nextYear),
+    maxMonthlyDebitCount: '1',
+  })
+  const [currency, setCurrency] = useState<Currency>('NGN')
+  const [limit, setLimit] = useState<Minor | null>(null)
+  const [banks, setBanks] = useState<BankOption[] | null>(null)
+  const [banksError, setBanksError] = useState<string | null>(null)
+  const [resolved, setResolved] = useState<{ key: string; name: string } | null>(null)
+  const [resolving, setResolving] = useState(false)
+  const [resolveError, setResolveError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const { error, fields, fail, touch, edit } = useFormErrors()
+
+  useEffect(() => {
+    call('mandates.banks')
+      .then(setBanks)
+      .catch((problem: unknown) => setBanksError(messageOf(problem)))
+  }, [])
+
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [k]: e.target.value }))
+    touch(k)
+  }
+  const accountKey = `${form.bankCode}|${form.accountNumber.replace(/\s/g, '')}`
+
+  const check = async () => {
+    setResolving(true)
+    setResolveError(null)
+    try {
+      const account = await call('mandates.resolveAccount', {
+        bankCode: form.bankCode,
+        accountNumber: form.accountNumber.replace(/\s/g, ''),
+        currency,
+      })
+      setResolved({ key: accountKey, name: account.accountName })
+    } catch (problem) {
+      setResolveError(messageOf(problem))
+    } finally {
+      setResolving(false)
+    }
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    fail(null)
+    try {
+      const view = await call('mandates.create', {
+        ...form,
+        maxMonthlyAmount: limit === null ? '' : toDecimalString(limit),
+        currency,
+      })
+      useMandates.getState().upsert(view)
+      useMandates.getState().show(view)
+    } catch (problem) {
+      fail(problem)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Card
+      title="New direct-debit mandate"
+      description="Fill this in with the customer. Their bank then sends them a code to activate it."
+      actions={
+        <Button variant="ghost" icon="x" onClick={() => useMandates.getState().show(null)}>
+          Cancel
+        </Button>
+      }
+    >
+      <form className="form" onSubmit={(e) => void submit(e)} aria-label="New mandate" noValidate>
+        {error !== null && <Banner tone="danger">{summaryOf(error)}</Banner>}
+        {banksError && <Banner tone="warning">{banksError}</Banner>}
+        <div className="form__row">
+          <TextField
+            label="Account holder's full name"
+            name="customerName"
+            autoComplete="off"
+            value={form.customerName}
+            onChange={set('customerName')}
+            error={fields.customerName}
+            autoFocus
+          />
+          <TextField
+            label="Customer e-mail"
+            name="customerEmail"
+            type="email"
+            autoComplete="off"
+            value={form.customerEmail}
+            onChange={set('customerEmail')}
+            error={fields.customerEmail}
+            hint="Every debit must carry this e-mail."
+          />
+        </div>
+        <div className="form__row">
+          <SelectField
+            label="Bank"
+            name="bankCode"
+            value={form.bankCode}
+            onChange={set('bankCode')}
+            error={fields.bankCode}
+            options={[
+              { value: '', label: banks ? 'Choose the bank' : 'Loading banks…' },
+              ...(banks ?? []).map((b) => ({ value: b.code, label: b.name })),
+            ]}
+          />
+          <TextField
+            label="Account number"
+            name="accountNumber"
+            inputMode="numeric"
+            autoComplete="off"
+            value={form.accountNumber}
+            onChange={set('accountNumber')}
+            error={fields.accountNumber}
+            hint="10 digits."
+          />
+        </div>
+        <div className="gw-actions" aria-live="polite">
+          <Button
+            size="sm"
+            icon="user"
+            busy={resolving}
+            onClick={() => void check()}
+            disabled={!form.bankCode || form.accountNumber.replace(/\s/g, '').length !== 10}
+          >
+            Check account holder
+          </Button>
+          {resolved?.key === accountKey ? (
+            <span className="gw-resolved" data-testid="resolved-name">
+              <Icon name="check" size={18} /> {resolved.name}: confirm this is the customer.
+            </span>
+          ) : resolveError ? (
+            <span className="field__error">{resolveError}</span>
+          ) : (
+            <span className="muted">Shows the name the bank has for this account.</span>
+          )}
+        </div>
+        <div className="form__row">
+          <DateField
+            label="First day"
+            name="startDate"
+            value={form.startDate}
+            onChange={set('startDate')}
+            error={fields.startDate}
+          />
+          <DateField
+            label="Last day"
+            name="endDate"
+            value={form.endDate}
+            onChange={set('endDate')}
+            error={fields.endDate}
+            hint={`At least ${MIN_MANDATE_DURATION_DAYS} days after the first day.`}
+          />
+        </div>
+        <AmountWithCurrency
+          label="Most to collect in a month"
+          name="maxMonthlyAmount"
+          amount={limit}
+          onAmount={edit('maxMonthlyAmount', setLimit)}
+          currency={currency}
+          onCurrency={setCurrency}
+          error={fields.maxMonthlyAmount}
+        />
+        <TextField
+          label="Debits allowed a month"
+          name="maxMonthlyDebitCount"
+          inputMode="numeric"
+          value={form.maxMonthlyDebitCount}
+          onChange={set('maxMonthlyDebitCount')}
+          error={fields.maxMonthlyDebitCount}
+        />
+        <div className="form__actions">
+          <Button type="submit" variant="primary" size="lg" icon="mandates" busy={busy}>
+            Create mandate
+          </Button>
+        </div>
+      </form>
+    </Card>
+  )
+}
