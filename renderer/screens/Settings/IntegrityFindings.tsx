@@ -40,10 +40,17 @@ export function IntegrityFindings() {
   }, [])
 
   if (findings.length === 0) return null
+  // Only "no keychain": nothing failed, but nothing is being checked either.
+  const keychainOnly = findings.every((finding) => finding.area === 'keychain')
+  const failed = findings.filter((finding) => finding.area !== 'keychain').length
   return (
     <Banner
-      tone="danger"
-      title={`${findings.length === 1 ? 'One record' : `${findings.length} records`} failed the tamper check`}
+      tone={keychainOnly ? 'warning' : 'danger'}
+      title={
+        keychainOnly
+          ? 'Tamper checks need the OS keychain'
+          : `${failed === 1 ? 'One record' : `${failed} records`} failed the tamper check`
+      }
     >
       <ul className="integrity-findings" data-testid="integrity-findings">
         {findings.map((finding) => (
