@@ -200,8 +200,7 @@ export const mandatesChannels = defineChannels({
     input: NoInput,
     result: returns<DebitView[]>(),
     role: 'supervisor',
-    summary:
-      "This till's debits the gateway has not confirmed: why, in words, and what was tried.",
+    summary: "This till's debits the gateway has not confirmed: why, in words, and what was tried.",
   },
   'mandates.decideDebitOutcome': {
     input: OutcomeDecisionInput,

@@ -13,3 +13,11 @@ export { MoneyInput } from './MoneyInput'
 export { PinPad } from './PinPad'
 export { Spinner } from './Spinner'
 export { Tabs, type TabItem, type TabsProps } from './Tabs'
+export {
+  OutcomeReview,
+  type DecisionEntered,
+  type OutcomeEvidence,
+  type OutcomeReviewProps,
+  type OutcomeWords,
+} from './OutcomeReview'
+export { UnsettledSection, type UnsettledSectionProps } from './UnsettledSection'
