@@ -95,7 +95,10 @@ export function recordAbsent(status: number, body: ParsedErrorBody): boolean {
 export type WriteFailure =
   /** The gateway refused it before acting (400, 422, 413): nothing was created by this call. */
   | 'refused'
-  /** Any 409: a record with our reference exists. Look it up and adopt it. */
+  /**
+   * Any 409, or a 2xx whose body could not be read (the gateway took the write): a record
+   * with our reference exists. Look it up and adopt it; never send it again.
+   */
   | 'exists'
   /** Key, secret or clock refused: nothing happened; an admin must act. */
   | 'auth'
@@ -103,7 +106,7 @@ export type WriteFailure =
   | 'rate_limited'
   /** Refused before it left (connection refused, DNS, aborted early). */
   | 'not_sent'
-  /** It may have happened (timeout, 408, reset, 5xx, unreadable 2xx, a 404, anything else). */
+  /** It may have happened (timeout, 408, reset, 5xx, a redirect, a 404, anything else). */
   | 'unknown'
 
 export function writeFailure(error: unknown): WriteFailure {
@@ -112,6 +115,10 @@ export function writeFailure(error: unknown): WriteFailure {
   switch (error.kind) {
     case 'conflict':
       return 'exists'
+    case 'bad_response':
+      // A 2xx is the gateway saying it took the write, even if we can't read the rest. A read
+      // that can't see it yet (commit lag) must never clear a second send.
+      return isSuccess(error.status) ? 'exists' : 'unknown'
     case 'rate_limited':
       return 'rate_limited'
     case 'validation':
@@ -125,6 +132,9 @@ export function writeFailure(error: unknown): WriteFailure {
       return 'unknown'
   }
 }
+
+const isSuccess = (status: number | null): boolean =>
+  status !== null && status >= 200 && status < 300
 
 /** What a failed lookup by reference tells us. Only `absent` says the record does not exist. */
 export type LookupFailure = 'absent' | 'auth' | 'rate_limited' | 'unknown'

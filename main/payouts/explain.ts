@@ -59,6 +59,8 @@ export function explainGatewayFailure(
         ? `The gateway refused to take this payout again.${gatewaySaid} That does not show the earlier attempt failed, so Tilldesk keeps checking by reference and never sends it again.`
         : `The gateway refused this payout, so no transfer was made.${gatewaySaid}`
     case 'duplicate':
+      if (error.kind === 'bad_response')
+        return 'The gateway accepted this payout but its answer could not be read, so the transfer exists. Tilldesk looks it up by reference and never sends it again.'
       return 'The gateway already has a transfer with this reference; Tilldesk is checking it instead of sending again.'
     case 'not_found':
       return 'The gateway has no transfer with this reference yet.'

@@ -377,21 +377,62 @@ export class PayoutSender {
     if (sending) await this.#post(gateway, sending)
   }
 
-  async #post(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
-    if (!['sending', 'unknown'].includes(item.state) || !this.#mayPost.delete(item.reference))
+  async #post(gateway: PayoutsGateway, ready: PayoutItem): Promise<void> {
+    if (!['sending', 'unknown'].includes(ready.state) || !this.#mayPost.delete(ready.reference))
       return
-    const attempt = item.sendAttempts + 1
+    const attempt = ready.sendAttempts + 1
+    // Any send but the first (written as `send` just before it) is journaled before it leaves,
+    // with its time: if Tilldesk stops while it is on its way, the restarted sender knows a
+    // request may land until `verifyAfterMs` after this moment, and waits before a lookup that
+    // could clear yet another send.
+    const answeredLostAt = ready.uncertainty?.lastUnknownAt ?? null
+    if (ready.state === 'unknown' || ready.sendAttempts > 0)
+      await this.#journalResend(ready, attempt)
+    const item = this.#o.outbox.get(ready.reference)
+    if (!item || item.state !== ready.state) return
     let transfer: Transfer
     try {
       transfer = await gateway.disbursements.initialize(disbursementBody(item), {
         timeoutMs: this.#o.requestTimeoutMs,
       })
     } catch (error) {
-      await this.#afterFailedPost(gateway, item, attempt, error)
+      await this.#afterFailedPost(gateway, item, attempt, error, answeredLostAt)
       return
     }
     this.#failures.delete(item.reference)
+    if (transfer.reference !== item.reference) {
+      // A 2xx to our initialize: the gateway took it, but its body describes another transfer.
+      // Ours exists; only a lookup by reference tells what became of it. Never sent again.
+      await this.#becomeUnknown(item, {
+        call: 'send',
+        said: `${notOurs(transfer)} The gateway did accept the request, so the transfer exists; Tilldesk looks it up by reference and never sends it again.`,
+        lostRequestAt: null,
+        answeredLostAt,
+        sendAttempts: attempt,
+        mark: { existsSaid: true },
+      })
+      this.#backoff(item.reference)
+      return
+    }
     await this.#adopt(item, transfer, { sendAttempts: attempt })
+  }
+
+  /** Records, durably, that attempt `attempt` is about to leave, and when. */
+  async #journalResend(item: PayoutItem, attempt: number): Promise<void> {
+    const now = this.#o.now()
+    const said = `Attempt ${attempt} is being sent with the same reference.`
+    const patch: ItemPatch =
+      item.state === 'unknown'
+        ? {
+            sendAttempts: attempt,
+            uncertainty: {
+              ...(item.uncertainty ?? freshUncertainty(now)),
+              lastUnknownAt: now,
+              steps: withStep(item.uncertainty?.steps ?? [], { at: now, call: 'send', said }),
+            },
+          }
+        : { sendAttempts: attempt }
+    await this.#commit([this.#note(item, 'attempt', said, patch)])
   }
 
   async #afterFailedPost(
@@ -399,6 +440,7 @@ export class PayoutSender {
     item: PayoutItem,
     attempt: number,
     error: unknown,
+    answeredLostAt: number | null,
   ): Promise<void> {
     const uncertain = item.state === 'unknown'
     const failure = classifyFailure(error, 'write')
@@ -424,12 +466,14 @@ export class PayoutSender {
       return
     }
     if (failure === 'duplicate' || failure === 'refused') {
-      // 409: a transfer with our reference exists. A refusal after an unknown outcome: the
-      // first attempt may still have landed. Either way, only a lookup can settle it now.
+      // 409 or a 2xx we could not read: a transfer with our reference exists. A refusal after
+      // an unknown outcome: the first attempt may still have landed. Either way, only a lookup
+      // can settle it now. This request was answered, so it is no longer one to wait for.
       await this.#becomeUnknown(item, {
         call: 'send',
         said: message,
         lostRequestAt: null,
+        answeredLostAt,
         sendAttempts: attempt,
         mark: failure === 'duplicate' ? { existsSaid: true } : { resendRefused: true },
       })
@@ -439,10 +483,14 @@ export class PayoutSender {
       return
     }
     // Not processed (bad key, Retry-After, or it never left): the same request may go again.
+    // Nothing of this attempt can land later, so the wait is for the lost request before it.
     await this.#commit([
       this.#note(item, 'attempt', `Attempt ${attempt}: ${message}`, {
         sendAttempts: attempt,
         problem: { code: failure, message, at: now, transient: true },
+        ...(uncertain && item.uncertainty
+          ? { uncertainty: { ...item.uncertainty, lastUnknownAt: answeredLostAt } }
+          : {}),
       }),
     ])
     this.#problem(item.reference, failure, message)
@@ -468,15 +516,22 @@ export class PayoutSender {
       call: EvidenceStep['call']
       said: string
       lostRequestAt: number | null
+      /**
+       * The request was answered: the lost request to wait for is the one before it (its
+       * time was journaled over by #journalResend while this one was on its way).
+       */
+      answeredLostAt?: number | null
       sendAttempts?: number
       mark?: Partial<Pick<Uncertainty, 'resendRefused' | 'existsSaid'>>
     },
   ): Promise<void> {
     const now = this.#o.now()
     const before = item.uncertainty ?? null
+    const earlier =
+      step.answeredLostAt === undefined ? (before?.lastUnknownAt ?? null) : step.answeredLostAt
     const uncertainty: Uncertainty = {
       since: before?.since ?? now,
-      lastUnknownAt: step.lostRequestAt ?? before?.lastUnknownAt ?? null,
+      lastUnknownAt: step.lostRequestAt ?? earlier,
       resendRefused: before?.resendRefused ?? false,
       existsSaid: before?.existsSaid ?? false,
       ...step.mark,
@@ -633,6 +688,10 @@ export class PayoutSender {
    * a final state as far as the transfer has gone, in one durable commit.
    */
   async #adopt(item: PayoutItem, transfer: Transfer, extra: ItemPatch): Promise<void> {
+    if (transfer.reference !== item.reference) {
+      await this.#answerNotOurs(item, transfer)
+      return
+    }
     const snapshot: TransferSnapshot = {
       status: transfer.status,
       fee: transfer.fee ?? null,
@@ -708,6 +767,31 @@ export class PayoutSender {
       this.#dueAt.set(item.reference, this.#o.now() + delay)
     } else if (state === 'success') {
       this.#dueAt.set(item.reference, this.#o.now() + this.#o.reversalPollMs)
+    }
+  }
+
+  /**
+   * A lookup by our reference answered with a transfer whose own reference is another (how
+   * the reference is passed is "not shown" in the spec, so a gateway may ignore ours). It is
+   * not an answer about this payout: nothing is settled by it, and it is kept as evidence.
+   */
+  async #answerNotOurs(item: PayoutItem, transfer: Transfer): Promise<void> {
+    const said = `${notOurs(transfer)} Tilldesk keeps checking this reference.`
+    this.#problem(item.reference, 'outcome_unknown', said)
+    switch (item.state) {
+      case 'sending':
+      case 'unknown':
+        await this.#becomeUnknown(item, { call: 'verify', said, lostRequestAt: null })
+        await this.#stillUnknown(item.reference, said)
+        return
+      case 'needs_review':
+        this.#dueAt.set(item.reference, this.#o.now() + this.#o.reviewPollMs)
+        return
+      case 'success':
+        this.#dueAt.set(item.reference, this.#o.now() + this.#o.reversalPollMs)
+        return
+      default:
+        this.#backoff(item.reference)
     }
   }
 
@@ -827,6 +911,10 @@ export function disbursementBody(item: PayoutItem): DisbursementBody {
     ...(item.recipientEmail ? { recipient_email: item.recipientEmail } : {}),
   }
 }
+
+/** Evidence for an answer that describes another transfer than the one asked about. */
+const notOurs = (transfer: Transfer): string =>
+  `The gateway answered with a transfer of another reference ("${transfer.reference}", ${transfer.status}), which says nothing about this payout.`
 
 /** The gateway's transfer under our reference should be the one we asked for. */
 function describeMismatch(item: PayoutItem, transfer: Transfer): string | null {
