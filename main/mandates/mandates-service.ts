@@ -224,7 +224,12 @@ export class MandatesService {
 
   /** Fresh from the gateway; remembers mandates looked up from elsewhere too. */
   async get(mandateReference: string): Promise<MandateView> {
-    await this.refresh(mandateReference)
+    try {
+      await this.refresh(mandateReference)
+    } catch (error) {
+      // Not confirmed yet: the view says why, in words, with what was tried.
+      if (!(error instanceof AppError && error.code === 'mandate_unconfirmed')) throw error
+    }
     return this.#publish(mandateReference)
   }
 
@@ -427,7 +432,11 @@ export class MandatesService {
         ),
       ),
       checkedAt: entry.checkedAt,
-      notice: entry.confirmed ? null : "The gateway hasn't confirmed this mandate yet.",
+      notice: entry.confirmed
+        ? null
+        : entry.uncertainty?.review
+          ? "The gateway never confirmed this mandate: it may or may not exist. A supervisor must check its reference with the gateway. Don't create it again."
+          : "The gateway hasn't confirmed this mandate yet. The till asks again each time it is opened; don't create it again.",
       outcome: entry.confirmed ? null : outcomeViewOf(entry.uncertainty, 'mandate'),
     }
   }

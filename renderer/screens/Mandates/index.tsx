@@ -29,10 +29,15 @@ import {
 } from '../Payments/parts'
 import { NewMandate } from './NewMandate'
 import { connectMandates, useMandates } from './store'
+import { MandateOutcome, UnsettledDebits } from './Unconfirmed'
 import '../Payments/gateway.css'
 
 export default function MandatesScreen() {
   const open = useMandates((s) => s.open)
+  const supervisor = canSee(
+    useSession((s) => s.state?.user?.role),
+    'supervisor',
+  )
   useEffect(() => {
     const off = connectMandates()
     void useMandates.getState().loadList()
@@ -41,6 +46,7 @@ export default function MandatesScreen() {
   return (
     <div className="gw-split" data-testid="mandates-screen">
       <div className="gw-split__main">
+        {supervisor && <UnsettledDebits />}
         {open === 'new' ? <NewMandate /> : open ? <MandateDetail view={open} /> : <Intro />}
       </div>
       <aside className="gw-split__side" aria-label="Mandates">
@@ -121,6 +127,7 @@ function MandateDetail({ view }: { view: MandateView }) {
             ]}
           />
           {view.notice && <Banner tone="warning">{view.notice}</Banner>}
+          {view.outcome && <MandateOutcome outcome={view.outcome} />}
           {problem && <Banner tone="danger">{problem}</Banner>}
           {(view.status === 'cancelled' || view.status === 'expired') && (
             <Banner tone="neutral">

@@ -23,12 +23,17 @@ import {
   when,
 } from './parts'
 import { connectPayments, usePayments } from './store'
+import { PaymentOutcome, UnsettledPayments } from './UnsettledPayments'
 import './gateway.css'
 
 export default function PaymentsScreen() {
   const open = usePayments((s) => s.open)
   const view = usePayments((s) => (s.open ? s.byReference[s.open] : undefined))
   const routeRef = useNavigation((s) => s.route.rest[0] ?? null)
+  const supervisor = canSee(
+    useSession((s) => s.state?.user?.role),
+    'supervisor',
+  )
 
   useEffect(() => {
     const off = connectPayments()
@@ -48,6 +53,7 @@ export default function PaymentsScreen() {
   return (
     <div className="gw-screen gw-split" data-testid="payments-screen">
       <div className="gw-split__main">
+        {supervisor && <UnsettledPayments />}
         {open && view ? <PaymentPanel view={view} /> : open ? <Loading /> : <NewPayment />}
       </div>
       <aside className="gw-split__side" aria-label="Recent payments">
@@ -260,6 +266,7 @@ function PaymentPanel({ view }: { view: CheckoutView }) {
             ]}
           />
           {view.notice && <Banner tone="warning">{view.notice}</Banner>}
+          <PaymentOutcome view={view} supervisor={canSee(role, 'supervisor')} />
           {note && <Banner tone={note.tone}>{note.text}</Banner>}
           <div className="gw-actions">
             {!view.final && (

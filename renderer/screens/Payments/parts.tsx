@@ -27,6 +27,7 @@ const PAYMENT: Record<string, StatusWords> = {
   success: { label: 'Paid', tone: 'success' },
   failed: { label: 'Declined', tone: 'danger' },
   abandoned: { label: 'Abandoned', tone: 'neutral' },
+  not_paid: { label: 'Not paid (checked)', tone: 'neutral' },
 }
 const REFUND: Record<string, StatusWords> = {
   pending: { label: 'Requested', tone: 'info' },
@@ -43,6 +44,7 @@ const MANDATE: Record<string, StatusWords> = {
 const DEBIT: Record<string, StatusWords> = {
   starting: { label: 'Sending', tone: 'info' },
   not_sent: { label: 'Not sent', tone: 'neutral' },
+  not_paid: { label: 'Not paid (checked)', tone: 'neutral' },
   pending: { label: 'Processing', tone: 'warning' },
   success: { label: 'Collected', tone: 'success' },
   failed: { label: 'Failed', tone: 'danger' },
