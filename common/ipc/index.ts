@@ -16,7 +16,7 @@ import { reportsChannels } from './reports'
 import { appChannels, appEvents } from './app'
 import { updatesChannels, updatesEvents } from './updates'
 import { shiftsChannels, shiftsEvents } from './shifts'
-import { shopChannels, shopEvents } from './shop'
+import { shopChannels, shopEvents, shopOverviewChannels } from './shop'
 
 export const channels = {
   ...sessionChannels,
@@ -34,6 +34,7 @@ export const channels = {
   ...updatesChannels,
   ...shiftsChannels,
   ...shopChannels,
+  ...shopOverviewChannels,
 } satisfies ChannelTable
 
 export const events = {

@@ -29,6 +29,43 @@ export interface ShopStatusView {
   refused: number
 }
 
+/** One till's day in the shop-wide view. Amounts: integer minor units as strings. */
+export interface ShopTillDay {
+  tillId: string
+  tillName: string
+  collections: Array<{
+    /** paid, part_paid, overpaid, awaiting, cancelled, or the word the till used. */
+    outcome: string
+    currency: string
+    count: number
+    dueMinor: string
+    receivedMinor: string
+  }>
+  /** How many payouts are in each state now (by their latest state, made today). */
+  payouts: Record<string, number>
+}
+
+export interface ShopWaitingPayout {
+  tillId: string
+  tillName: string
+  reference: string
+  amountMinor: string
+  currency: string
+  bankName: string
+  accountName: string
+  narration: string
+  maker: string
+  at: string
+}
+
+export interface ShopOverview {
+  /** YYYY-MM-DD in this till's time zone. */
+  day: string
+  tills: ShopTillDay[]
+  /** Payouts waiting for a supervisor on any till, oldest first. */
+  waiting: ShopWaitingPayout[]
+}
+
 const Host = z
   .string()
   .trim()
@@ -103,6 +140,24 @@ export const shopChannels = defineChannels({
     result: returns<ShopStatusView>(),
     role: 'admin',
     summary: 'Stops syncing with the shop; every local record stays.',
+  },
+})
+
+const Day = z.iso.date().optional()
+
+export const shopOverviewChannels = defineChannels({
+  'shop.overview': {
+    input: z.strictObject({ day: Day }).optional(),
+    result: returns<ShopOverview>(),
+    role: 'supervisor',
+    summary:
+      "The shop's day by till (this till's and the others' as last pulled), and every till's payouts waiting for approval.",
+  },
+  'shop.exportCsv': {
+    input: z.strictObject({ day: Day }).optional(),
+    result: returns<{ fileName: string; csv: string; rows: number }>(),
+    role: 'supervisor',
+    summary: "The day's shop events from every till as CSV.",
   },
 })
 

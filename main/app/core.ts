@@ -10,7 +10,7 @@ import type { SessionService } from '../session/session'
 import type { SettingsStore } from '../settings/store'
 import type { UsersService } from '../users/users'
 import type { DesktopServices } from './desktop'
-import type { Emit } from './events'
+import type { Emit, EventListener } from './events'
 import type { Logger } from './log'
 
 /** What every feature module gets. */
@@ -25,6 +25,8 @@ export interface CoreServices {
   status: TillStatusService
   connectivity: ConnectivityMonitor
   emit: Emit
+  /** Hears every event any service emits (as the windows do); returns the unsubscribe. */
+  subscribe: (listener: EventListener) => () => void
   log: Logger
   fetch: typeof fetch
   dataDir: string

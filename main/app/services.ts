@@ -154,6 +154,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     status,
     connectivity,
     emit,
+    subscribe: (listener) => events.subscribe(listener),
     log,
     fetch,
     dataDir: adapters.dataDir,

@@ -1,6 +1,6 @@
 // Shop mode as a feature module: the channels of common/ipc/shop.ts and the sync loop, started
 // with the app only when this till has joined a shop.
-import type { shopChannels } from '../../common/ipc/shop'
+import type { shopChannels, shopOverviewChannels } from '../../common/ipc/shop'
 import type { CoreServices } from '../app/core'
 import { defineModule } from '../app/module'
 import type { Handlers } from '../ipc/handlers'
@@ -13,6 +13,7 @@ export function createShopService(core: CoreServices): ShopService {
     integrity: core.integrity,
     tillName: () => core.settings.get().tillName,
     emit: (view) => core.emit('shop.status', view),
+    subscribe: core.subscribe,
     log: core.log,
   })
 }
@@ -25,12 +26,14 @@ export const shopModule = defineModule({
       user: input.ownerUser,
       password: input.ownerPassword,
     })
-    const handlers: Handlers<typeof shopChannels> = {
+    const handlers: Handlers<typeof shopChannels & typeof shopOverviewChannels> = {
       'shop.status': () => service.status(),
       'shop.create': (input) => service.create(input.server, owner(input), input.shopName),
       'shop.createCode': (input) => service.createCode(owner(input)),
       'shop.join': (input) => service.join(input.server, input.code),
       'shop.leave': () => service.leave(),
+      'shop.overview': (input) => service.overview(input?.day),
+      'shop.exportCsv': (input) => service.exportCsv(input?.day),
     }
     return { handlers, start: () => service.start(), stop: () => service.stop() }
   },

@@ -12,7 +12,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type pg from 'pg'
-import type { ShopStatusView } from '../../common/ipc/shop'
+import type { ShopOverview, ShopStatusView } from '../../common/ipc/shop'
 import { writeFileAtomic } from '../app/atomicFile'
 import { AppError } from '../app/errors'
 import type { Logger } from '../app/log'
@@ -26,9 +26,11 @@ import {
   type ShopServer,
 } from './connection'
 import { createEnrolmentCode, createShop, joinShop, type TillEnrolment } from './enrolment'
-import type { StoredEvent } from './events'
+import type { ShopEvent, StoredEvent } from './events'
 import { LocalShopLog } from './local-log'
 import { ShopSyncLoop } from './loop'
+import { localDay, shopEventsCsv, shopOverview } from './overview'
+import { ShopReporter } from './reporter'
 import { ShopSync, type ShopStatus } from './sync'
 
 export const SHOP_LOGIN_ACCOUNT = 'Tilldesk shop login'
@@ -49,7 +51,11 @@ export interface ShopServiceOptions {
   integrity: IntegrityService
   tillName: () => string
   emit: (view: ShopStatusView) => void
+  /** Hears the app's own events, from which the facts for the other tills are taken. */
+  subscribe: (listener: (name: string, payload: unknown) => void) => () => void
   log: Logger
+  /** The till's time zone for "today" (default: the computer's). */
+  timeZone?: () => string | undefined
 }
 
 /** Turns driver and server errors into words an admin can act on; never echoes a password. */
@@ -83,6 +89,8 @@ export class ShopService {
   #sync: ShopSync | null = null
   #loop: ShopSyncLoop | null = null
   #refused = 0
+  #log: LocalShopLog | null = null
+  #unsubscribe: (() => void) | null = null
   #seen = new Set<string>()
 
   constructor(options: ShopServiceOptions) {
@@ -192,10 +200,12 @@ export class ShopService {
       this.#o.log.warn('shop: connection error', { error: explain(error) }),
     )
     this.#seen = this.#readInbox()
+    const log = new LocalShopLog(join(this.#dir, 'log'))
+    this.#log = log
     const sync = new ShopSync({
       tillId: config.tillId,
       privateKey,
-      log: new LocalShopLog(join(this.#dir, 'log')),
+      log,
       pool,
       apply: (events) => this.#apply(events),
       onStatus: () => this.#o.emit(this.status()),
@@ -226,6 +236,13 @@ export class ShopService {
     this.#pool = pool
     this.#sync = sync
     this.#loop = loop
+    const reporter = new ShopReporter(
+      { record: (kind, body) => this.record(kind, body) },
+      () => config.tillName,
+      log.all,
+      (error) => this.#o.log.warn('shop: could not record an event', { error: String(error) }),
+    )
+    this.#unsubscribe = this.#o.subscribe((name, payload) => reporter.hear(name, payload))
     loop.start()
   }
 
@@ -365,7 +382,29 @@ export class ShopService {
     return view
   }
 
+  #events(): ShopEvent[] {
+    if (!this.#config || !this.#log) throw new AppError('shop_off', 'This till is not in a shop.')
+    return [...this.#log.all, ...this.inbox()]
+  }
+
+  #today(day?: string): string {
+    return day ?? localDay(new Date().toISOString(), this.#o.timeZone?.())
+  }
+
+  /** The shop's day: every till's collections and payouts, and what waits for approval. */
+  overview(day?: string): ShopOverview {
+    return shopOverview(this.#events(), this.#today(day), this.#o.timeZone?.())
+  }
+
+  exportCsv(day?: string): { fileName: string; csv: string; rows: number } {
+    const date = this.#today(day)
+    const csv = shopEventsCsv(this.#events(), date, this.#o.timeZone?.())
+    return { fileName: `shop-${date}.csv`, csv, rows: csv.split('\r\n').length - 2 }
+  }
+
   async stop(): Promise<void> {
+    this.#unsubscribe?.()
+    this.#unsubscribe = null
     await this.#loop?.stop()
     await this.#sync?.syncOnce().catch(() => undefined)
     await this.#pool?.end().catch(() => undefined)

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { IntegrityFinding } from '../../../common/ipc/settings'
-import type { ShopStatusView } from '../../../common/ipc/shop'
+import type { ShopOverview, ShopStatusView } from '../../../common/ipc/shop'
 import type { AppServices } from '../../../main/app/services'
 import { dispatcher, startServices } from '../../support/services'
 import type { Keychain } from '../../../main/keychain/keychain'
@@ -105,11 +105,20 @@ describe.skipIf(skipReason !== null)(
         tillName: 'Back counter',
         sync: 'online',
       })
-      // The code is spent.
-      expect(await tillA.code('shop.leave')).toBe('ok')
-      const again = await tillA.call('shop.join', { server: address(), code })
-      expect(again.ok).toBe(false)
-      if (!again.ok) expect(again.error.message).toMatch(/code is not valid/)
+      // The code is spent: a third till can't use it.
+      const dirC = mkdtempSync(join(tmpdir(), 'tilldesk-shop-c-'))
+      let c: AppServices | null = await startServices(dirC)
+      try {
+        const tillC = dispatcher(() => c!)
+        await tillC.value('session.setup', { tillName: 'Office', adminName: 'Oby', pin: '112233' })
+        const again = await tillC.call('shop.join', { server: address(), code })
+        expect(again.ok).toBe(false)
+        if (!again.ok) expect(again.error.message).toMatch(/code is not valid/)
+      } finally {
+        await c.stop()
+        c = null
+        rmSync(dirC, { recursive: true, force: true })
+      }
     })
 
     it('never stores the owner login or the till secrets in any file it writes', async () => {
@@ -126,6 +135,34 @@ describe.skipIf(skipReason !== null)(
       const key = await keychainB.get('till', 'Tilldesk shop signing key')
       expect(all).not.toContain(key!)
     })
+
+    it("a charge paid on one till shows in the other till's view of the shop's day", async () => {
+      const account = await tillA.value<{ accountReference: string }>('customer.create', {
+        name: 'Shop Customer',
+        email: 'shop.customer@example.com',
+        bvn: '22212345678',
+      })
+      const charge = await tillA.value<{ id: string }>('charge.open', {
+        accountReference: account.accountReference,
+        amount: '2500.00',
+      })
+      await tillA.value('charge.watch', { chargeId: charge.id, waiting: true })
+      await tillA.value('demo.simulateTransfer', {
+        accountReference: account.accountReference,
+        amount: '2500.00',
+      })
+      const overview = await until('the charge on till B', async () => {
+        const view = await tillB.value<ShopOverview>('shop.overview')
+        const front = view.tills.find((t) => t.tillName === 'Front counter')
+        return front?.collections.some((c) => c.outcome === 'paid' && c.receivedMinor === '250000')
+          ? view
+          : null
+      })
+      expect(overview.tills.map((t) => t.tillName)).toContain('Front counter')
+      const csv = await tillB.value<{ csv: string; rows: number }>('shop.exportCsv')
+      expect(csv.rows).toBeGreaterThan(0)
+      expect(csv.csv).toContain('charge.closed')
+    }, 60_000)
 
     it('says so when the server goes away, and catches up when it is back', async () => {
       server.stop()
