@@ -39,6 +39,7 @@ import {
   Uncertainty,
   uncertaintyAfterRestart,
 } from '../payments/submit-by-reference'
+import { ownRefund } from './own-record'
 import { refundBalance } from './refund-balance'
 import { isoFrom, nowFrom, openGateway } from '../payments/service-basics'
 
@@ -146,8 +147,14 @@ export class RefundsService {
         'gateway_record_incomplete',
         `The gateway's record of payment ${paymentReference} does not give its amount and currency, so what can be refunded can't be worked out here. Nothing was refunded.`,
       )
-    // `amount_refunded` (not shown) is only a floor beside the refunds listed.
-    const balance = refundBalance(payment.amount, payment.amount_refunded ?? ZERO, refunds)
+    // `amount_refunded` (not shown) is only a floor beside the refunds listed. This till's own
+    // refunds of the payment that the list does not show (yet) are counted too: one whose
+    // outcome is unknown may have moved money, and a second refund gets a new reference, so
+    // the gateway's reference check could not stop it paying the customer back twice.
+    const balance = refundBalance(payment.amount, payment.amount_refunded ?? ZERO, [
+      ...refunds,
+      ...this.#unlistedOwnRefunds([paymentReference, payment.reference], refunds),
+    ])
     return {
       paymentReference: payment.reference ?? paymentReference,
       email: payment.email ?? null,
@@ -212,14 +219,18 @@ export class RefundsService {
       outcome = await submitByReference({
         // The exact amount the supervisor confirmed, even for "full": if the balance moved
         // meanwhile, the gateway refuses rather than refunding a different figure.
-        send: () =>
-          gateway.refunds.initialize({
-            payment_reference: payment.paymentReference,
-            amount,
-            reason,
+        send: async () =>
+          ownRefund(
+            await gateway.refunds.initialize({
+              payment_reference: payment.paymentReference,
+              amount,
+              reason,
+              reference,
+            }),
             reference,
-          }),
-        lookup: () => gateway.refunds.get(reference),
+            'initializeRefund',
+          ),
+        lookup: async () => ownRefund(await gateway.refunds.get(reference), reference, 'getRefund'),
         noun: 'refund',
         now: () => nowFrom(this.deps),
       })
@@ -253,7 +264,7 @@ export class RefundsService {
   async get(reference: string): Promise<RefundView> {
     const gateway = await openGateway(this.deps, 'look up the refund')
     try {
-      const record = await gateway.refunds.get(reference)
+      const record = ownRefund(await gateway.refunds.get(reference), reference, 'getRefund')
       if (this.deps.journal.has(reference)) this.#record(record, reference)
       return this.#viewOfRecord({ ...record, reference: record.reference ?? reference })
     } catch (error) {
@@ -303,6 +314,29 @@ export class RefundsService {
     }
   }
 
+  /**
+   * Refunds of the payment this till journaled and the gateway's list leaves out, as they
+   * count against it: a refund still unsettled is reserved (pending), one confirmed is
+   * refunded. Only a refund the gateway said failed, or a supervisor decided was not made,
+   * frees its amount.
+   */
+  #unlistedOwnRefunds(
+    paymentReferences: ReadonlyArray<string | undefined>,
+    listed: readonly Refund[],
+  ): Array<Pick<Refund, 'amount' | 'status'>> {
+    const shown = new Set(listed.flatMap((r) => (r.reference === undefined ? [] : [r.reference])))
+    return this.deps.journal
+      .list()
+      .filter(
+        (e) =>
+          paymentReferences.includes(e.paymentReference) &&
+          !shown.has(e.reference) &&
+          e.status !== 'failed' &&
+          e.status !== 'not_refunded',
+      )
+      .map((e) => ({ amount: e.amount, status: e.status === 'success' ? 'success' : 'pending' }))
+  }
+
   async #allRefundsOf(gateway: RefundsGateway, paymentReference: string): Promise<Refund[]> {
     const all: Refund[] = []
     for (let page = 1; page <= MAX_REFUND_PAGES; page++) {
@@ -322,7 +356,7 @@ export class RefundsService {
         if (entry.status === 'starting') return this.#pursue(entry)
         try {
           const gateway = await this.deps.gateway()
-          const record = await gateway.refunds.get(reference)
+          const record = ownRefund(await gateway.refunds.get(reference), reference, 'getRefund')
           const before = entry.status
           const updated = this.#record(record, reference)
           if (updated.status !== before) this.deps.publish(this.#viewOfEntry(updated))
@@ -348,14 +382,19 @@ export class RefundsService {
     }
     const step = await pursueByReference({
       uncertainty: entry.uncertainty ?? uncertaintyAfterRestart(entry.createdAt, entry.updatedAt),
-      lookup: () => gateway.refunds.get(entry.reference),
-      resend: () =>
-        gateway.refunds.initialize({
-          payment_reference: entry.paymentReference,
-          amount: entry.amount,
-          reason: entry.reason ?? '',
-          reference: entry.reference,
-        }),
+      lookup: async () =>
+        ownRefund(await gateway.refunds.get(entry.reference), entry.reference, 'getRefund'),
+      resend: async () =>
+        ownRefund(
+          await gateway.refunds.initialize({
+            payment_reference: entry.paymentReference,
+            amount: entry.amount,
+            reason: entry.reason ?? '',
+            reference: entry.reference,
+          }),
+          entry.reference,
+          'initializeRefund',
+        ),
       noun: 'refund',
       now: () => nowFrom(this.deps),
       verifyAfterMs: this.deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
