@@ -96,6 +96,11 @@ function useLanding(): void {
     if (first && screen !== '') return
     // A customer-facing page never follows the cashier's sign-in.
     if (findScreen(screen)?.layout === 'bare') return
+    // A cashier's place needs no answer from main: go now, before anything else moves.
+    if (user.role === 'cashier') {
+      useNavigation.getState().go('collect')
+      return
+    }
     const from = window.location.hash
     void landingFor(user).then((next) => {
       if (window.location.hash === from && useSession.getState().state?.user?.id === user.id)

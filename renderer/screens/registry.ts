@@ -140,6 +140,13 @@ export const screens: ScreenDef[] = [
     load: () => import('./Reports'),
   }),
   screen({
+    id: 'shop',
+    title: 'Shop',
+    icon: 'outbox',
+    minRole: 'supervisor',
+    load: () => import('./Shop'),
+  }),
+  screen({
     id: 'settings',
     title: 'Settings',
     icon: 'settings',
