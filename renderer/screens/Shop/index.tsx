@@ -35,7 +35,8 @@ const word = (key: string) => WORD[key] ?? `Status not known (${key})`
 /** Integer minor units as text → money in words; never a float, never a guess. */
 function money(minorText: string, currency: string): string {
   const value = Number(minorText)
-  if (!isCurrency(currency) || !Number.isSafeInteger(value)) return `${minorText} (minor units, ${currency})`
+  if (!isCurrency(currency) || !Number.isSafeInteger(value))
+    return `${minorText} (minor units, ${currency})`
   return formatMoney(minor(value) as Minor, currency)
 }
 
@@ -90,10 +91,13 @@ export default function ShopScreen() {
 
   useEffect(() => {
     const load = () =>
-      call('shop.status').then(async (next) => {
-        setStatus(next)
-        if (next.mode === 'shop') setOverview(await call('shop.overview'))
-      }, (error: unknown) => setProblem(messageOf(error)))
+      call('shop.status').then(
+        async (next) => {
+          setStatus(next)
+          if (next.mode === 'shop') setOverview(await call('shop.overview'))
+        },
+        (error: unknown) => setProblem(messageOf(error)),
+      )
     void load()
     const timer = window.setInterval(() => void load(), 15_000)
     const off = subscribe('shop.status', setStatus)
@@ -154,9 +158,7 @@ export default function ShopScreen() {
       </Card>
       {overview && (
         <>
-          <h2 className="shop-day">
-            Today by till · {countOf(overview.tills.length, 'till')}
-          </h2>
+          <h2 className="shop-day">Today by till · {countOf(overview.tills.length, 'till')}</h2>
           <div className="shop-tills">
             {overview.tills.map((till) => (
               <TillCard key={till.tillId} till={till} />
