@@ -322,7 +322,7 @@ export class ShiftsService {
     this.deps.onChanged?.(status)
   }
 
-  // ----- helpers -----
+  // ----- internals -----
 
   #check(environment: Environment, integrity: ZIntegrity): ZIntegrity {
     if (integrity.status === 'altered' && integrity.problem)
