@@ -355,6 +355,8 @@ export class DebitsService {
           payment_reference: entry.paymentReference,
         })
       },
+      beforeResend: (uncertainty) =>
+        this.deps.debits.update(entry.paymentReference, (d) => ({ ...d, uncertainty })),
       noun: 'debit',
       now: () => nowFrom(this.deps),
       verifyAfterMs: this.deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,

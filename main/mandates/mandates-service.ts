@@ -261,6 +261,8 @@ export class MandatesService {
       uncertainty: known.uncertainty ?? uncertaintyAfterRestart(known.createdAt, known.createdAt),
       lookup: () => gateway.directDebits.getMandate(reference),
       resend: () => gateway.directDebits.createMandate(this.#bodyOf(known)),
+      beforeResend: (uncertainty) =>
+        this.deps.mandates.update(reference, (m) => ({ ...m, uncertainty })),
       noun: 'mandate',
       now: () => nowFrom(this.deps),
       verifyAfterMs: this.deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,

@@ -31,6 +31,7 @@ import { decideResolution, decisionOutcomeView } from './outcome-decision'
 import { unconfirmedNotice } from './outcome-view'
 import {
   pursueByReference,
+  reviewOf,
   submitByReference,
   uncertaintyAfterRestart,
 } from './submit-by-reference'
@@ -320,13 +321,21 @@ export class PaymentsService {
           : 'continue'
       },
       () => {
-        const entry = this.deps.journal.update(reference, (e) => ({
-          ...e,
-          notice:
-            e.status === 'starting'
-              ? "The gateway never confirmed this payment, so it may or may not exist. Don't take money for it another way until a supervisor has checked its reference with the gateway."
-              : "Still waiting for the customer. Press Check status when they say they've paid.",
-        }))
+        const entry = this.deps.journal.update(reference, (e) => {
+          if (e.status !== 'starting')
+            return {
+              ...e,
+              notice:
+                "Still waiting for the customer. Press Check status when they say they've paid.",
+            }
+          // Following ended with the window (slow lookups may not have seen it close): from
+          // here a supervisor decides, with the evidence.
+          const uncertainty = reviewOf(
+            e.uncertainty ?? uncertaintyAfterRestart(e.createdAt, e.createdAt),
+            'payment',
+          )
+          return { ...e, uncertainty, notice: unconfirmedNotice(uncertainty, 'payment') }
+        })
         if (entry) this.deps.publish(this.#toView(entry))
       },
     )
@@ -372,6 +381,8 @@ export class PaymentsService {
         before.uncertainty ?? uncertaintyAfterRestart(before.createdAt, before.createdAt),
       lookup: () => gateway.payments.verify(before.reference),
       resend: () => gateway.payments.initialize(this.#bodyOf(before)),
+      beforeResend: (uncertainty) =>
+        this.deps.journal.update(before.reference, (e) => ({ ...e, uncertainty })),
       noun: 'payment',
       now: () => nowFrom(this.deps),
       verifyAfterMs: this.deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,

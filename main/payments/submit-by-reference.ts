@@ -68,8 +68,8 @@ export async function submitByReference<S, L>(
   const noun = options.noun ?? 'record'
   try {
     return { outcome: 'sent', value: await options.send() }
-  } catch (error) {
-    if (!(error instanceof GatewayError)) throw error
+  } catch (thrown) {
+    const error = asGatewayError(thrown)
     const failure = writeFailure(error)
     const at = now()
     const sent: EvidenceStep = { at: iso(at), call: 'send', said: saidOfWrite(error, noun) }
@@ -124,6 +124,12 @@ export interface PursuitOptions<S, L> {
    * nothing and must not lead to a resend.
    */
   lookEarly?: boolean
+  /**
+   * Called with the evidence as it stands while the resend is in flight, just before it
+   * leaves; the caller journals it, so after a restart the minimum wait counts from the
+   * resend, which may still be on its way, not from the first lost request.
+   */
+  beforeResend?: (inFlight: Uncertainty) => void
 }
 
 /** One follow-up of an unknown write: look up, resend only on a JSON "no such record". */
@@ -143,10 +149,11 @@ export async function pursueByReference<S, L>(
   if (looked.kind === 'found') return { kind: 'found', value: looked.value }
   u = withStep(u, { at: iso(at), call: 'lookup', said: saidOfLookup(looked, options.noun) })
   if (looked.kind === 'absent' && !u.resendRefused && !u.existsSaid) {
+    options.beforeResend?.({ ...u, lastUnknownAt: iso(options.now()) })
     try {
       return { kind: 'sent', value: await options.resend() }
-    } catch (error) {
-      if (!(error instanceof GatewayError)) throw error
+    } catch (thrown) {
+      const error = asGatewayError(thrown)
       const failure = writeFailure(error)
       const sentAt = options.now()
       u = withStep(u, {
@@ -160,17 +167,22 @@ export async function pursueByReference<S, L>(
       // auth, rate limit, not sent: nothing happened; the next round tries again.
     }
   }
-  if (at - Date.parse(u.since) >= options.windowMs) {
-    const last = u.steps.at(-1)?.said ?? 'no answer'
-    return {
-      kind: 'review',
-      uncertainty: {
-        ...u,
-        review: `The till could not find out from the gateway whether this ${options.noun} went through (last answer: ${last}) It may or may not have happened. Don't do it again: a supervisor checks this reference with the gateway and decides.`,
-      },
-    }
-  }
+  if (at - Date.parse(u.since) >= options.windowMs)
+    return { kind: 'review', uncertainty: reviewOf(u, options.noun) }
   return { kind: 'waiting', uncertainty: u }
+}
+
+/**
+ * The evidence once the window to find out is over: why a supervisor must decide, in words.
+ * Also for a follow-up that ends before its last lookup could see the window close.
+ */
+export function reviewOf(u: Uncertainty, noun: string): Uncertainty {
+  if (u.review) return u
+  const last = u.steps.at(-1)?.said ?? 'no answer'
+  return {
+    ...u,
+    review: `The till could not find out from the gateway whether this ${noun} went through (last answer: ${last}) It may or may not have happened. Don't do it again: a supervisor checks this reference with the gateway and decides.`,
+  }
 }
 
 /** An entry written before its request went out and found so after a restart. */
@@ -191,11 +203,34 @@ export function uncertaintyAfterRestart(createdAt: string, updatedAt: string): U
 type Looked<L> =
   { kind: 'found'; value: L } | { kind: 'absent' } | { kind: 'failed'; error: GatewayError }
 
+/**
+ * A failure that is not the gateway answering (a fetch implementation, a listener or a logger
+ * throwing once the request may have gone) says nothing about the record: it is a lost answer.
+ */
+function asGatewayError(error: unknown): GatewayError {
+  if (error instanceof GatewayError) return error
+  return new GatewayError({
+    kind: 'network',
+    status: null,
+    gatewayMessage: null,
+    code: null,
+    endpoint: 'unknown',
+    method: 'POST',
+    path: '',
+    capability: null,
+    retryPolicy: 'by_reference',
+    outcomeUnknown: true,
+    retryable: false,
+    detail: error instanceof Error ? error.name : typeof error,
+    cause: error,
+  })
+}
+
 async function look<L>(lookup: () => Promise<L>): Promise<Looked<L>> {
   try {
     return { kind: 'found', value: await lookup() }
-  } catch (error) {
-    if (!(error instanceof GatewayError)) throw error
+  } catch (thrown) {
+    const error = asGatewayError(thrown)
     return lookupFailure(error) === 'absent' ? { kind: 'absent' } : { kind: 'failed', error }
   }
 }

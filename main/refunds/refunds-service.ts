@@ -395,6 +395,8 @@ export class RefundsService {
           entry.reference,
           'initializeRefund',
         ),
+      beforeResend: (uncertainty) =>
+        this.deps.journal.update(entry.reference, (e) => ({ ...e, uncertainty })),
       noun: 'refund',
       now: () => nowFrom(this.deps),
       verifyAfterMs: this.deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
