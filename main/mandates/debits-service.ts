@@ -256,31 +256,41 @@ export class DebitsService {
       const entry = await this.#check(paymentReference)
       return this.#view(entry ?? known, this.#isFollowing(paymentReference))
     }
-    let gateway: DebitsGateway
+    let record: DebitRecord
     try {
-      gateway = await this.deps.gateway()
-      const record = await gateway.directDebits.status(paymentReference)
-      return {
-        paymentReference: record.payment_reference,
-        mandateReference: record.mandate_reference,
-        amount: record.amount,
-        currency: record.currency ?? 'NGN',
-        narration: record.narration,
-        status: record.status,
-        // Only the gateway's own final words are final; an unknown status is followed.
-        final: record.status === 'success' || record.status === 'failed',
-        failureReason: record.failure_reason ?? null,
-        createdAt: record.created_at ?? null,
-        completedAt: record.completed_at ?? null,
-        following: false,
-        notice: null,
-        outcome: null,
-      }
+      const gateway = await this.deps.gateway()
+      record = await gateway.directDebits.status(paymentReference)
     } catch (error) {
       throw cashierError(error, {
         action: 'look up the debit',
         notFound: `No debit has the reference ${paymentReference}.`,
       })
+    }
+    // The spec's status record has no currency: a debit is "in the mandate's currency", so it
+    // is read from the mandate, never assumed.
+    const currency =
+      record.currency ??
+      (await this.deps.mandates.refresh(record.mandate_reference).catch(() => null))?.currency
+    if (!currency)
+      throw new AppError(
+        'gateway_record_incomplete',
+        `The gateway's record of debit ${paymentReference} does not give its currency, and its mandate ${record.mandate_reference} could not be looked up, so its amount can't be shown here. Its status at the gateway: ${record.status}.`,
+      )
+    return {
+      paymentReference: record.payment_reference,
+      mandateReference: record.mandate_reference,
+      amount: record.amount,
+      currency,
+      narration: record.narration,
+      status: record.status,
+      // Only the gateway's own final words are final; an unknown status is followed.
+      final: record.status === 'success' || record.status === 'failed',
+      failureReason: record.failure_reason ?? null,
+      createdAt: record.created_at ?? null,
+      completedAt: record.completed_at ?? null,
+      following: false,
+      notice: null,
+      outcome: null,
     }
   }
 

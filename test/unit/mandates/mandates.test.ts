@@ -467,6 +467,38 @@ describe('debits', () => {
   })
 })
 
+describe('a debit of another till looked up by reference', () => {
+  it("is shown in its mandate's currency, never assumed naira (the status record has none)", async () => {
+    const { debitService, gateway } = setup()
+    gateway.addActive('MD_USD', { currency: 'USD' })
+    gateway.debitsById.set('DD_ELSEWHERE', {
+      status: 'success',
+      payment_reference: 'DD_ELSEWHERE',
+      mandate_reference: 'MD_USD',
+      amount: 2550 as Minor,
+      narration: 'Gym',
+      month: '2025-01',
+    })
+    const view = await debitService.status('DD_ELSEWHERE')
+    expect(view).toMatchObject({ amount: 2550, currency: 'USD' })
+  })
+
+  it('says so in words when neither the debit nor its mandate gives a currency', async () => {
+    const { debitService, gateway } = setup()
+    gateway.debitsById.set('DD_NOWHERE', {
+      status: 'success',
+      payment_reference: 'DD_NOWHERE',
+      mandate_reference: 'MD_GONE',
+      amount: 2550 as Minor,
+      narration: 'Gym',
+      month: '2025-01',
+    })
+    const error = await rejection(debitService.status('DD_NOWHERE'))
+    expect(error.code).toBe('gateway_record_incomplete')
+    expect(error.message).toMatch(/currency/)
+  })
+})
+
 describe('list and lookup', () => {
   it('remembers mandates created here or looked up, newest first', async () => {
     const { mandateService, gateway, timers } = setup()
