@@ -45,6 +45,21 @@ export interface ParsedErrorBody {
   fieldErrors: FieldError[]
   /** The body was a JSON object (not HTML, text, empty or an array). */
   json: boolean
+  /**
+   * The object is shaped like a proxy's or a web framework's own answer, not the gateway's:
+   * it echoes the HTTP status (`statusCode`, `status_code`, a numeric `status`), or carries
+   * the reason phrase as `error` or the address as `path` (API managers, Express/Nest, Spring).
+   */
+  envelope: boolean
+}
+
+/** HTTP's own words for a status, as a framework sends them: they name no record. */
+const REASON_PHRASE = /^\s*(?:\d{3}\s*[:.-]?\s*)?not\s+found\s*[.!]?\s*$/i
+
+function isEnvelope(body: Record<string, unknown>): boolean {
+  if ('statusCode' in body || 'status_code' in body || typeof body.status === 'number') return true
+  if (typeof body.error === 'string' && REASON_PHRASE.test(body.error)) return true
+  return typeof body.path === 'string'
 }
 
 /** Reads `{message, code?, errors?}` leniently: a proxy's HTML page yields all nulls. */
@@ -53,9 +68,11 @@ export function parseErrorBody(text: string): ParsedErrorBody {
   try {
     json = JSON.parse(text)
   } catch {
-    return { message: null, code: null, fieldErrors: [], json: false }
+    return { message: null, code: null, fieldErrors: [], json: false, envelope: false }
   }
   const isObject = json !== null && typeof json === 'object' && !Array.isArray(json)
+  const loose = (isObject ? json : {}) as Record<string, unknown>
+  const envelope = isObject && isEnvelope(loose)
   const strict = ErrorBody.safeParse(json)
   if (strict.success)
     return {
@@ -63,32 +80,38 @@ export function parseErrorBody(text: string): ParsedErrorBody {
       code: strict.data.code ?? null,
       fieldErrors: strict.data.errors ?? [],
       json: isObject,
+      envelope,
     }
-  const loose = (isObject ? json : {}) as Record<string, unknown>
   return {
     message: typeof loose.message === 'string' ? loose.message : null,
     code: typeof loose.code === 'string' ? loose.code : null,
     fieldErrors: [],
     json: isObject,
+    envelope,
   }
 }
 
 // Words that make a 404 about the address, not the record: a proxy, a framework's default
 // page or a gateway's "no such route". Then nothing is known about the reference.
-const ABOUT_THE_ADDRESS = /\b(route|path|endpoint|url|uri|method)\b|cannot (get|post|put|patch)/i
+const ABOUT_THE_ADDRESS =
+  /\b(route|path|endpoint|url|uri|method|page)\b|cannot (get|post|put|patch)/i
 const RECORD_MISSING = /\bnot[\s_-]+found\b|\bdoes not exist\b|\bno such\b/i
 
 /**
- * True only for a 404 whose JSON body says the record does not exist: the code `not_found`
- * (the one we assume, docs/gateway-assumptions.md), or no code and a message saying "not found"
- * about something that is not a route. A route-not-found, another code, HTML, plain text, an
- * empty body or JSON without words proves nothing about the reference.
+ * True only for a 404 whose JSON body is the gateway's own word that the record does not
+ * exist: the code `not_found` (the one we assume, docs/gateway-assumptions.md), or no code and
+ * a message that names what is missing ("Resource not found", "Transfer not found"). Unknown:
+ * a body shaped like a proxy's or framework's answer (a status echo, `error`, `path`), a bare
+ * reason phrase ("Not Found", which names nothing), a route-not-found, another code, HTML,
+ * plain text, an empty body or JSON without such words.
  */
 export function recordAbsent(status: number, body: ParsedErrorBody): boolean {
-  if (status !== 404 || !body.json) return false
+  if (status !== 404 || !body.json || body.envelope) return false
   if (body.message !== null && ABOUT_THE_ADDRESS.test(body.message)) return false
   if (body.code !== null) return body.code === 'not_found'
-  return body.message !== null && RECORD_MISSING.test(body.message)
+  return (
+    body.message !== null && RECORD_MISSING.test(body.message) && !REASON_PHRASE.test(body.message)
+  )
 }
 
 /** What a failed write keyed by our own reference tells us about the record. */
