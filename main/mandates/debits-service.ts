@@ -107,7 +107,7 @@ export class DebitsService {
     const fields: Record<string, string> = {}
     let amount: Minor = ZERO
     try {
-      amount = parseUserAmount(input.amount)
+      amount = parseUserAmount(input.amount, mandate.currency)
       if (amount <= 0) fields.amount = 'Enter an amount more than zero.'
     } catch (error) {
       fields.amount = error instanceof MoneyError ? error.message : 'Enter an amount, like 5000.'

@@ -88,7 +88,7 @@ export function validateMandateForm(
 
   let maxMonthlyAmount: Minor = ZERO
   try {
-    maxMonthlyAmount = parseUserAmount(input.maxMonthlyAmount)
+    maxMonthlyAmount = parseUserAmount(input.maxMonthlyAmount, input.currency)
     if (maxMonthlyAmount <= 0) fields.maxMonthlyAmount = 'Enter a monthly limit more than zero.'
   } catch (error) {
     fields.maxMonthlyAmount =

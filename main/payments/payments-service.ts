@@ -498,7 +498,7 @@ function validateStart(input: PaymentStartInput): {
     fields.email = 'That e-mail address looks incomplete, e.g. name@example.com.'
   let amount: Minor = ZERO
   try {
-    amount = parseUserAmount(input.amount)
+    amount = parseUserAmount(input.amount, input.currency)
     if (amount <= 0) fields.amount = 'Enter an amount more than zero.'
   } catch (error) {
     fields.amount = error instanceof MoneyError ? error.message : 'Enter an amount, like 12500.50.'

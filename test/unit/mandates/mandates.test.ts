@@ -483,6 +483,21 @@ describe('a debit of another till looked up by reference', () => {
     expect(view).toMatchObject({ amount: 2550, currency: 'USD' })
   })
 
+  it("a debit's amount is read in the mandate's currency", async () => {
+    const { debitService, gateway } = setup()
+    gateway.addActive('MD_USD', { currency: 'USD' })
+    const wrong = await rejection(
+      debitService.debit({ mandateReference: 'MD_USD', amount: '₦5', narration: 'Gym' }),
+    )
+    expect(wrong.fields?.amount).toBeDefined()
+    const view = await debitService.debit({
+      mandateReference: 'MD_USD',
+      amount: '$5',
+      narration: 'Gym',
+    })
+    expect(view).toMatchObject({ amount: 500, currency: 'USD' })
+  })
+
   it('says so in words when neither the debit nor its mandate gives a currency', async () => {
     const { debitService, gateway } = setup()
     gateway.debitsById.set('DD_NOWHERE', {
