@@ -303,6 +303,10 @@ test('10: transfers are said in words, not jargon like "Counted"', async () => {
   await go('#/history')
   await expect(page.getByTestId('history-row').first()).toBeVisible()
   await expect(page.getByText('Counted', { exact: true })).toHaveCount(0)
+  // Customers by name, not only by a reference like TD-MWT…
+  await expect(
+    page.getByTestId('history-row').filter({ hasText: 'Ngozi Okafor' }).first(),
+  ).toBeVisible()
 })
 
 test('6 and 10: Settings: no Disable or Remove on your own row; intervals in seconds', async () => {

@@ -16,6 +16,7 @@ import {
   TextField,
   type Tone,
 } from '../../components'
+import { useCustomerName } from '../../lib/customerNames'
 import { countOf, formatNumber, formatWhen } from '../../lib/format'
 import { call, fieldsOf, messageOf, subscribe } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
@@ -245,6 +246,24 @@ const STATUS_LABEL: Record<string, string> = {
   failed: 'Failed',
 }
 
+/** The customer by name when known, with the account reference small beneath. */
+function AccountCell({ reference }: { reference: string }) {
+  const name = useCustomerName(reference)
+  return (
+    <td title={reference}>
+      {name ? (
+        <>
+          {name}
+          <br />
+          <span className="mono small muted">{reference}</span>
+        </>
+      ) : (
+        <span className="mono">{reference}</span>
+      )}
+    </td>
+  )
+}
+
 const Row = memo(function Row({ index, row }: { index: number; row: HistoryRow | undefined }) {
   if (!row)
     return (
@@ -259,9 +278,7 @@ const Row = memo(function Row({ index, row }: { index: number; row: HistoryRow |
   return (
     <tr aria-rowindex={index + 2} data-testid="history-row">
       <td>{formatWhen(row.createdAt)}</td>
-      <td className="mono" title={row.accountReference}>
-        {row.accountReference}
-      </td>
+      <AccountCell reference={row.accountReference} />
       <td className="num">{formatMoney(row.amount, row.currency)}</td>
       <td>
         <Badge tone={STATUS_TONE[row.status] ?? 'neutral'}>

@@ -3,6 +3,7 @@
 // main for every row that matches the filter, with exact decimal amounts.
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react'
 import type { Currency, Minor } from '../../../common/money'
+import { useCustomerName } from '../../lib/customerNames'
 import { countOf } from '../../lib/format'
 import type {
   DisbursementReportRow,
@@ -272,6 +273,12 @@ const summarizeTransfersIn = (rows: TransferInReportRow[]) =>
 const summarizePayouts = (rows: DisbursementReportRow[]) =>
   totalsByStatus(rows, PAYOUT_WORDS, 'payout')
 
+/** The customer by name when the till knows them; the account reference otherwise. */
+function CustomerCell({ reference }: { reference: string }) {
+  const name = useCustomerName(reference)
+  return name ? <span title={reference}>{name}</span> : <span className="mono">{reference}</span>
+}
+
 /** Today as YYYY-MM-DD in the till's own time zone. */
 const today = (): string => {
   const now = new Date()
@@ -395,9 +402,9 @@ function TransfersInReport() {
     () => [
       { header: 'Time', width: '8.5rem', cell: (r) => when(r.createdAt) },
       {
-        header: 'Account',
+        header: 'Customer',
         width: 'minmax(0, 1.2fr)',
-        cell: (r) => <span className="mono">{r.accountReference}</span>,
+        cell: (r) => <CustomerCell reference={r.accountReference} />,
       },
       { header: 'Amount', width: '9rem', align: 'end', cell: (r) => money(r.amount, r.currency) },
       {
