@@ -160,32 +160,37 @@ export function createGatewayClient(options: GatewayClientOptions) {
         if (!(error instanceof TransportFailure)) throw error
         const failure = errorFromTransport(ctx, error)
         if (failure.kind !== 'aborted' && reportsReachability)
-          options.onReachability?.(false, failure)
-        log?.warn('gateway request failed', {
-          ...fieldsOf(failure),
-          durationMs: Math.round(performance.now() - started),
-          attempt,
-        })
+          aside(() => options.onReachability?.(false, failure))
+        aside(() =>
+          log?.warn('gateway request failed', {
+            ...fieldsOf(failure),
+            durationMs: Math.round(performance.now() - started),
+            attempt,
+          }),
+        )
         throw failure
       }
       const receivedAt = now()
       const durationMs = Math.round(performance.now() - started)
       const skew = clock.observe(answer.headers.get('date'), sentAt, receivedAt)
-      log?.debug('gateway request', {
-        endpoint: name,
-        method: def.method,
-        path: wire.path,
-        status: answer.status,
-        durationMs,
-        attempt,
-      })
+      aside(() =>
+        log?.debug('gateway request', {
+          endpoint: name,
+          method: def.method,
+          path: wire.path,
+          status: answer.status,
+          durationMs,
+          attempt,
+        }),
+      )
 
-      if (reportsReachability && !OUTAGE_STATUSES.has(answer.status)) options.onReachability?.(true)
+      if (reportsReachability && !OUTAGE_STATUSES.has(answer.status))
+        aside(() => options.onReachability?.(true))
       if (answer.status >= 200 && answer.status < 300) return decode(def, ctx, answer)
 
       const error = errorFromResponse(ctx, answer, receivedAt)
       if (reportsReachability && OUTAGE_STATUSES.has(answer.status))
-        options.onReachability?.(false, error)
+        aside(() => options.onReachability?.(false, error))
       // One retry, only when the gateway's Date shows our clock is off (or a concurrent call
       // has corrected the offset since this one was signed): a fresh timestamp and signature
       // over the same bytes. A second rejection is reported as is.
@@ -195,14 +200,18 @@ export function createGatewayClient(options: GatewayClientOptions) {
         isTimestampRejection(error) &&
         (clock.correct(skew) || clock.offsetSeconds !== offsetUsed)
       ) {
-        log?.info('gateway clock skew corrected; retrying once', {
-          endpoint: name,
-          skewSeconds: skew,
-          offsetSeconds: clock.offsetSeconds,
-        })
+        aside(() =>
+          log?.info('gateway clock skew corrected; retrying once', {
+            endpoint: name,
+            skewSeconds: skew,
+            offsetSeconds: clock.offsetSeconds,
+          }),
+        )
         continue
       }
-      log?.warn('gateway request rejected', { ...fieldsOf(error), durationMs, attempt })
+      aside(() =>
+        log?.warn('gateway request rejected', { ...fieldsOf(error), durationMs, attempt }),
+      )
       throw error
     }
   }
@@ -220,7 +229,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
     }
     const parsed = (def.read ?? def.response).safeParse(json)
     if (parsed.success) {
-      reportSkipped(ctx, parsed.data)
+      aside(() => reportSkipped(ctx, parsed.data))
       return parsed.data
     }
     const issues = parsed.error.issues
@@ -370,5 +379,18 @@ function fieldsOf(error: GatewayError): Record<string, unknown> {
     status: error.status,
     code: error.code,
     outcomeUnknown: error.outcomeUnknown,
+  }
+}
+
+/**
+ * Runs a logger or listener beside a call. Once a request may have reached the gateway its
+ * answer (a success, or the typed error saying what happened) is what the caller must get:
+ * a throwing observer must not turn a payment that went through into an untyped failure.
+ */
+function aside(observe: () => void): void {
+  try {
+    observe()
+  } catch {
+    // The observer's own failure is not the gateway's answer; the call's outcome stands.
   }
 }

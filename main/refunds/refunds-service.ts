@@ -39,6 +39,8 @@ import {
   Uncertainty,
   uncertaintyAfterRestart,
 } from '../payments/submit-by-reference'
+import { writeFailure } from '../gateway/classify'
+import { GatewayError } from '../gateway/errors'
 import { ownRefund } from './own-record'
 import { refundBalance } from './refund-balance'
 import { isoFrom, nowFrom, openGateway } from '../payments/service-basics'
@@ -235,7 +237,20 @@ export class RefundsService {
         now: () => nowFrom(this.deps),
       })
     } catch (error) {
-      // A definite refusal of the only request: nothing exists at the gateway.
+      // Only the gateway's definite refusal of the only request shows nothing exists there.
+      // Anything else (an error that is not the gateway answering) may follow a request that
+      // went: the entry is kept, unknown, and followed like a lost answer.
+      if (!isDefiniteRefusal(error)) {
+        const at = nowFrom(this.deps)
+        const uncertainty = lostAnswer(at, error)
+        this.deps.journal.update(reference, (e) => ({ ...e, uncertainty }))
+        this.deps.log.warn('refund outcome unknown', { reference, kind: 'internal' })
+        this.#follow(reference)
+        throw new AppError(
+          'refund_unconfirmed',
+          `The gateway hasn't confirmed refund ${reference} yet. Don't issue it again: the till keeps checking, and it will appear under this payment once confirmed.`,
+        )
+      }
       this.deps.journal.remove(reference)
       throw cashierError(error, {
         action: 'issue the refund',
@@ -578,6 +593,30 @@ export class RefundsService {
   }
 }
 
+/** A GatewayError saying the write was not carried out (submitByReference throws only these). */
+const isDefiniteRefusal = (error: unknown): boolean =>
+  error instanceof GatewayError && writeFailure(error) !== 'unknown'
+
+/** The evidence of a send whose answer was lost to something other than the gateway. */
+function lostAnswer(at: number, error: unknown): Uncertainty {
+  const when = new Date(at).toISOString()
+  const what = error instanceof Error ? error.name : typeof error
+  return {
+    since: when,
+    lastUnknownAt: when,
+    resendRefused: false,
+    existsSaid: false,
+    steps: [
+      {
+        at: when,
+        call: 'send',
+        said: `The till hit a problem of its own (${what}) while sending, so the request may have reached the gateway.`,
+      },
+    ],
+    review: null,
+  }
+}
+
 function blockedReason(
   payment: PaymentRecord,
   refundable: Minor,
@@ -605,7 +644,8 @@ function refundAmount(input: RefundIssueInput, payment: RefundablePayment): Mino
   const most = formatMoney(payment.refundable, payment.currency)
   let amount: Minor
   try {
-    amount = parseUserAmount(input.amount ?? '')
+    // Read in the payment's own currency: its symbol only, its minor units (never naira's).
+    amount = parseUserAmount(input.amount ?? '', payment.currency)
   } catch (error) {
     throw fieldError(
       'amount',
