@@ -1,0 +1,53 @@
+// Review: money is never shown in a currency nobody stated. The spec's debit status record is
+// `status`, `payment_reference`, `mandate_reference`, `amount` (number), `narration`: no
+// currency, because `debit_amount` is "In the mandate's currency". A debit this till did not
+// record, looked up by its reference, on a mandate in US dollars, must not be shown as naira.
+import { describe, expect, it } from 'vitest'
+import type { Minor } from '../../../common/money'
+import { DebitsService, type DebitsGateway } from '../../../main/mandates/debits-service'
+import { DebitEntry } from '../../../main/mandates/mandate-entries'
+import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
+import { Journal, memoryStorage } from '../../../main/payments/journal'
+import { ManualTimers, log } from '../payments/support'
+
+describe('a debit looked up by reference, on a mandate in another currency', () => {
+  it('is not shown in naira', async () => {
+    const timers = new ManualTimers()
+    // The spec's debit status record as the client hands it over (amount in minor units).
+    const gateway = {
+      directDebits: {
+        status: async (reference: string) => ({
+          status: 'success',
+          payment_reference: reference,
+          mandate_reference: 'MND-USD-1',
+          amount: 2550 as Minor,
+          narration: 'Gym, March',
+        }),
+        debit: async () => Promise.reject(new Error('not used')),
+      },
+    } as unknown as DebitsGateway
+    const mandate = { mandateReference: 'MND-USD-1', currency: 'USD', status: 'active' }
+    const service = new DebitsService({
+      gateway: async () => gateway,
+      debits: new Journal({
+        name: 'debits',
+        schema: DebitEntry,
+        storage: memoryStorage(),
+        keyOf: (e) => e.paymentReference,
+        timeOf: (e) => e.createdAt,
+        limit: 100,
+      }),
+      mandates: {
+        refresh: async () => mandate,
+      } as unknown as ConstructorParameters<typeof DebitsService>[0]['mandates'],
+      follower: new Follower(SETTLEMENT_SCHEDULE, timers),
+      publish: () => undefined,
+      actor: () => null,
+      log,
+      now: () => timers.now(),
+    })
+    const view = await service.status('DD-ELSEWHERE-1')
+    expect(view.amount).toBe(2550 as Minor)
+    expect(view.currency).not.toBe('NGN')
+  })
+})
