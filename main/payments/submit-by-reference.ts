@@ -260,6 +260,9 @@ const quoted = (error: GatewayError): string =>
 function saidOfWrite(error: GatewayError, noun: string, resend = false): string {
   switch (writeFailure(error)) {
     case 'exists':
+      // A 2xx whose body could not be read: the gateway took it (classify.ts, writeFailure).
+      if (error.kind === 'bad_response')
+        return `The gateway accepted it (HTTP ${error.status ?? '2xx'}) but its answer could not be read${error.detail ? ` (${error.detail})` : ''}; the ${noun} exists.`
       return `The gateway says a ${noun} with this reference already exists (HTTP ${error.status ?? 409}).${quoted(error)}`
     case 'refused':
       return resend
@@ -268,8 +271,6 @@ function saidOfWrite(error: GatewayError, noun: string, resend = false): string 
     case 'unknown':
       if (error.kind === 'timeout')
         return `The gateway did not answer in time${error.status === 408 ? ' (HTTP 408)' : ''}; it may or may not have taken the ${noun}.`
-      if (error.kind === 'bad_response')
-        return `The gateway accepted it but its answer could not be read; the ${noun} exists.`
       return `The gateway's answer was lost (${error.kind}${error.status ? `, HTTP ${error.status}` : ''}); it may or may not have taken the ${noun}.`
     default:
       return `The request was not processed (${error.kind}).${quoted(error)}`
@@ -282,5 +283,7 @@ function saidOfLookup<L>(looked: Looked<L>, noun: string): string {
   const error = looked.error
   if (error.kind === 'not_found')
     return `The gateway answered "not found" (HTTP ${error.status ?? 404}) without saying whether it has this ${noun}.`
+  if (error.kind === 'bad_response' && error.detail)
+    return `The gateway's answer does not tell about this ${noun} (${error.detail}).`
   return `The gateway could not be asked (${error.kind}${error.status ? `, HTTP ${error.status}` : ''}).`
 }
