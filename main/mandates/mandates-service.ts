@@ -79,6 +79,31 @@ export class MandatesService {
 
   constructor(private readonly deps: MandatesServiceDeps) {}
 
+  /** Follows up the creates that were still unconfirmed when the till last stopped. */
+  resume(): void {
+    for (const entry of this.deps.mandates.list())
+      if (!entry.confirmed && !entry.uncertainty?.review) this.#followCreate(entry.mandateReference)
+  }
+
+  /**
+   * Asks about an unconfirmed create on the debits' schedule (quick at first, then sparse),
+   * so it is settled, or put to a supervisor when the window ends, without anyone opening it.
+   */
+  #followCreate(mandateReference: string): void {
+    this.deps.debitFollower.follow(
+      mandateReference,
+      async () => {
+        const before = this.deps.mandates.get(mandateReference)
+        if (!before || before.confirmed) return 'final'
+        await this.refresh(mandateReference).catch(() => undefined)
+        const after = this.deps.mandates.get(mandateReference)
+        if (after) this.#publish(mandateReference)
+        return !after || after.confirmed || after.uncertainty?.review ? 'final' : 'continue'
+      },
+      () => this.deps.log.warn('mandate create still unconfirmed; stopped', { mandateReference }),
+    )
+  }
+
   list(): MandateSummary[] {
     return this.deps.mandates.list().map((m) => ({
       mandateReference: m.mandateReference,
@@ -202,6 +227,7 @@ export class MandatesService {
         mandateReference: reference,
         kind: outcome.error.kind,
       })
+      this.#followCreate(reference)
       throw new AppError(
         'mandate_unconfirmed',
         `The gateway hasn't confirmed mandate ${reference} yet. It is in the list: open it in a moment to check. Don't create it again.`,

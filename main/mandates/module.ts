@@ -68,7 +68,10 @@ export function createMandates(core: CoreServices) {
     return {
       mandateService,
       debitService,
-      resume: () => debitService.resume(),
+      resume: () => {
+        mandateService.resume()
+        debitService.resume()
+      },
       stop: () => debitService.stop(),
     }
   })

@@ -217,6 +217,26 @@ describe('a mandate create whose answer was lost', () => {
     expect([...gateway.mandatesById.keys()]).toEqual([reference])
   })
 
+  it('is followed up on its own, without anyone opening it, until settled or reviewed', async () => {
+    const { mandateService, gateway, mandates, timers, mandateEvents } = setup()
+    gateway.fail('createMandate', lost(), 'before')
+    await rejection(mandateService.create(form))
+    const reference = mandates.list()[0]!.mandateReference
+    await timers.advance(30_000)
+    expect(mandates.get(reference)?.confirmed).toBe(true)
+    expect(gateway.calls.filter((c) => c === 'createMandate')).toHaveLength(2)
+    expect(mandateEvents.seen.at(-1)).toMatchObject({ mandateReference: reference, outcome: null })
+
+    const second = setup()
+    second.gateway.fail('createMandate', lost(), 'before')
+    second.gateway.fail('createMandate', gwError('unprocessable'), 'before')
+    await rejection(second.mandateService.create(form))
+    const held = second.mandates.list()[0]!.mandateReference
+    await second.timers.advance(31 * 60_000)
+    expect(second.mandates.get(held)?.uncertainty?.review).toMatch(/supervisor/)
+    expect(second.mandateEvents.seen.at(-1)?.outcome?.state).toBe('needs_review')
+  })
+
   it('a refused resend settles nothing; past the window it needs review, with the evidence', async () => {
     const { mandateService, gateway, mandates, timers } = setup()
     gateway.fail('createMandate', lost(), 'before')
@@ -233,13 +253,10 @@ describe('a mandate create whose answer was lost', () => {
     const view = await mandateService.get(reference)
     expect(view.notice).toMatch(/supervisor/)
     expect(view.outcome?.state).toBe('needs_review')
-    expect(view.outcome?.steps.map((s) => s.call).slice(0, 4)).toEqual([
-      'send',
-      'lookup',
-      'send',
-      'lookup',
-    ])
-    expect(view.outcome?.steps[2]?.said).toMatch(/does not show the first attempt failed/)
+    // The first send and the latest lookups are kept; the refused resend is remembered.
+    expect(view.outcome?.steps[0]?.call).toBe('send')
+    expect(view.outcome?.steps.at(-1)?.said).toMatch(/no mandate with this reference/)
+    expect(mandates.get(reference)?.uncertainty?.resendRefused).toBe(true)
     expect(view.can.debit).toBe(false)
     // Never sent a third time after the refusal.
     expect(gateway.calls.filter((c) => c === 'createMandate')).toHaveLength(2)
