@@ -134,6 +134,96 @@ for (const profile of [CASHIER, SUPERVISOR, ADMIN]) {
   })
 }
 
+/** Records the chime's peak gains instead of sounding them (headless Chromium has no speaker). */
+const RECORD_CHIME = () => {
+  const g = globalThis as unknown as { AudioContext: unknown; chimePeaks: number[] }
+  g.chimePeaks = []
+  const param = () => ({
+    setValueAtTime: () => undefined,
+    exponentialRampToValueAtTime: (value: number) => {
+      if (value > 0.001) g.chimePeaks.push(value)
+    },
+  })
+  const node = () => ({ connect: (next: unknown) => next ?? node() })
+  g.AudioContext = class {
+    state = 'running'
+    currentTime = 0
+    destination = {}
+    resume = () => Promise.resolve()
+    createGain = () => ({ ...node(), gain: param() })
+    createOscillator = () => ({
+      ...node(),
+      type: 'sine',
+      frequency: { value: 0 },
+      start: () => undefined,
+      stop: () => undefined,
+    })
+  }
+}
+const chimePeaks = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { chimePeaks: number[] }).chimePeaks)
+
+/** Collect as a cashier: the amount, a new customer, then the demo bank pays it in full. */
+async function collectAndPay(page: Page, amount: string, email: string): Promise<void> {
+  await open(page, '#/collect')
+  const due = page.getByRole('textbox', { name: 'Amount due' })
+  await due.fill(amount)
+  await due.press('Enter')
+  await page.getByRole('button', { name: 'New customer' }).click()
+  const form = page.getByRole('form', { name: 'New customer' })
+  await form.getByLabel('Full name').fill('Chidi Okeke')
+  await form.getByLabel('E-mail').fill(email)
+  await form.getByLabel(/BVN/).fill('222 1234 5678')
+  await form.getByRole('button', { name: 'Create and show instructions' }).click()
+  await expect(page.getByTestId('charge-screen')).toBeVisible()
+  const sim = page.getByTestId('demo-simulator')
+  await sim.getByLabel('Amount the customer sends').fill(amount)
+  await sim.getByRole('button', { name: 'Simulate transfer' }).click()
+  await expect(page.locator('[data-testid="charge-screen"][data-phase="paid"]')).toBeVisible()
+}
+
+test('the cashier hears the chime when a charge is paid, at the volume set, and not when off', async ({
+  page,
+}) => {
+  await page.addInitScript(RECORD_CHIME)
+  // The paid panel fades in; axe should read its colours, not a frame of the animation.
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await signIn(page, CASHIER)
+  await page.evaluate(async () => {
+    const pos = (globalThis as unknown as PageGlobals).pos
+    await pos.invoke('appearance.set', { theme: 'dark', sound: { enabled: true, volume: 40 } })
+  })
+  const stamp = Date.now().toString(36)
+  await collectAndPay(page, '2,500.00', `chidi.${stamp}@example.com`)
+  // Two notes, each peaking at 40 % of the loudest gain (0.5).
+  await expect.poll(() => chimePeaks(page)).toEqual([0.2, 0.2])
+  await page.screenshot({ path: `${SHOTS}/cashier-dark-paid.png` })
+  expect(await axeViolations(page)).toEqual([])
+  // The customer display follows the till's theme, and passes too.
+  const display = await page.context().newPage()
+  await display.goto('/#/customer-display')
+  await expect(display.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect.poll(() => rootState(display)).toMatchObject({ theme: 'dark' })
+  await display.screenshot({ path: `${SHOTS}/customer-display-dark.png` })
+  expect(await axeViolations(display)).toEqual([])
+  await display.close()
+
+  // From the user menu: the chime off. The next paid charge is silent.
+  await page.getByRole('button', { name: new RegExp(CASHIER.name) }).click()
+  await page
+    .getByRole('group', { name: 'Appearance' })
+    .getByRole('checkbox', { name: 'Chime when a charge is paid' })
+    .uncheck()
+  await page.keyboard.press('Escape')
+  await collectAndPay(page, '1,000.00', `chidi.${stamp}.2@example.com`)
+  expect(await chimePeaks(page)).toEqual([0.2, 0.2])
+  await page.evaluate(async () => {
+    await (globalThis as unknown as PageGlobals).pos.invoke('appearance.set', {
+      sound: { enabled: true, volume: 70 },
+    })
+  })
+})
+
 for (const size of [
   { width: 1024, height: 768 },
   { width: 1280, height: 800 },
