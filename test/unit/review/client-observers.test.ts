@@ -19,7 +19,7 @@ function client(status: number, body: unknown) {
     keyId: 'key_test_1',
     secret: 'sk_test_observers_0123456789',
     fetch: fake.fetch,
-    logger: { debug: throwing, info: throwing, warn: throwing, error: throwing },
+    logger: { debug: throwing, info: throwing, warn: throwing },
     onReachability: throwing,
   })
 }
