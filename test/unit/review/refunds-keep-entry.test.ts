@@ -11,12 +11,12 @@ import {
   RefundsService,
   type RefundsGateway,
 } from '../../../main/refunds/refunds-service'
+import type * as SubmitModule from '../../../main/payments/submit-by-reference'
 import { rejection } from '../../support/async'
 import { ManualTimers, log } from '../payments/support'
 
 vi.mock('../../../main/payments/submit-by-reference', async (importOriginal) => {
-  const original =
-    await importOriginal<typeof import('../../../main/payments/submit-by-reference')>()
+  const original = await importOriginal<typeof SubmitModule>()
   return {
     ...original,
     submitByReference: async (options: { send: () => Promise<unknown> }) => {
