@@ -68,6 +68,26 @@ async function axeViolations(page: Page): Promise<string[]> {
   )
 }
 
+/**
+ * The screen itself scrolling sideways: text that runs past the window's right edge, which the
+ * layout check cannot see (nothing covers or cuts it; the screen just gets wider).
+ */
+const offScreen = (page: Page) =>
+  page.evaluate(() => {
+    type El = { scrollWidth: number; clientWidth: number }
+    const g = globalThis as unknown as {
+      document: { getElementById(id: string): El | null; documentElement: El }
+    }
+    const problems: string[] = []
+    const main = g.document.getElementById('main-content')
+    if (main && main.scrollWidth > main.clientWidth + 1)
+      problems.push(`screen scrolls sideways: ${main.scrollWidth} px in ${main.clientWidth} px`)
+    const root = g.document.documentElement
+    if (root.scrollWidth > root.clientWidth + 1)
+      problems.push(`window scrolls sideways: ${root.scrollWidth} px in ${root.clientWidth} px`)
+    return problems
+  })
+
 const fileName = (hash: string) => hash.replace(/[#/]+/g, '-').replace(/^-/, '')
 
 test.afterAll(async ({ browser }) => {
@@ -241,7 +261,8 @@ for (const size of [
       await page.screenshot({
         path: `${SHOTS}/${size.width}x${size.height}-150-${fileName(route)}.png`,
       })
-      for (const problem of await layoutProblems(page)) problems.push(`${route}: ${problem}`)
+      for (const problem of [...(await layoutProblems(page)), ...(await offScreen(page))])
+        problems.push(`${route}: ${problem}`)
     }
     expect(problems).toEqual([])
   })
