@@ -156,16 +156,19 @@ export default function ShopScreen() {
           </ul>
         )}
       </Card>
-      {overview && (
-        <>
-          <h2 className="shop-day">Today by till · {countOf(overview.tills.length, 'till')}</h2>
-          <div className="shop-tills">
-            {overview.tills.map((till) => (
-              <TillCard key={till.tillId} till={till} />
-            ))}
-          </div>
-        </>
-      )}
+      {overview &&
+        (overview.tills.length === 0 ? (
+          <p className="muted">No till has closed a charge or sent a payout today.</p>
+        ) : (
+          <>
+            <h2 className="shop-day">Today by till · {countOf(overview.tills.length, 'till')}</h2>
+            <div className="shop-tills">
+              {overview.tills.map((till) => (
+                <TillCard key={till.tillId} till={till} />
+              ))}
+            </div>
+          </>
+        ))}
     </div>
   )
 }
