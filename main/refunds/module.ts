@@ -7,7 +7,7 @@ import type { Handlers } from '../ipc/handlers'
 import { Follower, SETTLEMENT_SCHEDULE } from '../payments/follower'
 import { Journal, fileStorage } from '../payments/journal'
 import { perEnvironment } from '../payments/per-environment'
-import { RefundEntry, RefundsService } from './refunds-service'
+import { REVIEW_LOOKUP_SCHEDULE, RefundEntry, RefundsService } from './refunds-service'
 
 const JOURNAL_LIMIT = 1000
 
@@ -27,6 +27,7 @@ export function createRefunds(core: CoreServices) {
         log: core.log,
       }),
       follower: new Follower(SETTLEMENT_SCHEDULE),
+      reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE),
       publish: (view) => core.emit('refunds.updated', view),
       actor: () => core.session.current(),
       verifyPin: (userId, pin) => core.users.verifyPin(userId, pin),

@@ -28,7 +28,7 @@ import { AppError } from '../app/errors'
 import type { Logger } from '../app/log'
 import type { GatewayClient } from '../gateway'
 import { cashierError } from '../payments/cashier-errors'
-import type { Follower } from '../payments/follower'
+import type { Follower, FollowSchedule } from '../payments/follower'
 import type { Journal } from '../payments/journal'
 import { MinorValue } from '../payments/payment-entry'
 import { newReference } from '../payments/references'
@@ -92,6 +92,12 @@ export interface RefundsServiceDeps {
   gateway: () => Promise<RefundsGateway>
   journal: Journal<RefundEntry>
   follower: Follower
+  /**
+   * Looks up refunds waiting for a supervisor now and then (REVIEW_LOOKUP_SCHEDULE): the
+   * gateway's answer for the reference settles one before anyone has to guess. None: not
+   * looked up until someone opens it.
+   */
+  reviewFollower?: Follower
   publish: (view: RefundView) => void
   actor: () => { id: string; name: string } | null
   log: Logger
@@ -107,6 +113,10 @@ export interface RefundsServiceDeps {
 /** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
 export const DEFAULT_VERIFY_AFTER_MS = 25_000
 export const DEFAULT_UNKNOWN_WINDOW_MS = 30 * 60_000
+/** A refund in review is looked up every 15 minutes for as long as it waits (as payouts). */
+export const REVIEW_LOOKUP_SCHEDULE: FollowSchedule = {
+  steps: [{ untilMs: Number.POSITIVE_INFINITY, everyMs: 15 * 60_000 }],
+}
 
 const FINAL: readonly string[] = ['success', 'failed', 'not_refunded']
 const UNSETTLED: readonly string[] = ['starting', 'needs_review']
@@ -120,13 +130,15 @@ export class RefundsService {
   constructor(private readonly deps: RefundsServiceDeps) {}
 
   resume(): void {
-    for (const entry of this.deps.journal.list())
-      if (!FINAL.includes(entry.status) && entry.status !== 'needs_review')
-        this.#follow(entry.reference)
+    for (const entry of this.deps.journal.list()) {
+      if (entry.status === 'needs_review') this.#watchReview(entry.reference)
+      else if (!FINAL.includes(entry.status)) this.#follow(entry.reference)
+    }
   }
 
   stop(): void {
     this.deps.follower.stopAll()
+    this.deps.reviewFollower?.stopAll()
   }
 
   async prepare(paymentReference: string): Promise<RefundablePayment> {
@@ -430,9 +442,38 @@ export class RefundsService {
     if (step.kind === 'review') {
       this.deps.log.warn('refund outcome unknown; needs review', { reference: entry.reference })
       if (updated) this.deps.publish(this.#viewOfEntry(updated))
+      this.#watchReview(entry.reference)
       return 'final'
     }
     return 'continue'
+  }
+
+  /**
+   * A refund waiting for a supervisor: its reference is still looked up on the slow review
+   * schedule. Only a record that is ours settles it; nothing is ever sent again from here.
+   */
+  #watchReview(reference: string): void {
+    this.deps.reviewFollower?.follow(
+      reference,
+      async () => {
+        const entry = this.deps.journal.get(reference)
+        if (!entry || entry.status !== 'needs_review') return 'final'
+        try {
+          const gateway = await this.deps.gateway()
+          const record = ownRefund(await gateway.refunds.get(reference), reference, 'getRefund')
+          // A supervisor may have decided while the lookup was out: theirs is then the record.
+          if (this.deps.journal.get(reference)?.status !== 'needs_review') return 'final'
+          const updated = this.#record(record, reference)
+          this.deps.log.info('refund in review settled by the gateway', { reference })
+          this.deps.publish(this.#viewOfEntry(updated))
+          if (!FINAL.includes(updated.status)) this.#follow(reference)
+          return 'final'
+        } catch {
+          return 'continue'
+        }
+      },
+      () => undefined,
+    )
   }
 
   /**
@@ -519,6 +560,7 @@ export class RefundsService {
     const entry = check()
     const made = input.outcome === 'refunded'
     this.deps.follower.stop(entry.reference)
+    this.deps.reviewFollower?.stop(entry.reference)
     const updated = this.deps.journal.put({
       ...entry,
       status: made ? 'success' : 'not_refunded',
