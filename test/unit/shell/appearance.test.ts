@@ -6,8 +6,6 @@ import { channels, roleAllows } from '../../../common/ipc'
 import { appearanceHandlers } from '../../../main/settings/appearance'
 import { defaultSettings, SettingsSchema } from '../../../main/settings/schema'
 import { SettingsStore } from '../../../main/settings/store'
-import { resolveTheme } from '../../../renderer/app/AppearanceBoot'
-import { chimeGain } from '../../../renderer/screens/Instructions/chime'
 import { memoryBackend } from './helpers'
 
 /** A version-2 file exactly as a till wrote it before appearance existed. */
@@ -76,27 +74,5 @@ describe('appearance settings', () => {
     expect(set.input.safeParse({ textSize: 150 }).success).toBe(true)
     expect(set.input.safeParse({ textSize: 110 }).success).toBe(false)
     expect(set.input.safeParse({ theme: 'dark', tillName: 'x' }).success).toBe(false)
-  })
-})
-
-describe('appearance in the renderer', () => {
-  it('"system" follows the OS; light and dark override it', () => {
-    expect(resolveTheme('system', true)).toBe('dark')
-    expect(resolveTheme('system', false)).toBe('light')
-    expect(resolveTheme('light', true)).toBe('light')
-    expect(resolveTheme('dark', false)).toBe('dark')
-  })
-
-  it('the chime is silent when off or at 0, and louder with the volume', () => {
-    expect(chimeGain({ enabled: false, volume: 100 })).toBeNull()
-    expect(chimeGain({ enabled: true, volume: 0 })).toBeNull()
-    const quiet = chimeGain({ enabled: true, volume: 10 })!
-    const usual = chimeGain(DEFAULT_APPEARANCE.sound)!
-    const loud = chimeGain({ enabled: true, volume: 100 })!
-    expect(quiet).toBeGreaterThan(0)
-    expect(quiet).toBeLessThan(usual)
-    expect(usual).toBeLessThan(loud)
-    // The default keeps the loudness the chime had before it had a volume.
-    expect(usual).toBeCloseTo(0.35)
   })
 })
