@@ -49,6 +49,8 @@ interface El extends Node {
   contains(other: Node | null): boolean
   closest(selector: string): El | null
   getAttribute(name: string): string | null
+  querySelectorAll(selector: string): ArrayLike<El>
+  readonly parentElement: El | null
 }
 interface Doc {
   body: El
