@@ -81,6 +81,11 @@ export class BanksCache {
     return this.refresh().catch(() => this.snapshot())
   }
 
+  /** Resolves once no refresh is under way (its file written or given up): for stop(). */
+  async settled(): Promise<void> {
+    await this.#refreshing?.catch(() => undefined)
+  }
+
   /** Fetches now. Throws an AppError in words when the gateway can't be asked. */
   refresh(): Promise<BanksSnapshot> {
     this.#refreshing ??= this.#fetch().finally(() => {

@@ -202,6 +202,8 @@ export class PayoutsService {
     runtime.unsubscribe()
     await runtime.sender.stop()
     await runtime.outbox.close()
+    // A refresh started by this runtime must not write its file after stop() has returned.
+    await runtime.banks.settled()
   }
 
   #requirePolicy(): PolicyStore {
