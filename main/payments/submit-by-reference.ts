@@ -12,6 +12,7 @@
 import * as z from 'zod'
 import { lookupFailure, writeFailure } from '../gateway/classify'
 import { GatewayError } from '../gateway/errors'
+import { keepEvidence, MAX_EVIDENCE_STEPS } from '../gateway/evidence'
 
 /** One thing the till tried while the outcome was unknown, and what the gateway said. */
 export const EvidenceStep = z.object({
@@ -37,7 +38,7 @@ export const Uncertainty = z.object({
 export type Uncertainty = z.infer<typeof Uncertainty>
 
 /** Evidence kept per entry: the first step and the latest ones. */
-const MAX_STEPS = 20
+const MAX_STEPS = MAX_EVIDENCE_STEPS
 /** Conflicts that describe the state of something else (the mandate), not our record. */
 const STATE_CONFLICTS = new Set(['mandate_not_active', 'activation_not_initiated'])
 
@@ -249,9 +250,7 @@ function fresh(at: number): Uncertainty {
 }
 
 function withStep(u: Uncertainty, step: EvidenceStep): Uncertainty {
-  const all = [...u.steps, step]
-  const steps = all.length <= MAX_STEPS ? all : [all[0]!, ...all.slice(all.length - MAX_STEPS + 1)]
-  return { ...u, steps }
+  return { ...u, steps: keepEvidence(u.steps, step, MAX_STEPS) }
 }
 
 const quoted = (error: GatewayError): string =>

@@ -12,6 +12,7 @@
 //      after `unknownWindowMs` of not knowing a supervisor decides (`needs_review`).
 import type { Transfer } from '../../common/api/disbursements'
 import type { Sealer } from '../integrity/seal'
+import { keepEvidence, MAX_EVIDENCE_STEPS } from '../gateway/evidence'
 import { approvalMatches, bindingHash } from './binding'
 import { judgeName } from './commands'
 import { explainGatewayFailure, explainTransferFailure } from './explain'
@@ -87,7 +88,7 @@ const SENDER_STATES = new Set(['approved', 'sending', 'unknown', 'submitted', 's
 /** Beyond the request deadline: how long a gateway may take to show a committed write. */
 export const COMMIT_LAG_MARGIN_MS = 15_000
 /** Evidence kept per payout: the first step and the latest ones (the journal has them all). */
-const MAX_STEPS = 20
+const MAX_STEPS = MAX_EVIDENCE_STEPS
 
 export class PayoutSender {
   readonly #o: Required<Omit<SenderOptions, 'onProgress' | 'onBlocked' | 'onError'>> &
@@ -939,8 +940,6 @@ function freshUncertainty(now: number): Uncertainty {
   return { since: now, lastUnknownAt: null, resendRefused: false, existsSaid: false, steps: [] }
 }
 
-/** The first step (what started it) and the latest ones, at most MAX_STEPS. */
-function withStep(steps: readonly EvidenceStep[], step: EvidenceStep): EvidenceStep[] {
-  const all = [...steps, step]
-  return all.length <= MAX_STEPS ? all : [all[0]!, ...all.slice(all.length - MAX_STEPS + 1)]
-}
+/** One more step of evidence (see keepEvidence: sends are never trimmed away). */
+export const withStep = (steps: readonly EvidenceStep[], step: EvidenceStep): EvidenceStep[] =>
+  keepEvidence(steps, step, MAX_STEPS)
