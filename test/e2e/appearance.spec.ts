@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import type { Appearance } from '../../common/ipc/appearance'
 import { layoutProblems } from './layout'
-import { openApp, signIn, type PageGlobals } from './support'
+import { openApp, signIn, uniqueBvn, type PageGlobals } from './support'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -193,7 +193,7 @@ async function collectAndPay(page: Page, amount: string, email: string): Promise
   const form = page.getByRole('form', { name: 'New customer' })
   await form.getByLabel('Full name').fill('Chidi Okeke')
   await form.getByLabel('E-mail').fill(email)
-  await form.getByLabel(/BVN/).fill('222 1234 5678')
+  await form.getByLabel(/BVN/).fill(uniqueBvn())
   await form.getByRole('button', { name: 'Create and show instructions' }).click()
   await expect(page.getByTestId('charge-screen')).toBeVisible()
   const sim = page.getByTestId('demo-simulator')

@@ -22,6 +22,17 @@ export interface PageGlobals {
 }
 
 export const ADMIN = { name: 'Ada Obi', pin: '123456' }
+
+let bvnSeq = 0
+/**
+ * An 11-digit BVN no other customer of this run has. The suites share one preview, and the
+ * till recognises a known BVN (it hands back that customer's account), so a BVN reused across
+ * suites would turn a new customer into an old one.
+ */
+export function uniqueBvn(): string {
+  bvnSeq += 1
+  return `2${String((Date.now() * 100 + bvnSeq) % 1e10).padStart(10, '0')}`
+}
 export const previewUrl = (): string => `/?token=${process.env.TILLDESK_PREVIEW_TOKEN}`
 export const keychainExpected = (): boolean => process.env.TILLDESK_E2E_EXPECT_KEYCHAIN === '1'
 

@@ -4,7 +4,14 @@
 import { expect, test, type Page } from '@playwright/test'
 import { accountName } from '../../sandbox/data/accounts'
 import { layoutProblems } from './layout'
-import { ADMIN, openApp, seriousA11yViolations, signIn, type PageGlobals } from './support'
+import {
+  ADMIN,
+  openApp,
+  seriousA11yViolations,
+  signIn,
+  uniqueBvn,
+  type PageGlobals,
+} from './support'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -127,7 +134,7 @@ test('3: a known e-mail gets the existing account back, said in words', async ()
   const form = page.getByRole('form', { name: 'New customer' })
   await form.getByLabel('Full name').fill('Ngozi Okafor')
   await form.getByLabel('E-mail').fill('ngozi.okafor@example.com')
-  await form.getByLabel(/BVN/).fill('22212345678')
+  await form.getByLabel(/BVN/).fill(uniqueBvn())
   await form.getByRole('button', { name: 'Create and show instructions' }).click()
   await expect(page.getByTestId('charge-screen')).toBeVisible()
   const first = await page.getByTestId('account-number').textContent()
@@ -145,7 +152,7 @@ test('3: a known e-mail gets the existing account back, said in words', async ()
   const again = page.getByRole('form', { name: 'New customer' })
   await again.getByLabel('Full name').fill('Ngozi O.')
   await again.getByLabel('E-mail').fill('ngozi.okafor@example.com')
-  await again.getByLabel(/BVN/).fill('22298765432')
+  await again.getByLabel(/BVN/).fill(uniqueBvn())
   await again.getByRole('button', { name: 'Create and show instructions' }).click()
   await expect(page.getByText(/already has an account/)).toBeVisible()
   await expect(page.getByTestId('account-number')).toHaveText(first ?? '')
