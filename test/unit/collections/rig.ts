@@ -23,6 +23,8 @@ export interface RigOptions {
   gatewayOffsetMs?: () => number
   skewMs?: number
   warn?: ChargesDeps['warn']
+  /** Jitter source for the watcher's backoff (0.5: no jitter either way). */
+  random?: () => number
 }
 
 export function rig(options: RigOptions = {}) {
@@ -45,7 +47,7 @@ export function rig(options: RigOptions = {}) {
       paid: (v) => paid.push(v),
     },
     scheduler: clock,
-    random: () => 0.5,
+    random: options.random ?? (() => 0.5),
     intervals: () => ({ waitingMs: WAITING, backgroundMs: BACKGROUND }),
     tillName: () => 'Till 1',
     skewMs: options.skewMs ?? 60_000,

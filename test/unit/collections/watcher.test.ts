@@ -2,59 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type {
-  ChargeView,
-  CollectionsStatus,
-  CustomerAccount,
-  TransferView,
-} from '../../../common/ipc/collections'
-import { createCharges, type ChargesDeps } from '../../../main/collections/charges'
-import { toCustomerAccount } from '../../../main/collections/customers'
 import { backoffCeiling, backoffDelay, DEFAULT_BACKOFF } from '../../../main/collections/backoff'
-import { memoryStore, openFileStore, type CollectionsStore } from '../../../main/collections/store'
+import { openFileStore } from '../../../main/collections/store'
 import { FakeGateway, FakeGatewayError, FakeScheduler, NGN } from './fakes'
+import { actor, BACKGROUND, rig, WAITING } from './rig'
 
-const actor = { id: 'u_cashier01', name: 'Bola' }
-const WAITING = 1_000
-const BACKGROUND = 15_000
-
-function setup(
-  options: {
-    store?: CollectionsStore
-    random?: () => number
-    clock?: FakeScheduler
-    gateway?: FakeGateway
-  } = {},
-) {
-  const clock = options.clock ?? new FakeScheduler()
-  const gateway = options.gateway ?? new FakeGateway(clock)
-  const updates: ChargeView[] = []
-  const late: TransferView[] = []
-  const statuses: CollectionsStatus[] = []
-  const paid: ChargeView[] = []
-  let seq = 0
-  const deps: ChargesDeps = {
-    store: options.store ?? memoryStore(),
-    gateway: () => gateway,
-    account: async (ref: string): Promise<CustomerAccount> =>
-      toCustomerAccount(await gateway.virtualAccounts.get(ref)),
-    events: {
-      chargeUpdated: (v) => updates.push(v),
-      lateTransfer: (t) => late.push(t),
-      status: (s) => statuses.push(s),
-      paid: (v) => paid.push(v),
-    },
-    scheduler: clock,
-    random: options.random ?? (() => 0.5),
-    intervals: () => ({ waitingMs: WAITING, backgroundMs: BACKGROUND }),
-    tillName: () => 'Till 1',
-    skewMs: 60_000,
-    lateWindowMs: 600_000,
-    newId: () => `ch_test${String(++seq).padStart(4, '0')}`,
-  }
-  const charges = createCharges(deps)
-  return { clock, gateway, charges, updates, late, statuses, paid }
-}
+// The shared charges rig (rig.ts): the same wiring every collections test drives.
+const setup = rig
 
 const polls = (g: FakeGateway) => g.queries.filter((q) => q.page === 1).length
 
