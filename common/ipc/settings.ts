@@ -3,7 +3,13 @@
 import * as z from 'zod'
 import { defineChannels, defineEvents, payload, returns } from './contract'
 import type { EnvironmentState } from './environment'
-import { ConfigurableEnvironmentSchema, NoInput, TillNameSchema, type Environment } from './shared'
+import {
+  ConfigurableEnvironmentSchema,
+  NoInput,
+  serviceUrlSchema,
+  TillNameSchema,
+  type Environment,
+} from './shared'
 
 /** How often main polls, in milliseconds. Feature services read these from settings. */
 export interface PollIntervals {
@@ -42,26 +48,7 @@ export const PollIntervalsSchema = z.strictObject({
  * A gateway base URL: https, or http only to this machine (a local sandbox). No credentials,
  * query or fragment, since paths are appended to it.
  */
-export const BaseUrlSchema = z
-  .string()
-  .trim()
-  .max(300)
-  .refine((text) => {
-    try {
-      const url = new URL(text)
-      const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
-      return (
-        (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) &&
-        url.username === '' &&
-        url.password === '' &&
-        url.search === '' &&
-        url.hash === ''
-      )
-    } catch {
-      return false
-    }
-  }, 'Enter an https:// address (http:// only for this computer), without ?query or #fragment.')
-  .transform((text) => text.replace(/\/+$/, ''))
+export const BaseUrlSchema = serviceUrlSchema(300)
 
 /** Key ids are opaque to us; restrict to printable ASCII without spaces so headers stay valid. */
 export const KeyIdSchema = z

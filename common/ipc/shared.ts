@@ -31,3 +31,29 @@ export const TillNameSchema = z
   .trim()
   .min(1, 'Enter a till name.')
   .max(40, 'Keep the till name to 40 characters.')
+
+/**
+ * An address Tilldesk appends paths to: https, or http only to this computer (a local sandbox
+ * or test feed). No credentials, query or fragment; a trailing slash is dropped.
+ */
+export const serviceUrlSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((text) => {
+      try {
+        const url = new URL(text)
+        const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+        return (
+          (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) &&
+          url.username === '' &&
+          url.password === '' &&
+          url.search === '' &&
+          url.hash === ''
+        )
+      } catch {
+        return false
+      }
+    }, 'Enter an https:// address (http:// only for this computer), without ?query or #fragment.')
+    .transform((text) => text.replace(/\/+$/, ''))

@@ -3,7 +3,7 @@
 // open or payouts are sending (main/updates/policy.ts).
 import * as z from 'zod'
 import { defineChannels, defineEvents, payload, returns } from './contract'
-import { NoInput } from './shared'
+import { NoInput, serviceUrlSchema } from './shared'
 
 export const UPDATE_CHANNELS = ['stable', 'beta'] as const
 export type UpdateChannel = (typeof UPDATE_CHANNELS)[number]
@@ -51,26 +51,7 @@ export interface UpdateStatus {
 }
 
 /** https, or http only to this computer (a test feed). No credentials, query or fragment. */
-export const UpdateFeedUrlSchema = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((text) => {
-    try {
-      const url = new URL(text)
-      const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
-      return (
-        (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) &&
-        url.username === '' &&
-        url.password === '' &&
-        url.search === '' &&
-        url.hash === ''
-      )
-    } catch {
-      return false
-    }
-  }, 'Enter an https:// address (http:// only for this computer), without ?query or #fragment.')
-  .transform((text) => text.replace(/\/+$/, ''))
+export const UpdateFeedUrlSchema = serviceUrlSchema(500)
 
 export const UpdateSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('github') }),
