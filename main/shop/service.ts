@@ -92,6 +92,7 @@ export class ShopService {
   #log: LocalShopLog | null = null
   #unsubscribe: (() => void) | null = null
   #seen = new Set<string>()
+  #inbox: StoredEvent[] = []
 
   constructor(options: ShopServiceOptions) {
     this.#o = options
@@ -199,7 +200,7 @@ export class ShopService {
     pool.on('error', (error) =>
       this.#o.log.warn('shop: connection error', { error: explain(error) }),
     )
-    this.#seen = this.#readInbox()
+    this.#readInbox()
     const log = new LocalShopLog(join(this.#dir, 'log'))
     this.#log = log
     const sync = new ShopSync({
@@ -246,18 +247,22 @@ export class ShopService {
     loop.start()
   }
 
-  #readInbox(): Set<string> {
-    const seen = new Set<string>()
-    if (!existsSync(this.#inboxPath)) return seen
+  /** Reads the pulled events once; after that the copy in memory is kept in step. */
+  #readInbox(): void {
+    this.#inbox = []
+    this.#seen = new Set<string>()
+    if (!existsSync(this.#inboxPath)) return
     for (const line of readFileSync(this.#inboxPath, 'utf8').split('\n')) {
       if (line.trim() === '') continue
       try {
-        seen.add(String((JSON.parse(line) as { eventId: string }).eventId))
+        const event = JSON.parse(line) as StoredEvent
+        if (this.#seen.has(event.eventId)) continue
+        this.#seen.add(event.eventId)
+        this.#inbox.push(event)
       } catch {
         // A torn last line: the event is pulled again after the cursor that was not saved.
       }
     }
-    return seen
   }
 
   /** Keeps each pulled event once, by id (a pull after a crash may hand it again). */
@@ -268,22 +273,15 @@ export class ShopService {
     appendFileSync(this.#inboxPath, fresh.map((e) => `${JSON.stringify(e)}\n`).join(''), {
       mode: 0o600,
     })
-    for (const e of fresh) this.#seen.add(e.eventId)
+    for (const e of fresh) {
+      this.#seen.add(e.eventId)
+      this.#inbox.push(e)
+    }
   }
 
-  /** Other tills' events as pulled, in server order. */
+  /** Other tills' events as pulled, in server order (read from disk once, at start). */
   inbox(): StoredEvent[] {
-    if (!existsSync(this.#inboxPath)) return []
-    return readFileSync(this.#inboxPath, 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .flatMap((l) => {
-        try {
-          return [JSON.parse(l) as StoredEvent]
-        } catch {
-          return []
-        }
-      })
+    return [...this.#inbox]
   }
 
   /** Records an event for the other tills; pushed now if the server is reachable. */
