@@ -218,14 +218,7 @@ export function createCharges(deps: ChargesDeps) {
 
   /** The account details of this account's latest charge, or null. */
   function knownAccount(accountReference: string): CustomerAccount | null {
-    let best: ChargeRecord | null = null
-    for (const c of ledger.allCharges())
-      if (
-        c.account.accountReference === accountReference &&
-        (!best || Date.parse(c.openedAt) > Date.parse(best.openedAt))
-      )
-        best = c
-    return best?.account ?? null
+    return ledger.latestOn(accountReference)?.account ?? null
   }
 
   function commit(record: ChargeRecord): ChargeView {

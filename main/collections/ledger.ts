@@ -94,10 +94,36 @@ export interface LedgerOptions {
 
 const ms = (iso: string): number => Date.parse(iso)
 
+/** A charge as the account index points at it, with the times the watch plans from. */
+interface ChargePointer {
+  id: string
+  openedAtMs: number
+  closedAtMs: number
+}
+
+/** One account's charges, kept up to date on each change so no lookup walks the whole day. */
+interface AccountCharges {
+  /** Every charge on the account, in the order the till first held them. */
+  ids: string[]
+  /** The latest charge opened on the account (its details are the account's newest). */
+  latest: ChargePointer
+  /** The account's open charge (one at a time), or null. */
+  open: ChargePointer | null
+  /** The latest-opened charge that is no longer open: where the watch reaches back to. */
+  lastClosed: ChargePointer | null
+}
+
 export class Ledger {
   private readonly charges = new Map<string, ChargeRecord>()
   private readonly transfers = new Map<string, TransferRecord>()
   private readonly byCharge = new Map<string, Set<string>>()
+  private readonly byAccount = new Map<string, AccountCharges>()
+  /**
+   * Accounts the watch may plan for: an open charge, or a charge closed recently enough to be
+   * inside its late window. watchTargets drops an account once its window has passed, so the
+   * planning that runs on every open and close costs the busy accounts, never the whole day.
+   */
+  private readonly watched = new Set<string>()
 
   constructor(private readonly options: LedgerOptions) {}
 
@@ -108,7 +134,7 @@ export class Ledger {
    * charges so the caller writes them down once.
    */
   load(charges: Iterable<ChargeRecord>, transfers: Iterable<TransferRecord>): ChargeRecord[] {
-    for (const c of charges) this.charges.set(c.id, c)
+    for (const c of charges) this.putCharge(c)
     for (const t of transfers) this.putTransfer(t)
     const repaired: ChargeRecord[] = []
     for (const c of this.charges.values()) {
@@ -119,7 +145,7 @@ export class Ledger {
         .sort()
         .at(-1)
       const next: ChargeRecord = { ...c, state: 'closed', closedAt: paidAt ?? c.openedAt }
-      this.charges.set(c.id, next)
+      this.putCharge(next)
       repaired.push(next)
     }
     return repaired
@@ -145,9 +171,14 @@ export class Ledger {
   }
 
   openChargeOn(accountReference: string): ChargeRecord | undefined {
-    for (const c of this.charges.values())
-      if (c.state === 'open' && c.account.accountReference === accountReference) return c
-    return undefined
+    const open = this.byAccount.get(accountReference)?.open
+    return open ? this.charges.get(open.id) : undefined
+  }
+
+  /** The latest charge opened on the account (the account's newest details), if any. */
+  latestOn(accountReference: string): ChargeRecord | undefined {
+    const latest = this.byAccount.get(accountReference)?.latest
+    return latest ? this.charges.get(latest.id) : undefined
   }
 
   /** Adds a new open charge. One open charge per account: a customer can't tell two apart. */
@@ -158,7 +189,7 @@ export class Ledger {
         'charge_already_open',
         `Account ${record.account.accountNumber} already has an open charge (opened ${existing.openedAt}). Finish or cancel it first.`,
       )
-    this.charges.set(record.id, record)
+    this.putCharge(record)
     return record
   }
 
@@ -172,7 +203,7 @@ export class Ledger {
       closedAt: at,
       cancellation: { reason, by, at },
     }
-    this.charges.set(id, next)
+    this.putCharge(next)
     return next
   }
 
@@ -194,7 +225,7 @@ export class Ledger {
       closedAt: at,
       overpayment: { decision, note, by, at },
     }
-    this.charges.set(id, next)
+    this.putCharge(next)
     return next
   }
 
@@ -203,7 +234,7 @@ export class Ledger {
     const c = this.charge(id)
     if (c.receiptPrintedAt) return c
     const next: ChargeRecord = { ...c, receiptPrintedAt: at }
-    this.charges.set(id, next)
+    this.putCharge(next)
     return next
   }
 
@@ -266,7 +297,7 @@ export class Ledger {
         charge = owner
         if (owner.state === 'open' && this.reconciliation(owner).status === 'paid') {
           charge = { ...owner, state: 'closed', closedAt: nowIso }
-          this.charges.set(owner.id, charge)
+          this.putCharge(charge)
         }
       }
     }
@@ -279,11 +310,7 @@ export class Ledger {
 
   /** The account holder's name from this till's latest charge on the account, or null. */
   accountName(accountReference: string): string | null {
-    let best: ChargeRecord | null = null
-    for (const c of this.charges.values())
-      if (c.account.accountReference === accountReference && (!best || c.openedAt > best.openedAt))
-        best = c
-    return best?.account.accountName ?? null
+    return this.latestOn(accountReference)?.account.accountName ?? null
   }
 
   /** A transfer as screens get it: with the customer's name when this till knows it. */
@@ -320,30 +347,29 @@ export class Ledger {
    * multiplies requests; after the window, an account nobody waits on costs nothing.
    */
   watchTargets(nowMs: number, lateWindowMs: number, lookbackMs: number): WatchTarget[] {
-    const perAccount = new Map<string, ChargeRecord[]>()
-    for (const c of this.charges.values()) {
-      const list = perAccount.get(c.account.accountReference) ?? []
-      list.push(c)
-      perAccount.set(c.account.accountReference, list)
-    }
     const targets: WatchTarget[] = []
     const sweep: WatchTarget = { accountReference: null, sinceMs: Infinity, chargeIds: [] }
-    for (const [accountReference, list] of perAccount) {
-      list.sort((a, b) => ms(b.openedAt) - ms(a.openedAt))
-      const open = list.find((c) => c.state === 'open')
-      const lastClosed = list.find((c) => c.state !== 'open' && c.closedAt !== null)
+    for (const accountReference of this.watched) {
+      const index = this.byAccount.get(accountReference)
+      const open = index?.open
+      const lastClosed = index?.lastClosed
       if (open) {
-        let since = ms(open.openedAt)
-        if (lastClosed && nowMs - ms(lastClosed.openedAt) <= lookbackMs)
-          since = Math.min(since, ms(lastClosed.openedAt))
+        let since = open.openedAtMs
+        if (lastClosed && nowMs - lastClosed.openedAtMs <= lookbackMs)
+          since = Math.min(since, lastClosed.openedAtMs)
         targets.push({
           accountReference,
           sinceMs: since - this.options.skewMs,
           chargeIds: [open.id],
         })
-      } else if (lastClosed?.closedAt && nowMs - ms(lastClosed.closedAt) < lateWindowMs) {
-        sweep.sinceMs = Math.min(sweep.sinceMs, ms(lastClosed.openedAt) - this.options.skewMs)
+      } else if (lastClosed && nowMs - lastClosed.closedAtMs < lateWindowMs) {
+        sweep.sinceMs = Math.min(sweep.sinceMs, lastClosed.openedAtMs - this.options.skewMs)
         sweep.chargeIds.push(lastClosed.id)
+      } else {
+        // Nothing open and the late window is over: the account costs nothing from now on.
+        // Its window never reopens (charge times only move forward); money sent to it later
+        // is still found, as late, by the next charge's reach back on the account.
+        this.watched.delete(accountReference)
       }
     }
     if (sweep.chargeIds.length > 0) targets.push(sweep)
@@ -352,22 +378,55 @@ export class Ledger {
 
   /** True when this till has ever charged into the account (the sweep ignores all others). */
   knowsAccount(accountReference: string): boolean {
-    for (const c of this.charges.values())
-      if (c.account.accountReference === accountReference) return true
-    return false
+    return this.byAccount.has(accountReference)
   }
 
   private attributable(accountReference: string) {
     const out = []
-    for (const c of this.charges.values())
-      if (c.account.accountReference === accountReference)
+    for (const id of this.byAccount.get(accountReference)?.ids ?? []) {
+      const c = this.charges.get(id)
+      if (c)
         out.push({
           id: c.id,
           accountReference,
           state: c.state,
           openedAtMs: ms(c.openedAt),
         })
+    }
     return out
+  }
+
+  /**
+   * Stores a charge and keeps its account's index current. A charge's account and opening
+   * time never change, only its state, so each change moves at most these three pointers.
+   */
+  private putCharge(c: ChargeRecord): void {
+    const known = this.charges.has(c.id)
+    this.charges.set(c.id, c)
+    const accountReference = c.account.accountReference
+    const pointer: ChargePointer = {
+      id: c.id,
+      openedAtMs: ms(c.openedAt),
+      closedAtMs: c.closedAt === null ? NaN : ms(c.closedAt),
+    }
+    const later = (than: ChargePointer | null) => !than || pointer.openedAtMs > than.openedAtMs
+    let index = this.byAccount.get(accountReference)
+    if (!index) {
+      index = { ids: [], latest: pointer, open: null, lastClosed: null }
+      this.byAccount.set(accountReference, index)
+    }
+    if (!known) {
+      index.ids.push(c.id)
+      if (later(index.latest)) index.latest = pointer
+    }
+    if (c.state === 'open') {
+      if (index.open?.id === c.id || later(index.open)) index.open = pointer
+    } else {
+      if (index.open?.id === c.id) index.open = null
+      if (c.closedAt !== null && (index.lastClosed?.id === c.id || later(index.lastClosed)))
+        index.lastClosed = pointer
+    }
+    this.watched.add(accountReference)
   }
 
   private transfersOf(chargeId: string): TransferRecord[] {

@@ -162,6 +162,40 @@ describe('Ledger', () => {
     expect(l.watchTargets(T0 + 6_000 + 600_000, 600_000, 86_400_000)).toEqual([])
   })
 
+  it("opens a charge and plans the watch without visiting the day's closed charges", () => {
+    // A charge read back from the journal is kept as it was given, so a counting proxy sees
+    // every time the ledger looks at it. Opening a charge pokes the watcher, which plans from
+    // watchTargets: the work must stay the same however long the day has been.
+    const visited = new Set<string>()
+    const counting = (c: ChargeRecord): ChargeRecord =>
+      new Proxy(c, {
+        get(target, key, receiver) {
+          visited.add(target.id)
+          return Reflect.get(target, key, receiver) as unknown
+        },
+      })
+    const visits = (history: number) => {
+      const l = new Ledger({ skewMs: SKEW })
+      const day: ChargeRecord[] = []
+      for (let i = 0; i < history; i++) {
+        const opened = i * 1_000
+        const done = { ...charge(`ch_h${i}`, 1_000, `ACC-${i % 5}`, opened) }
+        day.push(counting({ ...done, state: 'closed', closedAt: at(opened + 500) }))
+      }
+      l.load(day, [])
+      visited.clear()
+      const now = history * 1_000 + 3_600_000
+      l.open(charge('ch_new', 2_000, 'ACC-1', now))
+      l.open(charge('ch_new2', 2_000, 'ACC-NEW', now))
+      const targets = l.watchTargets(T0 + now, 600_000, 86_400_000)
+      expect(targets.map((t) => t.chargeIds)).toEqual([['ch_new'], ['ch_new2']])
+      // The previous charge on ACC-1 is read: the watch reaches back to it.
+      return visited.size
+    }
+    expect(visits(10)).toBeLessThanOrEqual(1)
+    expect(visits(2_000)).toBe(visits(10))
+  })
+
   it('reaches back to the previous charge so money sent in between shows as late', () => {
     const l = new Ledger({ skewMs: SKEW })
     l.open(charge('ch_aaaaaaaa', 10_000))
