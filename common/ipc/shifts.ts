@@ -325,6 +325,8 @@ export const shiftsEvents = defineEvents({
   'shifts.changed': payload<ShiftStatus>(),
   /** The open shift just passed the end of the day (sent once per shift, then kept in status). */
   'shifts.reminder': payload<ShiftReminder>(),
+  /** A shift was just closed: its sealed Z-report (shop mode tells the other tills its totals). */
+  'shifts.closed': payload<ZReportView>(),
 })
 
 /** Words for the report lines, shared by the screens and the printouts. */

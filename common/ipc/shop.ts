@@ -66,6 +66,129 @@ export interface ShopOverview {
   waiting: ShopWaitingPayout[]
 }
 
+/** Money on the shop's wire: integer minor units as a string, next to its currency. */
+export interface ShopAmount {
+  currency: string
+  amountMinor: string
+}
+
+/** How many, and how much per currency (never one sum across currencies). */
+export interface ShopTally {
+  count: number
+  totals: ShopAmount[]
+}
+
+/** A Z-report's figures as tills tell them (main/shifts/figures.ts, amounts as strings). */
+export interface ShopFigures {
+  collections: {
+    /** paid, part_paid, overpaid, late, and any line a newer till adds. */
+    byOutcome: Record<string, ShopTally>
+    awaiting: ShopTally
+    cancelled: ShopTally
+    received: ShopAmount[]
+  }
+  hostedPayments: Record<string, ShopTally>
+  refunds: Record<string, ShopTally>
+  /** drafted, approved, sent, failed, reversed, rejected, unknown, needs_review. */
+  payouts: Record<string, ShopTally>
+}
+
+/** One closed shift counted in the shop-wide Z-report. */
+export interface ShopZShift {
+  tillId: string
+  tillName: string
+  shiftId: string
+  /** The Z-report's number on its own till. */
+  zNumber: number | null
+  openedAt: string
+  closedAt: string
+  openedBy: string
+  closedBy: string
+  cashiers: string[]
+  received: ShopAmount[]
+  carriedOver: number
+}
+
+export interface ShopZTill {
+  tillId: string
+  tillName: string
+  shifts: number
+  figures: ShopFigures
+  /** Open items the till's Z-reports carried over, added up. */
+  carriedOver: number
+}
+
+/** A shift still open: named, and left out of the sum. */
+export interface ShopZOpenShift {
+  tillId: string
+  tillName: string
+  shiftId: string
+  openedBy: string
+  openedAt: string
+}
+
+export interface ShopZReport {
+  /** YYYY-MM-DD in this till's time zone: shifts closed on that day. */
+  day: string
+  /** Only shifts of this gateway environment are added (a Demo shift never mixes with Live). */
+  environment: string
+  tills: ShopZTill[]
+  total: { shifts: number; figures: ShopFigures; carriedOver: number }
+  /** Each cashier's figures across every till. */
+  cashiers: Array<{ name: string; figures: ShopFigures }>
+  shifts: ShopZShift[]
+  notClosed: ShopZOpenShift[]
+  /** Closed shifts whose figures could not be read, in words; not in the sum. */
+  unreadable: string[]
+}
+
+/** One line of the shop's audit log. */
+export interface ShopAuditEntry {
+  /** The shop server's order; null for this till's events not yet stored there. */
+  serverSeq: number | null
+  tillId: string
+  tillName: string
+  kind: string
+  /** What happened, in words. */
+  what: string
+  who: string
+  when: string
+  reference: string
+}
+
+/** How one till's stream of events checked out on this till. */
+export interface ShopAuditTill {
+  tillId: string
+  tillName: string
+  /** This till's own events (signed here, not checked against itself). */
+  own: boolean
+  events: number
+  refused: number
+  /** Nothing after a missing event of that till is applied until it is seen. */
+  gap: boolean
+  /** e.g. "120 events, signatures checked, no gaps". */
+  words: string
+}
+
+export interface ShopRefusedView {
+  serverSeq: number
+  tillId: string
+  tillName: string
+  eventId: string
+  why: string
+  /** In words, for the admin. */
+  words: string
+  /** When this till refused it. */
+  at: string
+}
+
+export interface ShopAudit {
+  day: string
+  entries: ShopAuditEntry[]
+  tills: ShopAuditTill[]
+  refused: ShopRefusedView[]
+}
+
 const Host = z
   .string()
   .trim()
@@ -158,6 +281,32 @@ export const shopOverviewChannels = defineChannels({
     result: returns<{ fileName: string; csv: string; rows: number }>(),
     role: 'supervisor',
     summary: "The day's shop events from every till as CSV.",
+  },
+  'shop.zReport': {
+    input: z.strictObject({ day: Day }).optional(),
+    result: returns<ShopZReport>(),
+    role: 'supervisor',
+    summary:
+      "The shop-wide Z-report of a day: the sum of every till's shifts closed that day, by till and in total, per currency; shifts still open are named and left out.",
+  },
+  'shop.zReportCsv': {
+    input: z.strictObject({ day: Day }).optional(),
+    result: returns<{ fileName: string; csv: string; rows: number }>(),
+    role: 'supervisor',
+    summary: 'The shop-wide Z-report of a day as CSV.',
+  },
+  'shop.audit': {
+    input: z.strictObject({ day: Day }).optional(),
+    result: returns<ShopAudit>(),
+    role: 'supervisor',
+    summary:
+      "One audit log for the shop: every till's staff changes, payout states and decisions, shift closes and refused events of a day, in server order, and how each till's events checked out.",
+  },
+  'shop.auditCsv': {
+    input: z.strictObject({ day: Day }).optional(),
+    result: returns<{ fileName: string; csv: string; rows: number }>(),
+    role: 'supervisor',
+    summary: "The shop's audit log of a day as CSV.",
   },
 })
 

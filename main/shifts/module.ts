@@ -34,6 +34,7 @@ export function createShifts(core: CoreServices) {
     environment: () => core.environment.current,
     now: core.now,
     onChanged: (status) => core.emit('shifts.changed', status),
+    onClosed: (z) => core.emit('shifts.closed', z),
     onReminder: (reminder) => {
       core.emit('shifts.reminder', reminder)
       core.desktop.notify('Shift still open', reminder.message)

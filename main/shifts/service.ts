@@ -49,6 +49,8 @@ export interface ShiftsServiceDeps {
   now?: () => number
   onChanged?: (status: ShiftStatus) => void
   onReminder?: (reminder: ShiftReminder) => void
+  /** A shift was closed and its Z-report sealed (for shop mode's shop-wide end of day). */
+  onClosed?: (z: ZReportView) => void
   /**
    * The Z-report chain failed its check (at start, or when a report is read): for the admin's
    * integrity findings. The files are kept exactly as they are.
@@ -192,7 +194,9 @@ export class ShiftsService {
     const stored = store.close(report, edge, new Date(nowMs).toISOString())
     this.#remindedFor = null
     await this.#changed()
-    return this.#zView(store, stored)
+    const view = this.#zView(store, stored)
+    this.deps.onClosed?.(view)
+    return view
   }
 
   async zReports(page: number, pageSize: number): Promise<ZReportList> {

@@ -4,6 +4,7 @@ import type { shopChannels, shopOverviewChannels } from '../../common/ipc/shop'
 import type { CoreServices } from '../app/core'
 import { defineModule } from '../app/module'
 import type { Handlers } from '../ipc/handlers'
+import { shopApprovals } from './approvals-module'
 import { ShopService } from './service'
 
 export function createShopService(core: CoreServices): ShopService {
@@ -15,6 +16,7 @@ export function createShopService(core: CoreServices): ShopService {
     emit: (view) => core.emit('shop.status', view),
     subscribe: core.subscribe,
     log: core.log,
+    environment: () => core.environment.current,
   })
 }
 
@@ -34,7 +36,22 @@ export const shopModule = defineModule({
       'shop.leave': () => service.leave(),
       'shop.overview': (input) => service.overview(input?.day),
       'shop.exportCsv': (input) => service.exportCsv(input?.day),
+      'shop.zReport': (input) => service.zReport(input?.day),
+      'shop.zReportCsv': (input) => service.zReportCsv(input?.day),
+      'shop.audit': (input) => service.audit(input?.day),
+      'shop.auditCsv': (input) => service.auditCsv(input?.day),
     }
-    return { handlers, start: () => service.start(), stop: () => service.stop() }
+    const approvals = shopApprovals(core, service)
+    return {
+      handlers: { ...handlers, ...approvals.handlers },
+      start: async () => {
+        await service.start()
+        await approvals.start()
+      },
+      stop: () => {
+        approvals.stop()
+        return service.stop()
+      },
+    }
   },
 })

@@ -5,9 +5,21 @@
 //                    cashier, closedAt}
 //   payout.state    {tillName, reference, state, amountMinor, currency, bankName, accountName,
 //                    narration, maker, bindingHash, at}
+//   shift.opened    {tillName, shiftId, environment, openedBy, openedAt}
+//   shift.closed    {tillName, shiftId, environment, zNumber, seal, openedAt, closedAt, from, to,
+//                    openedBy, closedBy, till, cashiers, carriedOver}: the sealed Z-report's
+//                    figures exactly (main/shifts/figures.ts), so the shop-wide Z-report is the
+//                    sum of what each till sealed, never a second count of its own.
 // Amounts travel as strings of integer minor units: exact whatever reads them.
 import type { ChargeView } from '../../common/ipc/collections'
 import type { PayoutView } from '../../common/ipc/payouts'
+import type {
+  CurrencyAmount,
+  ShiftFigures,
+  ShiftStatus,
+  Tally,
+  ZReportView,
+} from '../../common/ipc/shifts'
 import type { ShopEvent } from './events'
 
 export interface ShopRecorder {
@@ -20,7 +32,11 @@ export function toldKeys(own: readonly ShopEvent[]): Set<string> {
   for (const e of own) {
     if (e.kind === 'charge.closed') keys.add(`charge:${String(e.body.chargeId)}`)
     if (e.kind === 'payout.state')
-      keys.add(`payout:${String(e.body.reference)}:${String(e.body.state)}`)
+      keys.add(
+        `payout:${String(e.body.reference)}:${String(e.body.state)}:${String(e.body.bindingHash)}`,
+      )
+    if (e.kind === 'shift.opened') keys.add(`shift-open:${String(e.body.shiftId)}`)
+    if (e.kind === 'shift.closed') keys.add(`shift-closed:${String(e.body.shiftId)}`)
   }
   return keys
 }
@@ -52,7 +68,9 @@ export function payoutFact(
 ): { key: string; body: Record<string, unknown> } | null {
   if (view.state === 'draft') return null
   return {
-    key: `payout:${view.reference}:${view.state}`,
+    // With the hash: a payout edited and sent for approval again is told again, so the
+    // other tills' supervisors see (and bind to) its new details.
+    key: `payout:${view.reference}:${view.state}:${view.bindingHash}`,
     body: {
       tillName,
       reference: view.reference,
@@ -63,8 +81,83 @@ export function payoutFact(
       accountName: view.accountName,
       narration: view.narration,
       maker: view.createdBy.name,
+      // For a supervisor deciding on another till: who may not decide it, and the details
+      // an approval binds to (main/shop/waiting.ts).
+      makerId: view.createdBy.id,
+      accountNumber: view.accountNumber,
+      purpose: view.purpose,
       bindingHash: view.bindingHash,
       at: view.updatedAt,
+    },
+  }
+}
+
+const amounts = (list: readonly CurrencyAmount[]) =>
+  list.map((a) => ({ currency: a.currency, amountMinor: String(a.amount) }))
+const tally = (t: Tally) => ({ count: t.count, totals: amounts(t.totals) })
+const tallies = (record: Record<string, Tally>) =>
+  Object.fromEntries(Object.entries(record).map(([line, t]) => [line, tally(t)]))
+
+/** A Z-report's figures with every amount as a string of integer minor units. */
+export function figuresFact(f: ShiftFigures): Record<string, unknown> {
+  return {
+    collections: {
+      byOutcome: tallies(f.collections.byOutcome),
+      awaiting: tally(f.collections.awaiting),
+      cancelled: tally(f.collections.cancelled),
+      received: amounts(f.collections.received),
+    },
+    hostedPayments: tallies(f.hostedPayments),
+    refunds: tallies(f.refunds),
+    payouts: tallies(f.payouts),
+  }
+}
+
+export function shiftOpenedFact(
+  status: ShiftStatus,
+  tillName: string,
+): { key: string; body: Record<string, unknown> } | null {
+  const shift = status.current
+  if (!shift || shift.state !== 'open') return null
+  return {
+    key: `shift-open:${shift.id}`,
+    body: {
+      tillName,
+      shiftId: shift.id,
+      environment: shift.environment,
+      openedBy: { id: shift.openedBy.id, name: shift.openedBy.name },
+      openedAt: shift.openedAt,
+    },
+  }
+}
+
+export function shiftClosedFact(
+  z: ZReportView,
+  tillName: string,
+): { key: string; body: Record<string, unknown> } | null {
+  const r = z.report
+  if (r.kind !== 'z' || !r.shift.closedAt) return null
+  const closedBy = r.shift.closedBy ?? r.shift.openedBy
+  return {
+    key: `shift-closed:${r.shift.id}`,
+    body: {
+      tillName,
+      shiftId: r.shift.id,
+      environment: r.shift.environment,
+      zNumber: z.seal.number,
+      seal: z.seal.seal,
+      openedAt: r.shift.openedAt,
+      closedAt: r.shift.closedAt,
+      from: r.from,
+      to: r.to,
+      openedBy: { id: r.shift.openedBy.id, name: r.shift.openedBy.name },
+      closedBy: { id: closedBy.id, name: closedBy.name },
+      till: figuresFact(r.till),
+      cashiers: r.cashiers.map((c) => ({
+        cashier: { id: c.cashier.id, name: c.cashier.name },
+        figures: figuresFact(c.figures),
+      })),
+      carriedOver: r.carriedOver.length,
     },
   }
 }
@@ -91,6 +184,12 @@ export class ShopReporter {
         const fact = payoutFact(view, this.tillName())
         if (fact) facts.push({ ...fact, kind: 'payout.state' })
       }
+    } else if (name === 'shifts.changed') {
+      const fact = shiftOpenedFact(payload as ShiftStatus, this.tillName())
+      if (fact) facts.push({ ...fact, kind: 'shift.opened' })
+    } else if (name === 'shifts.closed') {
+      const fact = shiftClosedFact(payload as ZReportView, this.tillName())
+      if (fact) facts.push({ ...fact, kind: 'shift.closed' })
     }
     for (const fact of facts) {
       if (this.#told.has(fact.key)) continue

@@ -8,11 +8,14 @@
 //   keychain ('till' scope)   the till's database login and its Ed25519 signing key;
 //   <data>/shop/log/          this till's signed events and the push/pull cursors;
 //   <data>/shop/inbox.jsonl   the other tills' events as pulled, once each by event id, for the
-//                             views and appliers that read the shop.
+//                             views and appliers that read the shop;
+//   <data>/shop/refused.jsonl the other tills' events this till refused, once each, for the
+//                             audit log (the pull cursor moves past them, so they are kept);
+//   <data>/shop/own-order.jsonl  the server order of this till's own events, as read back.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type pg from 'pg'
-import type { ShopOverview, ShopStatusView } from '../../common/ipc/shop'
+import type { ShopAudit, ShopOverview, ShopStatusView, ShopZReport } from '../../common/ipc/shop'
 import { writeFileAtomic } from '../app/atomicFile'
 import { AppError } from '../app/errors'
 import type { Logger } from '../app/log'
@@ -25,12 +28,14 @@ import {
   type ShopLogin,
   type ShopServer,
 } from './connection'
+import { shopAudit, shopAuditCsv, type RefusedRecord } from './audit-log'
 import { createEnrolmentCode, createShop, joinShop, type TillEnrolment } from './enrolment'
 import type { ShopEvent, StoredEvent } from './events'
 import { LocalShopLog } from './local-log'
 import { ShopSyncLoop } from './loop'
 import { localDay, shopEventsCsv, shopOverview } from './overview'
 import { ShopReporter } from './reporter'
+import { shopZCsv, shopZReport } from './shop-z'
 import { ShopSync, type ShopStatus } from './sync'
 
 export const SHOP_LOGIN_ACCOUNT = 'Tilldesk shop login'
@@ -56,6 +61,8 @@ export interface ShopServiceOptions {
   log: Logger
   /** The till's time zone for "today" (default: the computer's). */
   timeZone?: () => string | undefined
+  /** The gateway environment shifts are counted in (live, test, demo); default live. */
+  environment?: () => string
 }
 
 /** Turns driver and server errors into words an admin can act on; never echoes a password. */
@@ -93,6 +100,10 @@ export class ShopService {
   #unsubscribe: (() => void) | null = null
   #seen = new Set<string>()
   #inbox: StoredEvent[] = []
+  #refusedList: RefusedRecord[] = []
+  #ownOrder = new Map<string, number>()
+  /** Appliers told of each batch of newly pulled events (e.g. approvals.ts). */
+  readonly #pulledListeners = new Set<(events: StoredEvent[]) => unknown>()
 
   constructor(options: ShopServiceOptions) {
     this.#o = options
@@ -104,6 +115,12 @@ export class ShopService {
   }
   get #inboxPath(): string {
     return join(this.#dir, 'inbox.jsonl')
+  }
+  get #refusedPath(): string {
+    return join(this.#dir, 'refused.jsonl')
+  }
+  get #ownOrderPath(): string {
+    return join(this.#dir, 'own-order.jsonl')
   }
 
   /** Reads the sealed config; an edited or unreadable one is reported and not followed. */
@@ -210,8 +227,19 @@ export class ShopService {
       pool,
       apply: (events) => this.#apply(events),
       onStatus: () => this.#o.emit(this.status()),
+      onOwn: (eventId, serverSeq) => this.#placed(eventId, serverSeq),
       onRefused: (refused) => {
-        this.#refused += 1
+        // A gap is met again on every round until the missing event arrives: counted once.
+        if (this.#refusedList.some((r) => r.eventId === refused.eventId && r.why === refused.why))
+          return
+        this.#keep(this.#refusedPath, this.#refusedList, {
+          serverSeq: refused.serverSeq,
+          tillId: refused.tillId,
+          eventId: refused.eventId,
+          why: refused.why,
+          at: new Date().toISOString(),
+        })
+        this.#refused = this.#refusedList.length
         this.#o.integrity.findings.report({
           area: 'shop',
           file: 'shop server',
@@ -247,8 +275,47 @@ export class ShopService {
     loop.start()
   }
 
+  /** Lines of a JSONL file this till wrote; a torn last line is passed over. */
+  #readLines<T>(path: string): T[] {
+    if (!existsSync(path)) return []
+    const content = readFileSync(path, 'utf8')
+    // A line torn by a crash is closed off, so the next append starts a line of its own.
+    if (content !== '' && !content.endsWith('\n')) appendFileSync(path, '\n')
+    const out: T[] = []
+    for (const line of content.split('\n')) {
+      if (line.trim() === '') continue
+      try {
+        out.push(JSON.parse(line) as T)
+      } catch {
+        // Torn by a crash: that one line is lost, never the ones around it.
+      }
+    }
+    return out
+  }
+
+  #keep<T>(path: string, list: T[], item: T): void {
+    mkdirSync(this.#dir, { recursive: true, mode: 0o700 })
+    appendFileSync(path, `${JSON.stringify(item)}\n`, { mode: 0o600 })
+    list.push(item)
+  }
+
+  /** Remembers where the server put one of this till's events, once. */
+  #placed(eventId: string, serverSeq: number): void {
+    if (this.#ownOrder.has(eventId)) return
+    this.#ownOrder.set(eventId, serverSeq)
+    this.#keep(this.#ownOrderPath, [], { eventId, serverSeq })
+  }
+
   /** Reads the pulled events once; after that the copy in memory is kept in step. */
   #readInbox(): void {
+    this.#refusedList = this.#readLines<RefusedRecord>(this.#refusedPath)
+    this.#refused = this.#refusedList.length
+    this.#ownOrder = new Map(
+      this.#readLines<{ eventId: string; serverSeq: number }>(this.#ownOrderPath).map((o) => [
+        o.eventId,
+        o.serverSeq,
+      ]),
+    )
     this.#inbox = []
     this.#seen = new Set<string>()
     if (!existsSync(this.#inboxPath)) return
@@ -277,6 +344,26 @@ export class ShopService {
       this.#seen.add(e.eventId)
       this.#inbox.push(e)
     }
+    // Not awaited: an applier's own work (a payout journal commit) must not hold the pull.
+    // Appliers are idempotent and read the whole inbox again at start, so none is lost.
+    for (const listener of this.#pulledListeners) {
+      Promise.resolve()
+        .then(() => listener(fresh))
+        .catch((error: unknown) =>
+          this.#o.log.warn('shop: an applier failed', { error: String(error) }),
+        )
+    }
+  }
+
+  /** Hears each batch of newly pulled events, after they are kept in the inbox. */
+  onPulled(listener: (events: StoredEvent[]) => unknown): () => void {
+    this.#pulledListeners.add(listener)
+    return () => this.#pulledListeners.delete(listener)
+  }
+
+  /** This till's own events (recorded here, pushed or not); empty outside a shop. */
+  ownEvents(): ShopEvent[] {
+    return this.#log ? [...this.#log.all] : []
   }
 
   /** Other tills' events as pulled, in server order (read from disk once, at start). */
@@ -398,6 +485,43 @@ export class ShopService {
     const date = this.#today(day)
     const csv = shopEventsCsv(this.#events(), date, this.#o.timeZone?.())
     return { fileName: `shop-${date}.csv`, csv, rows: csv.split('\r\n').length - 2 }
+  }
+
+  /** The shop-wide Z-report: the sum of every till's shifts closed on the day. */
+  zReport(day?: string): ShopZReport {
+    const environment = this.#o.environment?.() ?? 'live'
+    return shopZReport(this.#events(), this.#today(day), environment, this.#o.timeZone?.())
+  }
+
+  zReportCsv(day?: string): { fileName: string; csv: string; rows: number } {
+    const report = this.zReport(day)
+    const csv = shopZCsv(report)
+    return {
+      fileName: `shop-z-${report.day}.csv`,
+      csv,
+      rows: csv.split('\r\n').length - 2,
+    }
+  }
+
+  /** One audit log: every till's audit-worthy events of the day, in server order. */
+  audit(day?: string): ShopAudit {
+    const config = this.#config
+    if (!config || !this.#log) throw new AppError('shop_off', 'This till is not in a shop.')
+    return shopAudit({
+      ownTillId: config.tillId,
+      own: this.#log.all,
+      ownOrder: this.#ownOrder,
+      pulled: this.inbox(),
+      refused: this.#refusedList,
+      day: this.#today(day),
+      timeZone: this.#o.timeZone?.(),
+    })
+  }
+
+  auditCsv(day?: string): { fileName: string; csv: string; rows: number } {
+    const audit = this.audit(day)
+    const csv = shopAuditCsv(audit)
+    return { fileName: `shop-audit-${audit.day}.csv`, csv, rows: csv.split('\r\n').length - 2 }
   }
 
   async stop(): Promise<void> {

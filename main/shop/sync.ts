@@ -34,6 +34,8 @@ export interface ShopSyncOptions {
   apply: (events: StoredEvent[]) => Promise<void> | void
   onStatus?: (status: ShopStatus) => void
   onRefused?: (refused: RefusedEvent) => void
+  /** This till's own event as read back: its place in server order (for the audit log). */
+  onOwn?: (eventId: string, serverSeq: number) => void
   now?: () => number
   batch?: number
 }
@@ -210,7 +212,10 @@ export class ShopSync {
   async #accept(row: Row): Promise<StoredEvent | null | 'stop'> {
     const serverSeq = Number(row.server_seq)
     const tillId = String(row.till_id)
-    if (tillId === this.#o.tillId) return null
+    if (tillId === this.#o.tillId) {
+      this.#o.onOwn?.(String(row.event_id), serverSeq)
+      return null
+    }
     const refuse = (why: RefusedEvent['why']) => {
       this.#o.onRefused?.({ serverSeq, tillId, eventId: String(row.event_id), why })
       return null
