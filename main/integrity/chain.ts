@@ -93,28 +93,40 @@ export interface ReadLines<T> {
   legacy: unknown[]
 }
 
+/** One line of a sealed journal as read: a sealed record, or a line from before sealing. */
+export type ReadLine<T> =
+  | { kind: 'record'; record: SealedLine<T> }
+  | { kind: 'checkpoint' }
+  | { kind: 'legacy'; value: unknown }
+
 /**
- * Reads and checks a sealed JSON Lines text. Lines without a seal are accepted only as a
- * leading block, and only when the journal was never anchored (a file from before sealing,
- * adopted once); the caller should then rewrite it sealed.
+ * Checks a sealed journal one line at a time, so a caller can read a long file in pieces and
+ * keep only what it folds the records into (the shift reports read a whole day this way).
+ * It keeps the head and the few seals the keychain check needs, never the lines. Give it
+ * every complete line in order (without the newline), then call `end()`.
  */
-export function readSealedLines<T>(
-  text: string,
-  options: { file: string; domain: string; seal: JournalSeal },
-): ReadLines<T> {
-  const { file, domain, seal } = options
-  const records: SealedLine<T>[] = []
-  const chain: Array<{ seq: number; seal: string }> = []
-  const legacy: unknown[] = []
-  let head: ChainHead | null = null
-  let position = 0
-  let lineNo = 0
-  for (;;) {
-    const end = text.indexOf('\n', position)
-    if (end === -1) break
-    lineNo += 1
-    const line = text.slice(position, end)
-    position = end + 1
+export class SealedLineReader<T> {
+  #head: ChainHead | null = null
+  #lineNo = 0
+  #sealedSeen = false
+  #legacySeen = false
+  #first: number | null = null
+  /** The seal of the record at the keychain head's place, when the file reached it. */
+  #atExpected: string | null = null
+  readonly #expected: ChainHead | null
+
+  constructor(private readonly options: { file: string; domain: string; seal: JournalSeal }) {
+    this.#expected = options.seal.anchor?.head ?? null
+  }
+
+  get head(): ChainHead {
+    return this.#head ?? { seq: 0, hash: GENESIS }
+  }
+
+  /** Checks the next line; throws JournalIntegrityError (in words) when it does not check. */
+  next(line: string): ReadLine<T> {
+    const { file, domain, seal } = this.options
+    const lineNo = ++this.#lineNo
     if (line.trim() === '') throw new JournalIntegrityError(file, lineNo, 'an empty line')
     let value: unknown
     try {
@@ -131,13 +143,14 @@ export function readSealedLines<T>(
       typeof record.seal === 'string' &&
       'body' in record
     if (!sealed) {
-      if (records.length > 0 || (seal.sealer.enforced && seal.anchor?.head)) {
+      if (this.#sealedSeen || (seal.sealer.enforced && seal.anchor?.head)) {
         throw new JournalIntegrityError(file, lineNo, 'a record without a seal')
       }
-      legacy.push(value)
-      continue
+      this.#legacySeen = true
+      return { kind: 'legacy', value }
     }
     const r = record as SealedLine<T>
+    const head = this.#head
     if (r.mark !== undefined && r.mark !== 'checkpoint') {
       throw new JournalIntegrityError(file, lineNo, 'a record of an unknown kind')
     }
@@ -151,20 +164,65 @@ export function readSealedLines<T>(
     if (head !== null && (r.seq !== head.seq + 1 || r.prev !== head.hash)) {
       throw new JournalIntegrityError(file, lineNo, 'records missing or out of order here')
     }
-    if (head === null && legacy.length > 0) {
+    if (head === null && this.#legacySeen) {
       throw new JournalIntegrityError(file, lineNo, 'sealed records after unsealed ones')
     }
     if (head === null && !(r.seq === 1 && r.prev === GENESIS) && r.mark !== 'checkpoint') {
       throw new JournalIntegrityError(file, lineNo, 'the first records of the journal are missing')
     }
-    if (r.mark === undefined) records.push(r)
-    chain.push({ seq: r.seq, seal: r.seal })
-    head = { seq: r.seq, hash: r.seal }
+    this.#first ??= r.seq
+    if (r.seq === this.#expected?.seq) this.#atExpected = r.seal
+    this.#head = { seq: r.seq, hash: r.seal }
+    if (r.mark !== undefined) return { kind: 'checkpoint' }
+    this.#sealedSeen = true
+    return { kind: 'record', record: r }
   }
-  if (seal.anchor) checkHead(file, chain, seal.anchor)
+
+  /** After the last complete line: the file must reach the head kept in the keychain. */
+  end(): ChainHead {
+    const anchor = this.options.seal.anchor
+    if (anchor)
+      checkSpan(
+        this.options.file,
+        {
+          empty: this.#head === null,
+          first: this.#first ?? 1,
+          last: this.#head?.seq ?? 0,
+          sealAt: (seq) =>
+            seq === this.#expected?.seq ? (this.#atExpected ?? undefined) : undefined,
+        },
+        anchor,
+      )
+    return this.head
+  }
+}
+
+/**
+ * Reads and checks a sealed JSON Lines text. Lines without a seal are accepted only as a
+ * leading block, and only when the journal was never anchored (a file from before sealing,
+ * adopted once); the caller should then rewrite it sealed.
+ */
+export function readSealedLines<T>(
+  text: string,
+  options: { file: string; domain: string; seal: JournalSeal },
+): ReadLines<T> {
+  const reader = new SealedLineReader<T>(options)
+  const records: SealedLine<T>[] = []
+  const legacy: unknown[] = []
+  let position = 0
+  for (;;) {
+    const end = text.indexOf('\n', position)
+    if (end === -1) break
+    const line = text.slice(position, end)
+    position = end + 1
+    const read = reader.next(line)
+    if (read.kind === 'record') records.push(read.record)
+    else if (read.kind === 'legacy') legacy.push(read.value)
+  }
+  const head = reader.end()
   return {
     records,
-    head: head ?? { seq: 0, hash: GENESIS },
+    head,
     goodBytes: Buffer.byteLength(text.slice(0, position)),
     tornBytes: Buffer.byteLength(text.slice(position)),
     legacy,
@@ -182,9 +240,36 @@ export function checkHead(
   records: ReadonlyArray<{ seq: number; hash?: string; seal?: string }>,
   anchor: ChainAnchor,
 ): void {
+  const first = records[0]?.seq ?? 1
+  checkSpan(
+    file,
+    {
+      empty: records.length === 0,
+      first,
+      last: records.at(-1)?.seq ?? 0,
+      sealAt: (seq) => {
+        const at = records[seq - first]
+        return at && at.seq === seq ? (at.seal ?? at.hash) : undefined
+      },
+    },
+    anchor,
+  )
+}
+
+/** checkHead's rule over a file known by its first and last sequence numbers. */
+function checkSpan(
+  file: string,
+  span: {
+    empty: boolean
+    first: number
+    last: number
+    sealAt: (seq: number) => string | undefined
+  },
+  anchor: ChainAnchor,
+): void {
   const expected = anchor.head
   if (expected === null) {
-    if (records.length > 0) {
+    if (!span.empty) {
       throw new JournalIntegrityError(
         file,
         null,
@@ -193,8 +278,7 @@ export function checkHead(
     }
     return
   }
-  const last = records.at(-1)
-  const lastSeq = last?.seq ?? 0
+  const lastSeq = span.last
   if (lastSeq < expected.seq) {
     throw new JournalIntegrityError(
       file,
@@ -202,11 +286,8 @@ export function checkHead(
       `it ends at record ${lastSeq} but this till wrote up to record ${expected.seq} (the last records were deleted, or an older copy was put back)`,
     )
   }
-  const first = records[0]?.seq ?? 1
-  if (expected.seq >= first) {
-    const at = records[expected.seq - first]
-    const hash = at?.seal ?? at?.hash
-    if (!at || at.seq !== expected.seq || hash !== expected.hash) {
+  if (expected.seq >= span.first) {
+    if (span.sealAt(expected.seq) !== expected.hash) {
       throw new JournalIntegrityError(
         file,
         null,

@@ -24,6 +24,8 @@ export {
   JournalIntegrityError,
   LineChain,
   readSealedLines,
+  SealedLineReader,
+  type ReadLine,
   type ReadLines,
   type SealedLine,
 } from './chain'

@@ -5,8 +5,9 @@
 // environment's device key, through the same integrity readers the features use, so a Z-report
 // is never built from records that were edited on disk. A source that can't be read or fails
 // its check becomes a warning on the report instead of stopping it: the rest still adds up.
-import { readFileSync, statSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
+import { StringDecoder } from 'node:string_decoder'
 import { isCurrency, type Currency, type Minor } from '../../common/money'
 import type { Environment } from '../../common/ipc/shared'
 import type { ShiftPerson } from '../../common/ipc/shifts'
@@ -15,7 +16,7 @@ import { Ledger, type ChargeRecord, type TransferRecord } from '../collections/l
 import {
   JournalIntegrityError,
   openSealedDocument,
-  readSealedLines,
+  SealedLineReader,
   type JournalSeal,
 } from '../integrity'
 import { readChain } from '../payouts/journal'
@@ -58,37 +59,74 @@ const person = (v: unknown): ShiftPerson =>
     ? { id: v.id, name: v.name }
     : { id: 'unknown', name: 'Unknown' }
 
-/** The collections journal's latest charges and transfers, its seals checked. */
+/** How much of the collections journal is held at once while a report reads it. */
+const CHUNK_BYTES = 256 * 1024
+
+/**
+ * The collections journal's latest charges and transfers, its seals checked. The file is read
+ * a piece at a time and each line is checked and folded in as it comes: a day's journal runs
+ * to tens of megabytes, and holding it whole (its text and every line parsed) at each X- and
+ * Z-report left the process that much bigger for the rest of the day. What is kept is only
+ * the latest version of each record, the report's own subject.
+ */
 export function readCollections(
   path: string,
   seal: JournalSeal,
+  chunkBytes = CHUNK_BYTES,
 ): { charges: ChargeRecord[]; transfers: TransferRecord[] } {
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    text = ''
-  }
   // Throws JournalIntegrityError (in words) on anything but a torn last line.
-  const read = readSealedLines<unknown>(text, {
+  const reader = new SealedLineReader<unknown>({
     file: basename(path),
     domain: COLLECTIONS_DOMAIN,
     seal,
   })
   const charges = new Map<string, ChargeRecord>()
   const transfers = new Map<string, TransferRecord>()
-  for (const value of [...read.legacy, ...read.records.map((r) => r.body)]) {
+  const fold = (value: unknown) => {
     // A batch is one fact (a transfer and the charge it closes): all of it or none.
     const parts =
       isObject(value) && value.k === 'batch' && Array.isArray(value.v) ? value.v : [value]
     const records = parts.map(record)
-    if (records.some((r) => r === null)) continue
+    if (records.some((r) => r === null)) return
     for (const r of records as StoredRecord[]) {
       if (r.k === 'charge') charges.set(r.v.id, r.v)
       else transfers.set(r.v.reference, r.v)
     }
   }
+  let fd: number | null = null
+  try {
+    fd = openSync(path, 'r')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  if (fd !== null) {
+    try {
+      const buffer = Buffer.alloc(chunkBytes)
+      // A character split between two pieces is joined by the decoder.
+      const decoder = new StringDecoder('utf8')
+      let pending = ''
+      for (;;) {
+        const n = readSync(fd, buffer, 0, chunkBytes, null)
+        if (n === 0) break
+        pending += decoder.write(buffer.subarray(0, n))
+        let position = 0
+        for (;;) {
+          const end = pending.indexOf('\n', position)
+          if (end === -1) break
+          const line = reader.next(pending.slice(position, end))
+          position = end + 1
+          if (line.kind === 'record') fold(line.record.body)
+          else if (line.kind === 'legacy') fold(line.value)
+        }
+        pending = pending.slice(position)
+      }
+      // What is left after the last newline is a torn last line (a crash mid-write): the
+      // store cuts it off when it opens; a report never counts it.
+    } finally {
+      closeSync(fd)
+    }
+  }
+  reader.end()
   return { charges: [...charges.values()], transfers: [...transfers.values()] }
 }
 

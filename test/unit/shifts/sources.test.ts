@@ -3,7 +3,14 @@
 // and with every seal checked: an edited record becomes a warning on the report, never a
 // figure.
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -89,6 +96,39 @@ describe('reading the collections journal', () => {
       ['ch_bbbbbb2', 'open'],
     ])
     expect(read.transfers.map((t) => t.reference)).toEqual(['tx1', 'tx2'])
+  })
+
+  it('reads the journal a piece at a time: lines and characters split between pieces, a torn last line left out', () => {
+    const store = openFileStore(paths().collections, seal)
+    const named = { ...account, accountName: 'Ọlá Àdìgún Ẹ̀kọ́' }
+    for (let i = 0; i < 30; i++)
+      store.saveCharge({ ...charge(`ch_piece${String(i).padStart(2, '0')}`), account: named })
+    store.saveBatch!([
+      { k: 'transfer', v: transfer('tx1', 'ch_piece00', 100_00) },
+      { k: 'charge', v: { ...charge('ch_piece00', 'closed'), account: named } },
+    ])
+    store.close()
+    // A crash mid-write leaves half a line at the end: never counted.
+    appendFileSync(paths().collections, '{"seq":99,"prev":"')
+
+    const whole = readCollections(paths().collections, seal, 1 << 20)
+    for (const pieceBytes of [1, 7, 64, 1000]) {
+      const read = readCollections(paths().collections, seal, pieceBytes)
+      expect(read).toEqual(whole)
+    }
+    expect(whole.charges).toHaveLength(30)
+    expect(whole.charges[0]).toMatchObject({ state: 'closed', account: named })
+    expect(whole.transfers.map((t) => t.reference)).toEqual(['tx1'])
+  })
+
+  it('still stops at an edited record when it lies in a later piece', () => {
+    const store = openFileStore(paths().collections, seal)
+    for (let i = 0; i < 20; i++) store.saveCharge(charge(`ch_edit${String(i).padStart(3, '0')}`))
+    store.saveTransfer(transfer('tx1', 'ch_edit000', 40_00))
+    store.close()
+    const text = readFileSync(paths().collections, 'utf8')
+    writeFileSync(paths().collections, text.replace('"amount":4000', '"amount":9000'))
+    expect(() => readCollections(paths().collections, seal, 16)).toThrow(/line 21.*seal/)
   })
 
   it('works out each charge with the collections ledger', async () => {
