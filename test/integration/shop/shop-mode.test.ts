@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { IntegrityFinding } from '../../../common/ipc/settings'
-import type { ShopOverview, ShopStatusView } from '../../../common/ipc/shop'
+import type { ZReportView } from '../../../common/ipc/shifts'
+import type { ShopAudit, ShopOverview, ShopStatusView, ShopZReport } from '../../../common/ipc/shop'
 import type { AppServices } from '../../../main/app/services'
 import { dispatcher, startServices } from '../../support/services'
 import type { Keychain } from '../../../main/keychain/keychain'
@@ -162,6 +163,51 @@ describe.skipIf(skipReason !== null)(
       const csv = await tillB.value<{ csv: string; rows: number }>('shop.exportCsv')
       expect(csv.rows).toBeGreaterThan(0)
       expect(csv.csv).toContain('charge.closed')
+    }, 60_000)
+
+    it('a shift closed on one till is in the shop-wide Z-report and audit log of the other, exactly as sealed', async () => {
+      const opened = await tillA.value<{ id: string }>('shifts.open', {})
+      await tillB.value('shifts.open', {})
+      const z = await tillA.value<ZReportView>('shifts.close', { shiftId: opened.id })
+      const sealed = z.report.till.collections.received.map((r) => ({
+        currency: r.currency,
+        amountMinor: String(r.amount),
+      }))
+      expect(sealed).toEqual([{ currency: 'NGN', amountMinor: '250000' }])
+      const onB = await until('the closed shift on till B', async () => {
+        const report = await tillB.value<ShopZReport>('shop.zReport')
+        return report.shifts.some((s) => s.shiftId === opened.id) ? report : null
+      })
+      const front = onB.tills.find((t) => t.tillName === 'Front counter')!
+      expect(front.figures.collections.received).toEqual(sealed)
+      expect(front.figures.collections.byOutcome.paid).toEqual({ count: 1, totals: sealed })
+      expect(onB.total.figures.collections.received).toEqual(sealed)
+      // Till B's own shift is still open: named, not added.
+      expect(onB.notClosed.map((o) => o.tillName)).toEqual(['Back counter'])
+      const onA = await until('till B’s open shift on till A', async () => {
+        const report = await tillA.value<ShopZReport>('shop.zReport')
+        return report.notClosed.some((o) => o.tillName === 'Back counter') ? report : null
+      })
+      expect(onA.total.figures).toEqual(onB.total.figures)
+      const csv = await tillB.value<{ csv: string }>('shop.zReportCsv')
+      expect(csv.csv).toContain('till,Front counter,collections,paid,1,NGN,250000')
+
+      const audit = await tillB.value<ShopAudit>('shop.audit')
+      const close = audit.entries.find((e) => e.kind === 'shift.closed')!
+      expect(close).toMatchObject({ tillName: 'Front counter', who: 'Ada' })
+      expect(close.serverSeq).toBeGreaterThan(0)
+      expect(audit.tills.find((t) => t.tillName === 'Front counter')!.words).toMatch(
+        /^\d+ events, signatures checked, no gaps$/,
+      )
+      expect(audit.tills.find((t) => t.own)!.tillName).toBe('Back counter')
+      // Till A's own close, read back from the server, takes its place in server order.
+      const own = await until('till A’s close placed in server order', async () => {
+        const mine = (await tillA.value<ShopAudit>('shop.audit')).entries.find(
+          (e) => e.kind === 'shift.closed',
+        )
+        return mine?.serverSeq ? mine : null
+      })
+      expect(own.serverSeq).toBe(close.serverSeq)
     }, 60_000)
 
     it('says so when the server goes away, and catches up when it is back', async () => {
