@@ -17,6 +17,7 @@ import { appChannels, appEvents } from './app'
 import { updatesChannels, updatesEvents } from './updates'
 import { shiftsChannels, shiftsEvents } from './shifts'
 import { shopChannels, shopEvents, shopOverviewChannels } from './shop'
+import { shopApprovalsChannels } from './shopApprovals'
 
 export const channels = {
   ...sessionChannels,
@@ -35,6 +36,7 @@ export const channels = {
   ...shiftsChannels,
   ...shopChannels,
   ...shopOverviewChannels,
+  ...shopApprovalsChannels,
 } satisfies ChannelTable
 
 export const events = {

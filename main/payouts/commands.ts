@@ -14,14 +14,14 @@ import {
 import { AppError } from '../app/errors'
 import type { Sealer } from '../integrity/seal'
 import { bindingHash, signApproval } from './binding'
-import { STATE_MEANING } from './explain'
+import { STATE_LABEL, STATE_MEANING } from './explain'
 import { checkApproverLimits, checkMakerLimits, type LimitRole, type PayoutLimits } from './limits'
 import type { ActorRef, EditableFields, NameCheck, PayoutItem, Purpose } from './model'
 import { isUncertain, SYSTEM_ACTOR } from './model'
 import { namesMatch } from './nameMatch'
 import type { NameEnquiryResult } from './nameEnquiry'
 import type { Outbox } from './outbox'
-import type { ItemPatch, OutboxRecord } from './records'
+import { RecordRejectedError, type ItemPatch, type OutboxRecord } from './records'
 import { ACTIONS, canAct, type PayoutAction } from './stateMachine'
 
 export interface PayoutPolicy {
@@ -59,6 +59,35 @@ export interface CommandDeps {
   /** Signs approvals after the PIN check (the environment's device key); absent: unsigned. */
   approvalSealer?: Sealer | null
 }
+
+/** A decision on one of this till's payouts, made on another till of the shop. */
+export interface ShopDecision {
+  /** The shop event's id: a decision is applied once, however often it is pulled. */
+  eventId: string
+  reference: string
+  decision: 'approved' | 'rejected'
+  /** The binding hash of the details the supervisor saw. */
+  payloadHash: string
+  userId: string
+  userName: string
+  /** The name of the till it was made on. */
+  tillName: string
+  reason: string
+}
+
+/** A member of this till's staff list, as the users service knows them. */
+export interface StaffMember {
+  id: string
+  name: string
+  role: LimitRole
+  disabled: boolean
+}
+
+/** What the shop's rule settled for one decision (main/shop/rules.ts). */
+export type ShopVerdict =
+  { kind: 'counts' } | { kind: 'too_late' } | { kind: 'ignored'; why: string }
+
+export type ShopDecisionOutcome = 'approved' | 'rejected' | 'ignored' | 'too_late' | 'already'
 
 /** A supervisor's decision on an unknown outcome. */
 export type OutcomeDecision =
@@ -497,6 +526,127 @@ export class PayoutCommands {
       reviewReason: null,
       problem: null,
     })
+  }
+
+  /**
+   * A supervisor's decision made on another till of the shop, pulled as a signed shop event
+   * (its till's signature was verified by the shop sync). `verdict` is what the shop's rule
+   * settled for it (main/shop/rules.ts settlePayout); this till checks again, against its own
+   * journal and staff list, before anything changes: the payload hash must be the payout's
+   * details as they stand, the approver an enabled supervisor or admin here who neither made
+   * nor edited it, within their limits. The approval is then signed by this till's own key, so
+   * the sender's rule "only what this till signed is sent" holds for remote approvals too.
+   * Anything that does not count is kept in the audit with why. Idempotent by event id.
+   */
+  async applyShopDecision(
+    decision: ShopDecision,
+    approver: StaffMember | null,
+    verdict: ShopVerdict,
+  ): Promise<ShopDecisionOutcome> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.#applyShopDecision(decision, approver, verdict)
+      } catch (error) {
+        // The sender moved the payout on (e.g. started sending) between the read and the
+        // commit: decide again on what the journal now says.
+        if (!(error instanceof RecordRejectedError) || attempt > 0) throw error
+      }
+    }
+  }
+
+  async #applyShopDecision(
+    d: ShopDecision,
+    approver: StaffMember | null,
+    verdict: ShopVerdict,
+  ): Promise<ShopDecisionOutcome> {
+    const item = this.#get(d.reference)
+    if (item.shopDecisions?.includes(d.eventId)) return 'already'
+    const shopDecisions = [...(item.shopDecisions ?? []), d.eventId]
+    const who = `${d.userName} on ${d.tillName}`
+    const verb = d.decision === 'approved' ? 'Approval' : 'Rejection'
+    const note = async (
+      why: string,
+      outcome: ShopDecisionOutcome,
+    ): Promise<ShopDecisionOutcome> => {
+      await this.deps.outbox.commit([
+        {
+          type: 'note',
+          note: 'shopDecision',
+          ref: item.reference,
+          by: SYSTEM_ACTOR,
+          state: item.state,
+          text: `${verb} by ${who}: ${why}`,
+          patch: { shopDecisions },
+        },
+      ])
+      return outcome
+    }
+    if (verdict.kind === 'ignored') return note(verdict.why, 'ignored')
+    if (verdict.kind === 'too_late') {
+      return note(
+        'it came after this till had started sending on an approval; kept as too late.',
+        'too_late',
+      )
+    }
+    if (d.payloadHash !== bindingHash(item)) {
+      return note('it was made on other details than the payout has now.', 'ignored')
+    }
+    if (!approver || approver.disabled) {
+      return note('that person is not an enabled member of staff on this till.', 'ignored')
+    }
+    if (!isChecker(approver))
+      return note('only a supervisor or admin can decide payouts.', 'ignored')
+    if (item.makers.includes(approver.id)) {
+      return note(
+        'they made or edited this payout, so another supervisor must decide it.',
+        'ignored',
+      )
+    }
+    const person: Person = { id: approver.id, name: approver.name, role: approver.role }
+    const where = `on ${d.tillName} by ${approver.name}`
+    if (d.decision === 'rejected') {
+      if (!canAct('reject', item.state) || isUncertain(item)) {
+        return note(`the payout was already ${STATE_LABEL[item.state].toLowerCase()}.`, 'ignored')
+      }
+      const reason = d.reason.trim()
+        ? `Rejected ${where}: ${d.reason.trim()}`
+        : `Rejected ${where}.`
+      await this.#act(item, 'reject', person, reason.slice(0, 400), {
+        approval: null,
+        decision: {
+          by: asActor(person),
+          at: this.deps.now(),
+          reason: d.reason.trim() || 'Rejected on another till.',
+        },
+        shopDecisions,
+      })
+      return 'rejected'
+    }
+    if (!canAct('approve', item.state)) {
+      return note(`the payout was already ${STATE_LABEL[item.state].toLowerCase()}.`, 'ignored')
+    }
+    const policy = this.deps.policy()
+    const now = this.deps.now()
+    const violation = checkApproverLimits(person, item, this.deps.outbox.items(), policy.limits, {
+      now,
+      utcOffsetMinutes: policy.utcOffsetMinutes,
+    })
+    if (violation) return note(violation.message, 'ignored')
+    const approval = {
+      by: asActor(person),
+      at: now,
+      expiresAt: now + policy.approvalTtlMs,
+      bindingHash: d.payloadHash,
+    }
+    await this.#act(item, 'approve', person, `Approved ${where}.`, {
+      approval: this.deps.approvalSealer
+        ? signApproval(this.deps.approvalSealer, item.reference, approval)
+        : approval,
+      decision: null,
+      problem: null,
+      shopDecisions,
+    })
+    return 'approved'
   }
 
   /** Moves approved payouts whose approval ran out to `expired`. Returns how many. */

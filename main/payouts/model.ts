@@ -158,6 +158,11 @@ export interface PayoutItem {
   uncertainty?: Uncertainty | null
   /** A supervisor's decision closing an unknown outcome. */
   resolution?: Resolution | null
+  /**
+   * Shop events (ids) carrying decisions made on other tills that were already applied or
+   * noted here: a decision pulled again after a crash changes nothing twice.
+   */
+  shopDecisions?: string[]
   updatedAt: number
 }
 

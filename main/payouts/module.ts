@@ -15,6 +15,15 @@ const person = (context: CallContext): Person => {
   return { id: user.id, name: user.name, role: user.role }
 }
 
+// The payouts of each composition root, for the shop's approvals applier (main/shop/): a
+// decision made on another till is applied through this till's own commands and journal.
+const byCore = new WeakMap<CoreServices, PayoutsService>()
+
+/** This till's payouts service, once the payouts module was created; null before. */
+export function payoutsOf(core: CoreServices): PayoutsService | null {
+  return byCore.get(core) ?? null
+}
+
 export function createPayouts(core: CoreServices): {
   service: PayoutsService
   handlers: Handlers<typeof payoutsChannels>
@@ -47,6 +56,7 @@ export function createPayouts(core: CoreServices): {
     },
   })
 
+  byCore.set(core, service)
   const handlers: Handlers<typeof payoutsChannels> = {
     'banks.list': () => service.banks(),
     'banks.refresh': () => service.refreshBanks(),

@@ -23,6 +23,10 @@ import {
   type EditInput,
   type OutcomeDecision,
   type Person,
+  type ShopDecision,
+  type ShopDecisionOutcome,
+  type ShopVerdict,
+  type StaffMember,
 } from './commands'
 import type { GatewayProvider } from './gatewayPort'
 import { JournalCorruptError, JournalUnavailableError } from './journal'
@@ -306,6 +310,27 @@ export class PayoutsService {
     decision: OutcomeDecision,
   ): Promise<PayoutView> {
     return this.#command((c) => c.decideOutcome(person, reference, pin, decision))
+  }
+
+  /** One of this till's payouts as journaled (null: none with that reference here). */
+  async item(reference: string): Promise<PayoutItem | null> {
+    const runtime = await this.#current()
+    return runtime.outbox.get(reference) ?? null
+  }
+
+  /**
+   * A decision on this till's payout made on another till of the shop (commands.ts). An
+   * approval wakes the sender at once: this till, and only this till, sends it.
+   */
+  async applyShopDecision(
+    decision: ShopDecision,
+    approver: StaffMember | null,
+    verdict: ShopVerdict,
+  ): Promise<ShopDecisionOutcome> {
+    const runtime = await this.#current()
+    const outcome = await runtime.commands.applyShopDecision(decision, approver, verdict)
+    if (outcome === 'approved') runtime.sender.kick()
+    return outcome
   }
 
   async retryNow(): Promise<PayoutsStatus> {

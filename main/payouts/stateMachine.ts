@@ -113,6 +113,9 @@ export const NOTES = {
   attempt: 'Gateway call',
   statusSeen: 'Status from the gateway',
   alert: 'Needs attention',
+  // A supervisor's decision made on another till of the shop that changed nothing here (too
+  // late, on other details, not from a supervisor of this till's staff list): kept for audit.
+  shopDecision: 'Decision from another till not applied',
 } as const
 export type NoteKind = keyof typeof NOTES
 

@@ -1,0 +1,152 @@
+// On a supervisor's till: the payouts waiting for approval on the shop's other tills, read
+// from what those tills told the shop (`payout.state` events), and the decision event a
+// supervisor's approve or reject becomes. Nothing here touches a payout: the decision travels
+// to the till that drafted it, which checks it again and alone sends (approvals.ts there).
+import type { ShopApprovalView } from '../../common/ipc/shopApprovals'
+import { formatMoney, type Minor } from '../../common/money'
+import { AppError } from '../app/errors'
+import { DECISION_KIND, readDecision } from './approvals'
+import type { ShopEvent, StoredEvent } from './events'
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '')
+
+function amountText(minor: string, currency: string): string {
+  const amount = Number(minor)
+  return Number.isSafeInteger(amount)
+    ? formatMoney(amount as Minor, currency || undefined)
+    : `${currency} ${minor}`
+}
+
+export interface Decider {
+  id: string
+  name: string
+  role: string
+}
+
+/**
+ * Payouts whose latest state, as their till told it, is waiting for approval: every till's
+ * but this one's (its own are on the Approvals screen from its journal), oldest first.
+ */
+export function waitingOnOtherTills(
+  own: readonly ShopEvent[],
+  pulled: readonly StoredEvent[],
+  ownTillId: string,
+  viewer: Decider,
+): ShopApprovalView[] {
+  const latest = new Map<string, StoredEvent>()
+  for (const e of pulled) {
+    if (e.kind !== 'payout.state' || e.tillId === ownTillId) continue
+    latest.set(`${e.tillId}|${text(e.body.reference)}`, e)
+  }
+  const decisions = [...own, ...pulled]
+    .map((event) => ({ event, body: readDecision(event as StoredEvent) }))
+    .filter((d) => d.body !== null)
+  const out: ShopApprovalView[] = []
+  for (const e of latest.values()) {
+    if (text(e.body.state) !== 'awaiting_approval') continue
+    const reference = text(e.body.reference)
+    const hash = text(e.body.bindingHash)
+    const onThis = decisions.filter(
+      (d) =>
+        d.body?.tillId === e.tillId &&
+        d.body.reference === reference &&
+        d.body.payloadHash === hash,
+    )
+    const last = onThis.at(-1)?.body ?? null
+    const amountMinor = /^\d{1,18}$/.test(text(e.body.amountMinor)) ? text(e.body.amountMinor) : '0'
+    const currency = text(e.body.currency)
+    const mine = onThis.find((d) => d.body?.userId === viewer.id)?.body ?? null
+    out.push({
+      tillId: e.tillId,
+      tillName: text(e.body.tillName) || e.tillId,
+      reference,
+      amountMinor,
+      amountText: amountText(amountMinor, currency),
+      currency,
+      purpose: text(e.body.purpose),
+      bankName: text(e.body.bankName),
+      accountNumber: text(e.body.accountNumber),
+      accountName: text(e.body.accountName),
+      narration: text(e.body.narration),
+      maker: text(e.body.maker),
+      bindingHash: hash,
+      at: text(e.body.at) || e.createdAt,
+      decided: last
+        ? {
+            decision: last.decision,
+            byName: last.userName || last.userId,
+            tillName: last.tillName,
+            at: last.at,
+          }
+        : null,
+      blocked:
+        text(e.body.makerId) === viewer.id
+          ? 'You drafted this payout, so another supervisor must decide it.'
+          : mine
+            ? `You already ${mine.decision} it; ${text(e.body.tillName) || 'its till'} applies it as soon as it hears.`
+            : hash === ''
+              ? 'Its till did not say which details an approval binds to; approve it on that till.'
+              : null,
+    })
+  }
+  return out.sort((a, b) => a.at.localeCompare(b.at))
+}
+
+export interface DecideInput {
+  tillId: string
+  reference: string
+  bindingHash: string
+  decision: 'approved' | 'rejected'
+  reason: string
+}
+
+/**
+ * The body of the decision event for a payout on another till, after checking it is still
+ * waiting with exactly the details the supervisor saw. The PIN was checked before this.
+ */
+export function decisionEvent(
+  waiting: readonly ShopApprovalView[],
+  input: DecideInput,
+  person: Decider,
+  tillName: string,
+  at: string,
+): { kind: string; body: Record<string, unknown> } {
+  if (person.role !== 'supervisor' && person.role !== 'admin') {
+    throw new AppError('forbidden_role', 'Only a supervisor can approve or reject payouts.')
+  }
+  const item = waiting.find((w) => w.tillId === input.tillId && w.reference === input.reference)
+  if (!item) {
+    throw new AppError(
+      'payout_not_found',
+      'That payout is no longer waiting for approval (its till decided or changed it). Look at the list again.',
+    )
+  }
+  if (item.bindingHash !== input.bindingHash) {
+    throw new AppError(
+      'details_changed',
+      'This payout changed while you were looking at it. Check the details again before deciding.',
+    )
+  }
+  if (item.blocked) throw new AppError('maker_cannot_approve', item.blocked)
+  const reason = input.reason.trim().replace(/\s+/g, ' ')
+  if (input.decision === 'rejected' && reason.length < 3) {
+    throw new AppError('reason_required', 'Give a reason (a few words) so the cashier knows why.', {
+      fields: { reason: 'A reason is required.' },
+    })
+  }
+  return {
+    kind: DECISION_KIND,
+    body: {
+      reference: item.reference,
+      tillId: item.tillId,
+      decision: input.decision,
+      payloadHash: item.bindingHash,
+      userId: person.id,
+      userName: person.name,
+      role: person.role,
+      reason,
+      tillName,
+      at,
+    },
+  }
+}

@@ -1,0 +1,166 @@
+// A supervisor's till: the payouts waiting on the shop's other tills, and the decision event a
+// supervisor's approve or reject becomes (main/shop/waiting.ts).
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import type { StoredEvent } from '../../../main/shop/events'
+import { decisionEvent, waitingOnOtherTills } from '../../../main/shop/waiting'
+
+const HASH = 'a'.repeat(64)
+let seq = 0
+function event(tillId: string, kind: string, body: Record<string, unknown>): StoredEvent {
+  seq += 1
+  return {
+    eventId: randomUUID(),
+    tillId,
+    tillSeq: seq,
+    serverSeq: seq,
+    kind,
+    body,
+    createdAt: '2026-11-24T10:00:00.000Z',
+    signature: 'x'.repeat(86),
+  }
+}
+const state = (tillId: string, reference: string, s: string, extra: Record<string, unknown> = {}) =>
+  event(tillId, 'payout.state', {
+    tillName: tillId === 'till-front' ? 'Front counter' : 'Office',
+    reference,
+    state: s,
+    amountMinor: '350000',
+    currency: 'NGN',
+    bankName: 'Access Bank',
+    accountNumber: '0123456789',
+    accountName: 'Okafor Adaeze Ngozi',
+    narration: 'Invoice 7',
+    purpose: 'supplier',
+    maker: 'Ada Cashier',
+    makerId: 'u_cashier',
+    bindingHash: HASH,
+    at: `2026-11-24T10:0${seq % 10}:00.000Z`,
+    ...extra,
+  })
+const sade = { id: 'u_sade', name: 'Sade', role: 'supervisor' }
+
+describe("payouts waiting on the shop's other tills", () => {
+  it('lists what waits, with its till and every detail an approval binds', () => {
+    const pulled = [
+      state('till-front', 'TDP-1', 'awaiting_approval'),
+      state('till-front', 'TDP-2', 'awaiting_approval'),
+      state('till-front', 'TDP-2', 'approved'),
+      state('till-office', 'TDP-3', 'draft'),
+    ]
+    const list = waitingOnOtherTills([], pulled, 'till-back', sade)
+    expect(list).toHaveLength(1)
+    expect(list[0]).toMatchObject({
+      tillId: 'till-front',
+      tillName: 'Front counter',
+      reference: 'TDP-1',
+      amountText: '₦3,500.00',
+      accountNumber: '0123456789',
+      accountName: 'Okafor Adaeze Ngozi',
+      bankName: 'Access Bank',
+      narration: 'Invoice 7',
+      maker: 'Ada Cashier',
+      bindingHash: HASH,
+      decided: null,
+      blocked: null,
+    })
+  })
+
+  it("leaves this till's own payouts to its journal", () => {
+    const list = waitingOnOtherTills(
+      [],
+      [state('till-back', 'TDP-9', 'awaiting_approval')],
+      'till-back',
+      sade,
+    )
+    expect(list).toEqual([])
+  })
+
+  it('the maker may not decide it from another till, nor decide twice', () => {
+    const pulled = [state('till-front', 'TDP-1', 'awaiting_approval', { makerId: 'u_sade' })]
+    const [item] = waitingOnOtherTills([], pulled, 'till-back', sade)
+    expect(item?.blocked).toMatch(/You drafted this payout/)
+    const input = {
+      tillId: 'till-front',
+      reference: 'TDP-1',
+      bindingHash: HASH,
+      decision: 'approved' as const,
+      reason: '',
+    }
+    expect(() => decisionEvent([item!], input, sade, 'Back counter', 'now')).toThrow(
+      /another supervisor/,
+    )
+
+    const other = [state('till-front', 'TDP-4', 'awaiting_approval')]
+    const first = decisionEvent(
+      waitingOnOtherTills([], other, 'till-back', sade),
+      { ...input, reference: 'TDP-4' },
+      sade,
+      'Back counter',
+      '2026-11-24T10:05:00.000Z',
+    )
+    const own = [event('till-back', first.kind, first.body)]
+    const [again] = waitingOnOtherTills(own, other, 'till-back', sade)
+    expect(again?.decided).toMatchObject({ decision: 'approved', byName: 'Sade' })
+    expect(again?.blocked).toMatch(/You already approved it/)
+  })
+
+  it('a decision binds to the details shown: changed details are refused', () => {
+    const list = waitingOnOtherTills(
+      [],
+      [state('till-front', 'TDP-1', 'awaiting_approval')],
+      'till-back',
+      sade,
+    )
+    const input = {
+      tillId: 'till-front',
+      reference: 'TDP-1',
+      bindingHash: 'b'.repeat(64),
+      decision: 'approved' as const,
+      reason: '',
+    }
+    expect(() => decisionEvent(list, input, sade, 'Back counter', 'now')).toThrow(/changed/)
+    const made = decisionEvent(list, { ...input, bindingHash: HASH }, sade, 'Back counter', 'now')
+    expect(made).toEqual({
+      kind: 'payout.decision',
+      body: {
+        reference: 'TDP-1',
+        tillId: 'till-front',
+        decision: 'approved',
+        payloadHash: HASH,
+        userId: 'u_sade',
+        userName: 'Sade',
+        role: 'supervisor',
+        reason: '',
+        tillName: 'Back counter',
+        at: 'now',
+      },
+    })
+  })
+
+  it('a rejection needs a reason; a cashier cannot decide', () => {
+    const list = waitingOnOtherTills(
+      [],
+      [state('till-front', 'TDP-1', 'awaiting_approval')],
+      'till-back',
+      sade,
+    )
+    const input = {
+      tillId: 'till-front',
+      reference: 'TDP-1',
+      bindingHash: HASH,
+      decision: 'rejected' as const,
+      reason: ' ',
+    }
+    expect(() => decisionEvent(list, input, sade, 'Back counter', 'now')).toThrow(/reason/)
+    expect(() =>
+      decisionEvent(
+        list,
+        { ...input, decision: 'approved' },
+        { id: 'u_c', name: 'Cy', role: 'cashier' },
+        'Back counter',
+        'now',
+      ),
+    ).toThrow(/Only a supervisor/)
+  })
+})
