@@ -45,6 +45,11 @@ export interface DebitsServiceDeps {
   debits: Journal<DebitEntry>
   mandates: Pick<MandatesService, 'refresh'>
   follower: Follower
+  /**
+   * Looks up debits in review at a slow pace (REVIEW_LOOKUP_SCHEDULE) until the gateway
+   * answers for the reference or a supervisor decides. Absent: nobody looks them up.
+   */
+  reviewFollower?: Follower
   publish: (view: DebitView) => void
   actor: () => { id: string; name: string } | null
   log: Logger
@@ -71,12 +76,17 @@ export class DebitsService {
   constructor(private readonly deps: DebitsServiceDeps) {}
 
   resume(): void {
-    for (const entry of this.deps.debits.list())
-      if (!FINAL_DEBIT.includes(entry.status)) this.#follow(entry.paymentReference)
+    for (const entry of this.deps.debits.list()) {
+      if (FINAL_DEBIT.includes(entry.status)) continue
+      // Waiting for a supervisor: looked up now and then, never charged again.
+      if (inReview(entry)) this.#watchReview(entry.paymentReference)
+      else this.#follow(entry.paymentReference)
+    }
   }
 
   stop(): void {
     this.deps.follower.stopAll()
+    this.deps.reviewFollower?.stopAll()
   }
 
   async debit(input: MandateDebitInput): Promise<DebitView> {
@@ -230,6 +240,7 @@ export class DebitsService {
     })
     const entry = check()
     this.deps.follower.stop(entry.paymentReference)
+    this.deps.reviewFollower?.stop(entry.paymentReference)
     const updated = this.deps.debits.put({
       ...entry,
       status: resolution.made ? 'success' : 'not_paid',
@@ -303,9 +314,11 @@ export class DebitsService {
       paymentReference,
       async () => {
         const entry = await this.#check(paymentReference)
-        // Waiting for a supervisor's check: no more polling from here.
-        const inReview = Boolean(entry?.uncertainty?.review) && entry?.status === 'starting'
-        return !entry || FINAL_DEBIT.includes(entry.status) || inReview ? 'final' : 'continue'
+        // Waiting for a supervisor's check: from here only the slow review lookups.
+        if (entry && inReview(entry)) this.#watchReview(paymentReference)
+        return !entry || FINAL_DEBIT.includes(entry.status) || inReview(entry)
+          ? 'final'
+          : 'continue'
       },
       () => {
         const entry = this.deps.debits.update(paymentReference, (d) => ({
@@ -317,10 +330,52 @@ export class DebitsService {
     )
   }
 
+  /**
+   * A debit waiting for a supervisor: its reference is still read on the slow review schedule,
+   * because only the gateway's answer for it settles it, and that answer may come late. A "not
+   * found", a refusal or silence settles nothing, and nothing is ever sent again from here.
+   */
+  #watchReview(paymentReference: string): void {
+    this.deps.reviewFollower?.follow(
+      paymentReference,
+      async () => {
+        const entry = this.deps.debits.get(paymentReference)
+        if (!entry || !inReview(entry)) return 'final'
+        const settled = await this.#lookUpInReview(entry)
+        if (!settled) return 'continue'
+        this.deps.log.info('debit in review settled by the gateway', { paymentReference })
+        if (!FINAL_DEBIT.includes(settled.status)) this.#follow(paymentReference)
+        return 'final'
+      },
+      () => undefined,
+    )
+  }
+
+  /** One status read of a debit in review: the updated entry when the gateway answered for it. */
+  async #lookUpInReview(entry: DebitEntry): Promise<DebitEntry | undefined> {
+    let record: DebitRecord
+    try {
+      const gateway = await this.deps.gateway()
+      record = await gateway.directDebits.status(entry.paymentReference)
+    } catch {
+      return undefined
+    }
+    // A record of another reference is not this debit's answer.
+    if (record.payment_reference !== entry.paymentReference) return undefined
+    // A supervisor may have decided while the lookup was out: theirs is then the record.
+    const now = this.deps.debits.get(entry.paymentReference)
+    if (!now || !inReview(now)) return undefined
+    const updated = this.#record(entry.paymentReference, record)
+    this.deps.publish(this.#view(updated, false))
+    return updated
+  }
+
   /** One status read; publishes when anything changed. Never throws for gateway trouble. */
   async #check(paymentReference: string): Promise<DebitEntry | undefined> {
     const before = this.deps.debits.get(paymentReference)
     if (!before) return undefined
+    // In review: the gateway is asked, the debit is never sent again.
+    if (inReview(before)) return (await this.#lookUpInReview(before)) ?? before
     let after: DebitEntry | undefined
     try {
       const gateway = await this.deps.gateway()
@@ -412,4 +467,9 @@ export class DebitsService {
       resolution: existing?.resolution ?? null,
     })
   }
+}
+
+/** Its outcome stayed unknown through the window: a supervisor decides, unless the gateway does. */
+function inReview(entry: DebitEntry): boolean {
+  return entry.status === 'starting' && Boolean(entry.uncertainty?.review)
 }

@@ -3,7 +3,7 @@ import type { mandatesChannels } from '../../common/ipc/mandates'
 import { defineModule } from '../app/module'
 import type { CoreServices } from '../app/core'
 import type { Handlers } from '../ipc/handlers'
-import { Follower, SETTLEMENT_SCHEDULE } from '../payments/follower'
+import { Follower, REVIEW_LOOKUP_SCHEDULE, SETTLEMENT_SCHEDULE } from '../payments/follower'
 import { Journal, fileStorage } from '../payments/journal'
 import { perEnvironment } from '../payments/per-environment'
 import { BankDirectory } from './bank-directory'
@@ -59,6 +59,7 @@ export function createMandates(core: CoreServices) {
       debits,
       mandates: mandateService,
       follower,
+      reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE),
       publish: (view) => core.emit('mandates.debitUpdated', view),
       actor,
       verifyPin: (userId, pin) => core.users.verifyPin(userId, pin),

@@ -138,3 +138,12 @@ export const SETTLEMENT_SCHEDULE: FollowSchedule = {
     { untilMs: 120 * MINUTE, everyMs: 60 * SECOND },
   ],
 }
+
+/**
+ * A payment or debit waiting for a supervisor (its outcome stayed unknown through the window):
+ * its reference is still looked up now and then for as long as it waits, so a late answer from
+ * the gateway settles it first. The same pace as payouts and refunds in review.
+ */
+export const REVIEW_LOOKUP_SCHEDULE: FollowSchedule = {
+  steps: [{ untilMs: Number.POSITIVE_INFINITY, everyMs: 15 * MINUTE }],
+}

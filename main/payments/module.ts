@@ -4,7 +4,7 @@ import type { paymentsChannels } from '../../common/ipc/payments'
 import { defineModule } from '../app/module'
 import type { CoreServices } from '../app/core'
 import type { Handlers } from '../ipc/handlers'
-import { CHECKOUT_SCHEDULE, Follower } from './follower'
+import { CHECKOUT_SCHEDULE, Follower, REVIEW_LOOKUP_SCHEDULE } from './follower'
 import { Journal, fileStorage } from './journal'
 import { PaymentEntry, isFinalPayment } from './payment-entry'
 import { PaymentsService } from './payments-service'
@@ -29,6 +29,7 @@ export function createPayments(core: CoreServices) {
         log: core.log,
       }),
       follower: new Follower(CHECKOUT_SCHEDULE),
+      reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE),
       publish: (view) => core.emit('payments.updated', view),
       actor: () => core.session.current(),
       tillName: () => core.settings.get().tillName,

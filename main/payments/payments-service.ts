@@ -52,6 +52,11 @@ export interface PaymentsServiceDeps {
   gateway: () => Promise<PaymentsGateway>
   journal: Journal<PaymentEntry>
   follower: Follower
+  /**
+   * Looks up payments in review at a slow pace (REVIEW_LOOKUP_SCHEDULE) until the gateway
+   * answers for the reference or a supervisor decides. Absent: nobody looks them up.
+   */
+  reviewFollower?: Follower
   publish: (view: CheckoutView) => void
   /** Who is signed in (the IPC guard has already checked the role). */
   actor: () => Actor | null
@@ -83,13 +88,17 @@ export class PaymentsService {
 
   /** Picks up payments that were still open when the till last stopped. */
   resume(): void {
-    // A payment waiting for a supervisor's check is not followed again on its own.
-    for (const entry of this.deps.journal.list())
-      if (!isFinalPayment(entry.status) && !entry.uncertainty?.review) this.#follow(entry.reference)
+    // A payment waiting for a supervisor's check is only looked up now and then.
+    for (const entry of this.deps.journal.list()) {
+      if (isFinalPayment(entry.status)) continue
+      if (inReview(entry)) this.#watchReview(entry.reference)
+      else this.#follow(entry.reference)
+    }
   }
 
   stop(): void {
     this.deps.follower.stopAll()
+    this.deps.reviewFollower?.stopAll()
   }
 
   async start(input: PaymentStartInput): Promise<CheckoutView> {
@@ -189,7 +198,12 @@ export class PaymentsService {
     if (known) {
       const entry = await this.#check(reference)
       // The cashier asked again after following stopped: follow it afresh.
-      if (entry && !isFinalPayment(entry.status) && !this.deps.follower.isFollowing(reference))
+      if (
+        entry &&
+        !isFinalPayment(entry.status) &&
+        !inReview(entry) &&
+        !this.deps.follower.isFollowing(reference)
+      )
         this.#follow(reference)
       return this.#viewOf(reference)
     }
@@ -245,6 +259,7 @@ export class PaymentsService {
     })
     const entry = check()
     this.deps.follower.stop(entry.reference)
+    this.deps.reviewFollower?.stop(entry.reference)
     const updated = this.deps.journal.put({
       ...entry,
       status: resolution.made ? 'success' : 'not_paid',
@@ -314,9 +329,9 @@ export class PaymentsService {
       reference,
       async () => {
         const entry = await this.#check(reference)
-        // A payment waiting for a supervisor is not polled on: a person checks it now.
-        const inReview = entry?.status === 'starting' && Boolean(entry.uncertainty?.review)
-        return entry === undefined || isFinalPayment(entry.status) || inReview
+        // A payment waiting for a supervisor: from here only the slow review lookups.
+        if (entry && inReview(entry)) this.#watchReview(reference)
+        return entry === undefined || isFinalPayment(entry.status) || inReview(entry)
           ? 'final'
           : 'continue'
       },
@@ -337,7 +352,51 @@ export class PaymentsService {
           return { ...e, uncertainty, notice: unconfirmedNotice(uncertainty, 'payment') }
         })
         if (entry) this.deps.publish(this.#toView(entry))
+        if (entry && inReview(entry)) this.#watchReview(reference)
       },
+    )
+  }
+
+  /**
+   * A payment waiting for a supervisor: its reference is still verified on the slow review
+   * schedule, because only the gateway's answer for it settles it, and that answer may come
+   * late. A "not found", a refusal or silence settles nothing, and nothing is ever sent again
+   * from here. A record the gateway gives for another reference is not ours.
+   */
+  #watchReview(reference: string): void {
+    this.deps.reviewFollower?.follow(
+      reference,
+      async () => {
+        const entry = this.deps.journal.get(reference)
+        if (!entry || !inReview(entry)) return 'final'
+        const settled = await this.#lookUpInReview(entry)
+        if (!settled) return 'continue'
+        this.deps.log.info('payment in review settled by the gateway', { reference })
+        if (!isFinalPayment(settled.status)) this.#follow(reference)
+        return 'final'
+      },
+      () => undefined,
+    )
+  }
+
+  /** One verify of a payment in review: the updated entry when the gateway answered for it. */
+  async #lookUpInReview(entry: PaymentEntry): Promise<PaymentEntry | undefined> {
+    let record
+    try {
+      const gateway = await this.deps.gateway()
+      record = await gateway.payments.verify(entry.reference)
+    } catch {
+      return undefined
+    }
+    if (record.reference !== undefined && record.reference !== entry.reference) return undefined
+    if (record.status === 'unknown') return undefined
+    // A supervisor may have decided while the lookup was out: theirs is then the record.
+    const now = this.deps.journal.get(entry.reference)
+    if (!now || !inReview(now)) return undefined
+    return this.#publishEntry(
+      this.deps.journal.update(entry.reference, (e) =>
+        applyPaymentRecord(e, record, isoFrom(this.deps)),
+      ),
     )
   }
 
@@ -345,6 +404,8 @@ export class PaymentsService {
   async #check(reference: string): Promise<PaymentEntry | undefined> {
     const before = this.deps.journal.get(reference)
     if (!before) return undefined
+    // In review: the gateway is asked, never sent the payment again.
+    if (inReview(before)) return (await this.#lookUpInReview(before)) ?? before
     if (before.status === 'starting') return this.#pursue(before)
     let entry: PaymentEntry | undefined
     try {
@@ -483,6 +544,11 @@ export class PaymentsService {
       ),
     }
   }
+}
+
+/** Its outcome stayed unknown through the window: a supervisor decides, unless the gateway does. */
+function inReview(entry: PaymentEntry): boolean {
+  return entry.status === 'starting' && Boolean(entry.uncertainty?.review)
 }
 
 /** Checks the form in main, with a message beside each field that is wrong. */

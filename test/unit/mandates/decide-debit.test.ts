@@ -8,8 +8,13 @@ import { AppError } from '../../../main/app/errors'
 import { BankDirectory } from '../../../main/mandates/bank-directory'
 import { DebitsService } from '../../../main/mandates/debits-service'
 import { DebitEntry, MandateEntry } from '../../../main/mandates/mandate-entries'
+import type { Minor } from '../../../common/money'
 import { MandatesService } from '../../../main/mandates/mandates-service'
-import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
+import {
+  Follower,
+  REVIEW_LOOKUP_SCHEDULE,
+  SETTLEMENT_SCHEDULE,
+} from '../../../main/payments/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { rejection } from '../../support/async'
 import { ManualTimers, gwError, log, recorder } from '../payments/support'
@@ -20,13 +25,13 @@ const GOOD_PIN = '246810'
 const cashier = { id: 'u_cashier01', name: 'Ada' }
 const supervisor = { id: 'u_super0001', name: 'Bisi' }
 
-function setup() {
+function setup(storage = { debits: memoryStorage(), mandates: memoryStorage() }, start?: number) {
   const gateway = new FakeDirectDebits()
-  const timers = new ManualTimers()
+  const timers = new ManualTimers(start)
   const mandates = new Journal({
     name: 'mandates',
     schema: MandateEntry,
-    storage: memoryStorage(),
+    storage: storage.mandates,
     keyOf: (e) => e.mandateReference,
     timeOf: (e) => e.createdAt,
     limit: 100,
@@ -34,7 +39,7 @@ function setup() {
   const debits = new Journal({
     name: 'debits',
     schema: DebitEntry,
-    storage: memoryStorage(),
+    storage: storage.debits,
     keyOf: (e) => e.paymentReference,
     timeOf: (e) => e.createdAt,
     limit: 100,
@@ -63,6 +68,7 @@ function setup() {
     debits,
     mandates: mandateService,
     follower,
+    reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE, timers),
     publish: published.publish,
     actor: () => who.current,
     log,
@@ -172,5 +178,95 @@ describe('debits: a supervisor decides an unknown outcome', () => {
         outcome: 'paid',
       }).success,
     ).toBe(false)
+  })
+})
+
+describe('debits: in review, the reference is still looked up at a slow pace', () => {
+  /** A debit the gateway took whose answer was lost; no status lookup answered in the window. */
+  async function inReview(s: ReturnType<typeof setup>) {
+    s.gateway.addActive('MD_A')
+    s.gateway.fail('debit', gwError('network', { outcomeUnknown: true }), 'after')
+    const status = s.gateway.directDebits.status
+    const ask = { answer: false, calls: 0 }
+    s.gateway.directDebits.status = async (ref: string) => {
+      ask.calls++
+      if (!ask.answer) throw gwError('network', { method: 'GET', outcomeUnknown: true })
+      return status(ref)
+    }
+    const debit = await s.service.debit({
+      mandateReference: 'MD_A',
+      amount: '10',
+      narration: 'Rent',
+    })
+    await s.timers.advance(WINDOW_MS + 60_000)
+    expect(s.service.unsettled()[0]?.outcome?.state).toBe('needs_review')
+    return { ask, reference: debit.paymentReference }
+  }
+  const sends = (s: ReturnType<typeof setup>) => s.gateway.calls.filter((c) => c === 'debit').length
+
+  it('asks about every 15 minutes, never charges again, and the late answer settles it', async () => {
+    const s = setup()
+    const r = await inReview(s)
+    const before = r.ask.calls
+    await s.timers.advance(2 * 60 * 60_000)
+    expect(r.ask.calls - before).toBe(8)
+    expect(s.debits.get(r.reference)?.status).toBe('starting')
+
+    s.gateway.settleDebit(r.reference, 'success')
+    r.ask.answer = true
+    await s.timers.advance(15 * 60_000)
+    expect(s.debits.get(r.reference)?.status).toBe('success')
+    expect(s.service.unsettled()).toEqual([])
+    expect(sends(s)).toBe(1)
+    const settled = r.ask.calls
+    await s.timers.advance(60 * 60_000)
+    expect(r.ask.calls).toBe(settled)
+  })
+
+  it('a "not found" or another reference\'s record settles nothing, and nothing is sent again', async () => {
+    const s = setup()
+    const r = await inReview(s)
+    let calls = 0
+    s.gateway.directDebits.status = async () => {
+      calls++
+      throw gwError('not_found', { method: 'GET', status: 404 })
+    }
+    await s.timers.advance(30 * 60_000)
+    expect(calls).toBe(2)
+    const theirs = await s.gateway.directDebits.debit({
+      mandate_reference: 'MD_A',
+      debit_amount: 100 as Minor,
+      narration: 'Other till',
+      customer_email: 'bola@example.com',
+      payment_reference: 'DD_OTHER',
+    })
+    s.gateway.directDebits.status = async () => {
+      calls++
+      return { ...theirs, status: 'success' as const }
+    }
+    await s.timers.advance(30 * 60_000)
+    expect(calls).toBe(4)
+    expect(s.debits.get(r.reference)?.status).toBe('starting')
+    expect(s.service.unsettled()[0]?.outcome?.state).toBe('needs_review')
+    // The first charge and the other till's: this debit was never sent again.
+    expect(sends(s)).toBe(2)
+  })
+
+  it('after a restart, a debit in review is looked up at the slow pace and never sent again', async () => {
+    const storage = { debits: memoryStorage(), mandates: memoryStorage() }
+    const a = setup(storage)
+    await inReview(a)
+    a.service.stop()
+    const b = setup(storage, a.timers.now())
+    b.gateway.addActive('MD_A')
+    let calls = 0
+    b.gateway.directDebits.status = async () => {
+      calls++
+      throw gwError('not_found', { method: 'GET', status: 404 })
+    }
+    b.service.resume()
+    await b.timers.advance(60 * 60_000)
+    expect(calls).toBe(4)
+    expect(sends(b)).toBe(0)
   })
 })

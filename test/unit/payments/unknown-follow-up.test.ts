@@ -3,7 +3,12 @@
 // while each lookup is slow, and a resend in flight when the till stops.
 import { describe, expect, it } from 'vitest'
 import type { CheckoutView } from '../../../common/ipc/payments'
-import { CHECKOUT_SCHEDULE, Follower } from '../../../main/payments/follower'
+import type { Minor } from '../../../common/money'
+import {
+  CHECKOUT_SCHEDULE,
+  Follower,
+  REVIEW_LOOKUP_SCHEDULE,
+} from '../../../main/payments/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { PaymentEntry } from '../../../main/payments/payment-entry'
 import { PaymentsService, type PaymentsGateway } from '../../../main/payments/payments-service'
@@ -33,6 +38,7 @@ function service(
       gateway: async () => gateway,
       journal,
       follower: new Follower(CHECKOUT_SCHEDULE, timers),
+      reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE, timers),
       publish: (_view: CheckoutView) => undefined,
       actor: () => ({ id: 'u_cashier01', name: 'Ada' }),
       tillName: () => 'Till 1',
@@ -103,5 +109,93 @@ describe('payments: following up an unknown outcome', () => {
     b.service.resume()
     await timersB.advance(10_000)
     expect(sentB).toEqual([])
+  })
+})
+
+describe('payments: in review, the reference is still looked up at a slow pace', () => {
+  /** A payment the gateway took whose answer was lost, and no lookup answered in the window. */
+  async function inReview(storage = memoryStorage()) {
+    const timers = new ManualTimers()
+    const gateway = new FakeCheckoutGateway()
+    gateway.failInitialize(lost(), 'after')
+    const verify = gateway.payments.verify
+    const ask = { answer: false, calls: 0 }
+    gateway.payments.verify = async (reference) => {
+      ask.calls++
+      if (!ask.answer) throw lost()
+      return verify(reference)
+    }
+    const made = service(gateway, timers, storage)
+    const started = await made.service.start(input)
+    await timers.advance(45 * 60_000)
+    expect(made.service.recent()[0]?.outcome?.state).toBe('needs_review')
+    return { ...made, timers, gateway, ask, reference: started.reference }
+  }
+
+  it('asks about every 15 minutes, never sends again, and the late answer settles it', async () => {
+    const r = await inReview()
+    const before = r.ask.calls
+    await r.timers.advance(2 * 60 * 60_000)
+    // Slowly: 8 lookups in two hours, not one every few seconds.
+    expect(r.ask.calls - before).toBe(8)
+    expect(r.journal.get(r.reference)?.status).toBe('starting')
+
+    r.gateway.settle(r.reference, 'success')
+    r.ask.answer = true
+    await r.timers.advance(15 * 60_000)
+    const view = r.service.recent()[0]
+    expect(view).toMatchObject({ status: 'success', final: true })
+    expect(r.gateway.initializeCalls).toHaveLength(1)
+    // Settled: no more lookups.
+    const settled = r.ask.calls
+    await r.timers.advance(60 * 60_000)
+    expect(r.ask.calls).toBe(settled)
+  })
+
+  it('a "not found" or a record of another reference settles nothing, and nothing is resent', async () => {
+    const r = await inReview()
+    let calls = 0
+    r.gateway.payments.verify = async () => {
+      calls++
+      throw gwError('not_found', { method: 'GET', status: 404 })
+    }
+    await r.timers.advance(30 * 60_000)
+    expect(calls).toBe(2)
+    expect(r.journal.get(r.reference)).toMatchObject({ status: 'starting' })
+    const elsewhere = new FakeCheckoutGateway()
+    await elsewhere.payments.initialize({
+      email: 'other@example.com',
+      amount: 100 as Minor,
+      currency: 'NGN',
+      reference: 'PAY_OTHER',
+    })
+    elsewhere.settle('PAY_OTHER', 'success')
+    r.gateway.payments.verify = async () => {
+      calls++
+      return elsewhere.payments.verify('PAY_OTHER')
+    }
+    await r.timers.advance(30 * 60_000)
+    expect(calls).toBe(4)
+    expect(r.journal.get(r.reference)).toMatchObject({ status: 'starting' })
+    expect(r.service.recent()[0]?.outcome?.state).toBe('needs_review')
+    expect(r.gateway.initializeCalls).toHaveLength(1)
+  })
+
+  it('after a restart, a payment in review is looked up again at the slow pace', async () => {
+    const storage = memoryStorage()
+    const a = await inReview(storage)
+    a.service.stop()
+    const timers = new ManualTimers(a.timers.now())
+    const gateway = new FakeCheckoutGateway()
+    let calls = 0
+    gateway.payments.verify = async () => {
+      calls++
+      throw lost()
+    }
+    const b = service(gateway, timers, storage)
+    b.service.resume()
+    await timers.advance(60 * 60_000)
+    expect(calls).toBe(4)
+    expect(gateway.initializeCalls).toEqual([])
   })
 })
