@@ -76,12 +76,21 @@ function money(minorText: unknown, currency: unknown): string {
   return formatMoney(value as Minor, code)
 }
 
-function who(body: Record<string, unknown>): string {
+/** Names the log can put to ids it meets: staff from their records, tills from their events. */
+export interface AuditNames {
+  user: (id: string) => string
+  till: (id: string) => string
+}
+
+const NO_NAMES: AuditNames = { user: (id) => id, till: (id) => id }
+
+function who(e: ShopEvent): string {
+  const body = e.body
   for (const key of ['by', 'actor', 'decidedBy', 'changedBy', 'closedBy', 'openedBy']) {
     const name = nameOf(body[key]) || text(body[key])
     if (name) return name
   }
-  return text(body.byName) || text(body.userName) || text(body.maker) || text(body.cashier)
+  return text(body.userName) || text(body.maker) || text(body.cashier)
 }
 
 function when(e: ShopEvent): string {
@@ -89,10 +98,14 @@ function when(e: ShopEvent): string {
   return text(b.at) || text(b.closedAt) || text(b.openedAt) || text(b.decidedAt) || e.createdAt
 }
 
-/** What an event says, in words; null for events that are not audit (closed charges). */
-export function describe(e: ShopEvent): string | null {
+/**
+ * What an event says, in words; null for events that are not audit (closed charges). Staff
+ * records carry a PIN hash: only the name and role are ever taken from them.
+ */
+export function describe(e: ShopEvent, names: AuditNames = NO_NAMES): string | null {
   const b = e.body
   const ref = text(b.reference)
+  const userId = text(b.userId)
   if (e.kind === 'charge.closed') return null
   if (e.kind === 'payout.state')
     return `Payout ${ref} ${STATE[text(b.state)] ?? `in a state this till does not know (${text(b.state)})`}: ${money(b.amountMinor, b.currency)} to ${text(b.accountName) || 'a payee'}${b.maker ? `, drafted by ${text(b.maker)}` : ''}`
@@ -106,14 +119,18 @@ export function describe(e: ShopEvent): string | null {
       : ''
     return `Shift ${text(b.shiftId)} closed, Z-report ${typeof b.zNumber === 'number' ? b.zNumber : '?'}${received ? `: received ${received}` : ''}`
   }
+  if (e.kind === 'signin.failed') return `Wrong PIN for ${names.user(userId)}`
   if (e.kind.startsWith('staff.')) {
-    const whom = nameOf(b.user) || text(b.name) || text(b.userName)
+    const whom = nameOf(b.user) || text(b.name) || (userId ? names.user(userId) : '')
     const role = text(b.role)
-    return `Staff ${e.kind.slice('staff.'.length).replace(/[._]/g, ' ')}${whom ? `: ${whom}` : ''}${role ? ` (${role})` : ''}`
+    const change = e.kind === 'staff.upserted' ? 'added or changed' : e.kind.slice(6)
+    return `Staff ${change.replace(/[._]/g, ' ')}${whom ? `: ${whom}` : ''}${role ? ` (${role})` : ''}`
   }
-  if (/decision|approv|reject/.test(e.kind)) {
-    const decision = text(b.decision) || e.kind.split('.').at(-1) || ''
-    return `Payout ${ref} ${decision.replace(/_/g, ' ')}${b.tillOf ? ` (drafted at ${text(b.tillOf)})` : ''}`
+  if (e.kind === 'payout.decision') {
+    const decision = text(b.decision).replace(/_/g, ' ') || 'decided'
+    const maker = text(b.tillId) ? ` (drafted at ${names.till(text(b.tillId))})` : ''
+    const reason = text(b.reason) ? `: ${text(b.reason)}` : ''
+    return `Payout ${ref} ${decision}${maker}${reason}`
   }
   return `${e.kind}${ref ? ` ${ref}` : ''}`
 }
@@ -129,13 +146,22 @@ function tillWords(t: Omit<ShopAuditTill, 'words'>): string {
 
 export function shopAudit(input: ShopAuditInput): ShopAudit {
   const names = new Map<string, string>()
+  const users = new Map<string, string>()
+  for (const e of [...input.own, ...input.pulled]) {
+    if (text(e.body.tillName)) names.set(e.tillId, text(e.body.tillName))
+    if (e.kind === 'staff.upserted' && text(e.body.userId) && text(e.body.name))
+      users.set(text(e.body.userId), text(e.body.name))
+  }
+  const lookup: AuditNames = {
+    user: (id) => users.get(id) ?? id,
+    till: (id) => names.get(id) ?? id,
+  }
   const counts = new Map<string, number>()
   const lastAccepted = new Map<string, number>()
   const entries: Array<ShopAuditEntry & { order: number }> = []
   const add = (e: ShopEvent, serverSeq: number | null) => {
-    if (text(e.body.tillName)) names.set(e.tillId, text(e.body.tillName))
     counts.set(e.tillId, (counts.get(e.tillId) ?? 0) + 1)
-    const what = describe(e)
+    const what = describe(e, lookup)
     const at = when(e)
     if (what === null || localDay(at, input.timeZone) !== input.day) return
     entries.push({
@@ -146,7 +172,7 @@ export function shopAudit(input: ShopAuditInput): ShopAudit {
       tillName: '',
       kind: e.kind,
       what,
-      who: who(e.body),
+      who: who(e),
       when: at,
       reference: text(e.body.reference) || text(e.body.shiftId),
     })

@@ -240,6 +240,7 @@ export class ShopService {
           at: new Date().toISOString(),
         })
         this.#refused = this.#refusedList.length
+        this.#o.emit(this.status())
         this.#o.integrity.findings.report({
           area: 'shop',
           file: 'shop server',

@@ -5,6 +5,7 @@ import { ENVIRONMENT_LABEL } from '../../common/ipc/shared'
 import { Icon } from '../components'
 import { countOf, formatTime } from '../lib/format'
 import { useEnvironment } from '../store/environment'
+import { ShopStatusItem } from './ShopStatusItem'
 import { ROLE_LABEL } from './roles'
 
 const CONNECTIVITY = {
@@ -68,6 +69,7 @@ export function StatusBar({
           {countOf(approvalsWaiting, 'approval')} waiting
         </a>
       )}
+      <ShopStatusItem />
       <span className="statusbar__spacer" />
       <span className="statusbar__item">{tillName}</span>
       <span className="statusbar__item" data-testid="status-user">

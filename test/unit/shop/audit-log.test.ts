@@ -51,19 +51,35 @@ describe('shop audit log', () => {
     closedAt: '2026-11-24T10:00:00.000Z',
   })
   const decision = ev('till-b', 'payout.decision', {
-    tillName: 'Back',
     reference: 'PO-1',
+    tillId: 'till-a',
     decision: 'approved',
-    by: { id: 'u9', name: 'Sade' },
+    payloadHash: 'a'.repeat(64),
+    userId: 'u_sade00001',
+    userName: '=SUM(1)',
+    role: 'supervisor',
+    reason: '',
+    tillName: 'Back',
     at: '2026-11-24T08:30:00.000Z',
   })
-  const staff = ev('till-b', 'staff.disabled', {
-    tillName: 'Back',
-    user: { id: 'u7', name: 'Kunle' },
-    role: 'cashier',
-    by: { id: 'u9', name: '=SUM(1)' },
-    at: '2026-11-24T07:00:00.000Z',
-  })
+  const hired = ev(
+    'till-b',
+    'staff.upserted',
+    {
+      userId: 'u_kunle0001',
+      name: 'Kunle',
+      role: 'cashier',
+      pinHash: 'spscrypt$never-shown',
+      createdAt: '2026-11-20T07:00:00.000Z',
+    },
+    '2026-11-20T07:00:00.000Z',
+  )
+  const staff = ev(
+    'till-b',
+    'staff.disabled',
+    { userId: 'u_kunle0001' },
+    '2026-11-24T06:00:00.000Z',
+  )
   const yesterday = ev('till-b', 'shift.opened', {
     tillName: 'Back',
     shiftId: 'sh_0',
@@ -77,11 +93,17 @@ describe('shop audit log', () => {
       ownTillId: 'till-a',
       own: [own1, charge, own2, ownPending],
       ownOrder: new Map([
-        [own1.eventId, 3],
-        [charge.eventId, 4],
+        [own1.eventId, 4],
+        [charge.eventId, 6],
         [own2.eventId, 9],
       ]),
-      pulled: [stored(yesterday, 1), stored(staff, 2), stored(decision, 5), stored(newer, 7)],
+      pulled: [
+        stored(hired, 1),
+        stored(yesterday, 2),
+        stored(staff, 3),
+        stored(decision, 5),
+        stored(newer, 7),
+      ],
       refused,
       day: '2026-11-24',
       timeZone: 'Africa/Lagos',
@@ -90,9 +112,9 @@ describe('shop audit log', () => {
   it('lists every till’s audit events of the day in server order, with till, who and what', () => {
     const view = audit()
     expect(view.entries.map((e) => [e.serverSeq, e.tillName, e.kind, e.who])).toEqual([
-      [2, 'Back', 'staff.disabled', '=SUM(1)'],
-      [3, 'Front', 'payout.state', 'Bola'],
-      [5, 'Back', 'payout.decision', 'Sade'],
+      [3, 'Back', 'staff.disabled', ''],
+      [4, 'Front', 'payout.state', 'Bola'],
+      [5, 'Back', 'payout.decision', '=SUM(1)'],
       [7, 'Back', 'till.renamed', ''],
       [9, 'Front', 'shift.closed', 'Bola'],
       // Not on the server yet: last, and said so by its empty place.
@@ -101,7 +123,10 @@ describe('shop audit log', () => {
     expect(view.entries[1]!.what).toBe(
       'Payout PO-1 waiting for approval: ₦3,500.00 to ADA STORES, drafted by Bola',
     )
-    expect(view.entries[2]!.what).toBe('Payout PO-1 approved')
+    expect(view.entries[0]!.what).toBe('Staff disabled: Kunle')
+    expect(view.entries[2]!.what).toBe('Payout PO-1 approved (drafted at Front)')
+    // A staff record's PIN hash never reaches the log.
+    expect(JSON.stringify(view)).not.toContain('spscrypt')
     expect(view.entries[4]!.what).toBe('Shift sh_1 closed, Z-report 4: received ₦2,500.00')
     expect(view.entries[3]!.what).toBe('till.renamed')
   })
@@ -109,7 +134,7 @@ describe('shop audit log', () => {
   it('says per till how its events checked out', () => {
     expect(audit().tills.map((t) => [t.tillName, t.words])).toEqual([
       ['Front', '4 events, signed on this till'],
-      ['Back', '4 events, signatures checked, no gaps'],
+      ['Back', '5 events, signatures checked, no gaps'],
     ])
     const refused = audit([
       {
@@ -123,7 +148,7 @@ describe('shop audit log', () => {
     ])
     expect(refused.tills.map((t) => [t.tillId, t.words])).toEqual([
       ['till-a', '4 events, signed on this till'],
-      ['till-b', '4 events, signatures checked; 1 refused'],
+      ['till-b', '5 events, signatures checked; 1 refused'],
       [
         'till-c',
         '0 events, signatures checked; stopped at a missing event: nothing after it is applied until it arrives',
@@ -143,7 +168,8 @@ describe('shop audit log', () => {
     expect(view.entries.some((e) => e.reference === 'sh_0')).toBe(false)
     const csv = shopAuditCsv(view)
     expect(csv.split('\r\n')[0]).toBe('server_seq,time,till,event,what,who,reference')
-    expect(csv).toContain('Staff disabled: Kunle (cashier)')
+    expect(csv).toContain('Staff disabled: Kunle')
+    expect(csv).not.toContain('spscrypt')
     expect(csv).not.toMatch(/,=SUM/)
     expect(words(charge)).toBeNull()
     expect(

@@ -1,0 +1,109 @@
+// One audit log for the shop: every till's staff changes, payout states and decisions, shifts,
+// and the events this till refused, in the order the shop server stored them. Above it, per
+// till, how its events checked out here (signatures and gaps), in words.
+import { useEffect, useState } from 'react'
+import type { ShopAudit } from '../../../common/ipc/shop'
+import { Badge, Banner, Button, Card, DateField, Spinner } from '../../components'
+import { countOf, formatDate, formatTime } from '../../lib/format'
+import { call, messageOf } from '../../lib/pos'
+import { saveCsv, today } from './words'
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+export function AuditLog() {
+  const [day, setDay] = useState(today)
+  // Each answer is kept with its day, so a slow answer for another day never shows.
+  const [loaded, setLoaded] = useState<{ day: string; audit: ShopAudit } | null>(null)
+  const [failed, setFailed] = useState<{ day: string; message: string } | null>(null)
+  const [saveProblem, setSaveProblem] = useState<string | null>(null)
+  const audit = loaded?.day === day ? loaded.audit : null
+  const problem = saveProblem ?? (failed?.day === day ? failed.message : null)
+
+  useEffect(() => {
+    if (!DAY.test(day)) return
+    let live = true
+    call('shop.audit', { day }).then(
+      (next) => live && setLoaded({ day, audit: next }),
+      (error: unknown) => live && setFailed({ day, message: messageOf(error) }),
+    )
+    return () => {
+      live = false
+    }
+  }, [day])
+
+  const exportCsv = async () => {
+    try {
+      saveCsv(await call('shop.auditCsv', { day }))
+      setSaveProblem(null)
+    } catch (error) {
+      setSaveProblem(messageOf(error))
+    }
+  }
+
+  return (
+    <Card
+      title="Audit log"
+      description="Every till's events, in the order the shop server stored them."
+      className="shop-audit"
+    >
+      <div className="shop-toolbar">
+        <DateField label="Day" value={day} onChange={(event) => setDay(event.target.value)} />
+        <Button variant="ghost" onClick={() => void exportCsv()} disabled={!audit}>
+          Save CSV
+        </Button>
+      </div>
+      {problem && <Banner tone="danger" title={problem} />}
+      {!audit && !problem && <Spinner label="Reading the audit log" />}
+      {audit && (
+        <>
+          <ul className="shop-list" aria-label="How each till's events checked out">
+            {audit.tills.map((t) => (
+              <li key={t.tillId}>
+                <strong>{t.tillName}</strong>
+                {t.own ? ' (this till)' : ''}:{' '}
+                <Badge tone={t.gap || t.refused > 0 ? 'warning' : 'success'}>{t.words}</Badge>
+              </li>
+            ))}
+          </ul>
+          {audit.entries.length === 0 ? (
+            <p className="muted">
+              Nothing in the audit log on {formatDate(`${audit.day}T12:00:00`)}.
+            </p>
+          ) : (
+            <table className="shop-table shop-audit__table">
+              <caption className="visually-hidden">
+                Audit log, {countOf(audit.entries.length, 'event')}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Till</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Who</th>
+                </tr>
+              </thead>
+              <tbody>
+                {audit.entries.map((e) => (
+                  <tr
+                    key={`${e.tillId}-${e.serverSeq ?? 'local'}-${e.reference}-${e.kind}-${e.when}`}
+                    className={e.kind === 'refused' ? 'shop-refused' : undefined}
+                  >
+                    <td>
+                      {formatTime(e.when)}
+                      {e.serverSeq === null && (
+                        <span className="muted small"> · not on the server yet</span>
+                      )}
+                    </td>
+                    <td>{e.tillName}</td>
+                    <td>{e.what}</td>
+                    <td>{e.who || '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </Card>
+  )
+}
