@@ -159,11 +159,12 @@ describe('the gate’s own checks on more mutations', () => {
   })
 
   it('catches unsafe preferences in any other window of main/', () => {
-    const root = mutated('main/windows/receiptPdf.ts', (text) =>
+    // The hidden window every printout (receipts, shift reports) goes through.
+    const root = mutated('main/windows/printWindow.ts', (text) =>
       text.replace('nodeIntegration: false,', 'nodeIntegration: true,'),
     )
     expect(checkWindowOptions(root)).toContainEqual(
-      expect.objectContaining({ file: 'main/windows/receiptPdf.ts' }),
+      expect.objectContaining({ file: 'main/windows/printWindow.ts' }),
     )
   })
 

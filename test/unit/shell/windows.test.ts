@@ -12,6 +12,7 @@ const electron = vi.hoisted(() => {
     windows: [] as Array<{ options: Record<string, unknown>; webContents: unknown }>,
     handlers: new Map<string, (event: unknown, input: unknown) => unknown>(),
     opened: [] as string[],
+    printerAccepts: true,
   }
   return state
 })
@@ -23,14 +24,25 @@ vi.mock('electron', async () => {
   class BrowserWindow extends Emitter {
     static getAllWindows = () => electron.windows
     readonly webContents: InstanceType<typeof Contents> & {
-      printToPDF?: () => Promise<Buffer>
+      printToPDF?: (options: unknown) => Promise<Buffer>
+      print?: (options: unknown, done: (success: boolean, reason: string) => void) => void
+      printed?: unknown[]
     }
     loaded: string | null = null
     destroyed = false
     constructor(readonly options: Record<string, unknown>) {
       super()
       this.webContents = new Contents()
-      this.webContents.printToPDF = async () => Buffer.from('%PDF-1.7')
+      const printed: unknown[] = []
+      this.webContents.printed = printed
+      this.webContents.printToPDF = async (options) => {
+        printed.push(options)
+        return Buffer.from('%PDF-1.7')
+      }
+      this.webContents.print = (options, done) => {
+        printed.push(options)
+        done(electron.printerAccepts, 'out of paper')
+      }
       electron.windows.push(this as never)
       // Electron emits this for every web contents it creates.
       electron.app.emit('web-contents-created', {}, this.webContents)
@@ -75,12 +87,20 @@ const { guardEveryWebContents } = await import('../../../main/security/harden')
 const { createAppWindow } = await import('../../../main/window')
 const { electronDesktop } = await import('../../../main/desktop')
 const { renderReceiptPdf } = await import('../../../main/windows/receiptPdf')
+const { printReceiptSilently } = await import('../../../main/windows/receiptPrint')
+const { printHtmlToPdf } = await import('../../../main/windows/printWindow')
+const { electronPdf } = await import('../../../main/shifts/electronPdf')
 const { WindowRegistry } = await import('../../../main/ipc/window-access')
 const { registerIpc } = await import('../../../main/ipc/electron')
 const { EventBus } = await import('../../../main/app/events')
 const { Dispatcher } = await import('../../../main/ipc/dispatch')
 
-type Window = { options: Record<string, unknown>; webContents: FakeWebContents; loaded: string }
+type Window = {
+  options: Record<string, unknown>
+  webContents: FakeWebContents & { printed: unknown[] }
+  loaded: string
+  destroyed: boolean
+}
 
 const ui = new FakeSession('persist:tilldesk-ui')
 const preloads = { cashier: '/app/preload/index.cjs', 'customer-display': '/app/preload/cd.cjs' }
@@ -156,9 +176,7 @@ describe('windows', () => {
     const { context } = shell()
     createAppWindow(context, { kind: 'cashier' })
     createAppWindow(context, { kind: 'customer-display', route: '#/customer-display' })
-    await renderReceiptPdf({
-      receiptNumber: 'R-1',
-    } as never).catch(() => undefined)
+    await printHtmlToPdf('<p>Receipt</p>', {})
     expect(windows().length).toBe(3)
     for (const window of windows()) expectGuarded(window.webContents)
     // Our own pages stay reachable in the app's windows.
@@ -176,6 +194,70 @@ describe('windows', () => {
     contents.windowOpenHandler?.({ url: 'file:///etc/passwd' })
     await new Promise((resolve) => setImmediate(resolve))
     expect(electron.opened).toEqual(['https://help.tilldesk.example/keys'])
+  })
+})
+
+describe('the one print window', () => {
+  const receipt = {
+    number: 'R-1',
+    chargeId: 'ch_print01',
+    title: 'Receipt',
+    issuedAt: '2026-03-02T08:00:00.000Z',
+    till: 'Front',
+    cashier: 'Bola',
+    customer: 'Ada Obi',
+    amount: '₦100.00',
+    time: '08:00',
+    lines: [],
+    transfers: [],
+    footer: 'Thank you',
+  }
+  const printout = async (print: () => Promise<unknown>) => {
+    shell()
+    const result = await print()
+    expect(windows()).toHaveLength(1)
+    return { result, window: windows()[0]! }
+  }
+
+  it.each([
+    ['a receipt to PDF', () => renderReceiptPdf(receipt)],
+    [
+      'a receipt to a printer',
+      () =>
+        printReceiptSilently('<p>R-1</p>', {
+          printer: 'Till printer',
+          paper: '80mm',
+          heightMm: 120,
+        }),
+    ],
+    ['a shift report to PDF', () => electronPdf('<p>Z-report</p>', '80mm')],
+  ])(
+    '%s: hidden, no script, sandboxed, guarded, only its own HTML, destroyed after',
+    async (_what, print) => {
+      const { window } = await printout(print)
+      expect(window.options.show).toBe(false)
+      expect(window.options.webPreferences).toMatchObject({
+        ...SECURE_PREFERENCES,
+        javascript: false,
+      })
+      expect(window.loaded).toMatch(/^data:text\/html;charset=utf-8,/)
+      expect(window.webContents.printed).toHaveLength(1)
+      expectGuarded(window.webContents)
+      expect(window.destroyed).toBe(true)
+    },
+  )
+
+  it('says why a printer refused, in words, and still destroys the window', async () => {
+    electron.printerAccepts = false
+    try {
+      const { result, window } = await printout(() =>
+        printReceiptSilently('<p>R-1</p>', { printer: null, paper: 'a4', heightMm: 0 }),
+      )
+      expect(result).toBe('out of paper')
+      expect(window.destroyed).toBe(true)
+    } finally {
+      electron.printerAccepts = true
+    }
   })
 })
 
