@@ -21,8 +21,9 @@ export const StoredUserSchema = z.strictObject({
   id: z.string().regex(/^u_[a-z0-9]{8,32}$/),
   name: z.string().min(1).max(40),
   role: z.enum(USER_ROLES),
-  /** `scrypt$…` (before peppering) or `pscrypt$…` (peppered; see users/pin.ts). */
-  pinHash: z.string().regex(/^p?scrypt\$/),
+  /** `scrypt$…` (before peppering), `pscrypt$…` (peppered) or `spscrypt$…` (the shop's pepper;
+   * see users/pin.ts). */
+  pinHash: z.string().regex(/^(sp|p)?scrypt\$/),
   disabled: z.boolean(),
   failedAttempts: z.number().int().min(0),
   /** Lockouts in a row without a successful sign-in; each doubles the next lock. */

@@ -1,12 +1,14 @@
 // Creating a shop and bringing tills into it. The shop owner's database login is used only
 // for these admin steps, typed in by the admin and never stored on a till. Each till gets its
 // own database login (a long random password kept in the OS keychain) that can read the shop
-// and append its own events, nothing more; and its own Ed25519 key for signing them.
+// and append its own events, nothing more; and its own Ed25519 key for signing them. The
+// shop's PIN pepper reaches each till sealed to its one-time code (main/shop/pepper.ts).
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { ClientBase } from 'pg'
 import { generateTillKey, type TillKeyPair } from './events'
 import { migrate } from './migrate'
 import { withClient, type ShopLogin, type ShopServer } from './connection'
+import { newShopPepper, openPepper, sealPepper } from './pepper'
 
 /** What a till keeps after enrolment: the password and private key go to the keychain. */
 export interface TillEnrolment {
@@ -15,6 +17,11 @@ export interface TillEnrolment {
   tillName: string
   login: ShopLogin
   key: TillKeyPair
+  /**
+   * The shop's PIN pepper, for the keychain; null when the code carried none (a code made by
+   * a till that has no shop pepper, or on a server from before migration 2).
+   */
+  pepper: Buffer | null
 }
 
 /** Ten characters from an alphabet without look-alikes (no 0/O, 1/I/L): read out, typed in. */
@@ -43,17 +50,22 @@ export const tillIdFor = (name: string) => {
 /**
  * Makes a one-time code (valid `minutes`) with the owner's login. The enrolment login's
  * password becomes the code until it is used or expires, so the code is all a new till needs.
+ * With `pepper` (the shop's PIN pepper), the code also carries it, sealed with the code.
  */
 export async function createEnrolmentCode(
   owner: ClientBase,
   minutes = 30,
+  pepper: Buffer | null = null,
 ): Promise<{ code: string; expiresAt: string }> {
   const code = newEnrolmentCode()
   const expires = new Date(Date.now() + minutes * 60_000)
-  await owner.query('insert into enrolment_codes (code_hash, expires_at) values ($1, $2)', [
-    codeHash(code),
-    expires,
-  ])
+  const box = pepper ? await sealPepper(pepper, normalizeCode(code)) : null
+  // Only one code works at a time (the enrolment login's password), so older boxes go now.
+  await owner.query('update enrolment_codes set pepper_box = null where pepper_box is not null')
+  await owner.query(
+    'insert into enrolment_codes (code_hash, expires_at, pepper_box) values ($1, $2, $3)',
+    [codeHash(code), expires, box],
+  )
   // `valid until` makes the server itself stop accepting the code as a password.
   const pw = normalizeCode(code)
   await owner.query(
@@ -72,30 +84,32 @@ export async function joinShop(
   const key = generateTillKey()
   const password = randomBytes(32).toString('base64url')
   const normalized = normalizeCode(code)
-  const shopId = await withClient(
+  const box = await withClient(
     server,
     { user: 'tilldesk_enrol', password: normalized },
     async (client) => {
-      await client.query('select tilldesk_enrol_till($1, $2, $3, $4, $5)', [
-        normalized,
-        tillId,
-        tillName,
-        key.publicKey,
-        password,
-      ])
-      return null
+      const result = await client.query<{ box: string | null }>(
+        'select tilldesk_enrol_till($1, $2, $3, $4, $5) as box',
+        [normalized, tillId, tillName, key.publicKey, password],
+      )
+      const value = result.rows[0]?.box
+      return typeof value === 'string' && value !== '' ? value : null
     },
   )
-  void shopId
+  // Only the code opens the box; the server handed it over once and has deleted it.
+  const pepper = box ? await openPepper(box, normalized) : null
   const login = { user: `till_${tillId.replace(/-/g, '_')}`, password }
   const id = await withClient(server, login, async (client) => {
     const row = (await client.query('select id from shop limit 1')).rows[0]
     return row ? String(row.id) : ''
   })
-  return { shopId: id, tillId, tillName, login, key }
+  return { shopId: id, tillId, tillName, login, key, pepper }
 }
 
-/** The first till: migrates the server, names the shop, and enrols this till. */
+/**
+ * The first till: migrates the server, names the shop, makes the shop's PIN pepper and enrols
+ * this till (with a code of its own, which hands the pepper to it as to any other till).
+ */
 export async function createShop(
   server: ShopServer,
   owner: ShopLogin,
@@ -107,8 +121,13 @@ export async function createShop(
     const existing = (await client.query('select id from shop limit 1')).rows[0]
     if (!existing) {
       await client.query('insert into shop (id, name) values ($1, $2)', [randomUUID(), shopName])
+    } else if ((await client.query('select 1 from tills limit 1')).rows.length > 0) {
+      // Its tills hold the shop's pepper already; a second one would split the staff list.
+      throw new Error(
+        'This server already has a shop with tills. Join it with a code made on one of its tills.',
+      )
     }
-    return (await createEnrolmentCode(client, 5)).code
+    return (await createEnrolmentCode(client, 5, newShopPepper())).code
   })
   return joinShop(server, code, tillName)
 }

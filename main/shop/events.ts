@@ -30,6 +30,9 @@ export interface ShopEvent {
 /** An event as read back from the server, with the server's total order. */
 export interface StoredEvent extends ShopEvent {
   serverSeq: number
+  /** When the server stored it (its clock, ISO): the one clock every till shares, for windows
+   * such as the shop-wide lockout. Absent in events pulled before it was kept. */
+  receivedAt?: string
 }
 
 export const shopEventSchema = z.object({

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto'
 import type { ClientBase } from 'pg'
 import { migration as m0001 } from './migrations/0001-shop'
+import { migration as m0002 } from './migrations/0002-shop-pepper'
 
 export interface Migration {
   version: number
@@ -15,7 +16,7 @@ export interface Migration {
   sql: string
 }
 
-export const migrations: readonly Migration[] = [m0001]
+export const migrations: readonly Migration[] = [m0001, m0002]
 
 const LOCK_KEY = 7243100000
 

@@ -6,9 +6,12 @@ import { defineModule } from '../app/module'
 import type { Handlers } from '../ipc/handlers'
 import { shopApprovals } from './approvals-module'
 import { ShopService } from './service'
+import { ShopStaff } from './staff'
 
 export function createShopService(core: CoreServices): ShopService {
-  return new ShopService({
+  // One staff list: the users service hears the shop through this link, never imports it.
+  const staff = new ShopStaff({ users: core.users, keychain: core.keychain, log: core.log })
+  const service = new ShopService({
     dataDir: core.dataDir,
     keychain: core.keychain,
     integrity: core.integrity,
@@ -17,7 +20,10 @@ export function createShopService(core: CoreServices): ShopService {
     subscribe: core.subscribe,
     log: core.log,
     environment: () => core.environment.current,
+    staff,
   })
+  staff.connect(service)
+  return service
 }
 
 export const shopModule = defineModule({

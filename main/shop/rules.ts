@@ -121,6 +121,19 @@ export interface FailedSignIn {
   receivedAt: number
 }
 
+/** The lockout window every till of a shop counts wrong PINs in. */
+export const LOCKOUT_WINDOW_MS = 15 * 60_000
+
+/** Failed PIN entries for `userId` on every till that fall within `windowMs` of `now`. */
+export function countFailures(
+  failures: readonly FailedSignIn[],
+  userId: string,
+  now: number,
+  windowMs = LOCKOUT_WINDOW_MS,
+): number {
+  return failures.filter((f) => f.userId === userId && now - f.receivedAt < windowMs).length
+}
+
 /**
  * Rule 4, lockout counted shop-wide: failed PIN entries for a user on every till add up; the
  * user is locked when `limit` of them fall within `windowMs` of `now`. A till that was offline
@@ -131,9 +144,7 @@ export function lockedOut(
   userId: string,
   now: number,
   limit = 5,
-  windowMs = 15 * 60_000,
+  windowMs = LOCKOUT_WINDOW_MS,
 ): boolean {
-  return (
-    failures.filter((f) => f.userId === userId && now - f.receivedAt < windowMs).length >= limit
-  )
+  return countFailures(failures, userId, now, windowMs) >= limit
 }

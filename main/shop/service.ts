@@ -35,6 +35,7 @@ import { LocalShopLog } from './local-log'
 import { ShopSyncLoop } from './loop'
 import { localDay, shopEventsCsv, shopOverview } from './overview'
 import { ShopReporter } from './reporter'
+import type { ShopStaffHooks } from './staff'
 import { shopZCsv, shopZReport } from './shop-z'
 import { ShopSync, type ShopStatus } from './sync'
 
@@ -61,6 +62,8 @@ export interface ShopServiceOptions {
   log: Logger
   /** The till's time zone for "today" (default: the computer's). */
   timeZone?: () => string | undefined
+  /** The shared staff list (staff.ts): applies staff events, keeps the shop's PIN pepper. */
+  staff?: ShopStaffHooks
   /** The gateway environment shifts are counted in (live, test, demo); default live. */
   environment?: () => string
 }
@@ -334,7 +337,9 @@ export class ShopService {
   }
 
   /** Keeps each pulled event once, by id (a pull after a crash may hand it again). */
-  #apply(events: StoredEvent[]): void {
+  async #apply(events: StoredEvent[]): Promise<void> {
+    // The staff list keeps its own place (in the keychain), so it gets every event handed.
+    await this.#o.staff?.apply(events)
     const fresh = events.filter((e) => !this.#seen.has(e.eventId))
     if (fresh.length === 0) return
     mkdirSync(this.#dir, { recursive: true, mode: 0o700 })
@@ -392,6 +397,7 @@ export class ShopService {
   ): Promise<ShopStatusView> {
     await this.#o.keychain.set('till', SHOP_LOGIN_ACCOUNT, JSON.stringify(enrolment.login))
     await this.#o.keychain.set('till', SHOP_KEY_ACCOUNT, enrolment.key.privateKey)
+    await this.#o.staff?.enrolled(enrolment.pepper)
     const config: ShopConfig = {
       server,
       shopId: enrolment.shopId,
@@ -427,7 +433,10 @@ export class ShopService {
     const config = this.#config
     if (!config) throw new AppError('shop_off', 'Join or create a shop first.')
     try {
-      return await withClient(config.server, owner, (client) => createEnrolmentCode(client))
+      const pepper = (await this.#o.staff?.pepper()) ?? null
+      return await withClient(config.server, owner, (client) =>
+        createEnrolmentCode(client, 30, pepper),
+      )
     } catch (error) {
       throw new AppError('shop_refused', explain(error))
     }

@@ -49,6 +49,7 @@ interface Row {
   body: unknown
   created_at: Date | string
   signature: string
+  received_at: Date | string
 }
 
 export class ShopSync {
@@ -188,7 +189,8 @@ export class ShopSync {
     for (;;) {
       const cursor = this.#o.log.cursor.pulledSeq
       const result = await this.#o.pool.query<Row>(
-        `select server_seq, event_id, till_id, till_seq, kind, body, created_at, signature
+        `select server_seq, event_id, till_id, till_seq, kind, body, created_at, signature,
+                received_at
            from events where server_seq > $1 order by server_seq limit $2`,
         [cursor, this.#o.batch ?? 500],
       )
@@ -232,6 +234,7 @@ export class ShopSync {
       body: body as Record<string, unknown>,
       createdAt: created.toISOString(),
       signature: String(row.signature),
+      receivedAt: new Date(row.received_at).toISOString(),
     }
     const key = await this.#publicKey(tillId)
     if (!key) return refuse('unknown_till')

@@ -7,14 +7,38 @@ import { AppError } from '../app/errors'
 import type { Emit } from '../app/events'
 import type { StoredUser } from '../settings/schema'
 import type { SettingsStore } from '../settings/store'
-import {
-  DEFAULT_SCRYPT,
-  hashPin,
-  needsPepper,
-  needsRehash,
-  verifyPin,
-  type ScryptParams,
-} from './pin'
+import { DEFAULT_SCRYPT, hashPin, needsRehash, pepperOf, verifyPin, type ScryptParams } from './pin'
+
+/** A staff change this till tells the other tills of its shop (main/shop/staff.ts). */
+export type StaffChangeOut =
+  | {
+      kind: 'upserted'
+      user: Pick<StoredUser, 'id' | 'name' | 'role' | 'pinHash' | 'createdAt' | 'disabled'>
+    }
+  | { kind: 'disabled' | 'enabled' | 'removed'; userId: string }
+
+/**
+ * A staff change another till made, after sync checked its signature. Applied here through the
+ * settings store, so the record is sealed again with this till's own key.
+ */
+export type StaffChangeIn = StaffChangeOut
+
+/**
+ * What shop mode lends the staff list (wired by the shop module, so this folder never imports
+ * main/shop). Without it, or while `sharing()` answers null, the till is exactly a single till.
+ */
+export interface ShopStaffLink {
+  /** The shop's PIN pepper while this till shares its staff with a shop, else null. */
+  sharing(): Promise<Buffer | null>
+  /** The shop's PIN pepper if the keychain holds one (also after leaving: old hashes check). */
+  shopPepper(): Promise<Buffer | null>
+  /** Tells the other tills (recorded in order; never throws). */
+  publish(change: StaffChangeOut): void
+  /** A wrong PIN for `userId` here, for the shop-wide lockout count. */
+  failed(userId: string): void
+  /** Wrong PINs for `userId` on the other tills after `since` (ms), within the window. */
+  failuresElsewhere(userId: string, since: number): number
+}
 
 /**
  * Fewest digits per role. A supervisor's or admin's PIN is what approves money and changes
@@ -77,6 +101,13 @@ export class UsersService {
   readonly #pepper: () => Buffer | null
   /** One PIN check at a time per user, so parallel guesses can't outrun the counter. */
   readonly #queues = new Map<string, Promise<unknown>>()
+  #shop: ShopStaffLink | null = null
+  /**
+   * When each user's count last started again on this till (good PIN, lockout, unlock, new
+   * PIN): other tills' failures before it are not counted again. In memory: after a restart
+   * the failures still inside the window count once more, the cautious side.
+   */
+  readonly #countFrom = new Map<string, number>()
 
   constructor(options: UsersOptions) {
     this.#settings = options.settings
@@ -87,8 +118,30 @@ export class UsersService {
     this.#pepper = options.pepper ?? (() => null)
   }
 
-  #hash(pin: string): Promise<string> {
-    return hashPin(pin, this.#scrypt, this.#pepper())
+  /** Shop mode lends the shop's pepper, the publishing of changes and the lockout count. */
+  linkShop(link: ShopStaffLink | null): void {
+    this.#shop = link
+  }
+
+  async #sharing(): Promise<Buffer | null> {
+    return (await this.#shop?.sharing()) ?? null
+  }
+
+  async #hash(pin: string): Promise<string> {
+    const shop = await this.#sharing()
+    return shop
+      ? hashPin(pin, this.#scrypt, shop, 'shop')
+      : hashPin(pin, this.#scrypt, this.#pepper())
+  }
+
+  /** Tells the shop about a user whose hash every till can check; others stay on this till. */
+  #publishUser(user: StoredUser): void {
+    if (pepperOf(user.pinHash) !== 'shop') return
+    const { id, name, role, pinHash, createdAt, disabled } = user
+    this.#shop?.publish({
+      kind: 'upserted',
+      user: { id, name, role, pinHash, createdAt, disabled },
+    })
   }
 
   /** Refuses to change a profile that failed its integrity check: it can only be removed. */
@@ -139,6 +192,7 @@ export class UsersService {
       draft.users.push(user)
     })
     this.#changed()
+    this.#publishUser(user)
     return toPublicUser(user, this.#now())
   }
 
@@ -165,6 +219,9 @@ export class UsersService {
       if (input.role !== undefined) draft.role = input.role
       if (input.disabled !== undefined) draft.disabled = input.disabled
     })
+    if (updated.name !== user.name || updated.role !== user.role) this.#publishUser(updated)
+    if (updated.disabled !== user.disabled)
+      this.#shop?.publish({ kind: updated.disabled ? 'disabled' : 'enabled', userId: user.id })
     return toPublicUser(updated, this.#now())
   }
 
@@ -179,11 +236,14 @@ export class UsersService {
       draft.lockouts = 0
       draft.lockedUntil = null
     })
+    this.#countFrom.set(id, this.#now())
+    this.#publishUser(updated)
     return toPublicUser(updated, this.#now())
   }
 
   unlock(id: string): PublicUser {
     this.#assertTrusted(this.#find(id))
+    this.#countFrom.set(id, this.#now())
     const updated = this.#patch(id, (draft) => {
       draft.failedAttempts = 0
       draft.lockouts = 0
@@ -205,6 +265,62 @@ export class UsersService {
       draft.users = draft.users.filter((candidate) => candidate.id !== id)
     })
     this.#changed()
+    this.#shop?.publish({ kind: 'removed', userId: id })
+  }
+
+  /**
+   * Applies another till's staff change (sync checked its signature; main/shop/staff.ts puts
+   * them in server order and applies each once). The latest change in server order wins; the
+   * record is written through the settings store, so it is sealed with this till's key and an
+   * edit to the file afterwards is caught like any other. Lockout counters stay this till's
+   * own, except that a new PIN starts them again, as it does here. Returns false for a change
+   * that can't apply (unknown user, a hash no till of the shop can check).
+   */
+  applyShopChange(change: StaffChangeIn): boolean {
+    const users = this.#settings.get().users
+    if (change.kind === 'upserted') {
+      const incoming = change.user
+      // Only shop-peppered hashes travel; anything else could never be checked here.
+      if (pepperOf(incoming.pinHash) !== 'shop') return false
+      const existing = users.find((u) => u.id === incoming.id)
+      this.#settings.update((draft) => {
+        const target = draft.users.find((u) => u.id === incoming.id)
+        if (!target) {
+          draft.users.push({
+            ...incoming,
+            failedAttempts: 0,
+            lockouts: 0,
+            lockedUntil: null,
+          })
+          return
+        }
+        target.name = incoming.name
+        target.role = incoming.role
+        if (target.pinHash !== incoming.pinHash) {
+          target.pinHash = incoming.pinHash
+          target.failedAttempts = 0
+          target.lockouts = 0
+          target.lockedUntil = null
+        }
+        // An edit doesn't carry the enabled state: a disable elsewhere stands at its place in
+        // server order, and only an explicit enable lifts it.
+      })
+      if (existing && existing.pinHash !== incoming.pinHash)
+        this.#countFrom.set(incoming.id, this.#now())
+      this.#changed()
+      return true
+    }
+    if (!users.some((u) => u.id === change.userId)) return false
+    this.#settings.update((draft) => {
+      if (change.kind === 'removed') {
+        draft.users = draft.users.filter((u) => u.id !== change.userId)
+        return
+      }
+      const target = draft.users.find((u) => u.id === change.userId)
+      if (target) target.disabled = change.kind === 'disabled'
+    })
+    this.#changed()
+    return true
   }
 
   async changeOwnPin(id: string, currentPin: string, newPin: string): Promise<void> {
@@ -266,16 +382,46 @@ export class UsersService {
         `Too many wrong PINs. ${user.name} can try again in ${minutes(lockedUntil - now)}, or an admin can unlock the profile.`,
       )
     }
+    if (user.lockedUntil !== null && lockedUntil <= now && !this.#countFrom.has(id)) {
+      // The lock ran out: failures elsewhere before it were paid for by it.
+      this.#countFrom.set(id, lockedUntil)
+    }
+    const elsewhere = this.#failuresElsewhere(id)
+    if (user.failedAttempts + elsewhere >= this.#lockout.maxAttempts) {
+      // Wrong PINs on the other tills of the shop add up with this till's (docs/shop.md).
+      const lockMs = this.#lock(user, now)
+      throw new AppError(
+        'locked_out',
+        `Too many wrong PINs across the shop's tills. ${user.name} is locked for ${minutes(lockMs)}; an admin can unlock sooner.`,
+      )
+    }
     const pepper = this.#pepper()
-    if (needsPepper(user.pinHash) && !pepper) {
+    const shopPepper = (await this.#shop?.shopPepper()) ?? null
+    const sharing = await this.#sharing()
+    const kind = pepperOf(user.pinHash)
+    if ((kind === 'till' && !pepper) || (kind === 'shop' && !shopPepper)) {
       throw new AppError(
         'keychain_unavailable',
         `${user.name}'s PIN is protected by a secret in the OS keychain, which Tilldesk cannot reach right now. Unlock the keychain (or restart the computer) and try again.`,
       )
     }
-    if (await verifyPin(pin, user.pinHash, pepper)) {
-      // Older hashes (no pepper, cheaper scrypt) are replaced now that the PIN is known good.
-      const rehash = needsRehash(user.pinHash, this.#scrypt, pepper) ? await this.#hash(pin) : null
+    if (await verifyPin(pin, user.pinHash, pepper, shopPepper)) {
+      // A disable or removal from another till may have arrived while scrypt ran: it stands.
+      const fresh = this.#find(id)
+      if (fresh.disabled) {
+        throw new AppError('user_disabled', `${fresh.name}'s profile is disabled. Ask an admin.`)
+      }
+      // Older hashes (no pepper, cheaper scrypt, or not the shop's pepper in shop mode) are
+      // replaced now that the PIN is known good; in shop mode the user then travels to the
+      // other tills (until then they work only on this one).
+      const rehash = (
+        sharing
+          ? needsRehash(user.pinHash, this.#scrypt, sharing, 'shop')
+          : needsRehash(user.pinHash, this.#scrypt, pepper)
+      )
+        ? await this.#hash(pin)
+        : null
+      this.#countFrom.set(id, this.#now())
       const updated =
         user.failedAttempts === 0 &&
         user.lockouts === 0 &&
@@ -288,6 +434,7 @@ export class UsersService {
               draft.lockedUntil = null
               if (rehash !== null) draft.pinHash = rehash
             })
+      if (rehash !== null) this.#publishUser(updated)
       if (!allowShort && pin.length < MIN_PIN_DIGITS[user.role]) {
         throw new AppError(
           'pin_change_required',
@@ -296,17 +443,10 @@ export class UsersService {
       }
       return toPublicUser(updated, this.#now())
     }
+    if (sharing) this.#shop?.failed(id)
     const failures = user.failedAttempts + 1
-    if (failures >= this.#lockout.maxAttempts) {
-      const lockMs = Math.min(
-        this.#lockout.maxLockMs,
-        this.#lockout.baseLockMs * 2 ** user.lockouts,
-      )
-      this.#patch(id, (draft) => {
-        draft.failedAttempts = 0
-        draft.lockouts = user.lockouts + 1
-        draft.lockedUntil = new Date(now + lockMs).toISOString()
-      })
+    if (failures + elsewhere >= this.#lockout.maxAttempts) {
+      const lockMs = this.#lock(user, now)
       throw new AppError(
         'locked_out',
         `Wrong PIN. ${user.name} is locked for ${minutes(lockMs)} after ${this.#lockout.maxAttempts} wrong tries; an admin can unlock sooner.`,
@@ -315,12 +455,29 @@ export class UsersService {
     this.#patch(id, (draft) => {
       draft.failedAttempts = failures
     })
-    const left = this.#lockout.maxAttempts - failures
+    const left = this.#lockout.maxAttempts - failures - elsewhere
     throw new AppError(
       'wrong_pin',
       `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left before the profile locks.`,
       { fields: { pin: 'Wrong PIN.' } },
     )
+  }
+
+  /** Locks the profile on this till; each lockout in a row doubles the next. */
+  #lock(user: StoredUser, now: number): number {
+    const lockMs = Math.min(this.#lockout.maxLockMs, this.#lockout.baseLockMs * 2 ** user.lockouts)
+    this.#patch(user.id, (draft) => {
+      draft.failedAttempts = 0
+      draft.lockouts = user.lockouts + 1
+      draft.lockedUntil = new Date(now + lockMs).toISOString()
+    })
+    // The failures elsewhere that led here are paid for by this lock.
+    this.#countFrom.set(user.id, now)
+    return lockMs
+  }
+
+  #failuresElsewhere(id: string): number {
+    return this.#shop?.failuresElsewhere(id, this.#countFrom.get(id) ?? 0) ?? 0
   }
 
   #find(id: string): StoredUser {

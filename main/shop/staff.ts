@@ -1,0 +1,219 @@
+// One staff list for the shop. Staff changes made on this till go to the other tills as signed
+// shop events; the other tills' changes are applied here, in server order, through the users
+// service (so each applied record is sealed with this till's own key); and wrong PINs are
+// counted across the shop for the lockout. Hashes travel, PINs never: a hash is peppered with
+// the shop's pepper (pepper.ts), which every till of the shop holds in its own keychain.
+//
+// Events (body fields; sync has checked each event's signature before it gets here):
+//   staff.upserted  {userId, name, role, pinHash, createdAt, disabled}  a new or edited user,
+//                   or a new PIN; `disabled` only matters to a till that never had the user
+//   staff.disabled / staff.enabled / staff.removed  {userId}
+//   signin.failed   {userId}                               a wrong PIN on the sending till
+// The rules (docs/shop.md, rules.ts): the latest change in server order wins; a disable takes
+// effect at its place in server order; failures count shop-wide within the lockout window, by
+// the server's receive time.
+import * as z from 'zod'
+import { USER_ROLES } from '../../common/ipc/contract'
+import type { Logger } from '../app/log'
+import type { Keychain } from '../keychain/keychain'
+import type { ShopStaffLink, StaffChangeIn, StaffChangeOut, UsersService } from '../users/users'
+import type { StoredEvent } from './events'
+import { ShopPepper } from './pepper'
+import { countFailures, LOCKOUT_WINDOW_MS, type FailedSignIn } from './rules'
+
+/** How far this till has applied the shop's staff events (server_seq), kept in the keychain. */
+export const STAFF_APPLIED_ACCOUNT = 'Tilldesk shop staff applied'
+
+/** What the shop service asks of the staff list (small hooks in service.ts). */
+export interface ShopStaffHooks {
+  /** Other tills' events as pulled, in server order; may be handed again after a crash. */
+  apply(events: StoredEvent[]): Promise<void>
+  /** This till joined (or created) a shop: keep its pepper, start applying from the start. */
+  enrolled(pepper: Buffer | null): Promise<void>
+  /** The shop pepper, to seal into an enrolment code. */
+  pepper(): Promise<Buffer | null>
+}
+
+/** The parts of the shop service the staff list uses. */
+export interface ShopForStaff {
+  status(): { mode: 'single' | 'shop' }
+  record(kind: string, body: Record<string, unknown>): Promise<void>
+  inbox(): StoredEvent[]
+}
+
+const userId = z.string().regex(/^u_[a-z0-9]{8,32}$/)
+const upsertedBody = z.object({
+  userId,
+  name: z.string().min(1).max(40),
+  role: z.enum(USER_ROLES),
+  pinHash: z.string().startsWith('spscrypt$').max(400),
+  createdAt: z.iso.datetime(),
+  disabled: z.boolean().optional(),
+})
+const userBody = z.object({ userId })
+
+const STAFF_KINDS = {
+  'staff.disabled': 'disabled',
+  'staff.enabled': 'enabled',
+  'staff.removed': 'removed',
+} as const
+
+/** A pulled event as a change to the staff list; null for another kind, 'malformed' if unreadable. */
+export function staffChangeOf(event: StoredEvent): StaffChangeIn | null | 'malformed' {
+  if (event.kind === 'staff.upserted') {
+    const body = upsertedBody.safeParse(event.body)
+    if (!body.success) return 'malformed'
+    const { userId: id, disabled, ...rest } = body.data
+    return { kind: 'upserted', user: { id, ...rest, disabled: disabled ?? false } }
+  }
+  const kind = STAFF_KINDS[event.kind as keyof typeof STAFF_KINDS]
+  if (!kind) return null
+  const body = userBody.safeParse(event.body)
+  return body.success ? { kind, userId: body.data.userId } : 'malformed'
+}
+
+/** The event this till records for one of its own changes. */
+export function staffEventOf(change: StaffChangeOut): {
+  kind: string
+  body: Record<string, unknown>
+} {
+  if (change.kind === 'upserted') {
+    const { id, ...rest } = change.user
+    return { kind: 'staff.upserted', body: { userId: id, ...rest } }
+  }
+  return { kind: `staff.${change.kind}`, body: { userId: change.userId } }
+}
+
+/** Other tills' wrong PINs for the lockout count: server receive time, else the till's clock. */
+export function failuresIn(events: readonly StoredEvent[]): FailedSignIn[] {
+  const out: FailedSignIn[] = []
+  for (const e of events) {
+    if (e.kind !== 'signin.failed' || typeof e.body.userId !== 'string') continue
+    const at = Date.parse(e.receivedAt ?? e.createdAt)
+    if (Number.isFinite(at)) out.push({ userId: e.body.userId, tillId: e.tillId, receivedAt: at })
+  }
+  return out
+}
+
+export interface ShopStaffOptions {
+  users: Pick<UsersService, 'applyShopChange' | 'linkShop'>
+  keychain: Keychain
+  log: Logger
+  now?: () => number
+  windowMs?: number
+}
+
+export class ShopStaff implements ShopStaffHooks {
+  readonly #o: ShopStaffOptions
+  readonly #pepper: ShopPepper
+  #shop: ShopForStaff | null = null
+  /** server_seq of the last staff event applied here; null until read from the keychain. */
+  #through: number | null = null
+  #recording: Promise<void> = Promise.resolve()
+
+  constructor(options: ShopStaffOptions) {
+    this.#o = options
+    this.#pepper = new ShopPepper(options.keychain)
+  }
+
+  /** Joins the users service to the shop service. */
+  connect(shop: ShopForStaff): void {
+    this.#shop = shop
+    this.#o.users.linkShop(this.link())
+  }
+
+  #inShop(): boolean {
+    return this.#shop?.status().mode === 'shop'
+  }
+
+  link(): ShopStaffLink {
+    return {
+      sharing: async () => (this.#inShop() ? this.#pepper.get() : null),
+      shopPepper: () => this.#pepper.get(),
+      publish: (change) => {
+        const { kind, body } = staffEventOf(change)
+        this.#record(kind, body)
+      },
+      failed: (id) => this.#record('signin.failed', { userId: id }),
+      failuresElsewhere: (id, since) => {
+        if (!this.#inShop() || !this.#shop) return 0
+        const failures = failuresIn(this.#shop.inbox()).filter((f) => f.receivedAt > since)
+        return countFailures(
+          failures,
+          id,
+          (this.#o.now ?? Date.now)(),
+          this.#o.windowMs ?? LOCKOUT_WINDOW_MS,
+        )
+      },
+    }
+  }
+
+  /** Recorded in the order the changes were made; a failure is logged, never thrown at staff. */
+  #record(kind: string, body: Record<string, unknown>): void {
+    const shop = this.#shop
+    if (!shop || !this.#inShop()) return
+    this.#recording = this.#recording
+      .then(() => shop.record(kind, body))
+      .catch((error: unknown) =>
+        this.#o.log.warn('shop: a staff event was not recorded', {
+          kind,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      )
+  }
+
+  /** Resolves when every change made so far is in the local shop log (tests, shutdown). */
+  recorded(): Promise<void> {
+    return this.#recording
+  }
+
+  async #appliedThrough(): Promise<number> {
+    if (this.#through === null) {
+      // In the keychain, not a file: a cashier who rewinds the pull cursor gets old events
+      // handed again, and they must not undo what came after them.
+      const text = await this.#o.keychain.get('till', STAFF_APPLIED_ACCOUNT)
+      const value = Number(text ?? 0)
+      this.#through = Number.isSafeInteger(value) && value > 0 ? value : 0
+    }
+    return this.#through
+  }
+
+  async apply(events: StoredEvent[]): Promise<void> {
+    const through = await this.#appliedThrough()
+    let last = through
+    for (const event of events) {
+      if (event.serverSeq <= last) continue
+      const change = staffChangeOf(event)
+      if (change === null) continue
+      last = event.serverSeq
+      if (change === 'malformed') {
+        this.#o.log.warn('shop: a staff event could not be read; skipped', {
+          eventId: event.eventId,
+          tillId: event.tillId,
+        })
+        continue
+      }
+      if (!this.#o.users.applyShopChange(change)) {
+        this.#o.log.info('shop: a staff event did not apply here', {
+          eventId: event.eventId,
+          kind: event.kind,
+        })
+      }
+    }
+    if (last !== through) {
+      await this.#o.keychain.set('till', STAFF_APPLIED_ACCOUNT, String(last))
+      this.#through = last
+    }
+  }
+
+  async enrolled(pepper: Buffer | null): Promise<void> {
+    if (pepper) await this.#pepper.set(pepper)
+    // A new shop numbers its events from 1.
+    await this.#o.keychain.set('till', STAFF_APPLIED_ACCOUNT, '0')
+    this.#through = 0
+  }
+
+  pepper(): Promise<Buffer | null> {
+    return this.#pepper.get()
+  }
+}
