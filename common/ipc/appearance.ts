@@ -9,6 +9,9 @@ export const THEMES = ['system', 'light', 'dark'] as const
 export type ThemeChoice = (typeof THEMES)[number]
 export const TEXT_SIZES = [100, 125, 150] as const
 export type TextSize = (typeof TEXT_SIZES)[number]
+/** The till's language: English, or French for francophone West Africa. */
+export const LANGUAGES = ['en', 'fr'] as const
+export type Language = (typeof LANGUAGES)[number]
 
 export const AppearanceSchema = z.strictObject({
   /** 'system' follows the OS (prefers-color-scheme); the others override it. */
@@ -21,6 +24,8 @@ export const AppearanceSchema = z.strictObject({
     /** 0–100, scales the chime's loudness. */
     volume: z.number().int().min(0).max(100),
   }),
+  /** Absent (a file from before languages) means English: no migration step. */
+  language: z.enum(LANGUAGES).optional(),
 })
 export type Appearance = z.infer<typeof AppearanceSchema>
 
@@ -44,10 +49,12 @@ export const appearanceChannels = defineChannels({
       theme: AppearanceSchema.shape.theme.optional(),
       textSize: AppearanceSchema.shape.textSize.optional(),
       sound: AppearanceSchema.shape.sound.partial().optional(),
+      language: z.enum(LANGUAGES).optional(),
     }),
     result: returns<Appearance>(),
     role: 'cashier',
-    summary: 'Changes theme, text size or the paid chime for this till (any signed-in role).',
+    summary:
+      'Changes theme, text size, the paid chime or the language for this till (any signed-in role).',
   },
 })
 

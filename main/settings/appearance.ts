@@ -16,6 +16,7 @@ export const appearanceHandlers = (
       if (input.textSize !== undefined) draft.appearance.textSize = input.textSize
       if (input.sound?.enabled !== undefined) draft.appearance.sound.enabled = input.sound.enabled
       if (input.sound?.volume !== undefined) draft.appearance.sound.volume = input.sound.volume
+      if (input.language !== undefined) draft.appearance.language = input.language
     }).appearance
     // Every window (a second till window, the customer display) follows at once.
     emit('appearance.changed', next)

@@ -1,5 +1,6 @@
 // The boot gate: connect to main, then first-run wizard, sign-in, or the app shell.
 import { Suspense, useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Banner, Button, Spinner } from '../components'
 import { FirstRun } from '../screens/FirstRun'
 import { findScreen } from '../screens/registry'
@@ -14,6 +15,8 @@ import { LockScreen } from './LockScreen'
 import { Shell } from './Shell'
 
 export function App() {
+  // Subscribed to the language: a change re-renders the whole tree in the new words and formats.
+  const { t } = useTranslation()
   const session = useSession((store) => store.state)
   const loadError = useSession((store) => store.loadError)
   const route = useNavigation((store) => store.route)
@@ -50,11 +53,11 @@ export function App() {
   if (loadError) {
     return (
       <div className="boot">
-        <Banner tone="danger" title="Tilldesk can’t reach its background service">
+        <Banner tone="danger" title={t('app.boot.unreachable')}>
           <p>{loadError}</p>
         </Banner>
         <Button variant="primary" icon="refresh" onClick={() => void useSession.getState().load()}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </div>
     )
@@ -110,9 +113,10 @@ function useLanding(): void {
 }
 
 function Loading() {
+  const { t } = useTranslation()
   return (
     <div className="boot">
-      <Spinner size={32} label="Starting Tilldesk" />
+      <Spinner size={32} label={t('app.boot.starting')} />
     </div>
   )
 }

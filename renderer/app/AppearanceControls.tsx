@@ -1,18 +1,20 @@
-// The appearance choices as radio groups and a volume slider, shared by the user menu's quick
-// toggle (any role) and Settings → Appearance. Each choice is sent to main at once: there is
+// The appearance choices (theme, text size, language) as radio groups and a volume slider,
+// shared by the user menu's quick toggle (any role) and Settings → Appearance. Each choice is sent to main at once: there is
 // nothing to save, and every window of this till follows.
 import { useState, type ReactNode } from 'react'
-import { TEXT_SIZES, THEMES, type TextSize, type ThemeChoice } from '../../common/ipc/appearance'
+import { useTranslation } from 'react-i18next'
+import {
+  LANGUAGES,
+  TEXT_SIZES,
+  THEMES,
+  type Language,
+  type TextSize,
+} from '../../common/ipc/appearance'
 import { Banner, Button } from '../components'
+import { LANGUAGE_NAME } from '../i18n'
 import { messageOf } from '../lib/pos'
 import { playPaidChime } from '../screens/Instructions/chime'
 import { useAppearance } from './AppearanceStore'
-
-const THEME_LABEL: Record<ThemeChoice, string> = {
-  system: 'Like the computer',
-  light: 'Light',
-  dark: 'Dark',
-}
 
 function Choices<T extends string | number>({
   legend,
@@ -67,24 +69,34 @@ function useChange() {
 export function ThemeAndTextSize({ idPrefix }: { idPrefix: string }) {
   const appearance = useAppearance((store) => store.appearance)
   const { send, problem } = useChange()
+  const { t } = useTranslation()
   return (
     <div className="appearance-controls">
       {problem && <Banner tone="danger">{problem}</Banner>}
       <Choices
-        legend="Theme"
+        legend={t('app.appearance.theme')}
         name={`${idPrefix}-theme`}
         options={THEMES}
         value={appearance.theme}
-        label={(theme) => THEME_LABEL[theme]}
+        label={(theme) => t(`app.appearance.themes.${theme}`)}
         onPick={(theme) => send({ theme })}
       />
       <Choices<TextSize>
-        legend="Text size"
+        legend={t('app.appearance.textSize')}
         name={`${idPrefix}-text-size`}
         options={TEXT_SIZES}
         value={appearance.textSize}
         label={(size) => `${size}%`}
         onPick={(textSize) => send({ textSize })}
+      />
+      <Choices<Language>
+        legend={t('app.appearance.language')}
+        name={`${idPrefix}-language`}
+        options={LANGUAGES}
+        value={appearance.language ?? 'en'}
+        // Each language in its own words, so whoever reads it finds theirs.
+        label={(language) => <span lang={language}>{LANGUAGE_NAME[language]}</span>}
+        onPick={(language) => send({ language })}
       />
     </div>
   )
@@ -93,6 +105,7 @@ export function ThemeAndTextSize({ idPrefix }: { idPrefix: string }) {
 export function SoundControls({ showVolume }: { showVolume: boolean }) {
   const sound = useAppearance((store) => store.appearance.sound)
   const { send, problem } = useChange()
+  const { t } = useTranslation()
   // The slider moves locally and is sent when let go, not on every step of a drag.
   const [volume, setVolume] = useState<number | null>(null)
   const shown = volume ?? sound.volume
@@ -110,12 +123,12 @@ export function SoundControls({ showVolume }: { showVolume: boolean }) {
           checked={sound.enabled}
           onChange={(event) => send({ sound: { enabled: event.target.checked } })}
         />
-        Chime when a charge is paid
+        {t('app.appearance.chime')}
       </label>
       {showVolume && (
         <div className="volume">
           <label className="volume__label" htmlFor="chime-volume">
-            Chime volume
+            {t('app.appearance.volume')}
           </label>
           <input
             id="chime-volume"
@@ -140,7 +153,7 @@ export function SoundControls({ showVolume }: { showVolume: boolean }) {
             disabled={!sound.enabled}
             onClick={() => playPaidChime({ enabled: true, volume: shown })}
           >
-            Play the chime
+            {t('app.appearance.play')}
           </Button>
         </div>
       )}

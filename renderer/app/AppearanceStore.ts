@@ -1,8 +1,10 @@
 // The till's appearance in the renderer: loaded from main, kept current by
-// `appearance.changed`, applied to <html> and remembered for the next first paint.
+// `appearance.changed`, applied to <html> and remembered for the next first paint. The
+// language travels with it: words and formats switch in every window of the till at once.
 import { create } from 'zustand'
 import { DEFAULT_APPEARANCE, type Appearance } from '../../common/ipc/appearance'
 import type { InputOf, Channels } from '../../common/ipc'
+import { applyLanguage } from '../i18n'
 import { call, subscribe } from '../lib/pos'
 import {
   applyAppearance,
@@ -19,6 +21,7 @@ interface AppearanceStore {
 
 const adopt = (appearance: Appearance) => {
   applyAppearance(appearance)
+  applyLanguage(appearance.language)
   rememberAppearance(appearance)
   useAppearance.setState({ appearance })
 }
@@ -33,13 +36,16 @@ export const useAppearance = create<AppearanceStore>((set, get) => ({
       theme: input.theme ?? before.theme,
       textSize: input.textSize ?? before.textSize,
       sound: { ...before.sound, ...input.sound },
+      language: input.language ?? before.language,
     }
     applyAppearance(shown)
+    applyLanguage(shown.language)
     set({ appearance: shown })
     try {
       adopt(await call('appearance.set', input))
     } catch (error) {
       applyAppearance(before)
+      applyLanguage(before.language)
       set({ appearance: before })
       throw error
     }
@@ -48,7 +54,9 @@ export const useAppearance = create<AppearanceStore>((set, get) => ({
 
 /** Loads, follows main's events and the OS theme; returns the disconnect. */
 export function connectAppearance(): () => void {
-  useAppearance.setState({ appearance: cachedAppearance() })
+  const cached = cachedAppearance()
+  applyLanguage(cached.language)
+  useAppearance.setState({ appearance: cached })
   const offEvent = subscribe('appearance.changed', adopt)
   const offSystem = watchSystemTheme(() => applyAppearance(useAppearance.getState().appearance))
   call('appearance.get').then(adopt, () => {

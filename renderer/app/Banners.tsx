@@ -1,5 +1,6 @@
 // Offline and not-configured warnings, and the open-shift reminder, shown above every screen.
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { ShiftReminder } from '../../common/ipc/shifts'
 import { Banner, Button } from '../components'
 import { call, subscribe } from '../lib/pos'
@@ -13,15 +14,16 @@ export function Banners({ hideOffline = false }: { hideOffline?: boolean }) {
   const go = useNavigation((store) => store.go)
   const reminder = useShiftReminder()
   const onShift = useNavigation((store) => store.route.screen === 'shift')
+  const { t } = useTranslation()
   return (
     <div className="banners">
       {reminder && !onShift && (
         <Banner
           tone="warning"
-          title="A shift is still open after the end of the day"
+          title={t('app.banners.shiftOpen')}
           actions={
             <Button size="sm" onClick={() => go('shift')}>
-              Open Shift
+              {t('app.banners.openShift')}
             </Button>
           }
         >
@@ -29,30 +31,29 @@ export function Banners({ hideOffline = false }: { hideOffline?: boolean }) {
         </Banner>
       )}
       {!bridgeUp && (
-        <Banner tone="danger" title="Lost contact with Tilldesk’s background service">
-          Reconnecting… Nothing you entered is lost.
+        <Banner tone="danger" title={t('app.banners.bridgeLost')}>
+          {t('app.banners.reconnecting')}
         </Banner>
       )}
       {environment?.notReady && (
         <Banner
           tone="warning"
-          title="The gateway is not set up"
+          title={t('app.banners.notSetUp')}
           actions={
             role === 'admin' ? (
               <Button size="sm" onClick={() => go('settings')}>
-                Open Settings
+                {t('app.banners.openSettings')}
               </Button>
             ) : undefined
           }
         >
           {environment.notReady}
-          {role !== 'admin' && ' Ask an admin to finish the setup.'}
+          {role !== 'admin' && ` ${t('app.banners.askAdmin')}`}
         </Banner>
       )}
       {!environment?.notReady && !hideOffline && status?.connectivity === 'offline' && (
-        <Banner tone="warning" title="Offline: the gateway can’t be reached">
-          {status.offlineReason ?? 'Check the network connection.'} Screens that only read saved
-          data still work; new requests wait until the connection returns.
+        <Banner tone="warning" title={t('app.banners.offline')}>
+          {status.offlineReason ?? t('app.banners.checkNetwork')} {t('app.banners.offlineWorks')}
         </Banner>
       )}
     </div>

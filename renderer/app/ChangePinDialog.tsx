@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Banner, Button, Dialog, TextField } from '../components'
 import { call, fieldsOf, messageOf } from '../lib/pos'
 
 export function ChangePinDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation()
   const [currentPin, setCurrentPin] = useState('')
   const [newPin, setNewPin] = useState('')
   const [confirm, setConfirm] = useState('')
@@ -26,7 +28,7 @@ export function ChangePinDialog({ open, onClose }: { open: boolean; onClose: () 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (newPin !== confirm) {
-      setFields({ confirm: 'The two new PINs differ.' })
+      setFields({ confirm: t('app.changePin.differ') })
       return
     }
     setBusy(true)
@@ -44,15 +46,15 @@ export function ChangePinDialog({ open, onClose }: { open: boolean; onClose: () 
   }
 
   return (
-    <Dialog open={open} onClose={close} title="Change my PIN">
+    <Dialog open={open} onClose={close} title={t('app.changePin.title')}>
       {done ? (
         <>
-          <Banner tone="success" title="PIN changed">
-            Use the new PIN next time you sign in.
+          <Banner tone="success" title={t('app.changePin.changed')}>
+            {t('app.changePin.useNext')}
           </Banner>
           <div className="form__actions">
             <Button variant="primary" onClick={close}>
-              Done
+              {t('common.done')}
             </Button>
           </div>
         </>
@@ -60,7 +62,7 @@ export function ChangePinDialog({ open, onClose }: { open: boolean; onClose: () 
         <form className="form" onSubmit={(event) => void submit(event)}>
           {error && <Banner tone="danger">{error}</Banner>}
           <TextField
-            label="Current PIN"
+            label={t('app.changePin.current')}
             type="password"
             inputMode="numeric"
             autoComplete="off"
@@ -70,8 +72,8 @@ export function ChangePinDialog({ open, onClose }: { open: boolean; onClose: () 
             autoFocus
           />
           <TextField
-            label="New PIN"
-            hint="4 to 8 digits."
+            label={t('app.changePin.new')}
+            hint={t('app.changePin.newHint')}
             type="password"
             inputMode="numeric"
             autoComplete="off"
@@ -80,7 +82,7 @@ export function ChangePinDialog({ open, onClose }: { open: boolean; onClose: () 
             error={fields.newPin}
           />
           <TextField
-            label="New PIN again"
+            label={t('app.changePin.again')}
             type="password"
             inputMode="numeric"
             autoComplete="off"
@@ -89,9 +91,9 @@ export function ChangePinDialog({ open, onClose }: { open: boolean; onClose: () 
             error={fields.confirm}
           />
           <div className="form__actions">
-            <Button onClick={close}>Cancel</Button>
+            <Button onClick={close}>{t('common.cancel')}</Button>
             <Button variant="primary" type="submit" busy={busy}>
-              Change PIN
+              {t('app.changePin.submit')}
             </Button>
           </div>
         </form>

@@ -3,17 +3,19 @@
 // mounted and untouchable, so what was on them (an open charge, the customer display it
 // drives) carries on; main keeps watching for transfers and sending approved payouts.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { PublicUser, SessionLock } from '../../common/ipc'
 import { Banner, Button, Icon, PinField } from '../components'
 import { formatTime } from '../lib/format'
 import { call, fieldsOf, messageOf } from '../lib/pos'
-import { initials, ROLE_LABEL } from './roles'
+import { initials } from './roles'
 
 export function LockScreen({ user, lock }: { user: PublicUser; lock: SessionLock }) {
   const [pin, setPin] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const field = useRef<HTMLDivElement>(null)
+  const { t } = useTranslation()
   useEffect(() => {
     field.current?.querySelector('input')?.focus()
   }, [])
@@ -41,21 +43,23 @@ export function LockScreen({ user, lock }: { user: PublicUser; lock: SessionLock
     >
       <form className="lock-screen__card" onSubmit={(event) => void unlock(event)}>
         <Icon name="lock" size={32} />
-        <h2 id="lock-title">Locked</h2>
+        <h2 id="lock-title">{t('app.lock.title')}</h2>
         <p className="lock-screen__who">
           <span className="avatar" aria-hidden="true">
             {initials(user.name)}
           </span>
-          {user.name} · {ROLE_LABEL[user.role]}
+          {user.name} · {t(`roles.${user.role}`)}
         </p>
         <p className="muted">
-          Locked at {formatTime(lock.lockedAt)} after a while without use. Collections and payouts
-          carry on in the background. Signs out at {formatTime(lock.signOutAt)} unless unlocked.
+          {t('app.lock.why', {
+            lockedAt: formatTime(lock.lockedAt),
+            signOutAt: formatTime(lock.signOutAt),
+          })}
         </p>
         {error && <Banner tone="danger">{error}</Banner>}
         <div ref={field}>
           <PinField
-            label={`PIN for ${user.name}`}
+            label={t('components.pinFor', { name: user.name })}
             name="unlock-pin"
             value={pin}
             autoComplete="off"
@@ -63,10 +67,10 @@ export function LockScreen({ user, lock }: { user: PublicUser; lock: SessionLock
           />
         </div>
         <Button type="submit" variant="primary" size="lg" busy={busy} disabled={pin.length < 4}>
-          Unlock
+          {t('app.lock.unlock')}
         </Button>
         <Button variant="ghost" icon="switch" onClick={() => void call('session.signOut')}>
-          Switch user
+          {t('app.switchUser')}
         </Button>
       </form>
     </div>

@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next'
 import { Icon } from '../components'
 import type { ScreenDef } from '../screens/registry'
 import { useNavigation } from '../store/navigation'
+import { screenTitle } from './screenTitle'
 
 export function NavBar({
   screens,
@@ -13,8 +15,9 @@ export function NavBar({
   counts?: Record<string, number>
 }) {
   const go = useNavigation((store) => store.go)
+  const { t } = useTranslation()
   return (
-    <nav className="nav" aria-label="Main">
+    <nav className="nav" aria-label={t('app.nav.label')}>
       <div className="nav__brand">
         <span className="nav__logo" aria-hidden="true">
           T
@@ -34,13 +37,13 @@ export function NavBar({
               }}
             >
               <Icon name={screen.icon} size={22} />
-              <span className="nav__label">{screen.title}</span>
+              <span className="nav__label">{screenTitle(t, screen)}</span>
               {counts[screen.id] ? (
                 <>
                   <span className="nav__count" data-testid={`nav-${screen.id}-count`}>
                     {counts[screen.id]}
                   </span>
-                  <span className="visually-hidden">waiting</span>
+                  <span className="visually-hidden">{t('app.nav.waiting')}</span>
                 </>
               ) : null}
               {screen.shortcut && <kbd className="nav__kbd">{screen.shortcut}</kbd>}

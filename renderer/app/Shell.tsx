@@ -1,6 +1,7 @@
 // The frame around every signed-in screen: environment ribbon, navigation, top bar, banners,
 // the screen, and the status bar.
 import { Suspense, useCallback, useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { PublicUser } from '../../common/ipc'
 import { EmptyState, Spinner } from '../components'
 import { findScreen, screens, type ScreenDef } from '../screens/registry'
@@ -10,7 +11,8 @@ import { approvalQueue, connectPayouts, usePayouts } from '../store/payouts'
 import { Banners } from './Banners'
 import { EnvironmentRibbon } from './EnvironmentRibbon'
 import { NavBar } from './NavBar'
-import { canSee, ROLE_LABEL } from './roles'
+import { canSee } from './roles'
+import { screenTitle } from './screenTitle'
 import { useShortcuts } from './shortcuts'
 import { StatusBar } from './StatusBar'
 import { TopBar } from './TopBar'
@@ -27,6 +29,7 @@ export function Shell({ user, tillName }: { user: PublicUser; tillName: string }
   const current = findScreen(route.screen)
   const waiting = useApprovalsWaiting(canSee(user.role, 'supervisor'))
   const titleOverride = useNavigation((store) => store.title)
+  const { t } = useTranslation()
   useEffect(() => reportActivity(), [])
 
   // No or unknown route: open the first screen this user may use.
@@ -37,7 +40,7 @@ export function Shell({ user, tillName }: { user: PublicUser; tillName: string }
   return (
     <div className="app">
       <a className="skip-link" href="#main-content">
-        Skip to content
+        {t('app.shell.skip')}
       </a>
       <EnvironmentRibbon />
       <div className="app__body">
@@ -48,7 +51,7 @@ export function Shell({ user, tillName }: { user: PublicUser; tillName: string }
         />
         <div className="app__main">
           <TopBar
-            title={titleOverride ?? current?.title ?? ''}
+            title={titleOverride ?? (current ? screenTitle(t, current) : '')}
             user={user}
             tillName={tillName}
             onSwitchUser={switchUser}
@@ -72,10 +75,12 @@ function useApprovalsWaiting(decides: boolean): number {
   return decides ? approvalQueue(items).length : 0
 }
 
-const withArticle = (role: string) => (/^[aeiou]/.test(role) ? `an ${role}` : `a ${role}`)
-
 function ScreenOutlet({ screen, user }: { screen: ScreenDef; user: PublicUser }) {
   const heading = useRef<HTMLDivElement>(null)
+  const { t } = useTranslation()
+  const title = screenTitle(t, screen)
+  // 'public' screens never get here: anyone may see them.
+  const needed = screen.minRole === 'public' ? 'cashier' : screen.minRole
   // Move focus to the new screen so keyboard and screen-reader users land in it.
   // A field the screen focused itself (Collect's amount) keeps the focus.
   useEffect(() => {
@@ -84,24 +89,23 @@ function ScreenOutlet({ screen, user }: { screen: ScreenDef; user: PublicUser })
   if (!canSee(user.role, screen.minRole)) {
     return (
       <div className="screen screen--center" ref={heading} tabIndex={-1}>
-        <EmptyState
-          icon="lock"
-          title={`${screen.title} needs ${withArticle(screen.minRole)} profile`}
-        >
+        <EmptyState icon="lock" title={t(`app.shell.needs.${needed}`, { screen: title })}>
           <p>
-            You are signed in as {user.name} ({ROLE_LABEL[user.role]}). Switch user to let{' '}
-            {withArticle(screen.minRole)} sign in.
+            {t(`app.shell.signedInAs.${needed}`, {
+              name: user.name,
+              role: t(`roles.${user.role}`),
+            })}
           </p>
         </EmptyState>
       </div>
     )
   }
   return (
-    <div ref={heading} tabIndex={-1} className="screen-outlet" aria-label={screen.title}>
+    <div ref={heading} tabIndex={-1} className="screen-outlet" aria-label={title}>
       <Suspense
         fallback={
           <div className="screen screen--center">
-            <Spinner size={28} label={`Opening ${screen.title}`} />
+            <Spinner size={28} label={t('app.shell.opening', { screen: title })} />
           </div>
         }
       >

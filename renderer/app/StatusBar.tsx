@@ -1,18 +1,13 @@
 // The bottom bar: environment, connectivity, outbox, till, user, time — readable at a glance.
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { PublicUser } from '../../common/ipc'
-import { ENVIRONMENT_LABEL } from '../../common/ipc/shared'
 import { Icon } from '../components'
-import { countOf, formatTime } from '../lib/format'
+import { formatTime } from '../lib/format'
 import { useEnvironment } from '../store/environment'
 import { ShopStatusItem } from './ShopStatusItem'
-import { ROLE_LABEL } from './roles'
 
-const CONNECTIVITY = {
-  online: { label: 'Online', icon: 'online' },
-  offline: { label: 'Offline', icon: 'offline' },
-  unknown: { label: 'Checking…', icon: 'online' },
-} as const
+const CONNECTIVITY_ICON = { online: 'online', offline: 'offline', unknown: 'online' } as const
 
 export function StatusBar({
   user,
@@ -25,6 +20,7 @@ export function StatusBar({
   approvalsWaiting?: number
 }) {
   const { environment, status, bridgeUp } = useEnvironment()
+  const { t } = useTranslation()
   const [now, setNow] = useState(() => new Date())
   useEffect(() => {
     const timer = window.setInterval(() => setNow(new Date()), 15_000)
@@ -35,15 +31,15 @@ export function StatusBar({
   // With nothing configured there is nothing to check; say so instead of "Checking…".
   const label =
     connectivity === 'unknown' && environment?.notReady
-      ? 'Not set up'
-      : CONNECTIVITY[connectivity].label
+      ? t('app.status.notSetUp')
+      : t(`app.status.${connectivity}`)
   const outbox = status?.outbox ?? { pending: 0, failed: 0 }
 
   return (
-    <footer className="statusbar" aria-label="Status">
+    <footer className="statusbar" aria-label={t('app.status.label')}>
       {env && (
         <span className={`statusbar__env statusbar__env--${env}`} data-testid="status-environment">
-          {ENVIRONMENT_LABEL[env].toUpperCase()}
+          {t(`environment.${env}`).toLocaleUpperCase()}
         </span>
       )}
       <span
@@ -51,13 +47,17 @@ export function StatusBar({
         title={status?.offlineReason ?? environment?.notReady ?? undefined}
         data-testid="status-connectivity"
       >
-        <Icon name={CONNECTIVITY[connectivity].icon} size={16} />
+        <Icon name={CONNECTIVITY_ICON[connectivity]} size={16} />
         {label}
       </span>
       <span className="statusbar__item" data-testid="status-outbox">
         <Icon name="outbox" size={16} />
-        Outbox {outbox.pending}
-        {outbox.failed > 0 && <span className="statusbar__failed">, {outbox.failed} failed</span>}
+        {t('app.status.outbox', { pending: outbox.pending })}
+        {outbox.failed > 0 && (
+          <span className="statusbar__failed">
+            {t('app.status.outboxFailed', { count: outbox.failed })}
+          </span>
+        )}
       </span>
       {approvalsWaiting > 0 && (
         <a
@@ -66,7 +66,7 @@ export function StatusBar({
           data-testid="status-approvals"
         >
           <Icon name="approvals" size={16} />
-          {countOf(approvalsWaiting, 'approval')} waiting
+          {t('app.status.approvalsWaiting', { count: approvalsWaiting })}
         </a>
       )}
       <ShopStatusItem />
@@ -74,7 +74,7 @@ export function StatusBar({
       <span className="statusbar__item">{tillName}</span>
       <span className="statusbar__item" data-testid="status-user">
         <Icon name="user" size={16} />
-        {user.name} · {ROLE_LABEL[user.role]}
+        {user.name} · {t(`roles.${user.role}`)}
       </span>
       <time className="statusbar__item statusbar__time" dateTime={now.toISOString()}>
         {formatTime(now)}

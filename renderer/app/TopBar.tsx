@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { PublicUser } from '../../common/ipc'
 import { Button, Icon } from '../components'
 import { AppearanceMenu } from './AppearanceMenu'
 import { ChangePinDialog } from './ChangePinDialog'
-import { initials, ROLE_LABEL } from './roles'
+import { initials } from './roles'
 
 export function TopBar({
   title,
@@ -19,6 +20,7 @@ export function TopBar({
   const [menuOpen, setMenuOpen] = useState(false)
   const [changingPin, setChangingPin] = useState(false)
   const menu = useRef<HTMLDivElement>(null)
+  const { t } = useTranslation()
 
   useEffect(() => {
     if (!menuOpen) return
@@ -43,7 +45,7 @@ export function TopBar({
       </div>
       <div className="topbar__actions">
         <Button variant="ghost" icon="switch" shortcut="Ctrl+Shift+L" onClick={onSwitchUser}>
-          Switch user
+          {t('app.switchUser')}
         </Button>
         <div className="usermenu" ref={menu}>
           <button
@@ -58,7 +60,7 @@ export function TopBar({
             </span>
             <span className="usermenu__who">
               <span className="usermenu__name">{user.name}</span>
-              <span className="usermenu__role">{ROLE_LABEL[user.role]}</span>
+              <span className="usermenu__role">{t(`roles.${user.role}`)}</span>
             </span>
             <Icon name="chevronRight" size={16} />
           </button>
@@ -72,7 +74,7 @@ export function TopBar({
                   setChangingPin(true)
                 }}
               >
-                <Icon name="key" /> Change my PIN
+                <Icon name="key" /> {t('app.changePin.title')}
               </button>
               <button
                 type="button"
@@ -82,7 +84,7 @@ export function TopBar({
                   onSwitchUser()
                 }}
               >
-                <Icon name="logout" /> Sign out
+                <Icon name="logout" /> {t('app.topBar.signOut')}
               </button>
               <AppearanceMenu />
             </div>

@@ -1,6 +1,7 @@
 // The admin's setup checklist: what a new till needs before a shop's first day. Each step is
 // read from main (settings, users, environment, receipt settings, charges), never remembered
 // here, so the list is true whoever did the step and from wherever.
+import { t } from '../i18n'
 import { call } from '../lib/pos'
 
 export interface SetupStep {
@@ -27,50 +28,44 @@ export async function setupProgress(): Promise<SetupStep[]> {
   return [
     {
       id: 'till',
-      title: 'Name the till',
+      title: t('app.setup.till.title'),
       detail: settings.tillName.trim()
-        ? `This till is “${settings.tillName}”.`
-        : 'Give the till a name the staff and the receipts will use.',
+        ? t('app.setup.till.done', { name: settings.tillName })
+        : t('app.setup.till.todo'),
       done: settings.tillName.trim() !== '',
       route: ['settings', 'till'],
     },
     {
       id: 'users',
-      title: 'Add the staff',
-      detail:
-        staff > 0
-          ? `${staff} cashier or supervisor profile${staff === 1 ? '' : 's'}.`
-          : 'Add a profile with a PIN for each cashier and supervisor.',
+      title: t('app.setup.users.title'),
+      detail: staff > 0 ? t('app.setup.users.done', { count: staff }) : t('app.setup.users.todo'),
       done: staff > 0,
       route: ['settings', 'users'],
     },
     {
       id: 'gateway',
-      title: 'Connect the gateway',
+      title: t('app.setup.gateway.title'),
       detail: environment.notReady
         ? environment.notReady
-        : `Connected to ${environment.environment === 'demo' ? 'the Demo gateway (no real money)' : environment.environment === 'live' ? 'Live' : 'the Sandbox'}.`,
+        : t(`app.setup.gateway.${environment.environment}`),
       done: !environment.notReady,
       route: ['settings', 'environment'],
     },
     {
       id: 'printer',
-      title: 'Choose the receipt printer',
+      title: t('app.setup.printer.title'),
       detail: receipt?.printer
-        ? `Receipts print on ${receipt.printer}, ${receipt.paper} paper.`
+        ? t('app.setup.printer.done', { printer: receipt.printer, paper: receipt.paper })
         : noPrinters
-          ? 'This window has no printers of its own: receipts open in the print dialog.'
-          : 'Pick the printer and paper width for receipts.',
+          ? t('app.setup.printer.none')
+          : t('app.setup.printer.todo'),
       done: Boolean(receipt?.printer) || noPrinters,
       route: ['settings', 'receipts'],
     },
     {
       id: 'collection',
-      title: 'Take a test collection',
-      detail:
-        charges.length > 0
-          ? 'A collection has been taken on this till.'
-          : 'Collect a small amount once, to see the whole flow before the first customer.',
+      title: t('app.setup.collection.title'),
+      detail: charges.length > 0 ? t('app.setup.collection.done') : t('app.setup.collection.todo'),
       done: charges.length > 0,
       route: ['collect'],
     },

@@ -2,13 +2,11 @@
 // day first (24/11/2026) in plain text fields: the browser's own date input shows mm/dd/yyyy
 // in many setups, which a Nigerian till reads the wrong way round. Values go up as YYYY-MM-DD.
 import { useState, type ChangeEvent } from 'react'
-import { DAY_ERROR, DAY_PLACEHOLDER, dayToInput, inputToDay } from '../lib/format'
+import { useTranslation } from 'react-i18next'
+import { dayToInput, inputToDay } from '../lib/format'
 import { TextField } from './Field'
 
-const RANGE = [
-  { key: 'from', label: 'From' },
-  { key: 'to', label: 'To' },
-] as const
+const RANGE = ['from', 'to'] as const
 
 export interface DateRangeFieldsProps {
   /** YYYY-MM-DD or empty. */
@@ -29,12 +27,13 @@ export function DateRangeFields({
   named = false,
 }: DateRangeFieldsProps) {
   const values = { from, to }
+  const { t } = useTranslation()
   return (
     <>
-      {RANGE.map(({ key, label }) => (
+      {RANGE.map((key) => (
         <DateField
           key={key}
-          label={label}
+          label={t(`components.dates.${key}`)}
           name={named ? key : undefined}
           value={values[key]}
           onChange={onChange(key)}
@@ -64,20 +63,22 @@ export function DateField({
   const [text, setText] = useState(() => dayToInput(value))
   const [shownFor, setShownFor] = useState(value)
   const [touched, setTouched] = useState(false)
+  const { t } = useTranslation()
+  const dayError = t('components.dates.error')
   // The form reset or set the day itself: show it the same way.
   if (value !== shownFor) {
     setShownFor(value)
     if (inputToDay(text) !== value && text !== value) setText(dayToInput(value))
   }
   const parsed = inputToDay(text)
-  const own = touched && parsed === null ? DAY_ERROR : undefined
+  const own = touched && parsed === null ? dayError : undefined
   return (
     <TextField
       label={label}
       name={name}
       inputMode="numeric"
       autoComplete="off"
-      placeholder={DAY_PLACEHOLDER}
+      placeholder={t('components.dates.placeholder')}
       value={text}
       maxLength={10}
       onChange={(event) => {
@@ -95,7 +96,7 @@ export function DateField({
       onBlur={() => setTouched(true)}
       hint={hint}
       // Main's wording speaks of YYYY-MM-DD; the person typed day first, so say it that way.
-      error={own ?? (error && parsed === null ? DAY_ERROR : error)}
+      error={own ?? (error && parsed === null ? dayError : error)}
     />
   )
 }

@@ -1,6 +1,7 @@
 // Modal dialog on the native <dialog> element: the browser traps focus, Esc closes, and the
 // rest of the page is inert while it is open.
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Icon } from './Icon'
 
 export interface DialogProps {
@@ -15,6 +16,7 @@ export interface DialogProps {
 export function Dialog({ open, onClose, title, children, footer, tone = 'default' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
+  const { t } = useTranslation()
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
@@ -38,7 +40,12 @@ export function Dialog({ open, onClose, title, children, footer, tone = 'default
             <h2 id={titleId} className="dialog__title">
               {title}
             </h2>
-            <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('common.close')}
+              onClick={onClose}
+            >
               <Icon name="x" />
             </button>
           </header>

@@ -1,14 +1,15 @@
 // Amount entry for cashiers: accepts what people type ("12,500", "₦12500.5"), parses exactly
 // with common/money (integer minor units, never floats) and shows the formatted amount large.
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import {
   formatMoney,
-  MoneyError,
   parseUserAmount,
   type Currency,
   type Minor,
   DEFAULT_CURRENCY,
 } from '../../common/money'
+import { amountProblem } from '../i18n/money'
 import { FieldShell } from './Field'
 
 export interface MoneyInputProps {
@@ -35,6 +36,7 @@ export function MoneyInput({
 }: MoneyInputProps) {
   const [text, setText] = useState(() => (value === null ? '' : formatMoney(value, currency)))
   const [parseError, setParseError] = useState<string | null>(null)
+  const { t } = useTranslation()
 
   const commit = (next: string) => {
     setText(next)
@@ -48,7 +50,7 @@ export function MoneyInput({
       setParseError(null)
       onChange(amount)
     } catch (problem) {
-      setParseError(problem instanceof MoneyError ? problem.message : 'Not an amount.')
+      setParseError(amountProblem(problem, next) ?? t('components.notAnAmount'))
       onChange(null)
     }
   }

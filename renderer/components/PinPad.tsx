@@ -1,6 +1,7 @@
 // PIN entry: a real password input (so keyboards, screen readers and password managers behave)
 // plus a large on-screen keypad for touch tills. Enter submits.
 import { useEffect, useId, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Icon } from './Icon'
 
 export interface PinPadProps {
@@ -20,7 +21,7 @@ export function PinPad({
   value,
   onChange,
   onSubmit,
-  label = 'PIN',
+  label,
   error,
   disabled = false,
   maxLength = 8,
@@ -28,6 +29,7 @@ export function PinPad({
 }: PinPadProps) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
+  const { t } = useTranslation()
   useEffect(() => {
     if (autoFocus) input.current?.focus()
   }, [autoFocus])
@@ -41,7 +43,7 @@ export function PinPad({
   return (
     <div className="pinpad">
       <label className="pinpad__label" htmlFor={id}>
-        {label}
+        {label ?? t('components.pin')}
       </label>
       <input
         ref={input}
@@ -86,7 +88,7 @@ export function PinPad({
           className="pinpad__key pinpad__key--muted"
           tabIndex={-1}
           disabled={disabled}
-          aria-label="Clear PIN"
+          aria-label={t('components.clearPin')}
           onClick={() => {
             onChange('')
             input.current?.focus()
@@ -108,7 +110,7 @@ export function PinPad({
           className="pinpad__key pinpad__key--muted"
           tabIndex={-1}
           disabled={disabled}
-          aria-label="Delete last digit"
+          aria-label={t('components.deleteDigit')}
           onClick={() => {
             onChange(value.slice(0, -1))
             input.current?.focus()

@@ -61,8 +61,9 @@ export function formatNumber(value: number): string {
   return cached(`n:${current}`, () => new Intl.NumberFormat(current)).format(value)
 }
 
-/** Money in minor units, exact (never through a float): "₦12,500.50". */
-export function formatMoney(amount: Minor, currency: Currency): string {
+/** Money in minor units, exact (never through a float): "₦12,500.50". A currency code this
+ * till does not list (from the gateway) still shows, with its code. */
+export function formatMoney(amount: Minor, currency: Currency | (string & {})): string {
   return formatMinor(amount, currency, current)
 }
 

@@ -174,7 +174,7 @@ for (const size of [
       await page.getByRole('button', { name: 'Close and seal the Z-report' }).click()
       const report = page.getByTestId('shift-report')
       await expect(report).toContainText(/Z-report \d+/)
-      await expect(report).toContainText('Sealed, unchanged')
+      await expect(report).toContainText('Verified')
       await expect(report.getByRole('table', { name: 'Collections' }).first()).toContainText(
         'Part-paid',
       )

@@ -2,20 +2,24 @@
 // (main parses it again, exactly). One error at a time, beside the field: a new attempt
 // replaces the last message instead of adding to it.
 import { useRef, useState, type FormEvent } from 'react'
-import { formatMoney, MoneyError, parseUserAmount, type Minor } from '../../../common/money'
+import { useTranslation } from 'react-i18next'
+import { DEFAULT_CURRENCY, parseUserAmount, type Minor } from '../../../common/money'
 import { Button, Card, FieldShell, TextField } from '../../components'
+import { t } from '../../i18n'
+import { amountProblem } from '../../i18n/money'
+import { formatMoney } from '../../lib/format'
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '00', '0', '.'] as const
 
 /** The cashier's amount: what they typed and what it means, or why it is not an amount. */
 export function readAmount(text: string): { amount: Minor } | { error: string } {
-  if (text.trim() === '') return { error: 'Enter the amount due.' }
+  if (text.trim() === '') return { error: t('collect.amount.empty') }
   try {
     const amount = parseUserAmount(text)
-    if (amount <= 0) return { error: 'The amount due must be more than zero.' }
+    if (amount <= 0) return { error: t('collect.amount.zero') }
     return { amount }
   } catch (problem) {
-    return { error: problem instanceof MoneyError ? problem.message : 'That is not an amount.' }
+    return { error: amountProblem(problem, text) ?? t('collect.amount.notAmount') }
   }
 }
 
@@ -37,6 +41,7 @@ export function AmountStep({
 }) {
   const [error, setError] = useState<string | null>(null)
   const input = useRef<HTMLInputElement>(null)
+  const { t } = useTranslation()
   const read = readAmount(text)
   const change = (next: string) => {
     setError(null)
@@ -59,9 +64,14 @@ export function AmountStep({
   }
   const shown = error ?? serverError
   return (
-    <Card title="Amount due" description="Type the amount or tap it on the keypad, then Enter.">
-      <form className="form amount-step" onSubmit={submit} aria-label="Amount" noValidate>
-        <FieldShell label="Amount due" error={shown ?? undefined}>
+    <Card title={t('collect.amount.title')} description={t('collect.amount.description')}>
+      <form
+        className="form amount-step"
+        onSubmit={submit}
+        aria-label={t('collect.amount.formLabel')}
+        noValidate
+      >
+        <FieldShell label={t('collect.amount.title')} error={shown ?? undefined}>
           {({ id, describedBy, invalid }) => (
             <div className="money-input">
               <input
@@ -79,12 +89,12 @@ export function AmountStep({
                 onChange={(event) => change(event.target.value)}
               />
               <output className="money-input__preview" htmlFor={id} aria-live="polite">
-                {'amount' in read ? formatMoney(read.amount) : '\u00a0'}
+                {'amount' in read ? formatMoney(read.amount, DEFAULT_CURRENCY) : '\u00a0'}
               </output>
             </div>
           )}
         </FieldShell>
-        <div className="keypad" role="group" aria-label="Keypad">
+        <div className="keypad" role="group" aria-label={t('collect.amount.keypad')}>
           {KEYS.map((key) => (
             <button key={key} type="button" className="keypad__key" onClick={() => press(key)}>
               {key}
@@ -95,19 +105,19 @@ export function AmountStep({
             className="keypad__key keypad__key--muted"
             onClick={() => press('clear')}
           >
-            Clear
+            {t('collect.amount.clear')}
           </button>
           <button
             type="button"
             className="keypad__key keypad__key--muted"
-            aria-label="Delete last digit"
+            aria-label={t('components.deleteDigit')}
             onClick={() => press('back')}
           >
             ⌫
           </button>
         </div>
         <TextField
-          label="Sale reference (optional)"
+          label={t('collect.amount.sale')}
           name="sale"
           value={sale}
           onChange={(event) => onSale(event.target.value)}
@@ -121,10 +131,11 @@ export function AmountStep({
             icon="chevronRight"
             aria-keyshortcuts="Enter"
           >
-            Next: customer
+            {t('collect.amount.next')}
           </Button>
           <p className="key-hint">
-            <kbd>Enter</kbd> next · <kbd>Esc</kbd> start over
+            <kbd>Enter</kbd> {t('collect.amount.keyNext')} · <kbd>Esc</kbd>{' '}
+            {t('collect.amount.keyStartOver')}
           </p>
         </div>
       </form>

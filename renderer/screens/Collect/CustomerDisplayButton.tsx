@@ -1,12 +1,14 @@
 // Opens the customer-facing display: a window on the secondary display in the desktop app; in
 // the browser preview, a link to open in another tab (or on the customer's screen).
 import { useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { Banner, Button } from '../../components'
 import { call, messageOf } from '../../lib/pos'
 
 export function CustomerDisplayButton() {
   const [link, setLink] = useState<string | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  const { t } = useTranslation()
   const open = async () => {
     setProblem(null)
     try {
@@ -19,15 +21,21 @@ export function CustomerDisplayButton() {
   return (
     <div className="cd-button no-print">
       <Button icon="user" onClick={() => void open()}>
-        Customer display
+        {t('screens.customer-display')}
       </Button>
       {link && (
-        <Banner tone="info" title="Open the customer display">
-          Open{' '}
-          <a href={link} target="_blank" rel="noopener noreferrer">
-            {link}
-          </a>{' '}
-          in another tab or on the screen facing the customer.
+        <Banner tone="info" title={t('collect.display.title')}>
+          <Trans
+            t={t}
+            i18nKey="collect.display.open"
+            components={{
+              link: (
+                <a href={link} target="_blank" rel="noopener noreferrer">
+                  {link}
+                </a>
+              ),
+            }}
+          />
         </Banner>
       )}
       {problem && <Banner tone="danger">{problem}</Banner>}

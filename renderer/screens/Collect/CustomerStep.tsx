@@ -2,6 +2,7 @@
 // or create a new one with the BVN rule said up front. A customer whose e-mail or BVN is
 // already known gets their existing account back (main decides), and the cashier is told.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { CURRENCIES, type Currency } from '../../../common/money'
 import type {
   CustomerAccount,
@@ -39,6 +40,7 @@ export function CustomerSearch({
     problem: string | null
   } | null>(null)
   const asked = useRef(0)
+  const { t } = useTranslation()
   const text = query.trim()
 
   useEffect(() => {
@@ -70,18 +72,18 @@ export function CustomerSearch({
     onChosen({ accountReference: customer.accountReference, name: customer.name, notice: null })
 
   return (
-    <Card title="Customer" description="Find a known customer, or add a new one.">
+    <Card title={t('collect.customer.title')} description={t('collect.customer.description')}>
       <form
         className="form"
         role="search"
-        aria-label="Find customer"
+        aria-label={t('collect.customer.find')}
         onSubmit={(event: FormEvent) => {
           event.preventDefault()
           if (results?.[0]) pick(results[0])
         }}
       >
         <TextField
-          label="Find customer: name, phone, e-mail or reference"
+          label={t('collect.customer.findLabel')}
           name="customer-query"
           type="search"
           value={query}
@@ -90,14 +92,14 @@ export function CustomerSearch({
           onChange={(event) => setQuery(event.target.value)}
           error={problem ?? undefined}
         />
-        {searching && <Spinner label="Searching" />}
+        {searching && <Spinner label={t('collect.customer.searching')} />}
         {results && results.length === 0 && (
-          <Banner tone="info" title="No customer found">
-            Nobody known matches “{query.trim()}”. Add them as a new customer.
+          <Banner tone="info" title={t('collect.customer.noneTitle')}>
+            {t('collect.customer.none', { query: query.trim() })}
           </Banner>
         )}
         {results && results.length > 0 && (
-          <ul className="customer-results" aria-label="Customers found">
+          <ul className="customer-results" aria-label={t('collect.customer.found')}>
             {results.map((customer) => (
               <li key={customer.accountReference}>
                 <button
@@ -121,7 +123,7 @@ export function CustomerSearch({
         )}
         <div className="form__actions">
           <Button icon="plus" onClick={() => onCreate(query.trim())}>
-            New customer
+            {t('collect.customer.new')}
           </Button>
         </div>
       </form>
@@ -153,6 +155,7 @@ export function CreateCustomer({
   const [fields, setFields] = useState<Record<string, string>>({})
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const { t } = useTranslation()
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [key]: event.target.value }))
     setFields((f) => ({ ...f, [key]: '' }))
@@ -166,8 +169,8 @@ export function CreateCustomer({
       setFields({
         bvn:
           bvnDigits === 0
-            ? 'Enter the customer’s 11-digit BVN.'
-            : `A BVN is 11 digits; this one has ${bvnDigits}.`,
+            ? t('collect.create.bvnMissing')
+            : t('collect.create.bvnLength', { count: bvnDigits }),
       })
       return
     }
@@ -197,19 +200,16 @@ export function CreateCustomer({
     }
   }
   return (
-    <Card
-      title="New customer"
-      description="Reserves an account number that is this customer’s for good. You need their name, e-mail and 11-digit BVN."
-    >
+    <Card title={t('collect.customer.new')} description={t('collect.create.description')}>
       <form
         className="form"
         onSubmit={(event) => void submit(event)}
         noValidate
-        aria-label="New customer"
+        aria-label={t('collect.customer.new')}
       >
         {problem && <Banner tone="danger" title={problem} />}
         <TextField
-          label="Full name"
+          label={t('collect.create.name')}
           name="name"
           value={form.name}
           onChange={set('name')}
@@ -219,7 +219,7 @@ export function CreateCustomer({
         />
         <div className="form__grid">
           <TextField
-            label="E-mail"
+            label={t('collect.create.email')}
             name="email"
             type="email"
             value={form.email}
@@ -227,7 +227,7 @@ export function CreateCustomer({
             error={fields.email || undefined}
           />
           <TextField
-            label="Phone (optional)"
+            label={t('collect.create.phone')}
             name="phone"
             type="tel"
             value={form.phone}
@@ -237,11 +237,15 @@ export function CreateCustomer({
           />
         </div>
         <TextField
-          label="BVN (11 digits)"
+          label={t('collect.create.bvn')}
           name="bvn"
           inputMode="numeric"
           autoComplete="off"
-          hint={`The customer’s Bank Verification Number, from their bank app.${bvnDigits > 0 && bvnDigits !== BVN_DIGITS ? ` ${bvnDigits} of 11 typed.` : ''}`}
+          hint={
+            bvnDigits > 0 && bvnDigits !== BVN_DIGITS
+              ? `${t('collect.create.bvnHint')} ${t('collect.create.bvnTyped', { count: bvnDigits })}`
+              : t('collect.create.bvnHint')
+          }
           value={form.bvn}
           onChange={set('bvn')}
           error={fields.bvn || undefined}
@@ -249,16 +253,16 @@ export function CreateCustomer({
         />
         <div className="form__grid">
           <TextField
-            label="Account reference (optional)"
+            label={t('collect.create.reference')}
             name="accountReference"
-            hint="Leave empty and Tilldesk makes one."
+            hint={t('collect.create.referenceHint')}
             value={form.accountReference}
             onChange={set('accountReference')}
             error={fields.accountReference || undefined}
             maxLength={64}
           />
           <SelectField
-            label="Currency"
+            label={t('collect.create.currency')}
             name="currency"
             value={form.currency}
             onChange={set('currency')}
@@ -267,9 +271,9 @@ export function CreateCustomer({
           />
         </div>
         <div className="form__actions">
-          <Button onClick={onBack}>Back</Button>
+          <Button onClick={onBack}>{t('common.back')}</Button>
           <Button type="submit" variant="primary" busy={busy || opening} icon="plus">
-            Create and show instructions
+            {t('collect.create.submit')}
           </Button>
         </div>
       </form>

@@ -1,8 +1,8 @@
 // Money that arrived in a customer's account when no open charge could take it (after the sale
 // closed, or between sales). Never dropped: it stays here until a cashier records what was done.
-import { formatWhen } from '../../lib/format'
+import { formatMoney, formatWhen } from '../../lib/format'
 import { useState, type FormEvent } from 'react'
-import { formatMoney } from '../../../common/money'
+import { useTranslation } from 'react-i18next'
 import type { TransferView } from '../../../common/ipc/collections'
 import { Badge, Banner, Button, Card, Dialog, TextField } from '../../components'
 import { call, messageOf } from '../../lib/pos'
@@ -12,26 +12,29 @@ export function LateTransfers() {
   const late = useCollections((s) => s.late)
   const charges = useCollections((s) => s.charges)
   const [selected, setSelected] = useState<TransferView | null>(null)
+  const { t } = useTranslation()
   if (late.length === 0) return null
   return (
     <Card
-      title="Late transfers"
-      description="Arrived after the sale closed. Settle each with the customer."
+      title={t('collect.late.title')}
+      description={t('collect.late.description')}
       className="late-card"
     >
       <ul className="mini-list" data-testid="late-transfers">
-        {late.map((t) => (
-          <li key={t.reference}>
-            <button type="button" className="mini-list__item" onClick={() => setSelected(t)}>
+        {late.map((transfer) => (
+          <li key={transfer.reference}>
+            <button type="button" className="mini-list__item" onClick={() => setSelected(transfer)}>
               <span>
-                <strong>{formatMoney(t.amount, t.currency)}</strong>
+                <strong>{formatMoney(transfer.amount, transfer.currency)}</strong>
                 <small>
-                  {(t.chargeId && charges[t.chargeId]?.account.accountName) || t.accountReference} ·{' '}
-                  {formatWhen(t.createdAt)}
+                  {(transfer.chargeId && charges[transfer.chargeId]?.account.accountName) ||
+                    transfer.accountReference}{' '}
+                  · {formatWhen(transfer.createdAt)}
                 </small>
               </span>
-              <Badge tone={t.status === 'success' ? 'warning' : 'neutral'}>
-                {t.status === 'success' ? 'Unattributed' : t.status}
+              {/* Received with no open charge to take it: Late, the glossary's word. */}
+              <Badge tone={transfer.status === 'success' ? 'warning' : 'neutral'}>
+                {transfer.status === 'success' ? t('status.late') : transfer.status}
               </Badge>
             </button>
           </li>
@@ -52,6 +55,7 @@ function AcknowledgeDialog({
   const [note, setNote] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const { t } = useTranslation()
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!transfer) return
@@ -68,28 +72,31 @@ function AcknowledgeDialog({
     }
   }
   return (
-    <Dialog open={transfer !== null} onClose={onClose} title="Late transfer">
+    <Dialog open={transfer !== null} onClose={onClose} title={t('collect.late.one')}>
       {transfer && (
         <form className="form" onSubmit={(event) => void submit(event)}>
           <p>
-            {formatMoney(transfer.amount, transfer.currency)} arrived in account{' '}
-            {transfer.accountReference} at {formatWhen(transfer.createdAt)} (reference{' '}
-            {transfer.reference}), after its charge had closed.
+            {t('collect.late.arrived', {
+              amount: formatMoney(transfer.amount, transfer.currency),
+              account: transfer.accountReference,
+              when: formatWhen(transfer.createdAt),
+              reference: transfer.reference,
+            })}
           </p>
           {problem && <Banner tone="danger">{problem}</Banner>}
           <TextField
-            label="What was done"
+            label={t('collect.late.note')}
             value={note}
             onChange={(e) => setNote(e.target.value)}
             required
             autoFocus
             maxLength={200}
-            hint="e.g. Refunded in cash; kept as credit; applied to sale 1043."
+            hint={t('collect.late.noteHint')}
           />
           <div className="form__actions">
-            <Button onClick={onClose}>Later</Button>
+            <Button onClick={onClose}>{t('collect.late.later')}</Button>
             <Button type="submit" variant="primary" busy={busy} disabled={note.trim() === ''}>
-              Record
+              {t('collect.late.record')}
             </Button>
           </div>
         </form>

@@ -3,8 +3,10 @@
 // over from there. Open charges waiting for a balance, and transfers that arrived late, are
 // listed beside it so nothing is forgotten.
 import { useEffect, useState } from 'react'
-import { formatMoney, toDecimalString, type Minor } from '../../../common/money'
+import { Trans, useTranslation } from 'react-i18next'
+import { DEFAULT_CURRENCY, toDecimalString, type Minor } from '../../../common/money'
 import { Badge, Banner, Button, Card } from '../../components'
+import { formatMoney } from '../../lib/format'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { connectCollections, useCollections } from '../../store/collections'
 import { useNavigation } from '../../store/navigation'
@@ -29,6 +31,7 @@ export default function CollectScreen() {
   const [amountError, setAmountError] = useState<string | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [opening, setOpening] = useState(false)
+  const { t } = useTranslation()
   useEffect(() => connectCollections(), [])
   useEffect(() => {
     void useCollections
@@ -99,11 +102,18 @@ export default function CollectScreen() {
             <>
               <div className="collect__due" data-testid="collect-due">
                 <span>
-                  Amount due <strong>{formatMoney(step.amount)}</strong>
-                  {sale.trim() ? <span className="muted"> · sale {sale.trim()}</span> : null}
+                  <Trans
+                    t={t}
+                    i18nKey="collect.due"
+                    values={{ amount: formatMoney(step.amount, DEFAULT_CURRENCY) }}
+                    components={{ strong: <strong /> }}
+                  />
+                  {sale.trim() ? (
+                    <span className="muted"> · {t('collect.sale', { sale: sale.trim() })}</span>
+                  ) : null}
                 </span>
                 <Button size="sm" onClick={() => setStep({ at: 'amount' })}>
-                  Change amount
+                  {t('collect.changeAmount')}
                 </Button>
               </div>
               {problem && <Banner tone="danger" title={problem} />}
@@ -137,13 +147,14 @@ export default function CollectScreen() {
 function OpenCharges() {
   const charges = useCollections((s) => s.charges)
   const go = useNavigation((s) => s.go)
+  const { t } = useTranslation()
   const open = Object.values(charges)
     .filter((c) => c.state === 'open')
     .sort((a, b) => b.openedAt.localeCompare(a.openedAt))
   return (
     <Card
-      title="Open charges"
-      description={open.length === 0 ? 'None: every charge is settled.' : undefined}
+      title={t('collect.open.title')}
+      description={open.length === 0 ? t('collect.open.none') : undefined}
     >
       {open.length > 0 && (
         <ul className="mini-list">
@@ -156,16 +167,20 @@ function OpenCharges() {
               >
                 <span>
                   <strong>{c.account.accountName}</strong>
-                  <small>{formatMoney(c.amountDue, c.currency)} due</small>
+                  <small>
+                    {t('collect.open.due', { amount: formatMoney(c.amountDue, c.currency) })}
+                  </small>
                 </span>
                 {c.reconciliation.status === 'part_paid' ? (
                   <Badge tone="warning">
-                    Balance {formatMoney(c.reconciliation.balanceDue, c.currency)}
+                    {t('collect.open.balance', {
+                      amount: formatMoney(c.reconciliation.balanceDue, c.currency),
+                    })}
                   </Badge>
                 ) : c.needsDecision ? (
-                  <Badge tone="info">Overpaid: decide</Badge>
+                  <Badge tone="info">{t('collect.open.overpaid')}</Badge>
                 ) : (
-                  <Badge tone="neutral">Waiting</Badge>
+                  <Badge tone="neutral">{t('status.waiting')}</Badge>
                 )}
               </button>
             </li>

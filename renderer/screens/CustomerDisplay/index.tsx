@@ -2,7 +2,8 @@
 // page (#/customer-display in the preview). It mirrors the charge the cashier has on screen,
 // large and plain, and shows nothing about any other customer.
 import { useEffect, useState } from 'react'
-import { formatMoney } from '../../../common/money'
+import { Trans, useTranslation } from 'react-i18next'
+import { formatMoney } from '../../lib/format'
 import type { CustomerDisplayState } from '../../../common/ipc/collections'
 import { call, subscribe } from '../../lib/pos'
 import { groupDigits, PaymentQr, paymentDetailsText, phaseOf } from '../Instructions/parts'
@@ -11,6 +12,7 @@ import '../Collect/collections.css'
 export default function CustomerDisplayScreen() {
   const [state, setState] = useState<CustomerDisplayState | null>(null)
   const [lost, setLost] = useState(false)
+  const { t } = useTranslation()
   useEffect(() => {
     let off = () => {}
     try {
@@ -31,8 +33,12 @@ export default function CustomerDisplayScreen() {
   if (!charge) {
     return (
       <main className="cdisplay cdisplay--welcome" data-phase="welcome">
-        <h1>Welcome{state ? ` to ${state.tillName}` : ''}</h1>
-        <p>{lost ? 'Connecting to the till…' : 'Your payment details will appear here.'}</p>
+        <h1>
+          {state
+            ? t('customerDisplay.welcomeTo', { till: state.tillName })
+            : t('customerDisplay.welcome')}
+        </h1>
+        <p>{lost ? t('customerDisplay.connecting') : t('customerDisplay.appearHere')}</p>
       </main>
     )
   }
@@ -47,15 +53,12 @@ export default function CustomerDisplayScreen() {
           <circle cx="26" cy="26" r="24" />
           <path d="M14 27l8 8 16-17" />
         </svg>
-        <h1>Payment received</h1>
+        <h1>{t('customerDisplay.received')}</h1>
         <p className="cdisplay__amount">{money(r.received)}</p>
         {phase === 'overpaid' ? (
-          <p>
-            You sent {money(r.overpaidBy)} more than due. The cashier will sort out the difference
-            with you.
-          </p>
+          <p>{t('customerDisplay.overpaid', { amount: money(r.overpaidBy) })}</p>
         ) : (
-          <p>Thank you!</p>
+          <p>{t('customerDisplay.thanks')}</p>
         )}
       </main>
     )
@@ -67,8 +70,8 @@ export default function CustomerDisplayScreen() {
         data-phase={phase}
         data-testid="customer-display"
       >
-        <h1>This payment was cancelled</h1>
-        <p>Please speak to the cashier.</p>
+        <h1>{t('customerDisplay.cancelled')}</h1>
+        <p>{t('customerDisplay.speakToCashier')}</p>
       </main>
     )
   }
@@ -80,27 +83,30 @@ export default function CustomerDisplayScreen() {
       data-testid="customer-display"
     >
       {phase === 'part_paid' && (
-        <p className="cdisplay__part">Received {money(r.received)}. Please send the balance.</p>
+        <p className="cdisplay__part">
+          {t('customerDisplay.sendBalance', { amount: money(r.received) })}
+        </p>
       )}
       <h1>
-        Please transfer <span className="cdisplay__amount">{money(toSend)}</span>
+        <Trans
+          t={t}
+          i18nKey="customerDisplay.pleaseTransfer"
+          values={{ amount: money(toSend) }}
+          components={{ amount: <span className="cdisplay__amount" /> }}
+        />
       </h1>
       <div className="cdisplay__grid">
         <dl>
-          <dt>Bank</dt>
+          <dt>{t('instructions.bank')}</dt>
           <dd>{charge.account.bankName}</dd>
-          <dt>Account number</dt>
+          <dt>{t('instructions.accountNumber')}</dt>
           <dd className="cdisplay__number">{groupDigits(charge.account.accountNumber)}</dd>
-          <dt>Account name</dt>
+          <dt>{t('instructions.accountName')}</dt>
           <dd>{charge.account.accountName}</dd>
         </dl>
-        <PaymentQr
-          text={paymentDetailsText(charge)}
-          size={240}
-          label="QR code with the payment details"
-        />
+        <PaymentQr text={paymentDetailsText(charge)} size={240} label={t('instructions.qrLabel')} />
       </div>
-      <p className="cdisplay__hint">This screen changes as soon as your transfer arrives.</p>
+      <p className="cdisplay__hint">{t('customerDisplay.changes')}</p>
     </main>
   )
 }

@@ -1,5 +1,6 @@
 // First run: name the till and create the admin. Main refuses this once any profile exists.
 import { useState, type FormEvent } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { Banner, Button, Icon, PinField, TextField } from '../../components'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
@@ -16,11 +17,12 @@ export function FirstRun() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [fields, setFields] = useState<Record<string, string>>({})
+  const { t } = useTranslation()
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (pin !== confirm) {
-      setFields({ confirm: 'The two PINs differ. Type the same PIN twice.' })
+      setFields({ confirm: t('firstRun.differ') })
       return
     }
     setBusy(true)
@@ -48,15 +50,15 @@ export function FirstRun() {
           </span>
           <span>Tilldesk</span>
         </div>
-        <ol className="steps" aria-label="Setup steps">
+        <ol className="steps" aria-label={t('firstRun.steps')}>
           <li className={step === 'welcome' ? 'steps__item is-current' : 'steps__item is-done'}>
             <span className="steps__num">
               {step === 'welcome' ? '1' : <Icon name="check" size={14} />}
             </span>{' '}
-            Name this till
+            {t('firstRun.nameStep')}
           </li>
           <li className={step === 'admin' ? 'steps__item is-current' : 'steps__item'}>
-            <span className="steps__num">2</span> Create the admin
+            <span className="steps__num">2</span> {t('firstRun.adminStep')}
           </li>
         </ol>
 
@@ -65,22 +67,20 @@ export function FirstRun() {
             className="form"
             onSubmit={(event) => {
               event.preventDefault()
-              if (tillName.trim() === '') setFields({ tillName: 'Enter a till name.' })
+              if (tillName.trim() === '') setFields({ tillName: t('firstRun.tillMissing') })
               else {
                 setFields({})
                 setStep('admin')
               }
             }}
           >
-            <h1 className="onboarding__title">Welcome to Tilldesk</h1>
+            <h1 className="onboarding__title">{t('firstRun.welcome')}</h1>
             <p className="onboarding__lead">
-              Take bank-transfer payments and pay out to bank accounts from this till. Setup takes a
-              minute; it starts in the <strong>Demo</strong> environment, a practice gateway where
-              no real money moves.
+              <Trans t={t} i18nKey="firstRun.lead" components={{ strong: <strong /> }} />
             </p>
             <TextField
-              label="Till name"
-              hint="Shown on the status bar and receipts, e.g. “Front counter” or “Till 2”."
+              label={t('firstRun.tillName')}
+              hint={t('firstRun.tillHint')}
               value={tillName}
               onChange={(event) => setTillName(event.target.value)}
               error={fields.tillName}
@@ -89,20 +89,17 @@ export function FirstRun() {
             />
             <div className="form__actions">
               <Button variant="primary" size="lg" type="submit">
-                Continue
+                {t('common.continue')}
               </Button>
             </div>
           </form>
         ) : (
           <form className="form" onSubmit={(event) => void submit(event)}>
-            <h1 className="onboarding__title">Create the admin profile</h1>
-            <p className="onboarding__lead">
-              The admin manages settings, API keys and staff profiles. Cashiers and supervisors are
-              added later in Settings → Users.
-            </p>
+            <h1 className="onboarding__title">{t('firstRun.adminTitle')}</h1>
+            <p className="onboarding__lead">{t('firstRun.adminLead')}</p>
             {error && <Banner tone="danger">{error}</Banner>}
             <TextField
-              label="Your name"
+              label={t('firstRun.yourName')}
               value={adminName}
               onChange={(event) => setAdminName(event.target.value)}
               error={fields.adminName}
@@ -112,23 +109,23 @@ export function FirstRun() {
             />
             <div className="form__row">
               <PinField
-                label="PIN"
-                hint="4 to 8 digits. You type it to sign in."
+                label={t('components.pin')}
+                hint={t('firstRun.pinHint')}
                 value={pin}
                 onChange={setPin}
                 error={fields.pin}
               />
               <PinField
-                label="PIN again"
+                label={t('firstRun.pinAgain')}
                 value={confirm}
                 onChange={setConfirm}
                 error={fields.confirm}
               />
             </div>
             <div className="form__actions">
-              <Button onClick={() => setStep('welcome')}>Back</Button>
+              <Button onClick={() => setStep('welcome')}>{t('common.back')}</Button>
               <Button variant="primary" size="lg" type="submit" busy={busy}>
-                Create admin and start
+                {t('firstRun.submit')}
               </Button>
             </div>
           </form>
@@ -136,10 +133,8 @@ export function FirstRun() {
       </div>
       <aside className="onboarding__aside" aria-hidden="true">
         <div className="onboarding__art">
-          <p className="onboarding__quote">Paid, confirmed, reconciled.</p>
-          <p className="onboarding__sub">
-            Bank transfers confirmed at the counter within a second.
-          </p>
+          <p className="onboarding__quote">{t('firstRun.quote')}</p>
+          <p className="onboarding__sub">{t('firstRun.sub')}</p>
         </div>
       </aside>
     </div>

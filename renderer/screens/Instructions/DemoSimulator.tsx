@@ -1,6 +1,7 @@
 // Training only (Demo environment): play the customer, whose bank sends the transfer, or take
 // the demo gateway down to see the till go offline and catch up.
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { toDecimalString, type Minor } from '../../../common/money'
 import type { ChargeView } from '../../../common/ipc/collections'
 import { Badge, Banner, Button, MoneyInput } from '../../components'
@@ -21,6 +22,7 @@ export function DemoSimulator({ charge }: { charge: ChargeView }) {
   const [busy, setBusy] = useState<'success' | 'failed' | null>(null)
   const [note, setNote] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null)
   const [outage, setOutage] = useState(false)
+  const { t } = useTranslation()
   if (environment !== 'demo') return null
   const toggleOutage = async () => {
     try {
@@ -28,9 +30,7 @@ export function DemoSimulator({ charge }: { charge: ChargeView }) {
       setOutage(result.active)
       setNote({
         tone: 'success',
-        text: result.active
-          ? 'The demo gateway is down: watch the till go offline, then end the outage.'
-          : 'The demo gateway is back.',
+        text: result.active ? t('instructions.demo.down') : t('instructions.demo.back'),
       })
     } catch (error) {
       setNote({ tone: 'danger', text: messageOf(error) })
@@ -46,7 +46,7 @@ export function DemoSimulator({ charge }: { charge: ChargeView }) {
         amount: toDecimalString(amount),
         status,
       })
-      setNote({ tone: 'success', text: `The demo bank sent transfer ${reference}.` })
+      setNote({ tone: 'success', text: t('instructions.demo.sent', { reference }) })
     } catch (error) {
       setNote({ tone: 'danger', text: messageOf(error) })
     } finally {
@@ -60,12 +60,9 @@ export function DemoSimulator({ charge }: { charge: ChargeView }) {
       data-testid="demo-simulator"
     >
       <h2 id="demo-title">
-        <Badge tone="info">Demo</Badge> Training: play the customer
+        <Badge tone="info">{t('environment.demo')}</Badge> {t('instructions.demo.title')}
       </h2>
-      <p>
-        Send a transfer from the customer’s bank into this account, as if they paid. Only in the
-        Demo environment.
-      </p>
+      <p>{t('instructions.demo.lead')}</p>
       <form
         className="demo-sim__form"
         onSubmit={(event) => {
@@ -74,7 +71,7 @@ export function DemoSimulator({ charge }: { charge: ChargeView }) {
         }}
       >
         <MoneyInput
-          label="Amount the customer sends"
+          label={t('instructions.demo.amount')}
           value={amount}
           onChange={setAmount}
           currency={charge.currency}
@@ -86,14 +83,14 @@ export function DemoSimulator({ charge }: { charge: ChargeView }) {
           busy={busy === 'success'}
           disabled={amount === null}
         >
-          Simulate transfer
+          {t('instructions.demo.send')}
         </Button>
         <Button
           busy={busy === 'failed'}
           disabled={amount === null}
           onClick={() => void send('failed')}
         >
-          Simulate failed transfer
+          {t('instructions.demo.sendFailed')}
         </Button>
       </form>
       <div className="demo-sim__outage">
@@ -103,7 +100,7 @@ export function DemoSimulator({ charge }: { charge: ChargeView }) {
           onClick={() => void toggleOutage()}
           aria-pressed={outage}
         >
-          {outage ? 'End the gateway outage' : 'Simulate a gateway outage'}
+          {outage ? t('instructions.demo.endOutage') : t('instructions.demo.outage')}
         </Button>
       </div>
       {note && <Banner tone={note.tone}>{note.text}</Banner>}

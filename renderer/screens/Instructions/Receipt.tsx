@@ -1,5 +1,6 @@
 // The receipt of a charge: main words and formats it; this lays it out, prints it and saves it.
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Receipt } from '../../../common/ipc/collections'
 import { Banner, Button, Dialog, Spinner } from '../../components'
 import { call, messageOf } from '../../lib/pos'
@@ -16,6 +17,7 @@ export function ReceiptDialog({
 }) {
   const [receipt, setReceipt] = useState<Receipt | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  const { t } = useTranslation()
   useEffect(() => {
     if (!open) return
     call('receipt.get', { chargeId })
@@ -38,12 +40,12 @@ export function ReceiptDialog({
     <Dialog
       open={open}
       onClose={onClose}
-      title="Receipt"
+      title={t('instructions.receipt')}
       footer={
         <>
-          <Button onClick={() => void pdf()}>Save PDF</Button>
+          <Button onClick={() => void pdf()}>{t('instructions.receiptPdf')}</Button>
           <Button variant="primary" onClick={() => printArea('receipt')}>
-            Print receipt
+            {t('instructions.receiptPrint')}
           </Button>
         </>
       }
@@ -52,13 +54,14 @@ export function ReceiptDialog({
       {receipt ? (
         <ReceiptView receipt={receipt} />
       ) : (
-        !problem && <Spinner label="Preparing the receipt" />
+        !problem && <Spinner label={t('instructions.receiptPreparing')} />
       )}
     </Dialog>
   )
 }
 
 export function ReceiptView({ receipt }: { receipt: Receipt }) {
+  const { t } = useTranslation()
   return (
     <article className="receipt print-receipt" data-testid="receipt">
       <header>
@@ -77,29 +80,29 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
       </dl>
       {receipt.transfers.length > 0 && (
         <table>
-          <caption>Transfers</caption>
+          <caption>{t('screens.history')}</caption>
           <thead>
             <tr>
-              <th scope="col">Reference</th>
-              <th scope="col">Time</th>
-              <th scope="col">Status</th>
-              <th scope="col">Amount</th>
+              <th scope="col">{t('instructions.receiptCols.reference')}</th>
+              <th scope="col">{t('instructions.receiptCols.time')}</th>
+              <th scope="col">{t('instructions.receiptCols.status')}</th>
+              <th scope="col">{t('instructions.receiptCols.amount')}</th>
             </tr>
           </thead>
           <tbody>
-            {receipt.transfers.map((t) => (
-              <tr key={t.reference}>
-                <td>{t.reference}</td>
-                <td>{t.at}</td>
-                <td>{t.status}</td>
-                <td className="num">{t.amount}</td>
+            {receipt.transfers.map((transfer) => (
+              <tr key={transfer.reference}>
+                <td>{transfer.reference}</td>
+                <td>{transfer.at}</td>
+                <td>{transfer.status}</td>
+                <td className="num">{transfer.amount}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
       <footer>
-        <p>Cashier: {receipt.cashier}</p>
+        <p>{t('instructions.receiptCashier', { name: receipt.cashier })}</p>
         <p>{receipt.footer}</p>
       </footer>
     </article>

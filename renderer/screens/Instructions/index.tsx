@@ -2,9 +2,11 @@
 // then an unmistakable Paid, Part-paid (balance due) or Overpaid (cashier decides). Every
 // amount and status shown here was decided in main; this screen only lays it out.
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { formatMoney, type Minor } from '../../../common/money'
+import { Trans, useTranslation } from 'react-i18next'
+import type { Minor } from '../../../common/money'
 import type { ChargeView, OverpaymentDecision } from '../../../common/ipc/collections'
 import { Banner, Button, Dialog, EmptyState, Spinner, TextField } from '../../components'
+import { formatMoney } from '../../lib/format'
 import { call, messageOf } from '../../lib/pos'
 import { connectCollections, useCollections } from '../../store/collections'
 import { useNavigation } from '../../store/navigation'
@@ -23,6 +25,7 @@ export default function InstructionsScreen() {
   const chargeId = useNavigation((s) => s.route.rest[0] ?? '')
   const charge = useCollections((s) => s.charges[chargeId])
   const [error, setError] = useState<string | null>(null)
+  const { t } = useTranslation()
 
   useEffect(() => connectCollections(), [])
   useEffect(() => {
@@ -38,7 +41,7 @@ export default function InstructionsScreen() {
   if (error) {
     return (
       <div className="screen screen--center">
-        <EmptyState icon="alert" title="This charge can’t be shown">
+        <EmptyState icon="alert" title={t('instructions.cantShow')}>
           <p>{error}</p>
         </EmptyState>
       </div>
@@ -47,7 +50,7 @@ export default function InstructionsScreen() {
   if (!charge) {
     return (
       <div className="screen screen--center">
-        <Spinner size={28} label="Opening the charge" />
+        <Spinner size={28} label={t('instructions.opening')} />
       </div>
     )
   }
@@ -84,20 +87,13 @@ function useCustomerDisplay(chargeId: string): void {
   }, [chargeId])
 }
 
-const TITLE = {
-  awaiting: 'Payment instructions',
-  part_paid: 'Part-paid',
-  paid: 'Paid',
-  overpaid: 'Overpaid',
-  cancelled: 'Cancelled',
-} as const
-
-const HEADLINE = {
-  awaiting: 'Waiting for the transfer',
-  part_paid: 'Part-paid',
-  paid: 'Paid',
-  overpaid: 'Overpaid',
-  cancelled: 'Cancelled',
+// The glossary's word for each phase (docs/glossary.md).
+const PHASE_WORD = {
+  awaiting: 'screens.instructions',
+  part_paid: 'status.partPaid',
+  paid: 'status.paid',
+  overpaid: 'status.overpaid',
+  cancelled: 'status.cancelled',
 } as const
 
 function ChargeScreen({ charge }: { charge: ChargeView }) {
@@ -109,13 +105,15 @@ function ChargeScreen({ charge }: { charge: ChargeView }) {
   const r = charge.reconciliation
   const money = (m: Minor) => formatMoney(m, charge.currency)
   const notice = useCollections((s) => (s.notice?.chargeId === charge.id ? s.notice.text : null))
+  const { t, i18n } = useTranslation()
+  const title = t(PHASE_WORD[phase])
   useWaitingLease(charge)
   useCustomerDisplay(charge.id)
 
   // The top bar says where the charge is, not "Payment instructions" once it is paid.
   useEffect(() => {
-    useNavigation.getState().setTitle(TITLE[phase])
-  }, [phase])
+    useNavigation.getState().setTitle(title)
+  }, [title, i18n.language])
   useEffect(() => () => useNavigation.getState().setTitle(null), [])
 
   useEffect(() => {
@@ -159,36 +157,47 @@ function ChargeScreen({ charge }: { charge: ChargeView }) {
       data-account-reference={charge.account.accountReference}
     >
       <p className="visually-hidden" aria-live="assertive">
-        {HEADLINE[phase]}
-        {phase === 'part_paid' ? `. Balance due ${money(r.balanceDue)}` : ''}
-        {phase === 'overpaid' ? `. Overpaid by ${money(r.overpaidBy)}` : ''}
+        {phase === 'awaiting' ? t('instructions.waitingTransfer') : title}
+        {phase === 'part_paid'
+          ? `. ${t('instructions.balanceDue', { amount: money(r.balanceDue) })}`
+          : ''}
+        {phase === 'overpaid'
+          ? `. ${t('instructions.overpaidBy', { amount: money(r.overpaidBy) })}`
+          : ''}
       </p>
       <OfflineNotice />
       {notice && (
         <Banner tone="info" title={notice}>
-          The customer pays into the account they already have; no second account was made.
+          {t('instructions.existing')}
         </Banner>
       )}
 
       {settled && <PaidPanel charge={charge} />}
       {phase === 'cancelled' && (
-        <Banner tone="neutral" title="This charge was cancelled">
-          {charge.cancellation?.reason}. Received {money(r.received)}.{' '}
-          {r.received > 0 && 'Any money received is listed below; settle it with the customer.'}
+        <Banner tone="neutral" title={t('instructions.cancelledTitle')}>
+          {charge.cancellation?.reason}.{' '}
+          {t('instructions.cancelledReceived', { amount: money(r.received) })}{' '}
+          {r.received > 0 && t('instructions.settleReceived')}
         </Banner>
       )}
 
       {phase === 'part_paid' && (
-        <section className="balance-due" aria-label="Balance due">
+        <section className="balance-due" aria-label={t('instructions.balanceDueLabel')}>
           <p className="balance-due__label">
-            Part-paid: {money(r.received)} of {money(r.amountDue)} received
+            {t('instructions.partPaid', {
+              received: money(r.received),
+              due: money(r.amountDue),
+            })}
           </p>
           <p className="balance-due__amount" data-testid="balance-due">
-            Balance due <strong>{money(r.balanceDue)}</strong>
+            <Trans
+              t={t}
+              i18nKey="instructions.balanceDueStrong"
+              values={{ amount: money(r.balanceDue) }}
+              components={{ strong: <strong /> }}
+            />
           </p>
-          <p className="balance-due__hint">
-            Ask the customer to send the balance to the same account.
-          </p>
+          <p className="balance-due__hint">{t('instructions.askBalance')}</p>
         </section>
       )}
 
@@ -202,20 +211,20 @@ function ChargeScreen({ charge }: { charge: ChargeView }) {
         {charge.state === 'open' && (
           <>
             <SaysSent chargeId={charge.id} />
-            <Button onClick={() => printArea('instructions')}>Print instructions</Button>
+            <Button onClick={() => printArea('instructions')}>{t('instructions.print')}</Button>
             <Button
               variant="danger"
               icon="x"
               aria-keyshortcuts="Escape"
               onClick={() => setCancelOpen(true)}
             >
-              Cancel charge
+              {t('instructions.cancel')}
             </Button>
           </>
         )}
         {(settled || phase === 'cancelled' || r.received > 0) && (
           <Button icon="check" onClick={() => setReceiptOpen(true)}>
-            Receipt
+            {t('instructions.receipt')}
           </Button>
         )}
         {charge.state !== 'open' && (
@@ -227,17 +236,18 @@ function ChargeScreen({ charge }: { charge: ChargeView }) {
             onClick={newSale}
             autoFocus
           >
-            New sale
+            {t('instructions.newSale')}
           </Button>
         )}
         <p className="key-hint">
           {charge.state === 'open' ? (
             <>
-              <kbd>Esc</kbd> cancel the charge
+              <kbd>Esc</kbd> {t('instructions.keyCancel')}
             </>
           ) : (
             <>
-              <kbd>Enter</kbd> next sale · <kbd>Esc</kbd> back to Collect
+              <kbd>Enter</kbd> {t('instructions.keyNextSale')} · <kbd>Esc</kbd>{' '}
+              {t('instructions.keyBack')}
             </>
           )}
         </p>
@@ -258,6 +268,7 @@ function ChargeScreen({ charge }: { charge: ChargeView }) {
 function InstructionsCard({ charge }: { charge: ChargeView }) {
   const now = useNow()
   const [copied, setCopied] = useState(false)
+  const { t } = useTranslation()
   const r = charge.reconciliation
   const toSend = r.status === 'part_paid' ? r.balanceDue : r.amountDue
   const copy = async () => {
@@ -277,18 +288,22 @@ function InstructionsCard({ charge }: { charge: ChargeView }) {
     >
       <div className="pay-card__main">
         <h2 id="pay-title" className="pay-card__title">
-          Transfer exactly{' '}
-          <span className="pay-card__amount" data-testid="amount-to-send">
-            {formatMoney(toSend, charge.currency)}
-          </span>
+          <Trans
+            t={t}
+            i18nKey="instructions.transferExactly"
+            values={{ amount: formatMoney(toSend, charge.currency) }}
+            components={{
+              amount: <span className="pay-card__amount" data-testid="amount-to-send" />,
+            }}
+          />
         </h2>
         <dl className="pay-card__details">
           <div>
-            <dt>Bank</dt>
+            <dt>{t('instructions.bank')}</dt>
             <dd data-testid="bank-name">{charge.account.bankName}</dd>
           </div>
           <div className="pay-card__number">
-            <dt>Account number</dt>
+            <dt>{t('instructions.accountNumber')}</dt>
             <dd>
               <span
                 className="account-number"
@@ -303,24 +318,25 @@ function InstructionsCard({ charge }: { charge: ChargeView }) {
                 className="no-print"
                 onClick={() => void copy()}
               >
-                {copied ? 'Copied' : 'Copy'}
+                {copied ? t('instructions.copied') : t('instructions.copy')}
               </Button>
             </dd>
           </div>
           <div>
-            <dt>Account name</dt>
+            <dt>{t('instructions.accountName')}</dt>
             <dd data-testid="account-name">{charge.account.accountName}</dd>
           </div>
         </dl>
         <p className="pay-card__waiting no-print" data-testid="elapsed">
-          <span className="pulse" aria-hidden="true" /> Waiting{' '}
-          {formatElapsed(now - Date.parse(charge.openedAt))} · the screen changes by itself when the
-          money arrives
+          <span className="pulse" aria-hidden="true" />{' '}
+          {t('instructions.waitingFor', {
+            elapsed: formatElapsed(now - Date.parse(charge.openedAt)),
+          })}
         </p>
       </div>
       <figure className="pay-card__qr">
-        <PaymentQr text={paymentDetailsText(charge)} label="QR code with the payment details" />
-        <figcaption>Scan for the details</figcaption>
+        <PaymentQr text={paymentDetailsText(charge)} label={t('instructions.qrLabel')} />
+        <figcaption>{t('instructions.scan')}</figcaption>
       </figure>
     </section>
   )
@@ -329,33 +345,41 @@ function InstructionsCard({ charge }: { charge: ChargeView }) {
 function PaidPanel({ charge }: { charge: ChargeView }) {
   const r = charge.reconciliation
   const money = (m: Minor) => formatMoney(m, charge.currency)
+  const { t } = useTranslation()
   return (
     <section
       className={`paid-panel paid-panel--${r.status}`}
       data-testid="paid-panel"
-      aria-label="Payment received"
+      aria-label={t('customerDisplay.received')}
     >
       <svg className="paid-panel__check" viewBox="0 0 52 52" aria-hidden="true">
         <circle cx="26" cy="26" r="24" />
         <path d="M14 27l8 8 16-17" />
       </svg>
       <div>
-        <p className="paid-panel__title">PAID</p>
-        <p className="paid-panel__amount">{money(r.received)} received</p>
+        <p className="paid-panel__title">{t('status.paid').toLocaleUpperCase()}</p>
+        <p className="paid-panel__amount">
+          {t('instructions.amountReceived', { amount: money(r.received) })}
+        </p>
         {r.status === 'overpaid' && (
           <p className="paid-panel__over" data-testid="overpaid-by">
-            Overpaid by {money(r.overpaidBy)}
+            {t('instructions.overpaidBy', { amount: money(r.overpaidBy) })}
           </p>
         )}
         <p className="paid-panel__from">
-          from {charge.account.accountName} · due {money(r.amountDue)}
+          {t('instructions.fromDue', {
+            name: charge.account.accountName,
+            amount: money(r.amountDue),
+          })}
         </p>
         {charge.overpayment && (
           <p className="paid-panel__decision">
-            Decision:{' '}
-            {charge.overpayment.decision === 'refund'
-              ? 'refund the difference'
-              : 'keep as customer credit'}
+            {t('instructions.decision', {
+              decision:
+                charge.overpayment.decision === 'refund'
+                  ? t('instructions.decisionRefund')
+                  : t('instructions.decisionCredit'),
+            })}
             {charge.overpayment.note ? ` (${charge.overpayment.note})` : ''} —{' '}
             {charge.overpayment.by}
           </p>
@@ -370,6 +394,7 @@ function OverpaymentDecisionCard({ charge }: { charge: ChargeView }) {
   const [note, setNote] = useState('')
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
+  const { t } = useTranslation()
   const over = formatMoney(charge.reconciliation.overpaidBy, charge.currency)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -391,10 +416,10 @@ function OverpaymentDecisionCard({ charge }: { charge: ChargeView }) {
       onSubmit={(event) => void submit(event)}
       aria-labelledby="decide-title"
     >
-      <h2 id="decide-title">The customer sent {over} too much. What happens to it?</h2>
+      <h2 id="decide-title">{t('instructions.overpaidQuestion', { amount: over })}</h2>
       {problem && <Banner tone="danger">{problem}</Banner>}
       <fieldset className="decision-card__choices">
-        <legend className="visually-hidden">Decision</legend>
+        <legend className="visually-hidden">{t('instructions.decisionLegend')}</legend>
         <label className={decision === 'refund' ? 'choice is-selected' : 'choice'}>
           <input
             type="radio"
@@ -404,8 +429,8 @@ function OverpaymentDecisionCard({ charge }: { charge: ChargeView }) {
             onChange={() => setDecision('refund')}
           />
           <span>
-            <strong>Refund {over}</strong>
-            <small>Note how it goes back (cash, transfer).</small>
+            <strong>{t('instructions.refundOver', { amount: over })}</strong>
+            <small>{t('instructions.refundHint')}</small>
           </span>
         </label>
         <label className={decision === 'credit' ? 'choice is-selected' : 'choice'}>
@@ -417,25 +442,25 @@ function OverpaymentDecisionCard({ charge }: { charge: ChargeView }) {
             onChange={() => setDecision('credit')}
           />
           <span>
-            <strong>Keep {over} as credit</strong>
-            <small>For the customer’s next purchase.</small>
+            <strong>{t('instructions.creditOver', { amount: over })}</strong>
+            <small>{t('instructions.creditHint')}</small>
           </span>
         </label>
       </fieldset>
       <TextField
-        label="Note (optional)"
+        label={t('instructions.note')}
         value={note}
         maxLength={200}
         onChange={(e) => setNote(e.target.value)}
       />
       <Button type="submit" variant="primary" busy={busy} icon="check">
-        Record decision
+        {t('instructions.recordDecision')}
       </Button>
     </form>
   )
 }
 
-const QUICK_REASONS = ['Customer left', 'Customer will pay another way', 'Wrong amount entered']
+const QUICK_REASONS = ['left', 'otherWay', 'wrongAmount'] as const
 
 function CancelDialog({
   charge,
@@ -449,6 +474,7 @@ function CancelDialog({
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
+  const { t } = useTranslation()
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setBusy(true)
@@ -463,18 +489,19 @@ function CancelDialog({
     }
   }
   return (
-    <Dialog open={open} onClose={onClose} title="Cancel this charge?" tone="danger">
+    <Dialog open={open} onClose={onClose} title={t('instructions.cancelTitle')} tone="danger">
       <form className="form" onSubmit={(event) => void submit(event)}>
         {charge.reconciliation.received > 0 && (
           <Banner tone="warning">
-            {formatMoney(charge.reconciliation.received, charge.currency)} has already arrived. It
-            stays on record; settle it with the customer.
+            {t('instructions.alreadyArrived', {
+              amount: formatMoney(charge.reconciliation.received, charge.currency),
+            })}
           </Banner>
         )}
-        <p>Transfers that arrive after cancelling are shown as late, never lost.</p>
+        <p>{t('instructions.afterCancel')}</p>
         {problem && <Banner tone="danger">{problem}</Banner>}
         <TextField
-          label="Reason"
+          label={t('instructions.reason')}
           value={reason}
           required
           autoFocus
@@ -482,16 +509,19 @@ function CancelDialog({
           onChange={(e) => setReason(e.target.value)}
         />
         <div className="chips">
-          {QUICK_REASONS.map((q) => (
-            <button key={q} type="button" className="chip" onClick={() => setReason(q)}>
-              {q}
-            </button>
-          ))}
+          {QUICK_REASONS.map((key) => {
+            const words = t(`instructions.reasons.${key}`)
+            return (
+              <button key={key} type="button" className="chip" onClick={() => setReason(words)}>
+                {words}
+              </button>
+            )
+          })}
         </div>
         <div className="form__actions">
-          <Button onClick={onClose}>Keep waiting</Button>
+          <Button onClick={onClose}>{t('instructions.keepWaiting')}</Button>
           <Button type="submit" variant="danger" busy={busy} disabled={reason.trim() === ''}>
-            Cancel charge
+            {t('instructions.cancel')}
           </Button>
         </div>
       </form>

@@ -2,8 +2,9 @@
 // number, the QR code of the payment details, the waiting clock, and the payment headline.
 import { useEffect, useMemo, useState } from 'react'
 import QRCode from 'qrcode'
-import { formatMoney } from '../../../common/money'
 import type { ChargeView } from '../../../common/ipc/collections'
+import { t } from '../../i18n'
+import { formatMoney } from '../../lib/format'
 
 export { groupDigits } from '../../lib/format'
 
@@ -14,10 +15,10 @@ export function paymentDetailsText(charge: ChargeView): string {
       ? charge.reconciliation.balanceDue
       : charge.amountDue
   return [
-    `Pay ${formatMoney(amount, charge.currency)} by bank transfer`,
-    `Bank: ${charge.account.bankName}`,
-    `Account number: ${charge.account.accountNumber}`,
-    `Account name: ${charge.account.accountName}`,
+    t('instructions.qr.pay', { amount: formatMoney(amount, charge.currency) }),
+    `${t('instructions.bank')}: ${charge.account.bankName}`,
+    `${t('instructions.accountNumber')}: ${charge.account.accountNumber}`,
+    `${t('instructions.accountName')}: ${charge.account.accountName}`,
   ].join('\n')
 }
 

@@ -2,9 +2,10 @@
 // waits for a decision, the outbox, and the connection, each with a way to act on it. Every
 // figure comes from main (the shift's X-report, the payouts status, the till status).
 import { useEffect, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import type { ShiftReport, ShiftStatus } from '../../../common/ipc/shifts'
 import { Banner, Button, Card, Spinner } from '../../components'
-import { countOf, formatDateTime } from '../../lib/format'
+import { formatDateTime } from '../../lib/format'
 import { call, messageOf } from '../../lib/pos'
 import { useEnvironment } from '../../store/environment'
 import { useNavigation } from '../../store/navigation'
@@ -21,6 +22,7 @@ export default function OverviewScreen() {
   useEffect(() => connectPayouts(), [])
   const waiting = approvalQueue(usePayouts((s) => s.items)).length
   const outbox = usePayouts((s) => s.status)
+  const { t } = useTranslation()
   useEffect(() => {
     call('shifts.status').then(
       (current) => {
@@ -35,72 +37,83 @@ export default function OverviewScreen() {
       {problem && <Banner tone="danger" title={problem} />}
       <div className="overview__grid">
         <Card
-          title="Shift"
+          title={t('screens.shift')}
           actions={
             <Button size="sm" onClick={() => go('shift')}>
-              Open Shift
+              {t('app.banners.openShift')}
             </Button>
           }
         >
           {!shift ? (
-            <Spinner label="Loading the shift" />
+            <Spinner label={t('overview.loadingShift')} />
           ) : shift.current ? (
             <p>
-              Open since {formatDateTime(shift.current.openedAt)}, by {shift.current.openedBy.name}.
+              {t('overview.openSince', {
+                when: formatDateTime(shift.current.openedAt),
+                name: shift.current.openedBy.name,
+              })}
               {figures && (
                 <>
                   {' '}
-                  Received so far <strong>{amounts(figures.till.collections.received)}</strong>.
+                  <Trans
+                    t={t}
+                    i18nKey="overview.receivedSoFar"
+                    values={{ amount: amounts(figures.till.collections.received) }}
+                    components={{ strong: <strong /> }}
+                  />
                 </>
               )}
             </p>
           ) : (
-            <p>No shift is open on this till.</p>
+            <p>{t('overview.noShift')}</p>
           )}
         </Card>
         <Card
-          title="Approvals"
+          title={t('screens.approvals')}
           actions={
             <Button size="sm" onClick={() => go('approvals')}>
-              Open Approvals
+              {t('overview.openApprovals')}
             </Button>
           }
         >
           <p>
-            {waiting > 0
-              ? `${countOf(waiting, 'payout')} waiting for a decision.`
-              : 'Nothing waiting.'}
+            {waiting > 0 ? t('overview.waiting', { count: waiting }) : t('overview.nothingWaiting')}
           </p>
         </Card>
         <Card
-          title="Outbox"
+          title={t('overview.outbox')}
           actions={
             <Button size="sm" onClick={() => go('payouts')}>
-              Open Payouts
+              {t('overview.openPayouts')}
             </Button>
           }
         >
           <p>
             {outbox
-              ? `${countOf(outbox.pending, 'payout')} on the way${outbox.failed ? `, ${outbox.failed} failed` : ''}.`
-              : 'Loading…'}
+              ? t('overview.onTheWay', {
+                  count: outbox.pending,
+                  failed: outbox.failed
+                    ? t('app.status.outboxFailed', { count: outbox.failed })
+                    : '',
+                })
+              : t('common.loading')}
           </p>
           {outbox?.blocked && <Banner tone="danger">{outbox.blocked}</Banner>}
         </Card>
         <Card
-          title="Connection"
+          title={t('overview.connection')}
           actions={
             <Button size="sm" onClick={() => go('settings', 'connection')}>
-              Test the connection
+              {t('overview.testConnection')}
             </Button>
           }
         >
           <p>
             {status?.connectivity === 'online'
-              ? 'The gateway answers.'
+              ? t('overview.answers')
               : status?.connectivity === 'offline'
-                ? (status.offlineReason ?? 'The gateway can’t be reached.')
-                : 'Checking…'}
+                ? (status.offlineReason ?? t('overview.unreachable'))
+                : t('app.status.unknown')}
           </p>
         </Card>
       </div>

@@ -2,14 +2,11 @@
 // payouts, per cashier and for the till, and what is carried over. Printed on 80 mm or A4
 // paper from the page itself; saved as PDF or CSV from main's documents.
 import { useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import {
-  COLLECTION_OUTCOME_LABEL,
   COLLECTION_OUTCOMES,
-  HOSTED_PAYMENT_LABEL,
   HOSTED_PAYMENT_LINES,
-  PAYOUT_LINE_LABEL,
   PAYOUT_LINES,
-  REFUND_LABEL,
   REFUND_LINES,
   type CurrencyAmount,
   type ShiftDocumentFormat,
@@ -19,7 +16,7 @@ import {
   type ZReportView,
 } from '../../../common/ipc/shifts'
 import { Badge, Banner, Button } from '../../components'
-import { countOf, formatDateTime, formatMoney } from '../../lib/format'
+import { formatDateTime, formatMoney } from '../../lib/format'
 import { call, messageOf } from '../../lib/pos'
 import { download, printArea } from '../Collect/browser'
 
@@ -37,17 +34,18 @@ function Lines<K extends string>({
   labels: Record<K, string>
   tallies: Record<K, Tally>
 }) {
+  const { t } = useTranslation()
   return (
     <table className="shift-table">
       <caption>{title}</caption>
       <thead>
         <tr>
-          <th scope="col">Outcome</th>
+          <th scope="col">{t('shift.cols.outcome')}</th>
           <th scope="col" className="num">
-            Count
+            {t('shift.cols.count')}
           </th>
           <th scope="col" className="num">
-            Total
+            {t('shift.cols.total')}
           </th>
         </tr>
       </thead>
@@ -66,38 +64,55 @@ function Lines<K extends string>({
 
 function Figures({ figures }: { figures: ShiftFigures }) {
   const c = figures.collections
+  const { t } = useTranslation()
+  const words = <K extends string>(keys: readonly K[], label: (key: K) => string) =>
+    Object.fromEntries(keys.map((key) => [key, label(key)])) as Record<K, string>
   return (
     <div className="shift-figures">
       <p className="shift-received">
-        Received <strong>{amounts(c.received)}</strong>
+        <Trans
+          t={t}
+          i18nKey="shift.received"
+          values={{ amount: amounts(c.received) }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       <Lines
-        title="Collections"
+        title={t('shift.collections')}
         keys={COLLECTION_OUTCOMES}
-        labels={COLLECTION_OUTCOME_LABEL}
+        labels={words(COLLECTION_OUTCOMES, (key) => t(`shift.lines.collections.${key}`))}
         tallies={c.byOutcome}
       />
       <p className="muted small">
-        Waiting: {countOf(c.awaiting.count, 'charge')} ({amounts(c.awaiting.totals)} due) ·
-        Cancelled: {countOf(c.cancelled.count, 'charge')}
+        {t('shift.waitingCancelled', {
+          count: c.awaiting.count,
+          due: amounts(c.awaiting.totals),
+          cancelled: t('shift.charges', { count: c.cancelled.count }),
+        })}
       </p>
       <Lines
-        title="Card and online payments"
+        title={t('shift.hosted')}
         keys={HOSTED_PAYMENT_LINES}
-        labels={HOSTED_PAYMENT_LABEL}
+        labels={words(HOSTED_PAYMENT_LINES, (key) => t(`shift.lines.hosted.${key}`))}
         tallies={figures.hostedPayments}
       />
-      <Lines title="Refunds" keys={REFUND_LINES} labels={REFUND_LABEL} tallies={figures.refunds} />
       <Lines
-        title="Payouts"
+        title={t('screens.refunds')}
+        keys={REFUND_LINES}
+        labels={words(REFUND_LINES, (key) => t(`shift.lines.refunds.${key}`))}
+        tallies={figures.refunds}
+      />
+      <Lines
+        title={t('screens.payouts')}
         keys={PAYOUT_LINES}
-        labels={PAYOUT_LINE_LABEL}
+        labels={words(PAYOUT_LINES, (key) => t(`shift.lines.payouts.${key}`))}
         tallies={figures.payouts}
       />
     </div>
   )
 }
 
+// Paper and file names read the same in every language.
 const FORMAT_LABEL: Record<ShiftDocumentFormat, string> = {
   html80: '80 mm',
   htmlA4: 'A4',
@@ -109,8 +124,9 @@ const FORMAT_LABEL: Record<ShiftDocumentFormat, string> = {
 export function ReportView({ report, z }: { report: ShiftReport; z?: ZReportView | undefined }) {
   const [paper, setPaper] = useState<'80' | 'a4'>('80')
   const [note, setNote] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null)
+  const { t } = useTranslation()
   const title =
-    report.kind === 'z' ? `Z-report ${report.zNumber ?? ''}` : 'X-report (figures so far)'
+    report.kind === 'z' ? t('shift.zNumber', { number: report.zNumber ?? '' }) : t('shift.xTitle')
   const save = async (format: ShiftDocumentFormat) => {
     setNote(null)
     try {
@@ -124,7 +140,10 @@ export function ReportView({ report, z }: { report: ShiftReport; z?: ZReportView
           })
         : new Blob([doc.text ?? ''], { type: `${doc.mediaType};charset=utf-8` })
       download(blob, doc.filename)
-      setNote({ tone: 'success', text: `Saved ${doc.filename} (${FORMAT_LABEL[format]}).` })
+      setNote({
+        tone: 'success',
+        text: t('shift.saved', { file: doc.filename, format: FORMAT_LABEL[format] }),
+      })
     } catch (error) {
       setNote({ tone: 'danger', text: messageOf(error) })
     }
@@ -138,14 +157,14 @@ export function ReportView({ report, z }: { report: ShiftReport; z?: ZReportView
     <section className="shift-report" aria-label={title} data-testid="shift-report">
       <div className="shift-report__actions no-print">
         <Button icon="check" onClick={() => print('80')}>
-          Print 80 mm
+          {t('shift.print80')}
         </Button>
-        <Button onClick={() => print('a4')}>Print A4</Button>
+        <Button onClick={() => print('a4')}>{t('shift.printA4')}</Button>
         <Button variant="ghost" onClick={() => void save(paper === '80' ? 'pdf80' : 'pdfA4')}>
-          Save PDF
+          {t('instructions.receiptPdf')}
         </Button>
         <Button variant="ghost" onClick={() => void save('csv')}>
-          Save CSV
+          {t('shift.saveCsv')}
         </Button>
       </div>
       {note && (
@@ -159,15 +178,19 @@ export function ReportView({ report, z }: { report: ShiftReport; z?: ZReportView
           {z && (
             <Badge tone={z.integrity.status === 'intact' ? 'success' : 'warning'}>
               {z.integrity.status === 'intact'
-                ? 'Sealed, unchanged'
+                ? t('shift.integrity.intact')
                 : z.integrity.status === 'altered'
-                  ? 'Changed after sealing'
-                  : 'Seal not checked'}
+                  ? t('shift.integrity.altered')
+                  : t('shift.integrity.unchecked')}
             </Badge>
           )}
           <p>
-            {report.shift.till} · opened by {report.shift.openedBy.name},{' '}
-            {formatDateTime(report.from)} · to {formatDateTime(report.to)}
+            {t('shift.period', {
+              till: report.shift.till,
+              name: report.shift.openedBy.name,
+              from: formatDateTime(report.from),
+              to: formatDateTime(report.to),
+            })}
           </p>
           {z?.integrity.problem && <p className="muted small">{z.integrity.problem}</p>}
         </header>
@@ -176,20 +199,24 @@ export function ReportView({ report, z }: { report: ShiftReport; z?: ZReportView
             {warning}
           </Banner>
         ))}
-        <h3>This till</h3>
+        <h3>{t('shift.thisTill')}</h3>
         <Figures figures={report.till} />
         {report.cashiers.map((entry) => (
           <details key={entry.cashier.id} className="shift-cashier" open={paper === 'a4'}>
             <summary>
               <strong>{entry.cashier.name}</strong>
-              <span>Received {amounts(entry.figures.collections.received)}</span>
+              <span>
+                {t('shift.receivedPlain', {
+                  amount: amounts(entry.figures.collections.received),
+                })}
+              </span>
             </summary>
             <Figures figures={entry.figures} />
           </details>
         ))}
-        <h3>Carried over ({report.carriedOver.length})</h3>
+        <h3>{t('shift.carried', { count: report.carriedOver.length })}</h3>
         {report.carriedOver.length === 0 ? (
-          <p className="muted">Nothing left open.</p>
+          <p className="muted">{t('shift.nothingOpen')}</p>
         ) : (
           <ul className="shift-carried">
             {report.carriedOver.map((item) => (
@@ -197,7 +224,7 @@ export function ReportView({ report, z }: { report: ShiftReport; z?: ZReportView
                 <strong>{formatMoney(item.amount, item.currency)}</strong> {item.what}
                 <span className="muted small">
                   {' '}
-                  · {item.reference} · since {formatDateTime(item.since)}
+                  · {item.reference} · {t('shift.since', { when: formatDateTime(item.since) })}
                   {item.cashier ? ` · ${item.cashier.name}` : ''}
                 </span>
               </li>

@@ -2,6 +2,7 @@
 // Z-report (sealed by main, printable and savable), and, for supervisors, the list of past
 // Z-reports to reprint. Main works out every figure and decides who may close or reprint.
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { ShiftReport, ShiftStatus, ZReportList, ZReportView } from '../../../common/ipc/shifts'
 import type { Minor } from '../../../common/money'
 import {
@@ -27,14 +28,15 @@ export default function ShiftScreen() {
   const role = useSession((s) => s.state?.user?.role)
   const supervises = canSee(role, 'supervisor')
   const [tab, setTab] = useState<Tab>('shift')
+  const { t } = useTranslation()
   return (
     <div className="shift-screen">
       {supervises && (
         <Tabs
-          label="Shift"
+          label={t('screens.shift')}
           tabs={[
-            { id: 'shift', label: 'This shift' },
-            { id: 'reports', label: 'Z-reports' },
+            { id: 'shift', label: t('shift.thisShift') },
+            { id: 'reports', label: t('shift.zReports') },
           ]}
           selected={tab}
           onSelect={setTab}
@@ -54,6 +56,7 @@ function ThisShift() {
   const [float, setFloat] = useState<Minor | null>(null)
   const [busy, setBusy] = useState<'open' | 'x' | 'close' | null>(null)
   const [confirming, setConfirming] = useState(false)
+  const { t } = useTranslation()
 
   useEffect(() => {
     call('shifts.status').then(setStatus, (error: unknown) => setProblem(messageOf(error)))
@@ -77,35 +80,29 @@ function ThisShift() {
     return problem ? (
       <Banner tone="danger" title={problem} />
     ) : (
-      <Spinner label="Loading the shift" />
+      <Spinner label={t('overview.loadingShift')} />
     )
   const shift = status.current
 
   return (
     <div className="shift-main">
       {status.reminder && (
-        <Banner tone="warning" title="This shift is still open after the end of the day">
+        <Banner tone="warning" title={t('shift.stillOpen')}>
           {status.reminder.message}
         </Banner>
       )}
       {problem && <Banner tone="danger" title={problem} />}
       {closed && (
-        <Card title={`Shift closed: Z-report ${closed.seal.number}`}>
-          <p>
-            Sealed at {formatDateTime(closed.seal.sealedAt)}. It can be printed now; later copies
-            are reprints for a supervisor.
-          </p>
+        <Card title={t('shift.closedTitle', { number: closed.seal.number })}>
+          <p>{t('shift.sealedAt', { when: formatDateTime(closed.seal.sealedAt) })}</p>
           <ReportView report={closed.report} z={closed} />
         </Card>
       )}
       {!shift && !closed && (
-        <Card
-          title="Open a shift"
-          description="Start the day on this till. Everything collected, refunded and paid out counts towards this shift until it is closed."
-        >
+        <Card title={t('shift.openTitle')} description={t('shift.openDescription')}>
           <form
             className="form"
-            aria-label="Open a shift"
+            aria-label={t('shift.openTitle')}
             onSubmit={(event) => {
               event.preventDefault()
               void run('open', () =>
@@ -114,15 +111,15 @@ function ThisShift() {
             }}
           >
             <MoneyInput
-              label="Cash in the drawer (optional)"
+              label={t('shift.float')}
               name="float"
               value={float}
               onChange={setFloat}
-              hint="The opening float, if you count one."
+              hint={t('shift.floatHint')}
             />
             <div className="form__actions">
               <Button type="submit" variant="primary" size="lg" busy={busy === 'open'}>
-                Open shift
+                {t('shift.open')}
               </Button>
             </div>
           </form>
@@ -136,13 +133,18 @@ function ThisShift() {
             setReport(null)
           }}
         >
-          Open the next shift
+          {t('shift.openNext')}
         </Button>
       )}
       {shift && (
         <Card
-          title="Shift open"
-          description={`Opened by ${shift.openedBy.name} at ${formatDateTime(shift.openedAt)}${shift.openingFloat ? `, float ${amounts([shift.openingFloat])}` : ''}. End of day ${formatDateTime(shift.endOfDayAt)}.`}
+          title={t('shift.openNow')}
+          description={t(shift.openingFloat ? 'shift.openedFloat' : 'shift.opened', {
+            name: shift.openedBy.name,
+            when: formatDateTime(shift.openedAt),
+            float: shift.openingFloat ? amounts([shift.openingFloat]) : '',
+            end: formatDateTime(shift.endOfDayAt),
+          })}
           actions={
             <>
               <Button
@@ -151,31 +153,24 @@ function ThisShift() {
                   void run('x', () => call('shifts.xReport')).then((x) => x && setReport(x))
                 }
               >
-                X-report
+                {t('shift.xReport')}
               </Button>
               <Button variant="danger" onClick={() => setConfirming(true)}>
-                Close shift…
+                {t('shift.close')}
               </Button>
             </>
           }
         >
-          {report ? (
-            <ReportView report={report} />
-          ) : (
-            <p className="muted">
-              Take an X-report to see the figures so far. It is not kept; the Z-report at closing
-              is.
-            </p>
-          )}
+          {report ? <ReportView report={report} /> : <p className="muted">{t('shift.takeX')}</p>}
         </Card>
       )}
       <ConfirmDialog
         open={confirming && shift !== null}
         onClose={() => setConfirming(false)}
-        title="Close this shift?"
+        title={t('shift.closeTitle')}
         tone="danger"
-        cancelLabel="Keep it open"
-        confirmLabel="Close and seal the Z-report"
+        cancelLabel={t('shift.keepOpen')}
+        confirmLabel={t('shift.closeSeal')}
         busy={busy === 'close'}
         onConfirm={() => {
           if (!shift) return
@@ -188,10 +183,7 @@ function ThisShift() {
           })
         }}
       >
-        <p>
-          The Z-report is sealed and can’t be changed afterwards. Anything still open is listed on
-          it and carried over to the next shift.
-        </p>
+        <p>{t('shift.closeWhy')}</p>
       </ConfirmDialog>
     </div>
   )
@@ -201,20 +193,21 @@ function ZReports() {
   const [list, setList] = useState<ZReportList | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [open, setOpen] = useState<ZReportView | null>(null)
+  const { t } = useTranslation()
   useEffect(() => {
     call('shifts.zReports', { page: 1, pageSize: 50 }).then(setList, (error: unknown) =>
       setProblem(messageOf(error)),
     )
   }, [])
   if (problem) return <Banner tone="danger" title={problem} />
-  if (!list) return <Spinner label="Loading the Z-reports" />
+  if (!list) return <Spinner label={t('shift.loadingZ')} />
   if (open)
     return (
       <Card
-        title={`Z-report ${open.seal.number}`}
+        title={t('shift.zNumber', { number: open.seal.number })}
         actions={
           <Button size="sm" onClick={() => setOpen(null)}>
-            Back to the list
+            {t('shift.backToList')}
           </Button>
         }
       >
@@ -223,28 +216,28 @@ function ZReports() {
     )
   return (
     <Card
-      title="Z-reports"
+      title={t('shift.zReports')}
       description={
         list.chain.status === 'intact'
-          ? 'Every report is sealed and unchanged.'
-          : (list.chain.problem ?? 'The chain of reports could not be checked.')
+          ? t('shift.allVerified')
+          : (list.chain.problem ?? t('shift.notChecked'))
       }
     >
       {list.items.length === 0 ? (
-        <EmptyState icon="reports" title="No Z-reports yet">
-          A Z-report is made when a shift is closed.
+        <EmptyState icon="reports" title={t('shift.noZ')}>
+          {t('shift.noZHint')}
         </EmptyState>
       ) : (
-        <table className="table" aria-label="Z-reports">
+        <table className="table" aria-label={t('shift.zReports')}>
           <thead>
             <tr>
-              <th scope="col">Number</th>
-              <th scope="col">Closed</th>
-              <th scope="col">By</th>
-              <th scope="col">Received</th>
-              <th scope="col">Carried over</th>
+              <th scope="col">{t('shift.zCols.number')}</th>
+              <th scope="col">{t('shift.zCols.closed')}</th>
+              <th scope="col">{t('shift.zCols.by')}</th>
+              <th scope="col">{t('status.received')}</th>
+              <th scope="col">{t('shift.zCols.carried')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('shift.zCols.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -265,7 +258,7 @@ function ZReports() {
                       )
                     }
                   >
-                    Open to reprint
+                    {t('shift.reprint')}
                   </Button>
                 </td>
               </tr>

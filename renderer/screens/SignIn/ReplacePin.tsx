@@ -2,6 +2,7 @@
 // one before signing in. Main checks the current PIN again (with lockout) and the new one's
 // length; this form only collects them.
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { PublicUser } from '../../../common/ipc'
 import { Banner, Button, PinPad } from '../../components'
 import { call, messageOf } from '../../lib/pos'
@@ -22,11 +23,12 @@ export function ReplacePin({
   const [step, setStep] = useState<'new' | 'again'>('new')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const { t } = useTranslation()
 
   const submit = async () => {
     if (step === 'new') {
       if (first.length < 6) {
-        setError('Use at least 6 digits.')
+        setError(t('signIn.replace.short'))
         return
       }
       setStep('again')
@@ -34,7 +36,7 @@ export function ReplacePin({
       return
     }
     if (second !== first) {
-      setError('The two PINs differ. Start again.')
+      setError(t('signIn.replace.differ'))
       setFirst('')
       setSecond('')
       setStep('new')
@@ -65,7 +67,7 @@ export function ReplacePin({
     >
       <Banner tone="warning">{reason}</Banner>
       <PinPad
-        label={step === 'new' ? 'New PIN (6 to 8 digits)' : 'New PIN again'}
+        label={step === 'new' ? t('signIn.replace.new') : t('app.changePin.again')}
         value={step === 'new' ? first : second}
         onChange={(value) => {
           if (step === 'new') setFirst(value)
@@ -77,10 +79,10 @@ export function ReplacePin({
         disabled={busy}
       />
       <Button variant="primary" size="xl" type="submit" busy={busy} className="signin__submit">
-        {step === 'new' ? 'Next' : 'Set PIN and sign in'}
+        {step === 'new' ? t('common.next') : t('signIn.replace.submit')}
       </Button>
       <Button variant="ghost" onClick={onCancel}>
-        Cancel
+        {t('common.cancel')}
       </Button>
     </form>
   )

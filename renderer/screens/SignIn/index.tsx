@@ -1,12 +1,13 @@
 // Sign-in and quick cashier switching: tap your name, type your PIN.
 import { formatTime } from '../../lib/format'
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { PublicUser } from '../../../common/ipc'
 import { Badge, Button, EmptyState, Icon, PinPad, Spinner } from '../../components'
 import { call, messageOf, PosError } from '../../lib/pos'
 import { useSession } from '../../store/session'
 import { useUsers } from '../../store/users'
-import { initials, ROLE_LABEL } from '../../app/roles'
+import { initials } from '../../app/roles'
 import { EnvironmentRibbon } from '../../app/EnvironmentRibbon'
 import { ReplacePin } from './ReplacePin'
 
@@ -20,6 +21,7 @@ export function SignIn() {
   const [now, setNow] = useState(() => new Date())
   /** Set when main asks for a longer PIN before this sign-in (supervisors and admins). */
   const [replacing, setReplacing] = useState<{ pin: string; reason: string } | null>(null)
+  const { t } = useTranslation()
 
   useEffect(() => {
     void useUsers
@@ -36,7 +38,7 @@ export function SignIn() {
 
   const submit = async () => {
     if (!chosen || pin.length < 4) {
-      setError('Enter your PIN (4 to 8 digits).')
+      setError(t('signIn.enterPin'))
       return
     }
     setBusy(true)
@@ -71,7 +73,7 @@ export function SignIn() {
         </header>
 
         {!loaded ? (
-          <Spinner size={28} label="Loading profiles" />
+          <Spinner size={28} label={t('signIn.loading')} />
         ) : chosen ? (
           <section className="signin__card" aria-labelledby="signin-title">
             <div className="signin__who">
@@ -82,7 +84,7 @@ export function SignIn() {
                 <h1 id="signin-title" className="signin__name">
                   {chosen.name}
                 </h1>
-                <Badge tone="neutral">{ROLE_LABEL[chosen.role]}</Badge>
+                <Badge tone="neutral">{t(`roles.${chosen.role}`)}</Badge>
               </div>
             </div>
             {replacing ? (
@@ -101,7 +103,7 @@ export function SignIn() {
                 }}
               >
                 <PinPad
-                  label={`PIN for ${chosen.name}`}
+                  label={t('components.pinFor', { name: chosen.name })}
                   value={pin}
                   onChange={(value) => {
                     setPin(value)
@@ -118,7 +120,7 @@ export function SignIn() {
                   busy={busy}
                   className="signin__submit"
                 >
-                  Sign in
+                  {t('signIn.submit')}
                 </Button>
               </form>
             )}
@@ -133,18 +135,18 @@ export function SignIn() {
                   setReplacing(null)
                 }}
               >
-                Choose another profile
+                {t('signIn.another')}
               </Button>
             )}
           </section>
         ) : active.length === 0 ? (
-          <EmptyState icon="lock" title="No active profiles">
-            <p>Every profile on this till is disabled. An admin must re-enable one.</p>
+          <EmptyState icon="lock" title={t('signIn.noneTitle')}>
+            <p>{t('signIn.none')}</p>
           </EmptyState>
         ) : (
           <section className="signin__picker" aria-labelledby="picker-title">
             <h1 id="picker-title" className="signin__prompt">
-              Who’s at the till?
+              {t('signIn.who')}
             </h1>
             <ul className="profiles">
               {active.map((user) => (
@@ -162,10 +164,10 @@ export function SignIn() {
                       {initials(user.name)}
                     </span>
                     <span className="profile__name">{user.name}</span>
-                    <span className="profile__role">{ROLE_LABEL[user.role]}</span>
+                    <span className="profile__role">{t(`roles.${user.role}`)}</span>
                     {user.lockedUntil && (
                       <span className="profile__locked">
-                        <Icon name="lock" size={14} /> Locked
+                        <Icon name="lock" size={14} /> {t('signIn.locked')}
                       </span>
                     )}
                   </button>
