@@ -1,0 +1,308 @@
+// Approvals from any till, through the composition root: two tills, each the real app services
+// behind the IPC guard with the Demo gateway, and one real PostgreSQL (TLS). A cashier drafts
+// on the front till; a supervisor reads it on the back till and decides it there with their
+// PIN; the decision travels as a signed shop event and the front till, and only it, sends.
+// The conflict rules are driven through the same path: approve vs reject made while the
+// server was away, a decision on details that changed meanwhile, and one from a supervisor
+// who edited the payout.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuditView, PayoutView } from '../../../common/ipc/payouts'
+import type { ShopApprovalView } from '../../../common/ipc/shopApprovals'
+import type { AppServices } from '../../../main/app/services'
+import { dispatcher, startServices } from '../../support/services'
+import {
+  findPostgresBin,
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+} from '../../support/postgres'
+
+const found = findPostgresBin()
+const skipReason = 'bin' in found || process.env.CI ? null : found.reason
+
+async function until<T>(what: string, read: () => Promise<T | null | false>, ms = 30_000) {
+  const end = Date.now() + ms
+  for (;;) {
+    const got = await read()
+    if (got) return got
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+const PINS = { ada: '123456', ade: '654321', sade: '246810', tunde: '135790', bola: '2468' }
+
+describe.skipIf(skipReason !== null)(
+  `approvals from any till${skipReason ? ` (skipped: ${skipReason})` : ''}`,
+  () => {
+    let server: ThrowawayPostgres
+    let a: AppServices
+    let b: AppServices
+    const dirA = mkdtempSync(join(tmpdir(), 'tilldesk-approve-a-'))
+    const dirB = mkdtempSync(join(tmpdir(), 'tilldesk-approve-b-'))
+    const tillA = dispatcher(() => a)
+    const tillB = dispatcher(() => b)
+    const ids: Record<string, string> = {}
+
+    const signIn = async (till: typeof tillA, name: keyof typeof PINS) =>
+      till.value('session.signIn', { userId: ids[name], pin: PINS[name] })
+
+    const draft = async (amount: string) => {
+      await signIn(tillA, 'bola')
+      const banks = await tillA.value<{ banks: Array<{ code: string }> }>('banks.list')
+      const bankCode = banks.banks[0]!.code
+      const resolved = await tillA.value<{ accountName: string }>('payouts.resolve', {
+        bankCode,
+        accountNumber: '0123456789',
+      })
+      return tillA.value<PayoutView>('payouts.draft', {
+        purpose: 'supplier',
+        bankCode,
+        accountNumber: '0123456789',
+        accountName: resolved.accountName,
+        nameConfirmed: true,
+        amount,
+        narration: 'Invoice 7',
+        recipientEmail: null,
+        submit: true,
+      })
+    }
+
+    /** Till A's payout, read as its supervisor Tunde sees it. */
+    const onA = async (reference: string) => {
+      await signIn(tillA, 'tunde')
+      const list = await tillA.value<{ items: PayoutView[] }>('payouts.list')
+      return list.items.find((p) => p.reference === reference) ?? null
+    }
+
+    /** The payout as the back till's supervisor sees it waiting, once it has arrived. */
+    const waitingOnB = async (reference: string, hash: string, who: keyof typeof PINS = 'sade') => {
+      await signIn(tillB, who)
+      return until(`${reference} waiting on the back till`, async () => {
+        await tillB.value('session.signIn', { userId: ids[who], pin: PINS[who] })
+        const list = await tillB.value<ShopApprovalView[]>('shop.waitingPayouts')
+        return list.find((w) => w.reference === reference && w.bindingHash === hash) ?? null
+      })
+    }
+
+    const decide = (
+      item: ShopApprovalView,
+      decision: 'approved' | 'rejected',
+      who: keyof typeof PINS,
+      reason = '',
+    ) =>
+      tillB.call('shop.decide', {
+        tillId: item.tillId,
+        reference: item.reference,
+        bindingHash: item.bindingHash,
+        decision,
+        pin: PINS[who],
+        reason,
+      })
+
+    const audit = async (reference: string) => {
+      await signIn(tillA, 'tunde')
+      const view = await tillA.value<AuditView>('payouts.audit', { reference })
+      return view.entries.map((e) => `${e.what} | ${e.why ?? ''}`)
+    }
+
+    beforeAll(async () => {
+      server = await startThrowawayPostgres()
+      a = await startServices(dirA)
+      b = await startServices(dirB)
+      await tillA.value('session.setup', {
+        tillName: 'Front counter',
+        adminName: 'Ada',
+        pin: PINS.ada,
+      })
+      await tillB.value('session.setup', {
+        tillName: 'Back counter',
+        adminName: 'Ade',
+        pin: PINS.ade,
+      })
+      const address = { host: server.host, port: server.port, database: 'postgres', ca: server.ca }
+      const owner = { ownerUser: server.superuser, ownerPassword: server.superPassword }
+      await tillA.value('shop.create', { server: address, ...owner, shopName: 'Corner Shop' })
+      const { code } = await tillA.value<{ code: string }>('shop.createCode', owner)
+      await tillB.value('shop.join', { server: address, code })
+      // One staff list: made on the front till, usable on the back one (same ids, same PINs).
+      for (const [name, role] of [
+        ['Sade', 'supervisor'],
+        ['Tunde', 'supervisor'],
+        ['Bola', 'cashier'],
+      ] as const) {
+        const user = await tillA.value<{ id: string }>('users.create', {
+          name,
+          role,
+          pin: PINS[name.toLowerCase() as keyof typeof PINS],
+        })
+        ids[name.toLowerCase()] = user.id
+      }
+      await until(
+        'the staff on the back till',
+        async () => {
+          const users = await tillB.value<Array<{ id: string }>>('users.list')
+          return ['sade', 'tunde', 'bola'].every((n) => users.some((u) => u.id === ids[n]))
+        },
+        60_000,
+      )
+    }, 120_000)
+
+    afterAll(async () => {
+      await a?.stop()
+      await b?.stop()
+      server?.destroy()
+      rmSync(dirA, { recursive: true, force: true })
+      rmSync(dirB, { recursive: true, force: true })
+    })
+
+    it('draft on the front till, approve on the back till, paid by the front till only', async () => {
+      const payout = await draft('3,500')
+      const item = await waitingOnB(payout.reference, payout.bindingHash)
+      expect(item).toMatchObject({
+        tillName: 'Front counter',
+        amountText: '₦3,500.00',
+        accountName: payout.accountName,
+        accountNumber: '0123456789',
+        narration: 'Invoice 7',
+        maker: 'Bola',
+        decided: null,
+        blocked: null,
+      })
+      // A wrong PIN decides nothing.
+      expect((await tillB.call('shop.decide', { ...decisionOf(item), pin: '999999' })).ok).toBe(
+        false,
+      )
+      const after = await decide(item, 'approved', 'sade')
+      expect(after.ok).toBe(true)
+
+      const paid = await until('paid on the front till', async () => {
+        const view = await onA(payout.reference)
+        return view?.state === 'success' ? view : null
+      })
+      expect(paid.sendAttempts).toBe(1)
+      expect(await audit(payout.reference)).toContain(
+        'Approved | Approved on Back counter by Sade.',
+      )
+      // Two tills can never both send: the back till has no journal of this payout at all.
+      await signIn(tillB, 'sade')
+      const onB = await tillB.value<{ items: PayoutView[] }>('payouts.list')
+      expect(onB.items.some((p) => p.reference === payout.reference)).toBe(false)
+      // Once its till says it was approved, it leaves the back till's list.
+      await until('gone from the waiting list', async () => {
+        const list = await tillB.value<ShopApprovalView[]>('shop.waitingPayouts')
+        return !list.some((w) => w.reference === payout.reference)
+      })
+    }, 90_000)
+
+    it('approve and reject made while the server was away: the rejection wins', async () => {
+      const payout = await draft('1,200')
+      const item = await waitingOnB(payout.reference, payout.bindingHash)
+      server.stop()
+      try {
+        expect((await decide(item, 'approved', 'sade')).ok).toBe(true)
+        await signIn(tillB, 'tunde')
+        expect((await decide(item, 'rejected', 'tunde', 'Wrong supplier')).ok).toBe(true)
+      } finally {
+        server.restart()
+      }
+      const rejected = await until('rejected on the front till', async () => {
+        const view = await onA(payout.reference)
+        return view?.state === 'rejected' ? view : null
+      })
+      expect(rejected.sendAttempts).toBe(0)
+      const log = await audit(payout.reference)
+      expect(log).toContain('Rejected | Rejected on Back counter by Tunde: Wrong supplier')
+      expect(
+        log.some((l) => /Approval by Sade on Back counter: another supervisor rejected/.test(l)),
+      ).toBe(true)
+    }, 90_000)
+
+    it('a decision made on details that changed meanwhile is ignored, and said so', async () => {
+      const payout = await draft('800')
+      const item = await waitingOnB(payout.reference, payout.bindingHash)
+      server.stop()
+      let edited: PayoutView
+      try {
+        await signIn(tillA, 'bola')
+        edited = await tillA.value<PayoutView>('payouts.edit', {
+          reference: payout.reference,
+          changes: { amount: '8,000' },
+        })
+        edited = await tillA.value<PayoutView>('payouts.submit', { reference: payout.reference })
+        expect(edited.bindingHash).not.toBe(payout.bindingHash)
+        // The back till has not heard of the edit: the supervisor approves what they saw.
+        expect((await decide(item, 'approved', 'sade')).ok).toBe(true)
+      } finally {
+        server.restart()
+      }
+      await until('the stale approval noted on the front till', async () =>
+        (await audit(payout.reference)).some((l) => /made on other details/.test(l)),
+      )
+      expect((await onA(payout.reference))?.state).toBe('awaiting_approval')
+      // The new details wait on the back till, to be decided afresh.
+      await waitingOnB(payout.reference, edited!.bindingHash)
+    }, 90_000)
+
+    it('a supervisor who edited the payout cannot approve it from another till', async () => {
+      const payout = await draft('650')
+      await signIn(tillA, 'sade')
+      await tillA.value('payouts.edit', {
+        reference: payout.reference,
+        changes: { narration: 'Invoice 8' },
+      })
+      const resent = await tillA.value<PayoutView>('payouts.submit', {
+        reference: payout.reference,
+      })
+      const item = await waitingOnB(payout.reference, resent.bindingHash)
+      expect((await decide(item, 'approved', 'sade')).ok).toBe(true)
+      await until('the maker-side refusal noted on the front till', async () =>
+        (await audit(payout.reference)).some((l) =>
+          /Sade on Back counter: they made or edited/.test(l),
+        ),
+      )
+      expect((await onA(payout.reference))?.state).toBe('awaiting_approval')
+    }, 90_000)
+
+    it('the maker is refused on the deciding till too, and a cashier cannot decide', async () => {
+      await signIn(tillA, 'tunde')
+      const banks = await tillA.value<{ banks: Array<{ code: string }> }>('banks.list')
+      const bankCode = banks.banks[0]!.code
+      const resolved = await tillA.value<{ accountName: string }>('payouts.resolve', {
+        bankCode,
+        accountNumber: '0123456789',
+      })
+      const payout = await tillA.value<PayoutView>('payouts.draft', {
+        purpose: 'supplier',
+        bankCode,
+        accountNumber: '0123456789',
+        accountName: resolved.accountName,
+        nameConfirmed: true,
+        amount: '450',
+        narration: '',
+        recipientEmail: null,
+        submit: true,
+      })
+      const item = await waitingOnB(payout.reference, payout.bindingHash, 'tunde')
+      expect(item.blocked).toMatch(/You drafted this payout/)
+      const refused = await decide(item, 'approved', 'tunde')
+      expect(refused.ok ? 'ok' : refused.error.code).toBe('maker_cannot_approve')
+      await signIn(tillB, 'bola')
+      expect(await tillB.code('shop.decide', { ...decisionOf(item), pin: PINS.bola })).toBe(
+        'forbidden_role',
+      )
+    }, 90_000)
+  },
+)
+
+function decisionOf(item: ShopApprovalView) {
+  return {
+    tillId: item.tillId,
+    reference: item.reference,
+    bindingHash: item.bindingHash,
+    decision: 'approved' as const,
+    reason: '',
+  }
+}
