@@ -4,6 +4,7 @@
 // their PIN. One piece for every screen, so each says it the same way; main decides who may
 // decide (`canDecide`, `blocked`) and keeps the record, the screen only asks.
 import { useState, type FormEvent, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../lib/format'
 import { fieldsOf, messageOf } from '../lib/pos'
 import { Button } from './Button'
@@ -68,6 +69,7 @@ export interface OutcomeReviewProps {
 export function OutcomeReview(props: OutcomeReviewProps) {
   const { outcome, open, words } = props
   const [deciding, setDeciding] = useState<boolean | null>(null)
+  const { t } = useTranslation()
   const decided = outcome.decided ?? null
   return (
     <section
@@ -80,21 +82,32 @@ export function OutcomeReview(props: OutcomeReviewProps) {
       {open && <p className="outcome-review__why">{outcome.why}</p>}
       {decided && (
         <p className="outcome-review__decision">
-          Marked as {decided.made ? words.made : words.notMade} by {decided.byName} at{' '}
-          {formatDateTime(decided.at)}
-          {decided.gatewayReference ? ` (gateway reference ${decided.gatewayReference})` : ''}: “
-          {decided.reason}”
+          {t(
+            decided.gatewayReference ? 'components.outcome.markedRef' : 'components.outcome.marked',
+            {
+              word: decided.made ? words.made : words.notMade,
+              name: decided.byName,
+              when: formatDateTime(decided.at),
+              reference: decided.gatewayReference ?? '',
+              reason: decided.reason,
+            },
+          )}
         </p>
       )}
       <details className="outcome-review__steps">
         <summary>
-          What Tilldesk tried since {formatDateTime(outcome.since)} ({outcome.steps.length})
+          {t('components.outcome.tried', {
+            when: formatDateTime(outcome.since),
+            count: outcome.steps.length,
+          })}
         </summary>
         <ol>
           {outcome.steps.map((step, index) => (
             <li key={index}>
               <span className="mono small">{formatDateTime(step.at)}</span>{' '}
-              {step.call === 'send' ? 'Sent:' : 'Checked:'} {step.said}
+              {step.call === 'send'
+                ? t('components.outcome.sent', { said: step.said })
+                : t('components.outcome.checked', { said: step.said })}
             </li>
           ))}
         </ol>
@@ -102,10 +115,10 @@ export function OutcomeReview(props: OutcomeReviewProps) {
       {open && props.canDecide && (
         <p className="outcome-review__actions">
           <Button size="sm" variant="primary" onClick={() => setDeciding(true)}>
-            Mark as {words.made}…
+            {t('components.outcome.markAsMore', { word: words.made })}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setDeciding(false)}>
-            Mark as {words.notMade}…
+            {t('components.outcome.markAsMore', { word: words.notMade })}
           </Button>
         </p>
       )}
@@ -129,6 +142,7 @@ function DecideDialog({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [fields, setFields] = useState<Record<string, string>>({})
+  const { t } = useTranslation()
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (made === null) return
@@ -154,13 +168,14 @@ function DecideDialog({
       <form className="stack" onSubmit={(event) => void submit(event)}>
         <p>
           {made
-            ? `Only if the gateway shows this ${words.thing}: enter the gateway's reference for it.`
-            : `Only if the gateway confirms it has no such ${words.thing}.${words.notMadeNote ? ` ${words.notMadeNote}` : ''}`}{' '}
-          Your decision and reason {words.recorded}.
+            ? t('components.outcome.onlyIfShows', { thing: words.thing })
+            : t('components.outcome.onlyIfNone', { thing: words.thing })}
+          {!made && words.notMadeNote ? ` ${words.notMadeNote}` : ''}{' '}
+          {t('components.outcome.recorded', { recorded: words.recorded })}
         </p>
         {made && (
           <TextField
-            label="Gateway reference"
+            label={t('components.outcome.reference')}
             value={gatewayReference}
             onChange={(event) => setGatewayReference(event.target.value)}
             error={fields.gatewayReference}
@@ -169,18 +184,28 @@ function DecideDialog({
           />
         )}
         <TextField
-          label={made ? `How you know it was ${words.made}` : `Why it was ${words.notMade}`}
+          label={
+            made
+              ? t('components.outcome.howKnow', { word: words.made })
+              : t('components.outcome.why', { word: words.notMade })
+          }
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           error={fields.reason}
           maxLength={reasonMax}
           required
         />
-        <PinField label="Your PIN" value={pin} onChange={setPin} error={fields.pin} required />
+        <PinField
+          label={t('components.outcome.pin')}
+          value={pin}
+          onChange={setPin}
+          error={fields.pin}
+          required
+        />
         {error && <p className="field__error">{error}</p>}
         <p className="outcome-review__actions">
           <Button variant="ghost" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button
             type="submit"
@@ -188,7 +213,7 @@ function DecideDialog({
             busy={busy}
             disabled={pin.length < 4}
           >
-            Mark as {word}
+            {t('components.outcome.markAs', { word })}
           </Button>
         </p>
       </form>
