@@ -21,20 +21,25 @@ export interface HtmlOptions {
   timeZone?: string
 }
 
+// The amount column holds a day's total up to ₦9,999,999,999.99 on one line at each paper's
+// type size (checked in Chromium: test/integration/zreport-layout.test.ts); the line's label
+// wraps in what is left.
 const PAGE: Record<PaperWidth, string> = {
   '80mm': `@page{size:80mm 297mm;margin:3mm}
 body{width:74mm;font:9pt/1.3 ui-monospace,"DejaVu Sans Mono",monospace}
 h1{font-size:12pt}h2{font-size:10pt}h3{font-size:9pt}
-.cols{display:block}.cashier{break-inside:avoid}`,
+.cols{display:block}.cashier{break-inside:avoid}
+col.c{width:12mm}col.a{width:37mm}`,
   A4: `@page{size:A4;margin:15mm}
 body{font:10pt/1.35 system-ui,"DejaVu Sans",sans-serif}
 h1{font-size:16pt}h2{font-size:12pt}h3{font-size:10.5pt}
-.cols{display:grid;grid-template-columns:1fr 1fr;column-gap:10mm;align-items:start}.cashier{break-inside:avoid}`,
+.cols{display:grid;grid-template-columns:1fr 1fr;column-gap:10mm;align-items:start}.cashier{break-inside:avoid}
+col.c{width:15mm}col.a{width:44mm}`,
 }
 
 const COMMON = `*{box-sizing:border-box}body{margin:0;color:#000;overflow-wrap:anywhere}
 h1,h2,h3{margin:3mm 0 1mm}p{margin:0.5mm 0}
-table{width:100%;border-collapse:collapse;table-layout:fixed}col.c{width:12mm}col.a{width:30mm}
+table{width:100%;border-collapse:collapse;table-layout:fixed}
 section{break-inside:avoid}h2,h3{break-after:avoid}td,th{padding:0.6mm 0;vertical-align:top;text-align:left;font-weight:400}
 td.n,th.n{text-align:right;white-space:nowrap;padding-left:2mm}
 tr.total td{font-weight:700;border-top:0.2mm solid #000}
