@@ -1,0 +1,355 @@
+// The shop's staff list on one till, without a server: the shop pepper's box, shop-peppered
+// hashes, and applying other tills' staff events (in server order, each once, whatever a pull
+// hands again). The two-till journeys against a real PostgreSQL are in
+// test/integration/shop/shop-staff.test.ts.
+import { randomBytes } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { silentLogger } from '../../../main/app/log'
+import { EventBus } from '../../../main/app/events'
+import { normalizeCode, newEnrolmentCode } from '../../../main/shop/enrolment'
+import type { StoredEvent } from '../../../main/shop/events'
+import { openPepper, sealPepper, SHOP_PEPPER_ACCOUNT } from '../../../main/shop/pepper'
+import {
+  failuresIn,
+  ShopStaff,
+  STAFF_APPLIED_ACCOUNT,
+  staffChangeOf,
+  type ShopForStaff,
+} from '../../../main/shop/staff'
+import { SettingsStore } from '../../../main/settings/store'
+import { hashPin, needsRehash, pepperOf, verifyPin } from '../../../main/users/pin'
+import { UsersService } from '../../../main/users/users'
+import { FAST_SCRYPT, MemoryKeychain, memoryBackend } from '../shell/helpers'
+
+const tillPepper = randomBytes(32)
+const shopPepper = randomBytes(32)
+
+describe('the shop pepper travels sealed to the enrolment code', () => {
+  it('opens with the code it was sealed with, typed any way the code is read out', async () => {
+    const code = newEnrolmentCode()
+    const box = await sealPepper(shopPepper, normalizeCode(code))
+    expect(box).not.toContain(shopPepper.toString('base64url'))
+    expect(box).not.toContain(shopPepper.toString('base64'))
+    expect(await openPepper(box, normalizeCode(code.toLowerCase().replace('-', ' ')))).toEqual(
+      shopPepper,
+    )
+  })
+
+  it('refuses another code, and a box changed on the server', async () => {
+    const code = normalizeCode(newEnrolmentCode())
+    const box = await sealPepper(shopPepper, code)
+    await expect(openPepper(box, normalizeCode(newEnrolmentCode()))).rejects.toThrow()
+    const parts = box.split('.')
+    const body = Buffer.from(parts[3]!, 'base64url')
+    body[0] = (body[0] ?? 0) ^ 1
+    parts[3] = body.toString('base64url')
+    await expect(openPepper(parts.join('.'), code)).rejects.toThrow()
+    await expect(openPepper('v2.a.b.c.d', code)).rejects.toThrow(/form/)
+  })
+
+  it('seals each time with a fresh salt', async () => {
+    const code = normalizeCode(newEnrolmentCode())
+    expect(await sealPepper(shopPepper, code)).not.toBe(await sealPepper(shopPepper, code))
+  })
+})
+
+describe('shop-peppered PIN hashes', () => {
+  it('say which pepper they need, and check only with the shop pepper', async () => {
+    const hash = await hashPin('2468', FAST_SCRYPT, shopPepper, 'shop')
+    expect(hash).toMatch(/^spscrypt\$/)
+    expect(pepperOf(hash)).toBe('shop')
+    expect(await verifyPin('2468', hash, tillPepper, shopPepper)).toBe(true)
+    expect(await verifyPin('2468', hash, tillPepper, null)).toBe(false)
+    // The shop pepper given as the till's own doesn't check it either (another label).
+    expect(await verifyPin('2468', hash, shopPepper, null)).toBe(false)
+    expect(await verifyPin('1357', hash, tillPepper, shopPepper)).toBe(false)
+  })
+
+  it('a till hash is still checked with the till pepper, whatever shop pepper is there', async () => {
+    const hash = await hashPin('2468', FAST_SCRYPT, tillPepper)
+    expect(pepperOf(hash)).toBe('till')
+    expect(await verifyPin('2468', hash, tillPepper, shopPepper)).toBe(true)
+    expect(await verifyPin('2468', hash, null, shopPepper)).toBe(false)
+  })
+
+  it('needs a rehash when it is not peppered the way the till now wants', async () => {
+    const till = await hashPin('2468', FAST_SCRYPT, tillPepper)
+    const shop = await hashPin('2468', FAST_SCRYPT, shopPepper, 'shop')
+    expect(needsRehash(till, FAST_SCRYPT, shopPepper, 'shop')).toBe(true)
+    expect(needsRehash(shop, FAST_SCRYPT, shopPepper, 'shop')).toBe(false)
+    expect(needsRehash(shop, FAST_SCRYPT, tillPepper)).toBe(true)
+    expect(needsRehash(till, FAST_SCRYPT, tillPepper)).toBe(false)
+  })
+})
+
+/** A till in shop mode: its users service, the staff list, and what it told the shop. */
+function shopTill(options: { inShop?: boolean } = {}) {
+  let now = Date.parse('2026-03-02T09:00:00Z')
+  const settings = new SettingsStore(memoryBackend())
+  const users = new UsersService({
+    settings,
+    emit: new EventBus().emit,
+    now: () => now,
+    scrypt: FAST_SCRYPT,
+    pepper: () => tillPepper,
+  })
+  const keychain = new MemoryKeychain()
+  keychain.entries.set(`Tilldesk/till|${SHOP_PEPPER_ACCOUNT}`, shopPepper.toString('base64'))
+  const told: Array<{ kind: string; body: Record<string, unknown> }> = []
+  const inbox: StoredEvent[] = []
+  const shop: ShopForStaff & { mode: 'single' | 'shop' } = {
+    mode: options.inShop === false ? 'single' : 'shop',
+    status: () => ({ mode: shop.mode }),
+    record: async (kind, body) => {
+      told.push({ kind, body })
+    },
+    inbox: () => inbox,
+  }
+  const staff = new ShopStaff({ users, keychain, log: silentLogger, now: () => now })
+  staff.connect(shop)
+  let seq = 0
+  const event = (kind: string, body: Record<string, unknown>, at = now): StoredEvent => {
+    seq += 1
+    return {
+      serverSeq: seq,
+      eventId: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+      tillId: 'back-till-abc123',
+      tillSeq: seq,
+      kind,
+      body,
+      createdAt: new Date(at).toISOString(),
+      receivedAt: new Date(at).toISOString(),
+      signature: 'x'.repeat(86),
+    }
+  }
+  return {
+    users,
+    settings,
+    staff,
+    keychain,
+    told,
+    inbox,
+    shop,
+    event,
+    advance: (ms: number) => {
+      now += ms
+    },
+  }
+}
+
+const codeOf = async (promise: Promise<unknown>): Promise<string> => {
+  try {
+    await promise
+    return 'ok'
+  } catch (error) {
+    return (error as { code?: string }).code ?? String(error)
+  }
+}
+
+describe('staff changes this till tells the shop', () => {
+  it('a new user is hashed with the shop pepper and told to the shop; a single till tells nothing', async () => {
+    const t = shopTill()
+    const cara = await t.users.create({ name: 'Cara', role: 'cashier', pin: '2468' })
+    await t.staff.recorded()
+    const hash = t.settings.get().users[0]!.pinHash
+    expect(hash).toMatch(/^spscrypt\$/)
+    expect(t.told).toEqual([
+      {
+        kind: 'staff.upserted',
+        body: {
+          userId: cara.id,
+          name: 'Cara',
+          role: 'cashier',
+          pinHash: hash,
+          createdAt: cara.createdAt,
+          disabled: false,
+        },
+      },
+    ])
+    const single = shopTill({ inShop: false })
+    await single.users.create({ name: 'Cara', role: 'cashier', pin: '2468' })
+    await single.staff.recorded()
+    expect(single.settings.get().users[0]!.pinHash).toMatch(/^pscrypt\$/)
+    expect(single.told).toEqual([])
+  })
+
+  it('a profile from before the shop is rehashed at its next good sign-in, then told', async () => {
+    const t = shopTill({ inShop: false })
+    const ada = await t.users.create({ name: 'Ada', role: 'admin', pin: '123456' })
+    t.shop.mode = 'shop'
+    expect(await codeOf(t.users.verifyPin(ada.id, '000000'))).toBe('wrong_pin')
+    await t.staff.recorded()
+    expect(t.settings.get().users[0]!.pinHash).toMatch(/^pscrypt\$/)
+    expect(t.told.map((e) => e.kind)).toEqual(['signin.failed'])
+    await t.users.verifyPin(ada.id, '123456')
+    await t.staff.recorded()
+    expect(t.settings.get().users[0]!.pinHash).toMatch(/^spscrypt\$/)
+    expect(t.told.map((e) => e.kind)).toEqual(['signin.failed', 'staff.upserted'])
+  })
+
+  it('disable, enable, edit, new PIN and remove are each told once', async () => {
+    const t = shopTill()
+    const ada = await t.users.create({ name: 'Ada', role: 'admin', pin: '123456' })
+    const cara = await t.users.create({ name: 'Cara', role: 'cashier', pin: '2468' })
+    t.users.update(ada.id, { id: cara.id, disabled: true })
+    t.users.update(ada.id, { id: cara.id, disabled: false })
+    t.users.update(ada.id, { id: cara.id, role: 'supervisor' })
+    await t.users.setPin(cara.id, '97531864')
+    t.users.unlock(cara.id)
+    t.users.remove(ada.id, cara.id)
+    await t.staff.recorded()
+    expect(t.told.map((e) => e.kind)).toEqual([
+      'staff.upserted',
+      'staff.upserted',
+      'staff.disabled',
+      'staff.enabled',
+      'staff.upserted',
+      'staff.upserted',
+      'staff.removed',
+    ])
+  })
+})
+
+describe("applying the other tills' staff events", () => {
+  const remoteUser = async (id = 'u_0123456789abcdef', pin = '2468', params = FAST_SCRYPT) => ({
+    userId: id,
+    name: 'Bola',
+    role: 'cashier',
+    pinHash: await hashPin(pin, params, shopPepper, 'shop'),
+    createdAt: '2026-03-01T08:00:00.000Z',
+    disabled: false,
+  })
+
+  it('a user from another till signs in here with the same PIN, and only here-sealed', async () => {
+    const t = shopTill()
+    const body = await remoteUser()
+    await t.staff.apply([t.event('staff.upserted', body)])
+    expect((await t.users.verifyPin(body.userId, '2468')).name).toBe('Bola')
+    expect(await codeOf(t.users.verifyPin(body.userId, '1357'))).toBe('wrong_pin')
+    expect(t.told.some((e) => e.kind.startsWith('staff.'))).toBe(false)
+  })
+
+  it('the latest change in server order wins; an edit does not lift a disable', async () => {
+    const t = shopTill()
+    // A supervisor's PIN has six digits.
+    const body = await remoteUser(undefined, '246813')
+    await t.staff.apply([
+      t.event('staff.upserted', body),
+      t.event('staff.disabled', { userId: body.userId }),
+      t.event('staff.upserted', { ...body, name: 'Bola A.', role: 'supervisor' }),
+    ])
+    expect(t.users.get(body.userId)).toMatchObject({
+      name: 'Bola A.',
+      role: 'supervisor',
+      disabled: true,
+    })
+    expect(await codeOf(t.users.verifyPin(body.userId, '246813'))).toBe('user_disabled')
+    await t.staff.apply([t.event('staff.enabled', { userId: body.userId })])
+    expect(await codeOf(t.users.verifyPin(body.userId, '246813'))).toBe('ok')
+    await t.staff.apply([t.event('staff.removed', { userId: body.userId })])
+    expect(await codeOf(t.users.verifyPin(body.userId, '246813'))).toBe('unknown_user')
+  })
+
+  it('events handed again (a rewound pull) do not undo what came after them', async () => {
+    const t = shopTill()
+    const body = await remoteUser()
+    const first = [
+      t.event('staff.upserted', body),
+      t.event('staff.disabled', { userId: body.userId }),
+    ]
+    await t.staff.apply(first)
+    await t.staff.apply([t.event('staff.enabled', { userId: body.userId })])
+    await t.staff.apply(first)
+    expect(t.users.get(body.userId).disabled).toBe(false)
+    expect(await t.keychain.get('till', STAFF_APPLIED_ACCOUNT)).toBe('3')
+    // A fresh start on the same keychain keeps its place.
+    const again = new ShopStaff({ users: t.users, keychain: t.keychain, log: silentLogger })
+    await again.apply(first)
+    expect(t.users.get(body.userId).disabled).toBe(false)
+  })
+
+  it('refuses a hash no till of the shop can check, and an unreadable event, and goes on', async () => {
+    const t = shopTill()
+    const good = await remoteUser('u_00000000000000aa')
+    const tillHash = await hashPin('2468', FAST_SCRYPT, tillPepper)
+    await t.staff.apply([
+      t.event('staff.upserted', { ...(await remoteUser()), pinHash: tillHash }),
+      t.event('staff.upserted', { userId: 'not an id', name: 'X' }),
+      t.event('staff.disabled', { userId: 'u_ffffffffffffffff' }),
+      t.event('staff.upserted', good),
+    ])
+    expect(t.users.list().map((u) => u.id)).toEqual([good.userId])
+    expect(staffChangeOf(t.event('staff.upserted', { userId: 'u_1' }))).toBe('malformed')
+    expect(staffChangeOf(t.event('charge.closed', {}))).toBeNull()
+  })
+
+  it('a new PIN from another till starts the lockout count again here', async () => {
+    const t = shopTill()
+    const body = await remoteUser()
+    await t.staff.apply([t.event('staff.upserted', body)])
+    for (let i = 0; i < 5; i += 1) await codeOf(t.users.verifyPin(body.userId, '0000'))
+    expect(await codeOf(t.users.verifyPin(body.userId, '2468'))).toBe('locked_out')
+    await t.staff.apply([t.event('staff.upserted', await remoteUser(body.userId, '8642'))])
+    expect(await codeOf(t.users.verifyPin(body.userId, '8642'))).toBe('ok')
+  })
+
+  it('a disable that arrives while the PIN is being checked refuses the sign-in', async () => {
+    const t = shopTill()
+    // A dearer hash, so the check is surely still hashing when the disable is applied.
+    const body = await remoteUser(undefined, '2468', { N: 32_768, r: 8, p: 1 })
+    await t.staff.apply([t.event('staff.upserted', body)])
+    const checking = t.users.verifyPin(body.userId, '2468')
+    // The check has started (past the disabled test) and is hashing; the disable arrives.
+    await new Promise((resolve) => setImmediate(resolve))
+    await t.staff.apply([t.event('staff.disabled', { userId: body.userId })])
+    expect(await codeOf(checking)).toBe('user_disabled')
+  })
+})
+
+describe('lockout counted across the shop', () => {
+  it("the other tills' wrong PINs within the window add up with this till's", async () => {
+    const t = shopTill()
+    const cara = await t.users.create({ name: 'Cara', role: 'cashier', pin: '2468' })
+    const failed = () => t.event('signin.failed', { userId: cara.id })
+    t.inbox.push(failed(), failed(), failed())
+    expect(await codeOf(t.users.verifyPin(cara.id, '0000'))).toBe('wrong_pin')
+    expect(await codeOf(t.users.verifyPin(cara.id, '0000'))).toBe('locked_out')
+    expect(await codeOf(t.users.verifyPin(cara.id, '2468'))).toBe('locked_out')
+    // Five elsewhere lock at the next check here, even with the right PIN.
+    const dan = await t.users.create({ name: 'Dan', role: 'cashier', pin: '1357' })
+    t.inbox.push(...Array.from({ length: 5 }, () => t.event('signin.failed', { userId: dan.id })))
+    expect(await codeOf(t.users.verifyPin(dan.id, '1357'))).toBe('locked_out')
+  })
+
+  it('a good sign-in here starts the count again; failures older than the window drop out', async () => {
+    const t = shopTill()
+    const cara = await t.users.create({ name: 'Cara', role: 'cashier', pin: '2468' })
+    const failed = (at?: number) => t.event('signin.failed', { userId: cara.id }, at)
+    const old = Date.parse('2026-03-02T08:40:00Z')
+    t.inbox.push(failed(old), failed(old), failed(old), failed(), failed())
+    expect(await codeOf(t.users.verifyPin(cara.id, '2468'))).toBe('ok')
+    t.advance(1000)
+    t.inbox.push(failed(), failed(), failed())
+    // The good sign-in started the count again here: only the three after it count.
+    expect(await codeOf(t.users.verifyPin(cara.id, '0000'))).toBe('wrong_pin')
+    expect(await codeOf(t.users.verifyPin(cara.id, '0000'))).toBe('locked_out')
+  })
+
+  it('reads the server receive time, and the till clock only for events pulled before it', () => {
+    const t = shopTill()
+    const e = t.event('signin.failed', { userId: 'u_0123456789abcdef' })
+    expect(failuresIn([{ ...e, receivedAt: '2026-03-02T10:00:00.000Z' }])[0]!.receivedAt).toBe(
+      Date.parse('2026-03-02T10:00:00.000Z'),
+    )
+    const { receivedAt: _, ...older } = e
+    expect(failuresIn([older])[0]!.receivedAt).toBe(Date.parse(e.createdAt))
+    expect(failuresIn([t.event('signin.failed', { userId: 5 })])).toEqual([])
+  })
+
+  it('a single till counts only its own', async () => {
+    const t = shopTill({ inShop: false })
+    const cara = await t.users.create({ name: 'Cara', role: 'cashier', pin: '2468' })
+    t.inbox.push(...Array.from({ length: 5 }, () => t.event('signin.failed', { userId: cara.id })))
+    expect(await codeOf(t.users.verifyPin(cara.id, '2468'))).toBe('ok')
+  })
+})
