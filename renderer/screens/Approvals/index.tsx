@@ -29,6 +29,7 @@ import {
   VerificationBadge,
 } from '../Payouts/parts'
 import '../Payouts/payouts.css'
+import { OtherTills } from './OtherTills'
 
 type Tab = 'queue' | 'audit' | 'limits'
 const TABS: Array<{ id: Tab; label: string }> = [
@@ -43,7 +44,16 @@ export default function ApprovalsScreen() {
   return (
     <div className="po-screen">
       <Tabs label="Approvals" tabs={TABS} selected={tab} onSelect={setTab} look="payouts" />
-      {tab === 'queue' ? <Queue /> : tab === 'audit' ? <AuditLog /> : <Limits />}
+      {tab === 'queue' ? (
+        <>
+          <Queue />
+          <OtherTills />
+        </>
+      ) : tab === 'audit' ? (
+        <AuditLog />
+      ) : (
+        <Limits />
+      )}
     </div>
   )
 }
