@@ -71,6 +71,46 @@ function Figures({ figures }: { figures: ShopFigures }) {
   )
 }
 
+const collected = (f: ShopFigures): number =>
+  Object.values(f.collections.byOutcome).reduce((n, t) => n + t.count, 0)
+
+/** Each cashier in one row (every line of theirs is in the CSV). */
+function Cashiers({ report }: { report: ShopZReport }) {
+  return (
+    <table className="shop-table">
+      <caption className="visually-hidden">Each cashier across the tills</caption>
+      <thead>
+        <tr>
+          <th scope="col">Cashier</th>
+          <th scope="col" className="num">
+            Collections
+          </th>
+          <th scope="col" className="num">
+            Received
+          </th>
+          <th scope="col" className="num">
+            Refunded
+          </th>
+          <th scope="col" className="num">
+            Payouts sent
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {report.cashiers.map((c) => (
+          <tr key={c.name}>
+            <th scope="row">{c.name}</th>
+            <td className="num">{collected(c.figures)}</td>
+            <td className="num">{amounts(c.figures.collections.received)}</td>
+            <td className="num">{amounts(c.figures.refunds.success?.totals ?? [])}</td>
+            <td className="num">{amounts(c.figures.payouts.sent?.totals ?? [])}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
 function Report({ report }: { report: ShopZReport }) {
   return (
     <article className="print-shop" data-testid="shop-z">
@@ -86,27 +126,19 @@ function Report({ report }: { report: ShopZReport }) {
       <Figures figures={report.total.figures} />
       <h3>By till</h3>
       {report.tills.map((till) => (
-        <details key={till.tillId} className="shop-details" open>
-          <summary>
+        <section key={till.tillId} className="shop-details" aria-label={till.tillName}>
+          <p className="shop-details__head">
             <strong>{till.tillName}</strong>
             <span>
               {countOf(till.shifts, 'shift')} · received{' '}
               {amounts(till.figures.collections.received)}
             </span>
-          </summary>
+          </p>
           <Figures figures={till.figures} />
-        </details>
+        </section>
       ))}
       <h3>By cashier</h3>
-      {report.cashiers.map((c) => (
-        <details key={c.name} className="shop-details">
-          <summary>
-            <strong>{c.name}</strong>
-            <span>received {amounts(c.figures.collections.received)}</span>
-          </summary>
-          <Figures figures={c.figures} />
-        </details>
-      ))}
+      <Cashiers report={report} />
       <h3>Shifts in this report</h3>
       <ul className="shop-list">
         {report.shifts.map((s) => (

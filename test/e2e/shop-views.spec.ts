@@ -1,0 +1,130 @@
+// The Shop screen on a till in shop mode, against a real PostgreSQL: Today, the shop-wide
+// Z-report (after a shift is closed) and the audit log at 1280×800 and 1024×768, with the
+// status bar's shop line; then the server stops and the status bar says the till works alone.
+// Screenshots go to test-results/shop-views/ for a person to look at.
+import { expect, test, type Page } from '@playwright/test'
+import {
+  findPostgresBin,
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+} from '../support/postgres'
+import { layoutProblems } from './layout'
+import { completeFirstRun, startOwnPreview, type OwnPreview, type PageGlobals } from './support'
+
+const found = findPostgresBin()
+test.skip(!('bin' in found) && !process.env.CI, 'bin' in found ? '' : found.reason)
+test.describe.configure({ mode: 'serial' })
+
+const SHOTS = 'test-results/shop-views'
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 768 },
+] as const
+
+let server: ThrowawayPostgres
+let own: OwnPreview
+let page: Page
+
+async function invoke<T>(channel: string, input?: unknown): Promise<T> {
+  return page.evaluate(
+    async ([c, i]) => {
+      const envelope = await (globalThis as unknown as PageGlobals).pos.invoke(
+        c as never,
+        i as never,
+      )
+      if (!envelope.ok) throw new Error(envelope.error.message)
+      return envelope.value as unknown
+    },
+    [channel, input] as const,
+  ) as Promise<T>
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000)
+  server = await startThrowawayPostgres()
+  own = await startOwnPreview()
+  page = await (await browser.newContext({ baseURL: own.origin })).newPage()
+  await page.goto(own.url)
+  await completeFirstRun(page, 'Front counter')
+  await invoke('shop.create', {
+    server: { host: server.host, port: server.port, database: 'postgres', ca: server.ca },
+    ownerUser: server.superuser,
+    ownerPassword: server.superPassword,
+    shopName: 'Corner Shop',
+  })
+  // A day with something in it: a paid charge and a closed shift.
+  const account = await invoke<{ accountReference: string }>('customer.create', {
+    name: 'Adaeze Okafor-Nwankwo',
+    email: `shop.views.${Date.now()}@example.com`,
+    bvn: `2${String(Date.now() % 1e10).padStart(10, '0')}`,
+  })
+  const shift = await invoke<{ id: string }>('shifts.open', {})
+  const charge = await invoke<{ id: string }>('charge.open', {
+    accountReference: account.accountReference,
+    amount: '2500.00',
+  })
+  await invoke('charge.watch', { chargeId: charge.id, waiting: true })
+  await invoke('demo.simulateTransfer', {
+    accountReference: account.accountReference,
+    amount: '2500.00',
+  })
+  await expect
+    .poll(
+      async () => (await invoke<{ state: string }>('charge.get', { chargeId: charge.id })).state,
+    )
+    .not.toBe('open')
+  await invoke('shifts.close', { shiftId: shift.id })
+})
+
+test.afterAll(async () => {
+  await page?.context().close()
+  await own?.close()
+  server?.destroy()
+})
+
+async function showTab(name: string): Promise<void> {
+  await page.getByRole('tab', { name }).click()
+  await expect(page.locator('.spinner')).toHaveCount(0)
+}
+
+test('the Shop screen fits in each tab, and the status bar says the shop is in step', async () => {
+  await page.evaluate(() => ((globalThis as unknown as PageGlobals).location.hash = '#/shop'))
+  await expect(page.getByTestId('status-shop')).toHaveText('Shop: in step')
+  const problems: string[] = []
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    for (const [tab, name] of [
+      ['Today', 'today'],
+      ['Z-report', 'z'],
+      ['Audit log', 'audit'],
+    ] as const) {
+      await showTab(tab)
+      if (name === 'z') {
+        await expect(page.getByTestId('shop-z')).toContainText('Front counter')
+        await expect(page.getByTestId('shop-z')).toContainText('₦2,500.00')
+      }
+      if (name === 'audit') await expect(page.getByText('signed on this till')).toBeVisible()
+      await page.screenshot({ path: `${SHOTS}/${size.width}x${size.height}-${name}.png` })
+      // The end of the tab, scrolled into view (the screen scrolls, the page does not).
+      await page.locator('.shop .card').last().evaluate((el) => el.scrollIntoView(false))
+      await page.screenshot({ path: `${SHOTS}/${size.width}x${size.height}-${name}-end.png` })
+      for (const problem of await layoutProblems(page)) problems.push(`${tab}: ${problem}`)
+    }
+  }
+  expect(problems).toEqual([])
+})
+
+test('without the server, the status bar says in words that this till works alone', async () => {
+  server.stop()
+  try {
+    await page.setViewportSize({ width: 1024, height: 768 })
+    const line = page.getByTestId('status-shop')
+    await expect(line).toHaveText('Shop server not reachable — this till works alone', {
+      timeout: 30_000,
+    })
+    await page.screenshot({ path: `${SHOTS}/1024x768-offline.png` })
+    expect(await layoutProblems(page, '.statusbar')).toEqual([])
+  } finally {
+    server.restart()
+  }
+})
