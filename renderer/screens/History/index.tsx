@@ -2,20 +2,21 @@
 // filtered by status and dates. The list is virtualized and pages (100 rows) are fetched only
 // as they scroll into view, so 10,000+ rows stay smooth. CSV export walks every page in main
 // and reports progress.
-import { memo, useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { memo, useCallback, useRef, useState, type FormEvent } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { formatMoney } from '../../../common/money'
 import type { HistoryFilter, HistoryRow } from '../../../common/ipc/collections'
+import { Badge, Banner, Button, Card, TextField, type Tone } from '../../components'
 import {
-  Badge,
-  Banner,
-  Button,
-  Card,
-  DateRangeFields,
-  SelectField,
-  TextField,
-  type Tone,
-} from '../../components'
+  FilterBar,
+  FilterSelect,
+  PAGE_SIZE,
+  rowAt,
+  usePagedListing,
+  useVisiblePages,
+  WordBadge,
+  type StateWords,
+} from '../../components/kit'
 import { useCustomerName } from '../../lib/customerNames'
 import { countOf, formatNumber, formatWhen } from '../../lib/format'
 import { call, fieldsOf, messageOf, subscribe } from '../../lib/pos'
@@ -23,25 +24,19 @@ import { useNavigation } from '../../store/navigation'
 import { download } from '../Collect/browser'
 import '../Collect/collections.css'
 
-const PAGE_SIZE = 100
 const COLUMNS = ['Time', 'Account', 'Amount', 'Status', 'This till', 'Reference', 'Narration']
 const ROW_HEIGHT = 52
 
-const STATUS_TONE: Record<string, Tone> = {
-  success: 'success',
-  processing: 'info',
-  failed: 'danger',
+const STATUS: Record<string, StateWords> = {
+  success: { label: 'Received', tone: 'success' },
+  processing: { label: 'Processing', tone: 'info' },
+  failed: { label: 'Failed', tone: 'danger' },
 }
+const STATUS_CHOICES = Object.entries(STATUS).map(([value, { label }]) => [value, label] as const)
 const ATTRIBUTION: Record<HistoryRow['attribution'], { label: string; tone: Tone }> = {
   charge: { label: 'Paid a charge', tone: 'neutral' },
   late: { label: 'Late: check', tone: 'warning' },
   unattributed: { label: 'Not seen here', tone: 'neutral' },
-}
-
-interface Listing {
-  key: string
-  total: number | null
-  pages: Map<number, HistoryRow[]>
 }
 
 function cleanFilter(
@@ -65,57 +60,31 @@ export default function HistoryScreen() {
     to: '',
   })
   const [filter, setFilter] = useState<HistoryFilter>(() => cleanFilter(form))
-  const [listing, setListing] = useState<Listing>(() => ({
-    key: JSON.stringify(cleanFilter(form)),
-    total: null,
-    pages: new Map(),
-  }))
-  const [problem, setProblem] = useState<string | null>(null)
+  // Each Show starts a new listing, even for the same filter (the gateway may have more now).
+  const [shown, setShown] = useState(0)
   const [fields, setFields] = useState<Record<string, string>>({})
-  const inFlight = useRef(new Set<string>())
-  const key = JSON.stringify(filter)
 
   const fetchPage = useCallback(
     async (page: number) => {
-      const id = `${key}#${page}`
-      if (inFlight.current.has(id)) return
-      inFlight.current.add(id)
       try {
         const result = await call('history.list', { ...filter, page, pageSize: PAGE_SIZE })
-        setListing((current) => {
-          if (current.key !== key) return current
-          const pages = new Map(current.pages)
-          pages.set(page, result.rows)
-          return { key, total: result.totalItems, pages }
-        })
-        setProblem(null)
+        return { items: result.rows, totalItems: result.totalItems }
       } catch (error) {
         setFields(fieldsOf(error))
-        setProblem(messageOf(error))
-      } finally {
-        inFlight.current.delete(id)
+        throw error
       }
     },
-    [filter, key],
+    [filter],
   )
-
-  // The first page of each listing; the table asks for the rest as they scroll into view.
-  useEffect(() => {
-    const timer = window.setTimeout(() => void fetchPage(1), 0)
-    return () => window.clearTimeout(timer)
-  }, [fetchPage])
-
-  const count = listing.key === key ? (listing.total ?? 0) : 0
+  const listing = usePagedListing(`${shown}:${JSON.stringify(filter)}`, fetchPage)
 
   const apply = (event: FormEvent) => {
     event.preventDefault()
     setFields({})
-    const next = cleanFilter(form)
-    // A new filter starts a new listing; pages of the old one are dropped when they arrive.
-    setListing({ key: JSON.stringify(next), total: null, pages: new Map() })
-    setFilter(next)
+    setFilter(cleanFilter(form))
+    setShown((n) => n + 1)
   }
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
+  const set = (k: string) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }))
 
   return (
@@ -124,7 +93,14 @@ export default function HistoryScreen() {
         title="Transfers into customer accounts"
         description="From the gateway; each page is fetched as you scroll."
       >
-        <form className="history__filters" onSubmit={apply} aria-label="Filter transfers">
+        <FilterBar
+          label="Filter transfers"
+          onApply={apply}
+          look="inline"
+          enterKey="announced"
+          className="history__filters"
+          dates={{ from: form.from, to: form.to, onChange: set, errors: fields, named: true }}
+        >
           <TextField
             label="Account reference"
             name="accountReference"
@@ -133,32 +109,22 @@ export default function HistoryScreen() {
             placeholder="All accounts"
             error={fields.accountReference}
           />
-          <SelectField
-            label="Status"
+          <FilterSelect
             name="status"
             value={form.status}
             onChange={set('status')}
-            options={[
-              { value: '', label: 'Any status' },
-              { value: 'success', label: 'Received' },
-              { value: 'processing', label: 'Processing' },
-              { value: 'failed', label: 'Failed' },
-            ]}
+            choices={STATUS_CHOICES}
           />
-          <DateRangeFields from={form.from} to={form.to} onChange={set} errors={fields} named />
-          <Button type="submit" variant="primary" icon="refresh" aria-keyshortcuts="Enter">
-            Show
-          </Button>
-        </form>
+        </FilterBar>
       </Card>
-      {problem && <Banner tone="warning">{problem}</Banner>}
+      {listing.problem && <Banner tone="warning">{listing.problem}</Banner>}
       <div className="history__bar">
         <p aria-live="polite" data-testid="history-count">
           {listing.total === null ? 'Loading…' : countOf(listing.total, 'transfer')}
         </p>
         <ExportCsv filter={filter} disabled={!listing.total} />
       </div>
-      <TransfersTable count={count} pages={listing.pages} fetchPage={fetchPage} />
+      <TransfersTable count={listing.total ?? 0} pages={listing.pages} fetchPage={listing.load} />
     </div>
   )
 }
@@ -170,7 +136,7 @@ function TransfersTable({
   fetchPage,
 }: {
   count: number
-  pages: Map<number, HistoryRow[]>
+  pages: ReadonlyMap<number, HistoryRow[]>
   fetchPage: (page: number) => Promise<void>
 }) {
   const parent = useRef<HTMLDivElement>(null)
@@ -185,20 +151,8 @@ function TransfersTable({
   const items = virtualizer.getVirtualItems()
   const paddingTop = items[0]?.start ?? 0
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0
-  const first = items[0]?.index ?? 0
-  const last = items.at(-1)?.index ?? 0
-
-  // Fetch the pages the visible rows fall on, once scrolling pauses: a fast fling over
-  // thousands of rows asks the gateway only for where it stops.
-  useEffect(() => {
-    if (count === 0) return
-    const timer = window.setTimeout(() => {
-      const from = Math.floor(first / PAGE_SIZE) + 1
-      const to = Math.floor(last / PAGE_SIZE) + 1
-      for (let p = from; p <= to; p++) if (!pages.has(p)) void fetchPage(p)
-    }, 60)
-    return () => window.clearTimeout(timer)
-  }, [first, last, count, pages, fetchPage])
+  // The pages the visible rows fall on, once scrolling pauses.
+  useVisiblePages(items[0]?.index ?? 0, items.at(-1)?.index ?? 0, count, pages, fetchPage)
 
   return (
     <div
@@ -225,11 +179,7 @@ function TransfersTable({
             <tr aria-hidden="true" className="vtable__pad" style={{ height: paddingTop }} />
           )}
           {items.map((item) => (
-            <Row
-              key={item.key}
-              index={item.index}
-              row={pages.get(Math.floor(item.index / PAGE_SIZE) + 1)?.[item.index % PAGE_SIZE]}
-            />
+            <Row key={item.key} index={item.index} row={rowAt(pages, item.index)} />
           ))}
           {paddingBottom > 0 && (
             <tr aria-hidden="true" className="vtable__pad" style={{ height: paddingBottom }} />
@@ -238,12 +188,6 @@ function TransfersTable({
       </table>
     </div>
   )
-}
-
-const STATUS_LABEL: Record<string, string> = {
-  success: 'Received',
-  processing: 'Processing',
-  failed: 'Failed',
 }
 
 /** The customer by name when known, with the account reference small beneath. */
@@ -281,9 +225,7 @@ const Row = memo(function Row({ index, row }: { index: number; row: HistoryRow |
       <AccountCell reference={row.accountReference} />
       <td className="num">{formatMoney(row.amount, row.currency)}</td>
       <td>
-        <Badge tone={STATUS_TONE[row.status] ?? 'neutral'}>
-          {STATUS_LABEL[row.status] ?? row.status}
-        </Badge>
+        <WordBadge words={STATUS} status={row.status} />
       </td>
       <td>
         <Badge tone={a.tone}>{attribution}</Badge>

@@ -5,6 +5,7 @@ import { toDecimalString, type Currency, type Minor } from '../../../common/mone
 import type { BankOption } from '../../../common/ipc'
 import { MIN_MANDATE_DURATION_DAYS } from '../../../common/ipc/mandates'
 import { Banner, Button, DateField, Card, Icon, SelectField, TextField } from '../../components'
+import { FieldGroup, Form, FormActions, fieldBinder } from '../../components/kit'
 import { call, messageOf, summaryOf } from '../../lib/pos'
 import { AmountWithCurrency, useFormErrors } from '../Payments/parts'
 import { useMandates } from './store'
@@ -48,6 +49,7 @@ export function NewMandate() {
     setForm((f) => ({ ...f, [k]: e.target.value }))
     touch(k)
   }
+  const bind = fieldBinder(form, set, fields)
   const accountKey = `${form.bankCode}|${form.accountNumber.replace(/\s/g, '')}`
 
   const check = async () => {
@@ -96,37 +98,32 @@ export function NewMandate() {
         </Button>
       }
     >
-      <form className="form" onSubmit={(e) => void submit(e)} aria-label="New mandate" noValidate>
-        {error !== null && <Banner tone="danger">{summaryOf(error)}</Banner>}
+      <Form
+        onSubmit={submit}
+        label="New mandate"
+        noValidate
+        message={error !== null ? { tone: 'danger', text: summaryOf(error) } : null}
+      >
         {banksError && <Banner tone="warning">{banksError}</Banner>}
-        <div className="form__row">
+        <FieldGroup>
           <TextField
             label="Account holder's full name"
-            name="customerName"
             autoComplete="off"
-            value={form.customerName}
-            onChange={set('customerName')}
-            error={fields.customerName}
+            {...bind('customerName')}
             autoFocus
           />
           <TextField
             label="Customer e-mail"
-            name="customerEmail"
             type="email"
             autoComplete="off"
-            value={form.customerEmail}
-            onChange={set('customerEmail')}
-            error={fields.customerEmail}
+            {...bind('customerEmail')}
             hint="Every debit must carry this e-mail."
           />
-        </div>
-        <div className="form__row">
+        </FieldGroup>
+        <FieldGroup>
           <SelectField
             label="Bank"
-            name="bankCode"
-            value={form.bankCode}
-            onChange={set('bankCode')}
-            error={fields.bankCode}
+            {...bind('bankCode')}
             options={[
               { value: '', label: banks ? 'Choose the bank' : 'Loading banks…' },
               ...(banks ?? []).map((b) => ({ value: b.code, label: b.name })),
@@ -134,15 +131,12 @@ export function NewMandate() {
           />
           <TextField
             label="Account number"
-            name="accountNumber"
             inputMode="numeric"
             autoComplete="off"
-            value={form.accountNumber}
-            onChange={set('accountNumber')}
-            error={fields.accountNumber}
+            {...bind('accountNumber')}
             hint="10 digits."
           />
-        </div>
+        </FieldGroup>
         <div className="gw-actions" aria-live="polite">
           <Button
             size="sm"
@@ -163,23 +157,14 @@ export function NewMandate() {
             <span className="muted">Shows the name the bank has for this account.</span>
           )}
         </div>
-        <div className="form__row">
-          <DateField
-            label="First day"
-            name="startDate"
-            value={form.startDate}
-            onChange={set('startDate')}
-            error={fields.startDate}
-          />
+        <FieldGroup>
+          <DateField label="First day" {...bind('startDate')} />
           <DateField
             label="Last day"
-            name="endDate"
-            value={form.endDate}
-            onChange={set('endDate')}
-            error={fields.endDate}
+            {...bind('endDate')}
             hint={`At least ${MIN_MANDATE_DURATION_DAYS} days after the first day.`}
           />
-        </div>
+        </FieldGroup>
         <AmountWithCurrency
           label="Most to collect in a month"
           name="maxMonthlyAmount"
@@ -191,18 +176,11 @@ export function NewMandate() {
         />
         <TextField
           label="Debits allowed a month"
-          name="maxMonthlyDebitCount"
           inputMode="numeric"
-          value={form.maxMonthlyDebitCount}
-          onChange={set('maxMonthlyDebitCount')}
-          error={fields.maxMonthlyDebitCount}
+          {...bind('maxMonthlyDebitCount')}
         />
-        <div className="form__actions">
-          <Button type="submit" variant="primary" size="lg" icon="mandates" busy={busy}>
-            Create mandate
-          </Button>
-        </div>
-      </form>
+        <FormActions submit={{ label: 'Create mandate', size: 'lg', icon: 'mandates', busy }} />
+      </Form>
     </Card>
   )
 }

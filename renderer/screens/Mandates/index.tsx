@@ -14,17 +14,28 @@ import {
   PinField,
   TextField,
 } from '../../components'
-import { canSee } from '../../app/roles'
-import { call, fieldsOf, messageOf, summaryOf } from '../../lib/pos'
-import { useSession } from '../../store/session'
 import {
-  Facts,
+  DataTable,
+  DetailList,
+  FieldGroup,
+  Form,
+  FormActions,
+  PickList,
+  StatTile,
+  StatTiles,
+  SubSection,
+  useAction,
+} from '../../components/kit'
+import { countOf } from '../../lib/format'
+import { call, fieldsOf, messageOf, summaryOf } from '../../lib/pos'
+import {
   LookupCard,
   StatusBadge,
   day,
   money,
   monthName,
   useFormErrors,
+  useSupervisor,
   when,
 } from '../Payments/parts'
 import { NewMandate } from './NewMandate'
@@ -34,10 +45,7 @@ import '../Payments/gateway.css'
 
 export default function MandatesScreen() {
   const open = useMandates((s) => s.open)
-  const supervisor = canSee(
-    useSession((s) => s.state?.user?.role),
-    'supervisor',
-  )
+  const supervisor = useSupervisor()
   useEffect(() => {
     const off = connectMandates()
     void useMandates.getState().loadList()
@@ -75,22 +83,14 @@ function Intro() {
 }
 
 function MandateDetail({ view }: { view: MandateView }) {
-  const role = useSession((s) => s.state?.user?.role)
-  const [refreshing, setRefreshing] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
-  const refresh = async () => {
-    setRefreshing(true)
-    setProblem(null)
-    try {
+  const supervisor = useSupervisor()
+  const refreshing = useAction()
+  const refresh = () =>
+    void refreshing.run(async () =>
       useMandates
         .getState()
-        .upsert(await call('mandates.get', { mandateReference: view.mandateReference }))
-    } catch (error) {
-      setProblem(messageOf(error))
-    } finally {
-      setRefreshing(false)
-    }
-  }
+        .upsert(await call('mandates.get', { mandateReference: view.mandateReference })),
+    )
   const bank = view.bankName ?? `Bank ${view.bankCode}`
   return (
     <div className="gw-screen" data-testid="mandate-detail" data-status={view.status}>
@@ -102,33 +102,29 @@ function MandateDetail({ view }: { view: MandateView }) {
         }
         description={<span className="mono">{view.mandateReference}</span>}
         actions={
-          <Button icon="refresh" busy={refreshing} onClick={() => void refresh()}>
+          <Button icon="refresh" busy={refreshing.busy} onClick={refresh}>
             Refresh
           </Button>
         }
       >
         <div className="gw-screen">
-          <Facts
+          <DetailList
             items={[
-              ['E-mail', view.customerEmail],
-              ['Account', `${view.accountNumber} · ${bank}`],
-              ['Runs', `${day(view.startDate)} to ${day(view.endDate)}`],
-              [
-                'Monthly limit',
-                `${money(view.maxMonthlyAmount, view.currency)} in up to ${view.maxMonthlyDebitCount} debit${view.maxMonthlyDebitCount === 1 ? '' : 's'}`,
-              ],
-              ...(view.activatedAt
-                ? ([['Activated', when(view.activatedAt)]] as Array<[string, string]>)
-                : []),
-              ...(view.cancelledAt
-                ? ([['Cancelled', when(view.cancelledAt)]] as Array<[string, string]>)
-                : []),
-              ['Checked', view.checkedAt ? when(view.checkedAt) : 'not yet'],
+              { label: 'E-mail', value: view.customerEmail },
+              { label: 'Account', value: `${view.accountNumber} · ${bank}` },
+              { label: 'Runs', value: `${day(view.startDate)} to ${day(view.endDate)}` },
+              {
+                label: 'Monthly limit',
+                value: `${money(view.maxMonthlyAmount, view.currency)} in up to ${countOf(view.maxMonthlyDebitCount, 'debit')}`,
+              },
+              view.activatedAt && { label: 'Activated', value: when(view.activatedAt) },
+              view.cancelledAt && { label: 'Cancelled', value: when(view.cancelledAt) },
+              { label: 'Checked', value: view.checkedAt ? when(view.checkedAt) : 'not yet' },
             ]}
           />
           {view.notice && <Banner tone="warning">{view.notice}</Banner>}
           {view.outcome && <MandateOutcome outcome={view.outcome} />}
-          {problem && <Banner tone="danger">{problem}</Banner>}
+          {refreshing.error && <Banner tone="danger">{refreshing.error}</Banner>}
           {(view.status === 'cancelled' || view.status === 'expired') && (
             <Banner tone="neutral">
               This mandate can't be charged or turned back on. To collect again, set up a new
@@ -138,7 +134,7 @@ function MandateDetail({ view }: { view: MandateView }) {
           {view.status === 'pending_activation' && <Activation view={view} />}
           {view.status === 'active' && <Usage view={view} />}
           {view.can.debit && <DebitForm view={view} />}
-          {view.can.cancel && <CancelMandate view={view} allowed={canSee(role, 'supervisor')} />}
+          {view.can.cancel && <CancelMandate view={view} allowed={supervisor} />}
         </div>
       </Card>
       <Debits view={view} />
@@ -192,10 +188,7 @@ function Activation({ view }: { view: MandateView }) {
     }
   }
   return (
-    <section className="gw-section" aria-labelledby="activation-title">
-      <h3 className="gw-section__title" id="activation-title">
-        Activate with the customer
-      </h3>
+    <SubSection title="Activate with the customer">
       {error !== null && <Banner tone="danger">{summaryOf(error)}</Banner>}
       <ol className="gw-steps">
         <li>
@@ -255,7 +248,7 @@ function Activation({ view }: { view: MandateView }) {
           </li>
         )}
       </ol>
-    </section>
+    </SubSection>
   )
 }
 
@@ -263,28 +256,21 @@ function Usage({ view }: { view: MandateView }) {
   const u = view.usage
   const full = u.remainingCount === 0 || u.remainingAmount === 0
   return (
-    <section className="gw-section" aria-labelledby="usage-title" data-testid="mandate-usage">
-      <h3 className="gw-section__title" id="usage-title">
-        This month ({monthName(u.month)})
-      </h3>
-      <div className="gw-tiles">
-        <div className="gw-tile gw-tile--key">
-          <span className="gw-tile__label">Can still collect</span>
-          <span className="gw-tile__value" data-testid="remaining-amount">
-            {money(u.remainingAmount, view.currency)}
-          </span>
-        </div>
-        <div className="gw-tile">
-          <span className="gw-tile__label">Collected or in progress</span>
-          <span className="gw-tile__value">{money(u.usedAmount, view.currency)}</span>
-        </div>
-        <div className="gw-tile">
-          <span className="gw-tile__label">Debits left</span>
-          <span className="gw-tile__value" data-testid="remaining-count">
-            {u.remainingCount} of {u.maxCount}
-          </span>
-        </div>
-      </div>
+    <SubSection title={`This month (${monthName(u.month)})`} testId="mandate-usage">
+      <StatTiles>
+        <StatTile
+          label="Can still collect"
+          value={money(u.remainingAmount, view.currency)}
+          emphasis
+          valueTestId="remaining-amount"
+        />
+        <StatTile label="Collected or in progress" value={money(u.usedAmount, view.currency)} />
+        <StatTile
+          label="Debits left"
+          value={`${u.remainingCount} of ${u.maxCount}`}
+          valueTestId="remaining-count"
+        />
+      </StatTiles>
       <div
         className={`gw-meter${full ? ' gw-meter--full' : ''}`}
         role="meter"
@@ -298,7 +284,7 @@ function Usage({ view }: { view: MandateView }) {
       <p className="muted">
         Counted from debits made at this till; the gateway also counts any made elsewhere.
       </p>
-    </section>
+    </SubSection>
   )
 }
 
@@ -330,22 +316,18 @@ function DebitForm({ view }: { view: MandateView }) {
     }
   }
   return (
-    <section className="gw-section" aria-labelledby="debit-title">
-      <h3 className="gw-section__title" id="debit-title">
-        Collect a payment
-      </h3>
-      <form
-        className="form"
-        aria-label="Collect a payment"
+    <SubSection title="Collect a payment">
+      <Form
+        label="Collect a payment"
         noValidate
+        message={error !== null ? { tone: 'danger', text: summaryOf(error) } : null}
         onSubmit={(e) => {
           e.preventDefault()
           fail(null)
           setConfirming(true)
         }}
       >
-        {error !== null && <Banner tone="danger">{summaryOf(error)}</Banner>}
-        <div className="form__row">
+        <FieldGroup>
           <MoneyInput
             key={view.usage.usedCount}
             label="Amount"
@@ -366,13 +348,11 @@ function DebitForm({ view }: { view: MandateView }) {
             maxLength={100}
             error={fields.narration}
           />
-        </div>
-        <div className="form__actions">
-          <Button type="submit" variant="primary" icon="collect" disabled={amount === null}>
-            Review debit
-          </Button>
-        </div>
-      </form>
+        </FieldGroup>
+        <FormActions
+          submit={{ label: 'Review debit', icon: 'collect', disabled: amount === null }}
+        />
+      </Form>
       <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
@@ -390,35 +370,25 @@ function DebitForm({ view }: { view: MandateView }) {
         </p>
         <p>Statement text: {narration.trim() || '—'}</p>
       </ConfirmDialog>
-    </section>
+    </SubSection>
   )
 }
 
 function CancelMandate({ view, allowed }: { view: MandateView; allowed: boolean }) {
   const [open, setOpen] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
+  const cancelling = useAction()
   const cancel = async () => {
-    setBusy(true)
-    setProblem(null)
-    try {
+    const done = await cancelling.run(async () =>
       useMandates
         .getState()
         .upsert(
           await call('mandates.cancel', { mandateReference: view.mandateReference, confirm: true }),
-        )
-      setOpen(false)
-    } catch (error) {
-      setProblem(messageOf(error))
-    } finally {
-      setBusy(false)
-    }
+        ),
+    )
+    if (done) setOpen(false)
   }
   return (
-    <section className="gw-section" aria-labelledby="cancel-title">
-      <h3 className="gw-section__title" id="cancel-title">
-        Cancel the mandate
-      </h3>
+    <SubSection title="Cancel the mandate">
       {allowed ? (
         <div className="gw-actions">
           <Button variant="danger" icon="x" onClick={() => setOpen(true)}>
@@ -437,7 +407,7 @@ function CancelMandate({ view, allowed }: { view: MandateView; allowed: boolean 
         cancelLabel="Keep it"
         confirmLabel="Cancel mandate"
         confirmIcon="x"
-        busy={busy}
+        busy={cancelling.busy}
         onConfirm={() => void cancel()}
       >
         <p>
@@ -445,9 +415,9 @@ function CancelMandate({ view, allowed }: { view: MandateView; allowed: boolean 
           at once. A cancelled mandate can't be reactivated: collecting again needs a new mandate
           and a new code from the customer's bank.
         </p>
-        {problem && <Banner tone="danger">{problem}</Banner>}
+        {cancelling.error && <Banner tone="danger">{cancelling.error}</Banner>}
       </ConfirmDialog>
-    </section>
+    </SubSection>
   )
 }
 
@@ -455,31 +425,28 @@ function Debits({ view }: { view: MandateView }) {
   if (view.debits.length === 0) return null
   return (
     <Card title="Debits">
-      <table className="gw-table" data-testid="mandate-debits">
-        <thead>
-          <tr>
-            <th>When</th>
-            <th>Statement text</th>
-            <th className="num">Amount</th>
-            <th>Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.debits.map((d) => (
-            <tr key={d.paymentReference} title={d.paymentReference}>
-              <td>{when(d.createdAt)}</td>
-              <td>{d.narration}</td>
-              <td className="num">{money(d.amount, d.currency)}</td>
-              <td>
+      <DataTable
+        testId="mandate-debits"
+        rows={view.debits}
+        rowKey={(d) => d.paymentReference}
+        rowTitle={(d) => d.paymentReference}
+        columns={[
+          { header: 'When', cell: (d) => when(d.createdAt) },
+          { header: 'Statement text', cell: (d) => d.narration },
+          { header: 'Amount', align: 'end', cell: (d) => money(d.amount, d.currency) },
+          {
+            header: 'Status',
+            cell: (d) => (
+              <>
                 <StatusBadge kind="debit" status={d.status} />
                 {(d.failureReason ?? d.notice) && (
                   <div className="gw-list__sub">{d.failureReason ?? d.notice}</div>
                 )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+        ]}
+      />
     </Card>
   )
 }
@@ -528,28 +495,22 @@ function MandateList() {
       {list.length === 0 ? (
         <p className="muted">None yet. Mandates set up or looked up here are listed.</p>
       ) : (
-        <ul className="gw-list" data-testid="mandate-list">
-          {shown.map((m) => (
-            <li key={m.mandateReference}>
-              <button
-                type="button"
-                className={`gw-list__item${openRef === m.mandateReference ? ' is-active' : ''}`}
-                aria-current={openRef === m.mandateReference || undefined}
-                onClick={() => void openOne(m.mandateReference)}
-              >
-                <span className="gw-list__main">
-                  <strong>{m.customerName}</strong>
-                  <span className="gw-list__sub">
-                    {money(m.maxMonthlyAmount, m.currency)}/month · to {day(m.endDate)}
-                  </span>
-                </span>
-                <span className="gw-list__end">
-                  <StatusBadge kind="mandate" status={m.status} />
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <PickList
+          testId="mandate-list"
+          items={shown}
+          keyOf={(m) => m.mandateReference}
+          activeKey={openRef}
+          onPick={(m) => void openOne(m.mandateReference)}
+          main={(m) => (
+            <>
+              <strong>{m.customerName}</strong>
+              <span className="gw-list__sub">
+                {money(m.maxMonthlyAmount, m.currency)}/month · to {day(m.endDate)}
+              </span>
+            </>
+          )}
+          end={(m) => <StatusBadge kind="mandate" status={m.status} />}
+        />
       )}
     </Card>
   )

@@ -6,6 +6,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { toDecimalString, type Currency, type Minor } from '../../../common/money'
 import type { CheckoutOutcome, CheckoutView } from '../../../common/ipc/payments'
 import { Banner, Button, Card, EmptyState, Spinner, TextField } from '../../components'
+import {
+  DetailList,
+  FieldGroup,
+  Form,
+  FormActions,
+  PickList,
+  useAction,
+} from '../../components/kit'
 import { call, fieldsOf, messageOf, summaryOf } from '../../lib/pos'
 import { canSee } from '../../app/roles'
 import { useEnvironment } from '../../store/environment'
@@ -13,13 +21,13 @@ import { useNavigation } from '../../store/navigation'
 import { useSession } from '../../store/session'
 import {
   AmountWithCurrency,
-  Facts,
   LookupCard,
   METHOD_LABEL,
   QrCode,
   StatusBadge,
   money,
   useFormErrors,
+  useSupervisor,
   when,
 } from './parts'
 import { connectPayments, usePayments } from './store'
@@ -30,10 +38,7 @@ export default function PaymentsScreen() {
   const open = usePayments((s) => s.open)
   const view = usePayments((s) => (s.open ? s.byReference[s.open] : undefined))
   const routeRef = useNavigation((s) => s.route.rest[0] ?? null)
-  const supervisor = canSee(
-    useSession((s) => s.state?.user?.role),
-    'supervisor',
-  )
+  const supervisor = useSupervisor()
 
   useEffect(() => {
     const off = connectPayments()
@@ -111,8 +116,12 @@ function NewPayment() {
       title="New card or online payment"
       description="The customer pays on the gateway's secure checkout page: on their phone by scanning the code, or in a browser."
     >
-      <form className="form" onSubmit={(e) => void submit(e)} aria-label="New payment" noValidate>
-        {error !== null && <Banner tone="danger">{summaryOf(error)}</Banner>}
+      <Form
+        onSubmit={submit}
+        label="New payment"
+        noValidate
+        message={error !== null ? { tone: 'danger', text: summaryOf(error) } : null}
+      >
         <AmountWithCurrency
           label="Amount"
           name="amount"
@@ -135,7 +144,7 @@ function NewPayment() {
           error={fields.email}
           required
         />
-        <div className="form__row">
+        <FieldGroup>
           <TextField
             label="Customer name (optional)"
             name="customerName"
@@ -153,20 +162,17 @@ function NewPayment() {
             placeholder="e.g. Invoice 1042"
             error={fields.description}
           />
-        </div>
-        <div className="form__actions">
-          <Button
-            type="submit"
-            variant="primary"
-            size="lg"
-            icon="payments"
-            busy={busy}
-            shortcut="Enter"
-          >
-            Create payment
-          </Button>
-        </div>
-      </form>
+        </FieldGroup>
+        <FormActions
+          submit={{
+            label: 'Create payment',
+            size: 'lg',
+            icon: 'payments',
+            busy,
+            shortcut: 'Enter',
+          }}
+        />
+      </Form>
     </Card>
   )
 }
@@ -184,7 +190,7 @@ function PaymentPanel({ view }: { view: CheckoutView }) {
   const environment = useEnvironment((s) => s.environment?.environment)
   const role = useSession((s) => s.state?.user?.role)
   const go = useNavigation((s) => s.go)
-  const [checking, setChecking] = useState(false)
+  const checking = useAction()
   const [note, setNote] = useState<{ tone: 'danger' | 'info'; text: string } | null>(null)
   const newButton = useRef<HTMLSpanElement>(null)
 
@@ -193,19 +199,18 @@ function PaymentPanel({ view }: { view: CheckoutView }) {
     if (view.final) newButton.current?.querySelector('button')?.focus()
   }, [view.final])
 
-  const check = async () => {
-    setChecking(true)
+  const check = () => {
     setNote(null)
-    try {
-      usePayments.getState().upsert(await call('payments.get', { reference: view.reference }))
-    } catch (error) {
-      setNote({ tone: 'danger', text: messageOf(error) })
-    } finally {
-      setChecking(false)
-    }
+    void checking.run(async () =>
+      usePayments.getState().upsert(await call('payments.get', { reference: view.reference })),
+    )
   }
+  // One message at a time: the last check's problem, or what opening the checkout said.
+  const shownNote =
+    note ?? (checking.error ? { tone: 'danger' as const, text: checking.error } : null)
   const openCheckout = async () => {
     setNote(null)
+    checking.setError(null)
     try {
       const result = await call('payments.openCheckout', { reference: view.reference })
       if (!result.opened && result.message) setNote({ tone: 'info', text: result.message })
@@ -235,42 +240,38 @@ function PaymentPanel({ view }: { view: CheckoutView }) {
           <p className="gw-big-amount" data-testid="payment-amount">
             {money(view.amount, view.currency)}
           </p>
-          <Facts
+          <DetailList
             items={[
-              ['Customer', view.customerName ? `${view.customerName} · ${view.email}` : view.email],
-              ...(view.description ? ([['For', view.description]] as Array<[string, string]>) : []),
-              [
-                'Reference',
-                <span className="mono" key="r">
-                  {view.reference}
-                </span>,
-              ],
-              ['Started', when(view.createdAt)],
-              ...(view.paidAt ? ([['Paid', when(view.paidAt)]] as Array<[string, string]>) : []),
-              ...(view.paymentMethod
-                ? ([['Method', METHOD_LABEL[view.paymentMethod] ?? view.paymentMethod]] as Array<
-                    [string, string]
-                  >)
-                : []),
-              ...(view.amountRefunded > 0
-                ? ([['Refunded', money(view.amountRefunded, view.currency)]] as Array<
-                    [string, string]
-                  >)
-                : []),
-              [
-                'Checked',
-                view.verifiedAt
+              {
+                label: 'Customer',
+                value: view.customerName ? `${view.customerName} · ${view.email}` : view.email,
+              },
+              view.description && { label: 'For', value: view.description },
+              { label: 'Reference', value: <span className="mono">{view.reference}</span> },
+              { label: 'Started', value: when(view.createdAt) },
+              view.paidAt && { label: 'Paid', value: when(view.paidAt) },
+              view.paymentMethod && {
+                label: 'Method',
+                value: METHOD_LABEL[view.paymentMethod] ?? view.paymentMethod,
+              },
+              view.amountRefunded > 0 && {
+                label: 'Refunded',
+                value: money(view.amountRefunded, view.currency),
+              },
+              {
+                label: 'Checked',
+                value: view.verifiedAt
                   ? `${when(view.verifiedAt)}${view.following ? ' · checking again shortly' : ''}`
                   : 'not yet',
-              ],
+              },
             ]}
           />
           {view.notice && <Banner tone="warning">{view.notice}</Banner>}
           <PaymentOutcome view={view} supervisor={canSee(role, 'supervisor')} />
-          {note && <Banner tone={note.tone}>{note.text}</Banner>}
+          {shownNote && <Banner tone={shownNote.tone}>{shownNote.text}</Banner>}
           <div className="gw-actions">
             {!view.final && (
-              <Button icon="refresh" busy={checking} onClick={() => void check()}>
+              <Button icon="refresh" busy={checking.busy} onClick={check}>
                 Check status
               </Button>
             )}
@@ -401,31 +402,25 @@ function RecentPayments() {
           <p>Payments you take here appear in this list.</p>
         </EmptyState>
       ) : (
-        <ul className="gw-list" data-testid="recent-payments">
-          {recent.slice(0, 30).map((reference) => {
-            const v = byReference[reference]
-            if (!v) return null
-            return (
-              <li key={reference}>
-                <button
-                  type="button"
-                  className={`gw-list__item${open === reference ? ' is-active' : ''}`}
-                  aria-current={open === reference || undefined}
-                  onClick={() => usePayments.getState().show(reference)}
-                >
-                  <span className="gw-list__main">
-                    <strong>{money(v.amount, v.currency)}</strong>
-                    <span className="gw-list__sub">{v.customerName ?? v.email}</span>
-                  </span>
-                  <span className="gw-list__end">
-                    <StatusBadge kind="payment" status={v.status} />
-                    <span className="gw-list__sub">{when(v.createdAt)}</span>
-                  </span>
-                </button>
-              </li>
-            )
-          })}
-        </ul>
+        <PickList
+          testId="recent-payments"
+          items={recent.slice(0, 30).flatMap((reference) => byReference[reference] ?? [])}
+          keyOf={(v) => v.reference}
+          activeKey={open}
+          onPick={(v) => usePayments.getState().show(v.reference)}
+          main={(v) => (
+            <>
+              <strong>{money(v.amount, v.currency)}</strong>
+              <span className="gw-list__sub">{v.customerName ?? v.email}</span>
+            </>
+          )}
+          end={(v) => (
+            <>
+              <StatusBadge kind="payment" status={v.status} />
+              <span className="gw-list__sub">{when(v.createdAt)}</span>
+            </>
+          )}
+        />
       )}
     </Card>
   )

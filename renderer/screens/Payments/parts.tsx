@@ -2,24 +2,26 @@
 // words a cashier knows, money and time as people read them, and the checkout QR code.
 // Nothing here decides a state or computes an amount: main already did.
 import { formatDate, formatWhen } from '../../lib/format'
-import { Fragment, useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { useCallback, useMemo, useState, type FormEvent } from 'react'
 import { fieldsOf } from '../../lib/pos'
 import type { QrMatrix } from '../../../common/ipc/payments'
 import { CURRENCIES, formatMoney, type Currency, type Minor } from '../../../common/money'
+import { MoneyInput, SelectField } from '../../components'
 import {
-  Badge,
-  Button,
-  Card,
-  MoneyInput,
-  SelectField,
-  TextField,
-  type Tone,
-} from '../../components'
+  InlineLookup,
+  WordBadge,
+  type Column,
+  type StateWords as StatusWords,
+} from '../../components/kit'
+import { canSee } from '../../app/roles'
+import { useSession } from '../../store/session'
 
-export interface StatusWords {
-  label: string
-  tone: Tone
-}
+/** The signed-in user may do what a supervisor does (main checks the same rule). */
+export const useSupervisor = (): boolean =>
+  canSee(
+    useSession((s) => s.state?.user?.role),
+    'supervisor',
+  )
 
 const PAYMENT: Record<string, StatusWords> = {
   starting: { label: 'Starting', tone: 'info' },
@@ -75,16 +77,7 @@ export const STATUS_WORDS = {
 
 export function StatusBadge({ kind, status }: { kind: keyof typeof STATUS_WORDS; status: string }) {
   // `unknown`: the gateway used a status word Tilldesk does not know; never shown as failed.
-  const words =
-    STATUS_WORDS[kind][status] ??
-    (status === 'unknown'
-      ? { label: 'Status not known', tone: 'warning' as Tone }
-      : { label: status.replace(/_/g, ' '), tone: 'neutral' as Tone })
-  return (
-    <span data-status={status}>
-      <Badge tone={words.tone}>{words.label}</Badge>
-    </span>
-  )
+  return <WordBadge words={STATUS_WORDS[kind]} status={status} />
 }
 
 export const METHOD_LABEL: Record<string, string> = {
@@ -132,26 +125,6 @@ export function QrCode({ matrix, label }: { matrix: QrMatrix; label: string }) {
       <rect width={box} height={box} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>
-  )
-}
-
-/** Label/value pairs in the design system's facts list. */
-export function Facts({
-  items,
-  className,
-}: {
-  items: Array<[string, ReactNode]>
-  className?: string
-}) {
-  return (
-    <dl className={['facts', className ?? ''].filter(Boolean).join(' ')}>
-      {items.map(([label, value]) => (
-        <Fragment key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </Fragment>
-      ))}
-    </dl>
   )
 }
 
@@ -282,21 +255,50 @@ export function LookupCard({
     }
   }
   return (
-    <Card title={title}>
-      <form className="gw-inline-form" onSubmit={(e) => void submit(e)} aria-label={title}>
-        <TextField
-          label={label}
-          name={name}
-          autoComplete="off"
-          spellCheck={false}
-          value={reference}
-          onChange={(e) => setReference(e.target.value)}
-          error={problem === null ? undefined : describe(problem)}
-        />
-        <Button type="submit" icon="refresh" busy={busy} disabled={reference.trim() === ''}>
-          {action}
-        </Button>
-      </form>
-    </Card>
+    <InlineLookup
+      title={title}
+      label={label}
+      name={name}
+      action={action}
+      value={reference}
+      onChange={setReference}
+      onSubmit={(event) => void submit(event)}
+      busy={busy}
+      error={problem === null ? undefined : describe(problem)}
+    />
   )
+}
+
+/** Columns the report and history lists share: when, how much, in what state, which reference. */
+export const columns = {
+  time: <Row extends { createdAt: string | null }>(header: string, width: string): Column<Row> => ({
+    header,
+    width,
+    cell: (row) => when(row.createdAt),
+  }),
+  amount: <Row extends { amount: Minor | null; currency: Currency | string | null }>(
+    width: string,
+  ): Column<Row> => ({
+    header: 'Amount',
+    width,
+    align: 'end',
+    cell: (row) => money(row.amount, row.currency),
+  }),
+  status: <Row extends { status: string }>(
+    kind: keyof typeof STATUS_WORDS,
+    width: string,
+  ): Column<Row> => ({
+    header: 'Status',
+    width,
+    cell: (row) => <StatusBadge kind={kind} status={row.status} />,
+  }),
+  reference: <Row,>(
+    header: string,
+    width: string,
+    pick: (row: Row) => string | null,
+  ): Column<Row> => ({
+    header,
+    width,
+    cell: (row) => <span className="mono">{pick(row)}</span>,
+  }),
 }

@@ -5,6 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import type { AuditView, PayoutActionName, PayoutView } from '../../../common/ipc/payouts'
 import { Banner, Button, Card, Dialog, Icon, Spinner, Tabs } from '../../components'
+import { useAction } from '../../components/kit'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { formatDateTime, groupDigits } from '../../lib/format'
 import { useEnvironment } from '../../store/environment'
@@ -285,10 +286,12 @@ function PayoutHistory({ reference }: { reference: string }) {
   )
 }
 
+/** A refused withdrawal: what is wrong with the reason, else main's message. */
+const describeWithdrawal = (problem: unknown) => fieldsOf(problem).reason ?? messageOf(problem)
+
 function WithdrawDialog({ view, onClose }: { view: PayoutView | null; onClose: () => void }) {
   const [reason, setReason] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { busy, error, setError, run } = useAction(describeWithdrawal)
   const close = () => {
     setReason('')
     setError(null)
@@ -297,17 +300,12 @@ function WithdrawDialog({ view, onClose }: { view: PayoutView | null; onClose: (
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!view) return
-    setBusy(true)
-    try {
+    const done = await run(async () =>
       usePayouts
         .getState()
-        .upsert([await call('payouts.withdraw', { reference: view.reference, reason })])
-      close()
-    } catch (problem) {
-      setError(fieldsOf(problem).reason ?? messageOf(problem))
-    } finally {
-      setBusy(false)
-    }
+        .upsert([await call('payouts.withdraw', { reference: view.reference, reason })]),
+    )
+    if (done) close()
   }
   return (
     <ReasonDialog

@@ -10,6 +10,7 @@ import type {
 } from '../../../common/ipc/payouts'
 import { toDecimalString, type Minor } from '../../../common/money'
 import { Banner, Button, Card, MoneyInput, Spinner, TextField } from '../../components'
+import { FieldGroup, Form, FormActions } from '../../components/kit'
 import { call, fieldsOf, messageOf, PosError } from '../../lib/pos'
 import { countOf } from '../../lib/format'
 import { useEnvironment } from '../../store/environment'
@@ -211,7 +212,6 @@ function NewPayout({
     event.preventDefault()
     void save(true)
   }
-
   return (
     <Card
       title={editing ? `Edit payout ${editing.reference}` : 'New payout'}
@@ -228,7 +228,7 @@ function NewPayout({
         ) : undefined
       }
     >
-      <form className="form" onSubmit={submitForm} noValidate aria-label="New payout">
+      <Form onSubmit={submitForm} noValidate label="New payout">
         {offline && (
           <Banner tone="warning" title="Offline: you can still draft payouts">
             Type the account holder’s name as the customer gave it. Tilldesk checks it with the bank
@@ -266,7 +266,7 @@ function NewPayout({
           ))}
         </div>
 
-        <div className="form__row">
+        <FieldGroup>
           <BankPicker
             banks={banks?.banks ?? []}
             value={bank}
@@ -296,7 +296,7 @@ function NewPayout({
             }
             onChange={(event) => typeAccount(event.target.value)}
           />
-        </div>
+        </FieldGroup>
 
         <NamePanel
           resolution={resolution}
@@ -315,7 +315,7 @@ function NewPayout({
           error={fields.amount}
           name="amount"
         />
-        <div className="form__row">
+        <FieldGroup>
           <TextField
             label="Narration (optional)"
             name="narration"
@@ -334,22 +334,20 @@ function NewPayout({
             error={fields.recipientEmail}
             onChange={(event) => setEmail(event.target.value)}
           />
-        </div>
-        <div className="form__actions">
+        </FieldGroup>
+        <FormActions
+          submit={{
+            label: 'Send for approval',
+            icon: 'approvals',
+            busy: busy === 'submit',
+            disabled: !ready || busy !== null,
+          }}
+        >
           <Button onClick={() => void save(false)} busy={busy === 'draft'} disabled={busy !== null}>
             Save draft
           </Button>
-          <Button
-            type="submit"
-            variant="primary"
-            icon="approvals"
-            busy={busy === 'submit'}
-            disabled={!ready || busy !== null}
-          >
-            Send for approval
-          </Button>
-        </div>
-      </form>
+        </FormActions>
+      </Form>
     </Card>
   )
 }

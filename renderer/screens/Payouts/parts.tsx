@@ -8,7 +8,8 @@ import type {
   PayoutView,
 } from '../../../common/ipc/payouts'
 import { searchBanks } from '../../../common/ipc/payouts'
-import { Badge, Button, Dialog, Icon, TextField, type Tone } from '../../components'
+import { Badge, Icon, TextField, type Tone } from '../../components'
+import { DataTable, DetailList, FormDialog } from '../../components/kit'
 import { countOf, formatDateTime, groupDigits } from '../../lib/format'
 import { purposeText } from './words'
 import { download as saveBlob } from '../Collect/browser'
@@ -63,62 +64,57 @@ export const shortTime = (iso: string): string => formatDateTime(iso)
 /** What a supervisor approves: every field the approval is bound to, large and labelled. */
 export function BoundDetails({ view }: { view: PayoutView }) {
   return (
-    <dl className="po-bound" data-testid="bound-details">
-      <div className="po-bound__amount">
-        <dt>Amount</dt>
-        <dd>{view.amountText}</dd>
-      </div>
-      <div className="po-bound__payee">
-        <dt>Pay to</dt>
-        <dd>
-          {view.accountName}
-          <span className={`po-namecheck po-namecheck--${view.nameCheck?.status ?? 'none'}`}>
-            <Icon name={view.nameCheck?.status === 'matched' ? 'check' : 'alert'} size={16} />
-            {view.nameCheckText}
-          </span>
-        </dd>
-      </div>
-      <div>
-        <dt>Bank</dt>
-        <dd>
-          {view.bankName} <span className="muted">({view.bankCode})</span>
-        </dd>
-      </div>
-      <div>
-        <dt>Account number</dt>
-        <dd className="mono">{groupDigits(view.accountNumber)}</dd>
-      </div>
-      <div>
-        <dt>For</dt>
-        <dd>{purposeText(view)}</dd>
-      </div>
-      {view.recipientEmail && (
-        <div>
-          <dt>Receipt to</dt>
-          <dd>{view.recipientEmail}</dd>
-        </div>
-      )}
-      <div>
-        <dt>Reference</dt>
-        <dd className="mono">{view.reference}</dd>
-      </div>
-      <div>
-        <dt>Made by</dt>
-        <dd>
-          {view.createdBy.name}, {shortTime(view.createdAt)}
-        </dd>
-      </div>
-      <div>
-        <dt>Approval code</dt>
-        <dd title={view.bindingHash}>
-          <span className="mono">
-            {view.bindingHash.slice(0, 4).toUpperCase()}-
-            {view.bindingHash.slice(4, 8).toUpperCase()}
-          </span>
-          <span className="muted small"> changes if any detail above changes</span>
-        </dd>
-      </div>
-    </dl>
+    <DetailList
+      className="po-bound"
+      grouped
+      testId="bound-details"
+      items={[
+        { label: 'Amount', value: view.amountText, className: 'po-bound__amount' },
+        {
+          label: 'Pay to',
+          className: 'po-bound__payee',
+          value: (
+            <>
+              {view.accountName}
+              <span className={`po-namecheck po-namecheck--${view.nameCheck?.status ?? 'none'}`}>
+                <Icon name={view.nameCheck?.status === 'matched' ? 'check' : 'alert'} size={16} />
+                {view.nameCheckText}
+              </span>
+            </>
+          ),
+        },
+        {
+          label: 'Bank',
+          value: (
+            <>
+              {view.bankName} <span className="muted">({view.bankCode})</span>
+            </>
+          ),
+        },
+        {
+          label: 'Account number',
+          value: groupDigits(view.accountNumber),
+          valueClassName: 'mono',
+        },
+        { label: 'For', value: purposeText(view) },
+        view.recipientEmail && { label: 'Receipt to', value: view.recipientEmail },
+        { label: 'Reference', value: view.reference, valueClassName: 'mono' },
+        { label: 'Made by', value: `${view.createdBy.name}, ${shortTime(view.createdAt)}` },
+        {
+          label: 'Approval code',
+          title: view.bindingHash,
+          value: (
+            <>
+              <span className="mono">
+                {view.bindingHash.slice(0, 4).toUpperCase()}-
+                {view.bindingHash.slice(4, 8).toUpperCase()}
+              </span>
+              <span className="muted small"> changes if any detail above changes</span>
+            </>
+          ),
+        },
+      ]}
+    />
   )
 }
 
@@ -267,37 +263,39 @@ export function AuditTable({
   if (entries.length === 0) return <p className="muted">Nothing recorded yet.</p>
   return (
     <div className="po-audit">
-      <table className="table" data-testid="audit-table">
-        <thead>
-          <tr>
-            <th>When</th>
-            <th>Who</th>
-            {showReference && <th>Payout</th>}
-            <th>What happened</th>
-            <th>State</th>
-            <th>Why</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.seq}>
-              <td className="nowrap">{shortTime(entry.at)}</td>
-              <td>
+      <DataTable
+        className="table"
+        testId="audit-table"
+        rows={entries}
+        rowKey={(entry) => entry.seq}
+        columns={[
+          { header: 'When', className: 'nowrap', cell: (entry) => shortTime(entry.at) },
+          {
+            header: 'Who',
+            cell: (entry) => (
+              <>
                 <strong>{entry.who}</strong>
                 <div className="muted small">
                   {entry.role === 'system' ? 'automatic' : entry.role}
                 </div>
-              </td>
-              {showReference && <td className="mono small">{entry.reference}</td>}
-              <td>{entry.what}</td>
-              <td className="nowrap small">
-                {entry.from && entry.to ? `${entry.from} → ${entry.to}` : (entry.to ?? '')}
-              </td>
-              <td>{entry.why ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          showReference && {
+            header: 'Payout',
+            className: 'mono small',
+            cell: (entry) => entry.reference,
+          },
+          { header: 'What happened', cell: (entry) => entry.what },
+          {
+            header: 'State',
+            className: 'nowrap small',
+            cell: (entry) =>
+              entry.from && entry.to ? `${entry.from} → ${entry.to}` : (entry.to ?? ''),
+          },
+          { header: 'Why', cell: (entry) => entry.why ?? '' },
+        ]}
+      />
     </div>
   )
 }
@@ -340,24 +338,26 @@ export function ReasonDialog({
   onSubmit: (event: FormEvent) => Promise<void>
 }) {
   return (
-    <Dialog open={open} onClose={onClose} title={title} tone="danger">
-      <form className="form" onSubmit={(event) => void onSubmit(event)}>
-        <p>{intro}</p>
-        <TextField
-          label={label}
-          value={reason}
-          autoFocus
-          maxLength={maxLength}
-          error={error ?? undefined}
-          onChange={(e) => onReason(e.target.value)}
-        />
-        <div className="form__actions">
-          <Button onClick={onClose}>{cancelLabel}</Button>
-          <Button type="submit" variant="danger" busy={busy} disabled={disabled}>
-            {submitLabel}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      tone="danger"
+      onSubmit={onSubmit}
+      cancelLabel={cancelLabel}
+      submitLabel={submitLabel}
+      busy={busy}
+      disabled={disabled}
+    >
+      <p>{intro}</p>
+      <TextField
+        label={label}
+        value={reason}
+        autoFocus
+        maxLength={maxLength}
+        error={error ?? undefined}
+        onChange={(e) => onReason(e.target.value)}
+      />
+    </FormDialog>
   )
 }

@@ -10,20 +10,30 @@ import {
   Button,
   Card,
   ConfirmDialog,
-  DateRangeFields,
   EmptyState,
   MoneyInput,
-  SelectField,
   Spinner,
   Tabs,
   TextField,
 } from '../../components'
-import { canSee } from '../../app/roles'
+import {
+  DataTable,
+  DetailList,
+  FilterBar,
+  FilterSelect,
+  Form,
+  FormActions,
+  InlineLookup,
+  PAGE_SIZE,
+  PagedTable,
+  StatTile,
+  StatTiles,
+  useFilterForm,
+  type Column,
+} from '../../components/kit'
 import { call, fieldsOf, messageOf, summaryOf } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
-import { useSession } from '../../store/session'
-import { Facts, StatusBadge, money, useFormErrors, when } from '../Payments/parts'
-import { PagedTable, PAGE_SIZE, type Column } from '../Reports/PagedTable'
+import { StatusBadge, money, useFormErrors, useSupervisor, when } from '../Payments/parts'
 import { connectRefunds, useRefunds } from './store'
 import { UnsettledRefunds } from './UnsettledRefunds'
 import '../Payments/gateway.css'
@@ -35,8 +45,7 @@ const TABS: Array<{ id: Tab; label: string }> = [
 ]
 
 export default function RefundsScreen() {
-  const role = useSession((s) => s.state?.user?.role)
-  const supervisor = canSee(role, 'supervisor')
+  const supervisor = useSupervisor()
   const [tab, setTab] = useState<Tab>('refund')
   const routeRef = useNavigation((s) => s.route.rest[0] ?? '')
 
@@ -110,32 +119,22 @@ function RefundPayment({ supervisor }: { supervisor: boolean }) {
         )}
       </div>
       <aside className="gw-split__side">
-        <Card title="Find the payment">
-          <form className="gw-inline-form" onSubmit={submit} aria-label="Find the payment">
-            <TextField
-              label="Payment reference"
-              name="paymentReference"
-              autoComplete="off"
-              spellCheck={false}
-              autoFocus={!routeRef}
-              value={reference}
-              onChange={(e) => setReference(e.target.value)}
-              error={
-                fields.paymentReference ??
-                (error !== null && error !== undefined ? messageOf(error) : undefined)
-              }
-            />
-            <Button
-              type="submit"
-              variant="primary"
-              icon="refresh"
-              busy={loading}
-              disabled={reference.trim() === ''}
-            >
-              Find
-            </Button>
-          </form>
-        </Card>
+        <InlineLookup
+          title="Find the payment"
+          label="Payment reference"
+          name="paymentReference"
+          autoFocus={!routeRef}
+          value={reference}
+          onChange={setReference}
+          onSubmit={submit}
+          error={
+            fields.paymentReference ??
+            (error !== null && error !== undefined ? messageOf(error) : undefined)
+          }
+          busy={loading}
+          action="Find"
+          variant="primary"
+        />
         {payment && <RefundsOfPayment refunds={payment.refunds} />}
       </aside>
     </div>
@@ -154,42 +153,23 @@ function PaymentBalance({ payment }: { payment: RefundablePayment }) {
       }
       actions={<StatusBadge kind="payment" status={payment.paymentStatus} />}
     >
-      <div className="gw-tiles gw-tiles--4" data-testid="refund-balance">
-        <Tile label="Paid" value={money(payment.paid, payment.currency)} />
-        <Tile label="Refunded" value={money(payment.refunded, payment.currency)} />
-        <Tile label="In progress" value={money(payment.inProgress, payment.currency)} />
-        <Tile
+      <StatTiles columns={4} testId="refund-balance">
+        <StatTile label="Paid" value={money(payment.paid, payment.currency)} />
+        <StatTile label="Refunded" value={money(payment.refunded, payment.currency)} />
+        <StatTile label="In progress" value={money(payment.inProgress, payment.currency)} />
+        <StatTile
           label="Can refund now"
           value={money(payment.refundable, payment.currency)}
-          keyTile
+          emphasis
           testId="refundable"
         />
-      </div>
+      </StatTiles>
       {payment.blockedReason && (
         <Banner tone="info" title="No refund possible">
           {payment.blockedReason}
         </Banner>
       )}
     </Card>
-  )
-}
-
-function Tile({
-  label,
-  value,
-  keyTile,
-  testId,
-}: {
-  label: string
-  value: string
-  keyTile?: boolean
-  testId?: string
-}) {
-  return (
-    <div className={`gw-tile${keyTile ? ' gw-tile--key' : ''}`} data-testid={testId}>
-      <span className="gw-tile__label">{label}</span>
-      <span className="gw-tile__value">{value}</span>
-    </div>
   )
 }
 
@@ -222,23 +202,21 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
       <Card title="Refund sent" actions={<StatusBadge kind="refund" status={issued.status} />}>
         <div className="gw-screen" data-testid="refund-issued" data-status={issued.status}>
           <p className="gw-big-amount">{money(issued.amount, issued.currency)}</p>
-          <Facts
+          <DetailList
             items={[
-              [
-                'Refund reference',
-                <span className="mono" key="r">
-                  {issued.reference}
-                </span>,
-              ],
-              ['Reason', issued.reason ?? '—'],
-              [
-                'Status',
-                issued.final
+              {
+                label: 'Refund reference',
+                value: <span className="mono">{issued.reference}</span>,
+              },
+              { label: 'Reason', value: issued.reason ?? '—' },
+              {
+                label: 'Status',
+                value: issued.final
                   ? issued.status === 'success'
                     ? 'Refunded to the customer'
                     : `Failed: ${issued.failureReason ?? 'no reason given'}`
                   : 'With the bank; this updates by itself',
-              ],
+              },
             ]}
           />
           <div className="gw-actions">
@@ -282,8 +260,12 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
 
   return (
     <Card title="Refund">
-      <form className="form" onSubmit={review} aria-label="Refund" noValidate>
-        {error !== null && <Banner tone="danger">{summaryOf(error)}</Banner>}
+      <Form
+        onSubmit={review}
+        label="Refund"
+        noValidate
+        message={error !== null ? { tone: 'danger', text: summaryOf(error) } : null}
+      >
         <fieldset className="gw-choice">
           <legend>How much</legend>
           <label>
@@ -334,18 +316,15 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
             <option key={r} value={r} />
           ))}
         </datalist>
-        <div className="form__actions">
-          <Button
-            type="submit"
-            variant="primary"
-            size="lg"
-            icon="refunds"
-            disabled={kind === 'partial' && amount === null}
-          >
-            Review refund
-          </Button>
-        </div>
-      </form>
+        <FormActions
+          submit={{
+            label: 'Review refund',
+            size: 'lg',
+            icon: 'refunds',
+            disabled: kind === 'partial' && amount === null,
+          }}
+        />
+      </Form>
       <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
@@ -372,34 +351,34 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
 function RefundsOfPayment({ refunds }: { refunds: RefundView[] }) {
   return (
     <Card title="Refunds of this payment">
-      {refunds.length === 0 ? (
-        <p className="muted">None yet.</p>
-      ) : (
-        <table className="gw-table" data-testid="payment-refunds">
-          <thead>
-            <tr>
-              <th>When</th>
-              <th className="num">Amount</th>
-              <th>Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {refunds.map((r) => (
-              <tr key={r.reference} title={r.reference ?? undefined}>
-                <td>
-                  {when(r.createdAt)}
-                  <div className="muted gw-list__sub">{r.reason ?? ''}</div>
-                </td>
-                <td className="num">{money(r.amount, r.currency)}</td>
-                <td>
-                  <StatusBadge kind="refund" status={r.status} />
-                  {r.failureReason && <div className="gw-list__sub">{r.failureReason}</div>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        testId="payment-refunds"
+        rows={refunds}
+        rowKey={(r) => r.reference ?? `unreferenced-${r.createdAt ?? ''}-${r.amount ?? ''}`}
+        rowTitle={(r) => r.reference ?? undefined}
+        empty="None yet."
+        columns={[
+          {
+            header: 'When',
+            cell: (r) => (
+              <>
+                {when(r.createdAt)}
+                <div className="muted gw-list__sub">{r.reason ?? ''}</div>
+              </>
+            ),
+          },
+          { header: 'Amount', align: 'end', cell: (r) => money(r.amount, r.currency) },
+          {
+            header: 'Status',
+            cell: (r) => (
+              <>
+                <StatusBadge kind="refund" status={r.status} />
+                {r.failureReason && <div className="gw-list__sub">{r.failureReason}</div>}
+              </>
+            ),
+          },
+        ]}
+      />
     </Card>
   )
 }
@@ -415,14 +394,18 @@ function toFilter(form: HistoryForm): Omit<RefundHistoryInput, 'page' | 'pageSiz
   }
 }
 
+const REFUND_STATES = [
+  ['pending', 'Requested'],
+  ['processing', 'Processing'],
+  ['success', 'Refunded'],
+  ['failed', 'Failed'],
+] as const
+
 function History({ onOpen }: { onOpen: (paymentReference: string) => void }) {
-  const [form, setForm] = useState<HistoryForm>({
-    status: '',
-    paymentReference: '',
-    from: '',
-    to: '',
-  })
-  const [filter, setFilter] = useState(() => toFilter(form))
+  const { form, set, filter, apply } = useFilterForm<HistoryForm, ReturnType<typeof toFilter>>(
+    { status: '', paymentReference: '', from: '', to: '' },
+    toFilter,
+  )
   const [fields, setFields] = useState<Record<string, string>>({})
   const [counts, setCounts] = useState<RefundCountsView | null>(null)
   const [total, setTotal] = useState<number | null>(null)
@@ -469,56 +452,33 @@ function History({ onOpen }: { onOpen: (paymentReference: string) => void }) {
     ],
     [],
   )
-  const set = (k: keyof HistoryForm) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }))
-
   return (
     <div className="gw-screen">
       {counts ? (
-        <div className="gw-tiles" data-testid="refund-counts">
-          <Tile label="Requested" value={String(counts.pending)} />
-          <Tile label="Processing" value={String(counts.processing)} />
-          <Tile label="Refunded" value={String(counts.success)} />
-          <Tile label="Failed" value={String(counts.failed)} />
-          <Tile label="All refunds" value={String(counts.total)} keyTile />
-        </div>
+        <StatTiles testId="refund-counts">
+          <StatTile label="Requested" value={String(counts.pending)} />
+          <StatTile label="Processing" value={String(counts.processing)} />
+          <StatTile label="Refunded" value={String(counts.success)} />
+          <StatTile label="Failed" value={String(counts.failed)} />
+          <StatTile label="All refunds" value={String(counts.total)} emphasis />
+        </StatTiles>
       ) : (
         <Spinner size={20} label="Counting refunds" />
       )}
       <Card>
-        <form
-          className="gw-filters"
-          aria-label="Filter refunds"
-          onSubmit={(e) => {
-            e.preventDefault()
-            setFilter(toFilter(form))
-          }}
+        <FilterBar
+          label="Filter refunds"
+          onApply={apply}
+          dates={{ from: form.from, to: form.to, onChange: set, errors: fields }}
         >
-          <SelectField
-            label="Status"
-            value={form.status}
-            onChange={set('status')}
-            options={[
-              { value: '', label: 'Any status' },
-              { value: 'pending', label: 'Requested' },
-              { value: 'processing', label: 'Processing' },
-              { value: 'success', label: 'Refunded' },
-              { value: 'failed', label: 'Failed' },
-            ]}
-          />
+          <FilterSelect value={form.status} onChange={set('status')} choices={REFUND_STATES} />
           <TextField
             label="Payment reference"
             value={form.paymentReference}
             onChange={set('paymentReference')}
             error={fields.paymentReference}
           />
-          <DateRangeFields from={form.from} to={form.to} onChange={set} errors={fields} />
-          <div className="gw-filters__go">
-            <Button type="submit" variant="primary" icon="refresh">
-              Show
-            </Button>
-          </div>
-        </form>
+        </FilterBar>
       </Card>
       <p aria-live="polite" data-testid="refund-history-count">
         {total === null ? 'Loading…' : `${total.toLocaleString()} refund${total === 1 ? '' : 's'}`}

@@ -1,7 +1,7 @@
 // Merchant-wide transaction lists for supervisors: transfers into customer accounts (first:
 // the till's main business, today, with totals), checkout payments, and payouts. Each list is server-paginated and virtualized; Export CSV asks
 // main for every row that matches the filter, with exact decimal amounts.
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Currency, Minor } from '../../../common/money'
 import { useCustomerName } from '../../lib/customerNames'
 import { countOf } from '../../lib/format'
@@ -16,21 +16,20 @@ import type {
   TransfersInReportFilter,
   DisbursementsReportFilter,
 } from '../../../common/ipc/reports'
+import { Banner, Button, Card, Tabs, TextField, type Tone } from '../../components'
 import {
-  Banner,
-  Button,
-  Card,
-  DateRangeFields,
-  SelectField,
-  Tabs,
-  TextField,
-  type Tone,
-} from '../../components'
+  FilterBar,
+  FilterSelect,
+  PAGE_SIZE,
+  PagedTable,
+  useFilterForm,
+  type Column,
+  type SetFilterField,
+} from '../../components/kit'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
 import { download } from '../Collect/browser'
-import { METHOD_LABEL, StatusBadge, money, when } from '../Payments/parts'
-import { PagedTable, PAGE_SIZE, type Column } from './PagedTable'
+import { METHOD_LABEL, columns as column, money } from '../Payments/parts'
 import '../Payments/gateway.css'
 
 const TABS: Array<{ id: ReportKind; label: string }> = [
@@ -83,7 +82,7 @@ function ReportFrame<K extends ReportKind, Row>({
   initial: Record<string, string>
   fields: (
     form: Record<string, string>,
-    set: (k: string) => (e: { target: { value: string } }) => void,
+    set: SetFilterField,
     errors: Record<string, string>,
   ) => React.ReactNode
   toFilter: (form: Record<string, string>) => Filter<K>
@@ -93,16 +92,12 @@ function ReportFrame<K extends ReportKind, Row>({
   onRowClick?: (row: Row) => void
   rowLabel?: (row: Row) => string
 }) {
-  const [form, setForm] = useState(initial)
-  const [filter, setFilter] = useState<Filter<K>>(() => toFilter(initial))
+  const { form, set, filter, apply: show } = useFilterForm(initial, toFilter)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [total, setTotal] = useState<number | null>(null)
   const [failed, setFailed] = useState(false)
   const [exporting, setExporting] = useState(false)
   const [note, setNote] = useState<{ tone: Tone; text: string } | null>(null)
-  const set = (k: string) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }))
-
   const fetchPage = useCallback(
     async (page: number) => {
       try {
@@ -121,10 +116,9 @@ function ReportFrame<K extends ReportKind, Row>({
 
   const totals = useTotals(filter, fetch, summarize)
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault()
+  const apply = (event: React.FormEvent) => {
     setNote(null)
-    setFilter(toFilter(form))
+    show(event)
   }
 
   const exportCsv = async () => {
@@ -152,20 +146,14 @@ function ReportFrame<K extends ReportKind, Row>({
   return (
     <div className="gw-screen">
       <Card>
-        <form className="gw-filters" onSubmit={apply} aria-label={`Filter ${noun}s`}>
+        <FilterBar
+          label={`Filter ${noun}s`}
+          onApply={apply}
+          enterKey="shown"
+          dates={{ from: form.from ?? '', to: form.to ?? '', onChange: set, errors }}
+        >
           {renderFields(form, set, errors)}
-          <DateRangeFields
-            from={form.from ?? ''}
-            to={form.to ?? ''}
-            onChange={set}
-            errors={errors}
-          />
-          <div className="gw-filters__go">
-            <Button type="submit" variant="primary" icon="refresh" shortcut="Enter">
-              Show
-            </Button>
-          </div>
-        </form>
+        </FilterBar>
       </Card>
       <div className="gw-bar">
         <p aria-live="polite" data-testid="report-count">
@@ -260,14 +248,32 @@ export function totalsByStatus<
   return unknown > 0 ? [...lines, `${countOf(unknown, noun)} without an amount`] : lines
 }
 
-const TRANSFER_IN_WORDS = { success: 'Received', processing: 'Processing', failed: 'Failed' }
-const PAYOUT_WORDS = {
-  success: 'Paid',
-  pending: 'Pending',
-  processing: 'Processing',
-  failed: 'Failed',
-  reversed: 'Returned',
-}
+// Filter choices and totals in the glossary's words, in the order the filters list them.
+const PAYMENT_STATES = [
+  ['success', 'Paid'],
+  ['pending', 'Waiting for customer'],
+  ['failed', 'Declined'],
+  ['abandoned', 'Abandoned'],
+] as const
+const METHODS = [
+  ['card', 'Card'],
+  ['bank_transfer', 'Bank transfer'],
+  ['ussd', 'USSD'],
+] as const
+const TRANSFER_IN_STATES = [
+  ['success', 'Received'],
+  ['processing', 'Processing'],
+  ['failed', 'Failed'],
+] as const
+const PAYOUT_STATES = [
+  ['pending', 'Pending'],
+  ['processing', 'Processing'],
+  ['success', 'Paid'],
+  ['failed', 'Failed'],
+  ['reversed', 'Returned'],
+] as const
+const TRANSFER_IN_WORDS: Record<string, string> = Object.fromEntries(TRANSFER_IN_STATES)
+const PAYOUT_WORDS: Record<string, string> = Object.fromEntries(PAYOUT_STATES)
 const summarizeTransfersIn = (rows: TransferInReportRow[]) =>
   totalsByStatus(rows, TRANSFER_IN_WORDS, 'transfer')
 const summarizePayouts = (rows: DisbursementReportRow[]) =>
@@ -296,7 +302,7 @@ function PaymentsReport() {
   const go = useNavigation((s) => s.go)
   const columns = useMemo<Column<PaymentReportRow>[]>(
     () => [
-      { header: 'Created', width: '8rem', cell: (r) => when(r.createdAt) },
+      column.time('Created', '8rem'),
       {
         header: 'Customer',
         width: 'minmax(0, 1.5fr)',
@@ -312,7 +318,7 @@ function PaymentsReport() {
         width: '6.5rem',
         cell: (r) => (r.paymentMethod ? (METHOD_LABEL[r.paymentMethod] ?? r.paymentMethod) : '—'),
       },
-      { header: 'Amount', width: '8.5rem', align: 'end', cell: (r) => money(r.amount, r.currency) },
+      column.amount('8.5rem'),
       {
         header: 'Refunded',
         width: '7.5rem',
@@ -322,16 +328,8 @@ function PaymentsReport() {
             ? money(r.amountRefunded, r.currency)
             : '—',
       },
-      {
-        header: 'Status',
-        width: '10.5rem',
-        cell: (r) => <StatusBadge kind="payment" status={r.status} />,
-      },
-      {
-        header: 'Reference',
-        width: 'minmax(0, 1.5fr)',
-        cell: (r) => <span className="mono">{r.reference}</span>,
-      },
+      column.status('payment', '10.5rem'),
+      column.reference('Reference', 'minmax(0, 1.5fr)', (r) => r.reference),
     ],
     [],
   )
@@ -353,28 +351,17 @@ function PaymentsReport() {
       })}
       fields={(form, set, errors) => (
         <>
-          <SelectField
-            label="Status"
+          <FilterSelect
             value={form.status ?? ''}
             onChange={set('status')}
-            options={[
-              { value: '', label: 'Any status' },
-              { value: 'success', label: 'Paid' },
-              { value: 'pending', label: 'Waiting for customer' },
-              { value: 'failed', label: 'Declined' },
-              { value: 'abandoned', label: 'Abandoned' },
-            ]}
+            choices={PAYMENT_STATES}
           />
-          <SelectField
+          <FilterSelect
             label="Method"
+            any="Any method"
             value={form.method ?? ''}
             onChange={set('method')}
-            options={[
-              { value: '', label: 'Any method' },
-              { value: 'card', label: 'Card' },
-              { value: 'bank_transfer', label: 'Bank transfer' },
-              { value: 'ussd', label: 'USSD' },
-            ]}
+            choices={METHODS}
           />
           <TextField
             label="Customer e-mail"
@@ -400,24 +387,16 @@ function PaymentsReport() {
 function TransfersInReport() {
   const columns = useMemo<Column<TransferInReportRow>[]>(
     () => [
-      { header: 'Time', width: '8.5rem', cell: (r) => when(r.createdAt) },
+      column.time('Time', '8.5rem'),
       {
         header: 'Customer',
         width: 'minmax(0, 1.2fr)',
         cell: (r) => <CustomerCell reference={r.accountReference} />,
       },
-      { header: 'Amount', width: '9rem', align: 'end', cell: (r) => money(r.amount, r.currency) },
-      {
-        header: 'Status',
-        width: '8rem',
-        cell: (r) => <StatusBadge kind="transferIn" status={r.status} />,
-      },
+      column.amount('9rem'),
+      column.status('transferIn', '8rem'),
       { header: 'Narration', width: 'minmax(5.5rem, 1fr)', cell: (r) => r.narration },
-      {
-        header: 'Reference',
-        width: 'minmax(0, 1.4fr)',
-        cell: (r) => <span className="mono">{r.reference}</span>,
-      },
+      column.reference('Reference', 'minmax(0, 1.4fr)', (r) => r.reference),
     ],
     [],
   )
@@ -439,16 +418,10 @@ function TransfersInReport() {
       })}
       fields={(form, set, errors) => (
         <>
-          <SelectField
-            label="Status"
+          <FilterSelect
             value={form.status ?? ''}
             onChange={set('status')}
-            options={[
-              { value: '', label: 'Any status' },
-              { value: 'success', label: 'Received' },
-              { value: 'processing', label: 'Processing' },
-              { value: 'failed', label: 'Failed' },
-            ]}
+            choices={TRANSFER_IN_STATES}
           />
           <TextField
             label="Account reference"
@@ -469,7 +442,7 @@ function TransfersInReport() {
 function DisbursementsReport() {
   const columns = useMemo<Column<DisbursementReportRow>[]>(
     () => [
-      { header: 'Created', width: '8.5rem', cell: (r) => when(r.createdAt) },
+      column.time('Created', '8.5rem'),
       {
         header: 'Recipient',
         width: 'minmax(0, 1.4fr)',
@@ -480,22 +453,14 @@ function DisbursementsReport() {
         width: 'minmax(0, 1fr)',
         cell: (r) => `${r.bankName ?? ''} ${r.accountNumber}`.trim(),
       },
-      { header: 'Amount', width: '9rem', align: 'end', cell: (r) => money(r.amount, r.currency) },
-      {
-        header: 'Status',
-        width: '8rem',
-        cell: (r) => <StatusBadge kind="transfer" status={r.status} />,
-      },
+      column.amount('9rem'),
+      column.status('transfer', '8rem'),
       {
         header: 'Narration',
         width: 'minmax(0, 1.2fr)',
         cell: (r) => r.failureReason ?? r.narration,
       },
-      {
-        header: 'Reference',
-        width: 'minmax(0, 1.2fr)',
-        cell: (r) => <span className="mono">{r.reference}</span>,
-      },
+      column.reference('Reference', 'minmax(0, 1.2fr)', (r) => r.reference),
     ],
     [],
   )
@@ -519,18 +484,10 @@ function DisbursementsReport() {
       })}
       fields={(form, set, errors) => (
         <>
-          <SelectField
-            label="Status"
+          <FilterSelect
             value={form.status ?? ''}
             onChange={set('status')}
-            options={[
-              { value: '', label: 'Any status' },
-              { value: 'pending', label: 'Pending' },
-              { value: 'processing', label: 'Processing' },
-              { value: 'success', label: 'Paid' },
-              { value: 'failed', label: 'Failed' },
-              { value: 'reversed', label: 'Returned' },
-            ]}
+            choices={PAYOUT_STATES}
           />
           <TextField
             label="Recipient e-mail"

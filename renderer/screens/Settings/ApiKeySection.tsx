@@ -4,6 +4,7 @@ import { useState } from 'react'
 import type { ConfigurableEnvironment, SettingsView } from '../../../common/ipc'
 import { ENVIRONMENT_LABEL } from '../../../common/ipc'
 import { Badge, Banner, Button, Card, ConfirmDialog, TextField } from '../../components'
+import { DetailList, FieldGroup, Form, FormActions } from '../../components/kit'
 import { useSaveForm } from './useSaveForm'
 import { call, messageOf } from '../../lib/pos'
 import { useEnvironment } from '../../store/environment'
@@ -46,20 +47,22 @@ function DemoKeyCard() {
       title="Demo key"
       description="Generated automatically for the practice gateway; it holds every capability."
     >
-      <dl className="facts">
-        <dt>Key id</dt>
-        <dd className="mono">{environment.keyId ?? '—'}</dd>
-        <dt>Secret</dt>
-        <dd>
-          {environment.secretStorage === 'keychain' ? (
-            <Badge tone="success">Stored in the OS keychain</Badge>
-          ) : environment.secretStorage === 'memory' ? (
-            <Badge tone="warning">Kept in memory only</Badge>
-          ) : (
-            '—'
-          )}
-        </dd>
-      </dl>
+      <DetailList
+        items={[
+          { label: 'Key id', value: environment.keyId ?? '—', valueClassName: 'mono' },
+          {
+            label: 'Secret',
+            value:
+              environment.secretStorage === 'keychain' ? (
+                <Badge tone="success">Stored in the OS keychain</Badge>
+              ) : environment.secretStorage === 'memory' ? (
+                <Badge tone="warning">Kept in memory only</Badge>
+              ) : (
+                '—'
+              ),
+          },
+        ]}
+      />
       {environment.secretStorage === 'memory' && (
         <Banner tone="info">
           No keychain is available, so the demo key lives only in memory and a new one is made each
@@ -129,17 +132,22 @@ function KeyCard({
         ) : undefined
       }
     >
-      <dl className="facts">
-        <dt>Current key id</dt>
-        <dd className="mono" data-testid={`key-id-${target}`}>
-          {keyId ?? <span className="muted">No key</span>}
-        </dd>
-        <dt>Secret</dt>
-        <dd>{keyId ? <Badge tone="success">In the OS keychain (never shown)</Badge> : '—'}</dd>
-      </dl>
-      <form className="form" onSubmit={(event) => void submit(event)} autoComplete="off">
-        {message && <Banner tone={message.tone}>{message.text}</Banner>}
-        <div className="form__row">
+      <DetailList
+        items={[
+          {
+            label: 'Current key id',
+            value: keyId ?? <span className="muted">No key</span>,
+            valueClassName: 'mono',
+            testId: `key-id-${target}`,
+          },
+          {
+            label: 'Secret',
+            value: keyId ? <Badge tone="success">In the OS keychain (never shown)</Badge> : '—',
+          },
+        ]}
+      />
+      <Form onSubmit={submit} autoComplete="off" message={message}>
+        <FieldGroup>
           <TextField
             label={keyId ? 'New key id' : 'Key id'}
             value={newKeyId}
@@ -160,19 +168,16 @@ function KeyCard({
             spellCheck={false}
             disabled={!keychainAvailable}
           />
-        </div>
-        <div className="form__actions">
-          <Button
-            variant="primary"
-            type="submit"
-            icon="key"
-            busy={busy}
-            disabled={!keychainAvailable || newKeyId.trim() === '' || secret === ''}
-          >
-            {keyId ? 'Replace key' : 'Save key'}
-          </Button>
-        </div>
-      </form>
+        </FieldGroup>
+        <FormActions
+          submit={{
+            label: keyId ? 'Replace key' : 'Save key',
+            icon: 'key',
+            busy,
+            disabled: !keychainAvailable || newKeyId.trim() === '' || secret === '',
+          }}
+        />
+      </Form>
       <ConfirmDialog
         open={confirmRemove}
         tone="danger"

@@ -3,7 +3,8 @@ import { useState } from 'react'
 import type { CheckStatus, ConnectionReport } from '../../../common/ipc'
 import { ENVIRONMENT_LABEL } from '../../../common/ipc'
 import { Badge, Banner, Button, Card, Icon, type IconName, type Tone } from '../../components'
-import { call, messageOf } from '../../lib/pos'
+import { DetailList, useAction } from '../../components/kit'
+import { call } from '../../lib/pos'
 
 const STATUS: Record<CheckStatus, { icon: IconName; tone: Tone; label: string }> = {
   pass: { icon: 'check', tone: 'success', label: 'Passed' },
@@ -14,20 +15,8 @@ const STATUS: Record<CheckStatus, { icon: IconName; tone: Tone; label: string }>
 
 export function ConnectionSection() {
   const [report, setReport] = useState<ConnectionReport | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
-  const run = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      setReport(await call('environment.testConnection'))
-    } catch (problem) {
-      setError(messageOf(problem))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, error, run: start } = useAction()
+  const run = () => start(async () => setReport(await call('environment.testConnection')))
 
   return (
     <Card
@@ -106,16 +95,23 @@ export function ConnectionSection() {
               </ul>
             </>
           )}
-          <dl className="facts facts--inline">
-            <dt>Round trip</dt>
-            <dd>{report.latencyMs === null ? '—' : `${report.latencyMs} ms`}</dd>
-            <dt>Clock skew</dt>
-            <dd data-testid="clock-skew">
-              {report.clockSkewSeconds === null
-                ? '—'
-                : `${report.clockSkewSeconds > 0 ? '+' : ''}${report.clockSkewSeconds} s`}
-            </dd>
-          </dl>
+          <DetailList
+            className="facts facts--inline"
+            items={[
+              {
+                label: 'Round trip',
+                value: report.latencyMs === null ? '—' : `${report.latencyMs} ms`,
+              },
+              {
+                label: 'Clock skew',
+                testId: 'clock-skew',
+                value:
+                  report.clockSkewSeconds === null
+                    ? '—'
+                    : `${report.clockSkewSeconds > 0 ? '+' : ''}${report.clockSkewSeconds} s`,
+              },
+            ]}
+          />
         </div>
       )}
     </Card>

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import type { Environment, SettingsView } from '../../../common/ipc'
 import { ENVIRONMENT_LABEL, LIVE_CONFIRMATION } from '../../../common/ipc'
-import { Badge, Banner, Button, Card, ConfirmDialog, TextField } from '../../components'
+import { Badge, Banner, Card, ConfirmDialog, TextField } from '../../components'
+import { Form, FormActions, useAction } from '../../components/kit'
 import { useSaveForm } from './useSaveForm'
-import { call, messageOf } from '../../lib/pos'
+import { call } from '../../lib/pos'
 import { useEnvironment } from '../../store/environment'
 
 const DESCRIPTION: Record<Environment, string> = {
@@ -16,25 +17,21 @@ const DESCRIPTION: Record<Environment, string> = {
 export function EnvironmentSection({ settings }: { settings: SettingsView }) {
   const environment = useEnvironment((store) => store.environment)
   const [confirmLive, setConfirmLive] = useState(false)
-  const [busy, setBusy] = useState<Environment | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const switching = useAction()
+  const [target, setTarget] = useState<Environment | null>(null)
+  // The environment being switched to, while it is.
+  const busy = switching.busy ? target : null
+  const error = switching.error
 
-  const switchTo = async (target: Environment, confirm?: string) => {
-    setBusy(target)
-    setError(null)
-    try {
+  const switchTo = (next: Environment, confirm?: string) => {
+    setTarget(next)
+    return switching.run(async () => {
       const state = await call(
         'environment.switch',
-        confirm ? { environment: target, confirm } : { environment: target },
+        confirm ? { environment: next, confirm } : { environment: next },
       )
       useEnvironment.setState({ environment: state })
-      return true
-    } catch (problem) {
-      setError(messageOf(problem))
-      return false
-    } finally {
-      setBusy(null)
-    }
+    })
   }
 
   return (
@@ -89,9 +86,17 @@ export function EnvironmentSection({ settings }: { settings: SettingsView }) {
   )
 }
 
+const URL_FIELDS = [
+  { key: 'sandbox', label: 'Sandbox base URL', example: 'https://sandbox.gateway.example/v1' },
+  { key: 'live', label: 'Live base URL', example: 'https://api.gateway.example/v1' },
+] as const
+
 function BaseUrlsCard({ settings }: { settings: SettingsView }) {
-  const [sandbox, setSandbox] = useState(settings.baseUrls.sandbox ?? '')
-  const [live, setLive] = useState(settings.baseUrls.live ?? '')
+  const [urls, setUrls] = useState({
+    sandbox: settings.baseUrls.sandbox ?? '',
+    live: settings.baseUrls.live ?? '',
+  })
+  const { sandbox, live } = urls
   const { busy, fields, message, submit } = useSaveForm(async () => {
     await call('settings.update', {
       baseUrls: {
@@ -107,33 +112,22 @@ function BaseUrlsCard({ settings }: { settings: SettingsView }) {
       title="Base URLs"
       description="Where each environment’s gateway answers. Copy them from the gateway’s documentation."
     >
-      <form className="form" onSubmit={(event) => void submit(event)}>
-        {message && <Banner tone={message.tone}>{message.text}</Banner>}
-        <TextField
-          label="Sandbox base URL"
-          placeholder="https://sandbox.gateway.example/v1"
-          value={sandbox}
-          onChange={(event) => setSandbox(event.target.value)}
-          error={fields['baseUrls.sandbox']}
-          inputMode="url"
-          spellCheck={false}
-        />
-        <TextField
-          label="Live base URL"
-          placeholder="https://api.gateway.example/v1"
-          hint="Must be https."
-          value={live}
-          onChange={(event) => setLive(event.target.value)}
-          error={fields['baseUrls.live']}
-          inputMode="url"
-          spellCheck={false}
-        />
-        <div className="form__actions">
-          <Button variant="primary" type="submit" busy={busy}>
-            Save base URLs
-          </Button>
-        </div>
-      </form>
+      <Form onSubmit={submit} message={message}>
+        {URL_FIELDS.map(({ key, label, example }) => (
+          <TextField
+            key={key}
+            label={label}
+            placeholder={example}
+            hint={key === 'live' ? 'Must be https.' : undefined}
+            value={urls[key]}
+            onChange={(event) => setUrls((current) => ({ ...current, [key]: event.target.value }))}
+            error={fields[`baseUrls.${key}`]}
+            inputMode="url"
+            spellCheck={false}
+          />
+        ))}
+        <FormActions submit={{ label: 'Save base URLs', busy }} />
+      </Form>
     </Card>
   )
 }

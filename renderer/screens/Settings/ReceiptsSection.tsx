@@ -2,7 +2,8 @@
 // width and auto-print when a charge is paid. Main keeps the choice and prints silently.
 import { useEffect, useState } from 'react'
 import type { PrinterInfo, ReceiptPaper, ReceiptSettings } from '../../../common/ipc/collections'
-import { Banner, Button, Card, SelectField, Spinner } from '../../components'
+import { Banner, Card, SelectField, Spinner } from '../../components'
+import { Form, FormActions } from '../../components/kit'
 import { call, messageOf } from '../../lib/pos'
 import { useSaveForm } from './useSaveForm'
 
@@ -39,8 +40,7 @@ export function ReceiptsSection() {
       title="Receipts"
       description="Where receipts print, on which paper, and whether they print by themselves when a charge is paid."
     >
-      <form className="form" onSubmit={(event) => void submit(event)} aria-label="Receipts">
-        {message && <Banner tone={message.tone}>{message.text}</Banner>}
+      <Form onSubmit={submit} label="Receipts" message={message}>
         {!printers.available && (
           <Banner tone="info" title="No printers in this window">
             The browser preview can’t list the computer’s printers; receipts open in the print
@@ -80,12 +80,8 @@ export function ReceiptsSection() {
           />
           Print the receipt by itself when a charge is paid
         </label>
-        <div className="form__actions">
-          <Button type="submit" variant="primary" busy={busy}>
-            Save receipt settings
-          </Button>
-        </div>
-      </form>
+        <FormActions submit={{ label: 'Save receipt settings', busy }} />
+      </Form>
     </Card>
   )
 }

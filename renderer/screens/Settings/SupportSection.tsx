@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react'
 import type { CrashReportingView } from '../../../common/ipc'
 import { Banner, Button, Card, TextField } from '../../components'
+import { Form } from '../../components/kit'
 import { call, messageOf } from '../../lib/pos'
 import { download } from '../Collect/browser'
 import { useSaveForm } from './useSaveForm'
@@ -68,8 +69,7 @@ export function SupportSection() {
         title="Crash reports"
         description="Crash reports are always kept on this computer. They are sent only if you turn this on."
       >
-        <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-          {message && <Banner tone={message.tone}>{message.text}</Banner>}
+        <Form onSubmit={submit} noValidate message={message}>
           <TextField
             label="Send crash reports to (https://…)"
             value={url}
@@ -79,7 +79,7 @@ export function SupportSection() {
           <Button type="submit" disabled={busy || crash === null}>
             {crash?.upload ? 'Stop sending crash reports' : 'Send crash reports'}
           </Button>
-        </form>
+        </Form>
       </Card>
     </>
   )

@@ -3,7 +3,8 @@
 import { useState } from 'react'
 import type { PollIntervals, SettingsView } from '../../../common/ipc'
 import { POLL_LIMITS } from '../../../common/ipc'
-import { Banner, Button, Card, TextField } from '../../components'
+import { Card, TextField } from '../../components'
+import { FieldGroup, Form, FormActions } from '../../components/kit'
 import { useSaveForm } from './useSaveForm'
 import { call, PosError } from '../../lib/pos'
 
@@ -69,8 +70,7 @@ export function TillSection({ settings }: { settings: SettingsView }) {
 
   return (
     <Card title="Till" description="How this till is named and how often it talks to the gateway.">
-      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-        {message && <Banner tone={message.tone}>{message.text}</Banner>}
+      <Form onSubmit={submit} noValidate message={message}>
         <TextField
           label="Till name"
           value={tillName}
@@ -79,7 +79,7 @@ export function TillSection({ settings }: { settings: SettingsView }) {
           maxLength={40}
         />
         <h3 className="section-title">How often to check (seconds)</h3>
-        <div className="form__grid">
+        <FieldGroup layout="grid">
           {INTERVALS.map(({ key, label, hint }) => (
             <TextField
               key={key}
@@ -94,13 +94,9 @@ export function TillSection({ settings }: { settings: SettingsView }) {
               error={fields[`pollIntervals.${key}`]}
             />
           ))}
-        </div>
-        <div className="form__actions">
-          <Button variant="primary" type="submit" busy={busy}>
-            Save till settings
-          </Button>
-        </div>
-      </form>
+        </FieldGroup>
+        <FormActions submit={{ label: 'Save till settings', busy }} />
+      </Form>
     </Card>
   )
 }

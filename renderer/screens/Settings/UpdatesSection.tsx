@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react'
 import type { UpdateChannel, UpdateStatus } from '../../../common/ipc'
 import { Badge, Banner, Button, Card, SelectField, Spinner, TextField } from '../../components'
+import { DetailList, Form } from '../../components/kit'
 import { call, messageOf, subscribe } from '../../lib/pos'
 import { useSaveForm } from './useSaveForm'
 import '../About/about.css'
@@ -65,32 +66,29 @@ export function UpdatesSection() {
         </>
       }
     >
-      <dl className="about__facts">
-        <div>
-          <dt>This copy</dt>
-          <dd>{status.currentVersion}</dd>
-        </div>
-        <div>
-          <dt>Available</dt>
-          <dd>{status.availableVersion ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>State</dt>
-          <dd>
-            <Badge tone={status.phase === 'error' ? 'danger' : 'neutral'}>
-              {status.phase.replace('_', ' ')}
-              {status.percent !== null ? ` ${status.percent}%` : ''}
-            </Badge>
-          </dd>
-        </div>
-        <div>
-          <dt>Last check</dt>
-          <dd>{status.lastCheckedAt ? new Date(status.lastCheckedAt).toLocaleString() : '—'}</dd>
-        </div>
-      </dl>
+      <DetailList
+        className="about__facts"
+        grouped
+        items={[
+          { label: 'This copy', value: status.currentVersion },
+          { label: 'Available', value: status.availableVersion ?? '—' },
+          {
+            label: 'State',
+            value: (
+              <Badge tone={status.phase === 'error' ? 'danger' : 'neutral'}>
+                {status.phase.replace('_', ' ')}
+                {status.percent !== null ? ` ${status.percent}%` : ''}
+              </Badge>
+            ),
+          },
+          {
+            label: 'Last check',
+            value: status.lastCheckedAt ? new Date(status.lastCheckedAt).toLocaleString() : '—',
+          },
+        ]}
+      />
       <Banner tone={status.phase === 'error' ? 'danger' : 'info'}>{status.message}</Banner>
-      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-        {message && <Banner tone={message.tone}>{message.text}</Banner>}
+      <Form onSubmit={submit} noValidate message={message}>
         <SelectField
           label="Channel"
           value={channel}
@@ -111,7 +109,7 @@ export function UpdatesSection() {
         <Button type="submit" disabled={busy}>
           Save
         </Button>
-      </form>
+      </Form>
     </Card>
   )
 }

@@ -9,11 +9,18 @@ import {
   Button,
   Card,
   ConfirmDialog,
-  Dialog,
   PinField,
   SelectField,
   TextField,
 } from '../../components'
+import {
+  DataTable,
+  FieldGroup,
+  Form,
+  FormActions,
+  FormDialog,
+  useAction,
+} from '../../components/kit'
 import { useSaveForm } from './useSaveForm'
 import { call, messageOf } from '../../lib/pos'
 import { useSession } from '../../store/session'
@@ -53,106 +60,76 @@ export function UsersSection() {
         description="Everyone who signs in at this till. Cashiers take payments and draft payouts; supervisors also approve; admins also change settings."
       >
         {message && <Banner tone={message.tone}>{message.text}</Banner>}
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr key={user.id} data-testid={`user-row-${user.name}`}>
-                <td>
-                  <span className="table__user">
-                    <span className="avatar avatar--sm" aria-hidden="true">
-                      {initials(user.name)}
-                    </span>
-                    {user.name}
-                    {user.id === me?.id && <Badge tone="info">You</Badge>}
+        <DataTable
+          className="table"
+          rows={users}
+          rowKey={(user) => user.id}
+          rowTestId={(user) => `user-row-${user.name}`}
+          columns={[
+            {
+              header: 'Name',
+              cell: (user) => (
+                <span className="table__user">
+                  <span className="avatar avatar--sm" aria-hidden="true">
+                    {initials(user.name)}
                   </span>
-                </td>
-                <td>
-                  <select
-                    className="input input--compact"
-                    aria-label={`Role of ${user.name}`}
-                    value={user.role}
-                    onChange={(event) =>
-                      void act(
-                        () =>
-                          call('users.update', {
-                            id: user.id,
-                            role: event.target.value as UserRole,
-                          }),
-                        `${user.name} is now ${ROLE_LABEL[event.target.value as UserRole].toLowerCase()}.`,
-                      )
-                    }
-                  >
-                    {ROLE_OPTIONS.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>
-                  {user.disabled ? (
-                    <Badge tone="neutral">Disabled</Badge>
-                  ) : user.lockedUntil ? (
-                    <Badge tone="danger">Locked</Badge>
-                  ) : (
-                    <Badge tone="success">Active</Badge>
-                  )}
-                </td>
-                <td className="table__actions">
-                  {user.lockedUntil && (
-                    <Button
-                      size="sm"
-                      onClick={() =>
-                        void act(
-                          () => call('users.unlock', { id: user.id }),
-                          `${user.name} unlocked.`,
-                        )
-                      }
-                    >
-                      Unlock
-                    </Button>
-                  )}
-                  <Button size="sm" icon="key" onClick={() => setPinFor(user)}>
-                    Set PIN
-                  </Button>
-                  {/* Main refuses disabling or removing yourself; don't offer what it refuses. */}
-                  {user.id === me?.id ? null : (
-                    <>
-                      <Button
-                        size="sm"
-                        onClick={() =>
-                          void act(
-                            () => call('users.update', { id: user.id, disabled: !user.disabled }),
-                            `${user.name} ${user.disabled ? 'enabled' : 'disabled'}.`,
-                          )
-                        }
-                      >
-                        {user.disabled ? 'Enable' : 'Disable'}
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        icon="trash"
-                        aria-label={`Remove ${user.name}`}
-                        onClick={() => setRemoving(user)}
-                      />
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                  {user.name}
+                  {user.id === me?.id && <Badge tone="info">You</Badge>}
+                </span>
+              ),
+            },
+            {
+              header: 'Role',
+              cell: (user) => (
+                <select
+                  className="input input--compact"
+                  aria-label={`Role of ${user.name}`}
+                  value={user.role}
+                  onChange={(event) =>
+                    void act(
+                      () =>
+                        call('users.update', {
+                          id: user.id,
+                          role: event.target.value as UserRole,
+                        }),
+                      `${user.name} is now ${ROLE_LABEL[event.target.value as UserRole].toLowerCase()}.`,
+                    )
+                  }
+                >
+                  {ROLE_OPTIONS.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              ),
+            },
+            {
+              header: 'Status',
+              cell: (user) =>
+                user.disabled ? (
+                  <Badge tone="neutral">Disabled</Badge>
+                ) : user.lockedUntil ? (
+                  <Badge tone="danger">Locked</Badge>
+                ) : (
+                  <Badge tone="success">Active</Badge>
+                ),
+            },
+            {
+              header: <span className="visually-hidden">Actions</span>,
+              className: 'table__actions',
+              cell: (user) => (
+                <UserActions
+                  user={user}
+                  me={me?.id}
+                  act={act}
+                  onPin={setPinFor}
+                  onRemove={setRemoving}
+                />
+              ),
+            },
+          ]}
+        />
       </Card>
       <AddUserCard />
       <SetPinDialog
@@ -182,6 +159,62 @@ export function UsersSection() {
   )
 }
 
+/** Unlock, Set PIN, and (never on your own row: main refuses it) Disable and Remove. */
+function UserActions({
+  user,
+  me,
+  act,
+  onPin,
+  onRemove,
+}: {
+  user: PublicUser
+  me: string | undefined
+  act: (work: () => Promise<unknown>, success: string) => Promise<void>
+  onPin: (user: PublicUser) => void
+  onRemove: (user: PublicUser) => void
+}) {
+  return (
+    <>
+      {user.lockedUntil && (
+        <Button
+          size="sm"
+          onClick={() =>
+            void act(() => call('users.unlock', { id: user.id }), `${user.name} unlocked.`)
+          }
+        >
+          Unlock
+        </Button>
+      )}
+      <Button size="sm" icon="key" onClick={() => onPin(user)}>
+        Set PIN
+      </Button>
+      {/* Main refuses disabling or removing yourself; don't offer what it refuses. */}
+      {user.id === me ? null : (
+        <>
+          <Button
+            size="sm"
+            onClick={() =>
+              void act(
+                () => call('users.update', { id: user.id, disabled: !user.disabled }),
+                `${user.name} ${user.disabled ? 'enabled' : 'disabled'}.`,
+              )
+            }
+          >
+            {user.disabled ? 'Enable' : 'Disable'}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon="trash"
+            aria-label={`Remove ${user.name}`}
+            onClick={() => onRemove(user)}
+          />
+        </>
+      )}
+    </>
+  )
+}
+
 function AddUserCard() {
   const [name, setName] = useState('')
   const [role, setRole] = useState<UserRole>('cashier')
@@ -195,9 +228,8 @@ function AddUserCard() {
 
   return (
     <Card title="Add a user">
-      <form className="form" onSubmit={(event) => void submit(event)} autoComplete="off">
-        {message && <Banner tone={message.tone}>{message.text}</Banner>}
-        <div className="form__grid">
+      <Form onSubmit={submit} autoComplete="off" message={message}>
+        <FieldGroup layout="grid">
           <TextField
             label="Name"
             value={name}
@@ -219,13 +251,9 @@ function AddUserCard() {
             onChange={setPin}
             error={fields.pin}
           />
-        </div>
-        <div className="form__actions">
-          <Button variant="primary" type="submit" icon="plus" busy={busy}>
-            Add user
-          </Button>
-        </div>
-      </form>
+        </FieldGroup>
+        <FormActions submit={{ label: 'Add user', icon: 'plus', busy }} />
+      </Form>
     </Card>
   )
 }
@@ -240,8 +268,7 @@ function SetPinDialog({
   onDone: (message: string) => void
 }) {
   const [pin, setPin] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, setError, run } = useAction()
   const close = () => {
     setPin('')
     setError(null)
@@ -250,36 +277,29 @@ function SetPinDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!user) return
-    setBusy(true)
-    setError(null)
-    try {
-      await call('users.setPin', { id: user.id, pin })
+    if (await run(() => call('users.setPin', { id: user.id, pin }))) {
       onDone(`New PIN set for ${user.name}.`)
       close()
-    } catch (problem) {
-      setError(messageOf(problem))
-    } finally {
-      setBusy(false)
     }
   }
   return (
-    <Dialog open={user !== null} onClose={close} title={`Set a new PIN for ${user?.name ?? ''}`}>
-      <form className="form" onSubmit={(event) => void submit(event)} autoComplete="off">
-        <PinField
-          label="New PIN"
-          hint="4 to 8 digits. This also lifts a lockout."
-          value={pin}
-          onChange={setPin}
-          error={error ?? undefined}
-          autoFocus
-        />
-        <div className="form__actions">
-          <Button onClick={close}>Cancel</Button>
-          <Button variant="primary" type="submit" busy={busy}>
-            Set PIN
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={user !== null}
+      onClose={close}
+      title={`Set a new PIN for ${user?.name ?? ''}`}
+      onSubmit={submit}
+      submitLabel="Set PIN"
+      busy={busy}
+      autoComplete="off"
+    >
+      <PinField
+        label="New PIN"
+        hint="4 to 8 digits. This also lifts a lockout."
+        value={pin}
+        onChange={setPin}
+        error={error ?? undefined}
+        autoFocus
+      />
+    </FormDialog>
   )
 }
