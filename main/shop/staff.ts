@@ -110,6 +110,12 @@ export class ShopStaff implements ShopStaffHooks {
   /** server_seq of the last staff event applied here; null until read from the keychain. */
   #through: number | null = null
   #recording: Promise<void> = Promise.resolve()
+  /**
+   * Other tills' wrong PINs still inside the window, by event id (a pull may hand one again).
+   * Read from the pulled events once, then kept in step by `apply`: a PIN check never walks
+   * the whole history.
+   */
+  #failures: Map<string, FailedSignIn> | null = null
 
   constructor(options: ShopStaffOptions) {
     this.#o = options
@@ -137,14 +143,37 @@ export class ShopStaff implements ShopStaffHooks {
       failed: (id) => this.#record('signin.failed', { userId: id }),
       failuresElsewhere: (id, since) => {
         if (!this.#inShop() || !this.#shop) return 0
-        const failures = failuresIn(this.#shop.inbox()).filter((f) => f.receivedAt > since)
-        return countFailures(
-          failures,
-          id,
-          (this.#o.now ?? Date.now)(),
-          this.#o.windowMs ?? LOCKOUT_WINDOW_MS,
-        )
+        const failures = [...this.#recentFailures().values()].filter((f) => f.receivedAt > since)
+        return countFailures(failures, id, this.#now(), this.#window())
       },
+    }
+  }
+
+  #now(): number {
+    return (this.#o.now ?? Date.now)()
+  }
+
+  #window(): number {
+    return this.#o.windowMs ?? LOCKOUT_WINDOW_MS
+  }
+
+  #recentFailures(): Map<string, FailedSignIn> {
+    if (!this.#failures) {
+      this.#failures = new Map()
+      this.#noteFailures(this.#shop?.inbox() ?? [])
+    }
+    const cutoff = this.#now() - this.#window()
+    for (const [eventId, f] of this.#failures)
+      if (f.receivedAt <= cutoff) this.#failures.delete(eventId)
+    return this.#failures
+  }
+
+  #noteFailures(events: readonly StoredEvent[]): void {
+    if (!this.#failures) return
+    const cutoff = this.#now() - this.#window()
+    for (const event of events) {
+      const [failure] = failuresIn([event])
+      if (failure && failure.receivedAt > cutoff) this.#failures.set(event.eventId, failure)
     }
   }
 
@@ -167,6 +196,8 @@ export class ShopStaff implements ShopStaffHooks {
     return this.#recording
   }
 
+  /** Throws when the keychain can't be read: the pull stops there and is tried again, since
+   * applying blind could undo a later change and skipping could lose a disable for good. */
   async #appliedThrough(): Promise<number> {
     if (this.#through === null) {
       // In the keychain, not a file: a cashier who rewinds the pull cursor gets old events
@@ -179,6 +210,7 @@ export class ShopStaff implements ShopStaffHooks {
   }
 
   async apply(events: StoredEvent[]): Promise<void> {
+    this.#noteFailures(events)
     const through = await this.#appliedThrough()
     let last = through
     for (const event of events) {
@@ -211,6 +243,7 @@ export class ShopStaff implements ShopStaffHooks {
     // A new shop numbers its events from 1.
     await this.#o.keychain.set('till', STAFF_APPLIED_ACCOUNT, '0')
     this.#through = 0
+    this.#failures = null
   }
 
   pepper(): Promise<Buffer | null> {

@@ -265,5 +265,19 @@ describe.skipIf(skipReason !== null)(
       // The profiles sealed as they arrived still sign in.
       expect(await tillB.code('session.signIn', { userId: adaId, pin: '123456' })).toBe('ok')
     }, 60_000)
+
+    it('the server holds hashes, never the shop pepper or a PIN', async () => {
+      const pepper = Buffer.from((await keychainA.get('till', SHOP_PEPPER_ACCOUNT))!, 'base64')
+      const rows = await ownerQuery(
+        `select coalesce((select string_agg(body::text, ' ') from events), '') ||
+                coalesce((select string_agg(coalesce(pepper_box, ''), ' ') from enrolment_codes), '')
+                as text`,
+      )
+      const text = String(rows[0].text)
+      expect(text).toContain('spscrypt$')
+      for (const form of ['base64', 'base64url', 'hex'] as const)
+        expect(text).not.toContain(pepper.toString(form))
+      expect(text).not.toMatch(/"pin"\s*:/)
+    })
   },
 )

@@ -128,9 +128,14 @@ function shopTill(options: { inShop?: boolean } = {}) {
     staff,
     keychain,
     told,
-    inbox,
     shop,
     event,
+    /** As the shop service does with a pull: the staff list first, then the inbox. */
+    pull: async (...events: StoredEvent[]) => {
+      await staff.apply(events)
+      inbox.push(...events)
+    },
+    clock: () => now,
     advance: (ms: number) => {
       now += ms
     },
@@ -261,7 +266,7 @@ describe("applying the other tills' staff events", () => {
     await t.staff.apply([t.event('staff.enabled', { userId: body.userId })])
     await t.staff.apply(first)
     expect(t.users.get(body.userId).disabled).toBe(false)
-    expect(await t.keychain.get('till', STAFF_APPLIED_ACCOUNT)).toBe('3')
+    expect(t.keychain.entries.get(`Tilldesk/till|${STAFF_APPLIED_ACCOUNT}`)).toBe('3')
     // A fresh start on the same keychain keeps its place.
     const again = new ShopStaff({ users: t.users, keychain: t.keychain, log: silentLogger })
     await again.apply(first)
@@ -311,13 +316,13 @@ describe('lockout counted across the shop', () => {
     const t = shopTill()
     const cara = await t.users.create({ name: 'Cara', role: 'cashier', pin: '2468' })
     const failed = () => t.event('signin.failed', { userId: cara.id })
-    t.inbox.push(failed(), failed(), failed())
+    await t.pull(failed(), failed(), failed())
     expect(await codeOf(t.users.verifyPin(cara.id, '0000'))).toBe('wrong_pin')
     expect(await codeOf(t.users.verifyPin(cara.id, '0000'))).toBe('locked_out')
     expect(await codeOf(t.users.verifyPin(cara.id, '2468'))).toBe('locked_out')
     // Five elsewhere lock at the next check here, even with the right PIN.
     const dan = await t.users.create({ name: 'Dan', role: 'cashier', pin: '1357' })
-    t.inbox.push(...Array.from({ length: 5 }, () => t.event('signin.failed', { userId: dan.id })))
+    await t.pull(...Array.from({ length: 5 }, () => t.event('signin.failed', { userId: dan.id })))
     expect(await codeOf(t.users.verifyPin(dan.id, '1357'))).toBe('locked_out')
   })
 
@@ -326,10 +331,10 @@ describe('lockout counted across the shop', () => {
     const cara = await t.users.create({ name: 'Cara', role: 'cashier', pin: '2468' })
     const failed = (at?: number) => t.event('signin.failed', { userId: cara.id }, at)
     const old = Date.parse('2026-03-02T08:40:00Z')
-    t.inbox.push(failed(old), failed(old), failed(old), failed(), failed())
+    await t.pull(failed(old), failed(old), failed(old), failed(), failed())
     expect(await codeOf(t.users.verifyPin(cara.id, '2468'))).toBe('ok')
     t.advance(1000)
-    t.inbox.push(failed(), failed(), failed())
+    await t.pull(failed(), failed(), failed())
     // The good sign-in started the count again here: only the three after it count.
     expect(await codeOf(t.users.verifyPin(cara.id, '0000'))).toBe('wrong_pin')
     expect(await codeOf(t.users.verifyPin(cara.id, '0000'))).toBe('locked_out')
@@ -346,10 +351,24 @@ describe('lockout counted across the shop', () => {
     expect(failuresIn([t.event('signin.failed', { userId: 5 })])).toEqual([])
   })
 
+  it('after a restart, the wrong PINs already pulled still count', async () => {
+    const t = shopTill()
+    const cara = await t.users.create({ name: 'Cara', role: 'cashier', pin: '2468' })
+    await t.pull(...Array.from({ length: 4 }, () => t.event('signin.failed', { userId: cara.id })))
+    const restarted = new ShopStaff({
+      users: t.users,
+      keychain: t.keychain,
+      log: silentLogger,
+      now: t.clock,
+    })
+    restarted.connect(t.shop)
+    expect(await codeOf(t.users.verifyPin(cara.id, '0000'))).toBe('locked_out')
+  })
+
   it('a single till counts only its own', async () => {
     const t = shopTill({ inShop: false })
     const cara = await t.users.create({ name: 'Cara', role: 'cashier', pin: '2468' })
-    t.inbox.push(...Array.from({ length: 5 }, () => t.event('signin.failed', { userId: cara.id })))
+    await t.pull(...Array.from({ length: 5 }, () => t.event('signin.failed', { userId: cara.id })))
     expect(await codeOf(t.users.verifyPin(cara.id, '2468'))).toBe('ok')
   })
 })
