@@ -8,11 +8,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { IntegrityFinding } from '../../../common/ipc/settings'
+import { randomUUID } from 'node:crypto'
 import type { ZReportView } from '../../../common/ipc/shifts'
 import type { ShopAudit, ShopOverview, ShopStatusView, ShopZReport } from '../../../common/ipc/shop'
 import type { AppServices } from '../../../main/app/services'
 import { dispatcher, startServices } from '../../support/services'
 import type { Keychain } from '../../../main/keychain/keychain'
+import { shopPool, type ShopLogin } from '../../../main/shop/connection'
+import { signEvent } from '../../../main/shop/events'
 import { MemoryKeychain } from '../../unit/shell/helpers'
 import {
   findPostgresBin,
@@ -242,6 +245,60 @@ describe.skipIf(skipReason !== null)(
       expect(status.message).toMatch(/integrity check/)
       const findings = await tillB.value<IntegrityFinding[]>('settings.integrity')
       expect(findings.some((f) => f.area === 'shop' && f.file === 'shop/config.json')).toBe(true)
+    }, 60_000)
+
+    it('a missing event of another till is refused once, however many rounds meet it', async () => {
+      // Till B's own login and key, used by hand: an event that skips a till_seq, as if one
+      // had been withheld, then two more rounds of pulls on till A.
+      const login = JSON.parse((await keychainB.get('till', 'Tilldesk shop login'))!) as ShopLogin
+      const key = (await keychainB.get('till', 'Tilldesk shop signing key'))!
+      const pool = shopPool(address(), login)
+      try {
+        const last = await pool.query<{ till_id: string; seq: string }>(
+          "select till_id, max(till_seq) as seq from events where body->>'tillName' = 'Back counter' group by till_id",
+        )
+        const tillId = last.rows[0]!.till_id
+        let seq = Number(last.rows[0]!.seq) + 1
+        for (let round = 0; round < 3; round++) {
+          seq += 1
+          const event = signEvent(
+            {
+              eventId: randomUUID(),
+              tillId,
+              tillSeq: seq,
+              kind: 'till.note',
+              body: { tillName: 'Back counter' },
+              createdAt: new Date().toISOString(),
+            },
+            key,
+          )
+          await pool.query(
+            `insert into events (event_id, till_id, till_seq, kind, body, created_at, signature)
+             values ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
+            [
+              event.eventId,
+              tillId,
+              event.tillSeq,
+              event.kind,
+              event.body,
+              event.createdAt,
+              event.signature,
+            ],
+          )
+          await until('till A has pulled again', async () => {
+            const status = await tillA.value<ShopStatusView>('shop.status')
+            return status.refused > 0 ? status : null
+          })
+          // A round on till A after the insert (NOTIFY wakes it; the loop's timer is the net).
+          await new Promise((resolve) => setTimeout(resolve, 1500))
+        }
+      } finally {
+        await pool.end()
+      }
+      expect((await tillA.value<ShopStatusView>('shop.status')).refused).toBe(1)
+      const audit = await tillA.value<ShopAudit>('shop.audit')
+      expect(audit.tills.find((t) => t.tillName === 'Back counter')).toMatchObject({ gap: true })
+      expect(audit.refused).toHaveLength(1)
     }, 60_000)
 
     it('only an admin can change shop mode', async () => {
