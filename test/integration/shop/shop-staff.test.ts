@@ -244,7 +244,37 @@ describe.skipIf(skipReason !== null)(
       )
     }, 60_000)
 
+    it("offline, a till counts its own wrong PINs; once back, the other till's count too", async () => {
+      const fay = await tillA.value<PublicUser>('users.create', {
+        name: 'Fay',
+        role: 'cashier',
+        pin: '8642',
+      })
+      await arrives(() => b, 'Fay')
+      server.stop()
+      try {
+        for (let i = 0; i < 4; i += 1) {
+          expect(await tillA.code('session.signIn', { userId: fay.id, pin: '0000' })).toBe(
+            'wrong_pin',
+          )
+        }
+        // Till B hears nothing of them while the server is away: it counts its own one.
+        expect(await tillB.code('session.signIn', { userId: fay.id, pin: '0000' })).toBe(
+          'wrong_pin',
+        )
+      } finally {
+        server.restart()
+      }
+      const failedFor = (dir: string) =>
+        pulled(dir, 'signin.failed').filter((e) => e.body.userId === fay.id).length
+      await until("till A's wrong PINs on till B", async () => failedFor(dirB) === 4, 40_000)
+      expect(await tillB.code('session.signIn', { userId: fay.id, pin: '8642' })).toBe('locked_out')
+      await until("till B's wrong PIN on till A", async () => failedFor(dirA) === 1, 40_000)
+      expect(await tillA.code('session.signIn', { userId: fay.id, pin: '8642' })).toBe('locked_out')
+    }, 90_000)
+
     it('a staff record applied from the shop and then edited in the file is refused', async () => {
+      await tillA.value('session.signIn', { userId: adaId, pin: '123456' })
       const eve = await tillA.value<PublicUser>('users.create', {
         name: 'Eve',
         role: 'cashier',
