@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PublicUser } from '../../../common/ipc/users'
 import type { AppServices } from '../../../main/app/services'
 import type { Keychain } from '../../../main/keychain/keychain'
-import { SHOP_PEPPER_ACCOUNT } from '../../../main/shop/pepper'
+import { normalizeCode } from '../../../main/shop/enrolment'
+import { openPepper, SHOP_PEPPER_ACCOUNT } from '../../../main/shop/pepper'
 import { dispatcher, startServices } from '../../support/services'
 import { MemoryKeychain } from '../../unit/shell/helpers'
 import {
@@ -140,6 +141,38 @@ describe.skipIf(skipReason !== null)(
       expect(boxes[0].n).toBe(0)
       // Each till keeps its own pepper too, unlike the shop's.
       expect(await keychainA.get('till', 'Tilldesk PIN pepper')).not.toBe(pepperA)
+    })
+
+    it("a code carries the pepper sealed to it, only the latest code's box is kept, and no till can read it", async () => {
+      const pepper = Buffer.from((await keychainA.get('till', SHOP_PEPPER_ACCOUNT))!, 'base64')
+      await tillA.value('shop.createCode', owner())
+      const { code } = await tillA.value<{ code: string }>('shop.createCode', owner())
+      const boxes = await ownerQuery(
+        'select pepper_box from enrolment_codes where pepper_box is not null',
+      )
+      expect(boxes).toHaveLength(1)
+      const box = String(boxes[0].pepper_box)
+      expect(box).not.toContain(pepper.toString('base64url'))
+      expect(await openPepper(box, normalizeCode(code))).toEqual(pepper)
+      const login = JSON.parse((await keychainB.get('till', 'Tilldesk shop login'))!) as {
+        user: string
+        password: string
+      }
+      const client = new pg.Client({
+        host: server.host,
+        port: server.port,
+        database: 'postgres',
+        ...login,
+        ssl: { ca: server.ca, rejectUnauthorized: true },
+      })
+      await client.connect()
+      try {
+        await expect(client.query('select pepper_box from enrolment_codes')).rejects.toThrow(
+          /permission denied/,
+        )
+      } finally {
+        await client.end()
+      }
     })
 
     it('a profile from before the shop travels after its next good sign-in, with its id', async () => {
