@@ -106,7 +106,10 @@ test('the Shop screen fits in each tab, and the status bar says the shop is in s
       if (name === 'audit') await expect(page.getByText('signed on this till')).toBeVisible()
       await page.screenshot({ path: `${SHOTS}/${size.width}x${size.height}-${name}.png` })
       // The end of the tab, scrolled into view (the screen scrolls, the page does not).
-      await page.locator('.shop .card').last().evaluate((el) => el.scrollIntoView(false))
+      await page
+        .locator('.shop .card')
+        .last()
+        .evaluate((el) => el.scrollIntoView(false))
       await page.screenshot({ path: `${SHOTS}/${size.width}x${size.height}-${name}-end.png` })
       for (const problem of await layoutProblems(page)) problems.push(`${tab}: ${problem}`)
     }
