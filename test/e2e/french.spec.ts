@@ -1,0 +1,114 @@
+// The till in French: a cashier switches the language from the user menu, and Collect (amount,
+// customer, new customer) speaks French with French formats, at every till size, with no text
+// covered or cut off (French words are longer). Screenshots go to test-results/french/ for a
+// person to look at. The language goes back to English afterwards: the other suites read the
+// English words.
+import { expect, test, type Page } from '@playwright/test'
+import { layoutProblems, TILL_SIZES } from './layout'
+import { signIn, type PageGlobals } from './support'
+
+test.describe.configure({ mode: 'serial' })
+
+const SHOTS = 'test-results/french'
+const CASHIER = { name: 'Tobi Ade', pin: '2468', role: 'cashier' as const }
+
+async function setLanguage(page: Page, language: 'en' | 'fr') {
+  await page.evaluate(async (lang) => {
+    const envelope = await (globalThis as unknown as PageGlobals).pos.invoke('appearance.set', {
+      language: lang,
+    })
+    if (!envelope.ok) throw new Error(envelope.error.message)
+  }, language)
+}
+
+test.afterEach(async ({ page }) => {
+  await setLanguage(page, 'en')
+})
+
+test('a cashier picks Français in the user menu; the frame and Collect follow', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signIn(page, CASHIER)
+  await page.getByRole('button', { name: new RegExp(CASHIER.name) }).click()
+  await page.getByRole('radio', { name: 'Français' }).check()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('navigation', { name: 'Principal' })).toContainText('Encaisser')
+  await expect(page.getByTestId('status-user')).toContainText('Caissier')
+  await page.evaluate(() => ((globalThis as unknown as PageGlobals).location.hash = '#/collect'))
+  await expect(page.getByRole('heading', { name: 'Montant dû' })).toBeVisible()
+  await page.getByLabel('Montant dû').fill('12500.5')
+  await expect(page.locator('.money-input__preview')).toHaveText(/12\s500,50\sNGN/)
+})
+
+test('Collect in French fits every till size: nothing covered or cut off', async ({ page }) => {
+  await signIn(page, CASHIER)
+  await setLanguage(page, 'fr')
+  for (const size of TILL_SIZES) {
+    await page.setViewportSize(size)
+    const tag = `${size.width}x${size.height}`
+    await page.evaluate(() => ((globalThis as unknown as PageGlobals).location.hash = '#/collect'))
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('button', { name: /Suivant : client/ })).toBeVisible()
+    expect(await layoutProblems(page), `amount step at ${tag}`).toEqual([])
+    await page.screenshot({ path: `${SHOTS}/collect-amount-${tag}.png` })
+
+    await page.getByLabel('Montant dû').fill('7500')
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { name: 'Client', exact: true })).toBeVisible()
+    expect(await layoutProblems(page), `customer step at ${tag}`).toEqual([])
+    await page.screenshot({ path: `${SHOTS}/collect-customer-${tag}.png` })
+
+    await page.getByRole('button', { name: 'Nouveau client' }).click()
+    await expect(page.getByLabel('BVN (11 chiffres)')).toBeVisible()
+    expect(await layoutProblems(page), `new customer at ${tag}`).toEqual([])
+    await page.screenshot({ path: `${SHOTS}/collect-new-${tag}.png`, fullPage: true })
+  }
+})
+
+/** Navigation entries whose content runs past their own box (a shortcut pushed out of view). */
+const navOverflow = (page: Page) =>
+  page.locator('.nav__item').evaluateAll((items) =>
+    items
+      .filter((item) => {
+        const el = item as unknown as {
+          scrollWidth: number
+          clientWidth: number
+          textContent: string | null
+        }
+        return el.scrollWidth > el.clientWidth + 1
+      })
+      .map((item) => (item as unknown as { textContent: string | null }).textContent ?? ''),
+  )
+
+test('each role’s navigation and first screen fit in French (longest screen names)', async ({
+  page,
+}) => {
+  const people = [
+    { profile: CASHIER, screen: '#/shift' },
+    {
+      profile: { name: 'Sade Okafor', pin: '135790', role: 'supervisor' as const },
+      screen: '#/shift',
+    },
+    { profile: { name: 'Ada Obi', pin: '123456', role: 'admin' as const }, screen: '#/overview' },
+  ]
+  for (const person of people) {
+    await signIn(page, person.profile)
+    await setLanguage(page, 'fr')
+    for (const size of [TILL_SIZES[0], TILL_SIZES[1]]) {
+      await page.setViewportSize(size)
+      const tag = `${person.profile.role}-${size.width}x${size.height}`
+      await page.evaluate(
+        (h) => ((globalThis as unknown as PageGlobals).location.hash = h),
+        person.screen,
+      )
+      await expect(page.locator('.spinner')).toHaveCount(0)
+      await expect(page.locator('.topbar h1')).not.toHaveText(/Shift|Overview/)
+      expect(await navOverflow(page), `navigation at ${tag}`).toEqual([])
+      expect(await layoutProblems(page), `${person.screen} at ${tag}`).toEqual([])
+      await page.screenshot({ path: `${SHOTS}/${person.screen.slice(2)}-${tag}.png` })
+    }
+    await setLanguage(page, 'en')
+  }
+})
