@@ -1,9 +1,11 @@
 // Shop mode as a feature module: the channels of common/ipc/shop.ts and the sync loop, started
 // with the app only when this till has joined a shop.
+import { join } from 'node:path'
 import type { shopChannels, shopOverviewChannels } from '../../common/ipc/shop'
 import type { CoreServices } from '../app/core'
 import { defineModule } from '../app/module'
 import type { Handlers } from '../ipc/handlers'
+import { ShiftSettings } from '../shifts/settings'
 import { shopApprovals } from './approvals-module'
 import { ShopService } from './service'
 import { ShopStaff } from './staff'
@@ -20,6 +22,9 @@ export function createShopService(core: CoreServices): ShopService {
     subscribe: core.subscribe,
     log: core.log,
     environment: () => core.environment.current,
+    // The shop's day in the zone the shifts use (their Z-reports' days), read afresh each time
+    // so a change in the shift settings counts at once.
+    timeZone: () => new ShiftSettings(join(core.dataDir, 'shifts')).view().timeZone,
     staff,
   })
   staff.connect(service)

@@ -247,6 +247,17 @@ describe.skipIf(skipReason !== null)(
       expect(findings.some((f) => f.area === 'shop' && f.file === 'shop/config.json')).toBe(true)
     }, 60_000)
 
+    it("reads the shop's day in the time zone the till's shifts use", async () => {
+      const dayIn = (timeZone: string) =>
+        new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(new Date())
+      // Twenty-five hours apart: never the same calendar day.
+      for (const timeZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+        await tillA.value('shifts.updateSettings', { timeZone })
+        expect((await tillA.value<ShopOverview>('shop.overview')).day).toBe(dayIn(timeZone))
+        expect((await tillA.value<ShopZReport>('shop.zReport')).day).toBe(dayIn(timeZone))
+      }
+    })
+
     it('a missing event of another till is refused once, however many rounds meet it', async () => {
       // Till B's own login and key, used by hand: an event that skips a till_seq, as if one
       // had been withheld, then two more rounds of pulls on till A.
