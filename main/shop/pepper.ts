@@ -12,6 +12,12 @@ import { createCipheriv, createDecipheriv, randomBytes, scrypt } from 'node:cryp
 import type { Keychain } from '../keychain/keychain'
 
 export const SHOP_PEPPER_ACCOUNT = 'Tilldesk shop PIN pepper'
+/**
+ * The pepper of the shop this till was in before, kept when it joins another: staff who have
+ * not signed in since leaving still carry hashes made with it, and are rehashed at their next
+ * good sign-in instead of being locked out by a PIN that can no longer check.
+ */
+export const EARLIER_SHOP_PEPPER_ACCOUNT = 'Tilldesk shop PIN pepper (earlier shop)'
 const PEPPER_LENGTH = 32
 const BOX_VERSION = 'v1'
 /** The box is bound to its purpose: it can't be taken for any other ciphertext of ours. */
@@ -63,28 +69,50 @@ export async function openPepper(box: string, code: string): Promise<Buffer> {
 export class ShopPepper {
   readonly #keychain: Keychain
   #value: Promise<Buffer | null> | null = null
+  #earlier: Promise<Buffer | null> | null = null
 
   constructor(keychain: Keychain) {
     this.#keychain = keychain
   }
 
-  /** Null when this till never joined a shop, or the keychain can't be reached now. */
-  get(): Promise<Buffer | null> {
-    this.#value ??= this.#keychain.get('till', SHOP_PEPPER_ACCOUNT).then(
+  #read(account: string, forget: () => void): Promise<Buffer | null> {
+    return this.#keychain.get('till', account).then(
       (text) => {
         const value = text ? Buffer.from(text, 'base64') : null
         return value && value.length === PEPPER_LENGTH ? value : null
       },
       () => {
         // Not cached: the next sign-in asks the keychain again.
-        this.#value = null
+        forget()
         return null
       },
     )
+  }
+
+  /** Null when this till never joined a shop, or the keychain can't be reached now. */
+  get(): Promise<Buffer | null> {
+    this.#value ??= this.#read(SHOP_PEPPER_ACCOUNT, () => {
+      this.#value = null
+    })
     return this.#value
   }
 
+  /** The current pepper, then the earlier shop's, as the keychain holds them. */
+  async all(): Promise<Buffer[]> {
+    this.#earlier ??= this.#read(EARLIER_SHOP_PEPPER_ACCOUNT, () => {
+      this.#earlier = null
+    })
+    const [current, earlier] = await Promise.all([this.get(), this.#earlier])
+    return [current, earlier].filter((p): p is Buffer => p !== null)
+  }
+
+  /** Keeps `pepper` as the shop's; a different one held before is kept as the earlier shop's. */
   async set(pepper: Buffer): Promise<void> {
+    const current = await this.get()
+    if (current && !current.equals(pepper)) {
+      await this.#keychain.set('till', EARLIER_SHOP_PEPPER_ACCOUNT, current.toString('base64'))
+      this.#earlier = Promise.resolve(current)
+    }
     await this.#keychain.set('till', SHOP_PEPPER_ACCOUNT, pepper.toString('base64'))
     this.#value = Promise.resolve(pepper)
   }

@@ -135,7 +135,7 @@ export class ShopStaff implements ShopStaffHooks {
   link(): ShopStaffLink {
     return {
       sharing: async () => (this.#inShop() ? this.#pepper.get() : null),
-      shopPepper: () => this.#pepper.get(),
+      shopPeppers: () => this.#pepper.all(),
       publish: (change) => {
         const { kind, body } = staffEventOf(change)
         this.#record(kind, body)

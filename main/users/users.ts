@@ -30,8 +30,11 @@ export type StaffChangeIn = StaffChangeOut
 export interface ShopStaffLink {
   /** The shop's PIN pepper while this till shares its staff with a shop, else null. */
   sharing(): Promise<Buffer | null>
-  /** The shop's PIN pepper if the keychain holds one (also after leaving: old hashes check). */
-  shopPepper(): Promise<Buffer | null>
+  /**
+   * The shop PIN peppers the keychain holds, the current one first (kept after leaving, so old
+   * hashes still check; and the one before, for hashes from a shop this till left).
+   */
+  shopPeppers(): Promise<Buffer[]>
   /** Tells the other tills (recorded in order; never throws). */
   publish(change: StaffChangeOut): void
   /** A wrong PIN for `userId` here, for the shop-wide lockout count. */
@@ -396,16 +399,17 @@ export class UsersService {
       )
     }
     const pepper = this.#pepper()
-    const shopPepper = (await this.#shop?.shopPepper()) ?? null
+    const shopPeppers = (await this.#shop?.shopPeppers()) ?? []
     const sharing = await this.#sharing()
     const kind = pepperOf(user.pinHash)
-    if ((kind === 'till' && !pepper) || (kind === 'shop' && !shopPepper)) {
+    if ((kind === 'till' && !pepper) || (kind === 'shop' && shopPeppers.length === 0)) {
       throw new AppError(
         'keychain_unavailable',
         `${user.name}'s PIN is protected by a secret in the OS keychain, which Tilldesk cannot reach right now. Unlock the keychain (or restart the computer) and try again.`,
       )
     }
-    if (await verifyPin(pin, user.pinHash, pepper, shopPepper)) {
+    const matched = await this.#check(pin, user.pinHash, pepper, shopPeppers)
+    if (matched !== 'no') {
       // A disable or removal from another till may have arrived while scrypt ran: it stands.
       const fresh = this.#find(id)
       if (fresh.disabled) {
@@ -414,13 +418,12 @@ export class UsersService {
       // Older hashes (no pepper, cheaper scrypt, or not the shop's pepper in shop mode) are
       // replaced now that the PIN is known good; in shop mode the user then travels to the
       // other tills (until then they work only on this one).
-      const rehash = (
-        sharing
+      const stale =
+        matched === 'earlier_shop' ||
+        (sharing
           ? needsRehash(user.pinHash, this.#scrypt, sharing, 'shop')
-          : needsRehash(user.pinHash, this.#scrypt, pepper)
-      )
-        ? await this.#hash(pin)
-        : null
+          : needsRehash(user.pinHash, this.#scrypt, pepper))
+      const rehash = stale ? await this.#hash(pin) : null
       this.#countFrom.set(id, this.#now())
       const updated =
         user.failedAttempts === 0 &&
@@ -461,6 +464,21 @@ export class UsersService {
       `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left before the profile locks.`,
       { fields: { pin: 'Wrong PIN.' } },
     )
+  }
+
+  /** Which secret checked the PIN; 'earlier_shop' is a shop this till has since left. */
+  async #check(
+    pin: string,
+    hash: string,
+    pepper: Buffer | null,
+    shopPeppers: readonly Buffer[],
+  ): Promise<'yes' | 'earlier_shop' | 'no'> {
+    if (pepperOf(hash) !== 'shop') return (await verifyPin(pin, hash, pepper)) ? 'yes' : 'no'
+    for (const [index, shopPepper] of shopPeppers.entries()) {
+      if (await verifyPin(pin, hash, pepper, shopPepper))
+        return index === 0 ? 'yes' : 'earlier_shop'
+    }
+    return 'no'
   }
 
   /** Locks the profile on this till; each lockout in a row doubles the next. */

@@ -311,6 +311,22 @@ describe("applying the other tills' staff events", () => {
   })
 })
 
+describe('a till that left one shop and joined another', () => {
+  it("staff still carrying the earlier shop's hash sign in, and are rehashed for the new shop", async () => {
+    const t = shopTill()
+    const cara = await t.users.create({ name: 'Cara', role: 'cashier', pin: '2468' })
+    const nextShop = randomBytes(32)
+    await t.staff.enrolled(nextShop)
+    expect(await codeOf(t.users.verifyPin(cara.id, '1357'))).toBe('wrong_pin')
+    expect(await codeOf(t.users.verifyPin(cara.id, '2468'))).toBe('ok')
+    const hash = t.settings.get().users[0]!.pinHash
+    expect(await verifyPin('2468', hash, tillPepper, nextShop)).toBe(true)
+    expect(await verifyPin('2468', hash, tillPepper, shopPepper)).toBe(false)
+    await t.staff.recorded()
+    expect(t.told.at(-1)).toMatchObject({ kind: 'staff.upserted', body: { pinHash: hash } })
+  })
+})
+
 describe('lockout counted across the shop', () => {
   it("the other tills' wrong PINs within the window add up with this till's", async () => {
     const t = shopTill()
