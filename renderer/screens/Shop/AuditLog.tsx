@@ -6,12 +6,13 @@ import type { ShopAudit } from '../../../common/ipc/shop'
 import { Badge, Banner, Button, Card, DateField, Spinner } from '../../components'
 import { countOf, formatDate, formatTime } from '../../lib/format'
 import { call, messageOf } from '../../lib/pos'
-import { saveCsv, today } from './words'
+import { saveCsv } from './words'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 export function AuditLog() {
-  const [day, setDay] = useState(today)
+  // '' is today as main reads it (in the shifts' time zone); the field then shows that day.
+  const [day, setDay] = useState('')
   // Each answer is kept with its day, so a slow answer for another day never shows.
   const [loaded, setLoaded] = useState<{ day: string; audit: ShopAudit } | null>(null)
   const [failed, setFailed] = useState<{ day: string; message: string } | null>(null)
@@ -20,9 +21,9 @@ export function AuditLog() {
   const problem = saveProblem ?? (failed?.day === day ? failed.message : null)
 
   useEffect(() => {
-    if (!DAY.test(day)) return
+    if (day !== '' && !DAY.test(day)) return
     let live = true
-    call('shop.audit', { day }).then(
+    call('shop.audit', day ? { day } : undefined).then(
       (next) => live && setLoaded({ day, audit: next }),
       (error: unknown) => live && setFailed({ day, message: messageOf(error) }),
     )
@@ -33,7 +34,7 @@ export function AuditLog() {
 
   const exportCsv = async () => {
     try {
-      saveCsv(await call('shop.auditCsv', { day }))
+      saveCsv(await call('shop.auditCsv', day ? { day } : undefined))
       setSaveProblem(null)
     } catch (error) {
       setSaveProblem(messageOf(error))
@@ -47,7 +48,11 @@ export function AuditLog() {
       className="shop-audit"
     >
       <div className="shop-toolbar">
-        <DateField label="Day" value={day} onChange={(event) => setDay(event.target.value)} />
+        <DateField
+          label="Day"
+          value={day || (audit?.day ?? '')}
+          onChange={(event) => setDay(event.target.value)}
+        />
         <Button variant="ghost" onClick={() => void exportCsv()} disabled={!audit}>
           Save CSV
         </Button>

@@ -6,7 +6,7 @@ import type { ShopFigures, ShopTally, ShopZReport } from '../../../common/ipc/sh
 import { Banner, Button, Card, DateField, Spinner } from '../../components'
 import { countOf, formatDate, formatDateTime } from '../../lib/format'
 import { call, messageOf } from '../../lib/pos'
-import { amounts, lineWord, LINES, printShopReport, saveCsv, today } from './words'
+import { amounts, lineWord, LINES, printShopReport, saveCsv } from './words'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
@@ -154,7 +154,8 @@ function Report({ report }: { report: ShopZReport }) {
 }
 
 export function ZReport() {
-  const [day, setDay] = useState(today)
+  // '' is today as main reads it (in the shifts' time zone); the field then shows that day.
+  const [day, setDay] = useState('')
   // Each answer is kept with its day, so a slow answer for another day never shows.
   const [loaded, setLoaded] = useState<{ day: string; report: ShopZReport } | null>(null)
   const [failed, setFailed] = useState<{ day: string; message: string } | null>(null)
@@ -163,9 +164,9 @@ export function ZReport() {
   const problem = saveProblem ?? (failed?.day === day ? failed.message : null)
 
   useEffect(() => {
-    if (!DAY.test(day)) return
+    if (day !== '' && !DAY.test(day)) return
     let live = true
-    call('shop.zReport', { day }).then(
+    call('shop.zReport', day ? { day } : undefined).then(
       (next) => live && setLoaded({ day, report: next }),
       (error: unknown) => live && setFailed({ day, message: messageOf(error) }),
     )
@@ -176,7 +177,7 @@ export function ZReport() {
 
   const exportCsv = async () => {
     try {
-      saveCsv(await call('shop.zReportCsv', { day }))
+      saveCsv(await call('shop.zReportCsv', day ? { day } : undefined))
       setSaveProblem(null)
     } catch (error) {
       setSaveProblem(messageOf(error))
@@ -190,7 +191,11 @@ export function ZReport() {
       className="shop-z"
     >
       <div className="shop-toolbar no-print">
-        <DateField label="Day" value={day} onChange={(event) => setDay(event.target.value)} />
+        <DateField
+          label="Day"
+          value={day || (report?.day ?? '')}
+          onChange={(event) => setDay(event.target.value)}
+        />
         <Button onClick={printShopReport} disabled={!report || report.total.shifts === 0}>
           Print A4
         </Button>

@@ -68,10 +68,3 @@ export function printShopReport(): void {
   window.addEventListener('afterprint', done)
   window.print()
 }
-
-/** Today as YYYY-MM-DD on this computer (main reads the day in the till's time zone). */
-export function today(): string {
-  const now = new Date()
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
-}
