@@ -5,7 +5,7 @@
 // English words.
 import { expect, test, type Page } from '@playwright/test'
 import { layoutProblems, TILL_SIZES } from './layout'
-import { signIn, type PageGlobals } from './support'
+import { signIn, uniqueBvn, type PageGlobals } from './support'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -65,6 +65,58 @@ test('Collect in French fits every till size: nothing covered or cut off', async
     expect(await layoutProblems(page), `new customer at ${tag}`).toEqual([])
     await page.screenshot({ path: `${SHOTS}/collect-new-${tag}.png`, fullPage: true })
   }
+})
+
+test('a charge in French: the BVN rule, the instructions and the customer display', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signIn(page, CASHIER)
+  await setLanguage(page, 'fr')
+  await page.evaluate(() => ((globalThis as unknown as PageGlobals).location.hash = '#/collect'))
+  await page.keyboard.press('Escape')
+  await page.getByLabel('Montant dû').fill('4200')
+  await page.keyboard.press('Enter')
+  await page.getByRole('button', { name: 'Nouveau client' }).click()
+  const form = page.getByRole('form', { name: 'Nouveau client' })
+  await form.getByLabel('Nom complet').fill('Awa Diallo')
+  await form.getByLabel('E-mail').fill(`awa${Date.now()}@example.com`)
+  await form.getByLabel(/BVN/).fill('2221234567')
+  await form.getByRole('button', { name: 'Créer et afficher les instructions' }).click()
+  await expect(form.getByText('Un BVN a 11 chiffres ; celui-ci en a 10.')).toBeVisible()
+  await form.getByLabel(/BVN/).fill(uniqueBvn())
+  await form.getByRole('button', { name: 'Créer et afficher les instructions' }).click()
+  await expect(page.getByTestId('instructions')).toContainText('Virez exactement')
+  await expect(page.getByTestId('amount-to-send')).toHaveText(/4\s200,00\sNGN/)
+  await expect(page.locator('.topbar h1')).toHaveText('Instructions')
+  await expect(page.locator('.spinner')).toHaveCount(0)
+  expect(await layoutProblems(page), 'instructions at 1280x800').toEqual([])
+  await page.screenshot({ path: `${SHOTS}/instructions-1280x800.png`, fullPage: true })
+
+  const display = await context.newPage()
+  await display.setViewportSize({ width: 800, height: 480 })
+  await display.goto(page.url().replace(/#.*$/, '#/customer-display'))
+  await expect(display.getByTestId('customer-display')).toContainText('Veuillez virer')
+  expect(await layoutProblems(display), 'customer display at 800x480').toEqual([])
+  // The whole of it on the customer's small screen: nobody scrolls a customer display.
+  const fits = await display.evaluate(() => {
+    const g = globalThis as unknown as {
+      document: { documentElement: { scrollHeight: number } }
+      innerHeight: number
+    }
+    return g.document.documentElement.scrollHeight <= g.innerHeight
+  })
+  expect(fits, 'the customer display fits 800x480 without scrolling').toBe(true)
+  await display.screenshot({ path: `${SHOTS}/customer-display-800x480.png` })
+  await display.close()
+  await page.getByRole('button', { name: 'Annuler la demande de paiement' }).click()
+  await page.getByRole('button', { name: 'Le client est parti' }).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: 'Annuler la demande de paiement' })
+    .click()
+  await expect(page.locator('.topbar h1')).toHaveText('Annulé')
 })
 
 /** Navigation entries whose content runs past their own box (a shortcut pushed out of view). */
