@@ -34,6 +34,7 @@ export {
   rowAt,
   usePagedListing,
   useVisiblePages,
+  withFieldErrors,
   type PageResult,
   type PagedListing,
 } from './usePagedListing'

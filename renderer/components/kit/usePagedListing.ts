@@ -3,7 +3,7 @@
 // Pages of an old query that arrive late are dropped. Used by PagedTable and by screens that
 // draw their own virtualized table.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { messageOf } from '../../lib/pos'
+import { fieldsOf, messageOf } from '../../lib/pos'
 
 export const PAGE_SIZE = 100
 
@@ -121,4 +121,22 @@ export function useVisiblePages(
     }, 60)
     return () => window.clearTimeout(timer)
   }, [first, last, count, pages, load])
+}
+
+/**
+ * Runs a page fetch for a filtered list, handing main's field errors (a bad date, an e-mail that
+ * is not one) to the filter form beside their fields; none once a page arrives.
+ */
+export async function withFieldErrors<T>(
+  fetch: () => Promise<T>,
+  setFields: (fields: Record<string, string>) => void,
+): Promise<T> {
+  try {
+    const result = await fetch()
+    setFields({})
+    return result
+  } catch (error) {
+    setFields(fieldsOf(error))
+    throw error
+  }
 }

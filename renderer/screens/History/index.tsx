@@ -14,12 +14,13 @@ import {
   rowAt,
   usePagedListing,
   useVisiblePages,
+  withFieldErrors,
   WordBadge,
   type StateWords,
 } from '../../components/kit'
 import { useCustomerName } from '../../lib/customerNames'
 import { countOf, formatNumber, formatWhen } from '../../lib/format'
-import { call, fieldsOf, messageOf, subscribe } from '../../lib/pos'
+import { call, messageOf, subscribe } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
 import { download } from '../Collect/browser'
 import '../Collect/collections.css'
@@ -65,15 +66,11 @@ export default function HistoryScreen() {
   const [fields, setFields] = useState<Record<string, string>>({})
 
   const fetchPage = useCallback(
-    async (page: number) => {
-      try {
+    (page: number) =>
+      withFieldErrors(async () => {
         const result = await call('history.list', { ...filter, page, pageSize: PAGE_SIZE })
         return { items: result.rows, totalItems: result.totalItems }
-      } catch (error) {
-        setFields(fieldsOf(error))
-        throw error
-      }
-    },
+      }, setFields),
     [filter],
   )
   const listing = usePagedListing(`${shown}:${JSON.stringify(filter)}`, fetchPage)

@@ -36,8 +36,7 @@ export function NewMandate() {
   const [resolved, setResolved] = useState<{ key: string; name: string } | null>(null)
   const [resolving, setResolving] = useState(false)
   const [resolveError, setResolveError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const { error, fields, fail, touch, edit } = useFormErrors()
+  const { error, fields, touch, edit, busy, send } = useFormErrors()
 
   useEffect(() => {
     call('mandates.banks')
@@ -71,9 +70,7 @@ export function NewMandate() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    setBusy(true)
-    fail(null)
-    try {
+    await send(async () => {
       const view = await call('mandates.create', {
         ...form,
         maxMonthlyAmount: limit === null ? '' : toDecimalString(limit),
@@ -81,11 +78,7 @@ export function NewMandate() {
       })
       useMandates.getState().upsert(view)
       useMandates.getState().show(view)
-    } catch (problem) {
-      fail(problem)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (

@@ -292,12 +292,9 @@ function DebitForm({ view }: { view: MandateView }) {
   const [amount, setAmount] = useState<Minor | null>(null)
   const [narration, setNarration] = useState('')
   const [confirming, setConfirming] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const { error, fields, fail, edit, editText } = useFormErrors()
+  const { error, fields, fail, edit, editText, busy, send } = useFormErrors()
   const charge = async () => {
-    setBusy(true)
-    fail(null)
-    try {
+    await send(async () => {
       await call('mandates.debit', {
         mandateReference: view.mandateReference,
         amount: amount === null ? '' : toDecimalString(amount),
@@ -308,12 +305,8 @@ function DebitForm({ view }: { view: MandateView }) {
       useMandates
         .getState()
         .upsert(await call('mandates.get', { mandateReference: view.mandateReference }))
-    } catch (problem) {
-      fail(problem)
-    } finally {
-      setConfirming(false)
-      setBusy(false)
-    }
+    })
+    setConfirming(false)
   }
   return (
     <SubSection title="Collect a payment">

@@ -85,15 +85,12 @@ function NewPayment() {
   const [email, setEmail] = useState('')
   const [customerName, setCustomerName] = useState('')
   const [description, setDescription] = useState('')
-  const [busy, setBusy] = useState(false)
-  const { error, fields, fail, edit, editText } = useFormErrors()
+  const { error, fields, edit, editText, busy, send } = useFormErrors()
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    setBusy(true)
-    fail(null)
-    try {
+    await send(async () => {
       const view = await call('payments.start', {
         amount: amount === null ? '' : toDecimalString(amount),
         currency,
@@ -104,11 +101,7 @@ function NewPayment() {
       const store = usePayments.getState()
       store.upsert(view)
       store.show(view.reference)
-    } catch (problem) {
-      fail(problem)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (

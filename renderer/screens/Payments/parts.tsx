@@ -134,6 +134,7 @@ export function QrCode({ matrix, label }: { matrix: QrMatrix; label: string }) {
  */
 export function useFormErrors() {
   const [error, setError] = useState<unknown>(null)
+  const [busy, setBusy] = useState(false)
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set())
   const fields = Object.fromEntries(Object.entries(fieldsOf(error)).filter(([k]) => !edited.has(k)))
   const fail = useCallback((next: unknown) => {
@@ -157,7 +158,30 @@ export function useFormErrors() {
     const store = edit(field, set)
     return (event: { target: { value: string } }) => store(event.target.value)
   }
-  return { error, fields: fields as Record<string, string>, fail, touch, edit, editText }
+  /** Sends the form: busy meanwhile, the old errors cleared, main's refusal kept. */
+  const send = async (work: () => Promise<unknown>): Promise<boolean> => {
+    setBusy(true)
+    fail(null)
+    try {
+      await work()
+      return true
+    } catch (problem) {
+      fail(problem)
+      return false
+    } finally {
+      setBusy(false)
+    }
+  }
+  return {
+    error,
+    fields: fields as Record<string, string>,
+    fail,
+    touch,
+    edit,
+    editText,
+    busy,
+    send,
+  }
 }
 
 const monthFormat = new Intl.DateTimeFormat('en-NG', {

@@ -8,7 +8,7 @@ import type {
   PayoutView,
 } from '../../../common/ipc/payouts'
 import { searchBanks } from '../../../common/ipc/payouts'
-import { Badge, Icon, TextField, type Tone } from '../../components'
+import { Badge, FieldShell, Icon, TextField, type Tone } from '../../components'
 import { DataTable, DetailList, FormDialog } from '../../components/kit'
 import { countOf, formatDateTime, groupDigits } from '../../lib/format'
 import { purposeText } from './words'
@@ -156,83 +156,79 @@ export function BankPicker({
   }
 
   return (
-    <div className={['field', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
-      <div className="field__head">
-        <label className="field__label" htmlFor={id}>
-          Bank
-        </label>
-        {value && <span className="muted mono">code {value.code}</span>}
-      </div>
-      <div className="po-combo">
-        <input
-          ref={input}
-          id={id}
-          className="input"
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={open && matches[active] ? `${id}-opt-${active}` : undefined}
-          aria-invalid={error ? true : undefined}
-          autoComplete="off"
-          placeholder="Bank name or code (058)"
-          value={query}
-          onFocus={() => setOpen(true)}
-          onBlur={() => window.setTimeout(() => setOpen(false), 120)}
-          onChange={(event) => {
-            setQuery(event.target.value)
-            setOpen(true)
-            setActive(0)
-            if (value) onChange(null)
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'ArrowDown') {
-              event.preventDefault()
+    <FieldShell
+      label="Bank"
+      hint={hint}
+      error={error}
+      aside={value && <span className="muted mono">code {value.code}</span>}
+    >
+      {({ id: inputId, describedBy }) => (
+        <div className="po-combo">
+          <input
+            ref={input}
+            id={inputId}
+            aria-describedby={describedBy}
+            className="input"
+            role="combobox"
+            aria-expanded={open}
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={open && matches[active] ? `${id}-opt-${active}` : undefined}
+            aria-invalid={error ? true : undefined}
+            autoComplete="off"
+            placeholder="Bank name or code (058)"
+            value={query}
+            onFocus={() => setOpen(true)}
+            onBlur={() => window.setTimeout(() => setOpen(false), 120)}
+            onChange={(event) => {
+              setQuery(event.target.value)
               setOpen(true)
-              setActive((n) => Math.min(n + 1, matches.length - 1))
-            } else if (event.key === 'ArrowUp') {
-              event.preventDefault()
-              setActive((n) => Math.max(n - 1, 0))
-            } else if (event.key === 'Enter' && open && matches[active]) {
-              event.preventDefault()
-              pick(matches[active])
-            } else if (event.key === 'Escape' && open) {
-              event.stopPropagation()
-              setOpen(false)
-            }
-          }}
-        />
-        {open && matches.length > 0 && (
-          <ul className="po-combo__list" id={listId} role="listbox" aria-label="Banks">
-            {matches.map((bank, index) => (
-              <li
-                key={bank.code}
-                id={`${id}-opt-${index}`}
-                role="option"
-                aria-selected={index === active}
-                className={index === active ? 'is-active' : undefined}
-                onMouseDown={(event) => {
-                  event.preventDefault()
-                  pick(bank)
-                }}
-              >
-                <span>{bank.name}</span>
-                <span className="mono muted">{bank.code}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-        {open && matches.length === 0 && query.trim() !== '' && (
-          <p className="po-combo__empty">No bank matches “{query}”.</p>
-        )}
-      </div>
-      {hint && <p className="field__hint">{hint}</p>}
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
+              setActive(0)
+              if (value) onChange(null)
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowDown') {
+                event.preventDefault()
+                setOpen(true)
+                setActive((n) => Math.min(n + 1, matches.length - 1))
+              } else if (event.key === 'ArrowUp') {
+                event.preventDefault()
+                setActive((n) => Math.max(n - 1, 0))
+              } else if (event.key === 'Enter' && open && matches[active]) {
+                event.preventDefault()
+                pick(matches[active])
+              } else if (event.key === 'Escape' && open) {
+                event.stopPropagation()
+                setOpen(false)
+              }
+            }}
+          />
+          {open && matches.length > 0 && (
+            <ul className="po-combo__list" id={listId} role="listbox" aria-label="Banks">
+              {matches.map((bank, index) => (
+                <li
+                  key={bank.code}
+                  id={`${id}-opt-${index}`}
+                  role="option"
+                  aria-selected={index === active}
+                  className={index === active ? 'is-active' : undefined}
+                  onMouseDown={(event) => {
+                    event.preventDefault()
+                    pick(bank)
+                  }}
+                >
+                  <span>{bank.name}</span>
+                  <span className="mono muted">{bank.code}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {open && matches.length === 0 && query.trim() !== '' && (
+            <p className="po-combo__empty">No bank matches “{query}”.</p>
+          )}
+        </div>
       )}
-    </div>
+    </FieldShell>
   )
 }
 

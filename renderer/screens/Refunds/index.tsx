@@ -29,6 +29,7 @@ import {
   StatTile,
   StatTiles,
   useFilterForm,
+  withFieldErrors,
   type Column,
 } from '../../components/kit'
 import { call, fieldsOf, messageOf, summaryOf } from '../../lib/pos'
@@ -187,8 +188,7 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
   const [amount, setAmount] = useState<Minor | null>(null)
   const [reason, setReason] = useState('')
   const [confirming, setConfirming] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const { error, fields, fail, edit, editText } = useFormErrors()
+  const { error, fields, fail, edit, editText, busy, send } = useFormErrors()
 
   if (!supervisor)
     return (
@@ -234,10 +234,8 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
     fail(null)
     setConfirming(true)
   }
-  const issue = async () => {
-    setBusy(true)
-    fail(null)
-    try {
+  const issue = () =>
+    send(async () => {
       const refund = await call('refunds.issue', {
         paymentReference: payment.paymentReference,
         kind,
@@ -249,13 +247,7 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
       setReason('')
       useRefunds.getState().setIssued(refund)
       await useRefunds.getState().lookUp(payment.paymentReference)
-    } catch (problem) {
-      fail(problem)
-      setConfirming(false)
-    } finally {
-      setBusy(false)
-    }
-  }
+    }).then((done) => done || setConfirming(false))
   const shown = kind === 'full' ? payment.refundable : amount
 
   return (
@@ -417,16 +409,11 @@ function History({ onOpen }: { onOpen: (paymentReference: string) => void }) {
   }, [filter])
 
   const fetchPage = useCallback(
-    async (page: number) => {
-      try {
+    (page: number) =>
+      withFieldErrors(async () => {
         const result = await call('refunds.history', { ...filter, page, pageSize: PAGE_SIZE })
-        setFields({})
         return { items: result.items, totalItems: result.totalItems }
-      } catch (error) {
-        setFields(fieldsOf(error))
-        throw error
-      }
-    },
+      }, setFields),
     [filter],
   )
   const columns = useMemo<Column<RefundView>[]>(

@@ -1,7 +1,9 @@
 // Merchant-wide transaction lists for supervisors: transfers into customer accounts (first:
-// the till's main business, today, with totals), checkout payments, and payouts. Each list is server-paginated and virtualized; Export CSV asks
-// main for every row that matches the filter, with exact decimal amounts.
-import { useCallback, useEffect, useMemo, useState } from 'react'
+// the till's main business, today, with totals), checkout payments, and payouts. Each report is
+// declared once (filters, columns, channel) and drawn by one frame; each list is
+// server-paginated and virtualized; Export CSV asks main for every row that matches the
+// filter, with exact decimal amounts.
+import { useCallback, useEffect, useState } from 'react'
 import type { Currency, Minor } from '../../../common/money'
 import { useCustomerName } from '../../lib/customerNames'
 import { countOf } from '../../lib/format'
@@ -47,8 +49,8 @@ export default function ReportsScreen() {
     <div className="gw-screen gw-fill" data-testid="reports-screen">
       <Tabs label="Reports" tabs={TABS} selected={tab} onSelect={setTab} look="gateway" />
       {tab === 'payments' && <PaymentsReport />}
-      {tab === 'transfersIn' && <TransfersInReport />}
-      {tab === 'disbursements' && <DisbursementsReport />}
+      {tab === 'transfersIn' && <ReportFrame report={TRANSFERS_IN} />}
+      {tab === 'disbursements' && <ReportFrame report={PAYOUTS} />}
     </div>
   )
 }
@@ -61,38 +63,22 @@ type Filter<K extends ReportKind> = K extends 'payments'
 
 /** The filter form, the count, Export CSV and the list: the same frame for every report. */
 function ReportFrame<K extends ReportKind, Row>({
-  kind,
-  label,
-  noun,
-  fields: renderFields,
-  toFilter,
-  initial,
-  fetch,
-  columns,
-  rowKey,
+  report: { kind, label, noun, filters, startsToday, fetch, columns, rowKey, rowLabel, summarize },
   onRowClick,
-  rowLabel,
-  summarize,
 }: {
-  /** Totals lines over every matching row, e.g. "Received ₦12,000.00 in 3 transfers". */
-  summarize?: (rows: Row[]) => string[]
-  kind: K
-  label: string
-  noun: string
-  initial: Record<string, string>
-  fields: (
-    form: Record<string, string>,
-    set: SetFilterField,
-    errors: Record<string, string>,
-  ) => React.ReactNode
-  toFilter: (form: Record<string, string>) => Filter<K>
-  fetch: (filter: Filter<K>, page: number) => Promise<{ items: Row[]; totalItems: number }>
-  columns: Column<Row>[]
-  rowKey: (row: Row) => string
+  report: Report<K, Row>
   onRowClick?: (row: Row) => void
-  rowLabel?: (row: Row) => string
 }) {
-  const { form, set, filter, apply: show } = useFilterForm(initial, toFilter)
+  const toFilter = (form: Record<string, string>) => filterOf<K>(filters, form)
+  const {
+    form,
+    set,
+    filter,
+    apply: show,
+  } = useFilterForm(
+    () => ({ from: startsToday ? today() : '', to: '' }) as Record<string, string>,
+    toFilter,
+  )
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [total, setTotal] = useState<number | null>(null)
   const [failed, setFailed] = useState(false)
@@ -152,7 +138,7 @@ function ReportFrame<K extends ReportKind, Row>({
           enterKey="shown"
           dates={{ from: form.from ?? '', to: form.to ?? '', onChange: set, errors }}
         >
-          {renderFields(form, set, errors)}
+          <FilterFields filters={filters} form={form} set={set} errors={errors} />
         </FilterBar>
       </Card>
       <div className="gw-bar">
@@ -274,10 +260,6 @@ const PAYOUT_STATES = [
 ] as const
 const TRANSFER_IN_WORDS: Record<string, string> = Object.fromEntries(TRANSFER_IN_STATES)
 const PAYOUT_WORDS: Record<string, string> = Object.fromEntries(PAYOUT_STATES)
-const summarizeTransfersIn = (rows: TransferInReportRow[]) =>
-  totalsByStatus(rows, TRANSFER_IN_WORDS, 'transfer')
-const summarizePayouts = (rows: DisbursementReportRow[]) =>
-  totalsByStatus(rows, PAYOUT_WORDS, 'payout')
 
 /** The customer by name when the till knows them; the account reference otherwise. */
 function CustomerCell({ reference }: { reference: string }) {
@@ -291,216 +273,209 @@ const today = (): string => {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
 }
 
+/** One filter of a report: a drop-down of states (first "any") or a text field. */
+interface FilterSpec {
+  key: string
+  label: string
+  choices?: ReadonlyArray<readonly [string, string]>
+  any?: string
+  type?: 'email'
+  placeholder?: string
+}
+
+/** What a report is: its filters, its columns and where its pages come from. */
+interface Report<K extends ReportKind, Row> {
+  kind: K
+  label: string
+  noun: string
+  filters: FilterSpec[]
+  /** The list opens on today's rows (From is today), not on every row. */
+  startsToday?: boolean
+  fetch: (filter: Filter<K>, page: number) => Promise<{ items: Row[]; totalItems: number }>
+  columns: Column<Row>[]
+  rowKey: (row: Row) => string
+  rowLabel?: (row: Row) => string
+  /** Totals lines over every matching row, e.g. "Received ₦12,000.00 in 3 transfers". */
+  summarize?: (rows: Row[]) => string[]
+}
+
 const clean = (value: string | undefined): string | undefined =>
   value && value.trim() ? value.trim() : undefined
-const dates = (form: Record<string, string>) => ({
-  ...(clean(form.from) ? { from: clean(form.from) } : {}),
-  ...(clean(form.to) ? { to: clean(form.to) } : {}),
-})
+
+/** The filter main is asked for: every field filled in (trimmed), and the days. */
+function filterOf<K extends ReportKind>(
+  filters: FilterSpec[],
+  form: Record<string, string>,
+): Filter<K> {
+  const filter: Record<string, string> = {}
+  for (const key of [...filters.map((f) => f.key), 'from', 'to']) {
+    const value = clean(form[key])
+    if (value) filter[key] = value
+  }
+  // Main checks each value against the report's schema and says which field is wrong.
+  return filter as Filter<K>
+}
+
+function FilterFields({
+  filters,
+  form,
+  set,
+  errors,
+}: {
+  filters: FilterSpec[]
+  form: Record<string, string>
+  set: SetFilterField
+  errors: Record<string, string>
+}) {
+  return (
+    <>
+      {filters.map(({ key, label, choices, any, type, placeholder }) =>
+        choices ? (
+          <FilterSelect
+            key={key}
+            label={label}
+            any={any}
+            value={form[key] ?? ''}
+            onChange={set(key)}
+            choices={choices}
+          />
+        ) : (
+          <TextField
+            key={key}
+            label={label}
+            type={type}
+            value={form[key] ?? ''}
+            onChange={set(key)}
+            placeholder={placeholder}
+            error={errors[key]}
+          />
+        ),
+      )}
+    </>
+  )
+}
+
+/** Pages of one report's channel, as the list asks for them. */
+const pagesFrom =
+  <Row,>(channel: 'reports.payments' | 'reports.transfersIn' | 'reports.disbursements') =>
+  async (filter: object, page: number): Promise<{ items: Row[]; totalItems: number }> => {
+    // The three channels take the same paging and answer the same page shape; the filter was
+    // made for this report (filterOf) and main checks it against the channel's own schema.
+    const result = await call(channel as 'reports.payments', {
+      ...filter,
+      page,
+      pageSize: PAGE_SIZE,
+    })
+    return { items: result.items as unknown as Row[], totalItems: result.totalItems }
+  }
+
+const STATUS = 'Status'
+
+const PAYMENTS: Report<'payments', PaymentReportRow> = {
+  kind: 'payments',
+  label: 'Payments',
+  noun: 'payment',
+  filters: [
+    { key: 'status', label: STATUS, choices: PAYMENT_STATES },
+    { key: 'method', label: 'Method', any: 'Any method', choices: METHODS },
+    { key: 'email', label: 'Customer e-mail', type: 'email' },
+  ],
+  fetch: pagesFrom<PaymentReportRow>('reports.payments'),
+  columns: [
+    column.time('Created', '8rem'),
+    {
+      header: 'Customer',
+      width: 'minmax(0, 1.5fr)',
+      cell: (r) => (
+        <span className="gw-two-line">
+          <span>{r.customerName ?? r.email}</span>
+          {r.customerName && <small>{r.email}</small>}
+        </span>
+      ),
+    },
+    {
+      header: 'Method',
+      width: '6.5rem',
+      cell: (r) => (r.paymentMethod ? (METHOD_LABEL[r.paymentMethod] ?? r.paymentMethod) : '—'),
+    },
+    column.amount('8.5rem'),
+    {
+      header: 'Refunded',
+      width: '7.5rem',
+      align: 'end',
+      cell: (r) =>
+        r.amountRefunded !== null && r.amountRefunded > 0
+          ? money(r.amountRefunded, r.currency)
+          : '—',
+    },
+    column.status('payment', '10.5rem'),
+    column.reference('Reference', 'minmax(0, 1.5fr)', (r) => r.reference),
+  ],
+  // A row the gateway gave no reference can be listed but not opened.
+  rowKey: (r) => r.reference ?? `unreferenced-${r.createdAt ?? ''}-${r.amount ?? ''}`,
+  rowLabel: (r) =>
+    `Payment ${r.reference ?? 'without a reference'}, ${money(r.amount, r.currency)}; open it`,
+}
+
+const TRANSFERS_IN: Report<'transfersIn', TransferInReportRow> = {
+  kind: 'transfersIn',
+  label: 'Transfers in',
+  noun: 'transfer',
+  startsToday: true,
+  filters: [
+    { key: 'status', label: STATUS, choices: TRANSFER_IN_STATES },
+    { key: 'accountReference', label: 'Account reference', placeholder: 'All accounts' },
+  ],
+  fetch: pagesFrom<TransferInReportRow>('reports.transfersIn'),
+  summarize: (rows) => totalsByStatus(rows, TRANSFER_IN_WORDS, 'transfer'),
+  columns: [
+    column.time('Time', '8.5rem'),
+    {
+      header: 'Customer',
+      width: 'minmax(0, 1.2fr)',
+      cell: (r) => <CustomerCell reference={r.accountReference} />,
+    },
+    column.amount('9rem'),
+    column.status('transferIn', '8rem'),
+    { header: 'Narration', width: 'minmax(5.5rem, 1fr)', cell: (r) => r.narration },
+    column.reference('Reference', 'minmax(0, 1.4fr)', (r) => r.reference),
+  ],
+  rowKey: (r) => r.reference,
+}
+
+const PAYOUTS: Report<'disbursements', DisbursementReportRow> = {
+  kind: 'disbursements',
+  label: 'Payouts',
+  noun: 'payout',
+  filters: [
+    { key: 'status', label: STATUS, choices: PAYOUT_STATES },
+    { key: 'recipientEmail', label: 'Recipient e-mail', type: 'email' },
+  ],
+  fetch: pagesFrom<DisbursementReportRow>('reports.disbursements'),
+  summarize: (rows) => totalsByStatus(rows, PAYOUT_WORDS, 'payout'),
+  columns: [
+    column.time('Created', '8.5rem'),
+    {
+      header: 'Recipient',
+      width: 'minmax(0, 1.4fr)',
+      cell: (r) => r.accountName ?? r.recipientEmail ?? r.accountNumber,
+    },
+    {
+      header: 'Bank',
+      width: 'minmax(0, 1fr)',
+      cell: (r) => `${r.bankName ?? ''} ${r.accountNumber}`.trim(),
+    },
+    column.amount('9rem'),
+    column.status('transfer', '8rem'),
+    { header: 'Narration', width: 'minmax(0, 1.2fr)', cell: (r) => r.failureReason ?? r.narration },
+    column.reference('Reference', 'minmax(0, 1.2fr)', (r) => r.reference),
+  ],
+  rowKey: (r) => r.reference,
+}
 
 function PaymentsReport() {
   const go = useNavigation((s) => s.go)
-  const columns = useMemo<Column<PaymentReportRow>[]>(
-    () => [
-      column.time('Created', '8rem'),
-      {
-        header: 'Customer',
-        width: 'minmax(0, 1.5fr)',
-        cell: (r) => (
-          <span className="gw-two-line">
-            <span>{r.customerName ?? r.email}</span>
-            {r.customerName && <small>{r.email}</small>}
-          </span>
-        ),
-      },
-      {
-        header: 'Method',
-        width: '6.5rem',
-        cell: (r) => (r.paymentMethod ? (METHOD_LABEL[r.paymentMethod] ?? r.paymentMethod) : '—'),
-      },
-      column.amount('8.5rem'),
-      {
-        header: 'Refunded',
-        width: '7.5rem',
-        align: 'end',
-        cell: (r) =>
-          r.amountRefunded !== null && r.amountRefunded > 0
-            ? money(r.amountRefunded, r.currency)
-            : '—',
-      },
-      column.status('payment', '10.5rem'),
-      column.reference('Reference', 'minmax(0, 1.5fr)', (r) => r.reference),
-    ],
-    [],
-  )
-  const fetch = useCallback(async (filter: Filter<'payments'>, page: number) => {
-    const result = await call('reports.payments', { ...filter, page, pageSize: PAGE_SIZE })
-    return { items: result.items, totalItems: result.totalItems }
-  }, [])
   return (
-    <ReportFrame
-      kind="payments"
-      label="Payments"
-      noun="payment"
-      initial={{ status: '', method: '', email: '', from: '', to: '' }}
-      toFilter={(f) => ({
-        ...(f.status ? { status: f.status as NonNullable<PaymentsReportFilter['status']> } : {}),
-        ...(f.method ? { method: f.method as NonNullable<PaymentsReportFilter['method']> } : {}),
-        ...(clean(f.email) ? { email: clean(f.email) } : {}),
-        ...dates(f),
-      })}
-      fields={(form, set, errors) => (
-        <>
-          <FilterSelect
-            value={form.status ?? ''}
-            onChange={set('status')}
-            choices={PAYMENT_STATES}
-          />
-          <FilterSelect
-            label="Method"
-            any="Any method"
-            value={form.method ?? ''}
-            onChange={set('method')}
-            choices={METHODS}
-          />
-          <TextField
-            label="Customer e-mail"
-            type="email"
-            value={form.email ?? ''}
-            onChange={set('email')}
-            error={errors.email}
-          />
-        </>
-      )}
-      fetch={fetch}
-      columns={columns}
-      // A row the gateway gave no reference can be listed but not opened.
-      rowKey={(r) => r.reference ?? `unreferenced-${r.createdAt ?? ''}-${r.amount ?? ''}`}
-      onRowClick={(r) => r.reference && go('payments', r.reference)}
-      rowLabel={(r) =>
-        `Payment ${r.reference ?? 'without a reference'}, ${money(r.amount, r.currency)}; open it`
-      }
-    />
-  )
-}
-
-function TransfersInReport() {
-  const columns = useMemo<Column<TransferInReportRow>[]>(
-    () => [
-      column.time('Time', '8.5rem'),
-      {
-        header: 'Customer',
-        width: 'minmax(0, 1.2fr)',
-        cell: (r) => <CustomerCell reference={r.accountReference} />,
-      },
-      column.amount('9rem'),
-      column.status('transferIn', '8rem'),
-      { header: 'Narration', width: 'minmax(5.5rem, 1fr)', cell: (r) => r.narration },
-      column.reference('Reference', 'minmax(0, 1.4fr)', (r) => r.reference),
-    ],
-    [],
-  )
-  const fetch = useCallback(async (filter: Filter<'transfersIn'>, page: number) => {
-    const result = await call('reports.transfersIn', { ...filter, page, pageSize: PAGE_SIZE })
-    return { items: result.items, totalItems: result.totalItems }
-  }, [])
-  return (
-    <ReportFrame
-      kind="transfersIn"
-      label="Transfers in"
-      noun="transfer"
-      initial={{ status: '', accountReference: '', from: today(), to: '' }}
-      summarize={summarizeTransfersIn}
-      toFilter={(f) => ({
-        ...(f.status ? { status: f.status as NonNullable<TransfersInReportFilter['status']> } : {}),
-        ...(clean(f.accountReference) ? { accountReference: clean(f.accountReference) } : {}),
-        ...dates(f),
-      })}
-      fields={(form, set, errors) => (
-        <>
-          <FilterSelect
-            value={form.status ?? ''}
-            onChange={set('status')}
-            choices={TRANSFER_IN_STATES}
-          />
-          <TextField
-            label="Account reference"
-            value={form.accountReference ?? ''}
-            onChange={set('accountReference')}
-            placeholder="All accounts"
-            error={errors.accountReference}
-          />
-        </>
-      )}
-      fetch={fetch}
-      columns={columns}
-      rowKey={(r) => r.reference}
-    />
-  )
-}
-
-function DisbursementsReport() {
-  const columns = useMemo<Column<DisbursementReportRow>[]>(
-    () => [
-      column.time('Created', '8.5rem'),
-      {
-        header: 'Recipient',
-        width: 'minmax(0, 1.4fr)',
-        cell: (r) => r.accountName ?? r.recipientEmail ?? r.accountNumber,
-      },
-      {
-        header: 'Bank',
-        width: 'minmax(0, 1fr)',
-        cell: (r) => `${r.bankName ?? ''} ${r.accountNumber}`.trim(),
-      },
-      column.amount('9rem'),
-      column.status('transfer', '8rem'),
-      {
-        header: 'Narration',
-        width: 'minmax(0, 1.2fr)',
-        cell: (r) => r.failureReason ?? r.narration,
-      },
-      column.reference('Reference', 'minmax(0, 1.2fr)', (r) => r.reference),
-    ],
-    [],
-  )
-  const fetch = useCallback(async (filter: Filter<'disbursements'>, page: number) => {
-    const result = await call('reports.disbursements', { ...filter, page, pageSize: PAGE_SIZE })
-    return { items: result.items, totalItems: result.totalItems }
-  }, [])
-  return (
-    <ReportFrame
-      kind="disbursements"
-      label="Payouts"
-      noun="payout"
-      summarize={summarizePayouts}
-      initial={{ status: '', recipientEmail: '', from: '', to: '' }}
-      toFilter={(f) => ({
-        ...(f.status
-          ? { status: f.status as NonNullable<DisbursementsReportFilter['status']> }
-          : {}),
-        ...(clean(f.recipientEmail) ? { recipientEmail: clean(f.recipientEmail) } : {}),
-        ...dates(f),
-      })}
-      fields={(form, set, errors) => (
-        <>
-          <FilterSelect
-            value={form.status ?? ''}
-            onChange={set('status')}
-            choices={PAYOUT_STATES}
-          />
-          <TextField
-            label="Recipient e-mail"
-            type="email"
-            value={form.recipientEmail ?? ''}
-            onChange={set('recipientEmail')}
-            error={errors.recipientEmail}
-          />
-        </>
-      )}
-      fetch={fetch}
-      columns={columns}
-      rowKey={(r) => r.reference}
-    />
+    <ReportFrame report={PAYMENTS} onRowClick={(r) => r.reference && go('payments', r.reference)} />
   )
 }
