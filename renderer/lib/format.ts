@@ -88,9 +88,8 @@ export function groupDigits(digits: string): string {
   return digits.replace(/(\d{4})(?=\d)/g, '$1 ')
 }
 
-/** How a date field shows a day: "24/11/2026", day first, whatever the browser's own order. */
-export const DAY_PLACEHOLDER = 'dd/mm/yyyy'
-export const DAY_ERROR = 'Use a date like 24/11/2026.'
+// A date field's placeholder and its error are in the message catalogue
+// (components.dates), in the till's language; the day order stays day first in both.
 
 /** "2026-11-24" → "24/11/2026"; anything else as it is. */
 export function dayToInput(iso: string): string {
