@@ -6,7 +6,7 @@ import type { BankOption } from '../../../common/ipc'
 import { MIN_MANDATE_DURATION_DAYS } from '../../../common/ipc/mandates'
 import { Banner, Button, DateField, Card, Icon, SelectField, TextField } from '../../components'
 import { FieldGroup, Form, FormActions, fieldBinder } from '../../components/kit'
-import { call, messageOf, summaryOf } from '../../lib/pos'
+import { call, messageOf } from '../../lib/pos'
 import { AmountWithCurrency, useFormErrors } from '../Payments/parts'
 import { useMandates } from './store'
 import '../Payments/gateway.css'
@@ -36,7 +36,7 @@ export function NewMandate() {
   const [resolved, setResolved] = useState<{ key: string; name: string } | null>(null)
   const [resolving, setResolving] = useState(false)
   const [resolveError, setResolveError] = useState<string | null>(null)
-  const { error, fields, touch, edit, busy, send } = useFormErrors()
+  const { message, fields, touch, edit, busy, send } = useFormErrors()
 
   useEffect(() => {
     call('mandates.banks')
@@ -91,12 +91,7 @@ export function NewMandate() {
         </Button>
       }
     >
-      <Form
-        onSubmit={submit}
-        label="New mandate"
-        noValidate
-        message={error !== null ? { tone: 'danger', text: summaryOf(error) } : null}
-      >
+      <Form onSubmit={submit} label="New mandate" noValidate message={message}>
         {banksError && <Banner tone="warning">{banksError}</Banner>}
         <FieldGroup>
           <TextField

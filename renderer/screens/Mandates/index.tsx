@@ -292,7 +292,7 @@ function DebitForm({ view }: { view: MandateView }) {
   const [amount, setAmount] = useState<Minor | null>(null)
   const [narration, setNarration] = useState('')
   const [confirming, setConfirming] = useState(false)
-  const { error, fields, fail, edit, editText, busy, send } = useFormErrors()
+  const { message, fields, fail, edit, editText, busy, send } = useFormErrors()
   const charge = async () => {
     await send(async () => {
       await call('mandates.debit', {
@@ -313,7 +313,7 @@ function DebitForm({ view }: { view: MandateView }) {
       <Form
         label="Collect a payment"
         noValidate
-        message={error !== null ? { tone: 'danger', text: summaryOf(error) } : null}
+        message={message}
         onSubmit={(e) => {
           e.preventDefault()
           fail(null)

@@ -14,7 +14,7 @@ import {
   PickList,
   useAction,
 } from '../../components/kit'
-import { call, fieldsOf, messageOf, summaryOf } from '../../lib/pos'
+import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { canSee } from '../../app/roles'
 import { useEnvironment } from '../../store/environment'
 import { useNavigation } from '../../store/navigation'
@@ -85,7 +85,7 @@ function NewPayment() {
   const [email, setEmail] = useState('')
   const [customerName, setCustomerName] = useState('')
   const [description, setDescription] = useState('')
-  const { error, fields, edit, editText, busy, send } = useFormErrors()
+  const { message, fields, edit, editText, busy, send } = useFormErrors()
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -109,12 +109,7 @@ function NewPayment() {
       title="New card or online payment"
       description="The customer pays on the gateway's secure checkout page: on their phone by scanning the code, or in a browser."
     >
-      <Form
-        onSubmit={submit}
-        label="New payment"
-        noValidate
-        message={error !== null ? { tone: 'danger', text: summaryOf(error) } : null}
-      >
+      <Form onSubmit={submit} label="New payment" noValidate message={message}>
         <AmountWithCurrency
           label="Amount"
           name="amount"

@@ -2,8 +2,8 @@
 // words a cashier knows, money and time as people read them, and the checkout QR code.
 // Nothing here decides a state or computes an amount: main already did.
 import { formatDate, formatWhen } from '../../lib/format'
-import { useCallback, useMemo, useState, type FormEvent } from 'react'
-import { fieldsOf } from '../../lib/pos'
+import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { fieldsOf, summaryOf } from '../../lib/pos'
 import type { QrMatrix } from '../../../common/ipc/payments'
 import { CURRENCIES, formatMoney, type Currency, type Minor } from '../../../common/money'
 import { MoneyInput, SelectField } from '../../components'
@@ -172,8 +172,12 @@ export function useFormErrors() {
       setBusy(false)
     }
   }
+  /** Main's refusal, summed up above the form's fields. */
+  const message =
+    error === null ? null : { tone: 'danger' as const, text: summaryOf(error) as ReactNode }
   return {
     error,
+    message,
     fields: fields as Record<string, string>,
     fail,
     touch,

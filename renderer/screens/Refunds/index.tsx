@@ -32,7 +32,7 @@ import {
   withFieldErrors,
   type Column,
 } from '../../components/kit'
-import { call, fieldsOf, messageOf, summaryOf } from '../../lib/pos'
+import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
 import { StatusBadge, money, useFormErrors, useSupervisor, when } from '../Payments/parts'
 import { connectRefunds, useRefunds } from './store'
@@ -188,7 +188,7 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
   const [amount, setAmount] = useState<Minor | null>(null)
   const [reason, setReason] = useState('')
   const [confirming, setConfirming] = useState(false)
-  const { error, fields, fail, edit, editText, busy, send } = useFormErrors()
+  const { message, fields, fail, edit, editText, busy, send } = useFormErrors()
 
   if (!supervisor)
     return (
@@ -252,12 +252,7 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
 
   return (
     <Card title="Refund">
-      <Form
-        onSubmit={review}
-        label="Refund"
-        noValidate
-        message={error !== null ? { tone: 'danger', text: summaryOf(error) } : null}
-      >
+      <Form onSubmit={review} label="Refund" noValidate message={message}>
         <fieldset className="gw-choice">
           <legend>How much</legend>
           <label>
