@@ -56,6 +56,9 @@ export class ShopSync {
   readonly #o: ShopSyncOptions
   readonly #keys = new Map<string, string>()
   readonly #lastSeq = new Map<string, number>()
+  /** Tills whose stream has a hole: nothing more of theirs is applied (the others go on). */
+  readonly #stalled = new Set<string>()
+  #resumed = false
   #status: ShopStatus
   #running: Promise<void> | null = null
   #followUp: Promise<void> | null = null
@@ -178,14 +181,22 @@ export class ShopSync {
   }
 
   async #pull(): Promise<void> {
-    if (this.#lastSeq.size === 0 && this.#o.log.cursor.pulledSeq > 0) {
-      // After a restart: where each till stood at our cursor, so the gap check holds across it.
+    if (!this.#resumed && this.#o.log.cursor.pulledSeq > 0) {
+      // After a restart: where each till stood at our cursor, so the gap check holds across
+      // it. till_seq starts at 1 and is unique per till, so fewer rows than the highest number
+      // means a hole this reader already met: that till's stream stays stopped.
       const seen = await this.#o.pool.query(
-        'select till_id, max(till_seq) as seq from events where server_seq <= $1 group by till_id',
+        `select till_id, max(till_seq) as seq, count(*) as n
+           from events where server_seq <= $1 group by till_id`,
         [this.#o.log.cursor.pulledSeq],
       )
-      for (const row of seen.rows) this.#lastSeq.set(String(row.till_id), Number(row.seq))
+      for (const row of seen.rows) {
+        const tillId = String(row.till_id)
+        this.#lastSeq.set(tillId, Number(row.seq))
+        if (Number(row.n) !== Number(row.seq)) this.#stalled.add(tillId)
+      }
     }
+    this.#resumed = true
     for (;;) {
       const cursor = this.#o.log.cursor.pulledSeq
       const result = await this.#o.pool.query<Row>(
@@ -199,7 +210,6 @@ export class ShopSync {
       let through = cursor
       for (const row of result.rows) {
         const event = await this.#accept(row)
-        if (event === 'stop') break
         through = Number(row.server_seq)
         if (event) accepted.push(event)
       }
@@ -210,8 +220,8 @@ export class ShopSync {
     }
   }
 
-  /** An event to apply, null to pass over (own or refused), or 'stop' on a gap. */
-  async #accept(row: Row): Promise<StoredEvent | null | 'stop'> {
+  /** An event to apply, or null to pass over (own, refused, or of a stopped stream). */
+  async #accept(row: Row): Promise<StoredEvent | null> {
     const serverSeq = Number(row.server_seq)
     const tillId = String(row.till_id)
     if (tillId === this.#o.tillId) {
@@ -223,7 +233,6 @@ export class ShopSync {
       return null
     }
     const body = row.body
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return refuse('malformed')
     const created = row.created_at instanceof Date ? row.created_at : new Date(row.created_at)
     const event: StoredEvent = {
       serverSeq,
@@ -231,25 +240,33 @@ export class ShopSync {
       tillId,
       tillSeq: Number(row.till_seq),
       kind: String(row.kind),
-      body: body as Record<string, unknown>,
+      body: (body ?? {}) as Record<string, unknown>,
       createdAt: created.toISOString(),
       signature: String(row.signature),
       receivedAt: new Date(row.received_at).toISOString(),
     }
     const key = await this.#publicKey(tillId)
     if (!key) return refuse('unknown_till')
-    const last = this.#lastSeq.get(tillId)
+    // A stopped stream stays stopped: its events are passed over (and were reported once).
+    if (this.#stalled.has(tillId)) return null
+    const expected = (this.#lastSeq.get(tillId) ?? 0) + 1
+    if (event.tillSeq !== expected) {
+      // A till pushes in order from 1, and server order is commit order, so a hole means an
+      // event was removed or withheld behind the database's back. Nothing after it from that
+      // till is applied; the other tills' events go on being applied, and the cursor moves.
+      this.#stalled.add(tillId)
+      this.#o.onRefused?.({ serverSeq, tillId, eventId: event.eventId, why: 'gap' })
+      return null
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      this.#lastSeq.set(tillId, expected)
+      return refuse('malformed')
+    }
     if (!verifyEvent(event, key)) {
       // Refused and reported, but its place in the till's sequence is taken: the database
       // stored it, so the till's next genuine event follows it, and the stream must go on.
-      this.#lastSeq.set(tillId, Math.max(last ?? 0, event.tillSeq))
+      this.#lastSeq.set(tillId, expected)
       return refuse('bad_signature')
-    }
-    if (last !== undefined && event.tillSeq !== last + 1) {
-      // A till pushes in order, and server order is commit order, so a hole means an event
-      // was lost or withheld. Nothing after it from that till is applied until it is seen.
-      this.#o.onRefused?.({ serverSeq, tillId, eventId: event.eventId, why: 'gap' })
-      return 'stop'
     }
     this.#lastSeq.set(tillId, event.tillSeq)
     return event

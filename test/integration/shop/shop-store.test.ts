@@ -220,6 +220,73 @@ describe.skipIf(skipReason !== null)(
       expect(b.applied.map((e) => e.kind)).toContain('after.forgery')
     })
 
+    it('a hole in one till’s events stops only that till’s stream: the others go on, after a restart too', async () => {
+      const b = syncFor(till2)
+      await b.sync.syncOnce()
+      // The spare till's own login and signing key skip one till_seq: a removed event.
+      const skipped = (await nextSeqOf(forger)) + 1
+      const forged = (tillSeq: number, kind: string) =>
+        signEvent(
+          {
+            eventId: randomUUID(),
+            tillId: forger.tillId,
+            tillSeq,
+            kind,
+            body: {},
+            createdAt: new Date().toISOString(),
+          },
+          forger.key.privateKey,
+        )
+      for (const event of [forged(skipped, 'after.hole'), forged(skipped + 1, 'after.hole.2')]) {
+        await asTill(forger, (c) =>
+          c.query(
+            `insert into events (event_id, till_id, till_seq, kind, body, created_at, signature)
+             values ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
+            [
+              event.eventId,
+              event.tillId,
+              event.tillSeq,
+              event.kind,
+              event.body,
+              event.createdAt,
+              event.signature,
+            ],
+          ),
+        )
+      }
+      const a = syncFor(till1)
+      await a.sync.record('other.till.goes.on', {})
+      await a.sync.syncOnce()
+      await b.sync.syncOnce()
+      const kinds = b.applied.map((e) => e.kind)
+      expect(kinds).toContain('other.till.goes.on')
+      expect(kinds).not.toContain('after.hole')
+      expect(kinds).not.toContain('after.hole.2')
+      expect(b.refused.filter((r) => r.why === 'gap')).toHaveLength(1)
+      // A restart of till 2 (a new sync on the same log) still holds the spare till's stream.
+      const restarted = syncFor(till2, b.dir)
+      await asTill(forger, async (c) => {
+        const event = forged(skipped + 2, 'after.hole.3')
+        await c.query(
+          `insert into events (event_id, till_id, till_seq, kind, body, created_at, signature)
+           values ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
+          [
+            event.eventId,
+            event.tillId,
+            event.tillSeq,
+            event.kind,
+            event.body,
+            event.createdAt,
+            event.signature,
+          ],
+        )
+      })
+      await a.sync.record('other.till.still.goes.on', {})
+      await a.sync.syncOnce()
+      await restarted.sync.syncOnce()
+      expect(restarted.applied.map((e) => e.kind)).toEqual(['other.till.still.goes.on'])
+    }, 60_000)
+
     it('works alone while the server is down, then catches up (server down, till offline, both)', async () => {
       const a = syncFor(till1)
       const b = syncFor(till2)
