@@ -1,5 +1,6 @@
 // A row of tab buttons (role="tablist"/"tab", aria-selected on the current one), in the look
 // of the gateway screens or of the payouts screens.
+import './tabs.css'
 export interface TabItem<T extends string> {
   id: T
   label: string
