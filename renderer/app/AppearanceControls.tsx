@@ -89,16 +89,35 @@ export function ThemeAndTextSize({ idPrefix }: { idPrefix: string }) {
         label={(size) => `${size}%`}
         onPick={(textSize) => send({ textSize })}
       />
-      <Choices<Language>
-        legend={t('app.appearance.language')}
+      <LanguageChoice
         name={`${idPrefix}-language`}
-        options={LANGUAGES}
         value={appearance.language ?? 'en'}
-        // Each language in its own words, so whoever reads it finds theirs.
-        label={(language) => <span lang={language}>{LANGUAGE_NAME[language]}</span>}
         onPick={(language) => send({ language })}
       />
     </div>
+  )
+}
+
+/** English / Français, each in its own words, so whoever reads it finds theirs. */
+export function LanguageChoice({
+  name,
+  value,
+  onPick,
+}: {
+  name: string
+  value: Language
+  onPick: (language: Language) => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <Choices<Language>
+      legend={t('app.appearance.language')}
+      name={name}
+      options={LANGUAGES}
+      value={value}
+      label={(language) => <span lang={language}>{LANGUAGE_NAME[language]}</span>}
+      onPick={onPick}
+    />
   )
 }
 

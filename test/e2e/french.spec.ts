@@ -5,7 +5,7 @@
 // English words.
 import { expect, test, type Page } from '@playwright/test'
 import { layoutProblems, TILL_SIZES } from './layout'
-import { signIn, uniqueBvn, type PageGlobals } from './support'
+import { signIn, startOwnPreview, uniqueBvn, type PageGlobals } from './support'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -22,6 +22,8 @@ async function setLanguage(page: Page, language: 'en' | 'fr') {
 }
 
 test.afterEach(async ({ page }) => {
+  // A test on a till of its own never opened the shared one in this page.
+  if (page.url() === 'about:blank') return
   await setLanguage(page, 'en')
 })
 
@@ -162,5 +164,42 @@ test('each role’s navigation and first screen fit in French (longest screen na
       await page.screenshot({ path: `${SHOTS}/${person.screen.slice(2)}-${tag}.png` })
     }
     await setLanguage(page, 'en')
+  }
+})
+
+test('a new till is set up in French from the first screen, and stays French', async ({
+  browser,
+}) => {
+  // A brand-new till of its own: the shared one was set up long ago.
+  const own = await startOwnPreview()
+  const context = await browser.newContext({ baseURL: own.origin })
+  try {
+    const page = await context.newPage()
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(own.url)
+    await page.getByRole('radio', { name: 'Français' }).check()
+    await expect(page.getByRole('heading', { name: 'Bienvenue dans Tilldesk' })).toBeVisible()
+    await page.getByLabel('Nom de la caisse').fill('Comptoir')
+    await page.getByRole('button', { name: 'Continuer' }).click()
+    await page.getByLabel('Votre nom').fill('Aminata Sow')
+    await page.getByLabel('Code PIN', { exact: true }).fill('246810')
+    await page.getByLabel('Code PIN, encore').fill('246810')
+    expect(await layoutProblems(page), 'first run in French').toEqual([])
+    await page.getByRole('button', { name: 'Créer l’administrateur et commencer' }).click()
+    await expect(page.getByTestId('status-user')).toContainText('Aminata Sow · Administrateur')
+    // Kept by the till, not only this page: a reload reads it back from main.
+    await page.reload()
+    await expect(page.getByTestId('status-user')).toContainText('Administrateur')
+    const stored = await page.evaluate(async () => {
+      const envelope = await (globalThis as unknown as PageGlobals).pos.invoke(
+        'appearance.get',
+        undefined,
+      )
+      return envelope.ok ? envelope.value.language : null
+    })
+    expect(stored).toBe('fr')
+  } finally {
+    await context.close()
+    await own.close()
   }
 })

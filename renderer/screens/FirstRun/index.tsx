@@ -1,7 +1,10 @@
 // First run: name the till and create the admin. Main refuses this once any profile exists.
 import { useState, type FormEvent } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
+import type { Language } from '../../../common/ipc/appearance'
+import { LanguageChoice } from '../../app/AppearanceControls'
 import { Banner, Button, Icon, PinField, TextField } from '../../components'
+import { applyLanguage, isLanguage } from '../../i18n'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
 
@@ -17,7 +20,10 @@ export function FirstRun() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [fields, setFields] = useState<Record<string, string>>({})
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  // The shop's language from the first screen: shown at once, kept in the till's settings as
+  // soon as the admin exists (changing it needs someone signed in).
+  const language: Language = isLanguage(i18n.language) ? i18n.language : 'en'
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -30,6 +36,9 @@ export function FirstRun() {
     setFields({})
     try {
       await call('session.setup', { tillName, adminName, pin })
+      // Signed in as the new admin now. A refusal leaves the default (English) in settings; the
+      // admin can choose again in Settings → Appearance, so the setup itself is not failed.
+      await call('appearance.set', { language }).catch(() => undefined)
       // session.changed swaps this screen for the app; land on Settings to finish setup.
       useNavigation.getState().go('settings')
     } catch (problem) {
@@ -75,6 +84,7 @@ export function FirstRun() {
             }}
           >
             <h1 className="onboarding__title">{t('firstRun.welcome')}</h1>
+            <LanguageChoice name="first-run-language" value={language} onPick={applyLanguage} />
             <p className="onboarding__lead">
               <Trans t={t} i18nKey="firstRun.lead" components={{ strong: <strong /> }} />
             </p>

@@ -69,6 +69,11 @@ describe('screens in French', () => {
     expect(shown).toContain('Bienvenue dans Tilldesk')
     expect(shown).toContain('Nom de la caisse')
     expect(shown).toContain('Continuer')
+    // The shop can choose its language before anything else, each named in its own words.
+    expect(shown).toContain('Langue')
+    expect(html).toMatch(/<input[^>]*type="radio"[^>]*checked=""[^>]*value="fr"/)
+    expect(html).toContain('<span lang="en">English</span>')
+    expect(html).toContain('<span lang="fr">Français</span>')
     // The catalogue's <strong> becomes an element; nothing of it shows as text.
     expect(html).toContain('<strong>Démo</strong>')
     expect(html).not.toContain('&lt;strong&gt;')
