@@ -17,8 +17,8 @@ export const SESSION_LOCKED = 'session_locked'
 /** Error code of a sensitive call made without a recent PIN entry. */
 export const STEP_UP_REQUIRED = 'step_up_required'
 
-/** Why a session was locked. */
-export type LockReason = 'idle'
+/** Why a session was locked: idle time, or the person locked it on leaving the till. */
+export type LockReason = 'idle' | 'manual'
 /** Why a session ended; null after a plain sign-out by the user. */
 export type SignOutReason = 'idle' | 'os_lock' | 'suspend'
 
@@ -88,6 +88,13 @@ export const sessionChannels = defineChannels({
     role: 'cashier',
     summary:
       'Confirms the signed-in user’s PIN again before a sensitive change (keys, base URLs, staff).',
+  },
+  'session.lock': {
+    input: NoInput,
+    result: returns<SessionState>(),
+    role: 'cashier',
+    summary:
+      'Locks the session now (the person is leaving the till): the lock screen, as after idle time; background work goes on.',
   },
   'session.activity': {
     input: NoInput,

@@ -91,6 +91,17 @@ export class AutoLock {
     this.#unsubscribe = []
   }
 
+  /**
+   * The person locks the till on leaving it: the same lock as after idle time, signed out
+   * after the role's sign-out limit unless its owner's PIN opens it first.
+   */
+  lockNow(): void {
+    const owner = this.options.session.owner()
+    if (!owner || this.options.session.isLocked()) return
+    this.options.session.lock('manual', this.#now() + this.#limits.signOutAfterMs[owner.role])
+    this.options.log.info('session locked by its user', { role: owner.role })
+  }
+
   /** The person at the till did something (a key, a click) in one of our windows. */
   activity(): void {
     this.#lastActivity = this.#now()

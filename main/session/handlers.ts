@@ -4,7 +4,10 @@ import type { SessionService } from './session'
 
 export const sessionHandlers = (
   session: SessionService,
-  activity: { activity(): void } = { activity: () => undefined },
+  activity: { activity(): void; lockNow(): void } = {
+    activity: () => undefined,
+    lockNow: () => undefined,
+  },
 ): Handlers<typeof sessionChannels> => ({
   'session.get': () => session.state(),
   'session.setup': (input) => session.setup(input),
@@ -12,6 +15,10 @@ export const sessionHandlers = (
   'session.signOut': () => session.signOut(),
   'session.unlock': (input) => session.unlock(input.pin),
   'session.stepUp': (input) => session.stepUp(input.pin),
+  'session.lock': () => {
+    activity.lockNow()
+    return session.state()
+  },
   'session.activity': () => {
     activity.activity()
     return null

@@ -51,7 +51,7 @@ export function LockScreen({ user, lock }: { user: PublicUser; lock: SessionLock
           {user.name} · {t(`roles.${user.role}`)}
         </p>
         <p className="muted">
-          {t('app.lock.why', {
+          {t(lock.reason === 'manual' ? 'app.lock.whyManual' : 'app.lock.why', {
             lockedAt: formatTime(lock.lockedAt),
             signOutAt: formatTime(lock.signOutAt),
           })}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PublicUser } from '../../common/ipc'
 import { Button, Icon } from '../components'
+import { call } from '../lib/pos'
 import { AppearanceMenu } from './AppearanceMenu'
 import { ChangePinDialog } from './ChangePinDialog'
 import { initials } from './roles'
@@ -75,6 +76,16 @@ export function TopBar({
                 }}
               >
                 <Icon name="key" /> {t('app.changePin.title')}
+              </button>
+              <button
+                type="button"
+                className="usermenu__item"
+                onClick={() => {
+                  setMenuOpen(false)
+                  call('session.lock').catch(() => undefined)
+                }}
+              >
+                <Icon name="lock" /> {t('app.lock.now')} <kbd>Ctrl+Shift+K</kbd>
               </button>
               <button
                 type="button"

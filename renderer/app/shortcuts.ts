@@ -1,7 +1,9 @@
 // Global keyboard shortcuts: F-keys jump between screens (POS convention), Ctrl+Shift+L
-// switches user. Ignored while a dialog is open so shortcuts never act behind a modal.
+// switches user, Ctrl+Shift+K locks the till (leaving it for a moment). Ignored while a dialog
+// is open so shortcuts never act behind a modal.
 import { useEffect } from 'react'
 import type { UserRole } from '../../common/ipc/contract'
+import { call } from '../lib/pos'
 import { screens } from '../screens/registry'
 import { useNavigation } from '../store/navigation'
 import { canSee } from './roles'
@@ -16,6 +18,8 @@ export function shortcutOf(event: KeyboardEvent): string {
   return parts.join('+')
 }
 
+export const LOCK_SHORTCUT = 'Ctrl+Shift+K'
+
 export function useShortcuts(role: UserRole | undefined, onSwitchUser: () => void): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -24,6 +28,12 @@ export function useShortcuts(role: UserRole | undefined, onSwitchUser: () => voi
       if (combo === 'Ctrl+Shift+L') {
         event.preventDefault()
         onSwitchUser()
+        return
+      }
+      if (combo === LOCK_SHORTCUT) {
+        event.preventDefault()
+        // Already locked: main refuses, and the lock screen is showing anyway.
+        call('session.lock').catch(() => undefined)
         return
       }
       const target = screens.find((screen) => screen.shortcut === combo)

@@ -47,6 +47,36 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+describe('locking the till on leaving it', () => {
+  it('locks at once for the signed-in user; their PIN opens it; signed out after the sign-out limit', async () => {
+    const { session, cashier, events, autoLock } = await till()
+    autoLock.lockNow()
+    expect(session.isLocked()).toBe(false) // nobody signed in: nothing to lock
+    await session.signIn(cashier.id, '1357')
+    vi.advanceTimersByTime(10_000)
+    autoLock.lockNow()
+    expect(session.state()).toMatchObject({
+      user: { id: cashier.id },
+      locked: { reason: 'manual' },
+    })
+    expect(events.filter(([name]) => name === 'session.locked')).toHaveLength(1)
+    expect(Date.parse(session.state().locked?.signOutAt ?? '')).toBe(
+      Date.parse('2026-03-02T09:00:10Z') + DEFAULT_IDLE_LIMITS.signOutAfterMs.cashier,
+    )
+    // Locking again changes nothing (the sign-out time stays).
+    vi.advanceTimersByTime(5_000)
+    autoLock.lockNow()
+    expect(events.filter(([name]) => name === 'session.locked')).toHaveLength(1)
+    await expect(session.unlock('2468')).rejects.toMatchObject({ code: 'wrong_pin' })
+    await session.unlock('1357')
+    expect(session.isLocked()).toBe(false)
+
+    autoLock.lockNow()
+    vi.advanceTimersByTime(DEFAULT_IDLE_LIMITS.signOutAfterMs.cashier + 1_000)
+    expect(session.state()).toMatchObject({ user: null, endedBy: 'idle' })
+  })
+})
+
 describe('automatic lock and sign-out', () => {
   it('locks a cashier after the lock limit, and signs out after the longer one', async () => {
     const { session, cashier, events, autoLock } = await till()

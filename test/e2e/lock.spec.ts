@@ -1,0 +1,132 @@
+// The lock screen end to end, through the preview on the embedded Demo gateway: the cashier
+// locks the till (Ctrl+Shift+K, the same lock as after the idle time), a customer's transfer
+// for the open charge is taken in while it is locked and the customer display turns Paid, and
+// only the signed-in cashier's PIN opens it again (not a wrong PIN, not another user's),
+// showing the charge paid. Screens are captured in test-results/lock/ for a person to look at.
+import { expect, test, type Page } from '@playwright/test'
+import { signIn, uniqueBvn, type PageGlobals } from './support'
+
+test.describe.configure({ mode: 'serial' })
+
+const CASHIER = { name: 'Kemi Lawal', pin: '9753', role: 'cashier' as const }
+const OTHER = { name: 'Sola Ade', pin: '864200', role: 'supervisor' as const }
+const SHOTS = 'test-results/lock'
+
+let page: Page
+let display: Page
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext()
+  page = await context.newPage()
+  // The other profile exists too, so its PIN can be tried on the lock screen.
+  await signIn(page, OTHER)
+  await signIn(page, CASHIER)
+  display = await context.newPage()
+  await page.evaluate(() =>
+    (globalThis as unknown as PageGlobals).pos.invoke('customerDisplay.show', { chargeId: null }),
+  )
+  await display.goto('/#/customer-display')
+  await expect(display.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible()
+})
+test.afterAll(async () => {
+  // Never leave the shared demo gateway down for the suites after this one.
+  await page
+    .evaluate(() =>
+      (globalThis as unknown as PageGlobals).pos.invoke('demo.simulateOutage', { active: false }),
+    )
+    .catch(() => undefined)
+  await page.context().close()
+})
+
+/** Amount first, then a new customer: the instructions open and the display shows them. */
+async function collect(name: string, amount: string): Promise<void> {
+  await page.evaluate(() => ((globalThis as unknown as PageGlobals).location.hash = '#/collect'))
+  const due = page.getByRole('textbox', { name: 'Amount due' })
+  await due.fill(amount)
+  await due.press('Enter')
+  await page.getByRole('button', { name: 'New customer' }).click()
+  const form = page.getByRole('form', { name: 'New customer' })
+  await form.getByLabel('Full name').fill(name)
+  await form.getByLabel('E-mail').fill(`lock${Date.now()}@example.com`)
+  await form.getByLabel(/BVN/).fill(uniqueBvn())
+  await form.getByRole('button', { name: 'Create and show instructions' }).click()
+  await expect(page.getByTestId('charge-screen')).toHaveAttribute('data-phase', 'awaiting')
+  await expect(display.getByTestId('customer-display')).toHaveAttribute('data-phase', 'awaiting')
+}
+
+test('locked: the transfer is taken in and the display turns Paid; only the cashier’s PIN opens it', async () => {
+  test.setTimeout(120_000)
+  await collect('Tola Bakare', '4,200')
+
+  // The customer sends the money while the till can't see the gateway, so the till can only
+  // take it in after the lock: the watcher backs off between failed tries (seconds apart by
+  // the fourth), and locking takes one call.
+  await page.getByRole('button', { name: 'Simulate a gateway outage' }).click()
+  await expect(page.getByLabel('Status', { exact: true })).toContainText('Offline', {
+    timeout: 15_000,
+  })
+  const sim = page.getByTestId('demo-simulator')
+  await sim.getByLabel('Amount the customer sends').fill('4,200')
+  await sim.getByRole('button', { name: 'Simulate transfer' }).click()
+  await expect(sim.getByText(/The demo bank sent transfer/)).toBeVisible()
+  // Let the failed tries add up, so the next one is seconds away.
+  await page.waitForTimeout(12_000)
+  await expect(page.getByTestId('charge-screen')).toHaveAttribute('data-phase', 'awaiting')
+  await page.getByRole('button', { name: 'End the gateway outage' }).click()
+  await page.keyboard.press('Control+Shift+K')
+
+  const lock = page.getByTestId('lock-screen')
+  await expect(lock).toBeVisible()
+  await expect(lock).toContainText(CASHIER.name)
+  await expect(lock).toContainText('Collections and payouts carry on in the background')
+  // Locked before the till saw the money: the display still waits.
+  await expect(display.getByTestId('customer-display')).toHaveAttribute('data-phase', 'awaiting')
+  await page.screenshot({ path: `${SHOTS}/1-locked.png` })
+
+  // Behind the lock the watcher goes on: the display shows the payment, the till stays locked.
+  await expect(display.getByTestId('customer-display')).toHaveAttribute('data-phase', 'paid', {
+    timeout: 30_000,
+  })
+  await expect(display.getByTestId('customer-display')).toContainText('Payment received')
+  await expect(lock).toBeVisible()
+  await display.screenshot({ path: `${SHOTS}/2-display-paid-while-locked.png` })
+  // Nothing behind the lock answers while it is up.
+  const refused = await page.evaluate(async () => {
+    const envelope = await (globalThis as unknown as PageGlobals).pos.invoke('charge.list', {
+      scope: 'open',
+    })
+    return envelope.ok ? null : envelope.error.code
+  })
+  expect(refused).toBe('session_locked')
+
+  // Another user's PIN and a wrong one do not open it.
+  const pin = lock.getByLabel(`PIN for ${CASHIER.name}`)
+  const unlock = lock.getByRole('button', { name: 'Unlock' })
+  await pin.fill(OTHER.pin)
+  await unlock.click()
+  await expect(lock.getByRole('alert')).toContainText(/PIN/)
+  await expect(lock).toBeVisible()
+  await pin.fill('1111')
+  await unlock.click()
+  await expect(lock.getByRole('alert')).toContainText(/PIN/)
+  await page.screenshot({ path: `${SHOTS}/3-wrong-pin.png` })
+
+  await pin.fill(CASHIER.pin)
+  await unlock.click()
+  await expect(lock).toHaveCount(0)
+  await expect(page.getByTestId('status-user')).toContainText(CASHIER.name)
+  // The charge the cashier left open was paid while the till was locked.
+  await expect(page.getByTestId('paid-panel')).toBeVisible()
+  await expect(page.getByTestId('paid-panel')).toContainText('₦4,200.00 received')
+  await page.screenshot({ path: `${SHOTS}/4-unlocked-paid.png` })
+})
+
+test('the user menu locks the till too, and the lock screen can switch user', async () => {
+  await page.locator('.usermenu__button').click()
+  await page.getByRole('button', { name: /Lock till/ }).click()
+  const lock = page.getByTestId('lock-screen')
+  await expect(lock).toBeVisible()
+  await lock.getByRole('button', { name: /Switch user/ }).click()
+  await expect(lock).toHaveCount(0)
+  await expect(page.getByTestId('status-user')).toHaveCount(0)
+})
