@@ -5,7 +5,13 @@
 // English words.
 import { expect, test, type Page } from '@playwright/test'
 import { layoutProblems, TILL_SIZES } from './layout'
-import { signIn, startOwnPreview, uniqueBvn, type PageGlobals } from './support'
+import {
+  seriousA11yViolations,
+  signIn,
+  startOwnPreview,
+  uniqueBvn,
+  type PageGlobals,
+} from './support'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -70,14 +76,17 @@ test('Collect in French fits every till size: nothing covered or cut off', async
 })
 
 test('a charge in French: the BVN rule, the instructions and the customer display', async ({
-  page,
-  context,
+  browser,
 }) => {
+  // Pages of an explicit context: axe needs one.
+  const context = await browser.newContext()
+  const page = await context.newPage()
   await page.setViewportSize({ width: 1280, height: 800 })
   await signIn(page, CASHIER)
   await setLanguage(page, 'fr')
   await page.evaluate(() => ((globalThis as unknown as PageGlobals).location.hash = '#/collect'))
   await page.keyboard.press('Escape')
+  expect(await seriousA11yViolations(page), 'amount step in French').toEqual([])
   await page.getByLabel('Montant dû').fill('4200')
   await page.keyboard.press('Enter')
   await page.getByRole('button', { name: 'Nouveau client' }).click()
@@ -94,6 +103,7 @@ test('a charge in French: the BVN rule, the instructions and the customer displa
   await expect(page.locator('.topbar h1')).toHaveText('Instructions')
   await expect(page.locator('.spinner')).toHaveCount(0)
   expect(await layoutProblems(page), 'instructions at 1280x800').toEqual([])
+  expect(await seriousA11yViolations(page), 'instructions in French').toEqual([])
   await page.screenshot({ path: `${SHOTS}/instructions-1280x800.png`, fullPage: true })
 
   const display = await context.newPage()
@@ -110,15 +120,25 @@ test('a charge in French: the BVN rule, the instructions and the customer displa
     return g.document.documentElement.scrollHeight <= g.innerHeight
   })
   expect(fits, 'the customer display fits 800x480 without scrolling').toBe(true)
+  expect(await seriousA11yViolations(display), 'customer display in French').toEqual([])
   await display.screenshot({ path: `${SHOTS}/customer-display-800x480.png` })
+
+  // The customer pays (the demo bank sends the transfer): Paid, in French, on both screens.
+  await page.getByRole('button', { name: 'Simuler un virement', exact: true }).click()
+  await expect(page.getByTestId('paid-panel')).toContainText('PAYÉ')
+  await expect(page.getByTestId('paid-panel')).toContainText('4 200,00 NGN reçu')
+  await expect(page.locator('.topbar h1')).toHaveText('Payé')
+  await expect(page.getByTestId('transfer-row')).toContainText('Reçu')
+  // "Reçu" is the status Received; the receipt is the ticket de caisse (glossary).
+  await expect(page.getByRole('button', { name: 'Ticket de caisse' })).toBeVisible()
+  expect(await layoutProblems(page), 'paid at 1280x800').toEqual([])
+  await page.screenshot({ path: `${SHOTS}/paid-1280x800.png`, fullPage: true })
+  await expect(display.getByRole('heading', { name: 'Paiement reçu' })).toBeVisible()
+  expect(await layoutProblems(display), 'paid on the customer display').toEqual([])
+  await display.screenshot({ path: `${SHOTS}/customer-display-paid-800x480.png` })
   await display.close()
-  await page.getByRole('button', { name: 'Annuler la demande de paiement' }).click()
-  await page.getByRole('button', { name: 'Le client est parti' }).click()
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: 'Annuler la demande de paiement' })
-    .click()
-  await expect(page.locator('.topbar h1')).toHaveText('Annulé')
+  await setLanguage(page, 'en')
+  await context.close()
 })
 
 /** Navigation entries whose content runs past their own box (a shortcut pushed out of view). */
