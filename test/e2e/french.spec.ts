@@ -203,7 +203,7 @@ test('a new till is set up in French from the first screen, and stays French', a
     await page.getByRole('button', { name: 'Continuer' }).click()
     await page.getByLabel('Votre nom').fill('Aminata Sow')
     await page.getByLabel('Code PIN', { exact: true }).fill('246810')
-    await page.getByLabel('Code PIN, encore').fill('246810')
+    await page.getByLabel('Confirmer le code PIN').fill('246810')
     expect(await layoutProblems(page), 'first run in French').toEqual([])
     await page.getByRole('button', { name: 'Créer l’administrateur et commencer' }).click()
     await expect(page.getByTestId('status-user')).toContainText('Aminata Sow · Administrateur')
