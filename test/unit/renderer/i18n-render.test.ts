@@ -10,7 +10,7 @@ vi.hoisted(() => {
   Object.assign(globalThis, { window: { location: { hash: '' } } })
 })
 import { applyLanguage, i18n } from '../../../renderer/i18n'
-import { AmountStep } from '../../../renderer/screens/Collect/AmountStep'
+import { AmountStep, readAmount } from '../../../renderer/screens/Collect/AmountStep'
 import { FirstRun } from '../../../renderer/screens/FirstRun'
 
 const amountStep = (text: string) =>
@@ -50,6 +50,19 @@ describe('screens in French', () => {
     expect(shown).toContain('12 500,50 NGN')
     expect(shown).not.toMatch(/Amount due|Next: customer|Sale reference/)
     expect(amountStep('')).toContain('aria-label="Pavé numérique"')
+  })
+
+  it('an amount refused by common/money is explained in the till’s language', () => {
+    applyLanguage('fr')
+    expect(readAmount('1a2')).toEqual({
+      error: '« 1a2 » n’est pas un montant. Tapez des chiffres, par exemple 12500.50.',
+    })
+    expect(readAmount('0')).toEqual({ error: 'Le montant dû doit être supérieur à zéro.' })
+    applyLanguage('en')
+    // English keeps common/money's own sentence, built from what was typed.
+    expect(readAmount('1a2')).toEqual({
+      error: '"1a2" is not an amount. Use digits, like 12500.50.',
+    })
   })
 
   it('the same step in English keeps the words the e2e tests and cashiers know', () => {
