@@ -1,7 +1,7 @@
 // Till settings an admin edits. The API secret goes in once through `settings.setKey` and is
 // never part of any result.
 import * as z from 'zod'
-import { defineChannels, defineEvents, payload, returns } from './contract'
+import { defineChannels, defineEvents, payload, returns, type UserRole } from './contract'
 import type { EnvironmentState } from './environment'
 import {
   ConfigurableEnvironmentSchema,
@@ -45,6 +45,34 @@ export const PollIntervalsSchema = z.strictObject({
 })
 
 /**
+ * Minutes of idle time after which the till locks, per role of the signed-in person. Each role
+ * has a cap and there is no "never": a hand-edited file can't leave an admin's session open
+ * (main checks these bounds and seals the value, see main/settings/idle-lock.ts).
+ */
+export type IdleLock = Record<UserRole, number>
+
+/** The longest lock each role may be given: the more a role can do, the sooner it locks. */
+export const IDLE_LOCK_MAX_MINUTES: IdleLock = { cashier: 15, supervisor: 10, admin: 5 }
+
+/** What Settings → Till offers (each role up to its cap), as on other tills' passcode timeouts. */
+export const IDLE_LOCK_CHOICES = [1, 2, 3, 5, 10, 15] as const
+
+export const DEFAULT_IDLE_LOCK: IdleLock = { cashier: 5, supervisor: 3, admin: 2 }
+
+const lockMinutes = (role: UserRole) =>
+  z
+    .number()
+    .int('Use whole minutes.')
+    .min(1, 'At least 1 minute.')
+    .max(IDLE_LOCK_MAX_MINUTES[role], `At most ${IDLE_LOCK_MAX_MINUTES[role]} minutes.`)
+
+export const IdleLockSchema = z.strictObject({
+  cashier: lockMinutes('cashier'),
+  supervisor: lockMinutes('supervisor'),
+  admin: lockMinutes('admin'),
+})
+
+/**
  * A gateway base URL: https, or http only to this machine (a local sandbox). No credentials,
  * query or fragment, since paths are appended to it.
  */
@@ -72,6 +100,8 @@ export interface SettingsView {
   keyIds: { demo: string | null; sandbox: string | null; live: string | null }
   pollIntervals: PollIntervals
   tillName: string
+  /** Minutes of idle time before the till locks, per role. */
+  idleLock: IdleLock
 }
 
 /** What an integrity finding is about (see main/integrity/). */
@@ -125,10 +155,11 @@ export const settingsChannels = defineChannels({
       baseUrls: z
         .strictObject({ sandbox: BaseUrlSchema.optional(), live: BaseUrlSchema.optional() })
         .optional(),
+      idleLock: IdleLockSchema.partial().optional(),
     }),
     result: returns<SettingsView>(),
     role: 'admin',
-    summary: 'Changes till name, poll intervals or base URLs.',
+    summary: 'Changes till name, poll intervals, base URLs or the idle time before the till locks.',
   },
   'settings.setKey': {
     input: z.strictObject({

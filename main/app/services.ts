@@ -19,6 +19,7 @@ import { AutoLock, noPowerSource, type IdleLimits, type PowerSource } from '../s
 import { needsStepUp } from '../session/step-up'
 import { settingsHandlers } from '../settings/handlers'
 import { appearanceHandlers } from '../settings/appearance'
+import { watchIdleLock } from '../settings/idle-lock'
 import { SettingsStore, type SettingsBackend } from '../settings/store'
 import { usersHandlers } from '../users/handlers'
 import { UsersService } from '../users/users'
@@ -105,6 +106,9 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     now,
     ...(adapters.idleLimits ? { limits: adapters.idleLimits } : {}),
   })
+  // The admin's idle lock times (Settings → Till) apply at once, without a restart; limits an
+  // adapter passes (tests) win.
+  if (!adapters.idleLimits) watchIdleLock(settings, (minutes) => autoLock.configure(minutes))
   const status = new TillStatusService(emit, now)
   const environment = new EnvironmentService({
     settings,

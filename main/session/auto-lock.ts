@@ -6,7 +6,10 @@
 // once `signOutAfterMs` of idle time have passed. Both limits depend on the role: an admin's
 // session, which can change keys and staff, times out sooner. An OS screen lock or a suspend
 // signs out at once: the person has walked away from the computer, not just from the till.
+// An admin chooses the lock time per role in Settings → Till (`configure`, applied while the
+// till runs); the sign-out follows it by the role's same margin as in the defaults.
 import type { UserRole } from '../../common/ipc/contract'
+import type { IdleLock } from '../../common/ipc/settings'
 import type { Logger } from '../app/log'
 import type { SessionService } from './session'
 
@@ -21,6 +24,18 @@ export const DEFAULT_IDLE_LIMITS: IdleLimits = {
   lockAfterMs: { cashier: 5 * MINUTE, supervisor: 3 * MINUTE, admin: 2 * MINUTE },
   signOutAfterMs: { cashier: 15 * MINUTE, supervisor: 10 * MINUTE, admin: 5 * MINUTE },
 }
+
+/**
+ * How much longer than the lock the sign-out comes, per role (10, 7 and 3 minutes): the
+ * defaults' margin, kept when an admin changes the lock time, so a locked till is still
+ * signed out and a shorter lock never means a longer unattended session.
+ */
+const SIGN_OUT_MARGIN_MS = Object.fromEntries(
+  (Object.keys(DEFAULT_IDLE_LIMITS.lockAfterMs) as UserRole[]).map((role) => [
+    role,
+    DEFAULT_IDLE_LIMITS.signOutAfterMs[role] - DEFAULT_IDLE_LIMITS.lockAfterMs[role],
+  ]),
+) as Record<UserRole, number>
 
 /** What the machine can tell us (Electron's powerMonitor; nothing in the preview). */
 export interface PowerSource {
@@ -49,7 +64,7 @@ export interface AutoLockOptions {
 
 /** Checks the limits every few seconds; `activity()` is called when the till is used. */
 export class AutoLock {
-  readonly #limits: IdleLimits
+  #limits: IdleLimits
   readonly #now: () => number
   #lastActivity: number
   #timer: ReturnType<typeof setInterval> | null = null
@@ -71,6 +86,21 @@ export class AutoLock {
 
   get limits(): IdleLimits {
     return this.#limits
+  }
+
+  /**
+   * The lock times an admin chose (minutes per role), from the next check on. A lock already
+   * on keeps the sign-out time it was given.
+   */
+  configure(lockAfterMinutes: IdleLock): void {
+    const lockAfterMs = { ...this.#limits.lockAfterMs }
+    const signOutAfterMs = { ...this.#limits.signOutAfterMs }
+    for (const role of Object.keys(lockAfterMs) as UserRole[]) {
+      lockAfterMs[role] = lockAfterMinutes[role] * MINUTE
+      signOutAfterMs[role] = lockAfterMs[role] + SIGN_OUT_MARGIN_MS[role]
+    }
+    this.#limits = { lockAfterMs, signOutAfterMs }
+    this.options.log.info('idle lock times applied', { lockAfterMinutes })
   }
 
   start(): void {

@@ -20,6 +20,7 @@ export const settingsHandlers = (
           if (input.pollIntervals) Object.assign(draft.pollIntervals, input.pollIntervals)
           if (input.baseUrls?.sandbox !== undefined) draft.baseUrls.sandbox = input.baseUrls.sandbox
           if (input.baseUrls?.live !== undefined) draft.baseUrls.live = input.baseUrls.live
+          if (input.idleLock) Object.assign(draft.idleLock, input.idleLock)
           // An admin saving the settings confirms them: authority that failed its check is
           // sealed again (see settings/seals.ts).
         },

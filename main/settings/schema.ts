@@ -3,7 +3,12 @@
 import * as z from 'zod'
 import { USER_ROLES } from '../../common/ipc/contract'
 import { EnvironmentSchema } from '../../common/ipc/shared'
-import { PollIntervalsSchema, type PollIntervals } from '../../common/ipc/settings'
+import {
+  DEFAULT_IDLE_LOCK,
+  IdleLockSchema,
+  PollIntervalsSchema,
+  type PollIntervals,
+} from '../../common/ipc/settings'
 import { ReceiptSettingsSchema, type ReceiptSettings } from '../../common/ipc/collections'
 import { AppearanceSchema, DEFAULT_APPEARANCE } from '../../common/ipc/appearance'
 
@@ -65,6 +70,9 @@ export const SettingsSchema = z.strictObject({
   receipts: ReceiptSettingsSchema.default(DEFAULT_RECEIPT_SETTINGS),
   /** Theme, text size and chime: a file from before it gets the defaults, no migration step. */
   appearance: AppearanceSchema.default(DEFAULT_APPEARANCE),
+  /** Minutes idle before the till locks, per role: a file from before gets the defaults. A
+   * value out of bounds is replaced before parsing and reported (settings/idle-lock.ts). */
+  idleLock: IdleLockSchema.default(DEFAULT_IDLE_LOCK),
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -88,5 +96,6 @@ export function defaultSettings(): Settings {
     seals: null,
     receipts: { ...DEFAULT_RECEIPT_SETTINGS },
     appearance: { ...DEFAULT_APPEARANCE, sound: { ...DEFAULT_APPEARANCE.sound } },
+    idleLock: { ...DEFAULT_IDLE_LOCK },
   }
 }

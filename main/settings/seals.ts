@@ -1,16 +1,21 @@
 // Keyed seals over the settings file's authority: each staff record (role, PIN hash, lockout
-// counters), and the environment, base URLs, key ids, till name and the set of staff. Only
+// counters), and the environment, base URLs, key ids, till name, idle lock times and the set
+// of staff. Only
 // main holds the device key (OS keychain), so a cashier who edits the file can't make a
 // record that passes: an edited role, a swapped PIN hash or an added profile fails its seal
 // and is never honoured. The generation number and the authority seal are also kept in the
 // keychain as the file's head, so putting back an older copy of the file is caught as well.
+import { USER_ROLES } from '../../common/ipc/contract'
+import { DEFAULT_IDLE_LOCK } from '../../common/ipc/settings'
 import type { ChainAnchor } from '../integrity/anchor'
 import type { IntegrityFindings } from '../integrity/findings'
 import type { Sealer } from '../integrity/seal'
 import type { Seals, Settings, StoredUser } from './schema'
 
 const USER_DOMAIN = 'staff.v1'
-const AUTHORITY_DOMAIN = 'settings.v1'
+/** v2 adds the idle lock times; v1 is still accepted from a file written before them. */
+const AUTHORITY_DOMAIN = 'settings.v2'
+const AUTHORITY_DOMAIN_V1 = 'settings.v1'
 
 export interface SettingsIntegrity {
   sealer: Sealer
@@ -34,7 +39,7 @@ const UNSEALED = '0'.repeat(64)
 
 export const TRUSTED: SettingsTrust = { untrustedUsers: new Set(), authorityProblem: null }
 
-const authorityValue = (settings: Settings, generation: number) => ({
+const authorityValueV1 = (settings: Settings, generation: number) => ({
   generation,
   environment: settings.environment,
   baseUrls: settings.baseUrls,
@@ -42,6 +47,27 @@ const authorityValue = (settings: Settings, generation: number) => ({
   tillName: settings.tillName,
   userIds: settings.users.map((user) => user.id).sort(),
 })
+
+const authorityValue = (settings: Settings, generation: number) => ({
+  ...authorityValueV1(settings, generation),
+  idleLock: settings.idleLock,
+})
+
+const isDefaultIdleLock = (settings: Settings): boolean =>
+  USER_ROLES.every((role) => settings.idleLock[role] === DEFAULT_IDLE_LOCK[role])
+
+/**
+ * The authority seal as this version writes it, or as a Tilldesk from before the idle lock
+ * setting wrote it: then the file can only hold the default times (anything else would need
+ * a v2 seal), so accepting it never lets an edit lengthen the lock.
+ */
+function authorityHolds(sealer: Sealer, settings: Settings, seal: string, generation: number) {
+  if (sealer.check(AUTHORITY_DOMAIN, authorityValue(settings, generation), seal)) return true
+  return (
+    isDefaultIdleLock(settings) &&
+    sealer.check(AUTHORITY_DOMAIN_V1, authorityValueV1(settings, generation), seal)
+  )
+}
 
 export const sealUser = (sealer: Sealer, user: StoredUser): string => sealer.seal(USER_DOMAIN, user)
 
@@ -70,11 +96,9 @@ export function checkSettings(
     for (const user of settings.users) {
       if (!sealer.check(USER_DOMAIN, user, seals.users[user.id])) untrustedUsers.add(user.id)
     }
-    if (
-      !sealer.check(AUTHORITY_DOMAIN, authorityValue(settings, seals.generation), seals.authority)
-    ) {
+    if (!authorityHolds(sealer, settings, seals.authority, seals.generation)) {
       authorityProblem =
-        'The environment, base URLs, key ids, till name or the list of staff in the settings file were changed outside Tilldesk.'
+        'The environment, base URLs, key ids, till name, idle lock times or the list of staff in the settings file were changed outside Tilldesk.'
     }
     const head = integrity.anchor?.head ?? null
     if (head && authorityProblem === null) {
@@ -104,7 +128,7 @@ export function checkSettings(
       record: null,
       problem: authorityProblem,
       consequence:
-        'Payouts in Sandbox and Live are off until an admin has checked the settings and saved them again.',
+        'Payouts in Sandbox and Live are off, and the till locks no later than after the default idle times, until an admin has checked the settings and saved them again.',
     })
   }
   return { untrustedUsers, authorityProblem }

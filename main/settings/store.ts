@@ -3,6 +3,7 @@
 // file and rename). Listeners hear every committed change.
 import * as z from 'zod'
 import { AppError } from '../app/errors'
+import { IDLE_LOCK_RECORD, sanitizeIdleLock } from './idle-lock'
 import { migrate, type MigrationTable, type RawSettings } from './migrations'
 import { SettingsSchema, SETTINGS_VERSION, type Settings } from './schema'
 import {
@@ -29,13 +30,19 @@ export class SettingsStore {
   readonly #listeners = new Set<SettingsListener>()
   readonly #integrity: SettingsIntegrity | null
   #trust: SettingsTrust = TRUSTED
+  /** Idle lock times the file held out of bounds (replaced by defaults), until next written. */
+  #idleLockProblem: string | null = null
 
   constructor(
     private readonly backend: SettingsBackend,
     options: { migrations?: MigrationTable; version?: number; integrity?: SettingsIntegrity } = {},
   ) {
     this.#integrity = options.integrity ?? null
-    const { value, applied } = migrate(backend.read(), options.migrations, options.version)
+    const migrated = migrate(backend.read(), options.migrations, options.version)
+    const { applied } = migrated
+    // A bad idle lock time must neither stop the till nor be kept: see settings/idle-lock.ts.
+    const { raw: value, problem: idleLockProblem } = sanitizeIdleLock(migrated.value)
+    this.#idleLockProblem = idleLockProblem
     const parsed = SettingsSchema.safeParse(value)
     if (!parsed.success) {
       throw new AppError(
@@ -58,6 +65,20 @@ export class SettingsStore {
       // Persist upgrades at once so a crash later can't leave a half-migrated file behind.
       if (applied.length > 0) backend.write(this.#current)
     }
+    this.#reportIdleLock()
+  }
+
+  /** Tells the admin about refused idle lock times, next to the other settings findings. */
+  #reportIdleLock(): void {
+    if (this.#idleLockProblem === null || !this.#integrity) return
+    this.#integrity.findings.report({
+      area: 'settings',
+      file: this.backend.path,
+      record: IDLE_LOCK_RECORD,
+      problem: this.#idleLockProblem,
+      consequence:
+        'Tilldesk locks the till after the default time for those roles until an admin chooses the times in Settings → Till and saves them.',
+    })
   }
 
   /** What failed its check when the file was read (untrusted staff are never honoured). */
@@ -107,11 +128,17 @@ export class SettingsStore {
     }
     this.backend.write(parsed.data)
     this.#current = parsed.data
+    // The file now holds valid idle lock times: that finding is settled.
+    const idleLockSettled = this.#idleLockProblem !== null
+    this.#idleLockProblem = null
+    if (idleLockSettled) integrity?.findings.clear('settings', this.backend.path)
     if (integrity?.sealer.enforced) {
       integrity.anchor?.set(this.#head())
       // A removed profile, or an admin's confirmation, may have cleared a finding.
       const problems = this.#trust.untrustedUsers.size > 0 || this.#trust.authorityProblem !== null
-      if (problems) this.#trust = checkSettings(parsed.data, integrity, this.backend.path)
+      if (problems || idleLockSettled) {
+        this.#trust = checkSettings(parsed.data, integrity, this.backend.path)
+      }
     }
     for (const listener of this.#listeners) listener(this.get(), structuredClone(previous))
     return this.get()

@@ -9,4 +9,5 @@ export const toSettingsView = (settings: Settings): SettingsView => ({
   keyIds: { ...settings.keyIds },
   pollIntervals: { ...settings.pollIntervals },
   tillName: settings.tillName,
+  idleLock: { ...settings.idleLock },
 })

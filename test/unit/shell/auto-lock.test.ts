@@ -2,12 +2,17 @@
 // limit, sign out after the longer one (both shorter for admins), sign out at once on an OS
 // screen lock or a suspend, and only the owner's PIN unlocks.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DEFAULT_IDLE_LOCK } from '../../../common/ipc/settings'
+import { EventBus } from '../../../main/app/events'
 import { silentLogger } from '../../../main/app/log'
+import { IntegrityService } from '../../../main/integrity'
 import { AutoLock, DEFAULT_IDLE_LIMITS, type PowerSource } from '../../../main/session/auto-lock'
 import { SessionService } from '../../../main/session/session'
+import { effectiveIdleLock, watchIdleLock } from '../../../main/settings/idle-lock'
+import type { RawSettings } from '../../../main/settings/migrations'
 import { SettingsStore } from '../../../main/settings/store'
 import { UsersService } from '../../../main/users/users'
-import { FAST_SCRYPT, memoryBackend } from './helpers'
+import { FAST_SCRYPT, MemoryKeychain, memoryBackend } from './helpers'
 
 const MINUTE = 60_000
 
@@ -37,7 +42,51 @@ async function till() {
   const power = new FakePower()
   const autoLock = new AutoLock({ session, power, log: silentLogger, checkEveryMs: 1_000 })
   autoLock.start()
-  return { events, session, users, admin, cashier, power, autoLock }
+  return { events, session, users, admin, cashier, power, autoLock, settings }
+}
+
+type Backend = ReturnType<typeof memoryBackend>
+
+/** One start of a till with a device key, wired as createServices wires it. */
+async function sealedBoot(backend: Backend, keychain: MemoryKeychain) {
+  const integrity = await IntegrityService.open({ keychain })
+  const settings = new SettingsStore(backend, {
+    integrity: {
+      sealer: integrity.till(),
+      anchor: integrity.journal('till', 'settings').anchor,
+      adopt: integrity.created('till'),
+      findings: integrity.findings,
+    },
+  })
+  integrity.watchAuthority(() => settings.trust.authorityProblem)
+  const users = new UsersService({
+    settings,
+    emit: new EventBus().emit,
+    scrypt: FAST_SCRYPT,
+    pepper: () => integrity.pepper(),
+  })
+  return { integrity, settings, users }
+}
+
+/** A sealed till with an admin and a cashier, where the admin chose a 1-minute cashier lock. */
+async function sealedTill() {
+  const backend = memoryBackend()
+  const keychain = new MemoryKeychain()
+  const first = await sealedBoot(backend, keychain)
+  await first.users.create({ name: 'Ada', role: 'admin', pin: '24681357' })
+  await first.users.create({ name: 'Cal', role: 'cashier', pin: '1357' })
+  first.settings.update((draft) => {
+    draft.idleLock.cashier = 1
+  })
+  await first.integrity.flushed()
+  return { backend, keychain }
+}
+
+/** The cashier edits settings.json by hand. */
+function edit(backend: Backend, change: (raw: RawSettings & { idleLock: unknown }) => void) {
+  const raw = backend.raw() as RawSettings & { idleLock: unknown }
+  change(raw)
+  backend.write(raw as never)
 }
 
 beforeEach(() => {
@@ -199,5 +248,129 @@ describe('automatic lock and sign-out', () => {
     vi.advanceTimersByTime(DEFAULT_IDLE_LIMITS.signOutAfterMs.cashier * 2)
     expect(session.state()).toMatchObject({ user: null, locked: null, endedBy: null })
     expect(events.filter(([name]) => name === 'session.locked')).toEqual([])
+  })
+})
+
+describe('the idle time an admin chooses in Settings → Till', () => {
+  it('locks after the chosen time, and a change applies without a restart', async () => {
+    const { session, cashier, settings, autoLock } = await till()
+    watchIdleLock(settings, (minutes) => autoLock.configure(minutes))
+    settings.update((draft) => {
+      draft.idleLock.cashier = 1
+    })
+    await session.signIn(cashier.id, '1357')
+    vi.advanceTimersByTime(MINUTE)
+    expect(session.state()).toMatchObject({ locked: { reason: 'idle' } })
+    // The sign-out stays as much longer than the lock as before (10 minutes for a cashier).
+    const grace =
+      DEFAULT_IDLE_LIMITS.signOutAfterMs.cashier - DEFAULT_IDLE_LIMITS.lockAfterMs.cashier
+    expect(Date.parse(session.state().locked?.signOutAt ?? '')).toBe(
+      Date.parse('2026-03-02T09:00:00Z') + MINUTE + grace,
+    )
+    await session.unlock('1357')
+
+    // The admin lengthens it to 10 minutes: the running AutoLock takes it at once.
+    settings.update((draft) => {
+      draft.idleLock.cashier = 10
+    })
+    expect(autoLock.limits.lockAfterMs.cashier).toBe(10 * MINUTE)
+    expect(autoLock.limits.signOutAfterMs.cashier).toBe(10 * MINUTE + grace)
+    vi.advanceTimersByTime(9 * MINUTE)
+    expect(session.isLocked()).toBe(false)
+    vi.advanceTimersByTime(MINUTE)
+    expect(session.isLocked()).toBe(true)
+  })
+
+  it('never offers a lock longer than the role’s cap, nor none at all', () => {
+    const store = new SettingsStore(memoryBackend())
+    expect(() =>
+      store.update((draft) => {
+        draft.idleLock.admin = 6
+      }),
+    ).toThrow(/admin/)
+    expect(() =>
+      store.update((draft) => {
+        draft.idleLock.cashier = 0
+      }),
+    ).toThrow(/cashier/)
+    expect(store.get().idleLock).toEqual(DEFAULT_IDLE_LOCK)
+  })
+
+  it('a value out of bounds in a hand-edited file is refused: the default applies and the admin is told', async () => {
+    const { backend, keychain } = await sealedTill()
+    edit(backend, (raw) => {
+      raw.idleLock = { cashier: 600, supervisor: 'never', admin: 0 }
+    })
+    const { settings, integrity } = await sealedBoot(backend, keychain)
+    expect(settings.get().idleLock).toEqual(DEFAULT_IDLE_LOCK)
+    expect(effectiveIdleLock(settings)).toEqual(DEFAULT_IDLE_LOCK)
+    const findings = integrity.findings.list()
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        area: 'settings',
+        record: 'idle lock times',
+        problem: expect.stringMatching(/cashier.*600.*1 to 15/i),
+      }),
+    )
+    // The edit also breaks the seal over the till's authority settings.
+    expect(settings.trust.authorityProblem).toMatch(/idle lock/)
+
+    // An admin saving the settings writes valid times again and the finding goes.
+    settings.update((draft) => void draft, { confirm: true })
+    expect(integrity.findings.list()).toEqual([])
+    expect(backend.raw().idleLock).toEqual(DEFAULT_IDLE_LOCK)
+  })
+
+  it('a hand-edited time within bounds fails the seal and can only make the lock sooner', async () => {
+    const { backend, keychain } = await sealedTill()
+    edit(backend, (raw) => {
+      raw.idleLock = { cashier: 15, supervisor: 1, admin: 5 }
+    })
+    const { settings, integrity } = await sealedBoot(backend, keychain)
+    expect(settings.trust.authorityProblem).toMatch(/idle lock/)
+    expect(integrity.findings.list()).toContainEqual(
+      expect.objectContaining({ area: 'settings', record: null }),
+    )
+    // Untrusted: never longer than the defaults, shorter where the file asks for less.
+    expect(effectiveIdleLock(settings)).toEqual({ cashier: 5, supervisor: 1, admin: 2 })
+  })
+
+  it('an untouched file keeps the chosen time after a restart', async () => {
+    const { backend, keychain } = await sealedTill()
+    const { settings, integrity } = await sealedBoot(backend, keychain)
+    expect(integrity.findings.list()).toEqual([])
+    expect(effectiveIdleLock(settings)).toEqual({ ...DEFAULT_IDLE_LOCK, cashier: 1 })
+  })
+
+  it('a file sealed before the setting existed is still trusted, with the default times', async () => {
+    const backend = memoryBackend()
+    const keychain = new MemoryKeychain()
+    const first = await sealedBoot(backend, keychain)
+    await first.users.create({ name: 'Ada', role: 'admin', pin: '24681357' })
+    await first.integrity.flushed()
+    // What an older Tilldesk wrote: no idle times, the authority seal over the older fields.
+    const raw = backend.raw() as RawSettings & {
+      seals: { generation: number; authority: string }
+      users: Array<{ id: string }>
+    }
+    delete raw.idleLock
+    raw.seals.authority = first.integrity.till().seal('settings.v1', {
+      generation: raw.seals.generation,
+      environment: raw.environment,
+      baseUrls: raw.baseUrls,
+      keyIds: raw.keyIds,
+      tillName: raw.tillName,
+      userIds: raw.users.map((user) => user.id).sort(),
+    })
+    backend.write(raw as never)
+    first.integrity
+      .journal('till', 'settings')
+      .anchor?.set({ seq: raw.seals.generation, hash: raw.seals.authority })
+    await first.integrity.flushed()
+
+    const { settings, integrity } = await sealedBoot(backend, keychain)
+    expect(settings.trust.authorityProblem).toBeNull()
+    expect(integrity.findings.list()).toEqual([])
+    expect(effectiveIdleLock(settings)).toEqual(DEFAULT_IDLE_LOCK)
   })
 })
