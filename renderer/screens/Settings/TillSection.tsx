@@ -1,9 +1,13 @@
-// The till's name, and how often it talks to the gateway, in seconds (people think in seconds;
-// main stores milliseconds and checks the same bounds).
+// The till's name, how often it talks to the gateway, in seconds (people think in seconds;
+// main stores milliseconds and checks the same bounds), and after how many idle minutes the
+// till locks, per role (main checks each role's cap and seals the choice).
 import { useState } from 'react'
-import type { PollIntervals, SettingsView } from '../../../common/ipc'
+import { useTranslation } from 'react-i18next'
+import { USER_ROLES, type UserRole } from '../../../common/ipc/contract'
+import type { IdleLock, PollIntervals, SettingsView } from '../../../common/ipc'
 import { POLL_LIMITS } from '../../../common/ipc'
-import { Card, TextField } from '../../components'
+import { IDLE_LOCK_CHOICES, IDLE_LOCK_MAX_MINUTES } from '../../../common/ipc/settings'
+import { Card, SelectField, TextField } from '../../components'
 import { FieldGroup, Form, FormActions } from '../../components/kit'
 import { useSaveForm } from './useSaveForm'
 import { call, PosError } from '../../lib/pos'
@@ -38,8 +42,16 @@ const INTERVALS: Array<{ key: keyof PollIntervals; label: string; hint: string }
   },
 ]
 
+/** The choices up to the role's cap, and the stored time even if it is not one of them. */
+const lockChoices = (role: UserRole, current: number): number[] =>
+  [...new Set([...IDLE_LOCK_CHOICES, current])]
+    .filter((minutes) => minutes <= IDLE_LOCK_MAX_MINUTES[role])
+    .sort((a, b) => a - b)
+
 export function TillSection({ settings }: { settings: SettingsView }) {
+  const { t } = useTranslation()
   const [tillName, setTillName] = useState(settings.tillName)
+  const [idleLock, setIdleLock] = useState<IdleLock>(() => ({ ...settings.idleLock }))
   const [intervals, setIntervals] = useState<Record<keyof PollIntervals, string>>(() => ({
     waitingMs: seconds(settings.pollIntervals.waitingMs),
     backgroundMs: seconds(settings.pollIntervals.backgroundMs),
@@ -64,12 +76,15 @@ export function TillSection({ settings }: { settings: SettingsView }) {
     const pollIntervals = Object.fromEntries(
       INTERVALS.map(({ key }) => [key, toMs(intervals[key])]),
     ) as unknown as PollIntervals
-    await call('settings.update', { tillName, pollIntervals })
+    await call('settings.update', { tillName, pollIntervals, idleLock })
     return 'Till settings saved.'
   })
 
   return (
-    <Card title="Till" description="How this till is named and how often it talks to the gateway.">
+    <Card
+      title="Till"
+      description="How this till is named, how often it talks to the gateway, and when it locks."
+    >
       <Form onSubmit={submit} noValidate message={message}>
         <TextField
           label="Till name"
@@ -95,6 +110,30 @@ export function TillSection({ settings }: { settings: SettingsView }) {
             />
           ))}
         </FieldGroup>
+        <fieldset className="choices" aria-describedby="idle-lock-hint">
+          <legend className="section-title">{t('idleLock.title')}</legend>
+          <p className="field__hint" id="idle-lock-hint">
+            {t('idleLock.hint')}
+          </p>
+          <FieldGroup layout="grid">
+            {USER_ROLES.map((role) => (
+              <SelectField
+                key={role}
+                label={t(`roles.${role}`)}
+                hint={t('idleLock.max', { count: IDLE_LOCK_MAX_MINUTES[role] })}
+                value={String(idleLock[role])}
+                onChange={(event) =>
+                  setIdleLock((current) => ({ ...current, [role]: Number(event.target.value) }))
+                }
+                error={fields[`idleLock.${role}`]}
+                options={lockChoices(role, settings.idleLock[role]).map((minutes) => ({
+                  value: String(minutes),
+                  label: t('idleLock.minutes', { count: minutes }),
+                }))}
+              />
+            ))}
+          </FieldGroup>
+        </fieldset>
         <FormActions submit={{ label: 'Save till settings', busy }} />
       </Form>
     </Card>
