@@ -2,6 +2,7 @@
 // rows a single line saying it is loading, what went wrong, or that there is nothing yet. Long
 // text in a cell wraps; amounts (align "end") and cells marked nowrap keep one line.
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import './kit.css'
 
 export interface TableColumn<Row> {
@@ -48,10 +49,11 @@ export function DataTable<Row>({
   testId,
   label,
 }: DataTableProps<Row>) {
+  const { t } = useTranslation()
   const columns = given.filter((column): column is TableColumn<Row> => Boolean(column))
   if (rows.length === 0 && !loading && !error && empty !== undefined)
     return <p className="muted">{empty}</p>
-  const state = error ?? (loading ? 'Loading…' : null)
+  const state = error ?? (loading ? t('common.loading') : null)
   return (
     <table className={`${className} kit-table`} data-testid={testId} aria-label={label}>
       <thead>

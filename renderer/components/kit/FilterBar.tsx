@@ -1,6 +1,7 @@
 // The filter row above a long list: the list's own fields, the From/To days, and Show. The
 // list changes only when Show is pressed (or Enter), so half-typed filters never hit main.
 import { useState, type FormEvent, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Button } from '../Button'
 import { DateRangeFields } from '../DateRangeFields'
 import { SelectField } from '../Field'
@@ -38,15 +39,16 @@ export function FilterBar({
   enterKey = 'none',
   className,
 }: FilterBarProps) {
+  const { t } = useTranslation()
   const show = (
     <Button
       type="submit"
       variant="primary"
       icon="refresh"
-      shortcut={enterKey === 'shown' ? 'Enter' : undefined}
+      shortcut={enterKey === 'shown' ? t('kit.enterKey') : undefined}
       aria-keyshortcuts={enterKey === 'announced' ? 'Enter' : undefined}
     >
-      Show
+      {t('kit.show')}
     </Button>
   )
   return (
@@ -100,10 +102,10 @@ export function anyOf(
   return [{ value: '', label: any }, ...choices.map(([value, label]) => ({ value, label }))]
 }
 
-/** A filter's drop-down whose first choice is "any" (no filter on it). */
+/** A filter's drop-down whose first choice is "any" (no filter on it); "Status" unless told. */
 export function FilterSelect({
-  label = 'Status',
-  any = 'Any status',
+  label,
+  any,
   name,
   value,
   onChange,
@@ -116,13 +118,14 @@ export function FilterSelect({
   onChange: (event: { target: { value: string } }) => void
   choices: ReadonlyArray<readonly [value: string, label: string]>
 }) {
+  const { t } = useTranslation()
   return (
     <SelectField
-      label={label}
+      label={label ?? t('kit.status')}
       name={name}
       value={value}
       onChange={onChange}
-      options={anyOf(any, choices)}
+      options={anyOf(any ?? t('kit.anyStatus'), choices)}
     />
   )
 }

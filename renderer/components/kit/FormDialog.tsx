@@ -1,6 +1,7 @@
 // A dialog that is one small form: what it is about, the fields, and Cancel beside the submit
 // button (danger for something that can't be taken back). Enter submits.
 import type { FormEvent, ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Button, type ButtonVariant } from '../Button'
 import { Dialog } from '../Dialog'
 import { Form, FormActions } from './Form'
@@ -27,7 +28,7 @@ export function FormDialog({
   title,
   tone = 'default',
   onSubmit,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   submitLabel,
   submitVariant,
   busy,
@@ -35,6 +36,7 @@ export function FormDialog({
   autoComplete,
   children,
 }: FormDialogProps) {
+  const { t } = useTranslation()
   return (
     <Dialog open={open} onClose={onClose} title={title} tone={tone}>
       <Form onSubmit={onSubmit} autoComplete={autoComplete}>
@@ -47,7 +49,7 @@ export function FormDialog({
             disabled,
           }}
         >
-          <Button onClick={onClose}>{cancelLabel}</Button>
+          <Button onClick={onClose}>{cancelLabel ?? t('common.cancel')}</Button>
         </FormActions>
       </Form>
     </Dialog>

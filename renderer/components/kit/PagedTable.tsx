@@ -5,6 +5,7 @@
 // action are buttons in the tab order.
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
+import { useTranslation } from 'react-i18next'
 import { Banner } from '../Banner'
 import { rowAt, usePagedListing, useVisiblePages, type PageResult } from './usePagedListing'
 
@@ -46,6 +47,7 @@ export function PagedTable<Row>({
   onTotal,
   testId,
 }: PagedTableProps<Row>) {
+  const { t } = useTranslation()
   const { total, pages, problem, load } = usePagedListing(queryKey, fetchPage)
   useEffect(() => onTotal?.(total), [total, onTotal])
 
@@ -93,11 +95,11 @@ export function PagedTable<Row>({
           className="gw-vtable__scroll"
           role="rowgroup"
           tabIndex={0}
-          aria-label={`${label}, scrollable`}
+          aria-label={t('kit.scrollable', { label })}
         >
           {total !== null && total > 0 ? null : problem ? null : (
             <div role="row" className="gw-vtable__empty">
-              <span role="cell">{total === 0 ? empty : 'Loading…'}</span>
+              <span role="cell">{total === 0 ? empty : t('common.loading')}</span>
             </div>
           )}
           <div
@@ -120,7 +122,7 @@ export function PagedTable<Row>({
                 return (
                   <div key={item.key} className="gw-vtable__row" {...shared}>
                     <span role="cell" className="muted">
-                      Loading…
+                      {t('common.loading')}
                     </span>
                   </div>
                 )

@@ -1,6 +1,7 @@
 // A state as a coloured badge in the glossary's words. A state the words don't know is shown
 // as it came (never as failed); `unknown` says so plainly. The raw state stays on the wrapper
 // (data-status) for tests and styles.
+import { t } from '../../i18n'
 import { Badge } from '../Badge'
 import type { Tone } from '../Banner'
 
@@ -13,7 +14,7 @@ export function wordsFor(words: Readonly<Record<string, StateWords>>, status: st
   return (
     words[status] ??
     (status === 'unknown'
-      ? { label: 'Status not known', tone: 'warning' }
+      ? { label: t('kit.statusNotKnown'), tone: 'warning' }
       : { label: status.replace(/_/g, ' '), tone: 'neutral' })
   )
 }

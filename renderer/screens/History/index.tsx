@@ -4,6 +4,8 @@
 // and reports progress.
 import { memo, useCallback, useRef, useState, type FormEvent } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
+import { useTranslation } from 'react-i18next'
+import type { ParseKeys } from 'i18next'
 import { formatMoney } from '../../../common/money'
 import type { HistoryFilter, HistoryRow } from '../../../common/ipc/collections'
 import { Badge, Banner, Button, Card, TextField, type Tone } from '../../components'
@@ -19,25 +21,33 @@ import {
   type StateWords,
 } from '../../components/kit'
 import { useCustomerName } from '../../lib/customerNames'
-import { countOf, formatNumber, formatWhen } from '../../lib/format'
+import { formatNumber, formatWhen } from '../../lib/format'
 import { call, messageOf, subscribe } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
 import { download } from '../Collect/browser'
 import '../Collect/collections.css'
 
-const COLUMNS = ['Time', 'Account', 'Amount', 'Status', 'This till', 'Reference', 'Narration']
+const COLUMNS = [
+  'time',
+  'account',
+  'amount',
+  'status',
+  'thisTill',
+  'reference',
+  'narration',
+] as const
 const ROW_HEIGHT = 52
 
-const STATUS: Record<string, StateWords> = {
-  success: { label: 'Received', tone: 'success' },
-  processing: { label: 'Processing', tone: 'info' },
-  failed: { label: 'Failed', tone: 'danger' },
+/** The states in the glossary's words (catalogue keys), read in the till's language. */
+const STATUS: Record<string, { label: ParseKeys; tone: Tone }> = {
+  success: { label: 'status.received', tone: 'success' },
+  processing: { label: 'status.processing', tone: 'info' },
+  failed: { label: 'status.failed', tone: 'danger' },
 }
-const STATUS_CHOICES = Object.entries(STATUS).map(([value, { label }]) => [value, label] as const)
-const ATTRIBUTION: Record<HistoryRow['attribution'], { label: string; tone: Tone }> = {
-  charge: { label: 'Paid a charge', tone: 'neutral' },
-  late: { label: 'Late: check', tone: 'warning' },
-  unattributed: { label: 'Not seen here', tone: 'neutral' },
+const ATTRIBUTION: Record<HistoryRow['attribution'], { label: ParseKeys; tone: Tone }> = {
+  charge: { label: 'history.attribution.charge', tone: 'neutral' },
+  late: { label: 'history.attribution.late', tone: 'warning' },
+  unattributed: { label: 'history.attribution.unattributed', tone: 'neutral' },
 }
 
 function cleanFilter(
@@ -83,15 +93,16 @@ export default function HistoryScreen() {
   }
   const set = (k: string) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }))
+  const { t } = useTranslation()
+  const statusChoices = Object.entries(STATUS).map(
+    ([value, { label }]) => [value, t(label)] as const,
+  )
 
   return (
     <div className="col-screen history">
-      <Card
-        title="Transfers into customer accounts"
-        description="From the gateway; each page is fetched as you scroll."
-      >
+      <Card title={t('history.title')} description={t('history.description')}>
         <FilterBar
-          label="Filter transfers"
+          label={t('history.filter')}
           onApply={apply}
           look="inline"
           enterKey="announced"
@@ -99,25 +110,27 @@ export default function HistoryScreen() {
           dates={{ from: form.from, to: form.to, onChange: set, errors: fields, named: true }}
         >
           <TextField
-            label="Account reference"
+            label={t('history.accountReference')}
             name="accountReference"
             value={form.accountReference}
             onChange={set('accountReference')}
-            placeholder="All accounts"
+            placeholder={t('history.allAccounts')}
             error={fields.accountReference}
           />
           <FilterSelect
             name="status"
             value={form.status}
             onChange={set('status')}
-            choices={STATUS_CHOICES}
+            choices={statusChoices}
           />
         </FilterBar>
       </Card>
       {listing.problem && <Banner tone="warning">{listing.problem}</Banner>}
       <div className="history__bar">
         <p aria-live="polite" data-testid="history-count">
-          {listing.total === null ? 'Loading…' : countOf(listing.total, 'transfer')}
+          {listing.total === null
+            ? t('common.loading')
+            : t('history.count', { count: listing.total })}
         </p>
         <ExportCsv filter={filter} disabled={!listing.total} />
       </div>
@@ -137,6 +150,7 @@ function TransfersTable({
   fetchPage: (page: number) => Promise<void>
 }) {
   const parent = useRef<HTMLDivElement>(null)
+  const { t } = useTranslation()
   // The virtualizer hands back functions React Compiler can't memoize; it is built for this.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -157,7 +171,7 @@ function TransfersTable({
       className="vtable"
       tabIndex={0}
       role="region"
-      aria-label="Transfers, scrollable"
+      aria-label={t('history.scrollable')}
       data-testid="history-scroll"
     >
       <table className="vtable__table" aria-rowcount={count + 1}>
@@ -165,7 +179,7 @@ function TransfersTable({
           <tr aria-rowindex={1}>
             {COLUMNS.map((h) => (
               <th key={h} scope="col">
-                {h}
+                {t(`history.col.${h}`)}
               </th>
             ))}
           </tr>
@@ -205,24 +219,33 @@ function AccountCell({ reference }: { reference: string }) {
   )
 }
 
+/** The status badge's words in the till's language. */
+function statusWords(t: (key: ParseKeys) => string): Record<string, StateWords> {
+  return Object.fromEntries(
+    Object.entries(STATUS).map(([value, { label, tone }]) => [value, { label: t(label), tone }]),
+  )
+}
+
 const Row = memo(function Row({ index, row }: { index: number; row: HistoryRow | undefined }) {
+  const { t } = useTranslation()
   if (!row)
     return (
       <tr aria-rowindex={index + 2} data-testid="history-row">
         <td colSpan={COLUMNS.length} className="vtable__loading">
-          Loading…
+          {t('common.loading')}
         </td>
       </tr>
     )
   const a = ATTRIBUTION[row.attribution]
-  const attribution = row.saleReference ? `${a.label} · ${row.saleReference}` : a.label
+  const label = t(a.label)
+  const attribution = row.saleReference ? `${label} · ${row.saleReference}` : label
   return (
     <tr aria-rowindex={index + 2} data-testid="history-row">
       <td>{formatWhen(row.createdAt)}</td>
       <AccountCell reference={row.accountReference} />
       <td className="num">{formatMoney(row.amount, row.currency)}</td>
       <td>
-        <WordBadge words={STATUS} status={row.status} />
+        <WordBadge words={statusWords(t)} status={row.status} />
       </td>
       <td>
         <Badge tone={a.tone}>{attribution}</Badge>
@@ -238,6 +261,7 @@ const Row = memo(function Row({ index, row }: { index: number; row: HistoryRow |
 function ExportCsv({ filter, disabled }: { filter: HistoryFilter; disabled: boolean }) {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null)
   const [note, setNote] = useState<{ tone: Tone; text: string } | null>(null)
+  const { t } = useTranslation()
   const run = async () => {
     const exportId = `x${Math.random().toString(36).slice(2, 12)}`
     setNote(null)
@@ -250,7 +274,7 @@ function ExportCsv({ filter, disabled }: { filter: HistoryFilter; disabled: bool
       download(new Blob([result.csv], { type: 'text/csv;charset=utf-8' }), result.filename)
       setNote({
         tone: 'success',
-        text: `Exported ${countOf(result.rows, 'row')} to ${result.filename}.`,
+        text: t('history.exported', { count: result.rows, file: result.filename }),
       })
     } catch (error) {
       setNote({ tone: 'danger', text: messageOf(error) })
@@ -265,15 +289,17 @@ function ExportCsv({ filter, disabled }: { filter: HistoryFilter; disabled: bool
     <div className="export">
       {progress ? (
         <div className="export__progress">
-          <progress max={100} value={percent} aria-label="Export progress" />
+          <progress max={100} value={percent} aria-label={t('history.exportProgress')} />
           <span data-testid="export-progress">
             {formatNumber(progress.done)} /{' '}
-            {progress.total ? countOf(progress.total, 'row') : '… rows'}
+            {progress.total
+              ? t('history.rows', { count: progress.total })
+              : t('history.rowsUnknown')}
           </span>
         </div>
       ) : (
         <Button icon="outbox" onClick={() => void run()} disabled={disabled}>
-          Export CSV
+          {t('history.exportCsv')}
         </Button>
       )}
       {note && <Banner tone={note.tone}>{note.text}</Banner>}

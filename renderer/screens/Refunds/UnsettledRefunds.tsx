@@ -2,30 +2,32 @@
 // shared review panel: why, in words, what was tried and what the gateway said; and, for a
 // supervisor who did not issue it, made (with the gateway's reference) or not made (with a
 // reason), with their PIN. Main decides who may decide and keeps the record.
+import { Trans, useTranslation } from 'react-i18next'
 import type { RefundView } from '../../../common/ipc/refunds'
 import { OutcomeReview, UnsettledSection } from '../../components'
 import { call, messageOf, subscribe } from '../../lib/pos'
 import { money } from '../Payments/parts'
 
-const WORDS = {
-  made: 'made',
-  notMade: 'not made',
-  thing: 'refund',
-  recorded: 'are kept with the refund',
-}
-
 const load = () => call('refunds.unsettled')
 const watch = (reload: () => void) => subscribe('refunds.updated', reload)
 
 export function UnsettledRefunds() {
+  const { t } = useTranslation()
+  // The words the review frame puts in its own sentences ("Mark as made…"), in this language.
+  const words = {
+    made: t('refunds.unsettled.made'),
+    notMade: t('refunds.unsettled.notMade'),
+    thing: t('refunds.unsettled.thing'),
+    recorded: t('refunds.unsettled.recorded'),
+  }
   return (
     <UnsettledSection<RefundView>
       load={load}
       watch={watch}
       keyOf={(view) => view.reference ?? ''}
-      intro="Not confirmed by the gateway: these refunds may or may not have been made. Don't issue them again."
-      label="Refunds the gateway has not confirmed"
-      failedTitle="Unconfirmed refunds could not be loaded"
+      intro={t('refunds.unsettled.intro')}
+      label={t('refunds.unsettled.label')}
+      failedTitle={t('refunds.unsettled.failed')}
       testId="refunds-unsettled"
       messageOf={messageOf}
       render={(view, done) =>
@@ -35,16 +37,27 @@ export function UnsettledRefunds() {
             open
             canDecide={!view.outcome.decideBlocked}
             blocked={view.outcome.decideBlocked}
-            words={WORDS}
-            title={(made) => `Refund ${view.reference}: mark as ${made ? 'made' : 'not made'}?`}
+            words={words}
+            title={(made) =>
+              t(made ? 'refunds.unsettled.markMade' : 'refunds.unsettled.markNotMade', {
+                reference: view.reference,
+              })
+            }
             reasonMax={200}
-            label={`Refund ${view.reference ?? ''}`}
+            label={t('refunds.unsettled.refund', { reference: view.reference ?? '' })}
             reference={view.reference}
             heading={
               <p>
-                <strong>{money(view.amount, view.currency)}</strong> of payment{' '}
-                <span className="mono">{view.paymentReference}</span>, refund{' '}
-                <span className="mono">{view.reference}</span>
+                <Trans
+                  t={t}
+                  i18nKey="refunds.unsettled.heading"
+                  values={{
+                    amount: money(view.amount, view.currency),
+                    payment: view.paymentReference,
+                    reference: view.reference,
+                  }}
+                  components={{ strong: <strong />, mono: <span className="mono" /> }}
+                />
               </p>
             }
             onDecide={async (made, { gatewayReference, reason, pin }) => {

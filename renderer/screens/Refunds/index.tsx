@@ -2,6 +2,7 @@
 // a supervisor or admin issues them (main enforces the same rule). Main works out what can
 // still be refunded and follows each refund until it settles; the screen only shows it.
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { toDecimalString, type Minor } from '../../../common/money'
 import type { RefundHistoryInput, RefundView, RefundablePayment } from '../../../common/ipc/refunds'
 import type { RefundCountsView } from '../../../common/ipc/refunds'
@@ -32,6 +33,7 @@ import {
   withFieldErrors,
   type Column,
 } from '../../components/kit'
+import { formatNumber } from '../../lib/format'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
 import { StatusBadge, money, useFormErrors, useSupervisor, when } from '../Payments/parts'
@@ -40,15 +42,13 @@ import { UnsettledRefunds } from './UnsettledRefunds'
 import '../Payments/gateway.css'
 
 type Tab = 'refund' | 'history'
-const TABS: Array<{ id: Tab; label: string }> = [
-  { id: 'refund', label: 'Refund a payment' },
-  { id: 'history', label: 'History' },
-]
+const TABS: Tab[] = ['refund', 'history']
 
 export default function RefundsScreen() {
   const supervisor = useSupervisor()
   const [tab, setTab] = useState<Tab>('refund')
   const routeRef = useNavigation((s) => s.route.rest[0] ?? '')
+  const { t } = useTranslation()
 
   useEffect(() => connectRefunds(), [])
   // Opening a payment (from History or the Payments screen) shows the refund tab.
@@ -61,7 +61,13 @@ export default function RefundsScreen() {
   return (
     <div className="gw-screen" data-testid="refunds-screen">
       {supervisor && (
-        <Tabs label="Refunds" tabs={TABS} selected={tab} onSelect={setTab} look="gateway" />
+        <Tabs
+          label={t('refunds.label')}
+          tabs={TABS.map((id) => ({ id, label: t(`refunds.tabs.${id}`) }))}
+          selected={tab}
+          onSelect={setTab}
+          look="gateway"
+        />
       )}
       {supervisor && <UnsettledRefunds />}
       {tab === 'refund' || !supervisor ? (
@@ -84,6 +90,7 @@ function RefundPayment({ supervisor }: { supervisor: boolean }) {
   const loading = useRefunds((s) => s.loading)
   const error = useRefunds((s) => s.error)
   const [reference, setReference] = useState(routeRef)
+  const { t } = useTranslation()
 
   // #/refunds/<payment reference> (from the Payments screen) looks it up at once.
   useEffect(() => {
@@ -108,21 +115,17 @@ function RefundPayment({ supervisor }: { supervisor: boolean }) {
           <Card>
             <EmptyState
               icon="refunds"
-              title={loading ? 'Looking the payment up…' : 'Find the payment to refund'}
+              title={loading ? t('refunds.find.lookingUp') : t('refunds.find.title')}
             >
-              <p>
-                Enter the payment reference from the customer's receipt, or open the payment from
-                the Payments or Reports screen. You'll see what was paid, what has gone back, and
-                what can still be refunded.
-              </p>
+              <p>{t('refunds.find.help')}</p>
             </EmptyState>
           </Card>
         )}
       </div>
       <aside className="gw-split__side">
         <InlineLookup
-          title="Find the payment"
-          label="Payment reference"
+          title={t('refunds.find.card')}
+          label={t('refunds.paymentReference')}
           name="paymentReference"
           autoFocus={!routeRef}
           value={reference}
@@ -133,7 +136,7 @@ function RefundPayment({ supervisor }: { supervisor: boolean }) {
             (error !== null && error !== undefined ? messageOf(error) : undefined)
           }
           busy={loading}
-          action="Find"
+          action={t('refunds.find.action')}
           variant="primary"
         />
         {payment && <RefundsOfPayment refunds={payment.refunds} />}
@@ -143,6 +146,7 @@ function RefundPayment({ supervisor }: { supervisor: boolean }) {
 }
 
 function PaymentBalance({ payment }: { payment: RefundablePayment }) {
+  const { t } = useTranslation()
   return (
     <Card
       title={payment.customerName ?? payment.email}
@@ -155,18 +159,24 @@ function PaymentBalance({ payment }: { payment: RefundablePayment }) {
       actions={<StatusBadge kind="payment" status={payment.paymentStatus} />}
     >
       <StatTiles columns={4} testId="refund-balance">
-        <StatTile label="Paid" value={money(payment.paid, payment.currency)} />
-        <StatTile label="Refunded" value={money(payment.refunded, payment.currency)} />
-        <StatTile label="In progress" value={money(payment.inProgress, payment.currency)} />
+        <StatTile label={t('status.paid')} value={money(payment.paid, payment.currency)} />
         <StatTile
-          label="Can refund now"
+          label={t('refunds.balance.refunded')}
+          value={money(payment.refunded, payment.currency)}
+        />
+        <StatTile
+          label={t('refunds.balance.inProgress')}
+          value={money(payment.inProgress, payment.currency)}
+        />
+        <StatTile
+          label={t('refunds.balance.refundable')}
           value={money(payment.refundable, payment.currency)}
           emphasis
           testId="refundable"
         />
       </StatTiles>
       {payment.blockedReason && (
-        <Banner tone="info" title="No refund possible">
+        <Banner tone="info" title={t('refunds.balance.blocked')}>
           {payment.blockedReason}
         </Banner>
       )}
@@ -174,13 +184,8 @@ function PaymentBalance({ payment }: { payment: RefundablePayment }) {
   )
 }
 
-const REASONS = [
-  'Returned goods',
-  'Order cancelled',
-  'Charged twice',
-  'Price adjustment',
-  'Service not provided',
-]
+/** Common reasons offered while typing; what is typed is kept as typed. */
+const REASONS = ['returned', 'cancelled', 'twice', 'price', 'notProvided'] as const
 
 function RefundForm({ payment, supervisor }: { payment: RefundablePayment; supervisor: boolean }) {
   const issued = useRefunds((s) => s.issued)
@@ -189,39 +194,44 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
   const [reason, setReason] = useState('')
   const [confirming, setConfirming] = useState(false)
   const { message, fields, fail, edit, editText, busy, send } = useFormErrors()
+  const { t } = useTranslation()
 
   if (!supervisor)
     return (
-      <Banner tone="info" title="A supervisor issues refunds">
-        Money going back to a customer needs a supervisor or admin. Ask one to sign in with Switch
-        user; you can see the balance and every refund of this payment here.
+      <Banner tone="info" title={t('refunds.supervisor.title')}>
+        {t('refunds.supervisor.text')}
       </Banner>
     )
   if (issued && issued.paymentReference === payment.paymentReference)
     return (
-      <Card title="Refund sent" actions={<StatusBadge kind="refund" status={issued.status} />}>
+      <Card
+        title={t('refunds.sent.title')}
+        actions={<StatusBadge kind="refund" status={issued.status} />}
+      >
         <div className="gw-screen" data-testid="refund-issued" data-status={issued.status}>
           <p className="gw-big-amount">{money(issued.amount, issued.currency)}</p>
           <DetailList
             items={[
               {
-                label: 'Refund reference',
+                label: t('refunds.sent.reference'),
                 value: <span className="mono">{issued.reference}</span>,
               },
-              { label: 'Reason', value: issued.reason ?? '—' },
+              { label: t('refunds.reason'), value: issued.reason ?? '—' },
               {
-                label: 'Status',
+                label: t('kit.status'),
                 value: issued.final
                   ? issued.status === 'success'
-                    ? 'Refunded to the customer'
-                    : `Failed: ${issued.failureReason ?? 'no reason given'}`
-                  : 'With the bank; this updates by itself',
+                    ? t('refunds.sent.refunded')
+                    : t('refunds.sent.failed', {
+                        reason: issued.failureReason ?? t('refunds.sent.noReason'),
+                      })
+                  : t('refunds.sent.withBank'),
               },
             ]}
           />
           <div className="gw-actions">
             <Button icon="plus" onClick={() => useRefunds.getState().setIssued(null)}>
-              Another refund of this payment
+              {t('refunds.sent.another')}
             </Button>
           </div>
         </div>
@@ -251,10 +261,10 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
   const shown = kind === 'full' ? payment.refundable : amount
 
   return (
-    <Card title="Refund">
-      <Form onSubmit={review} label="Refund" noValidate message={message}>
+    <Card title={t('refunds.form.title')}>
+      <Form onSubmit={review} label={t('refunds.form.title')} noValidate message={message}>
         <fieldset className="gw-choice">
-          <legend>How much</legend>
+          <legend>{t('refunds.form.howMuch')}</legend>
           <label>
             <input
               type="radio"
@@ -263,7 +273,7 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
               checked={kind === 'full'}
               onChange={() => setKind('full')}
             />
-            All that can be refunded ({money(payment.refundable, payment.currency)})
+            {t('refunds.form.full', { amount: money(payment.refundable, payment.currency) })}
           </label>
           <label>
             <input
@@ -273,39 +283,39 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
               checked={kind === 'partial'}
               onChange={() => setKind('partial')}
             />
-            Part of it
+            {t('refunds.form.partial')}
           </label>
         </fieldset>
         {kind === 'partial' && (
           <MoneyInput
-            label="Amount to refund"
+            label={t('refunds.form.amount')}
             name="amount"
             value={amount}
             onChange={edit('amount', setAmount)}
             currency={payment.currency}
-            hint={`Up to ${money(payment.refundable, payment.currency)}.`}
+            hint={t('refunds.form.upTo', { amount: money(payment.refundable, payment.currency) })}
             error={fields.amount}
             autoFocus
           />
         )}
         <TextField
-          label="Reason"
+          label={t('refunds.reason')}
           name="reason"
           list="refund-reasons"
           autoComplete="off"
           value={reason}
           onChange={editText('reason', setReason)}
-          hint="Kept with the refund; pick a common one or type your own."
+          hint={t('refunds.form.reasonHint')}
           error={fields.reason}
         />
         <datalist id="refund-reasons">
           {REASONS.map((r) => (
-            <option key={r} value={r} />
+            <option key={r} value={t(`refunds.reasons.${r}`)} />
           ))}
         </datalist>
         <FormActions
           submit={{
-            label: 'Review refund',
+            label: t('refunds.form.review'),
             size: 'lg',
             icon: 'refunds',
             disabled: kind === 'partial' && amount === null,
@@ -315,38 +325,48 @@ function RefundForm({ payment, supervisor }: { payment: RefundablePayment; super
       <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        title="Send this refund?"
+        title={t('refunds.confirm.title')}
         tone="danger"
-        cancelLabel="Go back"
-        confirmLabel={<>Refund {shown === null ? '' : money(shown, payment.currency)}</>}
+        cancelLabel={t('refunds.confirm.back')}
+        confirmLabel={t('refunds.confirm.send', {
+          amount: shown === null ? '' : money(shown, payment.currency),
+        }).trim()}
         confirmIcon="refunds"
         busy={busy}
         onConfirm={() => void issue()}
       >
         <p>
-          {shown === null ? 'The amount' : <strong>{money(shown, payment.currency)}</strong>} goes
-          back to {payment.customerName ?? payment.email} for payment{' '}
-          <span className="mono">{payment.paymentReference}</span>.
+          <Trans
+            t={t}
+            i18nKey={shown === null ? 'refunds.confirm.goesBackAmount' : 'refunds.confirm.goesBack'}
+            values={{
+              amount: shown === null ? '' : money(shown, payment.currency),
+              customer: payment.customerName ?? payment.email,
+              payment: payment.paymentReference,
+            }}
+            components={{ strong: <strong />, mono: <span className="mono" /> }}
+          />
         </p>
-        <p>Reason: {reason.trim() || '—'}</p>
-        <p className="muted">A refund can't be called back once sent.</p>
+        <p>{t('refunds.confirm.reason', { reason: reason.trim() || '—' })}</p>
+        <p className="muted">{t('refunds.confirm.final')}</p>
       </ConfirmDialog>
     </Card>
   )
 }
 
 function RefundsOfPayment({ refunds }: { refunds: RefundView[] }) {
+  const { t } = useTranslation()
   return (
-    <Card title="Refunds of this payment">
+    <Card title={t('refunds.ofPayment.title')}>
       <DataTable
         testId="payment-refunds"
         rows={refunds}
         rowKey={(r) => r.reference ?? `unreferenced-${r.createdAt ?? ''}-${r.amount ?? ''}`}
         rowTitle={(r) => r.reference ?? undefined}
-        empty="None yet."
+        empty={t('refunds.ofPayment.none')}
         columns={[
           {
-            header: 'When',
+            header: t('refunds.col.when'),
             cell: (r) => (
               <>
                 {when(r.createdAt)}
@@ -354,9 +374,13 @@ function RefundsOfPayment({ refunds }: { refunds: RefundView[] }) {
               </>
             ),
           },
-          { header: 'Amount', align: 'end', cell: (r) => money(r.amount, r.currency) },
           {
-            header: 'Status',
+            header: t('refunds.col.amount'),
+            align: 'end',
+            cell: (r) => money(r.amount, r.currency),
+          },
+          {
+            header: t('kit.status'),
             cell: (r) => (
               <>
                 <StatusBadge kind="refund" status={r.status} />
@@ -382,10 +406,10 @@ function toFilter(form: HistoryForm): Omit<RefundHistoryInput, 'page' | 'pageSiz
 }
 
 const REFUND_STATES = [
-  ['pending', 'Requested'],
-  ['processing', 'Processing'],
-  ['success', 'Refunded'],
-  ['failed', 'Failed'],
+  ['pending', 'refunds.states.requested'],
+  ['processing', 'status.processing'],
+  ['success', 'refunds.states.refunded'],
+  ['failed', 'status.failed'],
 ] as const
 
 function History({ onOpen }: { onOpen: (paymentReference: string) => void }) {
@@ -396,6 +420,7 @@ function History({ onOpen }: { onOpen: (paymentReference: string) => void }) {
   const [fields, setFields] = useState<Record<string, string>>({})
   const [counts, setCounts] = useState<RefundCountsView | null>(null)
   const [total, setTotal] = useState<number | null>(null)
+  const { t } = useTranslation()
 
   useEffect(() => {
     call('refunds.counts')
@@ -413,49 +438,62 @@ function History({ onOpen }: { onOpen: (paymentReference: string) => void }) {
   )
   const columns = useMemo<Column<RefundView>[]>(
     () => [
-      { header: 'When', width: '9rem', cell: (r) => when(r.createdAt) },
+      { header: t('refunds.col.when'), width: '9rem', cell: (r) => when(r.createdAt) },
       {
-        header: 'Payment',
+        header: t('refunds.col.payment'),
         width: 'minmax(0, 1.2fr)',
         cell: (r) => <span className="mono">{r.paymentReference}</span>,
       },
-      { header: 'Amount', width: '9rem', align: 'end', cell: (r) => money(r.amount, r.currency) },
       {
-        header: 'Status',
+        header: t('refunds.col.amount'),
+        width: '9rem',
+        align: 'end',
+        cell: (r) => money(r.amount, r.currency),
+      },
+      {
+        header: t('kit.status'),
         width: '8rem',
         cell: (r) => <StatusBadge kind="refund" status={r.status} />,
       },
-      { header: 'Reason', width: 'minmax(0, 1fr)', cell: (r) => r.failureReason ?? r.reason ?? '' },
       {
-        header: 'Refund',
+        header: t('refunds.reason'),
+        width: 'minmax(0, 1fr)',
+        cell: (r) => r.failureReason ?? r.reason ?? '',
+      },
+      {
+        header: t('refunds.col.refund'),
         width: 'minmax(0, 1fr)',
         cell: (r) => <span className="mono">{r.reference}</span>,
       },
     ],
-    [],
+    [t],
   )
   return (
     <div className="gw-screen">
       {counts ? (
         <StatTiles testId="refund-counts">
-          <StatTile label="Requested" value={String(counts.pending)} />
-          <StatTile label="Processing" value={String(counts.processing)} />
-          <StatTile label="Refunded" value={String(counts.success)} />
-          <StatTile label="Failed" value={String(counts.failed)} />
-          <StatTile label="All refunds" value={String(counts.total)} emphasis />
+          <StatTile label={t('refunds.states.requested')} value={formatNumber(counts.pending)} />
+          <StatTile label={t('status.processing')} value={formatNumber(counts.processing)} />
+          <StatTile label={t('refunds.states.refunded')} value={formatNumber(counts.success)} />
+          <StatTile label={t('status.failed')} value={formatNumber(counts.failed)} />
+          <StatTile label={t('refunds.all')} value={formatNumber(counts.total)} emphasis />
         </StatTiles>
       ) : (
-        <Spinner size={20} label="Counting refunds" />
+        <Spinner size={20} label={t('refunds.counting')} />
       )}
       <Card>
         <FilterBar
-          label="Filter refunds"
+          label={t('refunds.filter')}
           onApply={apply}
           dates={{ from: form.from, to: form.to, onChange: set, errors: fields }}
         >
-          <FilterSelect value={form.status} onChange={set('status')} choices={REFUND_STATES} />
+          <FilterSelect
+            value={form.status}
+            onChange={set('status')}
+            choices={REFUND_STATES.map(([value, key]) => [value, t(key)] as const)}
+          />
           <TextField
-            label="Payment reference"
+            label={t('refunds.paymentReference')}
             value={form.paymentReference}
             onChange={set('paymentReference')}
             error={fields.paymentReference}
@@ -463,19 +501,23 @@ function History({ onOpen }: { onOpen: (paymentReference: string) => void }) {
         </FilterBar>
       </Card>
       <p aria-live="polite" data-testid="refund-history-count">
-        {total === null ? 'Loading…' : `${total.toLocaleString()} refund${total === 1 ? '' : 's'}`}
+        {total === null ? t('common.loading') : t('refunds.count', { count: total })}
       </p>
       <PagedTable
-        label="Refunds"
+        label={t('refunds.label')}
         queryKey={JSON.stringify(filter)}
         fetchPage={fetchPage}
         columns={columns}
         rowKey={(r) => r.reference ?? `unreferenced-${r.createdAt ?? ''}-${r.amount ?? ''}`}
         onRowClick={(r) => r.paymentReference && onOpen(r.paymentReference)}
         rowLabel={(r) =>
-          `Refund ${r.reference} of ${money(r.amount, r.currency)}, open payment ${r.paymentReference}`
+          t('refunds.openRow', {
+            reference: r.reference,
+            amount: money(r.amount, r.currency),
+            payment: r.paymentReference,
+          })
         }
-        empty="No refunds match."
+        empty={t('refunds.empty')}
         onTotal={setTotal}
       />
     </div>

@@ -3,10 +3,11 @@
 // declared once (filters, columns, channel) and drawn by one frame; each list is
 // server-paginated and virtualized; Export CSV asks main for every row that matches the
 // filter, with exact decimal amounts.
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ParseKeys, TFunction } from 'i18next'
 import type { Currency, Minor } from '../../../common/money'
 import { useCustomerName } from '../../lib/customerNames'
-import { countOf } from '../../lib/format'
 import type {
   DisbursementReportRow,
   PaymentReportRow,
@@ -34,23 +35,29 @@ import { download } from '../Collect/browser'
 import { METHOD_LABEL, columns as column, money } from '../Payments/parts'
 import '../Payments/gateway.css'
 
-const TABS: Array<{ id: ReportKind; label: string }> = [
-  { id: 'transfersIn', label: 'Transfers in' },
-  { id: 'payments', label: 'Card & online payments' },
-  { id: 'disbursements', label: 'Payouts' },
-]
+const TABS: ReportKind[] = ['transfersIn', 'payments', 'disbursements']
 
 /** Totals add up every matching row; past this many, narrowing the dates is asked for. */
 const TOTALS_MAX = 500
 
 export default function ReportsScreen() {
   const [tab, setTab] = useState<ReportKind>('transfersIn')
+  const { t } = useTranslation()
+  // The reports' words follow the language; their fetching (and so their lists) stays the same.
+  const transfersIn = useMemo(() => transfersInReport(t), [t])
+  const payouts = useMemo(() => payoutsReport(t), [t])
   return (
     <div className="gw-screen gw-fill" data-testid="reports-screen">
-      <Tabs label="Reports" tabs={TABS} selected={tab} onSelect={setTab} look="gateway" />
+      <Tabs
+        label={t('screens.reports')}
+        tabs={TABS.map((id) => ({ id, label: t(`reports.tabs.${id}`) }))}
+        selected={tab}
+        onSelect={setTab}
+        look="gateway"
+      />
       {tab === 'payments' && <PaymentsReport />}
-      {tab === 'transfersIn' && <ReportFrame report={TRANSFERS_IN} />}
-      {tab === 'disbursements' && <ReportFrame report={PAYOUTS} />}
+      {tab === 'transfersIn' && <ReportFrame report={transfersIn} />}
+      {tab === 'disbursements' && <ReportFrame report={payouts} />}
     </div>
   )
 }
@@ -63,12 +70,15 @@ type Filter<K extends ReportKind> = K extends 'payments'
 
 /** The filter form, the count, Export CSV and the list: the same frame for every report. */
 function ReportFrame<K extends ReportKind, Row>({
-  report: { kind, label, noun, filters, startsToday, fetch, columns, rowKey, rowLabel, summarize },
+  report: { kind, label, filters, startsToday, fetch, columns, rowKey, rowLabel, summarize },
   onRowClick,
 }: {
   report: Report<K, Row>
   onRowClick?: (row: Row) => void
 }) {
+  const { t } = useTranslation()
+  // The catalogue keeps each report's own sentences under its kind ("reports.payments.count").
+  const words: ReportKind = kind
   const toFilter = (form: Record<string, string>) => filterOf<K>(filters, form)
   const {
     form,
@@ -100,7 +110,7 @@ function ReportFrame<K extends ReportKind, Row>({
     [fetch, filter],
   )
 
-  const totals = useTotals(filter, fetch, summarize)
+  const totals = useTotals(filter, fetch, summarize, t)
 
   const apply = (event: React.FormEvent) => {
     setNote(null)
@@ -118,9 +128,10 @@ function ReportFrame<K extends ReportKind, Row>({
       download(new Blob([result.csv], { type: 'text/csv;charset=utf-8' }), result.filename)
       setNote({
         tone: result.truncated ? 'warning' : 'success',
-        text: result.truncated
-          ? `Exported the first ${countOf(result.rowCount, 'row')} to ${result.filename}. Narrow the dates to export the rest.`
-          : `Exported ${countOf(result.rowCount, 'row')} to ${result.filename}.`,
+        text: t(result.truncated ? 'reports.exportedFirst' : 'reports.exported', {
+          count: result.rowCount,
+          file: result.filename,
+        }),
       })
     } catch (error) {
       setNote({ tone: 'danger', text: messageOf(error) })
@@ -133,7 +144,7 @@ function ReportFrame<K extends ReportKind, Row>({
     <div className="gw-screen">
       <Card>
         <FilterBar
-          label={`Filter ${noun}s`}
+          label={t(`reports.${words}.filter`)}
           onApply={apply}
           enterKey="shown"
           dates={{ from: form.from ?? '', to: form.to ?? '', onChange: set, errors }}
@@ -143,7 +154,11 @@ function ReportFrame<K extends ReportKind, Row>({
       </Card>
       <div className="gw-bar">
         <p aria-live="polite" data-testid="report-count">
-          {failed ? '\u00a0' : total === null ? 'Loading…' : countOf(total, noun)}
+          {failed
+            ? '\u00a0'
+            : total === null
+              ? t('common.loading')
+              : t(`reports.${words}.count`, { count: total })}
         </p>
         {totals && (
           <p className="gw-totals" data-testid="report-totals">
@@ -156,7 +171,7 @@ function ReportFrame<K extends ReportKind, Row>({
           disabled={!total || failed}
           onClick={() => void exportCsv()}
         >
-          Export CSV
+          {t('reports.exportCsv')}
         </Button>
       </div>
       {note && <Banner tone={note.tone}>{note.text}</Banner>}
@@ -168,7 +183,7 @@ function ReportFrame<K extends ReportKind, Row>({
         rowKey={rowKey}
         onRowClick={onRowClick}
         rowLabel={rowLabel}
-        empty={`No ${noun}s match these filters.`}
+        empty={t(`reports.${words}.empty`)}
         onTotal={setTotal}
         testId={`report-${kind}`}
       />
@@ -184,6 +199,7 @@ function useTotals<F, Row>(
   filter: F,
   fetch: (filter: F, page: number) => Promise<{ items: Row[]; totalItems: number }>,
   summarize: ((rows: Row[]) => string[]) | undefined,
+  t: TFunction,
 ): string[] | null {
   const [result, setResult] = useState<{ filter: F; lines: string[] } | null>(null)
   useEffect(() => {
@@ -191,8 +207,7 @@ function useTotals<F, Row>(
     let live = true
     const count = async () => {
       const first = await fetch(filter, 1)
-      if (first.totalItems > TOTALS_MAX)
-        return [`Totals need a shorter range: more than ${countOf(TOTALS_MAX, 'row')}.`]
+      if (first.totalItems > TOTALS_MAX) return [t('reports.totalsTooMany', { count: TOTALS_MAX })]
       const rows = [...first.items]
       const pages = Math.ceil(first.totalItems / PAGE_SIZE)
       for (let page = 2; page <= pages; page++) rows.push(...(await fetch(filter, page)).items)
@@ -205,14 +220,22 @@ function useTotals<F, Row>(
     return () => {
       live = false
     }
-  }, [filter, fetch, summarize])
+  }, [filter, fetch, summarize, t])
   return result && result.filter === filter && result.lines.length > 0 ? result.lines : null
 }
 
-/** "Received ₦12,000.00 in 3 transfers · Failed 1": money by status, in the glossary's words. */
+/**
+ * "Received ₦12,000.00 in 3 transfers · Failed 1": money by status, in the glossary's words.
+ * `kind` picks the catalogue's sentences for the report's noun ("in 3 transfers", "payouts").
+ */
 export function totalsByStatus<
   Row extends { status: string; amount: Minor | null; currency: Currency | string | null },
->(rows: Row[], words: Record<string, string>, noun: string): string[] {
+>(
+  rows: Row[],
+  words: Record<string, string>,
+  kind: 'transfersIn' | 'disbursements',
+  t: TFunction,
+): string[] {
   const groups = new Map<string, { amount: Minor; count: number; currency: string }>()
   let unknown = 0
   for (const row of rows) {
@@ -229,37 +252,44 @@ export function totalsByStatus<
   }
   const lines = [...groups.entries()].map(([key, group]) => {
     const status = key.split('|')[0] ?? ''
-    return `${words[status] ?? status} ${money(group.amount, group.currency)} in ${countOf(group.count, noun)}`
+    return t(`reports.${kind}.total`, {
+      status: words[status] ?? status,
+      amount: money(group.amount, group.currency),
+      count: group.count,
+    })
   })
-  return unknown > 0 ? [...lines, `${countOf(unknown, noun)} without an amount`] : lines
+  return unknown > 0 ? [...lines, t(`reports.${kind}.noAmount`, { count: unknown })] : lines
 }
 
-// Filter choices and totals in the glossary's words, in the order the filters list them.
+// Filter choices and totals in the glossary's words (catalogue keys), in the order the filters
+// list them.
 const PAYMENT_STATES = [
-  ['success', 'Paid'],
-  ['pending', 'Waiting for customer'],
-  ['failed', 'Declined'],
-  ['abandoned', 'Abandoned'],
+  ['success', 'status.paid'],
+  ['pending', 'reports.states.waitingCustomer'],
+  ['failed', 'reports.states.declined'],
+  ['abandoned', 'reports.states.abandoned'],
 ] as const
 const METHODS = [
-  ['card', 'Card'],
-  ['bank_transfer', 'Bank transfer'],
-  ['ussd', 'USSD'],
+  ['card', 'reports.methods.card'],
+  ['bank_transfer', 'reports.methods.bankTransfer'],
+  ['ussd', 'reports.methods.ussd'],
 ] as const
 const TRANSFER_IN_STATES = [
-  ['success', 'Received'],
-  ['processing', 'Processing'],
-  ['failed', 'Failed'],
+  ['success', 'status.received'],
+  ['processing', 'status.processing'],
+  ['failed', 'status.failed'],
 ] as const
 const PAYOUT_STATES = [
-  ['pending', 'Pending'],
-  ['processing', 'Processing'],
-  ['success', 'Paid'],
-  ['failed', 'Failed'],
-  ['reversed', 'Returned'],
+  ['pending', 'reports.states.pending'],
+  ['processing', 'status.processing'],
+  ['success', 'status.paid'],
+  ['failed', 'status.failed'],
+  ['reversed', 'status.returned'],
 ] as const
-const TRANSFER_IN_WORDS: Record<string, string> = Object.fromEntries(TRANSFER_IN_STATES)
-const PAYOUT_WORDS: Record<string, string> = Object.fromEntries(PAYOUT_STATES)
+type Keyed = ReadonlyArray<readonly [string, ParseKeys]>
+/** Choices with their words in the till's language. */
+const said = (t: TFunction, choices: Keyed): Array<readonly [string, string]> =>
+  choices.map(([value, key]) => [value, t(key)] as const)
 
 /** The customer by name when the till knows them; the account reference otherwise. */
 function CustomerCell({ reference }: { reference: string }) {
@@ -287,7 +317,6 @@ interface FilterSpec {
 interface Report<K extends ReportKind, Row> {
   kind: K
   label: string
-  noun: string
   filters: FilterSpec[]
   /** The list opens on today's rows (From is today), not on every row. */
   startsToday?: boolean
@@ -369,113 +398,158 @@ const pagesFrom =
     return { items: result.items as unknown as Row[], totalItems: result.totalItems }
   }
 
-const STATUS = 'Status'
+/** The filter "Status" and the columns the three reports share, in the till's language. */
+const shared = (t: TFunction) => ({
+  status: t('kit.status'),
+  amount: (width: string) => ({ ...column.amount(width), header: t('reports.col.amount') }),
+  state: (kind: 'payment' | 'transferIn' | 'transfer', width: string) => ({
+    ...column.status(kind, width),
+    header: t('kit.status'),
+  }),
+})
 
-const PAYMENTS: Report<'payments', PaymentReportRow> = {
-  kind: 'payments',
-  label: 'Payments',
-  noun: 'payment',
-  filters: [
-    { key: 'status', label: STATUS, choices: PAYMENT_STATES },
-    { key: 'method', label: 'Method', any: 'Any method', choices: METHODS },
-    { key: 'email', label: 'Customer e-mail', type: 'email' },
-  ],
-  fetch: pagesFrom<PaymentReportRow>('reports.payments'),
-  columns: [
-    column.time('Created', '8rem'),
-    {
-      header: 'Customer',
-      width: 'minmax(0, 1.5fr)',
-      cell: (r) => (
-        <span className="gw-two-line">
-          <span>{r.customerName ?? r.email}</span>
-          {r.customerName && <small>{r.email}</small>}
-        </span>
-      ),
-    },
-    {
-      header: 'Method',
-      width: '6.5rem',
-      cell: (r) => (r.paymentMethod ? (METHOD_LABEL[r.paymentMethod] ?? r.paymentMethod) : '—'),
-    },
-    column.amount('8.5rem'),
-    {
-      header: 'Refunded',
-      width: '7.5rem',
-      align: 'end',
-      cell: (r) =>
-        r.amountRefunded !== null && r.amountRefunded > 0
-          ? money(r.amountRefunded, r.currency)
-          : '—',
-    },
-    column.status('payment', '10.5rem'),
-    column.reference('Reference', 'minmax(0, 1.5fr)', (r) => r.reference),
-  ],
-  // A row the gateway gave no reference can be listed but not opened.
-  rowKey: (r) => r.reference ?? `unreferenced-${r.createdAt ?? ''}-${r.amount ?? ''}`,
-  rowLabel: (r) =>
-    `Payment ${r.reference ?? 'without a reference'}, ${money(r.amount, r.currency)}; open it`,
+/** The payments report's pages: made once, so its list is not asked for again on a re-render. */
+const PAYMENT_PAGES = pagesFrom<PaymentReportRow>('reports.payments')
+const TRANSFER_IN_PAGES = pagesFrom<TransferInReportRow>('reports.transfersIn')
+const PAYOUT_PAGES = pagesFrom<DisbursementReportRow>('reports.disbursements')
+
+const paymentsReport = (t: TFunction): Report<'payments', PaymentReportRow> => {
+  const col = shared(t)
+  return {
+    kind: 'payments',
+    label: t('reports.payments.label'),
+    filters: [
+      { key: 'status', label: col.status, choices: said(t, PAYMENT_STATES) },
+      {
+        key: 'method',
+        label: t('reports.col.method'),
+        any: t('reports.anyMethod'),
+        choices: said(t, METHODS),
+      },
+      { key: 'email', label: t('reports.customerEmail'), type: 'email' },
+    ],
+    fetch: PAYMENT_PAGES,
+    columns: [
+      column.time(t('reports.col.created'), '8rem'),
+      {
+        header: t('reports.col.customer'),
+        width: 'minmax(0, 1.5fr)',
+        cell: (r) => (
+          <span className="gw-two-line">
+            <span>{r.customerName ?? r.email}</span>
+            {r.customerName && <small>{r.email}</small>}
+          </span>
+        ),
+      },
+      {
+        header: t('reports.col.method'),
+        width: '6.5rem',
+        cell: (r) => (r.paymentMethod ? (METHOD_LABEL[r.paymentMethod] ?? r.paymentMethod) : '—'),
+      },
+      col.amount('8.5rem'),
+      {
+        header: t('reports.col.refunded'),
+        width: '7.5rem',
+        align: 'end',
+        cell: (r) =>
+          r.amountRefunded !== null && r.amountRefunded > 0
+            ? money(r.amountRefunded, r.currency)
+            : '—',
+      },
+      col.state('payment', '10.5rem'),
+      column.reference(t('reports.col.reference'), 'minmax(0, 1.5fr)', (r) => r.reference),
+    ],
+    // A row the gateway gave no reference can be listed but not opened.
+    rowKey: (r) => r.reference ?? `unreferenced-${r.createdAt ?? ''}-${r.amount ?? ''}`,
+    rowLabel: (r) =>
+      r.reference
+        ? t('reports.payments.open', {
+            reference: r.reference,
+            amount: money(r.amount, r.currency),
+          })
+        : t('reports.payments.openUnreferenced', { amount: money(r.amount, r.currency) }),
+  }
 }
 
-const TRANSFERS_IN: Report<'transfersIn', TransferInReportRow> = {
-  kind: 'transfersIn',
-  label: 'Transfers in',
-  noun: 'transfer',
-  startsToday: true,
-  filters: [
-    { key: 'status', label: STATUS, choices: TRANSFER_IN_STATES },
-    { key: 'accountReference', label: 'Account reference', placeholder: 'All accounts' },
-  ],
-  fetch: pagesFrom<TransferInReportRow>('reports.transfersIn'),
-  summarize: (rows) => totalsByStatus(rows, TRANSFER_IN_WORDS, 'transfer'),
-  columns: [
-    column.time('Time', '8.5rem'),
-    {
-      header: 'Customer',
-      width: 'minmax(0, 1.2fr)',
-      cell: (r) => <CustomerCell reference={r.accountReference} />,
-    },
-    column.amount('9rem'),
-    column.status('transferIn', '8rem'),
-    { header: 'Narration', width: 'minmax(5.5rem, 1fr)', cell: (r) => r.narration },
-    column.reference('Reference', 'minmax(0, 1.4fr)', (r) => r.reference),
-  ],
-  rowKey: (r) => r.reference,
+const transfersInReport = (t: TFunction): Report<'transfersIn', TransferInReportRow> => {
+  const col = shared(t)
+  const words = Object.fromEntries(said(t, TRANSFER_IN_STATES))
+  return {
+    kind: 'transfersIn',
+    label: t('reports.transfersIn.label'),
+    startsToday: true,
+    filters: [
+      { key: 'status', label: col.status, choices: said(t, TRANSFER_IN_STATES) },
+      {
+        key: 'accountReference',
+        label: t('reports.accountReference'),
+        placeholder: t('reports.allAccounts'),
+      },
+    ],
+    fetch: TRANSFER_IN_PAGES,
+    summarize: (rows) => totalsByStatus(rows, words, 'transfersIn', t),
+    columns: [
+      column.time(t('reports.col.time'), '8.5rem'),
+      {
+        header: t('reports.col.customer'),
+        width: 'minmax(0, 1.2fr)',
+        cell: (r) => <CustomerCell reference={r.accountReference} />,
+      },
+      col.amount('9rem'),
+      col.state('transferIn', '8rem'),
+      {
+        header: t('reports.col.narration'),
+        width: 'minmax(5.5rem, 1fr)',
+        cell: (r) => r.narration,
+      },
+      column.reference(t('reports.col.reference'), 'minmax(0, 1.4fr)', (r) => r.reference),
+    ],
+    rowKey: (r) => r.reference,
+  }
 }
 
-const PAYOUTS: Report<'disbursements', DisbursementReportRow> = {
-  kind: 'disbursements',
-  label: 'Payouts',
-  noun: 'payout',
-  filters: [
-    { key: 'status', label: STATUS, choices: PAYOUT_STATES },
-    { key: 'recipientEmail', label: 'Recipient e-mail', type: 'email' },
-  ],
-  fetch: pagesFrom<DisbursementReportRow>('reports.disbursements'),
-  summarize: (rows) => totalsByStatus(rows, PAYOUT_WORDS, 'payout'),
-  columns: [
-    column.time('Created', '8.5rem'),
-    {
-      header: 'Recipient',
-      width: 'minmax(0, 1.4fr)',
-      cell: (r) => r.accountName ?? r.recipientEmail ?? r.accountNumber,
-    },
-    {
-      header: 'Bank',
-      width: 'minmax(0, 1fr)',
-      cell: (r) => `${r.bankName ?? ''} ${r.accountNumber}`.trim(),
-    },
-    column.amount('9rem'),
-    column.status('transfer', '8rem'),
-    { header: 'Narration', width: 'minmax(0, 1.2fr)', cell: (r) => r.failureReason ?? r.narration },
-    column.reference('Reference', 'minmax(0, 1.2fr)', (r) => r.reference),
-  ],
-  rowKey: (r) => r.reference,
+const payoutsReport = (t: TFunction): Report<'disbursements', DisbursementReportRow> => {
+  const col = shared(t)
+  const words = Object.fromEntries(said(t, PAYOUT_STATES))
+  return {
+    kind: 'disbursements',
+    label: t('reports.disbursements.label'),
+    filters: [
+      { key: 'status', label: col.status, choices: said(t, PAYOUT_STATES) },
+      { key: 'recipientEmail', label: t('reports.recipientEmail'), type: 'email' },
+    ],
+    fetch: PAYOUT_PAGES,
+    summarize: (rows) => totalsByStatus(rows, words, 'disbursements', t),
+    columns: [
+      column.time(t('reports.col.created'), '8.5rem'),
+      {
+        header: t('reports.col.recipient'),
+        width: 'minmax(0, 1.4fr)',
+        cell: (r) => r.accountName ?? r.recipientEmail ?? r.accountNumber,
+      },
+      {
+        header: t('reports.col.bank'),
+        width: 'minmax(0, 1fr)',
+        cell: (r) => `${r.bankName ?? ''} ${r.accountNumber}`.trim(),
+      },
+      col.amount('9rem'),
+      col.state('transfer', '8rem'),
+      {
+        header: t('reports.col.narration'),
+        width: 'minmax(0, 1.2fr)',
+        cell: (r) => r.failureReason ?? r.narration,
+      },
+      column.reference(t('reports.col.reference'), 'minmax(0, 1.2fr)', (r) => r.reference),
+    ],
+    rowKey: (r) => r.reference,
+  }
 }
 
 function PaymentsReport() {
   const go = useNavigation((s) => s.go)
+  const { t } = useTranslation()
+  const report = useMemo(() => paymentsReport(t), [t])
   return (
-    <ReportFrame report={PAYMENTS} onRowClick={(r) => r.reference && go('payments', r.reference)} />
+    <ReportFrame report={report} onRowClick={(r) => r.reference && go('payments', r.reference)} />
   )
 }
