@@ -195,6 +195,8 @@ test('the supervisor approves it on till 2 with their PIN', async () => {
   await section.getByRole('button', { name: 'Approve ₦3,500.00' }).click()
   await expect(section.getByText(/Wrong PIN/)).toBeVisible()
   await section.getByLabel('Your PIN, to sign this decision').fill(SUPERVISOR.pin)
+  // The list with the till's name and the top of the details, as the supervisor reads them.
+  await item.scrollIntoViewIfNeeded()
   await page2.screenshot({ path: `${SHOTS}/2-till-2-approves.png` })
   await section.getByRole('button', { name: 'Approve ₦3,500.00' }).click()
   await expect(section.getByText(/Approval of ₦3,500.00 .* sent to Front counter/)).toBeVisible()
