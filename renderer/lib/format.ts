@@ -45,6 +45,14 @@ export function formatDate(value: string | number | Date): string {
   return cached(`d:${current}`, () => new Intl.DateTimeFormat(current, DATE)).format(asDate(value))
 }
 
+/** "November 2026" ("novembre 2026"): a calendar month, read in UTC as written. */
+export function formatMonth(value: string | number | Date): string {
+  return cached(
+    `m:${current}`,
+    () => new Intl.DateTimeFormat(current, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  ).format(asDate(value))
+}
+
 /** "24 Nov 2026, 14:05": the date and the one time format. */
 export function formatDateTime(value: string | number | Date): string {
   return `${formatDate(value)}, ${formatTime(value)}`

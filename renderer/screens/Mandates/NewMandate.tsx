@@ -1,6 +1,7 @@
 // A new mandate: the customer's bank account (its holder confirmed with the bank), the
 // dates and the monthly limits. Main checks every rule again.
 import { useEffect, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { toDecimalString, type Currency, type Minor } from '../../../common/money'
 import type { BankOption } from '../../../common/ipc'
 import { MIN_MANDATE_DURATION_DAYS } from '../../../common/ipc/mandates'
@@ -37,6 +38,7 @@ export function NewMandate() {
   const [resolving, setResolving] = useState(false)
   const [resolveError, setResolveError] = useState<string | null>(null)
   const { message, fields, touch, edit, busy, send } = useFormErrors()
+  const { t } = useTranslation()
 
   useEffect(() => {
     call('mandates.banks')
@@ -83,46 +85,49 @@ export function NewMandate() {
 
   return (
     <Card
-      title="New direct-debit mandate"
-      description="Fill this in with the customer. Their bank then sends them a code to activate it."
+      title={t('mandates.new.title')}
+      description={t('mandates.new.description')}
       actions={
         <Button variant="ghost" icon="x" onClick={() => useMandates.getState().show(null)}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       }
     >
-      <Form onSubmit={submit} label="New mandate" noValidate message={message}>
+      <Form onSubmit={submit} label={t('mandates.newMandate')} noValidate message={message}>
         {banksError && <Banner tone="warning">{banksError}</Banner>}
         <FieldGroup>
           <TextField
-            label="Account holder's full name"
+            label={t('mandates.new.holder')}
             autoComplete="off"
             {...bind('customerName')}
             autoFocus
           />
           <TextField
-            label="Customer e-mail"
+            label={t('mandates.new.email')}
             type="email"
             autoComplete="off"
             {...bind('customerEmail')}
-            hint="Every debit must carry this e-mail."
+            hint={t('mandates.new.emailHint')}
           />
         </FieldGroup>
         <FieldGroup>
           <SelectField
-            label="Bank"
+            label={t('mandates.new.bank')}
             {...bind('bankCode')}
             options={[
-              { value: '', label: banks ? 'Choose the bank' : 'Loading banks…' },
+              {
+                value: '',
+                label: banks ? t('mandates.new.chooseBank') : t('mandates.new.loadingBanks'),
+              },
               ...(banks ?? []).map((b) => ({ value: b.code, label: b.name })),
             ]}
           />
           <TextField
-            label="Account number"
+            label={t('mandates.new.account')}
             inputMode="numeric"
             autoComplete="off"
             {...bind('accountNumber')}
-            hint="10 digits."
+            hint={t('mandates.new.accountHint')}
           />
         </FieldGroup>
         <div className="gw-actions" aria-live="polite">
@@ -133,28 +138,28 @@ export function NewMandate() {
             onClick={() => void check()}
             disabled={!form.bankCode || form.accountNumber.replace(/\s/g, '').length !== 10}
           >
-            Check account holder
+            {t('mandates.new.check')}
           </Button>
           {resolved?.key === accountKey ? (
             <span className="gw-resolved" data-testid="resolved-name">
-              <Icon name="check" size={18} /> {resolved.name}: confirm this is the customer.
+              <Icon name="check" size={18} /> {t('mandates.new.resolved', { name: resolved.name })}
             </span>
           ) : resolveError ? (
             <span className="field__error">{resolveError}</span>
           ) : (
-            <span className="muted">Shows the name the bank has for this account.</span>
+            <span className="muted">{t('mandates.new.resolveHint')}</span>
           )}
         </div>
         <FieldGroup>
-          <DateField label="First day" {...bind('startDate')} />
+          <DateField label={t('mandates.new.first')} {...bind('startDate')} />
           <DateField
-            label="Last day"
+            label={t('mandates.new.last')}
             {...bind('endDate')}
-            hint={`At least ${MIN_MANDATE_DURATION_DAYS} days after the first day.`}
+            hint={t('mandates.new.lastHint', { count: MIN_MANDATE_DURATION_DAYS })}
           />
         </FieldGroup>
         <AmountWithCurrency
-          label="Most to collect in a month"
+          label={t('mandates.new.limit')}
           name="maxMonthlyAmount"
           amount={limit}
           onAmount={edit('maxMonthlyAmount', setLimit)}
@@ -163,11 +168,13 @@ export function NewMandate() {
           error={fields.maxMonthlyAmount}
         />
         <TextField
-          label="Debits allowed a month"
+          label={t('mandates.new.count')}
           inputMode="numeric"
           {...bind('maxMonthlyDebitCount')}
         />
-        <FormActions submit={{ label: 'Create mandate', size: 'lg', icon: 'mandates', busy }} />
+        <FormActions
+          submit={{ label: t('mandates.new.create'), size: 'lg', icon: 'mandates', busy }}
+        />
       </Form>
     </Card>
   )

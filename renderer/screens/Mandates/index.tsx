@@ -2,6 +2,7 @@
 // sends (OTP) and their PIN, charge it within its monthly limits, cancel it (supervisor).
 // Main checks every rule and follows each debit; the screen shows what main decided.
 import { useEffect, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { toDecimalString, type Minor } from '../../../common/money'
 import type { MandateView } from '../../../common/ipc'
 import {
@@ -26,7 +27,6 @@ import {
   SubSection,
   useAction,
 } from '../../components/kit'
-import { countOf } from '../../lib/format'
 import { call, fieldsOf, messageOf, summaryOf } from '../../lib/pos'
 import {
   LookupCard,
@@ -46,6 +46,7 @@ import '../Payments/gateway.css'
 export default function MandatesScreen() {
   const open = useMandates((s) => s.open)
   const supervisor = useSupervisor()
+  const { t } = useTranslation()
   useEffect(() => {
     const off = connectMandates()
     void useMandates.getState().loadList()
@@ -57,7 +58,7 @@ export default function MandatesScreen() {
         {supervisor && <UnsettledDebits />}
         {open === 'new' ? <NewMandate /> : open ? <MandateDetail view={open} /> : <Intro />}
       </div>
-      <aside className="gw-split__side" aria-label="Mandates">
+      <aside className="gw-split__side" aria-label={t('mandates.list.title')}>
         <MandateList />
         <LookupMandate />
       </aside>
@@ -66,16 +67,13 @@ export default function MandatesScreen() {
 }
 
 function Intro() {
+  const { t } = useTranslation()
   return (
     <Card>
-      <EmptyState icon="mandates" title="Direct-debit mandates">
-        <p>
-          A mandate lets you collect from a customer's bank account each month, within limits they
-          agree to. Set one up with the customer at the till: their bank sends them a code to
-          activate it.
-        </p>
+      <EmptyState icon="mandates" title={t('mandates.intro.title')}>
+        <p>{t('mandates.intro.text')}</p>
         <Button variant="primary" icon="plus" onClick={() => useMandates.getState().show('new')}>
-          New mandate
+          {t('mandates.newMandate')}
         </Button>
       </EmptyState>
     </Card>
@@ -85,13 +83,14 @@ function Intro() {
 function MandateDetail({ view }: { view: MandateView }) {
   const supervisor = useSupervisor()
   const refreshing = useAction()
+  const { t } = useTranslation()
   const refresh = () =>
     void refreshing.run(async () =>
       useMandates
         .getState()
         .upsert(await call('mandates.get', { mandateReference: view.mandateReference })),
     )
-  const bank = view.bankName ?? `Bank ${view.bankCode}`
+  const bank = view.bankName ?? t('mandates.detail.bankCode', { code: view.bankCode })
   return (
     <div className="gw-screen" data-testid="mandate-detail" data-status={view.status}>
       <Card
@@ -103,33 +102,45 @@ function MandateDetail({ view }: { view: MandateView }) {
         description={<span className="mono">{view.mandateReference}</span>}
         actions={
           <Button icon="refresh" busy={refreshing.busy} onClick={refresh}>
-            Refresh
+            {t('mandates.detail.refresh')}
           </Button>
         }
       >
         <div className="gw-screen">
           <DetailList
             items={[
-              { label: 'E-mail', value: view.customerEmail },
-              { label: 'Account', value: `${view.accountNumber} · ${bank}` },
-              { label: 'Runs', value: `${day(view.startDate)} to ${day(view.endDate)}` },
+              { label: t('mandates.detail.email'), value: view.customerEmail },
+              { label: t('mandates.detail.account'), value: `${view.accountNumber} · ${bank}` },
               {
-                label: 'Monthly limit',
-                value: `${money(view.maxMonthlyAmount, view.currency)} in up to ${countOf(view.maxMonthlyDebitCount, 'debit')}`,
+                label: t('mandates.detail.runs'),
+                value: t('mandates.detail.runsValue', {
+                  from: day(view.startDate),
+                  to: day(view.endDate),
+                }),
               },
-              view.activatedAt && { label: 'Activated', value: when(view.activatedAt) },
-              view.cancelledAt && { label: 'Cancelled', value: when(view.cancelledAt) },
-              { label: 'Checked', value: view.checkedAt ? when(view.checkedAt) : 'not yet' },
+              {
+                label: t('mandates.detail.limit'),
+                value: t('mandates.detail.limitValue', {
+                  amount: money(view.maxMonthlyAmount, view.currency),
+                  count: view.maxMonthlyDebitCount,
+                }),
+              },
+              view.activatedAt && {
+                label: t('mandates.detail.activated'),
+                value: when(view.activatedAt),
+              },
+              view.cancelledAt && { label: t('status.cancelled'), value: when(view.cancelledAt) },
+              {
+                label: t('mandates.detail.checked'),
+                value: view.checkedAt ? when(view.checkedAt) : t('mandates.detail.notYet'),
+              },
             ]}
           />
           {view.notice && <Banner tone="warning">{view.notice}</Banner>}
           {view.outcome && <MandateOutcome outcome={view.outcome} />}
           {refreshing.error && <Banner tone="danger">{refreshing.error}</Banner>}
           {(view.status === 'cancelled' || view.status === 'expired') && (
-            <Banner tone="neutral">
-              This mandate can't be charged or turned back on. To collect again, set up a new
-              mandate with the customer.
-            </Banner>
+            <Banner tone="neutral">{t('mandates.detail.ended')}</Banner>
           )}
           {view.status === 'pending_activation' && <Activation view={view} />}
           {view.status === 'active' && <Usage view={view} />}
@@ -150,6 +161,7 @@ function Activation({ view }: { view: MandateView }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<unknown>(null)
   const fields = fieldsOf(error)
+  const { t } = useTranslation()
 
   const send = async () => {
     setSending(true)
@@ -188,7 +200,7 @@ function Activation({ view }: { view: MandateView }) {
     }
   }
   return (
-    <SubSection title="Activate with the customer">
+    <SubSection title={t('mandates.activation.title')}>
       {error !== null && <Banner tone="danger">{summaryOf(error)}</Banner>}
       <ol className="gw-steps">
         <li>
@@ -199,10 +211,12 @@ function Activation({ view }: { view: MandateView }) {
               busy={sending}
               onClick={() => void send()}
             >
-              {view.activationInitiated ? 'Send a new code' : 'Send code to customer'}
+              {view.activationInitiated
+                ? t('mandates.activation.sendNew')
+                : t('mandates.activation.send')}
             </Button>
             {(sent || view.activationInitiated) && (
-              <span className="muted">The customer's bank has sent them a code.</span>
+              <span className="muted">{t('mandates.activation.sent')}</span>
             )}
           </div>
         </li>
@@ -211,11 +225,11 @@ function Activation({ view }: { view: MandateView }) {
             <form
               className="gw-otp"
               onSubmit={(e) => void activate(e)}
-              aria-label="Activate mandate"
+              aria-label={t('mandates.activation.form')}
               noValidate
             >
               <PinField
-                label="Code from the bank (OTP)"
+                label={t('mandates.activation.otp')}
                 name="otp"
                 autoComplete="off"
                 value={otp}
@@ -223,7 +237,7 @@ function Activation({ view }: { view: MandateView }) {
                 error={fields.otp}
               />
               <PinField
-                label="Customer's PIN"
+                label={t('mandates.activation.pin')}
                 name="pin"
                 autoComplete="off"
                 value={pin}
@@ -238,13 +252,10 @@ function Activation({ view }: { view: MandateView }) {
                 busy={busy}
                 disabled={otp.length < 4 || pin.length < 4}
               >
-                Activate
+                {t('mandates.activation.activate')}
               </Button>
             </form>
-            <p className="muted">
-              Let the customer type both themselves. Tilldesk sends them to the bank and keeps
-              neither.
-            </p>
+            <p className="muted">{t('mandates.activation.privacy')}</p>
           </li>
         )}
       </ol>
@@ -255,35 +266,37 @@ function Activation({ view }: { view: MandateView }) {
 function Usage({ view }: { view: MandateView }) {
   const u = view.usage
   const full = u.remainingCount === 0 || u.remainingAmount === 0
+  const { t } = useTranslation()
   return (
-    <SubSection title={`This month (${monthName(u.month)})`} testId="mandate-usage">
+    <SubSection
+      title={t('mandates.usage.title', { month: monthName(u.month) })}
+      testId="mandate-usage"
+    >
       <StatTiles>
         <StatTile
-          label="Can still collect"
+          label={t('mandates.usage.canCollect')}
           value={money(u.remainingAmount, view.currency)}
           emphasis
           valueTestId="remaining-amount"
         />
-        <StatTile label="Collected or in progress" value={money(u.usedAmount, view.currency)} />
+        <StatTile label={t('mandates.usage.used')} value={money(u.usedAmount, view.currency)} />
         <StatTile
-          label="Debits left"
-          value={`${u.remainingCount} of ${u.maxCount}`}
+          label={t('mandates.usage.left')}
+          value={t('mandates.usage.leftValue', { left: u.remainingCount, max: u.maxCount })}
           valueTestId="remaining-count"
         />
       </StatTiles>
       <div
         className={`gw-meter${full ? ' gw-meter--full' : ''}`}
         role="meter"
-        aria-label="Monthly limit used"
+        aria-label={t('mandates.usage.meter')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={u.usedPercent}
       >
         <div className="gw-meter__fill" style={{ width: `${u.usedPercent}%` }} />
       </div>
-      <p className="muted">
-        Counted from debits made at this till; the gateway also counts any made elsewhere.
-      </p>
+      <p className="muted">{t('mandates.usage.note')}</p>
     </SubSection>
   )
 }
@@ -293,6 +306,7 @@ function DebitForm({ view }: { view: MandateView }) {
   const [narration, setNarration] = useState('')
   const [confirming, setConfirming] = useState(false)
   const { message, fields, fail, edit, editText, busy, send } = useFormErrors()
+  const { t } = useTranslation()
   const charge = async () => {
     await send(async () => {
       await call('mandates.debit', {
@@ -309,9 +323,9 @@ function DebitForm({ view }: { view: MandateView }) {
     setConfirming(false)
   }
   return (
-    <SubSection title="Collect a payment">
+    <SubSection title={t('mandates.debit.title')}>
       <Form
-        label="Collect a payment"
+        label={t('mandates.debit.title')}
         noValidate
         message={message}
         onSubmit={(e) => {
@@ -323,45 +337,61 @@ function DebitForm({ view }: { view: MandateView }) {
         <FieldGroup>
           <MoneyInput
             key={view.usage.usedCount}
-            label="Amount"
+            label={t('payments.amount')}
             name="debitAmount"
             value={amount}
             onChange={edit('amount', setAmount)}
             currency={view.currency}
-            hint={`Up to ${money(view.usage.remainingAmount, view.currency)} this month.`}
+            hint={t('mandates.debit.hint', {
+              amount: money(view.usage.remainingAmount, view.currency),
+            })}
             error={fields.amount}
           />
           <TextField
-            label="On the customer's statement"
+            label={t('mandates.debit.narration')}
             name="narration"
             autoComplete="off"
             value={narration}
             onChange={editText('narration', setNarration)}
-            placeholder="e.g. January instalment"
+            placeholder={t('mandates.debit.placeholder')}
             maxLength={100}
             error={fields.narration}
           />
         </FieldGroup>
         <FormActions
-          submit={{ label: 'Review debit', icon: 'collect', disabled: amount === null }}
+          submit={{
+            label: t('mandates.debit.review'),
+            icon: 'collect',
+            disabled: amount === null,
+          }}
         />
       </Form>
       <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        title="Collect this payment?"
-        cancelLabel="Go back"
-        confirmLabel={<>Collect {amount === null ? '' : money(amount, view.currency)}</>}
+        title={t('mandates.debit.confirmTitle')}
+        cancelLabel={t('mandates.debit.goBack')}
+        confirmLabel={t('mandates.debit.collect', {
+          amount: amount === null ? '' : money(amount, view.currency),
+        })}
         confirmIcon="collect"
         busy={busy}
         onConfirm={() => void charge()}
       >
         <p>
-          <strong>{amount === null ? '' : money(amount, view.currency)}</strong> from{' '}
-          {view.customerName}'s account {view.accountNumber}
-          {view.bankName ? ` at ${view.bankName}` : ''}.
+          <strong>{amount === null ? '' : money(amount, view.currency)}</strong>{' '}
+          {view.bankName
+            ? t('mandates.debit.fromAccountAt', {
+                name: view.customerName,
+                account: view.accountNumber,
+                bank: view.bankName,
+              })
+            : t('mandates.debit.fromAccount', {
+                name: view.customerName,
+                account: view.accountNumber,
+              })}
         </p>
-        <p>Statement text: {narration.trim() || '—'}</p>
+        <p>{t('mandates.debit.statement', { text: narration.trim() || '—' })}</p>
       </ConfirmDialog>
     </SubSection>
   )
@@ -370,6 +400,7 @@ function DebitForm({ view }: { view: MandateView }) {
 function CancelMandate({ view, allowed }: { view: MandateView; allowed: boolean }) {
   const [open, setOpen] = useState(false)
   const cancelling = useAction()
+  const { t } = useTranslation()
   const cancel = async () => {
     const done = await cancelling.run(async () =>
       useMandates
@@ -381,32 +412,31 @@ function CancelMandate({ view, allowed }: { view: MandateView; allowed: boolean 
     if (done) setOpen(false)
   }
   return (
-    <SubSection title="Cancel the mandate">
+    <SubSection title={t('mandates.cancel.title')}>
       {allowed ? (
         <div className="gw-actions">
           <Button variant="danger" icon="x" onClick={() => setOpen(true)}>
-            Cancel mandate…
+            {t('mandates.cancel.button')}
           </Button>
-          <span className="muted">No more debits after this. It can't be turned back on.</span>
+          <span className="muted">{t('mandates.cancel.note')}</span>
         </div>
       ) : (
-        <p className="muted">A supervisor or admin can cancel a mandate.</p>
+        <p className="muted">{t('mandates.cancel.onlySupervisor')}</p>
       )}
       <ConfirmDialog
         open={open}
         onClose={() => setOpen(false)}
         tone="danger"
-        title="Cancel this mandate for good?"
-        cancelLabel="Keep it"
-        confirmLabel="Cancel mandate"
+        title={t('mandates.cancel.confirmTitle')}
+        cancelLabel={t('mandates.cancel.keep')}
+        confirmLabel={t('mandates.cancel.confirm')}
         confirmIcon="x"
         busy={cancelling.busy}
         onConfirm={() => void cancel()}
       >
         <p>
-          {view.customerName}'s mandate <span className="mono">{view.mandateReference}</span> stops
-          at once. A cancelled mandate can't be reactivated: collecting again needs a new mandate
-          and a new code from the customer's bank.
+          {t('mandates.cancel.whose', { name: view.customerName })}{' '}
+          <span className="mono">{view.mandateReference}</span> {t('mandates.cancel.stops')}
         </p>
         {cancelling.error && <Banner tone="danger">{cancelling.error}</Banner>}
       </ConfirmDialog>
@@ -415,20 +445,25 @@ function CancelMandate({ view, allowed }: { view: MandateView; allowed: boolean 
 }
 
 function Debits({ view }: { view: MandateView }) {
+  const { t } = useTranslation()
   if (view.debits.length === 0) return null
   return (
-    <Card title="Debits">
+    <Card title={t('mandates.debits.title')}>
       <DataTable
         testId="mandate-debits"
         rows={view.debits}
         rowKey={(d) => d.paymentReference}
         rowTitle={(d) => d.paymentReference}
         columns={[
-          { header: 'When', cell: (d) => when(d.createdAt) },
-          { header: 'Statement text', cell: (d) => d.narration },
-          { header: 'Amount', align: 'end', cell: (d) => money(d.amount, d.currency) },
+          { header: t('mandates.debits.when'), cell: (d) => when(d.createdAt) },
+          { header: t('mandates.debits.statement'), cell: (d) => d.narration },
           {
-            header: 'Status',
+            header: t('payments.amount'),
+            align: 'end',
+            cell: (d) => money(d.amount, d.currency),
+          },
+          {
+            header: t('payments.statusHeader'),
             cell: (d) => (
               <>
                 <StatusBadge kind="debit" status={d.status} />
@@ -450,6 +485,7 @@ function MandateList() {
   const listError = useMandates((s) => s.listError)
   const openRef = open !== null && open !== 'new' ? open.mandateReference : null
   const [filter, setFilter] = useState('')
+  const { t } = useTranslation()
   const shown = list.filter((m) =>
     `${m.customerName} ${m.customerEmail} ${m.mandateReference}`
       .toLowerCase()
@@ -464,7 +500,7 @@ function MandateList() {
   }
   return (
     <Card
-      title="Mandates"
+      title={t('mandates.list.title')}
       actions={
         <Button
           variant="primary"
@@ -472,21 +508,21 @@ function MandateList() {
           icon="plus"
           onClick={() => useMandates.getState().show('new')}
         >
-          New
+          {t('mandates.list.new')}
         </Button>
       }
     >
       {listError && <Banner tone="warning">{listError}</Banner>}
       {list.length > 5 && (
         <TextField
-          label="Find"
+          label={t('mandates.list.find')}
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
-          placeholder="Name, e-mail or reference"
+          placeholder={t('mandates.list.findPlaceholder')}
         />
       )}
       {list.length === 0 ? (
-        <p className="muted">None yet. Mandates set up or looked up here are listed.</p>
+        <p className="muted">{t('mandates.list.none')}</p>
       ) : (
         <PickList
           testId="mandate-list"
@@ -498,7 +534,10 @@ function MandateList() {
             <>
               <strong>{m.customerName}</strong>
               <span className="gw-list__sub">
-                {money(m.maxMonthlyAmount, m.currency)}/month · to {day(m.endDate)}
+                {t('mandates.list.perMonth', {
+                  amount: money(m.maxMonthlyAmount, m.currency),
+                  end: day(m.endDate),
+                })}
               </span>
             </>
           )}
@@ -510,11 +549,12 @@ function MandateList() {
 }
 
 function LookupMandate() {
+  const { t } = useTranslation()
   return (
     <LookupCard
-      title="Look up a mandate"
-      label="Mandate reference"
-      action="Open"
+      title={t('mandates.lookup.title')}
+      label={t('mandates.lookup.label')}
+      action={t('mandates.lookup.action')}
       lookUp={async (reference) => {
         const view = await call('mandates.get', { mandateReference: reference })
         useMandates.getState().upsert(view)

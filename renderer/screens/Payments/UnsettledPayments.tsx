@@ -2,18 +2,12 @@
 // words, what was tried and what the gateway said; and, for a supervisor who did not take it,
 // paid (with the gateway's reference) or not paid (with a reason), with their PIN. Main
 // decides who may decide (`outcome.decideBlocked`, the channel's role) and keeps the record.
+import { useTranslation } from 'react-i18next'
 import type { CheckoutView } from '../../../common/ipc/payments'
 import { OutcomeReview, UnsettledSection } from '../../components'
 import { call, messageOf, subscribe } from '../../lib/pos'
 import { money } from './parts'
 import { usePayments } from './store'
-
-const WORDS = {
-  made: 'paid',
-  notMade: 'not paid',
-  thing: 'payment',
-  recorded: 'are kept with the payment',
-}
 
 /** The why and the evidence of one payment; the decision only for a supervisor. */
 export function PaymentOutcome({
@@ -25,6 +19,7 @@ export function PaymentOutcome({
   supervisor: boolean
   onDecided?: () => void
 }) {
+  const { t } = useTranslation()
   const outcome = view.outcome
   if (!outcome) return null
   const open = outcome.state !== 'decided'
@@ -34,12 +29,20 @@ export function PaymentOutcome({
       open={open}
       canDecide={supervisor && !outcome.decideBlocked}
       blocked={supervisor ? outcome.decideBlocked : null}
-      words={WORDS}
+      words={{
+        made: t('payments.review.made'),
+        notMade: t('payments.review.notMade'),
+        thing: t('payments.review.thing'),
+        recorded: t('payments.review.recorded'),
+      }}
       title={(paid) =>
-        `${money(view.amount, view.currency)} from ${view.email}: mark as ${paid ? 'paid' : 'not paid'}?`
+        t(paid ? 'payments.review.markPaid' : 'payments.review.markNotPaid', {
+          amount: money(view.amount, view.currency),
+          email: view.email,
+        })
       }
       reasonMax={200}
-      label="Why this payment's outcome is not known"
+      label={t('payments.review.label')}
       testId="payment-review"
       reference={view.reference}
       onDecide={async (paid, { gatewayReference, reason, pin }) => {
@@ -60,22 +63,24 @@ const watch = (reload: () => void) => subscribe('payments.updated', reload)
 
 /** A supervisor's list of this till's payments the gateway has not confirmed. */
 export function UnsettledPayments() {
+  const { t } = useTranslation()
   return (
     <UnsettledSection<CheckoutView>
       load={load}
       watch={watch}
       keyOf={(view) => view.reference}
-      intro="Not confirmed by the gateway: these payments may or may not have been made. Don't take the money another way until they are decided."
-      label="Payments the gateway has not confirmed"
-      failedTitle="Unconfirmed payments could not be loaded"
+      intro={t('payments.unsettled.intro')}
+      label={t('payments.unsettled.label')}
+      failedTitle={t('payments.unsettled.failed')}
       testId="payments-unsettled"
       messageOf={messageOf}
       render={(view, done) => (
         <>
           <p>
-            <strong>{money(view.amount, view.currency)}</strong> from {view.email}, payment{' '}
+            <strong>{money(view.amount, view.currency)}</strong>{' '}
+            {t('payments.unsettled.fromPayment', { email: view.email })}{' '}
             <span className="mono">{view.reference}</span>
-            {view.takenBy ? `, taken by ${view.takenBy}` : ''}
+            {view.takenBy ? t('payments.unsettled.takenBy', { name: view.takenBy }) : ''}
           </p>
           <PaymentOutcome view={view} supervisor onDecided={done} />
         </>

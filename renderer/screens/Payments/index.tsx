@@ -3,6 +3,7 @@
 // and the customer pays on the checkout page (scanning the QR code with their phone, or in the
 // browser). The status only changes when main has verified it with the gateway.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { toDecimalString, type Currency, type Minor } from '../../../common/money'
 import type { CheckoutOutcome, CheckoutView } from '../../../common/ipc/payments'
 import { Banner, Button, Card, EmptyState, Spinner, TextField } from '../../components'
@@ -30,6 +31,7 @@ import {
   useSupervisor,
   when,
 } from './parts'
+import { t } from '../../i18n'
 import { connectPayments, usePayments } from './store'
 import { PaymentOutcome, UnsettledPayments } from './UnsettledPayments'
 import './gateway.css'
@@ -39,6 +41,7 @@ export default function PaymentsScreen() {
   const view = usePayments((s) => (s.open ? s.byReference[s.open] : undefined))
   const routeRef = useNavigation((s) => s.route.rest[0] ?? null)
   const supervisor = useSupervisor()
+  const { t } = useTranslation()
 
   useEffect(() => {
     const off = connectPayments()
@@ -61,7 +64,7 @@ export default function PaymentsScreen() {
         {supervisor && <UnsettledPayments />}
         {open && view ? <PaymentPanel view={view} /> : open ? <Loading /> : <NewPayment />}
       </div>
-      <aside className="gw-split__side" aria-label="Recent payments">
+      <aside className="gw-split__side" aria-label={t('payments.recent.title')}>
         <RecentPayments />
         <LookupPayment />
       </aside>
@@ -70,10 +73,11 @@ export default function PaymentsScreen() {
 }
 
 function Loading() {
+  const { t } = useTranslation()
   return (
     <Card>
       <div className="gw-center">
-        <Spinner size={28} label="Checking the payment with the gateway" />
+        <Spinner size={28} label={t('payments.loading')} />
       </div>
     </Card>
   )
@@ -86,6 +90,7 @@ function NewPayment() {
   const [customerName, setCustomerName] = useState('')
   const [description, setDescription] = useState('')
   const { message, fields, edit, editText, busy, send } = useFormErrors()
+  const { t } = useTranslation()
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -105,13 +110,10 @@ function NewPayment() {
   }
 
   return (
-    <Card
-      title="New card or online payment"
-      description="The customer pays on the gateway's secure checkout page: on their phone by scanning the code, or in a browser."
-    >
-      <Form onSubmit={submit} label="New payment" noValidate message={message}>
+    <Card title={t('payments.new.title')} description={t('payments.new.description')}>
+      <Form onSubmit={submit} label={t('payments.new.form')} noValidate message={message}>
         <AmountWithCurrency
-          label="Amount"
+          label={t('payments.amount')}
           name="amount"
           amount={amount}
           onAmount={edit('amount', setAmount)}
@@ -122,19 +124,19 @@ function NewPayment() {
           autoFocus
         />
         <TextField
-          label="Customer e-mail"
+          label={t('payments.new.email')}
           name="email"
           type="email"
           autoComplete="off"
           value={email}
           onChange={editText('email', setEmail)}
-          hint="The gateway sends the receipt here."
+          hint={t('payments.new.emailHint')}
           error={fields.email}
           required
         />
         <FieldGroup>
           <TextField
-            label="Customer name (optional)"
+            label={t('payments.new.name')}
             name="customerName"
             autoComplete="off"
             value={customerName}
@@ -142,18 +144,18 @@ function NewPayment() {
             error={fields.customerName}
           />
           <TextField
-            label="What it is for (optional)"
+            label={t('payments.new.for')}
             name="description"
             autoComplete="off"
             value={description}
             onChange={editText('description', setDescription)}
-            placeholder="e.g. Invoice 1042"
+            placeholder={t('payments.new.forPlaceholder')}
             error={fields.description}
           />
         </FieldGroup>
         <FormActions
           submit={{
-            label: 'Create payment',
+            label: t('payments.new.create'),
             size: 'lg',
             icon: 'payments',
             busy,
@@ -165,13 +167,14 @@ function NewPayment() {
   )
 }
 
-const HEADLINE: Record<CheckoutView['status'], string> = {
-  starting: 'Starting the payment…',
-  pending: 'Waiting for the customer to pay',
-  success: 'Paid',
-  failed: 'Payment declined',
-  abandoned: 'The customer did not finish',
-  not_paid: 'Not paid: a supervisor checked it',
+/** The panel's title for each status, in the till's language (read when it renders). */
+const HEADLINE: Record<CheckoutView['status'], () => string> = {
+  starting: () => t('payments.headline.starting'),
+  pending: () => t('payments.headline.pending'),
+  success: () => t('status.paid'),
+  failed: () => t('payments.headline.failed'),
+  abandoned: () => t('payments.headline.abandoned'),
+  not_paid: () => t('payments.headline.notPaid'),
 }
 
 function PaymentPanel({ view }: { view: CheckoutView }) {
@@ -181,6 +184,7 @@ function PaymentPanel({ view }: { view: CheckoutView }) {
   const checking = useAction()
   const [note, setNote] = useState<{ tone: 'danger' | 'info'; text: string } | null>(null)
   const newButton = useRef<HTMLSpanElement>(null)
+  const { t } = useTranslation()
 
   // When the payment settles, put the cashier's next action under their finger.
   useEffect(() => {
@@ -214,11 +218,11 @@ function PaymentPanel({ view }: { view: CheckoutView }) {
   return (
     <Card
       className={`gw-payment gw-payment--${view.status}`}
-      title={HEADLINE[view.status]}
+      title={HEADLINE[view.status]()}
       actions={
         <span ref={newButton}>
           <Button variant={view.final ? 'primary' : 'secondary'} icon="plus" onClick={done}>
-            New payment
+            {t('payments.panel.newPayment')}
           </Button>
         </span>
       }
@@ -231,26 +235,31 @@ function PaymentPanel({ view }: { view: CheckoutView }) {
           <DetailList
             items={[
               {
-                label: 'Customer',
+                label: t('payments.panel.customer'),
                 value: view.customerName ? `${view.customerName} · ${view.email}` : view.email,
               },
-              view.description && { label: 'For', value: view.description },
-              { label: 'Reference', value: <span className="mono">{view.reference}</span> },
-              { label: 'Started', value: when(view.createdAt) },
-              view.paidAt && { label: 'Paid', value: when(view.paidAt) },
+              view.description && { label: t('payments.panel.for'), value: view.description },
+              {
+                label: t('payments.panel.reference'),
+                value: <span className="mono">{view.reference}</span>,
+              },
+              { label: t('payments.panel.started'), value: when(view.createdAt) },
+              view.paidAt && { label: t('status.paid'), value: when(view.paidAt) },
               view.paymentMethod && {
-                label: 'Method',
+                label: t('payments.panel.method'),
                 value: METHOD_LABEL[view.paymentMethod] ?? view.paymentMethod,
               },
               view.amountRefunded > 0 && {
-                label: 'Refunded',
+                label: t('payments.status.refunded'),
                 value: money(view.amountRefunded, view.currency),
               },
               {
-                label: 'Checked',
+                label: t('payments.panel.checked'),
                 value: view.verifiedAt
-                  ? `${when(view.verifiedAt)}${view.following ? ' · checking again shortly' : ''}`
-                  : 'not yet',
+                  ? view.following
+                    ? t('payments.panel.checkingAgain', { when: when(view.verifiedAt) })
+                    : when(view.verifiedAt)
+                  : t('payments.panel.notYet'),
               },
             ]}
           />
@@ -260,17 +269,17 @@ function PaymentPanel({ view }: { view: CheckoutView }) {
           <div className="gw-actions">
             {!view.final && (
               <Button icon="refresh" busy={checking.busy} onClick={check}>
-                Check status
+                {t('payments.panel.checkStatus')}
               </Button>
             )}
             {view.checkout?.canOpenExternally && (
               <Button icon="payments" onClick={() => void openCheckout()}>
-                Open checkout in browser
+                {t('payments.panel.openCheckout')}
               </Button>
             )}
             {view.status === 'success' && canSee(role, 'cashier') && (
               <Button icon="refunds" onClick={() => go('refunds', view.reference)}>
-                Refund…
+                {t('payments.panel.refund')}
               </Button>
             )}
           </div>
@@ -279,11 +288,11 @@ function PaymentPanel({ view }: { view: CheckoutView }) {
           <figure className="gw-checkout">
             <QrCode
               matrix={view.checkout.qr}
-              label={`QR code of the checkout page for ${money(view.amount, view.currency)}`}
+              label={t('payments.panel.qr', { amount: money(view.amount, view.currency) })}
             />
             <figcaption>
-              <strong>Customer scans to pay</strong>
-              <span className="muted">or opens this link:</span>
+              <strong>{t('payments.panel.scan')}</strong>
+              <span className="muted">{t('payments.panel.orLink')}</span>
               {view.checkout.canOpenExternally ? (
                 <code className="gw-link" data-testid="checkout-url">
                   {view.checkout.url}
@@ -307,18 +316,20 @@ function PaymentPanel({ view }: { view: CheckoutView }) {
         )}
         {view.status === 'success' && (
           <div className="gw-outcome gw-outcome--success" role="status">
-            Paid {money(view.amount, view.currency)}
             {view.paymentMethod
-              ? ` by ${METHOD_LABEL[view.paymentMethod]?.toLowerCase() ?? view.paymentMethod}`
-              : ''}
-            .
+              ? t('payments.panel.paidBy', {
+                  amount: money(view.amount, view.currency),
+                  method:
+                    METHOD_LABEL[view.paymentMethod]?.toLocaleLowerCase() ?? view.paymentMethod,
+                })
+              : t('payments.panel.paid', { amount: money(view.amount, view.currency) })}
           </div>
         )}
         {(view.status === 'failed' || view.status === 'abandoned') && (
           <div className="gw-outcome gw-outcome--failed" role="status">
-            No money was taken.{' '}
-            {view.status === 'failed' ? 'Ask the customer to try another card, or' : 'You can'}{' '}
-            start a new payment.
+            {view.status === 'failed'
+              ? t('payments.panel.declined')
+              : t('payments.panel.abandoned')}
           </div>
         )}
       </div>
@@ -330,6 +341,7 @@ function PaymentPanel({ view }: { view: CheckoutView }) {
 function DemoCustomer({ reference }: { reference: string }) {
   const [busy, setBusy] = useState<CheckoutOutcome | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  const { t } = useTranslation()
   const play = async (outcome: CheckoutOutcome) => {
     setBusy(outcome)
     setProblem(null)
@@ -343,7 +355,7 @@ function DemoCustomer({ reference }: { reference: string }) {
   }
   return (
     <div className="gw-demo" data-testid="demo-customer">
-      <p className="gw-demo__title">Demo gateway: play the customer</p>
+      <p className="gw-demo__title">{t('payments.demo.title')}</p>
       <div className="gw-actions">
         <Button
           size="sm"
@@ -352,7 +364,7 @@ function DemoCustomer({ reference }: { reference: string }) {
           disabled={busy !== null}
           onClick={() => void play('success')}
         >
-          Customer pays
+          {t('payments.demo.pays')}
         </Button>
         <Button
           size="sm"
@@ -360,7 +372,7 @@ function DemoCustomer({ reference }: { reference: string }) {
           disabled={busy !== null}
           onClick={() => void play('failed')}
         >
-          Card declined
+          {t('payments.demo.declined')}
         </Button>
         <Button
           size="sm"
@@ -369,7 +381,7 @@ function DemoCustomer({ reference }: { reference: string }) {
           disabled={busy !== null}
           onClick={() => void play('abandoned')}
         >
-          Customer walks away
+          {t('payments.demo.walksAway')}
         </Button>
       </div>
       {problem && <Banner tone="danger">{problem}</Banner>}
@@ -382,12 +394,13 @@ function RecentPayments() {
   const byReference = usePayments((s) => s.byReference)
   const open = usePayments((s) => s.open)
   const loadError = usePayments((s) => s.loadError)
+  const { t } = useTranslation()
   return (
-    <Card title="Recent payments" description="Taken at this till.">
+    <Card title={t('payments.recent.title')} description={t('payments.recent.description')}>
       {loadError && <Banner tone="warning">{loadError}</Banner>}
       {recent.length === 0 ? (
-        <EmptyState icon="payments" title="No payments yet">
-          <p>Payments you take here appear in this list.</p>
+        <EmptyState icon="payments" title={t('payments.recent.empty')}>
+          <p>{t('payments.recent.emptyHint')}</p>
         </EmptyState>
       ) : (
         <PickList
@@ -415,12 +428,13 @@ function RecentPayments() {
 }
 
 function LookupPayment() {
+  const { t } = useTranslation()
   return (
     <LookupCard
-      title="Look up a payment"
-      label="Payment reference"
+      title={t('payments.lookup.title')}
+      label={t('payments.lookup.label')}
       name="reference"
-      action="Check"
+      action={t('payments.lookup.action')}
       lookUp={async (reference) => {
         const view = await call('payments.get', { reference })
         usePayments.getState().upsert(view)

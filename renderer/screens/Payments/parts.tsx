@@ -1,11 +1,13 @@
 // Small pieces the Payments, Refunds, Mandates and Reports screens share: status badges in
 // words a cashier knows, money and time as people read them, and the checkout QR code.
 // Nothing here decides a state or computes an amount: main already did.
-import { formatDate, formatWhen } from '../../lib/format'
+import { formatDate, formatMoney, formatMonth, formatWhen } from '../../lib/format'
 import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { t } from '../../i18n'
 import { fieldsOf, summaryOf } from '../../lib/pos'
 import type { QrMatrix } from '../../../common/ipc/payments'
-import { CURRENCIES, formatMoney, type Currency, type Minor } from '../../../common/money'
+import { CURRENCIES, type Currency, type Minor } from '../../../common/money'
 import { MoneyInput, SelectField } from '../../components'
 import {
   InlineLookup,
@@ -23,47 +25,53 @@ export const useSupervisor = (): boolean =>
     'supervisor',
   )
 
-const PAYMENT: Record<string, StatusWords> = {
-  starting: { label: 'Starting', tone: 'info' },
-  pending: { label: 'Waiting for customer', tone: 'warning' },
-  success: { label: 'Paid', tone: 'success' },
-  failed: { label: 'Declined', tone: 'danger' },
-  abandoned: { label: 'Abandoned', tone: 'neutral' },
-  not_paid: { label: 'Not paid (checked)', tone: 'neutral' },
+// Each status's words are looked up when a badge is drawn, so a badge follows the till's
+// language. Where the glossary has the word (docs/glossary.md: money out that arrived is
+// "Paid", money in is "Received"; a payout the bank sent back is "Returned"), it is the shared
+// `status.*` text; the gateway screens' own words are under `payments.status`.
+interface StatusText {
+  label: () => string
+  tone: StatusWords['tone']
 }
-const REFUND: Record<string, StatusWords> = {
-  pending: { label: 'Requested', tone: 'info' },
-  processing: { label: 'Processing', tone: 'warning' },
-  success: { label: 'Refunded', tone: 'success' },
-  failed: { label: 'Failed', tone: 'danger' },
+const PAYMENT: Record<string, StatusText> = {
+  starting: { label: () => t('payments.status.starting'), tone: 'info' },
+  pending: { label: () => t('payments.status.waitingCustomer'), tone: 'warning' },
+  success: { label: () => t('status.paid'), tone: 'success' },
+  failed: { label: () => t('payments.status.declined'), tone: 'danger' },
+  abandoned: { label: () => t('payments.status.abandoned'), tone: 'neutral' },
+  not_paid: { label: () => t('payments.status.notPaidChecked'), tone: 'neutral' },
 }
-const MANDATE: Record<string, StatusWords> = {
-  pending_activation: { label: 'Needs activation', tone: 'warning' },
-  active: { label: 'Active', tone: 'success' },
-  cancelled: { label: 'Cancelled', tone: 'neutral' },
-  expired: { label: 'Expired', tone: 'neutral' },
+const REFUND: Record<string, StatusText> = {
+  pending: { label: () => t('payments.status.requested'), tone: 'info' },
+  processing: { label: () => t('status.processing'), tone: 'warning' },
+  success: { label: () => t('payments.status.refunded'), tone: 'success' },
+  failed: { label: () => t('status.failed'), tone: 'danger' },
 }
-const DEBIT: Record<string, StatusWords> = {
-  starting: { label: 'Sending', tone: 'info' },
-  not_sent: { label: 'Not sent', tone: 'neutral' },
-  not_paid: { label: 'Not paid (checked)', tone: 'neutral' },
-  pending: { label: 'Processing', tone: 'warning' },
-  success: { label: 'Collected', tone: 'success' },
-  failed: { label: 'Failed', tone: 'danger' },
+const MANDATE: Record<string, StatusText> = {
+  pending_activation: { label: () => t('payments.status.needsActivation'), tone: 'warning' },
+  active: { label: () => t('payments.status.active'), tone: 'success' },
+  cancelled: { label: () => t('status.cancelled'), tone: 'neutral' },
+  expired: { label: () => t('payments.status.expired'), tone: 'neutral' },
 }
-// The glossary's words (docs/glossary.md): money out that arrived is "Paid", money in is
-// "Received"; a payout the bank sent back is "Returned".
-const TRANSFER: Record<string, StatusWords> = {
-  pending: { label: 'Pending', tone: 'info' },
-  processing: { label: 'Processing', tone: 'warning' },
-  success: { label: 'Paid', tone: 'success' },
-  failed: { label: 'Failed', tone: 'danger' },
-  reversed: { label: 'Returned', tone: 'danger' },
+const DEBIT: Record<string, StatusText> = {
+  starting: { label: () => t('payments.status.sending'), tone: 'info' },
+  not_sent: { label: () => t('payments.status.notSent'), tone: 'neutral' },
+  not_paid: { label: () => t('payments.status.notPaidChecked'), tone: 'neutral' },
+  pending: { label: () => t('status.processing'), tone: 'warning' },
+  success: { label: () => t('payments.status.collected'), tone: 'success' },
+  failed: { label: () => t('status.failed'), tone: 'danger' },
 }
-const TRANSFER_IN: Record<string, StatusWords> = {
-  processing: { label: 'Processing', tone: 'warning' },
-  success: { label: 'Received', tone: 'success' },
-  failed: { label: 'Failed', tone: 'danger' },
+const TRANSFER: Record<string, StatusText> = {
+  pending: { label: () => t('payments.status.pending'), tone: 'info' },
+  processing: { label: () => t('status.processing'), tone: 'warning' },
+  success: { label: () => t('status.paid'), tone: 'success' },
+  failed: { label: () => t('status.failed'), tone: 'danger' },
+  reversed: { label: () => t('status.returned'), tone: 'danger' },
+}
+const TRANSFER_IN: Record<string, StatusText> = {
+  processing: { label: () => t('status.processing'), tone: 'warning' },
+  success: { label: () => t('status.received'), tone: 'success' },
+  failed: { label: () => t('status.failed'), tone: 'danger' },
 }
 
 export const STATUS_WORDS = {
@@ -76,19 +84,38 @@ export const STATUS_WORDS = {
 } as const
 
 export function StatusBadge({ kind, status }: { kind: keyof typeof STATUS_WORDS; status: string }) {
+  // Subscribes the badge to language changes; the words below are read in the new language.
+  useTranslation()
+  const words = Object.fromEntries(
+    Object.entries(STATUS_WORDS[kind]).map(([key, text]) => [
+      key,
+      { label: text.label(), tone: text.tone },
+    ]),
+  )
   // `unknown`: the gateway used a status word Tilldesk does not know; never shown as failed.
-  return <WordBadge words={STATUS_WORDS[kind]} status={status} />
+  return <WordBadge words={words} status={status} />
 }
 
-export const METHOD_LABEL: Record<string, string> = {
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-  ussd: 'USSD',
+/**
+ * How a payment was made, in the till's language. Getters, so a screen that reads
+ * `METHOD_LABEL[method]` while it renders gets the words of the current language; a method
+ * the till does not know has no entry and is shown as the gateway wrote it.
+ */
+export const METHOD_LABEL: Readonly<Record<string, string>> = {
+  get card() {
+    return t('payments.method.card')
+  },
+  get bank_transfer() {
+    return t('payments.method.bankTransfer')
+  },
+  get ussd() {
+    return t('payments.method.ussd')
+  },
 }
 
 /** An amount as the gateway gave it; one it left out is said to be missing, never made up. */
 export const money = (amount: Minor | null, currency: Currency | string | null): string =>
-  amount === null || currency === null ? 'not given' : formatMoney(amount, currency)
+  amount === null || currency === null ? t('payments.notGiven') : formatMoney(amount, currency)
 
 /** "14:05" today, "24 Nov 2026, 14:05" otherwise: the one time format (lib/format). */
 export function when(iso: string | null): string {
@@ -188,15 +215,10 @@ export function useFormErrors() {
   }
 }
 
-const monthFormat = new Intl.DateTimeFormat('en-NG', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
-/** "2025-01" as "January 2025". */
+/** "2025-01" as "January 2025" ("janvier 2025" in French), through lib/format. */
 export const monthName = (month: string): string => {
   const date = new Date(`${month}-01T00:00:00Z`)
-  return Number.isNaN(date.getTime()) ? month : monthFormat.format(date)
+  return Number.isNaN(date.getTime()) ? month : formatMonth(date)
 }
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: c }))
@@ -235,7 +257,7 @@ export function AmountWithCurrency({
         autoFocus={autoFocus}
       />
       <SelectField
-        label="Currency"
+        label={t('payments.currency')}
         name="currency"
         value={currency}
         onChange={(e) => onCurrency(e.target.value as Currency)}
@@ -307,7 +329,7 @@ export const columns = {
   amount: <Row extends { amount: Minor | null; currency: Currency | string | null }>(
     width: string,
   ): Column<Row> => ({
-    header: 'Amount',
+    header: t('payments.amount'),
     width,
     align: 'end',
     cell: (row) => money(row.amount, row.currency),
@@ -316,7 +338,7 @@ export const columns = {
     kind: keyof typeof STATUS_WORDS,
     width: string,
   ): Column<Row> => ({
-    header: 'Status',
+    header: t('payments.statusHeader'),
     width,
     cell: (row) => <StatusBadge kind={kind} status={row.status} />,
   }),

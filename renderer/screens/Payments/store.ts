@@ -2,6 +2,7 @@
 // screen, kept current by `payments.updated`. Nothing here decides a status.
 import { create } from 'zustand'
 import type { CheckoutView } from '../../../common/ipc/payments'
+import { t } from '../../i18n'
 import { call, subscribe } from '../../lib/pos'
 
 interface PaymentsStore {
@@ -42,7 +43,7 @@ export const usePayments = create<PaymentsStore>((set) => ({
         return { byReference, recent: views.map((v) => v.reference), loadError: null }
       })
     } catch (error) {
-      set({ loadError: error instanceof Error ? error.message : 'Could not load recent payments.' })
+      set({ loadError: error instanceof Error ? error.message : t('payments.recent.failed') })
     }
   },
 }))
