@@ -6,7 +6,6 @@ import { memo, useCallback, useRef, useState, type FormEvent } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useTranslation } from 'react-i18next'
 import type { ParseKeys } from 'i18next'
-import { formatMoney } from '../../../common/money'
 import type { HistoryFilter, HistoryRow } from '../../../common/ipc/collections'
 import { Badge, Banner, Button, Card, TextField, type Tone } from '../../components'
 import {
@@ -21,7 +20,7 @@ import {
   type StateWords,
 } from '../../components/kit'
 import { useCustomerName } from '../../lib/customerNames'
-import { formatNumber, formatWhen } from '../../lib/format'
+import { formatMoney, formatNumber, formatWhen } from '../../lib/format'
 import { call, messageOf, subscribe } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
 import { download } from '../Collect/browser'
