@@ -14,6 +14,7 @@ import { NavBar } from './NavBar'
 import { canSee } from './roles'
 import { screenTitle } from './screenTitle'
 import { useShortcuts } from './shortcuts'
+import { useShopWaiting } from './useShopWaiting'
 import { StatusBar } from './StatusBar'
 import { TopBar } from './TopBar'
 import { reportActivity } from '../session/activity'
@@ -27,7 +28,9 @@ export function Shell({ user, tillName }: { user: PublicUser; tillName: string }
 
   const allowed = screens.filter((screen) => screen.nav && canSee(user.role, screen.minRole))
   const current = findScreen(route.screen)
-  const waiting = useApprovalsWaiting(canSee(user.role, 'supervisor'))
+  const decides = canSee(user.role, 'supervisor')
+  // This till's payouts and, in shop mode, those waiting on the shop's other tills.
+  const waiting = useApprovalsWaiting(decides) + useShopWaiting(decides)
   const titleOverride = useNavigation((store) => store.title)
   const { t } = useTranslation()
   useEffect(() => reportActivity(), [])

@@ -179,6 +179,9 @@ test('a cashier drafts a payout on till 1', async () => {
 })
 
 test('the supervisor approves it on till 2 with their PIN', async () => {
+  // Till 2 has nothing of its own waiting: the badge counts the payout waiting on till 1.
+  await expect(page2.getByTestId('nav-approvals-count')).toHaveText('1', { timeout: 30_000 })
+  await expect(page2.getByTestId('status-approvals')).toContainText('1')
   await go(page2, '#/approvals')
   const section = page2.getByRole('region', { name: 'Waiting on other tills' })
   const item = section.getByTestId('other-till-item').filter({ hasText: HOLDER })
