@@ -27,6 +27,10 @@ const PATHS = {
   trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
   refresh: 'M20 11a8 8 0 0 0-14.9-3.5L4 9M4 4v5h5M4 13a8 8 0 0 0 14.9 3.5L20 15M20 20v-5h-5',
   clock: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 7v5l3 2',
+  // A dashboard of tiles: the overview (Reports keeps the bar chart).
+  overview: 'M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z',
+  // Money coming in and going out: the transfers list (the shift keeps the clock).
+  transfers: 'M4 7h14m0 0-3-3m3 3-3 3M20 17H6m0 0 3-3m-3 3 3 3',
   outbox: 'M3 13h5l2 3h4l2-3h5M5 13l2-8h10l2 8v7H5z',
   logout: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9',
   switch: 'M17 3l4 4-4 4M3 7h18M7 21l-4-4 4-4M21 17H3',

@@ -42,7 +42,7 @@ export const screens: ScreenDef[] = [
   screen({
     id: 'overview',
     title: 'Overview',
-    icon: 'reports',
+    icon: 'overview',
     minRole: 'admin',
     load: () => import('./Overview'),
   }),
@@ -67,7 +67,7 @@ export const screens: ScreenDef[] = [
   screen({
     id: 'history',
     title: 'Transfers',
-    icon: 'clock',
+    icon: 'transfers',
     minRole: 'cashier',
     load: () => import('./History'),
   }),
