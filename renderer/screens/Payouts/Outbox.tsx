@@ -3,6 +3,7 @@
 // buttons; this only shows them.
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { AuditView, PayoutActionName, PayoutView } from '../../../common/ipc/payouts'
 import { Banner, Button, Card, Dialog, Icon, Spinner, Tabs } from '../../components'
 import { useAction } from '../../components/kit'
@@ -15,22 +16,22 @@ import { ReviewPanel } from './ReviewPanel'
 import { meaningOf, purposeText } from './words'
 
 type Filter = 'all' | 'attention' | 'moving' | 'done'
-const FILTERS: Array<{ id: Filter; label: string; states: PayoutView['state'][] | null }> = [
-  { id: 'all', label: 'All', states: null },
+const FILTERS: Array<{ id: Filter; states: PayoutView['state'][] | null }> = [
+  { id: 'all', states: null },
   {
     id: 'attention',
-    label: 'Needs attention',
     states: ['draft', 'needs_review', 'unknown', 'expired', 'failed', 'reversed'],
   },
   {
     id: 'moving',
-    label: 'In progress',
     states: ['awaiting_approval', 'approved', 'sending', 'submitted'],
   },
-  { id: 'done', label: 'Done', states: ['success', 'rejected'] },
+  { id: 'done', states: ['success', 'rejected'] },
 ]
 
 export function Outbox({ onEdit }: { onEdit: (view: PayoutView) => void }) {
+  const { t } = useTranslation()
+  const tabs = FILTERS.map((f) => ({ id: f.id, label: t(`payouts.outbox.${f.id}`) }))
   const items = usePayouts((s) => s.items)
   const status = usePayouts((s) => s.status)
   const loadError = usePayouts((s) => s.loadError)
@@ -72,37 +73,41 @@ export function Outbox({ onEdit }: { onEdit: (view: PayoutView) => void }) {
 
   return (
     <Card
-      title="Outbox"
+      title={t('payouts.outbox.title')}
       className="po-outbox"
       description={
         status
-          ? `${status.pending} on the way · ${status.awaitingApproval} waiting for approval${status.failed ? ` · ${status.failed} failed` : ''}`
-          : 'Loading…'
+          ? t(status.failed ? 'payouts.outbox.summaryFailed' : 'payouts.outbox.summary', {
+              pending: status.pending,
+              awaiting: status.awaitingApproval,
+              failed: status.failed,
+            })
+          : t('common.loading')
       }
       actions={
         waiting ? (
           <Button size="sm" icon="refresh" onClick={() => void call('payouts.retryNow')}>
-            Retry now
+            {t('payouts.outbox.retryNow')}
           </Button>
         ) : undefined
       }
     >
       {status?.blocked && (
-        <Banner tone="danger" title="Payouts can’t be sent right now">
+        <Banner tone="danger" title={t('payouts.outbox.blocked')}>
           {status.blocked}
         </Banner>
       )}
       {loadError && <Banner tone="danger" title={loadError} />}
       <Tabs
-        label="Show"
-        tabs={FILTERS}
+        label={t('payouts.outbox.show')}
+        tabs={tabs}
         selected={filter}
         onSelect={setFilter}
         look="payouts"
         className="po-filters"
       />
       {list.length === 0 ? (
-        <p className="muted po-empty">No payouts here yet.</p>
+        <p className="muted po-empty">{t('payouts.outbox.empty')}</p>
       ) : (
         <div ref={scroller} className="po-list" data-testid="outbox">
           <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
@@ -134,11 +139,11 @@ export function Outbox({ onEdit }: { onEdit: (view: PayoutView) => void }) {
   )
 }
 
-const ACTION_LABEL: Partial<Record<PayoutActionName, string>> = {
-  submit: 'Send for approval',
-  resubmit: 'Send for approval again',
-  acceptBankName: 'Use the bank’s name',
-}
+const ACTION_LABEL = {
+  submit: 'payouts.row.submit',
+  resubmit: 'payouts.row.resubmit',
+  acceptBankName: 'payouts.row.acceptBankName',
+} as const satisfies Partial<Record<PayoutActionName, string>>
 
 function PayoutRow({
   view,
@@ -151,6 +156,7 @@ function PayoutRow({
   onHistory: (view: PayoutView) => void
   onWithdraw: (view: PayoutView) => void
 }) {
+  const { t } = useTranslation()
   const connectivity = useEnvironment((s) => s.status?.connectivity ?? 'unknown')
   const [busy, setBusy] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -177,7 +183,11 @@ function PayoutRow({
       className={`po-row po-row--${view.progress.tone}`}
       data-testid="payout-row"
       data-reference={view.reference}
-      aria-label={`${view.amountText} to ${view.accountName}, ${view.stateLabel}`}
+      aria-label={t('payouts.row.label', {
+        amount: view.amountText,
+        name: view.accountName,
+        state: view.stateLabel,
+      })}
     >
       <header className="po-row__head">
         <StateChip view={view} />
@@ -204,15 +214,20 @@ function PayoutRow({
       )}
       {view.decision && (
         <p className="po-row__decision">
-          {view.state === 'rejected' ? 'Stopped' : 'Decided'} by {view.decision.byName}: “
-          {view.decision.reason}”
+          {t(view.state === 'rejected' ? 'payouts.row.stoppedBy' : 'payouts.row.decidedBy', {
+            name: view.decision.byName,
+            reason: view.decision.reason,
+          })}
         </p>
       )}
       {view.outcome && <ReviewPanel view={view} />}
       {view.approval && view.state === 'approved' && (
         <p className="po-row__decision">
-          Approved by {view.approval.byName} at {formatDateTime(view.approval.at)}; valid until{' '}
-          {formatDateTime(view.approval.expiresAt)}.
+          {t('payouts.row.approvedBy', {
+            name: view.approval.byName,
+            at: formatDateTime(view.approval.at),
+            until: formatDateTime(view.approval.expiresAt),
+          })}
         </p>
       )}
       {error && <p className="field__error">{error}</p>}
@@ -220,16 +235,16 @@ function PayoutRow({
         <span className="mono small muted">{view.reference}</span>
         <span className="po-row__actions">
           <Button size="sm" variant="ghost" icon="clock" onClick={() => onHistory(view)}>
-            History
+            {t('payouts.row.history')}
           </Button>
           {view.actions.includes('edit') && (
             <Button size="sm" onClick={() => onEdit(view)}>
-              Edit
+              {t('payouts.row.edit')}
             </Button>
           )}
           {view.actions.includes('withdraw') && (
             <Button size="sm" variant="ghost" onClick={() => onWithdraw(view)}>
-              Withdraw
+              {t('payouts.row.withdraw')}
             </Button>
           )}
           {(['acceptBankName', 'resubmit', 'submit'] as const)
@@ -242,7 +257,7 @@ function PayoutRow({
                 busy={busy === a}
                 onClick={() => void run(a)}
               >
-                {ACTION_LABEL[a]}
+                {t(ACTION_LABEL[a])}
               </Button>
             ))}
         </span>
@@ -252,11 +267,14 @@ function PayoutRow({
 }
 
 function HistoryDialog({ view, onClose }: { view: PayoutView | null; onClose: () => void }) {
+  const { t } = useTranslation()
   return (
     <Dialog
       open={view !== null}
       onClose={onClose}
-      title={view ? `History of ${view.amountText} to ${view.accountName}` : ''}
+      title={
+        view ? t('payouts.history.title', { amount: view.amountText, name: view.accountName }) : ''
+      }
     >
       {view && <PayoutHistory key={view.reference} reference={view.reference} />}
     </Dialog>
@@ -264,6 +282,7 @@ function HistoryDialog({ view, onClose }: { view: PayoutView | null; onClose: ()
 }
 
 function PayoutHistory({ reference }: { reference: string }) {
+  const { t } = useTranslation()
   const [audit, setAudit] = useState<AuditView | null>(null)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
@@ -277,7 +296,7 @@ function PayoutHistory({ reference }: { reference: string }) {
     }
   }, [reference])
   if (error) return <Banner tone="danger" title={error} />
-  if (!audit) return <Spinner label="Reading the audit log" />
+  if (!audit) return <Spinner label={t('payouts.history.reading')} />
   return (
     <>
       <VerificationBadge verification={audit.verification} />
@@ -290,6 +309,7 @@ function PayoutHistory({ reference }: { reference: string }) {
 const describeWithdrawal = (problem: unknown) => fieldsOf(problem).reason ?? messageOf(problem)
 
 function WithdrawDialog({ view, onClose }: { view: PayoutView | null; onClose: () => void }) {
+  const { t } = useTranslation()
   const [reason, setReason] = useState('')
   const { busy, error, setError, run } = useAction(describeWithdrawal)
   const close = () => {
@@ -311,14 +331,16 @@ function WithdrawDialog({ view, onClose }: { view: PayoutView | null; onClose: (
     <ReasonDialog
       open={view !== null}
       onClose={close}
-      title={view ? `Withdraw ${view.amountText} to ${view.accountName}?` : ''}
-      intro="Nothing has been paid. A withdrawn payout can’t be sent; make a new one if needed."
-      label="Reason"
+      title={
+        view ? t('payouts.withdraw.title', { amount: view.amountText, name: view.accountName }) : ''
+      }
+      intro={t('payouts.withdraw.intro')}
+      label={t('payouts.withdraw.reason')}
       reason={reason}
       onReason={setReason}
       error={error}
-      cancelLabel="Keep it"
-      submitLabel="Withdraw payout"
+      cancelLabel={t('payouts.withdraw.keep')}
+      submitLabel={t('payouts.withdraw.submit')}
       busy={busy}
       onSubmit={submit}
     />

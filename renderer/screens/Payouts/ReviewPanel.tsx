@@ -2,20 +2,14 @@
 // tried, and, for a supervisor who did not make it, paid (with the gateway's reference) or not
 // paid (with a reason), with their PIN. Main decides who may decide (view.actions,
 // view.outcome.decideBlocked) and records the decision in the audit log.
+import { useTranslation } from 'react-i18next'
 import type { PayoutView } from '../../../common/ipc/payouts'
 import { OutcomeReview } from '../../components'
 import { call } from '../../lib/pos'
 import { usePayouts } from '../../store/payouts'
 
-const WORDS = {
-  made: 'paid',
-  notMade: 'not paid',
-  thing: 'transfer',
-  recorded: 'go into the audit log',
-  notMadeNote: 'It will not be sent again; a new payout would be needed.',
-}
-
 export function ReviewPanel({ view }: { view: PayoutView }) {
+  const { t } = useTranslation()
   const outcome = view.outcome
   if (!outcome) return null
   const open = view.state === 'unknown' || view.state === 'needs_review'
@@ -29,12 +23,21 @@ export function ReviewPanel({ view }: { view: PayoutView }) {
       open={open}
       canDecide={view.actions.includes('decideOutcome')}
       blocked={outcome.decideBlocked}
-      words={WORDS}
+      words={{
+        made: t('payouts.review.made'),
+        notMade: t('payouts.review.notMade'),
+        thing: t('payouts.review.thing'),
+        recorded: t('payouts.review.recorded'),
+        notMadeNote: t('payouts.review.notMadeNote'),
+      }}
       title={(paid) =>
-        `${view.amountText} to ${view.accountName}: mark as ${paid ? 'paid' : 'not paid'}?`
+        t(paid ? 'payouts.review.markPaid' : 'payouts.review.markNotPaid', {
+          amount: view.amountText,
+          name: view.accountName,
+        })
       }
       reasonMax={300}
-      label="Why the outcome is not known"
+      label={t('payouts.review.label')}
       testId="payout-review"
       onDecide={async (paid, { gatewayReference, reason, pin }) => {
         const base = { reference: view.reference, pin, reason }

@@ -2,6 +2,7 @@
 // and the outbox, where every payout shows its state, progress and, when something went wrong,
 // what happened in words. Main decides states and buttons; this screen only shows them.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import type {
   BankOption,
   NameEnquiryView,
@@ -12,18 +13,17 @@ import { toDecimalString, type Minor } from '../../../common/money'
 import { Banner, Button, Card, MoneyInput, Spinner, TextField } from '../../components'
 import { FieldGroup, Form, FormActions } from '../../components/kit'
 import { call, fieldsOf, messageOf, PosError } from '../../lib/pos'
-import { countOf } from '../../lib/format'
 import { useEnvironment } from '../../store/environment'
 import { connectPayouts, usePayouts } from '../../store/payouts'
 import { BankPicker, shortTime } from './parts'
 import { Outbox } from './Outbox'
 import './payouts.css'
 
-const PURPOSES: Array<{ value: PayoutPurpose; label: string }> = [
-  { value: 'supplier', label: 'Supplier' },
-  { value: 'refund', label: 'Customer refund' },
-  { value: 'cash_out', label: 'Cash-out' },
-]
+const PURPOSES = [
+  { value: 'supplier', label: 'payouts.purpose.supplier' },
+  { value: 'refund', label: 'payouts.purpose.refund' },
+  { value: 'cash_out', label: 'payouts.purpose.cashOut' },
+] as const satisfies ReadonlyArray<{ value: PayoutPurpose; label: string }>
 
 export default function PayoutsScreen() {
   const [editing, setEditing] = useState<PayoutView | null>(null)
@@ -70,6 +70,7 @@ function NewPayout({
   onSaved: (view: PayoutView) => void
   onCancel: () => void
 }) {
+  const { t } = useTranslation()
   const banks = usePayouts((s) => s.banks)
   const offline = useEnvironment((s) => s.status?.connectivity === 'offline')
   const [purpose, setPurpose] = useState<PayoutPurpose>(editing?.purpose ?? 'supplier')
@@ -165,8 +166,8 @@ function NewPayout({
   const save = async (submit: boolean) => {
     if (!bank || amount === null) {
       setFields({
-        ...(bank ? {} : { bankCode: 'Pick a bank.' }),
-        ...(amount === null ? { amount: 'Enter the amount.' } : {}),
+        ...(bank ? {} : { bankCode: t('payouts.form.pickBank') }),
+        ...(amount === null ? { amount: t('payouts.form.enterAmount') } : {}),
       })
       return
     }
@@ -214,39 +215,47 @@ function NewPayout({
   }
   return (
     <Card
-      title={editing ? `Edit payout ${editing.reference}` : 'New payout'}
-      description={
+      title={
         editing
-          ? 'Changing anything cancels any approval; it must be approved again.'
-          : 'Pay a supplier or a customer to a bank account. A supervisor approves it before any money moves.'
+          ? t('payouts.form.editTitle', { reference: editing.reference })
+          : t('payouts.form.newTitle')
       }
+      description={editing ? t('payouts.form.editHelp') : t('payouts.form.newHelp')}
       actions={
         editing ? (
           <Button size="sm" onClick={onCancel}>
-            Cancel edit
+            {t('payouts.form.cancelEdit')}
           </Button>
         ) : undefined
       }
     >
-      <Form onSubmit={submitForm} noValidate label="New payout">
+      <Form onSubmit={submitForm} noValidate label={t('payouts.form.newTitle')}>
         {offline && (
-          <Banner tone="warning" title="Offline: you can still draft payouts">
-            Type the account holder’s name as the customer gave it. Tilldesk checks it with the bank
-            before approval or sending; if the bank’s name differs, the payout is held for review.
-            Nothing is paid until it is approved and sent.
+          <Banner tone="warning" title={t('payouts.form.offlineTitle')}>
+            {t('payouts.form.offlineBody')}
           </Banner>
         )}
         {done && (
           <Banner
             tone="success"
-            title={`${done.amountText} to ${done.accountName}: ${done.stateLabel}`}
+            title={t('payouts.form.doneTitle', {
+              amount: done.amountText,
+              name: done.accountName,
+              state: done.stateLabel,
+            })}
           >
-            {done.stateMeaning} Reference <span className="mono">{done.reference}</span>.
+            {done.stateMeaning}{' '}
+            <Trans
+              t={t}
+              i18nKey="payouts.form.doneReference"
+              values={{ reference: done.reference }}
+              components={{ mono: <span className="mono" /> }}
+            />
           </Banner>
         )}
         {problem && <Banner tone="danger" title={problem} />}
 
-        <div className="po-segmented" role="radiogroup" aria-label="Kind of payout">
+        <div className="po-segmented" role="radiogroup" aria-label={t('payouts.form.kind')}>
           {PURPOSES.map((option) => (
             <label
               key={option.value}
@@ -261,7 +270,7 @@ function NewPayout({
                 checked={purpose === option.value}
                 onChange={() => setPurpose(option.value)}
               />
-              {option.label}
+              {t(option.label)}
             </label>
           ))}
         </div>
@@ -274,24 +283,24 @@ function NewPayout({
             error={fields.bankCode}
             hint={
               banks?.fetchedAt
-                ? `Saved list from ${shortTime(banks.fetchedAt)}; works offline.`
+                ? t('payouts.form.banksSaved', { time: shortTime(banks.fetchedAt) })
                 : banks
-                  ? 'No saved bank list yet: connect once to download it.'
-                  : 'Loading banks…'
+                  ? t('payouts.form.banksNone')
+                  : t('payouts.form.banksLoading')
             }
           />
           <TextField
-            label="Account number"
+            label={t('payouts.form.accountNumber')}
             name="accountNumber"
             inputMode="numeric"
             autoComplete="off"
-            placeholder="10 digits"
+            placeholder={t('payouts.form.accountPlaceholder')}
             maxLength={10}
             value={account}
             error={fields.accountNumber}
             hint={
               account.length > 0 && account.length < 10
-                ? countOf(10 - account.length, 'more digit')
+                ? t('payouts.form.moreDigits', { count: 10 - account.length })
                 : undefined
             }
             onChange={(event) => typeAccount(event.target.value)}
@@ -309,7 +318,7 @@ function NewPayout({
         />
 
         <MoneyInput
-          label="Amount"
+          label={t('payouts.form.amount')}
           value={amount}
           onChange={setAmount}
           error={fields.amount}
@@ -317,19 +326,19 @@ function NewPayout({
         />
         <FieldGroup>
           <TextField
-            label="Narration (optional)"
+            label={t('payouts.form.narration')}
             name="narration"
             maxLength={100}
-            placeholder="e.g. Invoice 1042"
+            placeholder={t('payouts.form.narrationPlaceholder')}
             value={narration}
             error={fields.narration}
             onChange={(event) => setNarration(event.target.value)}
           />
           <TextField
-            label="Recipient e-mail (optional)"
+            label={t('payouts.form.email')}
             name="recipientEmail"
             type="email"
-            placeholder="For a confirmation e-mail"
+            placeholder={t('payouts.form.emailPlaceholder')}
             value={email}
             error={fields.recipientEmail}
             onChange={(event) => setEmail(event.target.value)}
@@ -337,14 +346,14 @@ function NewPayout({
         </FieldGroup>
         <FormActions
           submit={{
-            label: 'Send for approval',
+            label: t('payouts.form.submit'),
             icon: 'approvals',
             busy: busy === 'submit',
             disabled: !ready || busy !== null,
           }}
         >
           <Button onClick={() => void save(false)} busy={busy === 'draft'} disabled={busy !== null}>
-            Save draft
+            {t('payouts.form.saveDraft')}
           </Button>
         </FormActions>
       </Form>
@@ -369,18 +378,14 @@ function NamePanel({
   onRetry: () => void
   error: string | undefined
 }) {
+  const { t } = useTranslation()
   if (resolution.state === 'idle') {
-    return (
-      <p className="po-name po-name--idle">
-        Pick the bank and enter the 10-digit account number: Tilldesk asks the bank whose account it
-        is.
-      </p>
-    )
+    return <p className="po-name po-name--idle">{t('payouts.name.idle')}</p>
   }
   if (resolution.state === 'asking') {
     return (
       <div className="po-name po-name--asking" role="status">
-        <Spinner size={20} /> Asking the bank whose account this is…
+        <Spinner size={20} /> {t('payouts.name.asking')}
       </div>
     )
   }
@@ -390,7 +395,7 @@ function NamePanel({
         className={`po-name po-name--resolved${confirmed ? ' is-confirmed' : ''}`}
         data-testid="resolved-name"
       >
-        <p className="po-name__label">The bank says this account belongs to</p>
+        <p className="po-name__label">{t('payouts.name.belongsTo')}</p>
         <p className="po-name__value">{resolution.accountName}</p>
         <label className="po-name__confirm">
           <input
@@ -398,7 +403,7 @@ function NamePanel({
             checked={confirmed}
             onChange={(event) => onConfirm(event.target.checked)}
           />
-          Yes, this is the person or business I mean to pay
+          {t('payouts.name.confirm')}
         </label>
         {error && <p className="field__error">{error}</p>}
       </div>
@@ -406,20 +411,19 @@ function NamePanel({
   }
   if (resolution.kind === 'no_account') {
     return (
-      <Banner tone="danger" title="No such account">
+      <Banner tone="danger" title={t('payouts.name.noAccount')}>
         {resolution.message}
       </Banner>
     )
   }
   return (
     <div className="po-name po-name--offline">
-      <Banner tone="warning" title="Can’t check the name with the bank right now">
-        {resolution.message} You can still draft this payout: type the holder’s name as the customer
-        gave it. Tilldesk checks it with the bank before approval or sending.
+      <Banner tone="warning" title={t('payouts.name.cantCheck')}>
+        {resolution.message} {t('payouts.name.cantCheckBody')}
       </Banner>
       <div className="po-name__typed">
         <TextField
-          label="Account holder’s name (as the customer gave it)"
+          label={t('payouts.name.typed')}
           name="accountName"
           value={typedName}
           error={error}
@@ -427,7 +431,7 @@ function NamePanel({
           onChange={(event) => onTypedName(event.target.value)}
         />
         <Button icon="refresh" onClick={onRetry}>
-          Ask the bank again
+          {t('payouts.name.askAgain')}
         </Button>
       </div>
     </div>

@@ -1,6 +1,7 @@
 // Pieces shared by the Payouts and Approvals screens: state chips, the progress steps, the
 // bank picker, a payout's details, and the audit log table. They show what main decided.
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import type {
   AuditEntryView,
   AuditVerification,
@@ -10,7 +11,7 @@ import type {
 import { searchBanks } from '../../../common/ipc/payouts'
 import { Badge, FieldShell, Icon, TextField, type Tone } from '../../components'
 import { DataTable, DetailList, FormDialog } from '../../components/kit'
-import { countOf, formatDateTime, groupDigits } from '../../lib/format'
+import { formatDateTime, groupDigits } from '../../lib/format'
 import { purposeText } from './words'
 import { download as saveBlob } from '../Collect/browser'
 
@@ -30,15 +31,16 @@ export function StateChip({ view }: { view: PayoutView }) {
   )
 }
 
-const STEPS = ['Drafted', 'Approval', 'Approved', 'Sending', 'With bank', 'Paid']
+const STEPS = ['drafted', 'approval', 'approved', 'sending', 'withBank', 'paid'] as const
 
 /** Six steps from draft to paid; the current one is marked, a failure shown in red. */
 export function Progress({ view }: { view: PayoutView }) {
+  const { t } = useTranslation()
   const { step, tone } = view.progress
   return (
     <ol
       className={`po-steps po-steps--${tone}`}
-      aria-label={`Progress: step ${step} of 6, ${view.stateLabel}`}
+      aria-label={t('payouts.steps.label', { step, state: view.stateLabel })}
     >
       {STEPS.map((label, index) => {
         const n = index + 1
@@ -50,7 +52,9 @@ export function Progress({ view }: { view: PayoutView }) {
             aria-current={state === 'current' ? 'step' : undefined}
           >
             <span className="po-steps__dot" aria-hidden="true" />
-            <span className="po-steps__label">{n === step ? view.stateLabel : label}</span>
+            <span className="po-steps__label">
+              {n === step ? view.stateLabel : t(`payouts.steps.${label}`)}
+            </span>
           </li>
         )
       })}
@@ -63,15 +67,16 @@ export const shortTime = (iso: string): string => formatDateTime(iso)
 
 /** What a supervisor approves: every field the approval is bound to, large and labelled. */
 export function BoundDetails({ view }: { view: PayoutView }) {
+  const { t } = useTranslation()
   return (
     <DetailList
       className="po-bound"
       grouped
       testId="bound-details"
       items={[
-        { label: 'Amount', value: view.amountText, className: 'po-bound__amount' },
+        { label: t('payouts.bound.amount'), value: view.amountText, className: 'po-bound__amount' },
         {
-          label: 'Pay to',
+          label: t('payouts.bound.payTo'),
           className: 'po-bound__payee',
           value: (
             <>
@@ -84,7 +89,7 @@ export function BoundDetails({ view }: { view: PayoutView }) {
           ),
         },
         {
-          label: 'Bank',
+          label: t('payouts.bound.bank'),
           value: (
             <>
               {view.bankName} <span className="muted">({view.bankCode})</span>
@@ -92,16 +97,22 @@ export function BoundDetails({ view }: { view: PayoutView }) {
           ),
         },
         {
-          label: 'Account number',
+          label: t('payouts.bound.accountNumber'),
           value: groupDigits(view.accountNumber),
           valueClassName: 'mono',
         },
-        { label: 'For', value: purposeText(view) },
-        view.recipientEmail && { label: 'Receipt to', value: view.recipientEmail },
-        { label: 'Reference', value: view.reference, valueClassName: 'mono' },
-        { label: 'Made by', value: `${view.createdBy.name}, ${shortTime(view.createdAt)}` },
+        { label: t('payouts.bound.for'), value: purposeText(view) },
+        view.recipientEmail && { label: t('payouts.bound.receiptTo'), value: view.recipientEmail },
+        { label: t('payouts.bound.reference'), value: view.reference, valueClassName: 'mono' },
         {
-          label: 'Approval code',
+          label: t('payouts.bound.madeBy'),
+          value: t('payouts.bound.madeByValue', {
+            name: view.createdBy.name,
+            time: shortTime(view.createdAt),
+          }),
+        },
+        {
+          label: t('payouts.bound.approvalCode'),
           title: view.bindingHash,
           value: (
             <>
@@ -109,7 +120,7 @@ export function BoundDetails({ view }: { view: PayoutView }) {
                 {view.bindingHash.slice(0, 4).toUpperCase()}-
                 {view.bindingHash.slice(4, 8).toUpperCase()}
               </span>
-              <span className="muted small"> changes if any detail above changes</span>
+              <span className="muted small"> {t('payouts.bound.codeChanges')}</span>
             </>
           ),
         },
@@ -135,6 +146,7 @@ export function BankPicker({
   error?: string | undefined
   hint?: ReactNode
 }) {
+  const { t } = useTranslation()
   const id = useId()
   const listId = `${id}-list`
   const [query, setQuery] = useState(value ? value.name : '')
@@ -157,10 +169,14 @@ export function BankPicker({
 
   return (
     <FieldShell
-      label="Bank"
+      label={t('payouts.bankPicker.label')}
       hint={hint}
       error={error}
-      aside={value && <span className="muted mono">code {value.code}</span>}
+      aside={
+        value && (
+          <span className="muted mono">{t('payouts.bankPicker.code', { code: value.code })}</span>
+        )
+      }
     >
       {({ id: inputId, describedBy }) => (
         <div className="po-combo">
@@ -176,7 +192,7 @@ export function BankPicker({
             aria-activedescendant={open && matches[active] ? `${id}-opt-${active}` : undefined}
             aria-invalid={error ? true : undefined}
             autoComplete="off"
-            placeholder="Bank name or code (058)"
+            placeholder={t('payouts.bankPicker.placeholder')}
             value={query}
             onFocus={() => setOpen(true)}
             onBlur={() => window.setTimeout(() => setOpen(false), 120)}
@@ -204,7 +220,12 @@ export function BankPicker({
             }}
           />
           {open && matches.length > 0 && (
-            <ul className="po-combo__list" id={listId} role="listbox" aria-label="Banks">
+            <ul
+              className="po-combo__list"
+              id={listId}
+              role="listbox"
+              aria-label={t('payouts.bankPicker.list')}
+            >
               {matches.map((bank, index) => (
                 <li
                   key={bank.code}
@@ -224,7 +245,7 @@ export function BankPicker({
             </ul>
           )}
           {open && matches.length === 0 && query.trim() !== '' && (
-            <p className="po-combo__empty">No bank matches “{query}”.</p>
+            <p className="po-combo__empty">{t('payouts.bankPicker.noMatch', { query })}</p>
           )}
         </div>
       )}
@@ -233,18 +254,18 @@ export function BankPicker({
 }
 
 export function VerificationBadge({ verification }: { verification: AuditVerification }) {
+  const { t } = useTranslation()
   return verification.ok ? (
     <span className="po-verified" data-testid="audit-verified">
       <Icon name="shield" size={18} />
-      <span title={`Seal of the latest record: ${verification.head}`}>
-        Verified: all {countOf(verification.records, 'record')} are as written; none changed or
-        removed.
+      <span title={t('payouts.audit.seal', { head: verification.head })}>
+        {t('payouts.audit.verified', { count: verification.records })}
       </span>
     </span>
   ) : (
     <span className="po-verified po-verified--bad" role="alert" data-testid="audit-verified">
       <Icon name="alert" size={18} />
-      {verification.problem ?? 'The audit log failed verification.'}
+      {verification.problem ?? t('payouts.audit.failed')}
     </span>
   )
 }
@@ -256,7 +277,8 @@ export function AuditTable({
   entries: AuditEntryView[]
   showReference?: boolean
 }) {
-  if (entries.length === 0) return <p className="muted">Nothing recorded yet.</p>
+  const { t } = useTranslation()
+  if (entries.length === 0) return <p className="muted">{t('payouts.audit.empty')}</p>
   return (
     <div className="po-audit">
       <DataTable
@@ -265,36 +287,49 @@ export function AuditTable({
         rows={entries}
         rowKey={(entry) => entry.seq}
         columns={[
-          { header: 'When', className: 'nowrap', cell: (entry) => shortTime(entry.at) },
           {
-            header: 'Who',
+            header: t('payouts.audit.when'),
+            className: 'nowrap',
+            cell: (entry) => shortTime(entry.at),
+          },
+          {
+            header: t('payouts.audit.who'),
             cell: (entry) => (
               <>
                 <strong>{entry.who}</strong>
                 <div className="muted small">
-                  {entry.role === 'system' ? 'automatic' : entry.role}
+                  {entry.role === 'system'
+                    ? t('payouts.audit.automatic')
+                    : isRole(entry.role)
+                      ? t(`roles.${entry.role}`).toLowerCase()
+                      : entry.role}
                 </div>
               </>
             ),
           },
           showReference && {
-            header: 'Payout',
+            header: t('payouts.audit.payout'),
             className: 'mono small',
             cell: (entry) => entry.reference,
           },
-          { header: 'What happened', cell: (entry) => entry.what },
+          { header: t('payouts.audit.what'), cell: (entry) => entry.what },
           {
-            header: 'State',
+            header: t('payouts.audit.state'),
             className: 'nowrap small',
             cell: (entry) =>
               entry.from && entry.to ? `${entry.from} → ${entry.to}` : (entry.to ?? ''),
           },
-          { header: 'Why', cell: (entry) => entry.why ?? '' },
+          { header: t('payouts.audit.why'), cell: (entry) => entry.why ?? '' },
         ]}
       />
     </div>
   )
 }
+
+const ROLES = ['cashier', 'supervisor', 'admin'] as const
+/** A role the catalogue names; anything else main wrote is shown as it came (tolerant reader). */
+const isRole = (role: string): role is (typeof ROLES)[number] =>
+  (ROLES as readonly string[]).includes(role)
 
 /** Saves text the user asked to export. */
 export function download(content: string, filename: string, mediaType: string): void {

@@ -1,6 +1,7 @@
 // Payout words that depend on more than the payout: what it is for (without repeating the
 // purpose when the narration is only its default), and what "approved" means right now.
 import type { PayoutView } from '../../../common/ipc/payouts'
+import { t } from '../../i18n'
 
 /** The narrations main fills in when the cashier leaves it empty (main/payouts/commands.ts). */
 const DEFAULT_NARRATIONS = new Set(['supplier payment', 'customer refund', 'cash-out'])
@@ -21,7 +22,6 @@ export function meaningOf(
   view: Pick<PayoutView, 'state' | 'stateMeaning'>,
   connectivity: 'online' | 'offline' | 'unknown',
 ): string {
-  if (view.state === 'approved' && connectivity === 'online')
-    return 'Approved. Tilldesk is sending it to the gateway now.'
+  if (view.state === 'approved' && connectivity === 'online') return t('payouts.row.approvedOnline')
   return view.stateMeaning
 }
