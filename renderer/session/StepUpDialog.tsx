@@ -1,11 +1,13 @@
 // Asks the signed-in person for their PIN again before a sensitive change (see stepUp.ts).
 // Main checks the PIN (wrong ones count towards the lockout); the PIN never stays here.
 import { useEffect, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Banner, Button, Dialog, PinField } from '../components'
 import { call, messageOf } from '../lib/pos'
 import { useStepUp } from './stepUp'
 
 export function StepUpDialog() {
+  const { t } = useTranslation()
   const reason = useStepUp((store) => store.reason)
   const finish = useStepUp((store) => store.finish)
   const [pin, setPin] = useState('')
@@ -40,12 +42,13 @@ export function StepUpDialog() {
   }
 
   return (
-    <Dialog open={reason !== null} onClose={() => close(false)} title="Confirm it’s you">
+    <Dialog open={reason !== null} onClose={() => close(false)} title={t('stepUp.title')}>
       <form className="form" onSubmit={(event) => void submit(event)}>
+        {/* Main's own words for why (its messages are in English, docs/i18n.md). */}
         <p>{reason}</p>
         {error && <Banner tone="danger">{error}</Banner>}
         <PinField
-          label="Your PIN"
+          label={t('stepUp.pin')}
           value={pin}
           onChange={setPin}
           autoComplete="off"
@@ -54,10 +57,10 @@ export function StepUpDialog() {
         />
         <div className="form__actions">
           <Button variant="ghost" type="button" onClick={() => close(false)}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button variant="primary" type="submit" disabled={busy || pin.length < 4}>
-            Confirm
+            {t('stepUp.confirm')}
           </Button>
         </div>
       </form>
