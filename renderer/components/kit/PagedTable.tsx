@@ -33,6 +33,11 @@ export interface PagedTableProps<Row> {
   empty: string
   onTotal?: (total: number | null) => void
   testId?: string
+  /**
+   * Below this width the whole table (head and rows together) scrolls sideways instead of
+   * squeezing its flexible columns until a reference or an e-mail no longer fits in them.
+   */
+  minWidth?: string
 }
 
 export function PagedTable<Row>({
@@ -46,6 +51,7 @@ export function PagedTable<Row>({
   empty,
   onTotal,
   testId,
+  minWidth,
 }: PagedTableProps<Row>) {
   const { t } = useTranslation()
   const { total, pages, problem, load } = usePagedListing(queryKey, fetchPage)
@@ -66,6 +72,7 @@ export function PagedTable<Row>({
 
   const template = columns.map((c) => c.width).join(' ')
   const numClass = (c: Column<Row>) => (c.align === 'end' ? 'num' : undefined)
+  const wide = minWidth ? { minWidth } : undefined
   return (
     <div className="gw-screen">
       {problem && <Banner tone="warning">{problem}</Banner>}
@@ -75,8 +82,9 @@ export function PagedTable<Row>({
         aria-label={label}
         aria-rowcount={count + 1}
         data-testid={testId}
+        style={minWidth ? { overflowX: 'auto' } : undefined}
       >
-        <div role="rowgroup">
+        <div role="rowgroup" style={wide}>
           <div
             className="gw-vtable__row gw-vtable__head"
             role="row"
@@ -94,6 +102,7 @@ export function PagedTable<Row>({
           ref={parent}
           className="gw-vtable__scroll"
           role="rowgroup"
+          style={wide}
           tabIndex={0}
           aria-label={t('kit.scrollable', { label })}
         >

@@ -519,6 +519,9 @@ function History({ onOpen }: { onOpen: (paymentReference: string) => void }) {
         }
         empty={t('refunds.empty')}
         onTotal={setTotal}
+        // Three flexible columns beside three fixed ones: at 1024 px they would be narrower
+        // than their own names ("Remboursement"); the list scrolls sideways instead.
+        minWidth="56rem"
       />
     </div>
   )

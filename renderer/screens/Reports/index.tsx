@@ -70,7 +70,18 @@ type Filter<K extends ReportKind> = K extends 'payments'
 
 /** The filter form, the count, Export CSV and the list: the same frame for every report. */
 function ReportFrame<K extends ReportKind, Row>({
-  report: { kind, label, filters, startsToday, fetch, columns, rowKey, rowLabel, summarize },
+  report: {
+    kind,
+    label,
+    filters,
+    startsToday,
+    fetch,
+    columns,
+    rowKey,
+    rowLabel,
+    summarize,
+    minWidth,
+  },
   onRowClick,
 }: {
   report: Report<K, Row>
@@ -186,6 +197,7 @@ function ReportFrame<K extends ReportKind, Row>({
         empty={t(`reports.${words}.empty`)}
         onTotal={setTotal}
         testId={`report-${kind}`}
+        minWidth={minWidth}
       />
     </div>
   )
@@ -326,6 +338,8 @@ interface Report<K extends ReportKind, Row> {
   rowLabel?: (row: Row) => string
   /** Totals lines over every matching row, e.g. "Received ₦12,000.00 in 3 transfers". */
   summarize?: (rows: Row[]) => string[]
+  /** Narrower than this, the list scrolls sideways (see PagedTable). */
+  minWidth?: string
 }
 
 const clean = (value: string | undefined): string | undefined =>
@@ -429,6 +443,9 @@ const paymentsReport = (t: TFunction): Report<'payments', PaymentReportRow> => {
       { key: 'email', label: t('reports.customerEmail'), type: 'email' },
     ],
     fetch: PAYMENT_PAGES,
+    // Seven columns, a status badge as wide as "Waiting for customer" among them: below about
+    // 1280 px the customer and the reference would be squeezed until they no longer fit.
+    minWidth: '60rem',
     columns: [
       column.time(t('reports.col.created'), '8rem'),
       {
@@ -519,6 +536,9 @@ const payoutsReport = (t: TFunction): Report<'disbursements', DisbursementReport
       { key: 'recipientEmail', label: t('reports.recipientEmail'), type: 'email' },
     ],
     fetch: PAYOUT_PAGES,
+    // Four flexible columns (recipient, bank, narration, reference) beside three fixed ones: at
+    // 1024 px they would be too narrow for their own names.
+    minWidth: '60rem',
     summarize: (rows) => totalsByStatus(rows, words, 'disbursements', t),
     columns: [
       column.time(t('reports.col.created'), '8.5rem'),
