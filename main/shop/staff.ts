@@ -9,6 +9,8 @@
 //                   or a new PIN; `disabled` only matters to a till that never had the user
 //   staff.disabled / staff.enabled / staff.removed  {userId}
 //   signin.failed   {userId}                               a wrong PIN on the sending till
+//   signin.ok       {userId}                               a good PIN there after wrong ones:
+//                   the wrong PINs the shop received before it are paid for
 // The rules (docs/shop.md, rules.ts): the latest change in server order wins; a disable takes
 // effect at its place in server order; failures count shop-wide within the lockout window, by
 // the server's receive time.
@@ -95,6 +97,17 @@ export function failuresIn(events: readonly StoredEvent[]): FailedSignIn[] {
   return out
 }
 
+/** Other tills' good sign-ins after wrong PINs: the latest receive time per user. */
+export function goodSignInsIn(events: readonly StoredEvent[]): Map<string, number> {
+  const out = new Map<string, number>()
+  for (const e of events) {
+    if (e.kind !== 'signin.ok' || typeof e.body.userId !== 'string') continue
+    const at = Date.parse(e.receivedAt ?? e.createdAt)
+    if (Number.isFinite(at) && at > (out.get(e.body.userId) ?? 0)) out.set(e.body.userId, at)
+  }
+  return out
+}
+
 export interface ShopStaffOptions {
   users: Pick<UsersService, 'applyShopChange' | 'linkShop'>
   keychain: Keychain
@@ -116,6 +129,8 @@ export class ShopStaff implements ShopStaffHooks {
    * the whole history.
    */
   #failures: Map<string, FailedSignIn> | null = null
+  /** The latest good sign-in on another till after wrong PINs, per user (receive time). */
+  #goodSignIns = new Map<string, number>()
 
   constructor(options: ShopStaffOptions) {
     this.#o = options
@@ -141,9 +156,13 @@ export class ShopStaff implements ShopStaffHooks {
         this.#record(kind, body)
       },
       failed: (id) => this.#record('signin.failed', { userId: id }),
+      succeeded: (id) => this.#record('signin.ok', { userId: id }),
       failuresElsewhere: (id, since) => {
         if (!this.#inShop() || !this.#shop) return 0
-        const failures = [...this.#recentFailures().values()].filter((f) => f.receivedAt > since)
+        const recent = this.#recentFailures()
+        // A good sign-in on any till pays for the wrong PINs the shop had before it.
+        const from = Math.max(since, this.#goodSignIns.get(id) ?? 0)
+        const failures = [...recent.values()].filter((f) => f.receivedAt > from)
         return countFailures(failures, id, this.#now(), this.#window())
       },
     }
@@ -160,6 +179,7 @@ export class ShopStaff implements ShopStaffHooks {
   #recentFailures(): Map<string, FailedSignIn> {
     if (!this.#failures) {
       this.#failures = new Map()
+      this.#goodSignIns = new Map()
       this.#noteFailures(this.#shop?.inbox() ?? [])
     }
     const cutoff = this.#now() - this.#window()
@@ -175,6 +195,8 @@ export class ShopStaff implements ShopStaffHooks {
       const [failure] = failuresIn([event])
       if (failure && failure.receivedAt > cutoff) this.#failures.set(event.eventId, failure)
     }
+    for (const [userId, at] of goodSignInsIn(events))
+      if (at > (this.#goodSignIns.get(userId) ?? 0)) this.#goodSignIns.set(userId, at)
   }
 
   /** Recorded in the order the changes were made; a failure is logged, never thrown at staff. */

@@ -39,6 +39,8 @@ export interface ShopStaffLink {
   publish(change: StaffChangeOut): void
   /** A wrong PIN for `userId` here, for the shop-wide lockout count. */
   failed(userId: string): void
+  /** A good PIN for `userId` here after wrong ones: the other tills start their count again. */
+  succeeded(userId: string): void
   /** Wrong PINs for `userId` on the other tills after `since` (ms), within the window. */
   failuresElsewhere(userId: string, since: number): number
 }
@@ -425,6 +427,7 @@ export class UsersService {
           : needsRehash(user.pinHash, this.#scrypt, pepper))
       const rehash = stale ? await this.#hash(pin) : null
       this.#countFrom.set(id, this.#now())
+      if (sharing && (user.failedAttempts > 0 || elsewhere > 0)) this.#shop?.succeeded(id)
       const updated =
         user.failedAttempts === 0 &&
         user.lockouts === 0 &&

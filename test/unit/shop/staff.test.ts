@@ -189,7 +189,8 @@ describe('staff changes this till tells the shop', () => {
     await t.users.verifyPin(ada.id, '123456')
     await t.staff.recorded()
     expect(t.settings.get().users[0]!.pinHash).toMatch(/^spscrypt\$/)
-    expect(t.told.map((e) => e.kind)).toEqual(['signin.failed', 'staff.upserted'])
+    // The good sign-in after a wrong PIN also tells the other tills to start counting again.
+    expect(t.told.map((e) => e.kind)).toEqual(['signin.failed', 'signin.ok', 'staff.upserted'])
   })
 
   it('disable, enable, edit, new PIN and remove are each told once', async () => {
@@ -354,6 +355,35 @@ describe('lockout counted across the shop', () => {
     // The good sign-in started the count again here: only the three after it count.
     expect(await codeOf(t.users.verifyPin(cara.id, '0000'))).toBe('wrong_pin')
     expect(await codeOf(t.users.verifyPin(cara.id, '0000'))).toBe('locked_out')
+  })
+
+  it('a good sign-in on another till starts the count again here too', async () => {
+    const t = shopTill()
+    const cara = await t.users.create({ name: 'Cara', role: 'cashier', pin: '2468' })
+    const failed = () => t.event('signin.failed', { userId: cara.id })
+    // Three typos on the back till, then Cara signs in there with the right PIN.
+    await t.pull(failed(), failed(), failed())
+    t.advance(1000)
+    await t.pull(t.event('signin.ok', { userId: cara.id }))
+    t.advance(1000)
+    // Here, two typos of her own leave her tries, not a lockout for the back till's typos.
+    expect(await codeOf(t.users.verifyPin(cara.id, '0000'))).toBe('wrong_pin')
+    expect(await codeOf(t.users.verifyPin(cara.id, '0000'))).toBe('wrong_pin')
+    expect(await codeOf(t.users.verifyPin(cara.id, '2468'))).toBe('ok')
+  })
+
+  it('a good sign-in after wrong PINs known here is told to the other tills; a plain one is not', async () => {
+    const t = shopTill()
+    const cara = await t.users.create({ name: 'Cara', role: 'cashier', pin: '2468' })
+    await t.staff.recorded()
+    const told = () => t.told.filter((e) => e.kind === 'signin.ok')
+    expect(await codeOf(t.users.verifyPin(cara.id, '2468'))).toBe('ok')
+    await t.staff.recorded()
+    expect(told()).toEqual([])
+    expect(await codeOf(t.users.verifyPin(cara.id, '0000'))).toBe('wrong_pin')
+    expect(await codeOf(t.users.verifyPin(cara.id, '2468'))).toBe('ok')
+    await t.staff.recorded()
+    expect(told()).toEqual([{ kind: 'signin.ok', body: { userId: cara.id } }])
   })
 
   it('reads the server receive time, and the till clock only for events pulled before it', () => {
