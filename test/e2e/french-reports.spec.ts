@@ -34,6 +34,28 @@ test.afterAll(async () => {
   await page.context().close()
 })
 
+/** The few DOM shapes the check below reads (this tsconfig has no DOM types). */
+interface Box {
+  textContent: string | null
+  scrollWidth: number
+  clientWidth: number
+  querySelector(selector: string): Box | null
+  querySelectorAll(selector: string): ArrayLike<Box>
+}
+
+/** Tiles whose value runs past the tile's edge (the tiles let it show, so the layout check
+ * does not see it as cut off). */
+function spilledTiles(page: Page): Promise<string[]> {
+  return page.getByTestId('refund-balance').evaluate((element) =>
+    Array.from((element as unknown as Box).querySelectorAll('.gw-tile'))
+      .filter((tile) => {
+        const value = tile.querySelector('.gw-tile__value')
+        return value !== null && value.scrollWidth > value.clientWidth + 1
+      })
+      .map((tile) => tile.textContent ?? ''),
+  )
+}
+
 for (const size of SIZES) {
   const at = `${size.width}x${size.height}`
 
@@ -100,6 +122,8 @@ for (const size of SIZES) {
     await goTo(page, `#/refunds/${reference}`)
     await expect(page.getByTestId('refundable')).toContainText(/20\s000,00\sNGN/)
     await expect(page.getByTestId('refund-balance')).toContainText('Remboursable maintenant')
+    // French amounts are longer ("20 000,00 NGN"): each stays inside its tile.
+    expect(await spilledTiles(page), `balance tiles at ${at}`).toEqual([])
     const form = page.getByRole('form', { name: 'Remboursement' })
     await form.getByLabel('Une partie').check()
     await form.getByLabel('Montant à rembourser').fill('5000')

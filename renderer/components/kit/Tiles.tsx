@@ -1,6 +1,7 @@
 // Figures side by side (balance, counts, this month's use): a small label over a large value,
 // the one that matters most emphasised.
 import type { ReactNode } from 'react'
+import './kit.css'
 
 export function StatTiles({
   children,
