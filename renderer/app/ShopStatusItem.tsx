@@ -2,13 +2,14 @@
 // the shop server can't be reached (in words, not only a colour), and how many events from
 // other tills this till refused. Nothing at all on a till that works on its own.
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { ShopStatusView } from '../../common/ipc/shop'
 import { Icon } from '../components'
-import { countOf } from '../lib/format'
 import { call, subscribe } from '../lib/pos'
 import './shop-status.css'
 
 export function ShopStatusItem() {
+  const { t } = useTranslation()
   const [shop, setShop] = useState<ShopStatusView | null>(null)
   useEffect(() => {
     let live = true
@@ -33,10 +34,12 @@ export function ShopStatusItem() {
     >
       <Icon name={online ? 'online' : 'offline'} size={16} />
       <span className="statusbar__shop-words">
-        {online ? 'Shop: in step' : 'Shop server not reachable — this till works alone'}
+        {online ? t('shop.status.inStep') : t('shop.status.alone')}
       </span>
       {shop.refused > 0 && (
-        <span className="statusbar__failed">, {countOf(shop.refused, 'event')} refused</span>
+        <span className="statusbar__failed">
+          {t('shop.status.refused', { count: shop.refused })}
+        </span>
       )}
     </span>
   )

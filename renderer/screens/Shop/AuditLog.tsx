@@ -2,15 +2,17 @@
 // and the events this till refused, in the order the shop server stored them. Above it, per
 // till, how its events checked out here (signatures and gaps), in words.
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { ShopAudit } from '../../../common/ipc/shop'
 import { Badge, Banner, Button, Card, DateField, Spinner } from '../../components'
-import { countOf, formatDate, formatTime } from '../../lib/format'
+import { formatDate, formatTime } from '../../lib/format'
 import { call, messageOf } from '../../lib/pos'
 import { saveCsv } from './words'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 export function AuditLog() {
+  const { t } = useTranslation()
   // '' is today as main reads it (in the shifts' time zone); the field then shows that day.
   const [day, setDay] = useState('')
   // Each answer is kept with its day, so a slow answer for another day never shows.
@@ -42,49 +44,47 @@ export function AuditLog() {
   }
 
   return (
-    <Card
-      title="Audit log"
-      description="Every till's events, in the order the shop server stored them."
-      className="shop-audit"
-    >
+    <Card title={t('shop.audit.title')} description={t('shop.audit.help')} className="shop-audit">
       <div className="shop-toolbar">
         <DateField
-          label="Day"
+          label={t('shop.z.day')}
           value={day || (audit?.day ?? '')}
           onChange={(event) => setDay(event.target.value)}
         />
         <Button variant="ghost" onClick={() => void exportCsv()} disabled={!audit}>
-          Save CSV
+          {t('shop.z.saveCsv')}
         </Button>
       </div>
       {problem && <Banner tone="danger" title={problem} />}
-      {!audit && !problem && <Spinner label="Reading the audit log" />}
+      {!audit && !problem && <Spinner label={t('shop.audit.reading')} />}
       {audit && (
         <>
-          <ul className="shop-list" aria-label="How each till's events checked out">
-            {audit.tills.map((t) => (
-              <li key={t.tillId}>
-                <strong>{t.tillName}</strong>
-                {t.own ? ' (this till)' : ''}:{' '}
-                <Badge tone={t.gap || t.refused > 0 ? 'warning' : 'success'}>{t.words}</Badge>
+          <ul className="shop-list" aria-label={t('shop.audit.checked')}>
+            {audit.tills.map((till) => (
+              <li key={till.tillId}>
+                <strong>{till.tillName}</strong>
+                {till.own ? t('shop.audit.thisTill') : ''}:{' '}
+                <Badge tone={till.gap || till.refused > 0 ? 'warning' : 'success'}>
+                  {till.words}
+                </Badge>
               </li>
             ))}
           </ul>
           {audit.entries.length === 0 ? (
             <p className="muted">
-              Nothing in the audit log on {formatDate(`${audit.day}T12:00:00`)}.
+              {t('shop.audit.none', { day: formatDate(`${audit.day}T12:00:00`) })}
             </p>
           ) : (
             <table className="shop-table shop-audit__table">
               <caption className="visually-hidden">
-                Audit log, {countOf(audit.entries.length, 'event')}
+                {t('shop.audit.caption', { count: audit.entries.length })}
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Till</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Who</th>
+                  <th scope="col">{t('shop.audit.time')}</th>
+                  <th scope="col">{t('shop.audit.till')}</th>
+                  <th scope="col">{t('shop.audit.what')}</th>
+                  <th scope="col">{t('shop.audit.who')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -96,7 +96,7 @@ export function AuditLog() {
                     <td>
                       {formatTime(e.when)}
                       {e.serverSeq === null && (
-                        <span className="muted small"> · not on the server yet</span>
+                        <span className="muted small">{t('shop.audit.notOnServer')}</span>
                       )}
                     </td>
                     <td>{e.tillName}</td>

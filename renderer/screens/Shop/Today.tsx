@@ -1,31 +1,35 @@
 // Today across the shop: every till's collections by outcome and currency, payouts by state,
 // and the payouts waiting for approval on any till (with the till that drafted them), plus the
 // day's events as CSV. Figures are what each till has told the shop, as last pulled.
+import { useTranslation } from 'react-i18next'
 import type { ShopOverview, ShopTillDay } from '../../../common/ipc/shop'
 import { Button, Card, Spinner } from '../../components'
-import { countOf, formatWhen } from '../../lib/format'
+import { formatWhen } from '../../lib/format'
 import { money, word } from './words'
 
 function TillCard({ till }: { till: ShopTillDay }) {
+  const { t } = useTranslation()
   const payouts = Object.entries(till.payouts)
   return (
     <Card title={till.tillName}>
       {till.collections.length === 0 ? (
-        <p className="muted">No charges closed today.</p>
+        <p className="muted">{t('shop.today.noCharges')}</p>
       ) : (
         <table className="shop-table">
-          <caption className="visually-hidden">Collections at {till.tillName}</caption>
+          <caption className="visually-hidden">
+            {t('shop.today.collectionsAt', { till: till.tillName })}
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Charges</th>
+              <th scope="col">{t('shop.today.charges')}</th>
               <th scope="col" className="num">
-                Count
+                {t('shop.today.count')}
               </th>
               <th scope="col" className="num">
-                Due
+                {t('shop.today.due')}
               </th>
               <th scope="col" className="num">
-                Received
+                {t('shop.today.received')}
               </th>
             </tr>
           </thead>
@@ -43,8 +47,10 @@ function TillCard({ till }: { till: ShopTillDay }) {
       )}
       <p className="shop-payouts">
         {payouts.length === 0
-          ? 'No payouts today.'
-          : `Payouts: ${payouts.map(([state, n]) => `${word(state)} ${n}`).join(' · ')}`}
+          ? t('shop.today.noPayouts')
+          : t('shop.today.payouts', {
+              list: payouts.map(([state, n]) => `${word(state)} ${n}`).join(' · '),
+            })}
       </p>
     </Card>
   )
@@ -57,30 +63,37 @@ export function Today({
   overview: ShopOverview | null
   onExport: () => void
 }) {
+  const { t } = useTranslation()
   return (
     <>
       <Card
-        title="Waiting for approval on any till"
-        description="Approve on the till that drafted the payout: only that till ever sends it."
+        title={t('shop.today.waitingTitle')}
+        description={t('shop.today.waitingHelp')}
         actions={
           <Button size="sm" onClick={onExport}>
-            Download the day as CSV
+            {t('shop.today.download')}
           </Button>
         }
       >
         {!overview ? (
-          <Spinner label="Loading the day" />
+          <Spinner label={t('shop.today.loading')} />
         ) : overview.waiting.length === 0 ? (
-          <p className="muted">Nothing waits for approval.</p>
+          <p className="muted">{t('shop.today.nothingWaits')}</p>
         ) : (
           <ul className="shop-waiting">
             {overview.waiting.map((w) => (
               <li key={`${w.tillId}-${w.reference}`}>
-                <strong>{money(w.amountMinor, w.currency)}</strong> to {w.accountName}, {w.bankName}
+                {/* Names typed by people stay plain text, never inside a <Trans> sentence. */}
+                <strong>{money(w.amountMinor, w.currency)}</strong>{' '}
+                {t('shop.today.to', { name: w.accountName, bank: w.bankName })}
                 <span className="muted">
-                  {' '}
-                  · {w.narration || 'no narration'} · drafted by {w.maker} at {w.tillName},{' '}
-                  {formatWhen(w.at)} · {w.reference}
+                  {t('shop.today.details', {
+                    narration: w.narration || t('shop.today.noNarration'),
+                    maker: w.maker,
+                    till: w.tillName,
+                    when: formatWhen(w.at),
+                    reference: w.reference,
+                  })}
                 </span>
               </li>
             ))}
@@ -89,10 +102,10 @@ export function Today({
       </Card>
       {overview &&
         (overview.tills.length === 0 ? (
-          <p className="muted">No till has closed a charge or sent a payout today.</p>
+          <p className="muted">{t('shop.today.noTills')}</p>
         ) : (
           <>
-            <h2 className="shop-day">Today by till · {countOf(overview.tills.length, 'till')}</h2>
+            <h2 className="shop-day">{t('shop.today.byTill', { count: overview.tills.length })}</h2>
             <div className="shop-tills">
               {overview.tills.map((till) => (
                 <TillCard key={till.tillId} till={till} />

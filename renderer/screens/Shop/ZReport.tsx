@@ -2,9 +2,10 @@
 // by cashier and in total, each currency on its own. A till with a shift still open is named
 // and left out of the sum. Printed on A4 from the page; saved as CSV from main.
 import { useEffect, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import type { ShopFigures, ShopTally, ShopZReport } from '../../../common/ipc/shop'
 import { Banner, Button, Card, DateField, Spinner } from '../../components'
-import { countOf, formatDate, formatDateTime } from '../../lib/format'
+import { formatDate, formatDateTime } from '../../lib/format'
 import { call, messageOf } from '../../lib/pos'
 import { amounts, lineWord, LINES, printShopReport, saveCsv } from './words'
 
@@ -16,9 +17,10 @@ function Lines({
   tallies,
 }: {
   title: string
-  labels: Record<string, string>
+  labels: (line: string) => string
   tallies: Record<string, ShopTally>
 }) {
+  const { t } = useTranslation()
   const rows = Object.entries(tallies)
   if (rows.length === 0) return null
   return (
@@ -26,21 +28,21 @@ function Lines({
       <caption>{title}</caption>
       <thead>
         <tr>
-          <th scope="col">Line</th>
+          <th scope="col">{t('shop.z.line')}</th>
           <th scope="col" className="num">
-            Count
+            {t('shop.z.count')}
           </th>
           <th scope="col" className="num">
-            Total
+            {t('shop.z.total')}
           </th>
         </tr>
       </thead>
       <tbody>
-        {rows.map(([line, t]) => (
+        {rows.map(([line, tally]) => (
           <tr key={line}>
             <th scope="row">{lineWord(labels, line)}</th>
-            <td className="num">{t.count}</td>
-            <td className="num">{amounts(t.totals)}</td>
+            <td className="num">{tally.count}</td>
+            <td className="num">{amounts(tally.totals)}</td>
           </tr>
         ))}
       </tbody>
@@ -49,24 +51,30 @@ function Lines({
 }
 
 function Figures({ figures }: { figures: ShopFigures }) {
+  const { t } = useTranslation()
   const c = figures.collections
   return (
     <div className="shop-figures">
       <p className="shop-received">
-        Received <strong>{amounts(c.received)}</strong>
+        <Trans
+          t={t}
+          i18nKey="shop.z.received"
+          values={{ amount: amounts(c.received) }}
+          components={{ strong: <strong /> }}
+        />
       </p>
-      <Lines title="Collections" labels={LINES.collections} tallies={c.byOutcome} />
+      <Lines title={t('shop.z.collections')} labels={LINES.collections} tallies={c.byOutcome} />
       <p className="muted small">
-        Waiting: {countOf(c.awaiting.count, 'charge')} ({amounts(c.awaiting.totals)} due) ·
-        Cancelled: {countOf(c.cancelled.count, 'charge')}
+        {t('shop.z.waiting', { count: c.awaiting.count, due: amounts(c.awaiting.totals) })} ·{' '}
+        {t('shop.z.cancelled', { count: c.cancelled.count })}
       </p>
       <Lines
-        title="Card and online payments"
+        title={t('shop.z.hosted')}
         labels={LINES.hostedPayments}
         tallies={figures.hostedPayments}
       />
-      <Lines title="Refunds" labels={LINES.refunds} tallies={figures.refunds} />
-      <Lines title="Payouts" labels={LINES.payouts} tallies={figures.payouts} />
+      <Lines title={t('shop.z.refunds')} labels={LINES.refunds} tallies={figures.refunds} />
+      <Lines title={t('shop.z.payouts')} labels={LINES.payouts} tallies={figures.payouts} />
     </div>
   )
 }
@@ -76,23 +84,24 @@ const collected = (f: ShopFigures): number =>
 
 /** Each cashier in one row (every line of theirs is in the CSV). */
 function Cashiers({ report }: { report: ShopZReport }) {
+  const { t } = useTranslation()
   return (
     <table className="shop-table">
-      <caption className="visually-hidden">Each cashier across the tills</caption>
+      <caption className="visually-hidden">{t('shop.z.eachCashier')}</caption>
       <thead>
         <tr>
-          <th scope="col">Cashier</th>
+          <th scope="col">{t('shop.z.cashier')}</th>
           <th scope="col" className="num">
-            Collections
+            {t('shop.z.collections')}
           </th>
           <th scope="col" className="num">
-            Received
+            {t('shop.today.received')}
           </th>
           <th scope="col" className="num">
-            Refunded
+            {t('shop.z.refunded')}
           </th>
           <th scope="col" className="num">
-            Payouts sent
+            {t('shop.z.payoutsSent')}
           </th>
         </tr>
       </thead>
@@ -112,40 +121,51 @@ function Cashiers({ report }: { report: ShopZReport }) {
 }
 
 function Report({ report }: { report: ShopZReport }) {
+  const { t } = useTranslation()
   return (
     <article className="print-shop" data-testid="shop-z">
       <header>
-        <h2>Shop Z-report · {formatDate(`${report.day}T12:00:00`)}</h2>
+        <h2>{t('shop.z.heading', { day: formatDate(`${report.day}T12:00:00`) })}</h2>
         <p className="muted">
-          {countOf(report.total.shifts, 'closed shift')} from {countOf(report.tills.length, 'till')}
+          {t('shop.z.shifts', { count: report.total.shifts })}{' '}
+          {t('shop.z.tills', { count: report.tills.length })}
           {' · '}
-          {countOf(report.total.carriedOver, 'open item')} carried over
+          {t('shop.z.carried', { count: report.total.carriedOver })}
         </p>
       </header>
-      <h3>All tills</h3>
+      <h3>{t('shop.z.allTills')}</h3>
       <Figures figures={report.total.figures} />
-      <h3>By till</h3>
+      <h3>{t('shop.z.byTill')}</h3>
       {report.tills.map((till) => (
         <section key={till.tillId} className="shop-details" aria-label={till.tillName}>
           <p className="shop-details__head">
             <strong>{till.tillName}</strong>
             <span>
-              {countOf(till.shifts, 'shift')} · received{' '}
-              {amounts(till.figures.collections.received)}
+              {t('shop.z.tillShifts', {
+                count: till.shifts,
+                amount: amounts(till.figures.collections.received),
+              })}
             </span>
           </p>
           <Figures figures={till.figures} />
         </section>
       ))}
-      <h3>By cashier</h3>
+      <h3>{t('shop.z.byCashier')}</h3>
       <Cashiers report={report} />
-      <h3>Shifts in this report</h3>
+      <h3>{t('shop.z.shiftsIn')}</h3>
       <ul className="shop-list">
         {report.shifts.map((s) => (
           <li key={`${s.tillId}-${s.shiftId}`}>
-            <strong>{s.tillName}</strong>, Z-report {s.zNumber ?? '?'}: opened by {s.openedBy}{' '}
-            {formatDateTime(s.openedAt)}, closed by {s.closedBy} {formatDateTime(s.closedAt)} ·
-            received {amounts(s.received)} · {countOf(s.carriedOver, 'item')} carried over
+            <strong>{s.tillName}</strong>,{' '}
+            {t('shop.z.shift', {
+              number: s.zNumber ?? '?',
+              openedBy: s.openedBy,
+              openedAt: formatDateTime(s.openedAt),
+              closedBy: s.closedBy,
+              closedAt: formatDateTime(s.closedAt),
+              received: amounts(s.received),
+            })}
+            {t('shop.z.shiftCarried', { count: s.carriedOver })}
           </li>
         ))}
       </ul>
@@ -154,6 +174,7 @@ function Report({ report }: { report: ShopZReport }) {
 }
 
 export function ZReport() {
+  const { t } = useTranslation()
   // '' is today as main reads it (in the shifts' time zone); the field then shows that day.
   const [day, setDay] = useState('')
   // Each answer is kept with its day, so a slow answer for another day never shows.
@@ -185,36 +206,35 @@ export function ZReport() {
   }
 
   return (
-    <Card
-      title="Shop Z-report"
-      description="The sum of every till's closed shifts of the day, as each till sealed them."
-      className="shop-z"
-    >
+    <Card title={t('shop.z.title')} description={t('shop.z.help')} className="shop-z">
       <div className="shop-toolbar no-print">
         <DateField
-          label="Day"
+          label={t('shop.z.day')}
           value={day || (report?.day ?? '')}
           onChange={(event) => setDay(event.target.value)}
         />
         <Button onClick={printShopReport} disabled={!report || report.total.shifts === 0}>
-          Print A4
+          {t('shop.z.print')}
         </Button>
         <Button
           variant="ghost"
           onClick={() => void exportCsv()}
           disabled={!report || report.total.shifts === 0}
         >
-          Save CSV
+          {t('shop.z.saveCsv')}
         </Button>
       </div>
       {problem && <Banner tone="danger" title={problem} />}
-      {!report && !problem && <Spinner label="Adding up the tills" />}
+      {!report && !problem && <Spinner label={t('shop.z.adding')} />}
       {report && (
         <>
           {report.notClosed.map((o) => (
             <Banner key={`${o.tillId}-${o.shiftId}`} tone="warning">
-              {o.tillName}: not closed yet ({o.openedBy}&apos;s shift, opened{' '}
-              {formatDateTime(o.openedAt)}). Its figures are not in this report.
+              {t('shop.z.notClosed', {
+                till: o.tillName,
+                name: o.openedBy,
+                at: formatDateTime(o.openedAt),
+              })}
             </Banner>
           ))}
           {report.unreadable.map((words) => (
@@ -224,7 +244,7 @@ export function ZReport() {
           ))}
           {report.total.shifts === 0 ? (
             <p className="muted">
-              No till closed a shift on {formatDate(`${report.day}T12:00:00`)}.
+              {t('shop.z.none', { day: formatDate(`${report.day}T12:00:00`) })}
             </p>
           ) : (
             <Report report={report} />

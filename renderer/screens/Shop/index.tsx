@@ -3,6 +3,7 @@
 // audit log. Figures are what each till has told the shop, as last pulled; while the server
 // can't be reached this till shows what it had, and says so.
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { ShopOverview, ShopStatusView } from '../../../common/ipc/shop'
 import { Banner, EmptyState, Spinner, Tabs, type TabItem } from '../../components'
 import { call, messageOf, subscribe } from '../../lib/pos'
@@ -14,13 +15,11 @@ import { saveCsv } from './words'
 import { ZReport } from './ZReport'
 
 type Tab = 'today' | 'z' | 'audit'
-const TABS: ReadonlyArray<TabItem<Tab>> = [
-  { id: 'today', label: 'Today' },
-  { id: 'z', label: 'Z-report' },
-  { id: 'audit', label: 'Audit log' },
-]
+const TABS: readonly Tab[] = ['today', 'z', 'audit']
 
 export default function ShopScreen() {
+  const { t } = useTranslation()
+  const tabs: ReadonlyArray<TabItem<Tab>> = TABS.map((id) => ({ id, label: t(`shop.tabs.${id}`) }))
   const [status, setStatus] = useState<ShopStatusView | null>(null)
   const [overview, setOverview] = useState<ShopOverview | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
@@ -53,12 +52,11 @@ export default function ShopScreen() {
   }
 
   if (problem) return <Banner tone="danger" title={problem} />
-  if (!status) return <Spinner label="Loading the shop" />
+  if (!status) return <Spinner label={t('shop.loading')} />
   if (status.mode === 'single')
     return (
-      <EmptyState icon="outbox" title="This till works on its own">
-        Shop mode shares the day&apos;s figures, the Z-reports and the audit log between the tills
-        of a shop. An admin turns it on in Settings → Shop.
+      <EmptyState icon="outbox" title={t('shop.single')}>
+        {t('shop.singleBody')}
       </EmptyState>
     )
   return (
@@ -66,7 +64,13 @@ export default function ShopScreen() {
       <Banner tone={status.sync === 'online' ? 'success' : 'warning'} className="no-print">
         {status.message}
       </Banner>
-      <Tabs label="Shop" tabs={TABS} selected={tab} onSelect={setTab} look="payouts" />
+      <Tabs
+        label={t('shop.tabs.label')}
+        tabs={tabs}
+        selected={tab}
+        onSelect={setTab}
+        look="payouts"
+      />
       {tab === 'today' && <Today overview={overview} onExport={() => void exportCsv()} />}
       {tab === 'z' && <ZReport />}
       {tab === 'audit' && <AuditLog />}

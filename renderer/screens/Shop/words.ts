@@ -1,52 +1,63 @@
 // Words and small helpers shared by the Shop tabs: the glossary's word for each status and
 // report line (docs/glossary.md), money from integer-minor-unit strings, and saving a file.
 import {
-  COLLECTION_OUTCOME_LABEL,
-  HOSTED_PAYMENT_LABEL,
-  PAYOUT_LINE_LABEL,
-  REFUND_LABEL,
+  COLLECTION_OUTCOMES,
+  HOSTED_PAYMENT_LINES,
+  PAYOUT_LINES,
+  REFUND_LINES,
 } from '../../../common/ipc/shifts'
 import type { ShopAmount } from '../../../common/ipc/shop'
 import { isCurrency, minor, type Minor } from '../../../common/money'
+import { t } from '../../i18n'
 import { formatMoney } from '../../lib/format'
 import { download } from '../Collect/browser'
 
-/** The glossary's word for each outcome and payout state. */
-const WORD: Record<string, string> = {
-  paid: 'Paid',
-  part_paid: 'Part-paid',
-  overpaid: 'Overpaid',
-  awaiting: 'Waiting',
-  cancelled: 'Cancelled',
-  awaiting_approval: 'Waiting for approval',
-  approved: 'Approved',
-  sending: 'Approved',
-  submitted: 'Processing',
-  success: 'Paid',
-  failed: 'Failed',
-  reversed: 'Returned',
-  rejected: 'Rejected',
-  needs_review: 'Needs review',
-  unknown: 'Outcome unknown',
-  expired: 'Expired',
-}
-export const word = (key: string): string => WORD[key] ?? `Status not known (${key})`
+/** The glossary's word (catalogue key) for each outcome and payout state. */
+const WORD = {
+  paid: 'status.paid',
+  part_paid: 'status.partPaid',
+  overpaid: 'status.overpaid',
+  awaiting: 'status.waiting',
+  cancelled: 'status.cancelled',
+  awaiting_approval: 'status.waitingApproval',
+  approved: 'status.approved',
+  sending: 'status.approved',
+  submitted: 'status.processing',
+  success: 'status.paid',
+  failed: 'status.failed',
+  reversed: 'status.returned',
+  rejected: 'status.rejected',
+  needs_review: 'status.needsReview',
+  unknown: 'status.unknown',
+  expired: 'shop.expired',
+} as const
+const isWord = (key: string): key is keyof typeof WORD => Object.hasOwn(WORD, key)
+export const word = (key: string): string =>
+  isWord(key) ? t(WORD[key]) : t('shop.statusNotKnown', { key })
 
-/** Report lines in the Z-report's own words; a line a newer till adds is shown by its name. */
+/**
+ * Report lines in the Z-report's own words (the Shift screen's, so both reports say the same);
+ * a line a newer till adds is shown by its name.
+ */
+const lineWords =
+  <K extends string>(keys: readonly K[], group: string) =>
+  (line: string) =>
+    (keys as readonly string[]).includes(line)
+      ? t(`shift.lines.${group}.${line}` as 'shift.lines.collections.paid')
+      : line.replace(/_/g, ' ')
 export const LINES = {
-  collections: COLLECTION_OUTCOME_LABEL as Record<string, string>,
-  hostedPayments: HOSTED_PAYMENT_LABEL as Record<string, string>,
-  refunds: REFUND_LABEL as Record<string, string>,
-  payouts: PAYOUT_LINE_LABEL as Record<string, string>,
+  collections: lineWords(COLLECTION_OUTCOMES, 'collections'),
+  hostedPayments: lineWords(HOSTED_PAYMENT_LINES, 'hosted'),
+  refunds: lineWords(REFUND_LINES, 'refunds'),
+  payouts: lineWords(PAYOUT_LINES, 'payouts'),
 }
-export const lineWord = (labels: Record<string, string>, line: string): string =>
-  labels[line] ?? line.replace(/_/g, ' ')
+export const lineWord = (labels: (line: string) => string, line: string): string => labels(line)
 
 /** Integer minor units as text → money in words; never a float, never a guess. */
 export function money(minorText: string, currency: string): string {
   const value = Number(minorText)
   if (!isCurrency(currency) || !/^\d+$/.test(minorText) || !Number.isSafeInteger(value))
-    return `${minorText} (minor units, ${currency})`
+    return t('shop.minorUnits', { amount: minorText, currency })
   return formatMoney(minor(value) as Minor, currency)
 }
 
