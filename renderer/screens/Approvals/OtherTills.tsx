@@ -3,6 +3,7 @@
 // rejecting here takes the PIN, as on the payout's own till; the decision goes to that till,
 // which checks it again and alone sends the payout. Main decides who may decide what.
 import { useEffect, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { ShopApprovalView } from '../../../common/ipc/shopApprovals'
 import { Banner, Button, Card, EmptyState, PinPad } from '../../components'
 import { groupDigits } from '../../lib/format'
@@ -18,6 +19,7 @@ export function OtherTills() {
   const [problem, setProblem] = useState<string | null>(null)
   const [selected, setSelected] = useState<string | null>(null)
   const [sent, setSent] = useState<string | null>(null)
+  const { t } = useTranslation()
 
   useEffect(() => {
     let live = true
@@ -50,23 +52,21 @@ export function OtherTills() {
   const current = items.find((item) => key(item) === selected) ?? items[0] ?? null
 
   return (
-    <section className="po-approvals po-other-tills" aria-label="Waiting on other tills">
+    <section className="po-approvals po-other-tills" aria-label={t('approvals.others.title')}>
       <Card
-        title="Waiting on other tills"
+        title={t('approvals.others.title')}
         description={
-          items.length
-            ? `${items.length} payout${items.length === 1 ? '' : 's'} drafted on other tills`
-            : undefined
+          items.length ? t('approvals.others.count', { count: items.length }) : undefined
         }
         className="po-queue"
       >
         {problem && <Banner tone="danger" title={problem} />}
         {items.length === 0 ? (
-          <EmptyState icon="approvals" title="Nothing waiting on other tills">
-            Payouts drafted on the shop’s other tills appear here for you to decide.
+          <EmptyState icon="approvals" title={t('approvals.others.emptyTitle')}>
+            {t('approvals.others.emptyBody')}
           </EmptyState>
         ) : (
-          <ul className="po-queue__list" aria-label="Payouts waiting on other tills">
+          <ul className="po-queue__list" aria-label={t('approvals.others.list')}>
             {items.map((item) => (
               <li key={key(item)}>
                 <button
@@ -83,7 +83,11 @@ export function OtherTills() {
                   <span className="po-queue__amount">{item.amountText}</span>
                   <span className="po-queue__payee">{item.accountName}</span>
                   <span className="po-queue__meta">
-                    {item.tillName} · by {item.maker} · {shortTime(item.at)}
+                    {t('approvals.others.meta', {
+                      till: item.tillName,
+                      name: item.maker,
+                      time: shortTime(item.at),
+                    })}
                   </span>
                 </button>
               </li>
@@ -110,17 +114,24 @@ export function OtherTills() {
 }
 
 function RemoteDetails({ item }: { item: ShopApprovalView }) {
+  const { t } = useTranslation()
   const rows: Array<[string, string, string?]> = [
-    ['Amount', item.amountText, 'po-bound__amount'],
-    ['Pay to', item.accountName, 'po-bound__payee'],
-    ['Bank', item.bankName],
-    ['Account number', item.accountNumber ? groupDigits(item.accountNumber) : 'Not told'],
-    ['For', item.narration || 'No narration'],
-    ['Till', item.tillName],
-    ['Made by', `${item.maker}, ${shortTime(item.at)}`],
-    ['Reference', item.reference],
+    [t('approvals.others.amount'), item.amountText, 'po-bound__amount'],
+    [t('approvals.others.payTo'), item.accountName, 'po-bound__payee'],
+    [t('approvals.others.bank'), item.bankName],
     [
-      'Approval code',
+      t('approvals.others.accountNumber'),
+      item.accountNumber ? groupDigits(item.accountNumber) : t('approvals.others.notTold'),
+    ],
+    [t('approvals.others.for'), item.narration || t('approvals.others.noNarration')],
+    [t('approvals.others.till'), item.tillName],
+    [
+      t('approvals.others.madeBy'),
+      t('approvals.others.madeByValue', { name: item.maker, time: shortTime(item.at) }),
+    ],
+    [t('approvals.others.reference'), item.reference],
+    [
+      t('approvals.others.approvalCode'),
       `${item.bindingHash.slice(0, 4).toUpperCase()}-${item.bindingHash.slice(4, 8).toUpperCase()}`,
     ],
   ]
@@ -149,6 +160,8 @@ function RemoteDecision({
   const [rejecting, setRejecting] = useState(false)
   const [reason, setReason] = useState('')
   const [reasonError, setReasonError] = useState<string | null>(null)
+  const { t } = useTranslation()
+  const words = { amount: item.amountText, name: item.accountName, till: item.tillName }
 
   const decide = async (decision: 'approved' | 'rejected') => {
     setBusy(true)
@@ -166,7 +179,12 @@ function RemoteDecision({
       setRejecting(false)
       onDecided(
         next,
-        `${decision === 'approved' ? 'Approval' : 'Rejection'} of ${item.amountText} to ${item.accountName} sent to ${item.tillName}. That till ${decision === 'approved' ? 'sends the payout' : 'tells the cashier'}.`,
+        t(
+          decision === 'approved'
+            ? 'approvals.others.approvalSent'
+            : 'approvals.others.rejectionSent',
+          words,
+        ),
       )
     } catch (problem) {
       const fields = fieldsOf(problem)
@@ -184,29 +202,33 @@ function RemoteDecision({
   const blocked = item.blocked
   return (
     <Card
-      title={`Drafted on ${item.tillName}: check every detail`}
-      description={`Your decision is bound to exactly these details and goes to ${item.tillName}, which alone sends the payout.`}
+      title={t('approvals.others.decisionTitle', words)}
+      description={t('approvals.others.decisionHelp', words)}
       className="po-decision"
     >
       <div className="po-decision__body">
         <RemoteDetails item={item} />
         {blocked ? (
-          <Banner tone="warning" title="You can’t decide this one" className="po-blocked">
+          <Banner tone="warning" title={t('approvals.others.blocked')} className="po-blocked">
             {blocked}
           </Banner>
         ) : (
           <form
             className="po-decision__form"
-            aria-label="Decision on another till’s payout"
+            aria-label={t('approvals.others.form')}
             onSubmit={(event: FormEvent) => {
               event.preventDefault()
               void decide('approved')
             }}
           >
             {item.decided && (
-              <Banner tone="info" title="Already decided on another till">
-                {item.decided.byName} {item.decided.decision} it on {item.decided.tillName};{' '}
-                {item.tillName} has not applied it yet.
+              <Banner tone="info" title={t('approvals.others.alreadyTitle')}>
+                {t(
+                  item.decided.decision === 'rejected'
+                    ? 'approvals.others.alreadyRejected'
+                    : 'approvals.others.alreadyApproved',
+                  { ...words, by: item.decided.byName, on: item.decided.tillName },
+                )}
               </Banner>
             )}
             <PinPad
@@ -216,7 +238,7 @@ function RemoteDecision({
                 setError(null)
               }}
               onSubmit={() => void decide('approved')}
-              label="Your PIN, to sign this decision"
+              label={t('approvals.decision.pin')}
               error={error}
               disabled={busy}
             />
@@ -228,14 +250,14 @@ function RemoteDecision({
               busy={busy && !rejecting}
               disabled={pin.length < 4}
             >
-              Approve {item.amountText}
+              {t('approvals.decision.approve', words)}
             </Button>
             <Button
               variant="danger"
               onClick={() => setRejecting(true)}
               disabled={busy || pin.length < 4}
             >
-              Reject…
+              {t('approvals.decision.reject')}
             </Button>
           </form>
         )}
@@ -243,15 +265,15 @@ function RemoteDecision({
       <ReasonDialog
         open={rejecting}
         onClose={() => setRejecting(false)}
-        title={`Reject ${item.amountText} to ${item.accountName}?`}
-        intro={`The cashier on ${item.tillName} sees your reason. Nothing is paid.`}
-        label="Reason (required)"
+        title={t('approvals.reject.title', words)}
+        intro={t('approvals.others.rejectIntro', words)}
+        label={t('approvals.reject.reason')}
         reason={reason}
         onReason={setReason}
         maxLength={300}
         error={reasonError}
-        cancelLabel="Back"
-        submitLabel="Reject payout"
+        cancelLabel={t('approvals.reject.back')}
+        submitLabel={t('approvals.reject.submit')}
         busy={busy}
         disabled={reason.trim().length < 3}
         onSubmit={async (event) => {

@@ -2,9 +2,9 @@
 // approval is bound to, PIN re-entry, approve or reject with a reason, and the audit log with
 // its verification and export. Works offline: approving needs no connection.
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import type { AuditView, PayoutPolicyView, PayoutView } from '../../../common/ipc/payouts'
 import {
-  Badge,
   Banner,
   Button,
   Card,
@@ -18,7 +18,6 @@ import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { useEnvironment } from '../../store/environment'
 import { useSession } from '../../store/session'
 import { approvalQueue, connectPayouts, sortedPayouts, usePayouts } from '../../store/payouts'
-import { countOf, formatNumber } from '../../lib/format'
 import {
   AuditTable,
   BoundDetails,
@@ -32,18 +31,25 @@ import '../Payouts/payouts.css'
 import { OtherTills } from './OtherTills'
 
 type Tab = 'queue' | 'audit' | 'limits'
-const TABS: Array<{ id: Tab; label: string }> = [
-  { id: 'queue', label: 'Waiting for a decision' },
-  { id: 'audit', label: 'Audit log' },
-  { id: 'limits', label: 'Limits' },
-]
 
 export default function ApprovalsScreen() {
   const [tab, setTab] = useState<Tab>('queue')
+  const { t } = useTranslation()
   useEffect(() => connectPayouts(), [])
+  const tabs: Array<{ id: Tab; label: string }> = [
+    { id: 'queue', label: t('approvals.tabs.queue') },
+    { id: 'audit', label: t('approvals.tabs.audit') },
+    { id: 'limits', label: t('approvals.tabs.limits') },
+  ]
   return (
     <div className="po-screen">
-      <Tabs label="Approvals" tabs={TABS} selected={tab} onSelect={setTab} look="payouts" />
+      <Tabs
+        label={t('approvals.tabs.label')}
+        tabs={tabs}
+        selected={tab}
+        onSelect={setTab}
+        look="payouts"
+      />
       {tab === 'queue' ? (
         <>
           <Queue />
@@ -66,25 +72,26 @@ function Queue() {
   // The last decision stays on screen after its payout leaves the queue.
   const [decided, setDecided] = useState<PayoutView | null>(null)
   const current = queue.find((v) => v.reference === selected) ?? queue[0] ?? null
+  const { t } = useTranslation()
 
   return (
     <div className="po-approvals">
       <Card
-        title="Waiting for a decision"
-        description={queue.length ? countOf(queue.length, 'payout') : undefined}
+        title={t('approvals.queue.title')}
+        description={queue.length ? t('approvals.queue.count', { count: queue.length }) : undefined}
         className="po-queue"
       >
         {offline && (
-          <Banner tone="info" title="Offline: approvals still work">
-            Approved payouts wait in the outbox and are sent as soon as the gateway is back.
+          <Banner tone="info" title={t('approvals.queue.offlineTitle')}>
+            {t('approvals.queue.offlineBody')}
           </Banner>
         )}
         {queue.length === 0 ? (
-          <EmptyState icon="approvals" title="Nothing to approve">
-            Payouts that cashiers send for approval appear here.
+          <EmptyState icon="approvals" title={t('approvals.queue.emptyTitle')}>
+            {t('approvals.queue.emptyBody')}
           </EmptyState>
         ) : (
-          <ul className="po-queue__list" aria-label="Payouts waiting for a decision">
+          <ul className="po-queue__list" aria-label={t('approvals.queue.list')}>
             {queue.map((view) => (
               <li key={view.reference}>
                 <button
@@ -101,8 +108,11 @@ function Queue() {
                   <span className="po-queue__amount">{view.amountText}</span>
                   <span className="po-queue__payee">{view.accountName}</span>
                   <span className="po-queue__meta">
-                    <StateChip view={view} /> by {view.createdBy.name} ·{' '}
-                    {shortTime(view.submittedAt ?? view.createdAt)}
+                    <StateChip view={view} />{' '}
+                    {t('approvals.queue.by', {
+                      name: view.createdBy.name,
+                      time: shortTime(view.submittedAt ?? view.createdAt),
+                    })}
                   </span>
                 </button>
               </li>
@@ -114,7 +124,12 @@ function Queue() {
         {decided && (
           <Banner
             tone={decided.state === 'rejected' ? 'info' : 'success'}
-            title={`${decided.amountText} to ${decided.accountName} ${decided.state === 'rejected' ? 'rejected' : 'approved'}`}
+            title={t(
+              decided.state === 'rejected'
+                ? 'approvals.queue.rejected'
+                : 'approvals.queue.approved',
+              { amount: decided.amountText, name: decided.accountName },
+            )}
           >
             {decided.stateMeaning}
           </Banner>
@@ -147,6 +162,7 @@ function Decision({
   const [rejecting, setRejecting] = useState(false)
   const canApprove = view.actions.includes('approve')
   const canReject = view.actions.includes('reject')
+  const { t } = useTranslation()
 
   const approve = async () => {
     if (!canApprove) return
@@ -170,26 +186,30 @@ function Decision({
 
   return (
     <Card
-      title={view.state === 'needs_review' ? 'Held for review' : 'Check every detail, then approve'}
-      description="Your approval is bound to exactly these details. If anyone changes any of them, the approval is cancelled."
+      title={t(
+        view.state === 'needs_review'
+          ? 'approvals.decision.reviewTitle'
+          : 'approvals.decision.checkTitle',
+      )}
+      description={t('approvals.decision.bound')}
       className="po-decision"
     >
       {view.state === 'needs_review' && (
-        <Banner tone="warning" title="The bank’s name does not match">
+        <Banner tone="warning" title={t('approvals.decision.nameMismatch')}>
           {view.reviewReason}
         </Banner>
       )}
       <div className="po-decision__body">
         <BoundDetails view={view} />
         {view.approveBlocked && (
-          <Banner tone="warning" title="You can’t approve this one" className="po-blocked">
+          <Banner tone="warning" title={t('approvals.decision.blocked')} className="po-blocked">
             {view.approveBlocked}
           </Banner>
         )}
         {(canApprove || canReject) && (
           <form
             className="po-decision__form"
-            aria-label="Decision"
+            aria-label={t('approvals.decision.form')}
             onSubmit={(event: FormEvent) => {
               event.preventDefault()
               void approve()
@@ -202,7 +222,7 @@ function Decision({
                 setError(null)
               }}
               onSubmit={() => void approve()}
-              label="Your PIN, to sign this decision"
+              label={t('approvals.decision.pin')}
               error={error}
               disabled={busy !== null}
             />
@@ -215,7 +235,7 @@ function Decision({
                 busy={busy === 'approve'}
                 disabled={pin.length < 4}
               >
-                Approve {view.amountText}
+                {t('approvals.decision.approve', { amount: view.amountText })}
               </Button>
             )}
             {canReject && (
@@ -224,7 +244,7 @@ function Decision({
                 onClick={() => setRejecting(true)}
                 disabled={busy !== null || pin.length < 4}
               >
-                Reject…
+                {t('approvals.decision.reject')}
               </Button>
             )}
           </form>
@@ -258,6 +278,7 @@ function RejectDialog({
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const { t } = useTranslation()
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!view) return
@@ -276,15 +297,17 @@ function RejectDialog({
     <ReasonDialog
       open={view !== null}
       onClose={onClose}
-      title={view ? `Reject ${view.amountText} to ${view.accountName}?` : ''}
-      intro="The cashier sees your reason. Nothing is paid."
-      label="Reason (required)"
+      title={
+        view ? t('approvals.reject.title', { amount: view.amountText, name: view.accountName }) : ''
+      }
+      intro={t('approvals.reject.intro')}
+      label={t('approvals.reject.reason')}
       reason={reason}
       onReason={setReason}
       maxLength={300}
       error={error}
-      cancelLabel="Back"
-      submitLabel="Reject payout"
+      cancelLabel={t('approvals.reject.back')}
+      submitLabel={t('approvals.reject.submit')}
       busy={busy}
       disabled={reason.trim().length < 3}
       onSubmit={submit}
@@ -297,6 +320,7 @@ function AuditLog() {
   const [error, setError] = useState<string | null>(null)
   const [exporting, setExporting] = useState(false)
   const [version, setVersion] = useState(0)
+  const { t } = useTranslation()
   useEffect(() => {
     let live = true
     call('payouts.audit', {}).then(
@@ -324,28 +348,33 @@ function AuditLog() {
   }
   return (
     <Card
-      title="Audit log"
-      description="Every step of every payout: who, when and why. Each record is sealed with the one before, so any change or deletion shows."
+      title={t('approvals.audit.title')}
+      description={t('approvals.audit.help')}
       actions={
         <>
           <Button size="sm" icon="refresh" onClick={load}>
-            Refresh
+            {t('approvals.audit.refresh')}
           </Button>
           <Button size="sm" variant="primary" busy={exporting} onClick={() => void exportLog()}>
-            Export
+            {t('approvals.audit.export')}
           </Button>
         </>
       }
     >
       {error && <Banner tone="danger" title={error} />}
-      {!audit && !error && <Spinner label="Reading and verifying the audit log" />}
+      {!audit && !error && <Spinner label={t('approvals.audit.reading')} />}
       {audit && (
         <>
           <VerificationBadge verification={audit.verification} />
           <p className="muted small">
-            Showing the latest {formatNumber(audit.entries.length)} of{' '}
-            {countOf(audit.verification.records, 'record')}. <Badge tone="neutral">Export</Badge>{' '}
-            saves all of them with their seals, for an auditor to re-check.
+            {/* The badge is Badge's own markup: Trans fills an element's children itself. */}
+            <Trans
+              t={t}
+              i18nKey="approvals.audit.showing"
+              count={audit.verification.records}
+              values={{ shown: audit.entries.length }}
+              components={{ badge: <span className="badge badge--neutral" /> }}
+            />
           </p>
           <AuditTable entries={audit.entries} />
         </>
@@ -355,9 +384,9 @@ function AuditLog() {
 }
 
 const ROLES = [
-  { id: 'cashier', label: 'Cashier (what they may send for approval)' },
-  { id: 'supervisor', label: 'Supervisor (what they may approve)' },
-  { id: 'admin', label: 'Admin (what they may approve)' },
+  { id: 'cashier', label: 'approvals.limits.cashier' },
+  { id: 'supervisor', label: 'approvals.limits.supervisor' },
+  { id: 'admin', label: 'approvals.limits.admin' },
 ] as const
 
 /** Limits per role; admins change them, supervisors see them. Main parses every amount. */
@@ -368,6 +397,7 @@ function Limits() {
   const [fields, setFields] = useState<Record<string, string>>({})
   const [message, setMessage] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null)
   const [busy, setBusy] = useState(false)
+  const { t } = useTranslation()
   useEffect(() => {
     let live = true
     call('payouts.policy').then(
@@ -382,7 +412,7 @@ function Limits() {
     return message ? (
       <Banner tone="danger" title={message.text} />
     ) : (
-      <Spinner label="Loading limits" />
+      <Spinner label={t('approvals.limits.loading')} />
     )
   const value = (key: string, fallback: string) => draft[key] ?? fallback
   const save = async (event: FormEvent) => {
@@ -405,7 +435,7 @@ function Limits() {
       setDraft({})
       setMessage({
         tone: 'success',
-        text: 'Limits saved. They apply from the next payout or approval.',
+        text: t('approvals.limits.saved'),
       })
     } catch (problem) {
       setFields(fieldsOf(problem))
@@ -415,25 +445,26 @@ function Limits() {
     }
   }
   return (
-    <Card
-      title="Payout limits"
-      description="Per payout, and per day for each person. Payouts to one account in a day are added up, so splitting a payout does not get around the per-payout limit."
-    >
-      <form className="form" onSubmit={(event) => void save(event)} aria-label="Payout limits">
+    <Card title={t('approvals.limits.title')} description={t('approvals.limits.help')}>
+      <form
+        className="form"
+        onSubmit={(event) => void save(event)}
+        aria-label={t('approvals.limits.title')}
+      >
         {message && <Banner tone={message.tone} title={message.text} />}
         {ROLES.map(({ id, label }) => (
           <fieldset key={id} className="po-limits__role" disabled={!isAdmin}>
-            <legend>{label}</legend>
+            <legend>{t(label)}</legend>
             <div className="form__row">
               <TextField
-                label="Per payout"
+                label={t('approvals.limits.perPayout')}
                 inputMode="decimal"
                 value={value(`${id}.perItem`, policy.limits[id].perItemText)}
                 error={fields[`limits.${id}.perItem`]}
                 onChange={(e) => setDraft((d) => ({ ...d, [`${id}.perItem`]: e.target.value }))}
               />
               <TextField
-                label="Per day"
+                label={t('approvals.limits.perDay')}
                 inputMode="decimal"
                 value={value(`${id}.perDay`, policy.limits[id].perDayText)}
                 error={fields[`limits.${id}.perDay`]}
@@ -443,22 +474,22 @@ function Limits() {
           </fieldset>
         ))}
         <TextField
-          label="An approval expires after (minutes)"
+          label={t('approvals.limits.ttl')}
           inputMode="numeric"
           disabled={!isAdmin}
           value={value('ttl', String(policy.approvalTtlMinutes))}
           error={fields.approvalTtlMinutes}
-          hint="If the payout can’t be sent by then (for example, offline all day), it needs a fresh approval."
+          hint={t('approvals.limits.ttlHint')}
           onChange={(e) => setDraft((d) => ({ ...d, ttl: e.target.value.replace(/\D/g, '') }))}
         />
         {isAdmin ? (
           <div className="form__actions">
             <Button type="submit" variant="primary" busy={busy}>
-              Save limits
+              {t('approvals.limits.save')}
             </Button>
           </div>
         ) : (
-          <p className="muted">Only an admin can change these.</p>
+          <p className="muted">{t('approvals.limits.onlyAdmin')}</p>
         )}
       </form>
     </Card>
