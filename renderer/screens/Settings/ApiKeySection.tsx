@@ -1,8 +1,8 @@
 // API keys per environment. The secret is typed once, sent to main, stored in the OS keychain
 // and never shown again: the form clears it whatever happens.
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { ConfigurableEnvironment, SettingsView } from '../../../common/ipc'
-import { ENVIRONMENT_LABEL } from '../../../common/ipc'
 import { Badge, Banner, Button, Card, ConfirmDialog, TextField } from '../../components'
 import { DetailList, FieldGroup, Form, FormActions } from '../../components/kit'
 import { useSaveForm } from './useSaveForm'
@@ -10,12 +10,13 @@ import { call, messageOf } from '../../lib/pos'
 import { useEnvironment } from '../../store/environment'
 
 export function ApiKeySection({ settings }: { settings: SettingsView }) {
+  const { t } = useTranslation()
   const environment = useEnvironment((store) => store.environment)
   const keychain = environment?.keychain
   return (
     <>
       {keychain && !keychain.available && (
-        <Banner tone="danger" title="No OS keychain available">
+        <Banner tone="danger" title={t('settings.key.noKeychain')}>
           {keychain.explanation}
         </Banner>
       )}
@@ -33,30 +34,27 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
 }
 
 function DemoKeyCard() {
+  const { t } = useTranslation()
   const environment = useEnvironment((store) => store.environment)
   if (environment?.environment !== 'demo') {
-    return (
-      <Card
-        title="Demo key"
-        description="Generated automatically for the practice gateway when Demo is active."
-      />
-    )
+    return <Card title={t('settings.key.demoTitle')} description={t('settings.key.demoInactive')} />
   }
   return (
-    <Card
-      title="Demo key"
-      description="Generated automatically for the practice gateway; it holds every capability."
-    >
+    <Card title={t('settings.key.demoTitle')} description={t('settings.key.demoActive')}>
       <DetailList
         items={[
-          { label: 'Key id', value: environment.keyId ?? '—', valueClassName: 'mono' },
           {
-            label: 'Secret',
+            label: t('settings.key.keyId'),
+            value: environment.keyId ?? '—',
+            valueClassName: 'mono',
+          },
+          {
+            label: t('settings.key.secret'),
             value:
               environment.secretStorage === 'keychain' ? (
-                <Badge tone="success">Stored in the OS keychain</Badge>
+                <Badge tone="success">{t('settings.key.inKeychain')}</Badge>
               ) : environment.secretStorage === 'memory' ? (
-                <Badge tone="warning">Kept in memory only</Badge>
+                <Badge tone="warning">{t('settings.key.inMemory')}</Badge>
               ) : (
                 '—'
               ),
@@ -64,10 +62,7 @@ function DemoKeyCard() {
         ]}
       />
       {environment.secretStorage === 'memory' && (
-        <Banner tone="info">
-          No keychain is available, so the demo key lives only in memory and a new one is made each
-          time Tilldesk starts. That is fine for practice; Sandbox and Live keys need the keychain.
-        </Banner>
+        <Banner tone="info">{t('settings.key.memoryNote')}</Banner>
       )}
     </Card>
   )
@@ -82,17 +77,18 @@ function KeyCard({
   keyId: string | null
   keychainAvailable: boolean
 }) {
+  const { t } = useTranslation()
   const [newKeyId, setNewKeyId] = useState('')
   const [secret, setSecret] = useState('')
   const [confirmRemove, setConfirmRemove] = useState(false)
-  const label = ENVIRONMENT_LABEL[target]
+  const label = t(`environment.${target}`)
 
   const { busy, setBusy, fields, message, setMessage, submit } = useSaveForm(
     async () => {
       const state = await call('settings.setKey', { environment: target, keyId: newKeyId, secret })
       useEnvironment.setState({ environment: state })
       setNewKeyId('')
-      return `Key ${newKeyId.trim()} saved. The secret is in the OS keychain.`
+      return t('settings.key.saved', { keyId: newKeyId.trim() })
     },
     // The secret never stays in the page, whether or not it was stored.
     () => setSecret(''),
@@ -104,7 +100,7 @@ function KeyCard({
     try {
       const state = await call('settings.removeKey', { environment: target })
       useEnvironment.setState({ environment: state })
-      setMessage({ tone: 'success', text: `${label} key removed from the keychain.` })
+      setMessage({ tone: 'success', text: t('settings.key.removed', { environment: label }) })
     } catch (problem) {
       setMessage({ tone: 'danger', text: messageOf(problem) })
     } finally {
@@ -116,8 +112,8 @@ function KeyCard({
   return (
     <Card
       id={`key-${target}`}
-      title={`${label} key`}
-      description={`From the merchant dashboard → API keys, for the ${label.toLowerCase()} environment.`}
+      title={t('settings.key.title', { environment: label })}
+      description={t('settings.key.help', { environment: label.toLowerCase() })}
       actions={
         keyId ? (
           <Button
@@ -127,7 +123,7 @@ function KeyCard({
             onClick={() => setConfirmRemove(true)}
             disabled={busy}
           >
-            Remove key
+            {t('settings.key.remove')}
           </Button>
         ) : undefined
       }
@@ -135,21 +131,21 @@ function KeyCard({
       <DetailList
         items={[
           {
-            label: 'Current key id',
-            value: keyId ?? <span className="muted">No key</span>,
+            label: t('settings.key.currentId'),
+            value: keyId ?? <span className="muted">{t('settings.key.noKey')}</span>,
             valueClassName: 'mono',
             testId: `key-id-${target}`,
           },
           {
-            label: 'Secret',
-            value: keyId ? <Badge tone="success">In the OS keychain (never shown)</Badge> : '—',
+            label: t('settings.key.secret'),
+            value: keyId ? <Badge tone="success">{t('settings.key.neverShown')}</Badge> : '—',
           },
         ]}
       />
       <Form onSubmit={submit} autoComplete="off" message={message}>
         <FieldGroup>
           <TextField
-            label={keyId ? 'New key id' : 'Key id'}
+            label={keyId ? t('settings.key.newKeyId') : t('settings.key.keyId')}
             value={newKeyId}
             onChange={(event) => setNewKeyId(event.target.value)}
             error={fields.keyId}
@@ -158,8 +154,8 @@ function KeyCard({
             disabled={!keychainAvailable}
           />
           <TextField
-            label="Secret"
-            hint="Sent once to this till’s keychain. Never displayed again."
+            label={t('settings.key.secret')}
+            hint={t('settings.key.secretHint')}
             type="password"
             value={secret}
             onChange={(event) => setSecret(event.target.value)}
@@ -171,7 +167,7 @@ function KeyCard({
         </FieldGroup>
         <FormActions
           submit={{
-            label: keyId ? 'Replace key' : 'Save key',
+            label: keyId ? t('settings.key.replace') : t('settings.key.save'),
             icon: 'key',
             busy,
             disabled: !keychainAvailable || newKeyId.trim() === '' || secret === '',
@@ -182,16 +178,16 @@ function KeyCard({
         open={confirmRemove}
         tone="danger"
         onClose={() => setConfirmRemove(false)}
-        title={`Remove the ${label} key?`}
-        cancelLabel="Keep it"
-        confirmLabel="Remove key"
+        title={t('settings.key.removeTitle', { environment: label })}
+        cancelLabel={t('settings.key.keep')}
+        confirmLabel={t('settings.key.remove')}
         busy={busy}
         onConfirm={() => void remove()}
       >
         <p>
-          Key <span className="mono">{keyId}</span> will be deleted from this till’s keychain. The
-          till can’t use {label} until a key is entered again. The key itself stays valid at the
-          gateway; revoke it in the dashboard if it may have leaked.
+          {/* The key id is typed by a person: plain text beside the sentence, never in it. */}
+          {t('settings.key.removeKey')} <span className="mono">{keyId}</span>{' '}
+          {t('settings.key.removeBody', { environment: label })}
         </p>
       </ConfirmDialog>
     </Card>

@@ -1,30 +1,31 @@
 // The connection test, explained step by step.
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { CheckStatus, ConnectionReport } from '../../../common/ipc'
-import { ENVIRONMENT_LABEL } from '../../../common/ipc'
 import { Badge, Banner, Button, Card, Icon, type IconName, type Tone } from '../../components'
 import { DetailList, useAction } from '../../components/kit'
 import { call } from '../../lib/pos'
 
-const STATUS: Record<CheckStatus, { icon: IconName; tone: Tone; label: string }> = {
-  pass: { icon: 'check', tone: 'success', label: 'Passed' },
-  warn: { icon: 'alert', tone: 'warning', label: 'Warning' },
-  fail: { icon: 'x', tone: 'danger', label: 'Failed' },
-  skip: { icon: 'info', tone: 'neutral', label: 'Skipped' },
-}
+const STATUS = {
+  pass: { icon: 'check', tone: 'success', label: 'settings.connection.passed' },
+  warn: { icon: 'alert', tone: 'warning', label: 'settings.connection.warning' },
+  fail: { icon: 'x', tone: 'danger', label: 'settings.connection.failed' },
+  skip: { icon: 'info', tone: 'neutral', label: 'settings.connection.skipped' },
+} as const satisfies Record<CheckStatus, { icon: IconName; tone: Tone; label: string }>
 
 export function ConnectionSection() {
+  const { t } = useTranslation()
   const [report, setReport] = useState<ConnectionReport | null>(null)
   const { busy, error, run: start } = useAction()
   const run = () => start(async () => setReport(await call('environment.testConnection')))
 
   return (
     <Card
-      title="Connection test"
-      description="Checks the gateway is reachable, that it accepts this till’s signed requests, which capabilities the key has, and the clock."
+      title={t('settings.connection.title')}
+      description={t('settings.connection.help')}
       actions={
         <Button variant="primary" icon="refresh" busy={busy} onClick={() => void run()}>
-          {report ? 'Test again' : 'Test connection'}
+          {report ? t('settings.connection.again') : t('settings.connection.test')}
         </Button>
       }
     >
@@ -33,11 +34,12 @@ export function ConnectionSection() {
         <div className="report" aria-live="polite">
           <Banner
             tone={report.ok ? 'success' : 'danger'}
-            title={report.ok ? 'Connected' : 'Not working yet'}
+            title={report.ok ? t('settings.connection.connected') : t('settings.connection.notYet')}
           >
-            {ENVIRONMENT_LABEL[report.environment]}
-            {report.baseUrl ? ` at ${report.baseUrl}` : ''}
-            {report.keyId ? `, key ${report.keyId}` : ''}. Finished in {report.durationMs} ms.
+            {t(`environment.${report.environment}`)}
+            {report.baseUrl ? t('settings.connection.at', { url: report.baseUrl }) : ''}
+            {report.keyId ? t('settings.connection.key', { keyId: report.keyId }) : ''}
+            {t('settings.connection.finished', { ms: report.durationMs })}
           </Banner>
           <ol className="checks">
             {report.checks.map((check) => (
@@ -50,7 +52,7 @@ export function ConnectionSection() {
                   <Icon
                     name={STATUS[check.status].icon}
                     size={18}
-                    label={STATUS[check.status].label}
+                    label={t(STATUS[check.status].label)}
                   />
                 </span>
                 <div className="check__body">
@@ -63,7 +65,7 @@ export function ConnectionSection() {
           </ol>
           {report.capabilities.length > 0 && (
             <>
-              <h3 className="section-title">Key capabilities</h3>
+              <h3 className="section-title">{t('settings.connection.capabilities')}</h3>
               <ul className="capabilities">
                 {report.capabilities.map((capability) => (
                   <li
@@ -85,10 +87,10 @@ export function ConnectionSection() {
                       }
                     >
                       {capability.state === 'granted'
-                        ? 'Granted'
+                        ? t('settings.connection.granted')
                         : capability.state === 'missing'
-                          ? 'Missing'
-                          : 'Unknown'}
+                          ? t('settings.connection.missing')
+                          : t('settings.connection.unknown')}
                     </Badge>
                   </li>
                 ))}
@@ -99,11 +101,11 @@ export function ConnectionSection() {
             className="facts facts--inline"
             items={[
               {
-                label: 'Round trip',
+                label: t('settings.connection.roundTrip'),
                 value: report.latencyMs === null ? '—' : `${report.latencyMs} ms`,
               },
               {
-                label: 'Clock skew',
+                label: t('settings.connection.clockSkew'),
                 testId: 'clock-skew',
                 value:
                   report.clockSkewSeconds === null

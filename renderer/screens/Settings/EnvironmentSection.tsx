@@ -1,20 +1,15 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Environment, SettingsView } from '../../../common/ipc'
-import { ENVIRONMENT_LABEL, LIVE_CONFIRMATION } from '../../../common/ipc'
+import { LIVE_CONFIRMATION } from '../../../common/ipc'
 import { Badge, Banner, Card, ConfirmDialog, TextField } from '../../components'
 import { Form, FormActions, useAction } from '../../components/kit'
 import { useSaveForm } from './useSaveForm'
 import { call } from '../../lib/pos'
 import { useEnvironment } from '../../store/environment'
 
-const DESCRIPTION: Record<Environment, string> = {
-  demo: 'A practice gateway running inside Tilldesk. Nothing to configure; no real money. Good for training.',
-  sandbox:
-    'The gateway’s test environment. Needs its base URL and a sandbox API key. No real money.',
-  live: 'The real gateway. Customer money moves. Needs the live base URL and a live API key.',
-}
-
 export function EnvironmentSection({ settings }: { settings: SettingsView }) {
+  const { t } = useTranslation()
   const environment = useEnvironment((store) => store.environment)
   const [confirmLive, setConfirmLive] = useState(false)
   const switching = useAction()
@@ -36,12 +31,9 @@ export function EnvironmentSection({ settings }: { settings: SettingsView }) {
 
   return (
     <>
-      <Card
-        title="Environment"
-        description="Which gateway this till talks to. The status bar and a coloured ribbon show it on every screen."
-      >
+      <Card title={t('settings.environment.title')} description={t('settings.environment.help')}>
         {error && <Banner tone="danger">{error}</Banner>}
-        <div className="env-options" role="radiogroup" aria-label="Environment">
+        <div className="env-options" role="radiogroup" aria-label={t('settings.environment.title')}>
           {(['demo', 'sandbox', 'live'] as const).map((option) => {
             const selected = settings.environment === option
             return (
@@ -59,18 +51,20 @@ export function EnvironmentSection({ settings }: { settings: SettingsView }) {
                 }}
               >
                 <span className="env-option__head">
-                  <span className="env-option__name">{ENVIRONMENT_LABEL[option]}</span>
+                  <span className="env-option__name">{t(`environment.${option}`)}</span>
                   {selected && (
-                    <Badge tone={option === 'live' ? 'danger' : 'success'}>Active</Badge>
+                    <Badge tone={option === 'live' ? 'danger' : 'success'}>
+                      {t('settings.environment.active')}
+                    </Badge>
                   )}
                 </span>
-                <span className="env-option__text">{DESCRIPTION[option]}</span>
+                <span className="env-option__text">{t(`settings.environment.${option}Help`)}</span>
               </button>
             )
           })}
         </div>
         {environment?.environment === 'demo' && environment.baseUrl && (
-          <p className="muted">Demo gateway running at {environment.baseUrl}.</p>
+          <p className="muted">{t('settings.environment.demoAt', { url: environment.baseUrl })}</p>
         )}
       </Card>
       <BaseUrlsCard settings={settings} />
@@ -87,11 +81,16 @@ export function EnvironmentSection({ settings }: { settings: SettingsView }) {
 }
 
 const URL_FIELDS = [
-  { key: 'sandbox', label: 'Sandbox base URL', example: 'https://sandbox.gateway.example/v1' },
-  { key: 'live', label: 'Live base URL', example: 'https://api.gateway.example/v1' },
+  {
+    key: 'sandbox',
+    label: 'settings.environment.sandboxUrl',
+    example: 'https://sandbox.gateway.example/v1',
+  },
+  { key: 'live', label: 'settings.environment.liveUrl', example: 'https://api.gateway.example/v1' },
 ] as const
 
 function BaseUrlsCard({ settings }: { settings: SettingsView }) {
+  const { t } = useTranslation()
   const [urls, setUrls] = useState({
     sandbox: settings.baseUrls.sandbox ?? '',
     live: settings.baseUrls.live ?? '',
@@ -104,21 +103,21 @@ function BaseUrlsCard({ settings }: { settings: SettingsView }) {
         ...(live.trim() ? { live } : {}),
       },
     })
-    return 'Base URLs saved.'
+    return t('settings.environment.urlsSaved')
   })
 
   return (
     <Card
-      title="Base URLs"
-      description="Where each environment’s gateway answers. Copy them from the gateway’s documentation."
+      title={t('settings.environment.urlsTitle')}
+      description={t('settings.environment.urlsHelp')}
     >
       <Form onSubmit={submit} message={message}>
         {URL_FIELDS.map(({ key, label, example }) => (
           <TextField
             key={key}
-            label={label}
+            label={t(label)}
             placeholder={example}
-            hint={key === 'live' ? 'Must be https.' : undefined}
+            hint={key === 'live' ? t('settings.environment.https') : undefined}
             value={urls[key]}
             onChange={(event) => setUrls((current) => ({ ...current, [key]: event.target.value }))}
             error={fields[`baseUrls.${key}`]}
@@ -126,7 +125,7 @@ function BaseUrlsCard({ settings }: { settings: SettingsView }) {
             spellCheck={false}
           />
         ))}
-        <FormActions submit={{ label: 'Save base URLs', busy }} />
+        <FormActions submit={{ label: t('settings.environment.saveUrls'), busy }} />
       </Form>
     </Card>
   )
@@ -143,6 +142,7 @@ function LiveDialog({
   onConfirm: (phrase: string) => Promise<void>
   busy: boolean
 }) {
+  const { t } = useTranslation()
   const [phrase, setPhrase] = useState('')
   return (
     <ConfirmDialog
@@ -152,20 +152,19 @@ function LiveDialog({
         setPhrase('')
         onClose()
       }}
-      title="Switch this till to Live?"
-      cancelLabel="Stay on the current environment"
+      title={t('settings.environment.liveTitle')}
+      cancelLabel={t('settings.environment.stay')}
       onCancel={onClose}
-      confirmLabel="Switch to Live"
+      confirmLabel={t('settings.environment.switchLive')}
       busy={busy}
       disabled={phrase !== LIVE_CONFIRMATION}
       onConfirm={() => void onConfirm(phrase)}
     >
-      <Banner tone="danger" title="Real money">
-        On Live, collections and payouts move real customer money. Make sure the live base URL and
-        API key are set and that staff have been trained on Demo.
+      <Banner tone="danger" title={t('settings.environment.realMoney')}>
+        {t('settings.environment.realMoneyBody')}
       </Banner>
       <TextField
-        label={`Type ${LIVE_CONFIRMATION} to confirm`}
+        label={t('settings.environment.typeToConfirm', { phrase: LIVE_CONFIRMATION })}
         value={phrase}
         onChange={(event) => setPhrase(event.target.value)}
         autoComplete="off"

@@ -2,24 +2,13 @@
 // admin: which file and record, what is wrong and what Tilldesk does about it. Shown at the top
 // of Settings; nothing at all when every check passed. Main decides and acts; this only shows.
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { IntegrityFinding } from '../../../common/ipc'
 import { Banner } from '../../components'
 import { call } from '../../lib/pos'
 
-const AREA_LABEL: Record<IntegrityFinding['area'], string> = {
-  keychain: 'Keychain',
-  staff: 'Staff',
-  settings: 'Settings',
-  payouts: 'Payouts journal',
-  collections: 'Collections journal',
-  payments: 'Payments journal',
-  refunds: 'Refunds journal',
-  mandates: 'Mandates journal',
-  'z-reports': 'Z-reports',
-  shop: 'Shop',
-}
-
 export function IntegrityFindings() {
+  const { t } = useTranslation()
   const [findings, setFindings] = useState<IntegrityFinding[]>([])
 
   useEffect(() => {
@@ -48,15 +37,15 @@ export function IntegrityFindings() {
       tone={keychainOnly ? 'warning' : 'danger'}
       title={
         keychainOnly
-          ? 'Tamper checks need the OS keychain'
-          : `${failed === 1 ? 'One record' : `${failed} records`} failed the tamper check`
+          ? t('settings.integrity.keychainOnly')
+          : t('settings.integrity.failed', { count: failed })
       }
     >
       <ul className="integrity-findings" data-testid="integrity-findings">
         {findings.map((finding) => (
           <li key={`${finding.area}|${finding.file}|${finding.record ?? ''}`}>
             <p>
-              <strong>{AREA_LABEL[finding.area]}</strong>: {finding.file}
+              <strong>{t(`settings.integrity.areas.${finding.area}`)}</strong>: {finding.file}
               {finding.record ? `, ${finding.record}` : ''}
             </p>
             <p>{finding.problem}</p>

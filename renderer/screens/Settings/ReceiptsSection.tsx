@@ -1,19 +1,17 @@
 // The receipt printer: chosen from Electron's list of the system's printers, with the paper
 // width and auto-print when a charge is paid. Main keeps the choice and prints silently.
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { PrinterInfo, ReceiptPaper, ReceiptSettings } from '../../../common/ipc/collections'
 import { Banner, Card, SelectField, Spinner } from '../../components'
 import { Form, FormActions } from '../../components/kit'
 import { call, messageOf } from '../../lib/pos'
 import { useSaveForm } from './useSaveForm'
 
-const PAPER_LABEL: Record<ReceiptPaper, string> = {
-  '58mm': '58 mm thermal roll',
-  '80mm': '80 mm thermal roll',
-  a4: 'A4 sheet',
-}
+const PAPERS: readonly ReceiptPaper[] = ['58mm', '80mm', 'a4']
 
 export function ReceiptsSection() {
+  const { t } = useTranslation()
   const [settings, setSettings] = useState<ReceiptSettings | null>(null)
   const [printers, setPrinters] = useState<{ available: boolean; printers: PrinterInfo[] } | null>(
     null,
@@ -29,45 +27,43 @@ export function ReceiptsSection() {
     )
   }, [])
   const { busy, message, submit } = useSaveForm(async () => {
-    if (!settings) return 'Nothing to save.'
+    if (!settings) return t('settings.receipts.nothing')
     setSettings(await call('receipt.saveSettings', settings))
-    return 'Receipt settings saved.'
+    return t('settings.receipts.saved')
   })
   if (problem) return <Banner tone="danger" title={problem} />
-  if (!settings || !printers) return <Spinner label="Loading the printers" />
+  if (!settings || !printers) return <Spinner label={t('settings.receipts.loading')} />
   return (
-    <Card
-      title="Receipts"
-      description="Where receipts print, on which paper, and whether they print by themselves when a charge is paid."
-    >
-      <Form onSubmit={submit} label="Receipts" message={message}>
+    <Card title={t('settings.receipts.title')} description={t('settings.receipts.help')}>
+      <Form onSubmit={submit} label={t('settings.receipts.title')} message={message}>
         {!printers.available && (
-          <Banner tone="info" title="No printers in this window">
-            The browser preview can’t list the computer’s printers; receipts open in the print
-            dialog. The installed app lists them here.
+          <Banner tone="info" title={t('settings.receipts.noPrinters')}>
+            {t('settings.receipts.noPrintersBody')}
           </Banner>
         )}
         <SelectField
-          label="Printer"
+          label={t('settings.receipts.printer')}
           value={settings.printer ?? ''}
           onChange={(event) => setSettings({ ...settings, printer: event.target.value || null })}
           options={[
-            { value: '', label: 'Ask each time (print dialog)' },
+            { value: '', label: t('settings.receipts.ask') },
             ...printers.printers.map((printer) => ({
               value: printer.name,
-              label: `${printer.displayName}${printer.isDefault ? ' (default)' : ''}`,
+              label: printer.isDefault
+                ? t('settings.receipts.default', { name: printer.displayName })
+                : printer.displayName,
             })),
           ]}
         />
         <SelectField
-          label="Paper"
+          label={t('settings.receipts.paper')}
           value={settings.paper}
           onChange={(event) =>
             setSettings({ ...settings, paper: event.target.value as ReceiptPaper })
           }
-          options={(Object.keys(PAPER_LABEL) as ReceiptPaper[]).map((paper) => ({
+          options={PAPERS.map((paper) => ({
             value: paper,
-            label: PAPER_LABEL[paper],
+            label: t(`settings.receipts.${paper}`),
           }))}
         />
         <label className="checkbox">
@@ -78,9 +74,9 @@ export function ReceiptsSection() {
               setSettings({ ...settings, autoPrintOnPaid: event.target.checked })
             }
           />
-          Print the receipt by itself when a charge is paid
+          {t('settings.receipts.autoPrint')}
         </label>
-        <FormActions submit={{ label: 'Save receipt settings', busy }} />
+        <FormActions submit={{ label: t('settings.receipts.save'), busy }} />
       </Form>
     </Card>
   )

@@ -1,13 +1,14 @@
 // The admin's first screen until the till is ready for a shop's first day: what is done, what
 // is left, and a link to each. Every step is read from main (see app/setup.ts).
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { setupProgress, type SetupStep } from '../../app/setup'
 import { Card, Icon } from '../../components'
-import { countOf } from '../../lib/format'
 import { subscribe } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
 
 export function SetupChecklist() {
+  const { t } = useTranslation()
   const go = useNavigation((s) => s.go)
   const [steps, setSteps] = useState<SetupStep[] | null>(null)
   const [version, setVersion] = useState(0)
@@ -35,11 +36,11 @@ export function SetupChecklist() {
   const left = steps.filter((step) => !step.done).length
   return (
     <Card
-      title="Set this till up"
-      description={`${countOf(left, 'step')} left before the first customer.`}
+      title={t('settings.setup.title')}
+      description={t('settings.setup.left', { count: left })}
       className="setup-checklist"
     >
-      <ol className="setup-steps" aria-label="Setup steps">
+      <ol className="setup-steps" aria-label={t('settings.setup.steps')}>
         {steps.map((step) => (
           <li key={step.id} className={step.done ? 'setup-step is-done' : 'setup-step'}>
             <Icon name={step.done ? 'check' : 'alert'} size={20} />
@@ -56,11 +57,13 @@ export function SetupChecklist() {
                   go(step.route[0] ?? 'settings', ...step.route.slice(1))
                 }}
               >
-                Do it
+                {t('settings.setup.doIt')}
                 <span className="visually-hidden">: {step.title}</span>
               </a>
             )}
-            <span className="visually-hidden">{step.done ? 'Done' : 'Not done yet'}</span>
+            <span className="visually-hidden">
+              {step.done ? t('settings.setup.done') : t('settings.setup.notDone')}
+            </span>
           </li>
         ))}
       </ol>

@@ -3,6 +3,7 @@
 // makes codes for other tills, and can leave (every local record stays). The owner's database
 // login is typed in for one step and never kept.
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { ShopStatusView } from '../../../common/ipc/shop'
 import {
   Banner,
@@ -39,11 +40,12 @@ function ServerFieldset(props: {
   errors: Record<string, string>
 }) {
   const { value, onChange, errors } = props
+  const { t } = useTranslation()
   return (
     <>
       <TextField
-        label="Shop server address"
-        hint="The PostgreSQL server of the shop, as your IT person gave it (for example db.myshop.ng)."
+        label={t('settings.shop.address')}
+        hint={t('settings.shop.addressHint')}
         value={value.host}
         autoComplete="off"
         spellCheck={false}
@@ -52,14 +54,14 @@ function ServerFieldset(props: {
       />
       <div className="form__row">
         <TextField
-          label="Port"
+          label={t('settings.shop.port')}
           inputMode="numeric"
           value={value.port}
           error={errors['server.port']}
           onChange={(event) => onChange({ ...value, port: event.target.value.replace(/\D/g, '') })}
         />
         <TextField
-          label="Database"
+          label={t('settings.shop.database')}
           value={value.database}
           spellCheck={false}
           error={errors['server.database']}
@@ -67,8 +69,8 @@ function ServerFieldset(props: {
         />
       </div>
       <FieldShell
-        label="Server certificate (only for a private server)"
-        hint="Leave empty when the server has a certificate from a public authority."
+        label={t('settings.shop.certificate')}
+        hint={t('settings.shop.certificateHint')}
         error={errors['server.ca']}
       >
         {({ id, describedBy, invalid }) => (
@@ -94,10 +96,11 @@ function OwnerFields(props: {
   onChange: (user: string, password: string) => void
   errors: Record<string, string>
 }) {
+  const { t } = useTranslation()
   return (
     <div className="form__row">
       <TextField
-        label="Shop owner's database user"
+        label={t('settings.shop.ownerUser')}
         value={props.user}
         autoComplete="off"
         spellCheck={false}
@@ -105,7 +108,7 @@ function OwnerFields(props: {
         onChange={(event) => props.onChange(event.target.value, props.password)}
       />
       <TextField
-        label="Password"
+        label={t('settings.shop.password')}
         type="password"
         autoComplete="off"
         value={props.password}
@@ -141,6 +144,7 @@ function OwnerAndSubmit(props: {
 }
 
 function CreateShop({ onDone }: { onDone: (view: ShopStatusView) => void }) {
+  const { t } = useTranslation()
   const [server, setServer] = useState(emptyServer)
   const [owner, setOwner] = useState({ user: '', password: '' })
   const [shopName, setShopName] = useState('')
@@ -153,23 +157,20 @@ function CreateShop({ onDone }: { onDone: (view: ShopStatusView) => void }) {
         shopName,
       })
       onDone(view)
-      return `This till created ${view.shopName ?? 'the shop'}.`
+      return t('settings.shop.created', { shop: view.shopName ?? t('settings.shop.theShop') })
     },
     () => setOwner((current) => ({ ...current, password: '' })),
   )
   return (
-    <Card
-      title="Create a shop (first till)"
-      description="Sets up the shop's server and makes this till its first member. The owner's login is used once and not kept."
-    >
+    <Card title={t('settings.shop.createTitle')} description={t('settings.shop.createHelp')}>
       <form
         className="form"
-        aria-label="Create a shop"
+        aria-label={t('settings.shop.createLabel')}
         onSubmit={(event) => void form.submit(event)}
       >
         {form.message && <Banner tone={form.message.tone}>{form.message.text}</Banner>}
         <TextField
-          label="Shop name"
+          label={t('settings.shop.shopName')}
           value={shopName}
           error={form.fields.shopName}
           onChange={(event) => setShopName(event.target.value)}
@@ -180,7 +181,7 @@ function CreateShop({ onDone }: { onDone: (view: ShopStatusView) => void }) {
           setOwner={setOwner}
           errors={form.fields}
           busy={form.busy}
-          label="Create the shop"
+          label={t('settings.shop.create')}
         />
       </form>
     </Card>
@@ -188,24 +189,26 @@ function CreateShop({ onDone }: { onDone: (view: ShopStatusView) => void }) {
 }
 
 function JoinShop({ onDone }: { onDone: (view: ShopStatusView) => void }) {
+  const { t } = useTranslation()
   const [server, setServer] = useState(emptyServer)
   const [code, setCode] = useState('')
   const form = useSaveForm(async () => {
     const view = await call('shop.join', { server: toServer(server), code })
     onDone(view)
-    return `This till joined ${view.shopName ?? 'the shop'}.`
+    return t('settings.shop.joined', { shop: view.shopName ?? t('settings.shop.theShop') })
   })
   return (
-    <Card
-      title="Join a shop"
-      description="Ask an admin at a till that is already in the shop for a one-time code (Settings → Shop → Make a code)."
-    >
-      <form className="form" aria-label="Join a shop" onSubmit={(event) => void form.submit(event)}>
+    <Card title={t('settings.shop.joinTitle')} description={t('settings.shop.joinHelp')}>
+      <form
+        className="form"
+        aria-label={t('settings.shop.joinTitle')}
+        onSubmit={(event) => void form.submit(event)}
+      >
         {form.message && <Banner tone={form.message.tone}>{form.message.text}</Banner>}
         <ServerFieldset value={server} onChange={setServer} errors={form.fields} />
         <TextField
-          label="Code"
-          hint="Ten letters and digits, like K7M2Q-XR9TD. It works once, for 30 minutes."
+          label={t('settings.shop.code')}
+          hint={t('settings.shop.codeHint')}
           value={code}
           autoComplete="off"
           spellCheck={false}
@@ -214,7 +217,7 @@ function JoinShop({ onDone }: { onDone: (view: ShopStatusView) => void }) {
         />
         <div className="form__actions">
           <Button type="submit" variant="primary" busy={form.busy}>
-            Join the shop
+            {t('settings.shop.join')}
           </Button>
         </div>
       </form>
@@ -229,6 +232,7 @@ function InShop({
   view: ShopStatusView
   onChange: (v: ShopStatusView) => void
 }) {
+  const { t } = useTranslation()
   const [owner, setOwner] = useState({ user: '', password: '' })
   const [code, setCode] = useState<{ code: string; expiresAt: string } | null>(null)
   const [leaving, setLeaving] = useState(false)
@@ -239,7 +243,7 @@ function InShop({
       setCode(
         await call('shop.createCode', { ownerUser: owner.user, ownerPassword: owner.password }),
       )
-      return 'Code made. Type it on the new till within 30 minutes.'
+      return t('settings.shop.codeMade')
     },
     () => setOwner((current) => ({ ...current, password: '' })),
   )
@@ -257,43 +261,44 @@ function InShop({
   return (
     <>
       <Card
-        title={view.shopName ?? 'Shop'}
-        description={`This till is “${view.tillName ?? ''}” in the shop.`}
+        title={view.shopName ?? t('settings.shop.shop')}
+        description={t('settings.shop.thisTill', { till: view.tillName ?? '' })}
       >
         <Banner tone={view.sync === 'online' ? 'success' : 'warning'}>{view.message}</Banner>
         {view.server && (
           <p className="muted">
-            Server {view.server.host}:{view.server.port}, database {view.server.database}
-            {view.server.privateCa ? ', private certificate' : ''}.
+            {t(view.server.privateCa ? 'settings.shop.serverPrivate' : 'settings.shop.server', {
+              host: view.server.host,
+              port: view.server.port,
+              database: view.server.database,
+            })}
           </p>
         )}
         {view.refused > 0 && (
-          <Banner tone="danger" title="Events from another till were refused">
-            {view.refused === 1 ? 'One event' : `${view.refused} events`} did not check out and were
-            not applied. Settings → Support lists which.
+          <Banner tone="danger" title={t('settings.shop.refusedTitle')}>
+            {t('settings.shop.refused', { count: view.refused })}
           </Banner>
         )}
         {problem && <Banner tone="danger">{problem}</Banner>}
         <div className="form__actions">
           <Button variant="danger" onClick={() => setLeaving(true)}>
-            Leave the shop
+            {t('settings.shop.leave')}
           </Button>
         </div>
       </Card>
-      <Card
-        title="Make a code for another till"
-        description="The shop owner's login is used once to make the code and not kept."
-      >
+      <Card title={t('settings.shop.makeTitle')} description={t('settings.shop.makeHelp')}>
         <form
           className="form"
-          aria-label="Make a code"
+          aria-label={t('settings.shop.make')}
           onSubmit={(event) => void form.submit(event)}
         >
           {form.message && <Banner tone={form.message.tone}>{form.message.text}</Banner>}
           {code && (
             <p>
               <strong className="mono">{code.code}</strong>
-              <span className="muted"> works once, until {formatDateTime(code.expiresAt)}.</span>
+              <span className="muted">
+                {t('settings.shop.worksUntil', { until: formatDateTime(code.expiresAt) })}
+              </span>
             </p>
           )}
           <OwnerAndSubmit
@@ -301,28 +306,28 @@ function InShop({
             setOwner={setOwner}
             errors={form.fields}
             busy={form.busy}
-            label="Make a code"
+            label={t('settings.shop.make')}
           />
         </form>
       </Card>
       <ConfirmDialog
         open={leaving}
         onClose={() => setLeaving(false)}
-        title="Leave the shop?"
+        title={t('settings.shop.leaveTitle')}
         tone="danger"
-        cancelLabel="Stay"
-        confirmLabel="Leave the shop"
+        cancelLabel={t('settings.shop.stay')}
+        confirmLabel={t('settings.shop.leave')}
         onConfirm={() => void leave()}
         busy={busy}
       >
-        This till stops sharing with the other tills and works on its own. Every sale, payout and
-        report on this till stays. To come back, join again with a new code.
+        {t('settings.shop.leaveBody')}
       </ConfirmDialog>
     </>
   )
 }
 
 export function ShopSection() {
+  const { t } = useTranslation()
   const [view, setView] = useState<ShopStatusView | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   useEffect(() => {
@@ -330,14 +335,11 @@ export function ShopSection() {
     return subscribe('shop.status', setView)
   }, [])
   if (problem) return <Banner tone="danger">{problem}</Banner>
-  if (!view) return <Spinner label="Loading shop mode" />
+  if (!view) return <Spinner label={t('settings.shop.loading')} />
   if (view.mode === 'shop') return <InShop view={view} onChange={setView} />
   return (
     <>
-      <Card
-        title="Shop mode"
-        description="For several tills in one shop: one staff list, approvals from any till, one audit trail. A till on its own needs none of it."
-      >
+      <Card title={t('settings.shop.modeTitle')} description={t('settings.shop.modeHelp')}>
         <p className="muted">{view.message}</p>
       </Card>
       <CreateShop onDone={setView} />

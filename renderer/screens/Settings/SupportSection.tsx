@@ -2,6 +2,7 @@
 // recent logs, journal-integrity results), and decide whether crash reports leave this
 // computer. Nothing here ever holds an API secret or a PIN.
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { CrashReportingView } from '../../../common/ipc'
 import { Banner, Button, Card, TextField } from '../../components'
 import { Form } from '../../components/kit'
@@ -10,6 +11,7 @@ import { download } from '../Collect/browser'
 import { useSaveForm } from './useSaveForm'
 
 export function SupportSection() {
+  const { t } = useTranslation()
   const [exporting, setExporting] = useState(false)
   const [exported, setExported] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -33,7 +35,9 @@ export function SupportSection() {
       const result = await call('app.exportDiagnostics')
       const bytes = Uint8Array.from(atob(result.base64), (char) => char.charCodeAt(0))
       download(new Blob([bytes], { type: 'application/zip' }), result.filename)
-      setExported(`Saved ${result.filename}: ${result.entries.join(', ')}.`)
+      setExported(
+        t('settings.support.saved', { file: result.filename, entries: result.entries.join(', ') }),
+      )
     } catch (problem) {
       setError(messageOf(problem))
     } finally {
@@ -48,36 +52,31 @@ export function SupportSection() {
       url: url.trim() === '' ? null : url.trim(),
     })
     setCrash(next)
-    return next.upload
-      ? 'Crash reports will be sent to that address.'
-      : 'Crash reports stay on this computer.'
+    return next.upload ? t('settings.support.sending') : t('settings.support.staying')
   })
 
   return (
     <>
       <Card
-        title="Export diagnostics"
-        description="A zip for support: versions, settings without secrets, recent logs and journal-integrity results."
+        title={t('settings.support.exportTitle')}
+        description={t('settings.support.exportHelp')}
       >
         {error && <Banner tone="danger">{error}</Banner>}
         {exported && <Banner tone="success">{exported}</Banner>}
         <Button onClick={() => void exportDiagnostics()} disabled={exporting}>
-          {exporting ? 'Exporting…' : 'Export diagnostics'}
+          {exporting ? t('settings.support.exporting') : t('settings.support.exportTitle')}
         </Button>
       </Card>
-      <Card
-        title="Crash reports"
-        description="Crash reports are always kept on this computer. They are sent only if you turn this on."
-      >
+      <Card title={t('settings.support.crashTitle')} description={t('settings.support.crashHelp')}>
         <Form onSubmit={submit} noValidate message={message}>
           <TextField
-            label="Send crash reports to (https://…)"
+            label={t('settings.support.sendTo')}
             value={url}
             onChange={(event) => setUrl(event.target.value)}
             error={fields.url}
           />
           <Button type="submit" disabled={busy || crash === null}>
-            {crash?.upload ? 'Stop sending crash reports' : 'Send crash reports'}
+            {crash?.upload ? t('settings.support.stop') : t('settings.support.send')}
           </Button>
         </Form>
       </Card>

@@ -2,14 +2,18 @@
 // from, and a pause. Main decides when to install: on quit or at shift close, never while a
 // charge is open or payouts are sending.
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { UpdateChannel, UpdateStatus } from '../../../common/ipc'
+import { UPDATE_PHASES } from '../../../common/ipc/updates'
 import { Badge, Banner, Button, Card, SelectField, Spinner, TextField } from '../../components'
 import { DetailList, Form } from '../../components/kit'
+import { formatDateTime } from '../../lib/format'
 import { call, messageOf, subscribe } from '../../lib/pos'
 import { useSaveForm } from './useSaveForm'
 import '../About/about.css'
 
 export function UpdatesSection() {
+  const { t } = useTranslation()
   const [status, setStatus] = useState<UpdateStatus | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [channel, setChannel] = useState<UpdateChannel>('stable')
@@ -35,19 +39,19 @@ export function UpdatesSection() {
         source: url === '' ? { kind: 'github' } : { kind: 'generic', url },
       }),
     )
-    return 'Update settings saved.'
+    return t('settings.updates.saved')
   })
 
   if (error) return <Banner tone="danger">{error}</Banner>
-  if (!status) return <Spinner size={28} label="Loading updates" />
+  if (!status) return <Spinner size={28} label={t('settings.updates.loading')} />
 
   const act = (run: () => Promise<UpdateStatus>) =>
     void run().then(setStatus, (problem: unknown) => setError(messageOf(problem)))
 
   return (
     <Card
-      title="Updates"
-      description="Checked at start and every few hours, downloaded in the background, installed when Tilldesk quits or at shift close."
+      title={t('settings.updates.title')}
+      description={t('settings.updates.help')}
       actions={
         <>
           <Button
@@ -55,13 +59,13 @@ export function UpdatesSection() {
             onClick={() => act(() => call('updates.check'))}
             disabled={status.paused || status.phase === 'unsupported'}
           >
-            Check now
+            {t('settings.updates.check')}
           </Button>
           <Button
             variant="secondary"
             onClick={() => act(() => call('updates.configure', { paused: !status.paused }))}
           >
-            {status.paused ? 'Resume updates' : 'Pause updates'}
+            {status.paused ? t('settings.updates.resume') : t('settings.updates.pause')}
           </Button>
         </>
       }
@@ -70,44 +74,46 @@ export function UpdatesSection() {
         className="about__facts"
         grouped
         items={[
-          { label: 'This copy', value: status.currentVersion },
-          { label: 'Available', value: status.availableVersion ?? '—' },
+          { label: t('settings.updates.thisCopy'), value: status.currentVersion },
+          { label: t('settings.updates.available'), value: status.availableVersion ?? '—' },
           {
-            label: 'State',
+            label: t('settings.updates.state'),
             value: (
               <Badge tone={status.phase === 'error' ? 'danger' : 'neutral'}>
-                {status.phase.replace('_', ' ')}
+                {(UPDATE_PHASES as readonly string[]).includes(status.phase)
+                  ? t(`settings.updates.phases.${status.phase}`)
+                  : String(status.phase)}
                 {status.percent !== null ? ` ${status.percent}%` : ''}
               </Badge>
             ),
           },
           {
-            label: 'Last check',
-            value: status.lastCheckedAt ? new Date(status.lastCheckedAt).toLocaleString() : '—',
+            label: t('settings.updates.lastCheck'),
+            value: status.lastCheckedAt ? formatDateTime(status.lastCheckedAt) : '—',
           },
         ]}
       />
       <Banner tone={status.phase === 'error' ? 'danger' : 'info'}>{status.message}</Banner>
       <Form onSubmit={submit} noValidate message={message}>
         <SelectField
-          label="Channel"
+          label={t('settings.updates.channel')}
           value={channel}
           onChange={(event) => setChannel(event.target.value as UpdateChannel)}
           error={fields.channel}
           options={[
-            { value: 'stable', label: 'Stable' },
-            { value: 'beta', label: 'Beta (new versions earlier, for trying out)' },
+            { value: 'stable', label: t('settings.updates.stable') },
+            { value: 'beta', label: t('settings.updates.beta') },
           ]}
         />
         <TextField
-          label="Update server (leave empty for Tilldesk’s GitHub Releases)"
+          label={t('settings.updates.server')}
           value={feedUrl}
           placeholder="https://updates.example.com/tilldesk"
           onChange={(event) => setFeedUrl(event.target.value)}
           error={fields['source.url']}
         />
         <Button type="submit" disabled={busy}>
-          Save
+          {t('settings.updates.save')}
         </Button>
       </Form>
     </Card>

@@ -1,6 +1,7 @@
 // Staff profiles: add, change role, reset PIN, unlock, disable, remove. Main enforces every
 // rule (admin only, never the last admin, never yourself); this screen explains refusals.
 import { useEffect, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { PublicUser, UserRole } from '../../../common/ipc'
 import { USER_ROLES } from '../../../common/ipc'
 import {
@@ -25,11 +26,16 @@ import { useSaveForm } from './useSaveForm'
 import { call, messageOf } from '../../lib/pos'
 import { useSession } from '../../store/session'
 import { useUsers } from '../../store/users'
-import { initials, ROLE_LABEL } from '../../app/roles'
+import { initials } from '../../app/roles'
+import { t as translate } from '../../i18n'
 
-const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }))
+const roleOptions = () =>
+  USER_ROLES.map((role) => ({ value: role, label: translate(`roles.${role}`) }))
+/** A role inside a sentence: "is now supervisor". */
+const roleWord = (role: UserRole) => translate(`roles.${role}`).toLowerCase()
 
 export function UsersSection() {
+  const { t } = useTranslation()
   const users = useUsers((store) => store.users)
   const me = useSession((store) => store.state?.user)
   const [message, setMessage] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null)
@@ -55,10 +61,7 @@ export function UsersSection() {
 
   return (
     <>
-      <Card
-        title="Users"
-        description="Everyone who signs in at this till. Cashiers take payments and draft payouts; supervisors also approve; admins also change settings."
-      >
+      <Card title={t('settings.users.title')} description={t('settings.users.help')}>
         {message && <Banner tone={message.tone}>{message.text}</Banner>}
         <DataTable
           className="table"
@@ -67,23 +70,23 @@ export function UsersSection() {
           rowTestId={(user) => `user-row-${user.name}`}
           columns={[
             {
-              header: 'Name',
+              header: t('settings.users.name'),
               cell: (user) => (
                 <span className="table__user">
                   <span className="avatar avatar--sm" aria-hidden="true">
                     {initials(user.name)}
                   </span>
                   {user.name}
-                  {user.id === me?.id && <Badge tone="info">You</Badge>}
+                  {user.id === me?.id && <Badge tone="info">{t('settings.users.you')}</Badge>}
                 </span>
               ),
             },
             {
-              header: 'Role',
+              header: t('settings.users.role'),
               cell: (user) => (
                 <select
                   className="input input--compact"
-                  aria-label={`Role of ${user.name}`}
+                  aria-label={t('settings.users.roleOf', { name: user.name })}
                   value={user.role}
                   onChange={(event) =>
                     void act(
@@ -92,11 +95,14 @@ export function UsersSection() {
                           id: user.id,
                           role: event.target.value as UserRole,
                         }),
-                      `${user.name} is now ${ROLE_LABEL[event.target.value as UserRole].toLowerCase()}.`,
+                      t('settings.users.nowRole', {
+                        name: user.name,
+                        role: roleWord(event.target.value as UserRole),
+                      }),
                     )
                   }
                 >
-                  {ROLE_OPTIONS.map((option) => (
+                  {roleOptions().map((option) => (
                     <option key={option.value} value={option.value}>
                       {option.label}
                     </option>
@@ -105,18 +111,18 @@ export function UsersSection() {
               ),
             },
             {
-              header: 'Status',
+              header: t('settings.users.status'),
               cell: (user) =>
                 user.disabled ? (
-                  <Badge tone="neutral">Disabled</Badge>
+                  <Badge tone="neutral">{t('settings.users.disabled')}</Badge>
                 ) : user.lockedUntil ? (
-                  <Badge tone="danger">Locked</Badge>
+                  <Badge tone="danger">{t('settings.users.locked')}</Badge>
                 ) : (
-                  <Badge tone="success">Active</Badge>
+                  <Badge tone="success">{t('settings.users.active')}</Badge>
                 ),
             },
             {
-              header: <span className="visually-hidden">Actions</span>,
+              header: <span className="visually-hidden">{t('settings.users.actions')}</span>,
               className: 'table__actions',
               cell: (user) => (
                 <UserActions
@@ -141,19 +147,20 @@ export function UsersSection() {
         open={removing !== null}
         tone="danger"
         onClose={() => setRemoving(null)}
-        title={`Remove ${removing?.name ?? ''}?`}
-        cancelLabel="Keep"
-        confirmLabel="Remove profile"
+        title={t('settings.users.removeTitle', { name: removing?.name ?? '' })}
+        cancelLabel={t('settings.users.keep')}
+        confirmLabel={t('settings.users.removeProfile')}
         onConfirm={() => {
           const target = removing
           setRemoving(null)
           if (target)
-            void act(() => call('users.remove', { id: target.id }), `${target.name} removed.`)
+            void act(
+              () => call('users.remove', { id: target.id }),
+              t('settings.users.removed', { name: target.name }),
+            )
         }}
       >
-        <p>
-          The profile and its PIN are deleted from this till. Records they made keep their name.
-        </p>
+        <p>{t('settings.users.removeBody')}</p>
       </ConfirmDialog>
     </>
   )
@@ -173,20 +180,24 @@ function UserActions({
   onPin: (user: PublicUser) => void
   onRemove: (user: PublicUser) => void
 }) {
+  const { t } = useTranslation()
   return (
     <>
       {user.lockedUntil && (
         <Button
           size="sm"
           onClick={() =>
-            void act(() => call('users.unlock', { id: user.id }), `${user.name} unlocked.`)
+            void act(
+              () => call('users.unlock', { id: user.id }),
+              t('settings.users.unlocked', { name: user.name }),
+            )
           }
         >
-          Unlock
+          {t('settings.users.unlock')}
         </Button>
       )}
       <Button size="sm" icon="key" onClick={() => onPin(user)}>
-        Set PIN
+        {t('settings.users.setPin')}
       </Button>
       {/* Main refuses disabling or removing yourself; don't offer what it refuses. */}
       {user.id === me ? null : (
@@ -196,17 +207,19 @@ function UserActions({
             onClick={() =>
               void act(
                 () => call('users.update', { id: user.id, disabled: !user.disabled }),
-                `${user.name} ${user.disabled ? 'enabled' : 'disabled'}.`,
+                t(user.disabled ? 'settings.users.wasEnabled' : 'settings.users.wasDisabled', {
+                  name: user.name,
+                }),
               )
             }
           >
-            {user.disabled ? 'Enable' : 'Disable'}
+            {user.disabled ? t('settings.users.enable') : t('settings.users.disable')}
           </Button>
           <Button
             size="sm"
             variant="ghost"
             icon="trash"
-            aria-label={`Remove ${user.name}`}
+            aria-label={t('settings.users.remove', { name: user.name })}
             onClick={() => onRemove(user)}
           />
         </>
@@ -216,6 +229,7 @@ function UserActions({
 }
 
 function AddUserCard() {
+  const { t } = useTranslation()
   const [name, setName] = useState('')
   const [role, setRole] = useState<UserRole>('cashier')
   const [pin, setPin] = useState('')
@@ -223,36 +237,36 @@ function AddUserCard() {
     const user = await call('users.create', { name, role, pin })
     setName('')
     setPin('')
-    return `${user.name} added as ${ROLE_LABEL[user.role].toLowerCase()}.`
+    return t('settings.users.added', { name: user.name, role: roleWord(user.role) })
   })
 
   return (
-    <Card title="Add a user">
+    <Card title={t('settings.users.add')}>
       <Form onSubmit={submit} autoComplete="off" message={message}>
         <FieldGroup layout="grid">
           <TextField
-            label="Name"
+            label={t('settings.users.name')}
             value={name}
             onChange={(event) => setName(event.target.value)}
             error={fields.name}
             maxLength={40}
           />
           <SelectField
-            label="Role"
+            label={t('settings.users.role')}
             value={role}
-            options={ROLE_OPTIONS}
+            options={roleOptions()}
             onChange={(event) => setRole(event.target.value as UserRole)}
             error={fields.role}
           />
           <PinField
-            label="PIN"
-            hint="4 to 8 digits; tell it to them privately."
+            label={t('settings.users.pin')}
+            hint={t('settings.users.pinHint')}
             value={pin}
             onChange={setPin}
             error={fields.pin}
           />
         </FieldGroup>
-        <FormActions submit={{ label: 'Add user', icon: 'plus', busy }} />
+        <FormActions submit={{ label: t('settings.users.addUser'), icon: 'plus', busy }} />
       </Form>
     </Card>
   )
@@ -267,6 +281,7 @@ function SetPinDialog({
   onClose: () => void
   onDone: (message: string) => void
 }) {
+  const { t } = useTranslation()
   const [pin, setPin] = useState('')
   const { busy, error, setError, run } = useAction()
   const close = () => {
@@ -278,7 +293,7 @@ function SetPinDialog({
     event.preventDefault()
     if (!user) return
     if (await run(() => call('users.setPin', { id: user.id, pin }))) {
-      onDone(`New PIN set for ${user.name}.`)
+      onDone(t('settings.users.pinSet', { name: user.name }))
       close()
     }
   }
@@ -286,15 +301,15 @@ function SetPinDialog({
     <FormDialog
       open={user !== null}
       onClose={close}
-      title={`Set a new PIN for ${user?.name ?? ''}`}
+      title={t('settings.users.pinTitle', { name: user?.name ?? '' })}
       onSubmit={submit}
-      submitLabel="Set PIN"
+      submitLabel={t('settings.users.setPin')}
       busy={busy}
       autoComplete="off"
     >
       <PinField
-        label="New PIN"
-        hint="4 to 8 digits. This also lifts a lockout."
+        label={t('settings.users.newPin')}
+        hint={t('settings.users.newPinHint')}
         value={pin}
         onChange={setPin}
         error={error ?? undefined}

@@ -2,6 +2,7 @@
 // connection test, till, users, shop, receipts, updates and support. Each section is its own file;
 // the section id is part of the URL (#/settings/users).
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { SettingsView } from '../../../common/ipc'
 import { Banner, Icon, Spinner, type IconName } from '../../components'
 import { call, messageOf, subscribe } from '../../lib/pos'
@@ -19,25 +20,26 @@ import { TillSection } from './TillSection'
 import { UpdatesSection } from './UpdatesSection'
 import { UsersSection } from './UsersSection'
 
-const SECTIONS: Array<{ id: string; title: string; icon: IconName }> = [
-  { id: 'environment', title: 'Environment', icon: 'server' },
-  { id: 'key', title: 'API key', icon: 'key' },
-  { id: 'connection', title: 'Connection test', icon: 'online' },
-  { id: 'till', title: 'Till', icon: 'settings' },
-  { id: 'users', title: 'Users', icon: 'users' },
-  { id: 'shop', title: 'Shop', icon: 'outbox' },
-  { id: 'receipts', title: 'Receipts', icon: 'check' },
-  { id: 'appearance', title: 'Appearance', icon: 'user' },
-  { id: 'updates', title: 'Updates', icon: 'refresh' },
-  { id: 'support', title: 'Support', icon: 'info' },
-]
+const SECTIONS = [
+  { id: 'environment', icon: 'server' },
+  { id: 'key', icon: 'key' },
+  { id: 'connection', icon: 'online' },
+  { id: 'till', icon: 'settings' },
+  { id: 'users', icon: 'users' },
+  { id: 'shop', icon: 'outbox' },
+  { id: 'receipts', icon: 'check' },
+  { id: 'appearance', icon: 'user' },
+  { id: 'updates', icon: 'refresh' },
+  { id: 'support', icon: 'info' },
+] as const satisfies ReadonlyArray<{ id: string; icon: IconName }>
 
 export default function SettingsScreen() {
+  const { t } = useTranslation()
   const route = useNavigation((store) => store.route)
   const go = useNavigation((store) => store.go)
   const [settings, setSettings] = useState<SettingsView | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const section = SECTIONS.find((candidate) => candidate.id === route.rest[0]) ?? SECTIONS[0]!
+  const section = SECTIONS.find((candidate) => candidate.id === route.rest[0]) ?? SECTIONS[0]
 
   useEffect(() => {
     call('settings.get').then(setSettings, (problem: unknown) => setError(messageOf(problem)))
@@ -46,7 +48,7 @@ export default function SettingsScreen() {
 
   return (
     <div className="screen settings">
-      <nav className="subnav" aria-label="Settings sections">
+      <nav className="subnav" aria-label={t('settings.sectionsLabel')}>
         {SECTIONS.map((candidate) => (
           <a
             key={candidate.id}
@@ -59,7 +61,7 @@ export default function SettingsScreen() {
             }}
           >
             <Icon name={candidate.icon} size={18} />
-            {candidate.title}
+            {t(`settings.sections.${candidate.id}`)}
           </a>
         ))}
       </nav>
@@ -68,7 +70,7 @@ export default function SettingsScreen() {
         <SetupChecklist />
         {error && <Banner tone="danger">{error}</Banner>}
         {!settings ? (
-          <Spinner size={28} label="Loading settings" />
+          <Spinner size={28} label={t('settings.loading')} />
         ) : section.id === 'environment' ? (
           <EnvironmentSection settings={settings} />
         ) : section.id === 'key' ? (
