@@ -1,14 +1,16 @@
 // About Tilldesk: the version, what it runs on, the gateway environment, and the licences of
 // everything bundled in the app (generated at build time by scripts/licences.ts).
 import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { AboutInfo, LicenceEntry } from '../../../common/ipc'
 import { Banner, Card, Spinner, TextField } from '../../components'
+import { t } from '../../i18n'
+import { formatDate } from '../../lib/format'
 import { call, messageOf } from '../../lib/pos'
 import './about.css'
 
-const ENVIRONMENT_LABEL = { demo: 'Demo (no money moves)', sandbox: 'Sandbox', live: 'Live' }
-
 export default function AboutScreen() {
+  const { t } = useTranslation()
   const [about, setAbout] = useState<AboutInfo | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [filter, setFilter] = useState('')
@@ -26,21 +28,21 @@ export default function AboutScreen() {
   }, [about, filter])
 
   if (error) return <Banner tone="danger">{error}</Banner>
-  if (!about) return <Spinner size={28} label="Loading" />
+  if (!about) return <Spinner size={28} label={t('common.loading')} />
 
   const rows: Array<[string, string]> = [
-    ['Version', about.version],
-    ['Environment', ENVIRONMENT_LABEL[about.environment] ?? about.environment],
-    ['Electron', about.runtime.electron ?? 'not running in Electron (browser preview)'],
-    ['Chromium', about.runtime.chrome ?? 'the browser’s own'],
+    [t('about.version'), about.version],
+    [t('about.environment'), environmentName(about.environment)],
+    ['Electron', about.runtime.electron ?? t('about.noElectron')],
+    ['Chromium', about.runtime.chrome ?? t('about.ownChromium')],
     ['Node.js', about.runtime.node],
     ['V8', about.runtime.v8],
-    ['Operating system', about.runtime.os],
+    [t('about.os'), about.runtime.os],
   ]
 
   return (
     <div className="screen about">
-      <Card title={`${about.name} ${about.version}`} description="What this copy is and runs on.">
+      <Card title={`${about.name} ${about.version}`} description={t('about.help')}>
         <dl className="about__facts">
           {rows.map(([label, value]) => (
             <div key={label}>
@@ -51,16 +53,19 @@ export default function AboutScreen() {
         </dl>
       </Card>
       <Card
-        title="Open-source licences"
+        title={t('about.licences')}
         description={
           about.licencesGeneratedAt
-            ? `${about.licences.length} packages ship inside Tilldesk (list made ${new Date(about.licencesGeneratedAt).toLocaleDateString()}).`
-            : 'This build carries no licence list (it is made by `npm run build`).'
+            ? t('about.packages', {
+                count: about.licences.length,
+                date: formatDate(about.licencesGeneratedAt),
+              })
+            : t('about.noList')
         }
       >
         {about.licences.length > 0 && (
           <TextField
-            label="Find a package or licence"
+            label={t('about.find')}
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
           />
@@ -75,7 +80,15 @@ export default function AboutScreen() {
   )
 }
 
+/** Demo says that no money moves; an environment a newer main names passes through as is. */
+function environmentName(environment: string): string {
+  if (environment === 'demo') return t('about.demo')
+  if (environment === 'sandbox' || environment === 'live') return t(`environment.${environment}`)
+  return environment
+}
+
 function Licence({ entry }: { entry: LicenceEntry }) {
+  const { t } = useTranslation()
   return (
     <li>
       <details>
@@ -83,7 +96,7 @@ function Licence({ entry }: { entry: LicenceEntry }) {
           <strong>{entry.name}</strong> {entry.version} · {entry.license}
         </summary>
         {entry.repository && <p className="about__repo">{entry.repository}</p>}
-        <pre className="about__text">{entry.text ?? 'The package ships no licence file.'}</pre>
+        <pre className="about__text">{entry.text ?? t('about.noFile')}</pre>
       </details>
     </li>
   )
