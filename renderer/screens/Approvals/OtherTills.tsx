@@ -147,7 +147,8 @@ function RemoteDetails({ item }: { item: ShopApprovalView }) {
   )
 }
 
-function RemoteDecision({
+/** Exported for the words test: it draws without the shop's IPC until a decision is sent. */
+export function RemoteDecision({
   item,
   onDecided,
 }: {
