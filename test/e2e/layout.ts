@@ -31,6 +31,7 @@ interface Style {
   position: string
   clip: string
   clipPath: string
+  fontFamily: string
 }
 interface Node {
   nodeType: number
@@ -57,7 +58,12 @@ interface Doc {
   querySelector(selector: string): El | null
   querySelectorAll(selector: string): ArrayLike<El>
   elementFromPoint(x: number, y: number): El | null
-  createRange(): { selectNodeContents(node: Node): void; getClientRects(): ArrayLike<Rect> }
+  createRange(): {
+    selectNodeContents(node: Node): void
+    setStart(node: Node, offset: number): void
+    setEnd(node: Node, offset: number): void
+    getClientRects(): ArrayLike<Rect>
+  }
 }
 interface Win {
   document: Doc
@@ -116,7 +122,7 @@ export async function layoutProblems(page: Page, root?: string): Promise<string[
       if ((cutX || cutY) && !hidden(el)) problems.push(`clipped: ${label(el)}`)
     }
 
-    // 2. Covered: a visible piece of text whose middle shows another element on top of it.
+    // 2. Covered: a visible piece of text with another element on top of some of it.
     const range = doc.createRange()
     for (const el of all) {
       const texts = Array.from(el.childNodes).filter(
@@ -127,27 +133,63 @@ export async function layoutProblems(page: Page, root?: string): Promise<string[
         range.selectNodeContents(text)
         for (const rect of Array.from(range.getClientRects())) {
           if (rect.width < 2 || rect.height < 2) continue
-          const x = rect.left + rect.width / 2
           const y = rect.top + rect.height / 2
-          if (x < 0 || y < 0 || x > w.innerWidth || y > w.innerHeight) continue
-          // Scrolled out of its scroll area: not on screen, so nothing covers it.
-          let visible = true
-          for (let p = el.parentElement; p && p !== doc.body; p = p.parentElement) {
-            const style = w.getComputedStyle(p)
-            if (style.overflowX === 'visible' && style.overflowY === 'visible') continue
-            const box = p.getBoundingClientRect()
-            if (x < box.left || x > box.right || y < box.top || y > box.bottom) visible = false
+          // The middle, and near each end: a word half under a neighbour (a till name running
+          // into the button beside it) shows only at its end.
+          let covered: string | null = null
+          for (const at of [0.5, 0.1, 0.9]) {
+            const x = rect.left + rect.width * at
+            if (x < 0 || y < 0 || x > w.innerWidth || y > w.innerHeight) continue
+            // Scrolled out of its scroll area: not on screen, so nothing covers it.
+            let visible = true
+            for (let p = el.parentElement; p && p !== doc.body; p = p.parentElement) {
+              const style = w.getComputedStyle(p)
+              if (style.overflowX === 'visible' && style.overflowY === 'visible') continue
+              const box = p.getBoundingClientRect()
+              if (x < box.left || x > box.right || y < box.top || y > box.bottom) visible = false
+            }
+            if (!visible) continue
+            const hit = doc.elementFromPoint(x, y)
+            if (!hit || hit === el || el.contains(hit) || hit.contains(el)) continue
+            covered = `covered: ${label(el)} under ${label(hit)}`
+            break
           }
-          if (!visible) continue
-          const hit = doc.elementFromPoint(x, y)
-          if (!hit || hit === el || el.contains(hit) || hit.contains(el)) continue
-          problems.push(`covered: ${label(el)} under ${label(hit)}`)
+          if (covered === null) continue
+          problems.push(covered)
           break
         }
       }
     }
 
-    // 3. A scroll area inside another, both actually scrolling.
+    // 3. A word broken in the middle across two lines ("Rec / eive / d", "A d a O b i"): its
+    // column is too narrow. E-mails, references, codes and amounts (long tokens) may break,
+    // and so may a word at a soft hyphen put there for that (French navigation names).
+    const words = doc.createRange()
+    for (const el of all) {
+      if (hidden(el) || w.getComputedStyle(el).fontFamily.toLowerCase().includes('mono')) continue
+      for (const node of Array.from(el.childNodes)) {
+        if (node.nodeType !== 3) continue
+        const text = node.textContent ?? ''
+        if (text.includes('\u00ad')) continue
+        for (const match of text.matchAll(/\S+/gu)) {
+          // Words only: an e-mail, a reference or an amount is one long token that may break.
+          if (!/^\p{L}{4,}(?:[’']\p{L}+)*$/u.test(match[0])) continue
+          words.setStart(node, match.index)
+          words.setEnd(node, match.index + match[0].length)
+          const lines = new Set(
+            Array.from(words.getClientRects())
+              .filter((r) => r.width > 0.5)
+              .map((r) => Math.round(r.top)),
+          )
+          if (lines.size > 1) {
+            problems.push(`word broken: "${match[0]}" in ${label(el)}`)
+            break
+          }
+        }
+      }
+    }
+
+    // 4. A scroll area inside another, both actually scrolling.
     const scrolls = (el: El): boolean => {
       const style = w.getComputedStyle(el)
       return ['auto', 'scroll'].includes(style.overflowY) && el.scrollHeight > el.clientHeight + 1

@@ -2,8 +2,9 @@
 // scroll area inside another. Screenshots go to test-results/till-layout/ for a person to look
 // at (1024×768 is the one that hurts first).
 import { expect, test, type Page } from '@playwright/test'
+import { must } from './gateway-support'
 import { layoutProblems, TILL_SIZES } from './layout'
-import { signIn, type PageGlobals } from './support'
+import { signIn, uniqueBvn, type PageGlobals } from './support'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -28,6 +29,24 @@ let page: Page
 test.beforeAll(async ({ browser }) => {
   page = await (await browser.newContext()).newPage()
   await signIn(page)
+  // Lists with rows in them, as on a till in the middle of the day: a customer with a long
+  // name paid a charge (Transfers, Reports), and another charge is still open (Collect).
+  const customer = await must(page, 'customer.create', {
+    name: 'Oluwaseun Adebayo-Williams Enterprises',
+    email: `layout-${Date.now().toString(36)}@example.com`,
+    bvn: uniqueBvn(),
+  })
+  const account = customer.accountReference
+  await must(page, 'charge.open', { accountReference: account, amount: '4,200' })
+  await must(page, 'demo.simulateTransfer', { accountReference: account, amount: '4,200' })
+  await expect
+    .poll(
+      async () =>
+        (await must(page, 'history.list', { accountReference: account, page: 1, pageSize: 10 }))
+          .totalItems,
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(0)
 })
 test.afterAll(async () => {
   await page.context().close()

@@ -118,12 +118,16 @@ export function PagedTable<Row>({
           >
             {items.map((item) => {
               const row = rowAt(pages, item.index)
+              // Rows are at least ROW_HEIGHT and grow with a long name (measured, so the
+              // rows below move down): a cell's text wraps whole, never cut off.
               const shared = {
                 role: 'row',
                 'aria-rowindex': item.index + 2,
+                'data-index': item.index,
+                ref: virtualizer.measureElement,
                 style: {
                   transform: `translateY(${item.start}px)`,
-                  height: ROW_HEIGHT,
+                  minHeight: ROW_HEIGHT,
                   gridTemplateColumns: template,
                 },
               }

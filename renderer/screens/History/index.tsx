@@ -133,7 +133,12 @@ export default function HistoryScreen() {
         </p>
         <ExportCsv filter={filter} disabled={!listing.total} />
       </div>
-      <TransfersTable count={listing.total ?? 0} pages={listing.pages} fetchPage={listing.load} />
+      <TransfersTable
+        count={listing.total ?? 0}
+        empty={listing.total === 0}
+        pages={listing.pages}
+        fetchPage={listing.load}
+      />
     </div>
   )
 }
@@ -141,10 +146,13 @@ export default function HistoryScreen() {
 /** The virtualized table. Its own component, so scrolling re-renders only the rows. */
 function TransfersTable({
   count,
+  empty,
   pages,
   fetchPage,
 }: {
   count: number
+  /** The gateway answered and nothing matches: said in words, not a blank table. */
+  empty: boolean
   pages: ReadonlyMap<number, HistoryRow[]>
   fetchPage: (page: number) => Promise<void>
 }) {
@@ -187,6 +195,13 @@ function TransfersTable({
           {/* Spacer rows stand in for the rows not drawn, so the scrollbar is true. */}
           {paddingTop > 0 && (
             <tr aria-hidden="true" className="vtable__pad" style={{ height: paddingTop }} />
+          )}
+          {empty && (
+            <tr data-testid="history-empty">
+              <td colSpan={COLUMNS.length} className="vtable__empty">
+                {t('history.empty')}
+              </td>
+            </tr>
           )}
           {items.map((item) => (
             <Row key={item.key} index={item.index} row={rowAt(pages, item.index)} />

@@ -505,21 +505,23 @@ const transfersInReport = (t: TFunction): Report<'transfersIn', TransferInReport
     ],
     fetch: TRANSFER_IN_PAGES,
     summarize: (rows) => totalsByStatus(rows, words, 'transfersIn', t),
+    // The customer's name gets the widest share: at 1024 px it was squeezed to one word a
+    // line (and "Enterprises" broken) beside a time column wide enough for a date and a time.
     columns: [
-      column.time(t('reports.col.time'), '8.5rem'),
+      column.time(t('reports.col.time'), '6.5rem'),
       {
         header: t('reports.col.customer'),
-        width: 'minmax(0, 1.2fr)',
+        width: 'minmax(0, 1.5fr)',
         cell: (r) => <CustomerCell reference={r.accountReference} />,
       },
-      col.amount('9rem'),
-      col.state('transferIn', '8rem'),
+      col.amount('7.5rem'),
+      col.state('transferIn', '7.5rem'),
       {
         header: t('reports.col.narration'),
         width: 'minmax(5.5rem, 1fr)',
         cell: (r) => r.narration,
       },
-      column.reference(t('reports.col.reference'), 'minmax(0, 1.4fr)', (r) => r.reference),
+      column.reference(t('reports.col.reference'), 'minmax(0, 1.1fr)', (r) => r.reference),
     ],
     rowKey: (r) => r.reference,
   }

@@ -102,12 +102,15 @@ describe('wrapping long text', () => {
       fileURLToPath(new URL('../../../renderer/components/kit/kit.css', import.meta.url)),
       'utf8',
     )
-    for (const selector of ['.kit-details dd', '.kit-picklist .gw-list__main', '.kit-table td']) {
-      const rule = new RegExp(
-        `${selector.replace(/\./g, '\\.')}[^{]*\\{[^}]*overflow-wrap: anywhere`,
-      )
-      expect(css).toMatch(rule)
-    }
+    const wraps = (selector: string, how: string) =>
+      new RegExp(`${selector.replace(/\./g, '\\.')}[^{]*\\{[^}]*overflow-wrap: ${how}`)
+    // Details may break anywhere (a definition list never shrinks a column to fit).
+    expect(css).toMatch(wraps('.kit-details dd', 'anywhere'))
+    // In lines and table cells, words break only when wider than their box: `anywhere` lets a
+    // table squeeze a column to one letter a line. References (mono) may break anywhere.
+    expect(css).toMatch(wraps('.kit-picklist .gw-list__main', 'break-word'))
+    expect(css).toMatch(wraps('.kit-table td', 'break-word'))
+    expect(css).toMatch(wraps('.kit-table td.mono', 'anywhere'))
   })
 })
 
