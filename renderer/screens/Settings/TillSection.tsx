@@ -19,28 +19,8 @@ const toMs = (text: string): number => {
   return text.trim() === '' || !Number.isFinite(value) ? Number.NaN : Math.round(value * 1000)
 }
 
-const INTERVALS: Array<{ key: keyof PollIntervals; label: string; hint: string }> = [
-  {
-    key: 'waitingMs',
-    label: 'Waiting for a transfer',
-    hint: 'How often to look for a customer’s transfer while instructions are on screen.',
-  },
-  {
-    key: 'backgroundMs',
-    label: 'Background collections check',
-    hint: 'When nobody is waiting at the counter.',
-  },
-  {
-    key: 'outboxMs',
-    label: 'Payout outbox',
-    hint: 'How often approved payouts are sent and followed up.',
-  },
-  {
-    key: 'healthMs',
-    label: 'Online check',
-    hint: 'How often the status bar checks the gateway is reachable.',
-  },
-]
+/** The intervals, in the order shown; their words are `settings.till.<key>` in the catalogue. */
+const INTERVALS: Array<keyof PollIntervals> = ['waitingMs', 'backgroundMs', 'outboxMs', 'healthMs']
 
 /** The choices up to the role's cap, and the stored time even if it is not one of them. */
 const lockChoices = (role: UserRole, current: number): number[] =>
@@ -60,46 +40,49 @@ export function TillSection({ settings }: { settings: SettingsView }) {
   }))
   const { busy, fields, message, submit } = useSaveForm(async () => {
     const problems: Record<string, string> = {}
-    for (const { key } of INTERVALS) {
+    for (const key of INTERVALS) {
       const ms = toMs(intervals[key])
       const { min, max } = POLL_LIMITS[key]
-      if (Number.isNaN(ms)) problems[`pollIntervals.${key}`] = 'Enter a number of seconds.'
-      else if (ms < min) problems[`pollIntervals.${key}`] = `At least ${seconds(min)} seconds.`
-      else if (ms > max) problems[`pollIntervals.${key}`] = `At most ${seconds(max)} seconds.`
+      if (Number.isNaN(ms)) problems[`pollIntervals.${key}`] = t('settings.till.notNumber')
+      else if (ms < min)
+        problems[`pollIntervals.${key}`] = t('settings.till.atLeast', { min: seconds(min) })
+      else if (ms > max)
+        problems[`pollIntervals.${key}`] = t('settings.till.atMost', { max: seconds(max) })
     }
     if (Object.keys(problems).length > 0)
       throw new PosError({
         code: 'invalid_input',
-        message: 'Check the highlighted fields.',
+        message: t('settings.till.check'),
         fields: problems,
       })
     const pollIntervals = Object.fromEntries(
-      INTERVALS.map(({ key }) => [key, toMs(intervals[key])]),
+      INTERVALS.map((key) => [key, toMs(intervals[key])]),
     ) as unknown as PollIntervals
     await call('settings.update', { tillName, pollIntervals, idleLock })
-    return 'Till settings saved.'
+    return t('settings.till.saved')
   })
 
   return (
-    <Card
-      title="Till"
-      description="How this till is named, how often it talks to the gateway, and when it locks."
-    >
+    <Card title={t('settings.till.title')} description={t('settings.till.description')}>
       <Form onSubmit={submit} noValidate message={message}>
         <TextField
-          label="Till name"
+          label={t('settings.till.name')}
           value={tillName}
           onChange={(event) => setTillName(event.target.value)}
           error={fields.tillName}
           maxLength={40}
         />
-        <h3 className="section-title">How often to check (seconds)</h3>
+        <h3 className="section-title">{t('settings.till.howOften')}</h3>
         <FieldGroup layout="grid">
-          {INTERVALS.map(({ key, label, hint }) => (
+          {INTERVALS.map((key) => (
             <TextField
               key={key}
-              label={`${label} (seconds)`}
-              hint={`${hint} ${seconds(POLL_LIMITS[key].min)} to ${seconds(POLL_LIMITS[key].max)} seconds.`}
+              label={t('settings.till.inSeconds', { label: t(`settings.till.${key}.label`) })}
+              hint={t('settings.till.range', {
+                hint: t(`settings.till.${key}.hint`),
+                min: seconds(POLL_LIMITS[key].min),
+                max: seconds(POLL_LIMITS[key].max),
+              })}
               inputMode="decimal"
               autoComplete="off"
               value={intervals[key]}
@@ -134,7 +117,7 @@ export function TillSection({ settings }: { settings: SettingsView }) {
             ))}
           </FieldGroup>
         </fieldset>
-        <FormActions submit={{ label: 'Save till settings', busy }} />
+        <FormActions submit={{ label: t('settings.till.save'), busy }} />
       </Form>
     </Card>
   )
