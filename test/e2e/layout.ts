@@ -140,13 +140,15 @@ export async function layoutProblems(page: Page, root?: string): Promise<string[
           for (const at of [0.5, 0.1, 0.9]) {
             const x = rect.left + rect.width * at
             if (x < 0 || y < 0 || x > w.innerWidth || y > w.innerHeight) continue
-            // Scrolled out of its scroll area: not on screen, so nothing covers it.
+            // Scrolled (even partly) out of its scroll area: a line at the edge of a list that
+            // scrolls is not laid over anything, it is on its way out of view.
             let visible = true
             for (let p = el.parentElement; p && p !== doc.body; p = p.parentElement) {
               const style = w.getComputedStyle(p)
               if (style.overflowX === 'visible' && style.overflowY === 'visible') continue
               const box = p.getBoundingClientRect()
-              if (x < box.left || x > box.right || y < box.top || y > box.bottom) visible = false
+              if (x < box.left || x > box.right || rect.top < box.top - 1) visible = false
+              if (rect.bottom > box.bottom + 1) visible = false
             }
             if (!visible) continue
             const hit = doc.elementFromPoint(x, y)

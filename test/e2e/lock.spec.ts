@@ -8,7 +8,8 @@ import { signIn, uniqueBvn, type PageGlobals } from './support'
 
 test.describe.configure({ mode: 'serial' })
 
-const CASHIER = { name: 'Kemi Lawal', pin: '9753', role: 'cashier' as const }
+// A cashier of its own: another spec's Kemi Lawal signs in with another PIN.
+const CASHIER = { name: 'Musa Danjuma', pin: '9753', role: 'cashier' as const }
 const OTHER = { name: 'Sola Ade', pin: '864200', role: 'supervisor' as const }
 const SHOTS = 'test-results/lock'
 
