@@ -53,6 +53,16 @@ export function minor(value: number): Minor {
 
 export const ZERO = 0 as Minor
 
+/**
+ * Integer minor units written as text (how shop events carry amounts: "350000"), or null when
+ * the text is anything else: a sign, a decimal point, an exponent, or more than fits exactly.
+ */
+export function minorFromText(text: unknown): Minor | null {
+  if (typeof text !== 'string' || !/^\d{1,16}$/.test(text)) return null
+  const value = Number(text)
+  return Number.isSafeInteger(value) ? (value as Minor) : null
+}
+
 const DECIMAL = /^(\d+)(?:\.(\d*))?$/
 
 /**

@@ -15,7 +15,7 @@ import type {
   ShopAuditTill,
   ShopRefusedView,
 } from '../../common/ipc/shop'
-import { formatMoney, isCurrency, type Minor } from '../../common/money'
+import { formatMoney, isCurrency, minorFromText } from '../../common/money'
 import { csvRow } from '../collections/csv'
 import type { ShopEvent, StoredEvent } from './events'
 import { localDay } from './overview'
@@ -70,10 +70,9 @@ const REFUSED: Record<string, string> = {
 function money(minorText: unknown, currency: unknown): string {
   const amount = text(minorText)
   const code = text(currency)
-  const value = Number(amount)
-  if (!/^\d{1,16}$/.test(amount) || !Number.isSafeInteger(value) || !isCurrency(code))
-    return `${amount || '?'} minor units ${code}`.trim()
-  return formatMoney(value as Minor, code)
+  const value = minorFromText(amount)
+  if (value === null || !isCurrency(code)) return `${amount || '?'} minor units ${code}`.trim()
+  return formatMoney(value, code)
 }
 
 /** Names the log can put to ids it meets: staff from their records, tills from their events. */

@@ -3,7 +3,7 @@
 // supervisor's approve or reject becomes. Nothing here touches a payout: the decision travels
 // to the till that drafted it, which checks it again and alone sends (approvals.ts there).
 import type { ShopApprovalView } from '../../common/ipc/shopApprovals'
-import { formatMoney, type Minor } from '../../common/money'
+import { formatMoney, minorFromText } from '../../common/money'
 import { AppError } from '../app/errors'
 import { DECISION_KIND, readDecision } from './approvals'
 import type { ShopEvent, StoredEvent } from './events'
@@ -11,10 +11,8 @@ import type { ShopEvent, StoredEvent } from './events'
 const text = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 function amountText(minor: string, currency: string): string {
-  const amount = Number(minor)
-  return Number.isSafeInteger(amount)
-    ? formatMoney(amount as Minor, currency || undefined)
-    : `${currency} ${minor}`
+  const amount = minorFromText(minor)
+  return amount !== null ? formatMoney(amount, currency || undefined) : `${currency} ${minor}`
 }
 
 export interface Decider {

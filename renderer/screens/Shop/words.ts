@@ -7,7 +7,7 @@ import {
   REFUND_LINES,
 } from '../../../common/ipc/shifts'
 import type { ShopAmount } from '../../../common/ipc/shop'
-import { isCurrency, minor, type Minor } from '../../../common/money'
+import { isCurrency, minorFromText } from '../../../common/money'
 import { t } from '../../i18n'
 import { formatMoney } from '../../lib/format'
 import { download } from '../Collect/browser'
@@ -55,10 +55,10 @@ export const lineWord = (labels: (line: string) => string, line: string): string
 
 /** Integer minor units as text → money in words; never a float, never a guess. */
 export function money(minorText: string, currency: string): string {
-  const value = Number(minorText)
-  if (!isCurrency(currency) || !/^\d+$/.test(minorText) || !Number.isSafeInteger(value))
+  const value = minorFromText(minorText)
+  if (!isCurrency(currency) || value === null)
     return t('shop.minorUnits', { amount: minorText, currency })
-  return formatMoney(minor(value) as Minor, currency)
+  return formatMoney(value, currency)
 }
 
 /** Several currencies side by side, never added together. */

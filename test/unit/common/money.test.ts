@@ -8,6 +8,7 @@ import {
   formatMoney,
   fromWireNumber,
   minor,
+  minorFromText,
   parseDecimal,
   parseUserAmount,
   subtract,
@@ -236,5 +237,28 @@ describe('properties', () => {
   })
   it('refuses sums that would lose exactness', () => {
     expect(codeOf(() => add(Number.MAX_SAFE_INTEGER as Minor, 1 as Minor))).toBe('too_large')
+  })
+})
+
+describe('minorFromText (amounts as shop events carry them)', () => {
+  it('reads whole minor units written as digits, exactly', () => {
+    fc.assert(fc.property(amount, (a) => minorFromText(String(a)) === a))
+    expect(minorFromText('350000')).toBe(350000)
+  })
+
+  it('refuses anything else rather than guess', () => {
+    for (const text of [
+      '',
+      '-5',
+      '12.5',
+      '1e3',
+      ' 12',
+      '0x10',
+      '9007199254740993',
+      '12345678901234567',
+    ])
+      expect(minorFromText(text), text).toBeNull()
+    expect(minorFromText(350000)).toBeNull()
+    expect(minorFromText(null)).toBeNull()
   })
 })
