@@ -1,54 +1,27 @@
 // One audit log for the shop: every till's staff changes, payout states and decisions, shifts,
 // and the events this till refused, in the order the shop server stored them. Above it, per
 // till, how its events checked out here (signatures and gaps), in words.
-import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ShopAudit } from '../../../common/ipc/shop'
 import { Badge, Banner, Button, Card, DateField, Spinner } from '../../components'
 import { formatDate, formatTime } from '../../lib/format'
-import { call, messageOf } from '../../lib/pos'
-import { saveCsv } from './words'
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/
+import { auditDay, useShopDay } from './useShopDay'
 
 export function AuditLog() {
   const { t } = useTranslation()
-  // '' is today as main reads it (in the shifts' time zone); the field then shows that day.
-  const [day, setDay] = useState('')
-  // Each answer is kept with its day, so a slow answer for another day never shows.
-  const [loaded, setLoaded] = useState<{ day: string; audit: ShopAudit } | null>(null)
-  const [failed, setFailed] = useState<{ day: string; message: string } | null>(null)
-  const [saveProblem, setSaveProblem] = useState<string | null>(null)
-  const audit = loaded?.day === day ? loaded.audit : null
-  const problem = saveProblem ?? (failed?.day === day ? failed.message : null)
-
-  useEffect(() => {
-    if (day !== '' && !DAY.test(day)) return
-    let live = true
-    call('shop.audit', day ? { day } : undefined).then(
-      (next) => live && setLoaded({ day, audit: next }),
-      (error: unknown) => live && setFailed({ day, message: messageOf(error) }),
-    )
-    return () => {
-      live = false
-    }
-  }, [day])
-
-  const exportCsv = async () => {
-    try {
-      saveCsv(await call('shop.auditCsv', day ? { day } : undefined))
-      setSaveProblem(null)
-    } catch (error) {
-      setSaveProblem(messageOf(error))
-    }
-  }
+  const {
+    setDay,
+    value: audit,
+    problem,
+    exportCsv,
+    shownDay,
+  } = useShopDay(auditDay.load, auditDay.csv)
 
   return (
     <Card title={t('shop.audit.title')} description={t('shop.audit.help')} className="shop-audit">
       <div className="shop-toolbar">
         <DateField
           label={t('shop.z.day')}
-          value={day || (audit?.day ?? '')}
+          value={shownDay}
           onChange={(event) => setDay(event.target.value)}
         />
         <Button variant="ghost" onClick={() => void exportCsv()} disabled={!audit}>

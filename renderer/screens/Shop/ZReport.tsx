@@ -1,15 +1,12 @@
 // The shop-wide Z-report of a day: the sum of the Z-reports every till sealed that day, by till,
 // by cashier and in total, each currency on its own. A till with a shift still open is named
 // and left out of the sum. Printed on A4 from the page; saved as CSV from main.
-import { useEffect, useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import type { ShopFigures, ShopTally, ShopZReport } from '../../../common/ipc/shop'
 import { Banner, Button, Card, DateField, Spinner } from '../../components'
 import { formatDate, formatDateTime } from '../../lib/format'
-import { call, messageOf } from '../../lib/pos'
-import { amounts, lineWord, LINES, printShopReport, saveCsv } from './words'
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/
+import { useShopDay, zReportDay } from './useShopDay'
+import { amounts, lineWord, LINES, printShopReport } from './words'
 
 function Lines({
   title,
@@ -175,42 +172,20 @@ function Report({ report }: { report: ShopZReport }) {
 
 export function ZReport() {
   const { t } = useTranslation()
-  // '' is today as main reads it (in the shifts' time zone); the field then shows that day.
-  const [day, setDay] = useState('')
-  // Each answer is kept with its day, so a slow answer for another day never shows.
-  const [loaded, setLoaded] = useState<{ day: string; report: ShopZReport } | null>(null)
-  const [failed, setFailed] = useState<{ day: string; message: string } | null>(null)
-  const [saveProblem, setSaveProblem] = useState<string | null>(null)
-  const report = loaded?.day === day ? loaded.report : null
-  const problem = saveProblem ?? (failed?.day === day ? failed.message : null)
-
-  useEffect(() => {
-    if (day !== '' && !DAY.test(day)) return
-    let live = true
-    call('shop.zReport', day ? { day } : undefined).then(
-      (next) => live && setLoaded({ day, report: next }),
-      (error: unknown) => live && setFailed({ day, message: messageOf(error) }),
-    )
-    return () => {
-      live = false
-    }
-  }, [day])
-
-  const exportCsv = async () => {
-    try {
-      saveCsv(await call('shop.zReportCsv', day ? { day } : undefined))
-      setSaveProblem(null)
-    } catch (error) {
-      setSaveProblem(messageOf(error))
-    }
-  }
+  const {
+    setDay,
+    value: report,
+    problem,
+    exportCsv,
+    shownDay,
+  } = useShopDay(zReportDay.load, zReportDay.csv)
 
   return (
     <Card title={t('shop.z.title')} description={t('shop.z.help')} className="shop-z">
       <div className="shop-toolbar no-print">
         <DateField
           label={t('shop.z.day')}
-          value={day || (report?.day ?? '')}
+          value={shownDay}
           onChange={(event) => setDay(event.target.value)}
         />
         <Button onClick={printShopReport} disabled={!report || report.total.shifts === 0}>
