@@ -15,6 +15,7 @@ import type {
 } from '../../common/ipc/collections'
 import type { AppServices } from '../../main/app/services'
 import { dispatcher, startServices } from '../support/services'
+import { until } from '../support/async'
 
 let services: AppServices
 let dir: string
@@ -23,16 +24,6 @@ const PINS = { admin: '123456', bola: '2468', sade: '135790' }
 const ids = { bola: '', sade: '' }
 const signIn = (who: 'bola' | 'sade') =>
   value('session.signIn', { userId: ids[who], pin: PINS[who] })
-
-async function until<T>(what: string, read: () => Promise<T | null | false>, ms = 20_000) {
-  const end = Date.now() + ms
-  for (;;) {
-    const got = await read()
-    if (got) return got
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tilldesk-collections-ipc-'))

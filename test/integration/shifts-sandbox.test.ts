@@ -17,6 +17,7 @@ import type {
 } from '../../common/ipc/shifts'
 import type { AppServices } from '../../main/app/services'
 import { dispatcher, startServices } from '../support/services'
+import { until } from '../support/async'
 
 let services: AppServices
 let dir: string
@@ -26,16 +27,6 @@ const PINS = { admin: '123456', bola: '2468', chidi: '1357', sade: '135790' }
 const ids = { admin: '', bola: '', chidi: '', sade: '' }
 const signInAs = (who: 'admin' | 'bola' | 'chidi' | 'sade') =>
   value('session.signIn', { userId: ids[who], pin: PINS[who] })
-
-async function until<T>(what: string, read: () => Promise<T | null | false>, ms = 20_000) {
-  const end = Date.now() + ms
-  for (;;) {
-    const got = await read()
-    if (got) return got
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 let customers = 0
 async function customer(): Promise<string> {

@@ -17,6 +17,24 @@ export async function waitFor<T>(
   }
 }
 
+/**
+ * Like waitFor, for a read that is itself asynchronous (an IPC call, a query between tills);
+ * every 100 ms, 30 s at most by default (tills syncing through PostgreSQL on a busy machine).
+ */
+export async function until<T>(
+  what: string,
+  read: () => Promise<T | null | false>,
+  ms = 30_000,
+): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const got = await read()
+    if (got) return got
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
 /** The AppError the promise rejects with; anything else, or no rejection, fails the test. */
 export async function rejection(promise: Promise<unknown>): Promise<AppError> {
   try {

@@ -72,6 +72,15 @@ function runAs(program: string, args: string[]): void {
   }
 }
 
+/**
+ * Why the PostgreSQL tests skip here, or null when they run. CI installs PostgreSQL
+ * (.ci/run), so there a missing server is a failure, not a skip.
+ */
+export function postgresSkipReason(): string | null {
+  const found = findPostgresBin()
+  return 'bin' in found || process.env.CI ? null : found.reason
+}
+
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const found = findPostgresBin()
   if (!('bin' in found)) throw new Error(found.reason)

@@ -14,23 +14,13 @@ import type { ShopApprovalView } from '../../../common/ipc/shopApprovals'
 import type { AppServices } from '../../../main/app/services'
 import { dispatcher, startServices } from '../../support/services'
 import {
-  findPostgresBin,
+  postgresSkipReason,
   startThrowawayPostgres,
   type ThrowawayPostgres,
 } from '../../support/postgres'
+import { until } from '../../support/async'
 
-const found = findPostgresBin()
-const skipReason = 'bin' in found || process.env.CI ? null : found.reason
-
-async function until<T>(what: string, read: () => Promise<T | null | false>, ms = 30_000) {
-  const end = Date.now() + ms
-  for (;;) {
-    const got = await read()
-    if (got) return got
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
+const skipReason = postgresSkipReason()
 
 const PINS = { ada: '123456', ade: '654321', sade: '246810', tunde: '135790', bola: '2468' }
 

@@ -18,23 +18,13 @@ import { shopPool, type ShopLogin } from '../../../main/shop/connection'
 import { signEvent } from '../../../main/shop/events'
 import { MemoryKeychain } from '../../unit/shell/helpers'
 import {
-  findPostgresBin,
+  postgresSkipReason,
   startThrowawayPostgres,
   type ThrowawayPostgres,
 } from '../../support/postgres'
+import { until } from '../../support/async'
 
-const found = findPostgresBin()
-const skipReason = 'bin' in found || process.env.CI ? null : found.reason
-
-async function until<T>(what: string, read: () => Promise<T | null | false>, ms = 25_000) {
-  const end = Date.now() + ms
-  for (;;) {
-    const got = await read()
-    if (got) return got
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
+const skipReason = postgresSkipReason()
 
 describe.skipIf(skipReason !== null)(
   `shop mode, two tills and one server${skipReason ? ` (skipped: ${skipReason})` : ''}`,

@@ -17,23 +17,13 @@ import { openPepper, SHOP_PEPPER_ACCOUNT } from '../../../main/shop/pepper'
 import { dispatcher, startServices } from '../../support/services'
 import { MemoryKeychain } from '../../unit/shell/helpers'
 import {
-  findPostgresBin,
+  postgresSkipReason,
   startThrowawayPostgres,
   type ThrowawayPostgres,
 } from '../../support/postgres'
+import { until } from '../../support/async'
 
-const found = findPostgresBin()
-const skipReason = 'bin' in found || process.env.CI ? null : found.reason
-
-async function until<T>(what: string, read: () => Promise<T | null | false>, ms = 25_000) {
-  const end = Date.now() + ms
-  for (;;) {
-    const got = await read()
-    if (got) return got
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 150))
-  }
-}
+const skipReason = postgresSkipReason()
 
 /** The other tills' events a till has pulled, by kind (its inbox file). */
 function pulled(dir: string, kind: string): Array<{ body: Record<string, unknown> }> {

@@ -19,14 +19,12 @@ import { LocalShopLog, ShopLogCorruptError } from '../../../main/shop/local-log'
 import { migrate, MigrationMismatchError, migrations } from '../../../main/shop/migrate'
 import { ShopSync, type RefusedEvent } from '../../../main/shop/sync'
 import {
-  findPostgresBin,
+  postgresSkipReason,
   startThrowawayPostgres,
   type ThrowawayPostgres,
 } from '../../support/postgres'
 
-const found = findPostgresBin()
-// CI installs PostgreSQL (.ci/run), so there a missing server is a failure, not a skip.
-const skipReason = 'bin' in found || process.env.CI ? null : found.reason
+const skipReason = postgresSkipReason()
 
 describe.skipIf(skipReason !== null)(
   `shop store on a real PostgreSQL${skipReason ? ` (skipped: ${skipReason})` : ''}`,

@@ -15,6 +15,7 @@ import { createServices, type AppServices } from '../../../main/app/services'
 import { confBackend } from '../../../main/settings/conf-backend'
 import { dispatcher } from '../../support/services'
 import { MemoryKeychain } from '../../unit/shell/helpers'
+import { until } from '../../support/async'
 
 export const PINS = { admin: '123456', cashier: '2468', supervisor: '135790' }
 
@@ -25,16 +26,6 @@ const version = (
   }
 ).version
 const target = join(here, 'fixtures', `v${version}`)
-
-async function until<T>(what: string, read: () => Promise<T | null | false>): Promise<T> {
-  const end = Date.now() + 30_000
-  for (;;) {
-    const got = await read()
-    if (got) return got
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'tilldesk-fixture-'))
 const keychain = new MemoryKeychain()
