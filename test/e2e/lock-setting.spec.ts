@@ -33,14 +33,15 @@ test.beforeAll(async ({ browser }) => {
 })
 test.afterAll(async () => {
   // Back to the defaults, so a long wait in a later suite is not cut short by a lock.
-  await page
-    .evaluate(() =>
-      (globalThis as unknown as PageGlobals).pos.invoke('settings.update', {
-        idleLock: { cashier: 5, supervisor: 3, admin: 2 },
-      }),
-    )
-    .catch(() => undefined)
+  // A restore that fails is reported here, not as a lock screen in some later suite.
+  const restored = await page.evaluate(async () => {
+    const envelope = await (globalThis as unknown as PageGlobals).pos.invoke('settings.update', {
+      idleLock: { cashier: 5, supervisor: 3, admin: 2 },
+    })
+    return envelope.ok ? 'restored' : envelope.error.message
+  })
   await page.context().close()
+  expect(restored).toBe('restored')
 })
 
 test('the admin sets the shortest idle time for every role; it is saved and shown after a reload', async () => {

@@ -69,7 +69,11 @@ export async function completeFirstRun(page: Page, tillName = 'Front counter'): 
 }
 
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /Switch user/ }).click()
+  // A locked till is switched from its lock screen, as the next person at the till would: the
+  // top bar's own button sits behind it, inert.
+  const lock = page.getByTestId('lock-screen')
+  const from = (await lock.isVisible()) ? lock : page.locator('.app-frame')
+  await from.getByRole('button', { name: /Switch user/ }).click()
   await expect(
     page
       .getByRole('heading', { name: 'Who’s at the till?' })
@@ -101,7 +105,17 @@ export async function signIn(
   if (await page.getByRole('heading', { name: 'Welcome to Tilldesk' }).isVisible())
     await completeFirstRun(page)
   if (await page.getByTestId('status-user').isVisible()) {
-    if ((await page.getByTestId('status-user').textContent())?.includes(profile.name)) return
+    const lock = page.getByTestId('lock-screen')
+    const current = await page.getByTestId('status-user').textContent()
+    if (current?.includes(profile.name)) {
+      // Left locked by a suite before: the person it was locked for unlocks it with their PIN.
+      if (await lock.isVisible()) {
+        await lock.getByLabel(`PIN for ${profile.name}`).fill(profile.pin)
+        await lock.getByRole('button', { name: 'Unlock' }).click()
+        await expect(lock).toHaveCount(0)
+      }
+      return
+    }
     await signOut(page)
   }
   const exists = await page.evaluate(async (name) => {
