@@ -11,6 +11,7 @@ import type {
 } from '../../common/ipc'
 import type { WireError } from '../../common/ipc/contract'
 import { STEP_UP_REQUIRED } from '../../common/ipc/session'
+import { t } from '../i18n'
 import { askForStepUp } from '../session/stepUp'
 
 /** A failed call: `message` is written for the person at the till; `fields` for forms. */
@@ -31,8 +32,7 @@ const bridge = () => {
   if (!pos) {
     throw new PosError({
       code: 'bridge_closed',
-      message:
-        'Tilldesk is not connected. Open it from the app, or from the address the preview printed.',
+      message: t('common.notConnected'),
     })
   }
   return pos
@@ -66,7 +66,7 @@ export function subscribe<K extends EventName>(
 /** A message for any thrown value, for banners and toasts. */
 export function messageOf(error: unknown): string {
   if (error instanceof PosError) return error.message
-  return 'Something went wrong. Try again.'
+  return t('common.somethingWrong')
 }
 
 export function fieldsOf(error: unknown): Record<string, string> {
@@ -77,5 +77,5 @@ export function fieldsOf(error: unknown): Record<string, string> {
 export function summaryOf(error: unknown): string {
   const count = Object.keys(fieldsOf(error)).length
   if (count === 0) return messageOf(error)
-  return count === 1 ? 'Check the highlighted field.' : 'Check the highlighted fields.'
+  return t('common.checkFields', { count })
 }

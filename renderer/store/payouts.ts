@@ -4,6 +4,7 @@
 import { create } from 'zustand'
 import type { BanksView, PayoutView, PayoutsStatus } from '../../common/ipc/payouts'
 import { call, subscribe } from '../lib/pos'
+import { t } from '../i18n'
 
 interface PayoutsStore {
   items: Record<string, PayoutView>
@@ -36,7 +37,7 @@ export const usePayouts = create<PayoutsStore>((set, get) => ({
       for (const view of list.items) items[view.reference] = view
       set({ items, status: list.status, loaded: true, loadError: null })
     } catch (error) {
-      set({ loadError: error instanceof Error ? error.message : 'Could not load payouts.' })
+      set({ loadError: error instanceof Error ? error.message : t('common.payoutsLoadFailed') })
     }
   },
   async loadBanks() {
