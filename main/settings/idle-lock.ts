@@ -10,14 +10,14 @@ import {
   type IdleLock,
 } from '../../common/ipc/settings'
 import type { RawSettings } from './migrations'
-import type { Settings } from './schema'
+import type { FrozenSettings } from './schema'
 import type { SettingsTrust } from './seals'
 
 /** What a finding about refused idle times is filed under (one per settings file). */
 export const IDLE_LOCK_RECORD = 'idle lock times'
 
 interface IdleLockSource {
-  get(): Settings
+  get(): FrozenSettings
   readonly trust: SettingsTrust
 }
 

@@ -76,6 +76,14 @@ export const SettingsSchema = z.strictObject({
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
+/** Settings as the store hands them out: frozen all the way down, so shared, never copied. */
+export type FrozenSettings = DeepReadonly<Settings>
+export type DeepReadonly<T> = T extends (infer U)[]
+  ? readonly DeepReadonly<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T
+
 export const DEFAULT_POLL_INTERVALS: PollIntervals = {
   waitingMs: 1_000,
   backgroundMs: 15_000,

@@ -5,7 +5,13 @@ import * as z from 'zod'
 import { AppError } from '../app/errors'
 import { IDLE_LOCK_RECORD, sanitizeIdleLock } from './idle-lock'
 import { migrate, type MigrationTable, type RawSettings } from './migrations'
-import { SettingsSchema, SETTINGS_VERSION, type Settings } from './schema'
+import {
+  SettingsSchema,
+  SETTINGS_VERSION,
+  type DeepReadonly,
+  type FrozenSettings,
+  type Settings,
+} from './schema'
 import {
   checkSettings,
   sealSettings,
@@ -23,10 +29,20 @@ export interface SettingsBackend {
   readonly path: string
 }
 
-export type SettingsListener = (settings: Settings, previous: Settings) => void
+export type SettingsListener = (settings: FrozenSettings, previous: FrozenSettings) => void
+
+/** Freezes `value` and everything in it (plain JSON data: objects, arrays, scalars). */
+function deepFreeze<T>(value: T): DeepReadonly<T> {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const item of Object.values(value)) deepFreeze(item)
+    Object.freeze(value)
+  }
+  return value as DeepReadonly<T>
+}
 
 export class SettingsStore {
-  #current: Settings
+  /** Frozen: read on every call (role, environment, staff), so it is handed out, not cloned. */
+  #current: FrozenSettings
   readonly #listeners = new Set<SettingsListener>()
   readonly #integrity: SettingsIntegrity | null
   #trust: SettingsTrust = TRUSTED
@@ -50,20 +66,19 @@ export class SettingsStore {
         `The settings file at ${backend.path} is not valid (${z.prettifyError(parsed.error).split('\n')[0]}). Restore it from a backup or remove it to start the first-run setup again.`,
       )
     }
-    this.#current = parsed.data
+    let current = parsed.data
     const integrity = this.#integrity
-    if (integrity && this.#current.seals === null && integrity.adopt && integrity.sealer.enforced) {
+    if (integrity && current.seals === null && integrity.adopt && integrity.sealer.enforced) {
       // A file from before sealing, on a till whose device key was just made: adopt it once.
-      this.#current = {
-        ...this.#current,
-        seals: sealSettings(this.#current, null, integrity, TRUSTED, true),
-      }
-      backend.write(this.#current)
+      current = { ...current, seals: sealSettings(current, null, integrity, TRUSTED, true) }
+      backend.write(current)
+      this.#current = deepFreeze(current)
       integrity.anchor?.set(this.#head())
     } else {
-      if (integrity) this.#trust = checkSettings(this.#current, integrity, backend.path)
+      if (integrity) this.#trust = checkSettings(current, integrity, backend.path)
       // Persist upgrades at once so a crash later can't leave a half-migrated file behind.
-      if (applied.length > 0) backend.write(this.#current)
+      if (applied.length > 0) backend.write(current)
+      this.#current = deepFreeze(current)
     }
     this.#reportIdleLock()
   }
@@ -95,18 +110,21 @@ export class SettingsStore {
     return this.backend.path
   }
 
-  /** A copy: callers can't mutate the store by accident. */
-  get(): Settings {
-    return structuredClone(this.#current)
+  /**
+   * The settings, frozen: a caller can't change the store by accident (the type says so, and
+   * a write throws), and nothing is copied on the calls that read them many times a second.
+   */
+  get(): FrozenSettings {
+    return this.#current
   }
 
   /**
    * Applies `change` to a copy, seals, validates, writes, then notifies. `confirm` is an
    * admin saving the settings: authority settings that failed their check are sealed again.
    */
-  update(change: (draft: Settings) => void, options: { confirm?: boolean } = {}): Settings {
+  update(change: (draft: Settings) => void, options: { confirm?: boolean } = {}): FrozenSettings {
     const previous = this.#current
-    const draft = structuredClone(previous)
+    const draft = structuredClone(previous) as Settings
     change(draft)
     const integrity = this.#integrity
     if (integrity?.sealer.enforced) {
@@ -127,7 +145,7 @@ export class SettingsStore {
       throw new Error(`Refusing to write invalid settings: ${z.prettifyError(parsed.error)}`)
     }
     this.backend.write(parsed.data)
-    this.#current = parsed.data
+    this.#current = deepFreeze(parsed.data)
     // The file now holds valid idle lock times: that finding is settled.
     const idleLockSettled = this.#idleLockProblem !== null
     this.#idleLockProblem = null
@@ -140,8 +158,8 @@ export class SettingsStore {
         this.#trust = checkSettings(parsed.data, integrity, this.backend.path)
       }
     }
-    for (const listener of this.#listeners) listener(this.get(), structuredClone(previous))
-    return this.get()
+    for (const listener of this.#listeners) listener(this.#current, previous)
+    return this.#current
   }
 
   onChange(listener: SettingsListener): () => void {

@@ -1,8 +1,8 @@
 import type { SettingsView } from '../../common/ipc/settings'
-import type { Settings } from './schema'
+import type { FrozenSettings } from './schema'
 
 /** What the Settings screen may see: everything except users (own channels) and secrets. */
-export const toSettingsView = (settings: Settings): SettingsView => ({
+export const toSettingsView = (settings: FrozenSettings): SettingsView => ({
   schemaVersion: settings.schemaVersion,
   environment: settings.environment,
   baseUrls: { ...settings.baseUrls },

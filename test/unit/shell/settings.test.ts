@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { AppError } from '../../../main/app/errors'
 import { confBackend } from '../../../main/settings/conf-backend'
 import { migrate, MIGRATIONS, type MigrationTable } from '../../../main/settings/migrations'
-import { defaultSettings, SETTINGS_VERSION } from '../../../main/settings/schema'
+import { defaultSettings, SETTINGS_VERSION, type Settings } from '../../../main/settings/schema'
 import { SettingsStore } from '../../../main/settings/store'
 import { memoryBackend } from './helpers'
 
@@ -108,12 +108,15 @@ describe('SettingsStore', () => {
     expect(store.get().pollIntervals.waitingMs).toBe(1000)
   })
 
-  it('hands out copies and tells listeners the new and old values', () => {
+  it('hands out frozen settings and tells listeners the new and old values', () => {
     const store = new SettingsStore(memoryBackend())
     const seen: Array<[string, string]> = []
     store.onChange((next, previous) => seen.push([previous.tillName, next.tillName]))
-    const copy = store.get()
-    copy.tillName = 'mutated'
+    const handed = store.get() as Settings
+    // Nothing a caller holds changes the store: a write throws, down to the nested parts.
+    expect(() => (handed.tillName = 'mutated')).toThrow(TypeError)
+    expect(() => (handed.pollIntervals.waitingMs = 1)).toThrow(TypeError)
+    expect(() => handed.users.push({} as Settings['users'][number])).toThrow(TypeError)
     expect(store.get().tillName).toBe('Till 1')
     store.update((draft) => {
       draft.tillName = 'Front'
