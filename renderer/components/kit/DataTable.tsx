@@ -1,6 +1,7 @@
 // A short list as a table inside a card: a header row, one row per record, and in place of the
 // rows a single line saying it is loading, what went wrong, or that there is nothing yet. Long
-// text in a cell wraps; amounts (align "end") and cells marked nowrap keep one line.
+// text in a cell wraps; amounts (align "end") and cells marked nowrap keep one line. Tables of
+// figures (reports) name themselves in a caption and head each row with its first cell.
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import './kit.css'
@@ -30,6 +31,11 @@ export interface DataTableProps<Row> {
   className?: string
   testId?: string
   label?: string
+  /** The table's name; `captionHidden` keeps it for screen readers only (a card names it). */
+  caption?: ReactNode
+  captionHidden?: boolean
+  /** The first column heads its row (`<th scope="row">`): a report's line or a person. */
+  rowHeaders?: boolean
 }
 
 const classOf = <Row,>(column: TableColumn<Row>): string | undefined =>
@@ -48,6 +54,9 @@ export function DataTable<Row>({
   className = 'gw-table',
   testId,
   label,
+  caption,
+  captionHidden = false,
+  rowHeaders = false,
 }: DataTableProps<Row>) {
   const { t } = useTranslation()
   const columns = given.filter((column): column is TableColumn<Row> => Boolean(column))
@@ -56,6 +65,9 @@ export function DataTable<Row>({
   const state = error ?? (loading ? t('common.loading') : null)
   return (
     <table className={`${className} kit-table`} data-testid={testId} aria-label={label}>
+      {caption !== undefined && (
+        <caption className={captionHidden ? 'visually-hidden' : undefined}>{caption}</caption>
+      )}
       <thead>
         <tr>
           {columns.map((column, index) => (
@@ -75,11 +87,17 @@ export function DataTable<Row>({
         ) : (
           rows.map((row) => (
             <tr key={rowKey(row)} title={rowTitle?.(row)} data-testid={rowTestId?.(row)}>
-              {columns.map((column, index) => (
-                <td key={index} className={classOf(column)}>
-                  {column.cell(row)}
-                </td>
-              ))}
+              {columns.map((column, index) =>
+                rowHeaders && index === 0 ? (
+                  <th key={index} scope="row" className={classOf(column)}>
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td key={index} className={classOf(column)}>
+                    {column.cell(row)}
+                  </td>
+                ),
+              )}
             </tr>
           ))
         )}

@@ -16,6 +16,7 @@ import {
   type ZReportView,
 } from '../../../common/ipc/shifts'
 import { Badge, Banner, Button } from '../../components'
+import { DataTable } from '../../components/kit'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { call, messageOf } from '../../lib/pos'
 import { download, printArea } from '../Collect/browser'
@@ -36,29 +37,22 @@ function Lines<K extends string>({
 }) {
   const { t } = useTranslation()
   return (
-    <table className="shift-table">
-      <caption>{title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('shift.cols.outcome')}</th>
-          <th scope="col" className="num">
-            {t('shift.cols.count')}
-          </th>
-          <th scope="col" className="num">
-            {t('shift.cols.total')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {keys.map((key) => (
-          <tr key={key}>
-            <th scope="row">{labels[key]}</th>
-            <td className="num">{tallies[key].count}</td>
-            <td className="num">{amounts(tallies[key].totals)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      className="shift-table"
+      caption={title}
+      rowHeaders
+      rows={keys}
+      rowKey={(key) => key}
+      columns={[
+        { header: t('shift.cols.outcome'), cell: (key) => labels[key] },
+        { header: t('shift.cols.count'), align: 'end', cell: (key) => tallies[key].count },
+        {
+          header: t('shift.cols.total'),
+          align: 'end',
+          cell: (key) => amounts(tallies[key].totals),
+        },
+      ]}
+    />
   )
 }
 

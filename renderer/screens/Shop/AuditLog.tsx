@@ -2,35 +2,22 @@
 // and the events this till refused, in the order the shop server stored them. Above it, per
 // till, how its events checked out here (signatures and gaps), in words.
 import { useTranslation } from 'react-i18next'
-import { Badge, Banner, Button, Card, DateField, Spinner } from '../../components'
+import { Badge } from '../../components'
 import { formatDate, formatTime } from '../../lib/format'
-import { auditDay, useShopDay } from './useShopDay'
+import { DayCard } from './DayCard'
+import { auditDay } from './useShopDay'
 
 export function AuditLog() {
   const { t } = useTranslation()
-  const {
-    setDay,
-    value: audit,
-    problem,
-    exportCsv,
-    shownDay,
-  } = useShopDay(auditDay.load, auditDay.csv)
-
   return (
-    <Card title={t('shop.audit.title')} description={t('shop.audit.help')} className="shop-audit">
-      <div className="shop-toolbar">
-        <DateField
-          label={t('shop.z.day')}
-          value={shownDay}
-          onChange={(event) => setDay(event.target.value)}
-        />
-        <Button variant="ghost" onClick={() => void exportCsv()} disabled={!audit}>
-          {t('shop.z.saveCsv')}
-        </Button>
-      </div>
-      {problem && <Banner tone="danger" title={problem} />}
-      {!audit && !problem && <Spinner label={t('shop.audit.reading')} />}
-      {audit && (
+    <DayCard
+      title={t('shop.audit.title')}
+      help={t('shop.audit.help')}
+      className="shop-audit"
+      source={auditDay}
+      reading={t('shop.audit.reading')}
+    >
+      {(audit) => (
         <>
           <ul className="shop-list" aria-label={t('shop.audit.checked')}>
             {audit.tills.map((till) => (
@@ -82,6 +69,6 @@ export function AuditLog() {
           )}
         </>
       )}
-    </Card>
+    </DayCard>
   )
 }

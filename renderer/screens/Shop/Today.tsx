@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next'
 import type { ShopOverview, ShopTillDay } from '../../../common/ipc/shop'
 import { Button, Card, Spinner } from '../../components'
+import { DataTable } from '../../components/kit'
 import { formatWhen } from '../../lib/format'
 import { money, word } from './words'
 
@@ -12,39 +13,29 @@ function TillCard({ till }: { till: ShopTillDay }) {
   const payouts = Object.entries(till.payouts)
   return (
     <Card title={till.tillName}>
-      {till.collections.length === 0 ? (
-        <p className="muted">{t('shop.today.noCharges')}</p>
-      ) : (
-        <table className="shop-table">
-          <caption className="visually-hidden">
-            {t('shop.today.collectionsAt', { till: till.tillName })}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('shop.today.charges')}</th>
-              <th scope="col" className="num">
-                {t('shop.today.count')}
-              </th>
-              <th scope="col" className="num">
-                {t('shop.today.due')}
-              </th>
-              <th scope="col" className="num">
-                {t('shop.today.received')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {till.collections.map((row) => (
-              <tr key={`${row.currency}-${row.outcome}`}>
-                <th scope="row">{word(row.outcome)}</th>
-                <td className="num">{row.count}</td>
-                <td className="num">{money(row.dueMinor, row.currency)}</td>
-                <td className="num">{money(row.receivedMinor, row.currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        className="shop-table"
+        caption={t('shop.today.collectionsAt', { till: till.tillName })}
+        captionHidden
+        rowHeaders
+        rows={till.collections}
+        rowKey={(row) => `${row.currency}-${row.outcome}`}
+        empty={t('shop.today.noCharges')}
+        columns={[
+          { header: t('shop.today.charges'), cell: (row) => word(row.outcome) },
+          { header: t('shop.today.count'), align: 'end', cell: (row) => row.count },
+          {
+            header: t('shop.today.due'),
+            align: 'end',
+            cell: (row) => money(row.dueMinor, row.currency),
+          },
+          {
+            header: t('shop.today.received'),
+            align: 'end',
+            cell: (row) => money(row.receivedMinor, row.currency),
+          },
+        ]}
+      />
       <p className="shop-payouts">
         {payouts.length === 0
           ? t('shop.today.noPayouts')

@@ -3,9 +3,11 @@
 // and left out of the sum. Printed on A4 from the page; saved as CSV from main.
 import { Trans, useTranslation } from 'react-i18next'
 import type { ShopFigures, ShopTally, ShopZReport } from '../../../common/ipc/shop'
-import { Banner, Button, Card, DateField, Spinner } from '../../components'
+import { Banner, Button } from '../../components'
+import { DataTable } from '../../components/kit'
 import { formatDate, formatDateTime } from '../../lib/format'
-import { useShopDay, zReportDay } from './useShopDay'
+import { DayCard } from './DayCard'
+import { zReportDay } from './useShopDay'
 import { amounts, lineWord, LINES, printShopReport } from './words'
 
 function Lines({
@@ -21,29 +23,18 @@ function Lines({
   const rows = Object.entries(tallies)
   if (rows.length === 0) return null
   return (
-    <table className="shop-table">
-      <caption>{title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('shop.z.line')}</th>
-          <th scope="col" className="num">
-            {t('shop.z.count')}
-          </th>
-          <th scope="col" className="num">
-            {t('shop.z.total')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([line, tally]) => (
-          <tr key={line}>
-            <th scope="row">{lineWord(labels, line)}</th>
-            <td className="num">{tally.count}</td>
-            <td className="num">{amounts(tally.totals)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      className="shop-table"
+      caption={title}
+      rowHeaders
+      rows={rows}
+      rowKey={([line]) => line}
+      columns={[
+        { header: t('shop.z.line'), cell: ([line]) => lineWord(labels, line) },
+        { header: t('shop.z.count'), align: 'end', cell: ([, tally]) => tally.count },
+        { header: t('shop.z.total'), align: 'end', cell: ([, tally]) => amounts(tally.totals) },
+      ]}
+    />
   )
 }
 
@@ -83,37 +74,33 @@ const collected = (f: ShopFigures): number =>
 function Cashiers({ report }: { report: ShopZReport }) {
   const { t } = useTranslation()
   return (
-    <table className="shop-table">
-      <caption className="visually-hidden">{t('shop.z.eachCashier')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('shop.z.cashier')}</th>
-          <th scope="col" className="num">
-            {t('shop.z.collections')}
-          </th>
-          <th scope="col" className="num">
-            {t('shop.today.received')}
-          </th>
-          <th scope="col" className="num">
-            {t('shop.z.refunded')}
-          </th>
-          <th scope="col" className="num">
-            {t('shop.z.payoutsSent')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {report.cashiers.map((c) => (
-          <tr key={c.name}>
-            <th scope="row">{c.name}</th>
-            <td className="num">{collected(c.figures)}</td>
-            <td className="num">{amounts(c.figures.collections.received)}</td>
-            <td className="num">{amounts(c.figures.refunds.success?.totals ?? [])}</td>
-            <td className="num">{amounts(c.figures.payouts.sent?.totals ?? [])}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      className="shop-table"
+      caption={t('shop.z.eachCashier')}
+      captionHidden
+      rowHeaders
+      rows={report.cashiers}
+      rowKey={(c) => c.name}
+      columns={[
+        { header: t('shop.z.cashier'), cell: (c) => c.name },
+        { header: t('shop.z.collections'), align: 'end', cell: (c) => collected(c.figures) },
+        {
+          header: t('shop.today.received'),
+          align: 'end',
+          cell: (c) => amounts(c.figures.collections.received),
+        },
+        {
+          header: t('shop.z.refunded'),
+          align: 'end',
+          cell: (c) => amounts(c.figures.refunds.success?.totals ?? []),
+        },
+        {
+          header: t('shop.z.payoutsSent'),
+          align: 'end',
+          cell: (c) => amounts(c.figures.payouts.sent?.totals ?? []),
+        },
+      ]}
+    />
   )
 }
 
@@ -172,36 +159,23 @@ function Report({ report }: { report: ShopZReport }) {
 
 export function ZReport() {
   const { t } = useTranslation()
-  const {
-    setDay,
-    value: report,
-    problem,
-    exportCsv,
-    shownDay,
-  } = useShopDay(zReportDay.load, zReportDay.csv)
-
+  const hasShifts = (report: ShopZReport) => report.total.shifts > 0
   return (
-    <Card title={t('shop.z.title')} description={t('shop.z.help')} className="shop-z">
-      <div className="shop-toolbar no-print">
-        <DateField
-          label={t('shop.z.day')}
-          value={shownDay}
-          onChange={(event) => setDay(event.target.value)}
-        />
-        <Button onClick={printShopReport} disabled={!report || report.total.shifts === 0}>
+    <DayCard
+      title={t('shop.z.title')}
+      help={t('shop.z.help')}
+      className="shop-z"
+      toolbarClassName="shop-toolbar no-print"
+      source={zReportDay}
+      reading={t('shop.z.adding')}
+      canSave={hasShifts}
+      actions={(report) => (
+        <Button onClick={printShopReport} disabled={!report || !hasShifts(report)}>
           {t('shop.z.print')}
         </Button>
-        <Button
-          variant="ghost"
-          onClick={() => void exportCsv()}
-          disabled={!report || report.total.shifts === 0}
-        >
-          {t('shop.z.saveCsv')}
-        </Button>
-      </div>
-      {problem && <Banner tone="danger" title={problem} />}
-      {!report && !problem && <Spinner label={t('shop.z.adding')} />}
-      {report && (
+      )}
+    >
+      {(report) => (
         <>
           {report.notClosed.map((o) => (
             <Banner key={`${o.tillId}-${o.shiftId}`} tone="warning">
@@ -226,6 +200,6 @@ export function ZReport() {
           )}
         </>
       )}
-    </Card>
+    </DayCard>
   )
 }

@@ -8,8 +8,8 @@ import { saveCsv } from './words'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
-type Load<T> = (input: { day: string } | undefined) => Promise<T>
-type Csv = (input: { day: string } | undefined) => Promise<{ fileName: string; csv: string }>
+export type Load<T> = (input: { day: string } | undefined) => Promise<T>
+export type Csv = (input: { day: string } | undefined) => Promise<{ fileName: string; csv: string }>
 
 export function useShopDay<T extends { day: string }>(load: Load<T>, csv: Csv) {
   const [day, setDay] = useState('')
