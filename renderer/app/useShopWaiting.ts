@@ -3,9 +3,10 @@
 // that something waits without opening Approvals. Read from main every few seconds (main reads
 // its own copy of the pulled events; nothing goes to the server) and at once when the shop's
 // status changes.
-import { useEffect, useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { ShopApprovalView } from '../../common/ipc/shopApprovals'
-import { call, subscribe } from '../lib/pos'
+import { call } from '../lib/pos'
+import { useShopPoll } from '../lib/useShopPoll'
 
 const REFRESH_MS = 5_000
 
@@ -13,29 +14,21 @@ const REFRESH_MS = 5_000
 export const decidable = (items: readonly ShopApprovalView[]): number =>
   items.filter((item) => item.decided === null && item.blocked === null).length
 
+/** This till's count: main's answer, or 0 outside shop mode; a failed read keeps the last. */
+const readCount = (set: (n: number) => void) => (live: () => boolean) =>
+  call('shop.status')
+    .then(async (status) => {
+      if (status.mode !== 'shop') return 0
+      return decidable(await call('shop.waitingPayouts'))
+    })
+    // A badge is a hint: if main can't tell now, the next round tries again.
+    .then((next) => live() && set(next))
+    .catch(() => undefined)
+
 export function useShopWaiting(decides: boolean): number {
   const [count, setCount] = useState(0)
-  useEffect(() => {
-    if (!decides) return undefined
-    let live = true
-    const load = () =>
-      call('shop.status')
-        .then(async (status) => {
-          if (status.mode !== 'shop') return 0
-          return decidable(await call('shop.waitingPayouts'))
-        })
-        // A badge is a hint: if main can't tell now, the next round tries again.
-        .then((next) => live && setCount(next))
-        .catch(() => undefined)
-    void load()
-    const timer = window.setInterval(() => void load(), REFRESH_MS)
-    const off = subscribe('shop.status', () => void load())
-    return () => {
-      live = false
-      window.clearInterval(timer)
-      off()
-    }
-  }, [decides])
+  const read = useMemo(() => readCount(setCount), [])
+  useShopPoll(read, REFRESH_MS, decides)
   // A user who can't decide sees no count, whatever an earlier user's was.
   return decides ? count : 0
 }

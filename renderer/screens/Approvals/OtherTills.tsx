@@ -2,12 +2,13 @@
 // the shop's other tills, with the till's name and every detail an approval binds. Approving or
 // rejecting here takes the PIN, as on the payout's own till; the decision goes to that till,
 // which checks it again and alone sends the payout. Main decides who may decide what.
-import { useEffect, useState, type FormEvent } from 'react'
+import { useCallback, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ShopApprovalView } from '../../../common/ipc/shopApprovals'
 import { Banner, Button, Card, EmptyState, PinPad } from '../../components'
 import { groupDigits } from '../../lib/format'
-import { call, fieldsOf, messageOf, subscribe } from '../../lib/pos'
+import { call, fieldsOf, messageOf } from '../../lib/pos'
+import { useShopPoll } from '../../lib/useShopPoll'
 import { ReasonDialog, shortTime } from '../Payouts/parts'
 
 /** How often the list is read again while the screen is open (it reads local files only). */
@@ -21,31 +22,24 @@ export function OtherTills() {
   const [sent, setSent] = useState<string | null>(null)
   const { t } = useTranslation()
 
-  useEffect(() => {
-    let live = true
-    const load = () =>
+  const read = useCallback(
+    (live: () => boolean) =>
       call('shop.status').then(
         async (status) => {
-          if (!live) return
+          if (!live()) return
           setInShop(status.mode === 'shop')
           if (status.mode !== 'shop') return
           const next = await call('shop.waitingPayouts')
-          if (live) {
+          if (live()) {
             setItems(next)
             setProblem(null)
           }
         },
-        (error: unknown) => live && setProblem(messageOf(error)),
-      )
-    void load()
-    const timer = window.setInterval(() => void load(), REFRESH_MS)
-    const off = subscribe('shop.status', () => void load())
-    return () => {
-      live = false
-      window.clearInterval(timer)
-      off()
-    }
-  }, [])
+        (error: unknown) => live() && setProblem(messageOf(error)),
+      ),
+    [],
+  )
+  useShopPoll(read, REFRESH_MS)
 
   if (!inShop) return null
   const key = (item: ShopApprovalView) => `${item.tillId}|${item.reference}`
