@@ -4,7 +4,14 @@
 // and the cashier's decision; an outage and the catch-up after it. Each state is captured in
 // test-results/collections/ for a human to look at.
 import { expect, test, type Page } from '@playwright/test'
-import { seriousA11yViolations, signIn, uniqueBvn, type PageGlobals } from './support'
+import {
+  endOutage,
+  openCustomerDisplay,
+  seriousA11yViolations,
+  signIn,
+  uniqueBvn,
+  type PageGlobals,
+} from './support'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -20,23 +27,10 @@ test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext()
   page = await context.newPage()
   await signIn(page, CASHIER)
-  display = await context.newPage()
-  // Suites before this one may have left a paid charge on the display; a new sale starts
-  // from the welcome screen, as the cashier's Collect screen does.
-  await page.evaluate(() =>
-    (globalThis as unknown as PageGlobals).pos.invoke('customerDisplay.show', { chargeId: null }),
-  )
-  // Straight to the route: setting the hash after boot would race the shell's default route.
-  await display.goto('/#/customer-display')
-  await expect(display.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible()
+  display = await openCustomerDisplay(page)
 })
 test.afterAll(async () => {
-  // Never leave the shared demo gateway down for the suites after this one.
-  await page
-    .evaluate(() =>
-      (globalThis as unknown as PageGlobals).pos.invoke('demo.simulateOutage', { active: false }),
-    )
-    .catch(() => undefined)
+  await endOutage(page)
   await page.context().close()
 })
 

@@ -4,7 +4,7 @@
 // only the signed-in cashier's PIN opens it again (not a wrong PIN, not another user's),
 // showing the charge paid. Screens are captured in test-results/lock/ for a person to look at.
 import { expect, test, type Page } from '@playwright/test'
-import { signIn, uniqueBvn, type PageGlobals } from './support'
+import { endOutage, openCustomerDisplay, signIn, uniqueBvn, type PageGlobals } from './support'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -22,21 +22,11 @@ test.beforeAll(async ({ browser }) => {
   // The other profile exists too, so its PIN can be tried on the lock screen.
   await signIn(page, OTHER)
   await signIn(page, CASHIER)
-  display = await context.newPage()
-  await page.evaluate(() =>
-    (globalThis as unknown as PageGlobals).pos.invoke('customerDisplay.show', { chargeId: null }),
-  )
-  await display.goto('/#/customer-display')
-  await expect(display.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible()
+  display = await openCustomerDisplay(page)
 })
 test.afterAll(async () => {
-  // Never leave the shared demo gateway down for the suites after this one.
-  await page
-    .evaluate(() =>
-      (globalThis as unknown as PageGlobals).pos.invoke('demo.simulateOutage', { active: false }),
-    )
-    .catch(() => undefined)
-  // Nor a locked till: a failure above would leave the lock screen up for every later suite.
+  await endOutage(page)
+  // Nor locked: a failure above would leave the lock screen up for every later suite.
   const lock = page.getByTestId('lock-screen')
   if (await lock.isVisible().catch(() => false))
     await lock.getByRole('button', { name: /Switch user/ }).click()

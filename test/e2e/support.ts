@@ -47,6 +47,30 @@ export async function openApp(page: Page, hash = ''): Promise<void> {
   await expect(page.locator('.boot')).toHaveCount(0)
 }
 
+/**
+ * Opens the customer display in `page`'s context, on the welcome screen: suites before may have
+ * left a paid charge on it, and a new sale starts from the welcome, as Collect does.
+ */
+export async function openCustomerDisplay(page: Page): Promise<Page> {
+  const display = await page.context().newPage()
+  await page.evaluate(() =>
+    (globalThis as unknown as PageGlobals).pos.invoke('customerDisplay.show', { chargeId: null }),
+  )
+  // Straight to the route: setting the hash after boot would race the shell's default route.
+  await display.goto('/#/customer-display')
+  await expect(display.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible()
+  return display
+}
+
+/** Never leaves the shared demo gateway down for the suites after this one. */
+export async function endOutage(page: Page): Promise<void> {
+  await page
+    .evaluate(() =>
+      (globalThis as unknown as PageGlobals).pos.invoke('demo.simulateOutage', { active: false }),
+    )
+    .catch(() => undefined)
+}
+
 /** Serious and critical axe violations on the current page (empty when accessible). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze()

@@ -23,6 +23,7 @@ import {
   type ThrowawayPostgres,
 } from '../../support/postgres'
 import { until } from '../../support/async'
+import { insertEvent } from '../../support/shop-events'
 
 const skipReason = postgresSkipReason()
 
@@ -273,19 +274,7 @@ describe.skipIf(skipReason !== null)(
             },
             key,
           )
-          await pool.query(
-            `insert into events (event_id, till_id, till_seq, kind, body, created_at, signature)
-             values ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
-            [
-              event.eventId,
-              tillId,
-              event.tillSeq,
-              event.kind,
-              event.body,
-              event.createdAt,
-              event.signature,
-            ],
-          )
+          await insertEvent(pool, event)
           await until('till A has pulled again', async () => {
             const status = await tillA.value<ShopStatusView>('shop.status')
             return status.refused > 0 ? status : null

@@ -18,6 +18,7 @@ import { signEvent, type StoredEvent } from '../../../main/shop/events'
 import { LocalShopLog, ShopLogCorruptError } from '../../../main/shop/local-log'
 import { migrate, MigrationMismatchError, migrations } from '../../../main/shop/migrate'
 import { ShopSync, type RefusedEvent } from '../../../main/shop/sync'
+import { insertEvent } from '../../support/shop-events'
 import {
   postgresSkipReason,
   startThrowawayPostgres,
@@ -236,21 +237,7 @@ describe.skipIf(skipReason !== null)(
           forger.key.privateKey,
         )
       for (const event of [forged(skipped, 'after.hole'), forged(skipped + 1, 'after.hole.2')]) {
-        await asTill(forger, (c) =>
-          c.query(
-            `insert into events (event_id, till_id, till_seq, kind, body, created_at, signature)
-             values ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
-            [
-              event.eventId,
-              event.tillId,
-              event.tillSeq,
-              event.kind,
-              event.body,
-              event.createdAt,
-              event.signature,
-            ],
-          ),
-        )
+        await asTill(forger, (c) => insertEvent(c, event))
       }
       const a = syncFor(till1)
       await a.sync.record('other.till.goes.on', {})
@@ -263,22 +250,7 @@ describe.skipIf(skipReason !== null)(
       expect(b.refused.filter((r) => r.why === 'gap')).toHaveLength(1)
       // A restart of till 2 (a new sync on the same log) still holds the spare till's stream.
       const restarted = syncFor(till2, b.dir)
-      await asTill(forger, async (c) => {
-        const event = forged(skipped + 2, 'after.hole.3')
-        await c.query(
-          `insert into events (event_id, till_id, till_seq, kind, body, created_at, signature)
-           values ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
-          [
-            event.eventId,
-            event.tillId,
-            event.tillSeq,
-            event.kind,
-            event.body,
-            event.createdAt,
-            event.signature,
-          ],
-        )
-      })
+      await asTill(forger, (c) => insertEvent(c, forged(skipped + 2, 'after.hole.3')))
       await a.sync.record('other.till.still.goes.on', {})
       await a.sync.syncOnce()
       await restarted.sync.syncOnce()
@@ -337,20 +309,6 @@ describe.skipIf(skipReason !== null)(
         },
         till2.key.privateKey,
       )
-      const insert = (c: pg.ClientBase, e: typeof early) =>
-        c.query(
-          `insert into events (event_id, till_id, till_seq, kind, body, created_at, signature)
-           values ($1, $2, $3, $4, $5, $6, $7)`,
-          [
-            e.eventId,
-            e.tillId,
-            e.tillSeq,
-            e.kind,
-            JSON.stringify(e.body),
-            e.createdAt,
-            e.signature,
-          ],
-        )
       const c1 = new pg.Client({
         host: server.host,
         port: server.port,
@@ -369,8 +327,8 @@ describe.skipIf(skipReason !== null)(
       await c2.connect()
       try {
         await c1.query('begin')
-        await insert(c1, early)
-        const second = insert(c2, later) // autocommit: waits for till 1's commit, or races past it
+        await insertEvent(c1, early)
+        const second = insertEvent(c2, later) // autocommit: waits for till 1's commit, or races past it
         await new Promise((resolve) => setTimeout(resolve, 300))
         await reader.sync.syncOnce()
         await c1.query('commit')

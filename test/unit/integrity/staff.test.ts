@@ -4,41 +4,16 @@
 // copied-file case against the real Secret Service.
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../main/app/errors'
-import { EventBus } from '../../../main/app/events'
-import { IntegrityService } from '../../../main/integrity'
 import type { RawSettings } from '../../../main/settings/migrations'
-import { SettingsStore } from '../../../main/settings/store'
 import { hashPin, verifyPin } from '../../../main/users/pin'
-import { UsersService } from '../../../main/users/users'
-import { FAST_SCRYPT, MemoryKeychain, memoryBackend } from '../shell/helpers'
+import { FAST_SCRYPT, MemoryKeychain, memoryBackend, sealedBoot } from '../shell/helpers'
 
 type Backend = ReturnType<typeof memoryBackend>
-
-/** One start of the till on `backend` and `keychain`, as createServices wires it. */
-async function boot(backend: Backend, keychain: MemoryKeychain) {
-  const integrity = await IntegrityService.open({ keychain })
-  const settings = new SettingsStore(backend, {
-    integrity: {
-      sealer: integrity.till(),
-      anchor: integrity.journal('till', 'settings').anchor,
-      adopt: integrity.created('till'),
-      findings: integrity.findings,
-    },
-  })
-  integrity.watchAuthority(() => settings.trust.authorityProblem)
-  const users = new UsersService({
-    settings,
-    emit: new EventBus().emit,
-    scrypt: FAST_SCRYPT,
-    pepper: () => integrity.pepper(),
-  })
-  return { integrity, settings, users }
-}
 
 async function till() {
   const backend = memoryBackend()
   const keychain = new MemoryKeychain()
-  const first = await boot(backend, keychain)
+  const first = await sealedBoot(backend, keychain)
   const admin = await first.users.create({ name: 'Ada', role: 'admin', pin: '246813' })
   const supervisor = await first.users.create({ name: 'Sade', role: 'supervisor', pin: '975318' })
   const cashier = await first.users.create({ name: 'Bola', role: 'cashier', pin: '2468' })
@@ -66,7 +41,7 @@ const codeOf = async (promise: Promise<unknown>): Promise<string> => {
 describe('staff records under a device key', () => {
   it('an untouched file signs in as before', async () => {
     const { backend, keychain, supervisor } = await till()
-    const { users, integrity } = await boot(backend, keychain)
+    const { users, integrity } = await sealedBoot(backend, keychain)
     expect((await users.verifyPin(supervisor.id, '975318')).role).toBe('supervisor')
     expect(integrity.findings.list()).toEqual([])
   })
@@ -76,7 +51,7 @@ describe('staff records under a device key', () => {
     edit(backend, (raw) => {
       raw.users.find((u) => u.id === cashier.id)!.role = 'supervisor'
     })
-    const { users, integrity } = await boot(backend, keychain)
+    const { users, integrity } = await sealedBoot(backend, keychain)
     expect(await codeOf(users.verifyPin(cashier.id, '2468'))).toBe('integrity_failed')
     expect(integrity.findings.list()).toContainEqual(
       expect.objectContaining({
@@ -93,7 +68,7 @@ describe('staff records under a device key', () => {
     edit(backend, (raw) => {
       raw.users.find((u) => u.id === supervisor.id)!.pinHash = known
     })
-    const { users } = await boot(backend, keychain)
+    const { users } = await sealedBoot(backend, keychain)
     expect(await codeOf(users.verifyPin(supervisor.id, '111111'))).toBe('integrity_failed')
   })
 
@@ -109,7 +84,7 @@ describe('staff records under a device key', () => {
         pinHash,
       })
     })
-    const { users, integrity } = await boot(backend, keychain)
+    const { users, integrity } = await sealedBoot(backend, keychain)
     expect(await codeOf(users.verifyPin('u_feedfeedfeedfeed', '111111'))).toBe('integrity_failed')
     expect(() => integrity.requireProtected('live')).toThrow(/Payouts in Live are off/)
     expect(integrity.findings.list().map((f) => f.area)).toEqual(['settings', 'staff'])
@@ -118,14 +93,14 @@ describe('staff records under a device key', () => {
   it('an older copy of the file (an old PIN the cashier knew) is caught by the head in the keychain', async () => {
     const { backend, keychain, supervisor, admin } = await till()
     const older = backend.raw()
-    const second = await boot(backend, keychain)
+    const second = await sealedBoot(backend, keychain)
     await second.users.setPin(supervisor.id, '864200')
     await second.integrity.flushed()
     backend.write(older as never)
-    const { integrity, users } = await boot(backend, keychain)
+    const { integrity, users } = await sealedBoot(backend, keychain)
     expect(() => integrity.requireProtected('sandbox')).toThrow(/older copy/)
     // An admin who has looked saves the settings again, which lifts the block.
-    const third = await boot(backend, keychain)
+    const third = await sealedBoot(backend, keychain)
     await users.verifyPin(admin.id, '246813')
     third.settings.update((draft) => void (draft.tillName = 'Front'), { confirm: true })
     expect(() => third.integrity.requireProtected('sandbox')).not.toThrow()
@@ -137,7 +112,7 @@ describe('staff records under a device key', () => {
       raw.users = []
       raw.seals = null
     })
-    const { users } = await boot(backend, keychain)
+    const { users } = await sealedBoot(backend, keychain)
     expect(await codeOf(users.create({ name: 'Eve', role: 'admin', pin: '123456' }))).toBe(
       'integrity_failed',
     )
@@ -148,13 +123,13 @@ describe('staff records under a device key', () => {
     edit(backend, (raw) => {
       raw.users.find((u) => u.id === cashier.id)!.role = 'admin'
     })
-    const { users, integrity } = await boot(backend, keychain)
+    const { users, integrity } = await sealedBoot(backend, keychain)
     await users.verifyPin(admin.id, '246813')
     // Another write (a lockout counter) leaves the tampered record unsealed.
     await codeOf(users.verifyPin(admin.id, '000000'))
-    expect(await codeOf((await boot(backend, keychain)).users.verifyPin(cashier.id, '2468'))).toBe(
-      'integrity_failed',
-    )
+    expect(
+      await codeOf((await sealedBoot(backend, keychain)).users.verifyPin(cashier.id, '2468')),
+    ).toBe('integrity_failed')
     users.remove(admin.id, cashier.id)
     expect(integrity.findings.list().filter((f) => f.area === 'staff')).toEqual([])
   })
@@ -168,7 +143,7 @@ describe('PINs peppered from the keychain', () => {
     expect(hash).toMatch(/^pscrypt\$/)
     expect(await verifyPin('975318', hash)).toBe(false)
     // Another machine's keychain has another pepper.
-    const elsewhere = await boot(memoryBackend(copied as RawSettings), new MemoryKeychain())
+    const elsewhere = await sealedBoot(memoryBackend(copied as RawSettings), new MemoryKeychain())
     expect(await verifyPin('975318', hash, elsewhere.integrity.pepper())).toBe(false)
   })
 
@@ -196,18 +171,18 @@ describe('PINs peppered from the keychain', () => {
       ],
     })
     const keychain = new MemoryKeychain()
-    const { users } = await boot(backend, keychain)
+    const { users } = await sealedBoot(backend, keychain)
     await users.verifyPin('u_0123456789abcdef', '2468')
     const stored = (backend.raw() as { users: RawUser[] }).users[0]!.pinHash
     expect(stored).toMatch(/^pscrypt\$1024\$8\$1\$/)
-    const again = await boot(backend, keychain)
+    const again = await sealedBoot(backend, keychain)
     expect((await again.users.verifyPin('u_0123456789abcdef', '2468')).name).toBe('Bola')
   })
 })
 
 describe('supervisor and admin PINs have at least 6 digits', () => {
   it('refuses a short PIN for a supervisor or admin, not for a cashier', async () => {
-    const { users } = await boot(memoryBackend(), new MemoryKeychain())
+    const { users } = await sealedBoot(memoryBackend(), new MemoryKeychain())
     expect(await codeOf(users.create({ name: 'Ada', role: 'admin', pin: '1234' }))).toBe(
       'pin_too_short',
     )
@@ -220,9 +195,9 @@ describe('supervisor and admin PINs have at least 6 digits', () => {
 
   it('an existing short supervisor PIN must be replaced at the next sign-in', async () => {
     const { backend, keychain, admin, cashier } = await till()
-    const first = await boot(backend, keychain)
+    const first = await sealedBoot(backend, keychain)
     first.users.update(admin.id, { id: cashier.id, role: 'supervisor' })
-    const { users } = await boot(backend, keychain)
+    const { users } = await sealedBoot(backend, keychain)
     expect(await codeOf(users.verifyPin(cashier.id, '2468'))).toBe('pin_change_required')
     expect(await codeOf(users.replaceShortPin(cashier.id, '2468', '1357'))).toBe('pin_too_short')
     expect(await codeOf(users.replaceShortPin(cashier.id, '0000', '135790'))).toBe('wrong_pin')

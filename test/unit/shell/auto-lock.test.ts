@@ -3,16 +3,14 @@
 // screen lock or a suspend, and only the owner's PIN unlocks.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_IDLE_LOCK } from '../../../common/ipc/settings'
-import { EventBus } from '../../../main/app/events'
 import { silentLogger } from '../../../main/app/log'
-import { IntegrityService } from '../../../main/integrity'
 import { AutoLock, DEFAULT_IDLE_LIMITS, type PowerSource } from '../../../main/session/auto-lock'
 import { SessionService } from '../../../main/session/session'
 import { effectiveIdleLock, watchIdleLock } from '../../../main/settings/idle-lock'
 import type { RawSettings } from '../../../main/settings/migrations'
 import { SettingsStore } from '../../../main/settings/store'
 import { UsersService } from '../../../main/users/users'
-import { FAST_SCRYPT, MemoryKeychain, memoryBackend } from './helpers'
+import { FAST_SCRYPT, MemoryKeychain, memoryBackend, sealedBoot } from './helpers'
 
 const MINUTE = 60_000
 
@@ -46,27 +44,6 @@ async function till() {
 }
 
 type Backend = ReturnType<typeof memoryBackend>
-
-/** One start of a till with a device key, wired as createServices wires it. */
-async function sealedBoot(backend: Backend, keychain: MemoryKeychain) {
-  const integrity = await IntegrityService.open({ keychain })
-  const settings = new SettingsStore(backend, {
-    integrity: {
-      sealer: integrity.till(),
-      anchor: integrity.journal('till', 'settings').anchor,
-      adopt: integrity.created('till'),
-      findings: integrity.findings,
-    },
-  })
-  integrity.watchAuthority(() => settings.trust.authorityProblem)
-  const users = new UsersService({
-    settings,
-    emit: new EventBus().emit,
-    scrypt: FAST_SCRYPT,
-    pepper: () => integrity.pepper(),
-  })
-  return { integrity, settings, users }
-}
 
 /** A sealed till with an admin and a cashier, where the admin chose a 1-minute cashier lock. */
 async function sealedTill() {

@@ -1,10 +1,14 @@
-// Test doubles for the shell's ports: an in-memory settings file and keychain.
+// Test doubles for the shell's ports: an in-memory settings file and keychain, and a till
+// started on them with its device key, as createServices wires it.
 import type { Environment } from '../../../common/ipc/shared'
 import type { KeychainStatus } from '../../../common/ipc/environment'
 import { KeychainUnavailableError, type Keychain } from '../../../main/keychain/keychain'
 import type { RawSettings } from '../../../main/settings/migrations'
 import type { Settings } from '../../../main/settings/schema'
-import type { SettingsBackend } from '../../../main/settings/store'
+import { EventBus } from '../../../main/app/events'
+import { IntegrityService } from '../../../main/integrity'
+import { SettingsStore, type SettingsBackend } from '../../../main/settings/store'
+import { UsersService } from '../../../main/users/users'
 
 export function memoryBackend(
   initial: RawSettings = {},
@@ -51,3 +55,27 @@ export class MemoryKeychain implements Keychain {
 
 /** Cheap scrypt for tests that hash many PINs; one test checks the production parameters. */
 export const FAST_SCRYPT = { N: 1024, r: 8, p: 1 }
+
+/** One start of a till with a device key on `backend` and `keychain`, as createServices wires it. */
+export async function sealedBoot(
+  backend: ReturnType<typeof memoryBackend>,
+  keychain: MemoryKeychain,
+) {
+  const integrity = await IntegrityService.open({ keychain })
+  const settings = new SettingsStore(backend, {
+    integrity: {
+      sealer: integrity.till(),
+      anchor: integrity.journal('till', 'settings').anchor,
+      adopt: integrity.created('till'),
+      findings: integrity.findings,
+    },
+  })
+  integrity.watchAuthority(() => settings.trust.authorityProblem)
+  const users = new UsersService({
+    settings,
+    emit: new EventBus().emit,
+    scrypt: FAST_SCRYPT,
+    pepper: () => integrity.pepper(),
+  })
+  return { integrity, settings, users }
+}
