@@ -32,6 +32,8 @@ interface Style {
   clip: string
   clipPath: string
   fontFamily: string
+  paddingRight: string
+  borderRightWidth: string
 }
 interface Node {
   nodeType: number
@@ -203,6 +205,20 @@ export async function layoutProblems(page: Page, root?: string): Promise<string[
           problems.push(`nested scroll: ${label(el).slice(0, 50)} inside ${label(p).slice(0, 50)}`)
           break
         }
+      }
+    }
+    // 5. Past its card: a table or text that runs over the card's padding to its border (or
+    // beyond), where a cashier reads it as cut off even when nothing clips it.
+    for (const card of Array.from(scope.querySelectorAll('.card'))) {
+      if (hidden(card)) continue
+      const box = card.getBoundingClientRect()
+      const style = w.getComputedStyle(card)
+      const px = (length: string) => Number(length.replace(/px$/, '')) || 0
+      const inner = box.right - px(style.paddingRight) - px(style.borderRightWidth)
+      for (const el of Array.from(card.querySelectorAll('table, p, li, h2, h3, dl'))) {
+        if (el.closest('.card') !== card || hidden(el)) continue
+        if (el.getBoundingClientRect().right > inner + 1)
+          problems.push(`past its card: ${label(el)}`)
       }
     }
     return [...new Set(problems)]
