@@ -215,8 +215,14 @@ export async function layoutProblems(page: Page, root?: string): Promise<string[
       const style = w.getComputedStyle(card)
       const px = (length: string) => Number(length.replace(/px$/, '')) || 0
       const inner = box.right - px(style.paddingRight) - px(style.borderRightWidth)
+      // What sits in a scroll area of the card (an audit log scrolls sideways) can be reached.
+      const scrolled = (el: El): boolean => {
+        for (let node = el.parentElement; node && node !== card; node = node.parentElement)
+          if (['auto', 'scroll'].includes(w.getComputedStyle(node).overflowX)) return true
+        return false
+      }
       for (const el of Array.from(card.querySelectorAll('table, p, li, h2, h3, dl'))) {
-        if (el.closest('.card') !== card || hidden(el)) continue
+        if (el.closest('.card') !== card || hidden(el) || scrolled(el)) continue
         if (el.getBoundingClientRect().right > inner + 1)
           problems.push(`past its card: ${label(el)}`)
       }

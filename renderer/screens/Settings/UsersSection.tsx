@@ -78,6 +78,15 @@ export function UsersSection() {
                   </span>
                   {user.name}
                   {user.id === me?.id && <Badge tone="info">{t('settings.users.you')}</Badge>}
+                  {/* The status sits by the name: a column of its own pushed the buttons past
+                      the card at 1024 px in French. */}
+                  {user.disabled ? (
+                    <Badge tone="neutral">{t('settings.users.disabled')}</Badge>
+                  ) : user.lockedUntil ? (
+                    <Badge tone="danger">{t('settings.users.locked')}</Badge>
+                  ) : (
+                    <Badge tone="success">{t('settings.users.active')}</Badge>
+                  )}
                 </span>
               ),
             },
@@ -109,17 +118,6 @@ export function UsersSection() {
                   ))}
                 </select>
               ),
-            },
-            {
-              header: t('settings.users.status'),
-              cell: (user) =>
-                user.disabled ? (
-                  <Badge tone="neutral">{t('settings.users.disabled')}</Badge>
-                ) : user.lockedUntil ? (
-                  <Badge tone="danger">{t('settings.users.locked')}</Badge>
-                ) : (
-                  <Badge tone="success">{t('settings.users.active')}</Badge>
-                ),
             },
             {
               header: <span className="visually-hidden">{t('settings.users.actions')}</span>,
