@@ -1,6 +1,7 @@
 // Collections as a feature module: builds the services on the shell's core, registers the
 // channels of common/ipc/collections.ts, and keeps one watcher per active environment (each
 // environment has its own journal, since Demo accounts don't exist on Live).
+import { AppError } from '../app/errors'
 import { join } from 'node:path'
 import { formatMoney } from '../../common/money'
 import type { Environment } from '../../common/ipc/shared'
@@ -283,8 +284,18 @@ export function createCollections(core: CoreServices) {
   return {
     handlers,
     start() {
-      current()
-      core.environment.onChange(() => void current())
+      // A damaged journal stops collections (every call says why, and the admin has the
+      // finding), never the till: the other features and Settings still open.
+      const open = () => {
+        try {
+          current()
+        } catch (error) {
+          if (!(error instanceof AppError) || error.code !== 'journal_damaged') throw error
+          core.log.error('collections journal damaged; collections stopped', { error })
+        }
+      }
+      open()
+      core.environment.onChange(open)
     },
     stop() {
       runtime?.charges.stop()

@@ -5,7 +5,7 @@
 // kept in the keychain, so an older copy of the file is caught too.
 import type { ChainHead } from './anchor'
 import { checkHead, JournalIntegrityError } from './chain'
-import type { JournalSeal } from './service'
+import { mayAdopt, NOT_ADOPTED, type JournalSeal } from './service'
 
 export const DOCUMENT_FORMAT = 'tilldesk.sealed.v1'
 
@@ -68,6 +68,7 @@ export function openSealedDocument(
         'the file was replaced by one without seals (this till seals every record)',
       )
     }
+    if (!mayAdopt(seal)) throw new JournalIntegrityError(file, null, NOT_ADOPTED)
     return { values: parsed, generation: 0, legacy: true }
   }
   const doc = parsed as Partial<SealedDocument> | null

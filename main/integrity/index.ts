@@ -34,6 +34,8 @@ export { Sealer } from './seal'
 export {
   IntegrityService,
   KNOWN_JOURNALS,
+  mayAdopt,
+  NOT_ADOPTED,
   type IntegrityOptions,
   type JournalSeal,
   type Protection,
