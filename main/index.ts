@@ -26,12 +26,11 @@ const here = fileURLToPath(new URL('.', import.meta.url))
 // Rotating, scrubbed log files in the platform's log folder (see docs/release.md).
 const logFile = fileLog({ dir: app.getPath('logs') })
 const log = createLogger(teeSink(consoleSink, logFile.sink))
-// Crash dumps are always written locally; they are sent only if the admin opted in.
-const crashConsent = readCrashReporting(app.getPath('userData'))
-crashReporter.start({
-  submitURL: crashConsent.url ?? '',
-  uploadToServer: crashConsent.upload && crashConsent.url !== null,
-})
+// Crash dumps are always written locally; they are sent only if the admin opted in. The
+// address must be given now, before the keychain can check the file's seal, so upload stays
+// off until the diagnostics module has read the sealed file (setCrashUpload below).
+const crashAddress = readCrashReporting(app.getPath('userData'), null).url
+crashReporter.start({ submitURL: crashAddress ?? '', uploadToServer: false })
 /** Only an unpackaged app may use the dev server (electron-vite sets the variable). */
 const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null
 const preloads = {
@@ -107,7 +106,8 @@ async function start(): Promise<void> {
       chrome: process.versions.chrome ?? null,
       licencesFile: join(here, '../licences.json'),
       // The address is read at start; a new one applies from the next start.
-      setCrashUpload: (upload) => crashReporter.setUploadToServer(upload),
+      setCrashUpload: (upload, url) =>
+        crashReporter.setUploadToServer(upload && url !== null && url === crashAddress),
     },
     isTrustedSender: (sender) =>
       sender.transport === 'electron' && isOwnUrl(sender.url, devServerUrl),

@@ -15,7 +15,7 @@ import { defineModule } from '../app/module'
 import type { CoreServices } from '../app/core'
 import { actor as callerOf, type CallContext, type Handlers } from '../ipc/handlers'
 import { createCharges, type Charges } from './charges'
-import { openCustomerDirectory, type CustomerDirectory } from './customerDirectory'
+import { memoryDirectory, openCustomerDirectory, type CustomerDirectory } from './customerDirectory'
 import { createCustomers } from './customers'
 import { CollectionsError } from './errors'
 import type { CollectionsGateway } from './gatewayPort'
@@ -78,10 +78,17 @@ export function createCollections(core: CoreServices) {
     const environment = core.environment.current
     if (!directory || directory.environment !== environment) {
       directory?.directory.close()
-      directory = {
-        environment,
-        directory: openCustomerDirectory(join(core.dataDir, `customers-${environment}.jsonl`)),
+      const path = join(core.dataDir, `customers-${environment}.jsonl`)
+      let opened: CustomerDirectory
+      try {
+        opened = openCustomerDirectory(path, core.integrity.journal(environment, 'customers'))
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'journal_damaged') throw error
+        // Reported to the admin; customers are found at the gateway by e-mail meanwhile, and
+        // nothing in the file is shown. The file is left as it is.
+        opened = memoryDirectory()
       }
+      directory = { environment, directory: opened }
     }
     return directory.directory
   }

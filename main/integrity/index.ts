@@ -40,4 +40,5 @@ export {
   type JournalSeal,
   type Protection,
 } from './service'
+export { SealedFile, SEALED_FILE_FORMAT, type SealedRead } from './sealed-file'
 export { sealedDocument, openSealedDocument, type SealedDocument } from './document'

@@ -37,10 +37,17 @@ export const KNOWN_JOURNALS = [
   'mandates',
   'debits',
   'z-reports',
+  'customers',
 ] as const
 
 /** Till-wide files whose head is kept in the `till` scope. */
-export const TILL_RECORDS = ['settings', 'payout-policy'] as const
+export const TILL_RECORDS = [
+  'settings',
+  'payout-policy',
+  'updates',
+  'crash-reporting',
+  'shift-settings',
+] as const
 
 export interface Protection {
   /** True when this scope's key is in the OS keychain (records are really checked). */
@@ -88,6 +95,10 @@ const AREAS: Record<string, IntegrityArea> = {
   'z-reports': 'z-reports',
   settings: 'settings',
   'payout-policy': 'settings',
+  updates: 'settings',
+  'crash-reporting': 'settings',
+  'shift-settings': 'settings',
+  customers: 'collections',
 }
 
 interface ScopeState {

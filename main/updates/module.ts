@@ -1,6 +1,7 @@
 // Updates wired into the composition root: preferences on disk, the policy, its IPC handlers,
 // and the two moments an install may happen (quit, shift close). The engine comes from the
 // host: electron-updater in the app, none in the preview, the feed client in tests.
+import type { JournalSeal } from '../integrity'
 import type { updatesChannels, UpdateStatus } from '../../common/ipc/updates'
 import type { Logger } from '../app/log'
 import type { FeatureInstance } from '../app/module'
@@ -21,6 +22,8 @@ export interface UpdatesDeps {
   busy: () => string[] | Promise<string[]>
   now?: () => number
   schedule?: Schedule
+  /** The till's seal and head for updates.json (main/integrity); absent in tests alone. */
+  seal?: JournalSeal | null
 }
 
 export interface Updates extends FeatureInstance {
@@ -31,7 +34,7 @@ export interface Updates extends FeatureInstance {
 }
 
 export function createUpdates(deps: UpdatesDeps): Updates {
-  const preferences = new UpdatePreferencesFile(deps.dataDir, deps.log)
+  const preferences = new UpdatePreferencesFile(deps.dataDir, deps.log, deps.seal ?? null)
   const policy = new UpdatePolicy({
     engine: deps.engine,
     preferences: () => preferences.get(),

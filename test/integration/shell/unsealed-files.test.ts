@@ -2,7 +2,7 @@
 // device key was made. On a till whose key already existed, an unsealed file a cashier wrote
 // by hand (payout limits, a journal of payments, refunds, mandates, debits, collections or
 // payouts) is never taken: it gives the admin a finding in words and is not used.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -97,5 +97,49 @@ describe('an unsealed file on a till whose device key already existed', () => {
         problem: expect.stringMatching(/has no seals/),
       }),
     )
+  })
+
+  it("an update feed written into updates.json by hand is ignored: the build's feed is used", async () => {
+    writeFileSync(
+      join(dir, 'updates.json'),
+      JSON.stringify({
+        channel: 'stable',
+        paused: true,
+        source: { kind: 'generic', url: 'https://updates.example.net/feed' },
+      }),
+    )
+    await restart()
+    const status = await value<{ source: { kind: string }; paused: boolean }>('updates.status')
+    expect(status.source).toEqual({ kind: 'github' })
+    expect(status.paused).toBe(false)
+    expect(await findings()).toContainEqual(
+      expect.objectContaining({ file: expect.stringContaining('updates.json') }),
+    )
+  })
+
+  it('a crash upload address written by hand is ignored: reporting stays off', async () => {
+    writeFileSync(
+      join(dir, 'crash-reporting.json'),
+      JSON.stringify({ upload: true, url: 'https://crashes.example.net/submit' }),
+    )
+    await restart()
+    expect(await value('app.crashReporting')).toEqual({ upload: false, url: null })
+    expect(await findings()).toContainEqual(
+      expect.objectContaining({ file: expect.stringContaining('crash-reporting.json') }),
+    )
+  })
+
+  it("the admin's own crash reporting choice survives a restart; an edited address does not", async () => {
+    await value('app.setCrashReporting', { upload: true, url: 'https://crashes.example.com/a' })
+    await services!.integrity.flushed()
+    await restart()
+    expect(await value('app.crashReporting')).toEqual({
+      upload: true,
+      url: 'https://crashes.example.com/a',
+    })
+    const path = join(dir, 'crash-reporting.json')
+    writeFileSync(path, readFileSync(path, 'utf8').replace('example.com/a', 'example.net/a'))
+    await restart()
+    expect(await value('app.crashReporting')).toEqual({ upload: false, url: null })
   })
 })

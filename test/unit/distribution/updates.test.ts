@@ -295,8 +295,7 @@ describe('update policy', () => {
       availableVersion: '0.3.0-beta.1',
     })
     expect(JSON.parse(readFileSync(join(dataDir, 'updates.json'), 'utf8'))).toMatchObject({
-      channel: 'beta',
-      source: { kind: 'generic', url: feed.url },
+      value: { channel: 'beta', source: { kind: 'generic', url: feed.url } },
     })
   })
 
