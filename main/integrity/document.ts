@@ -68,7 +68,10 @@ export function openSealedDocument(
         'the file was replaced by one without seals (this till seals every record)',
       )
     }
-    if (!mayAdopt(seal)) throw new JournalIntegrityError(file, null, NOT_ADOPTED)
+    // No file yet reads as an empty list: there is nothing to adopt.
+    if (parsed.length > 0 && !mayAdopt(seal)) {
+      throw new JournalIntegrityError(file, null, NOT_ADOPTED)
+    }
     return { values: parsed, generation: 0, legacy: true }
   }
   const doc = parsed as Partial<SealedDocument> | null
