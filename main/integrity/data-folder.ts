@@ -134,6 +134,13 @@ export const DATA_FOLDER: readonly DataFile[] = [
     how: 'Redacted log files: written for support, only ever read to export them (Help → Export diagnostics).',
   },
   {
+    pattern:
+      /^(Partitions|Crashpad|GPUCache|Cache|Code Cache|DawnGraphiteCache|DawnWebGPUCache|blob_storage|Local Storage|Session Storage|Shared Dictionary|SharedStorage|WebStorage|IndexedDB|Service Worker)\/|^(Local State|Preferences|Cookies|Cookies-journal|Network Persistent State|TransportSecurity|Trust Tokens|Trust Tokens-journal|DIPS|DIPS-journal|SingletonLock|SingletonCookie|SingletonSocket)$/,
+    name: "Chromium's profile",
+    rule: 'ignored',
+    how: 'Read by Chromium only, never by main; the UI partition holds the appearance hint (a localStorage hint, never authority).',
+  },
+  {
     pattern: /(^|\/)\.?[^/]+\.(tmp|part)$|\.\d+\.\d+\.tmp$/,
     name: '*.tmp, *.part',
     rule: 'ignored',
