@@ -117,15 +117,9 @@ function stable(value: unknown): unknown {
 
 /** What the admin sees of the till: staff, money, reports and settings. */
 async function observe(services: AppServices): Promise<string> {
-  const { call } = {
-    call: async (channel: string, input?: unknown) => {
-      const envelope = await services.dispatcher.dispatch(
-        { transport: 'test', url: 'test://till' },
-        channel,
-        input,
-      )
-      return envelope.ok ? stable(envelope.value) : { error: envelope.error.code }
-    },
+  const call = async (channel: string, input?: unknown) => {
+    const envelope = await caller(() => services).call(channel, input)
+    return envelope.ok ? stable(envelope.value) : { error: envelope.error.code }
   }
   const seen: Record<string, unknown> = {}
   for (const [channel, input] of [

@@ -7,11 +7,10 @@
 import type { ChargeView } from '../../common/ipc/collections'
 import type { PayoutView } from '../../common/ipc/payouts'
 import type { ShiftView } from '../../common/ipc/shifts'
-import { silentLogger } from '../../main/app/log'
-import { createServices, type AppServices } from '../../main/app/services'
+import type { AppServices } from '../../main/app/services'
 import type { Keychain } from '../../main/keychain/keychain'
-import { confBackend } from '../../main/settings/conf-backend'
 import { until } from './async'
+import { dispatcher, startServices } from './services'
 
 export const PINS = { ada: '246813', sade: '975318', bola: '2468', tunde: '1357' } as const
 export type Who = keyof typeof PINS
@@ -23,7 +22,7 @@ export interface RecordedRequest {
   method: string
 }
 
-export async function openTill(
+export function openTill(
   dir: string,
   keychain: Keychain,
   requests: RecordedRequest[] = [],
@@ -34,34 +33,11 @@ export async function openTill(
     requests.push({ url, method })
     return globalThis.fetch(input, init)
   }
-  const services = await createServices({
-    settingsBackend: confBackend(dir),
-    keychain,
-    fetch: fetcher,
-    dataDir: dir,
-    log: silentLogger,
-    isTrustedSender: (candidate) => candidate.transport === 'test',
-  })
-  await services.start()
-  return services
+  return startServices(dir, keychain, fetcher)
 }
 
-export function caller(services: () => AppServices) {
-  const sender = { transport: 'test', url: 'test://till' } as const
-  const call = (channel: string, input?: unknown) =>
-    services().dispatcher.dispatch(sender, channel, input)
-  async function value<T>(channel: string, input?: unknown): Promise<T> {
-    const envelope = await call(channel, input)
-    if (!envelope.ok)
-      throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`)
-    return envelope.value as T
-  }
-  const code = async (channel: string, input?: unknown) => {
-    const envelope = await call(channel, input)
-    return envelope.ok ? 'ok' : envelope.error.code
-  }
-  return { value, code }
-}
+/** The channels as the till's windows call them (test/support/services.ts). */
+export const caller = dispatcher
 
 const isoDay = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10)
