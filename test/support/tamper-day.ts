@@ -20,6 +20,8 @@ export type Ids = Record<Who, string>
 export interface RecordedRequest {
   url: string
   method: string
+  /** The key id it was signed with (X-Key-Id), or null. */
+  keyId: string | null
 }
 
 export function openTill(
@@ -30,7 +32,8 @@ export function openTill(
   const fetcher: typeof fetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input)
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET')
-    requests.push({ url, method })
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : {}))
+    requests.push({ url, method, keyId: headers.get('X-Key-Id') })
     return globalThis.fetch(input, init)
   }
   return startServices(dir, keychain, fetcher)
