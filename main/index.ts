@@ -2,11 +2,12 @@
 // everything else is the plain-Node composition root (app/services.ts), shared with the
 // browser preview.
 import type { BrowserWindow } from 'electron'
-import { app, crashReporter, Menu, session } from 'electron'
+import { app, crashReporter, dialog, Menu, session } from 'electron'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { electronStoreBackend } from './adapters/electron-store'
 import { electronPowerSource } from './adapters/power-monitor'
+import { AppError } from './app/errors'
 import { consoleSink, createLogger, fileLog, teeSink } from './app/log'
 import { readCrashReporting } from './diagnostics/crash'
 import { electronUpdateEngine } from './updates/electron'
@@ -77,6 +78,8 @@ if (!app.requestSingleInstanceLock()) {
     .then(start)
     .catch((error: unknown) => {
       log.error('Tilldesk failed to start', { error })
+      // A settings file it cannot read (cut short, edited) stops the start: say why, in words.
+      if (error instanceof AppError) dialog.showErrorBox('Tilldesk could not start', error.message)
       app.exit(1)
     })
 }
