@@ -308,16 +308,17 @@ describe('the data folder after a day at the till', () => {
       async (context) => {
         requireKeychain(context)
         const problems: string[] = []
-        let cases = 0
+        const cases: string[] = []
         for (const rel of walk(day)) {
           const outcome = await tryCase(`${rel} ${mutation.name}`, rel, (dir) =>
             mutation.apply(dir, rel, midday),
           )
           if (outcome === null) continue
-          cases += 1
+          cases.push(rel)
           problems.push(...outcome.problems)
         }
-        expect(cases).toBeGreaterThan(0)
+        // Every change applies at least to the staff file (the day changed it after midday).
+        expect(cases).toContain('settings.json')
         expect(problems).toEqual([])
       },
     )
