@@ -35,7 +35,7 @@ export function ScreenLockNote() {
 
   if (!info) return null
   return (
-    <div className="field__hint" data-testid="screen-lock-note" role="status">
+    <div className="field__hint screen-lock-note" data-testid="screen-lock-note" role="status">
       {info.osScreenLock === 'unavailable' ? (
         <p>
           <strong>{t('idleLock.osLock.unavailable')}</strong>{' '}
