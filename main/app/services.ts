@@ -49,6 +49,11 @@ export interface Adapters {
   now?: () => number
   /** OS idle time, screen lock and suspend (Electron's powerMonitor); none in Node. */
   power?: PowerSource
+  /**
+   * Whether main sees the input events of our windows itself (Electron: `autoLock.activity()`
+   * from `input-event`); then the pages' own activity reports are ignored. Off in Node.
+   */
+  windowInput?: boolean
   /** Idle limits for the automatic lock and sign-out (defaults in session/auto-lock.ts). */
   idleLimits?: Partial<IdleLimits>
   /** Replaces the module list (tests). */
@@ -66,6 +71,8 @@ export type { CoreServices } from './core'
 export interface AppServices extends CoreServices {
   events: EventBus
   dispatcher: Dispatcher
+  /** The idle lock: Electron's main tells it of input in our windows. */
+  autoLock: AutoLock
   /** Starts the environment (demo gateway), the health monitor and every module. */
   start(): Promise<void>
   stop(): Promise<void>
@@ -104,6 +111,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     power: adapters.power ?? noPowerSource,
     log,
     now,
+    activityFrom: adapters.windowInput ? 'main' : 'page',
     ...(adapters.idleLimits ? { limits: adapters.idleLimits } : {}),
   })
   // The admin's idle lock times (Settings → Till) apply at once, without a restart; limits an
@@ -205,6 +213,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     ...core,
     events,
     dispatcher,
+    autoLock,
     async start() {
       await environment.start()
       autoLock.start()
