@@ -12,11 +12,14 @@ import { Dispatcher } from '../ipc/dispatch'
 import type { SenderInfo } from '../ipc/handlers'
 import { IntegrityService } from '../integrity'
 import { resolveTillId } from '../integrity/keys'
+import { OtherTillsWatch } from '../integrity/tills'
 import type { Keychain } from '../keychain/keychain'
+import { bindSecretsToTill } from '../keychain/till-secrets'
 import { SessionService } from '../session/session'
 import { sessionHandlers } from '../session/handlers'
 import { AutoLock, noPowerSource, type IdleLimits, type PowerSource } from '../session/auto-lock'
 import { needsStepUp } from '../session/step-up'
+import { AuthorityReviewService } from '../settings/authority'
 import { settingsHandlers } from '../settings/handlers'
 import { appearanceHandlers } from '../settings/appearance'
 import { watchIdleLock } from '../settings/idle-lock'
@@ -81,12 +84,8 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
   // A till with staff but no till-id file predates till ids: it keeps its plain key names.
   const staff = adapters.settingsBackend.read().users
   const hasStaff = Array.isArray(staff) && staff.length > 0
-  const integrity = await IntegrityService.open({
-    keychain,
-    log,
-    now,
-    till: resolveTillId(adapters.dataDir, hasStaff),
-  })
+  const till = resolveTillId(adapters.dataDir, hasStaff)
+  const integrity = await IntegrityService.open({ keychain, log, now, till })
   const settings = new SettingsStore(adapters.settingsBackend, {
     integrity: {
       sealer: integrity.till(),
@@ -96,6 +95,26 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     },
   })
   integrity.watchAuthority(() => settings.trust.authorityProblem)
+  const authority = new AuthorityReviewService({
+    settings,
+    sealer: integrity.till(),
+    dataDir: adapters.dataDir,
+    log,
+  })
+  // API secrets are this till's own; one from before that rule moves to the till that owns it.
+  await bindSecretsToTill({
+    keychain,
+    till,
+    tillsBefore: integrity.tillsBefore(),
+    trusted:
+      integrity.till().enforced &&
+      settings.get().seals !== null &&
+      settings.trust.authorityProblem === null,
+    keyIds: settings.get().keyIds,
+    log,
+  })
+  const otherTills = new OtherTillsWatch(keychain, till, integrity.findings, log)
+  await otherTills.check()
   settings.onChange((next) => emit('settings.changed', toSettingsView(next)))
   const users = new UsersService({ settings, emit, now, pepper: () => integrity.pepper() })
   const session = new SessionService({ users, settings, emit, now })
@@ -118,6 +137,8 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     fetch,
     startDemo: adapters.startDemo ?? startEmbeddedSandbox,
     dataDir: adapters.dataDir,
+    till,
+    authorityProblem: () => settings.trust.authorityProblem,
     onReachability: (reachable, error) =>
       status.reportConnectivity(
         reachable ? 'online' : 'offline',
@@ -144,7 +165,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
   dispatcher
     .register(sessionHandlers(session, autoLock))
     .register(usersHandlers(users))
-    .register(settingsHandlers(settings, environment, integrity))
+    .register(settingsHandlers({ settings, environment, integrity, authority, otherTills }))
     .register(appearanceHandlers(settings, emit))
     .register(environmentHandlers({ environment, status, connectivity }))
 
