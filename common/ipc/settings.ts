@@ -118,6 +118,8 @@ export type IntegrityArea =
   | 'shop'
   /** Another till was set up on this OS account (main/integrity/tills.ts). */
   | 'tills'
+  /** The update settings (main/updates/). */
+  | 'updates'
 
 /**
  * A record that failed its keyed check (or could not be checked), in words for the admin.

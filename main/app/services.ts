@@ -58,6 +58,8 @@ export interface Adapters {
   modules?: FeatureModule[]
   /** electron-updater in the app (main/updates/electron.ts); elsewhere nothing updates. */
   updateEngine?: UpdateEngine
+  /** Update feeds allowed besides GitHub Releases: the build's list, unless a test's own feed. */
+  updateFeeds?: readonly string[]
   /** Version, runtime and licence file for About (main/diagnostics/host.ts). */
   host?: HostInfo
   /** The log files for "Export diagnostics" (main/app/log.ts fileLog().files). */
@@ -204,6 +206,15 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     subscribe: (listener) => events.subscribe(listener),
     busy: () => busyReasons(instances.map(({ instance }) => instance)),
     now,
+    ...(adapters.updateFeeds ? { allowedFeeds: adapters.updateFeeds } : {}),
+    report: (problem, consequence) =>
+      integrity.findings.report({
+        area: 'updates',
+        file: 'updates.json',
+        record: 'update source',
+        problem,
+        consequence,
+      }),
   })
   const support = createSupport({
     core,
