@@ -15,7 +15,11 @@ interface Row {
   label: string
   stored: string
   trusted: string | null
+  /** Addresses and key ids: one long token, shown in the code font. */
+  code: boolean
 }
+
+const CODES = new Set(['sandboxUrl', 'liveUrl', 'sandboxKey', 'liveKey', 'demoKey'])
 
 export function AuthorityReview() {
   const { t } = useTranslation()
@@ -64,7 +68,10 @@ export function AuthorityReview() {
     label: t(`settings.authority.rows.${key}`),
     stored: stored[key],
     trusted: trusted ? trusted[key] : null,
+    code: CODES.has(key),
   }))
+  const value = (row: Row, text: string | null) =>
+    row.code ? <span className="mono">{text}</span> : text
 
   const confirm = () =>
     run(async () => {
@@ -89,7 +96,6 @@ export function AuthorityReview() {
         testId="authority-difference"
         caption={t('settings.authority.caption')}
         captionHidden
-        rowHeaders
         rows={rows}
         rowKey={(row) => row.key}
         columns={[
@@ -104,11 +110,10 @@ export function AuthorityReview() {
               </>
             ),
           },
-          { header: t('settings.authority.inFile'), cell: (row) => row.stored, className: 'mono' },
+          { header: t('settings.authority.inFile'), cell: (row) => value(row, row.stored) },
           trusted !== null && {
             header: t('settings.authority.lastTrusted'),
-            cell: (row) => row.trusted,
-            className: 'mono',
+            cell: (row) => value(row, row.trusted),
           },
         ]}
       />
