@@ -9,54 +9,18 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AuthorityReview, EnvironmentState } from '../../../common/ipc'
 import { startSandbox, type RunningSandbox } from '../../../sandbox'
-import { silentLogger } from '../../../main/app/log'
-import { createServices, type AppServices } from '../../../main/app/services'
-import type { SenderInfo } from '../../../main/ipc/handlers'
 import { PIN_FRESH_MS } from '../../../main/session/session'
-import { confBackend } from '../../../main/settings/conf-backend'
 import { TRUSTED_COPY_FILE } from '../../../main/settings/authority'
+import { ADMIN_PIN, SHOP_KEY, tillRuns } from '../../support/till-runs'
 import { MemoryKeychain } from '../../unit/shell/helpers'
-
-const sender: SenderInfo = { transport: 'test', url: 'test://till' }
-const SECRET = 'sk_test_shop_secret_0123456789abcdef'
-const ADMIN_PIN = '24681357'
 
 let dir: string
 let keychain: MemoryKeychain
-let services: AppServices | null = null
 let real: RunningSandbox
 let other: RunningSandbox
 let clock = Date.parse('2026-03-02T09:00:00Z')
-/** Every request the till made, by URL and the key id it was signed with (if any). */
-let sent: Array<{ url: string; keyId: string | null }> = []
-
-const recordingFetch: typeof fetch = async (input, init) => {
-  const request = new Request(input, init)
-  sent.push({ url: request.url, keyId: request.headers.get('x-key-id') })
-  return globalThis.fetch(input, init)
-}
-
-async function boot(): Promise<AppServices> {
-  await services?.stop()
-  services = await createServices({
-    settingsBackend: confBackend(dir),
-    keychain,
-    fetch: recordingFetch,
-    dataDir: dir,
-    log: silentLogger,
-    now: () => clock,
-    isTrustedSender: (candidate) => candidate.transport === 'test',
-  })
-  await services.start()
-  return services
-}
-
-async function call<T = unknown>(channel: string, input?: unknown) {
-  const envelope = await services!.dispatcher.dispatch(sender, channel, input)
-  return envelope.ok
-    ? { code: 'ok', value: envelope.value as T, message: '' }
-    : { code: envelope.error.code, value: null, message: envelope.error.message }
-}
+const till = tillRuns({ dir: () => dir, keychain: () => keychain, now: () => clock })
+const { sent, boot, call, quit } = till
 
 const settingsFile = () => join(dir, 'settings.json')
 type RawFile = { baseUrls: { sandbox: string | null } }
@@ -72,38 +36,27 @@ const reachedHost = (origin: string) => sent.filter((request) => request.url.sta
 /** Day one: the admin sets the till up on the shop's Sandbox gateway, and it works. */
 async function setUpTill(): Promise<string> {
   await boot()
-  expect(
-    (await call('session.setup', { tillName: 'Front', adminName: 'Ada', pin: ADMIN_PIN })).code,
-  ).toBe('ok')
-  const cashier = await call<{ id: string }>('users.create', {
+  await till.setUpOnSandbox(real.url)
+  const cashier = await till.must<{ id: string }>('users.create', {
     name: 'Cal',
     role: 'cashier',
     pin: '1357',
   })
-  expect((await call('settings.update', { baseUrls: { sandbox: real.url } })).code).toBe('ok')
-  expect(
-    (await call('settings.setKey', { environment: 'sandbox', keyId: 'k_shop', secret: SECRET }))
-      .code,
-  ).toBe('ok')
-  expect((await call('environment.switch', { environment: 'sandbox' })).code).toBe('ok')
-  expect((await call('reports.transfersIn', {})).code).toBe('ok')
   expect(signedTo(real.url).length).toBeGreaterThan(0)
-  await services!.stop()
-  services = null
-  return cashier.value!.id
+  await quit()
+  return cashier.id
 }
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tilldesk-authority-'))
   keychain = new MemoryKeychain()
-  sent = []
-  real = await startSandbox({ port: 0, keys: [{ key_id: 'k_shop', secret: SECRET }] })
+  sent.length = 0
+  real = await startSandbox({ port: 0, keys: [SHOP_KEY] })
   other = await startSandbox({ port: 0 })
 })
 
 afterEach(async () => {
-  await services?.stop()
-  services = null
+  await quit()
   await real.close()
   await other.close()
   rmSync(dir, { recursive: true, force: true })
@@ -113,7 +66,7 @@ describe('a hand-edited base URL', () => {
   it('stops every gateway call until an admin confirms it with a fresh PIN', async () => {
     await setUpTill()
     editSettings((raw) => void (raw.baseUrls.sandbox = other.url))
-    sent = []
+    sent.length = 0
     await boot()
 
     expect((await call('session.signIn', { userId: adminId(), pin: ADMIN_PIN })).code).toBe('ok')
@@ -124,7 +77,7 @@ describe('a hand-edited base URL', () => {
     const state = (await call<EnvironmentState>('environment.get')).value!
     expect(state.notReady).toMatch(/confirm the settings with their PIN/)
     await call('environment.testConnection')
-    await services!.connectivity.check()
+    await till.services().connectivity.check()
     expect(reachedHost(other.url)).toEqual([])
 
     // Saving another section (the till's name) does not confirm the edited URL…
@@ -163,7 +116,7 @@ describe('a hand-edited base URL', () => {
   it('never uses a URL the IPC rule refuses, even once confirmed', async () => {
     await setUpTill()
     editSettings((raw) => void (raw.baseUrls.sandbox = 'http://collect.example.net'))
-    sent = []
+    sent.length = 0
     await boot()
     expect((await call('session.signIn', { userId: adminId(), pin: ADMIN_PIN })).code).toBe('ok')
     const review = (await call<AuthorityReview>('settings.authority')).value!
@@ -174,7 +127,7 @@ describe('a hand-edited base URL', () => {
     expect(state.baseUrl).toBeNull()
     expect(state.notReady).toMatch(/not one Tilldesk may use/)
     expect((await call('reports.transfersIn', {})).code).toBe('gateway_not_configured')
-    await services!.connectivity.check()
+    await till.services().connectivity.check()
     expect(reachedHost('http://collect.example.net')).toEqual([])
   })
 

@@ -7,46 +7,30 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { silentLogger } from '../../../main/app/log'
-import { createServices, type AppServices } from '../../../main/app/services'
-import type { SenderInfo } from '../../../main/ipc/handlers'
 import { PIN_FRESH_MS } from '../../../main/session/session'
-import { confBackend } from '../../../main/settings/conf-backend'
+import { tillRuns } from '../../support/till-runs'
 import { MemoryKeychain } from '../../unit/shell/helpers'
 
-const sender: SenderInfo = { transport: 'test', url: 'test://till' }
 const PIN = '24681357'
 let dir: string
-let services: AppServices
 let clock = Date.parse('2026-03-02T09:00:00Z')
+const till = tillRuns({ dir: () => dir, keychain: () => new MemoryKeychain(), now: () => clock })
 
-const code = async (channel: string, input?: unknown) => {
-  const envelope = await services.dispatcher.dispatch(sender, channel, input)
-  return envelope.ok ? 'ok' : envelope.error.code
-}
+const code = async (channel: string, input?: unknown) => (await till.call(channel, input)).code
 const value = async <T>(channel: string, input?: unknown): Promise<T> => {
-  const envelope = await services.dispatcher.dispatch(sender, channel, input)
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code}`)
-  return envelope.value as T
+  const result = await till.call<T>(channel, input)
+  if (result.code !== 'ok') throw new Error(`${channel}: ${result.code}`)
+  return result.value as T
 }
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tilldesk-stepup-all-'))
-  services = await createServices({
-    settingsBackend: confBackend(dir),
-    keychain: new MemoryKeychain(),
-    fetch: globalThis.fetch,
-    dataDir: dir,
-    log: silentLogger,
-    now: () => clock,
-    isTrustedSender: (candidate) => candidate.transport === 'test',
-  })
-  await services.start()
+  await till.boot()
   expect(await code('session.setup', { tillName: 'Front', adminName: 'Ada', pin: PIN })).toBe('ok')
 })
 
 afterEach(async () => {
-  await services.stop()
+  await till.quit()
   rmSync(dir, { recursive: true, force: true })
 })
 

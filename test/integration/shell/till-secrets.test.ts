@@ -10,55 +10,19 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { EnvironmentState, IntegrityFinding } from '../../../common/ipc'
 import { startSandbox, type RunningSandbox } from '../../../sandbox'
-import { silentLogger } from '../../../main/app/log'
-import { createServices, type AppServices } from '../../../main/app/services'
-import type { SenderInfo } from '../../../main/ipc/handlers'
 import { SECRETS_OWNERS_ACCOUNT } from '../../../main/keychain/till-secrets'
-import { confBackend } from '../../../main/settings/conf-backend'
+import { ADMIN_PIN, SHOP_KEY, tillRuns } from '../../support/till-runs'
 import { MemoryKeychain } from '../../unit/shell/helpers'
 
-const sender: SenderInfo = { transport: 'test', url: 'test://till' }
-const SECRET = 'sk_test_shop_secret_0123456789abcdef'
-const ADMIN_PIN = '24681357'
+const SECRET = SHOP_KEY.secret
+const MALLORY_PIN = '13572468'
 
 let root: string
 let tillDir: string
 let keychain: MemoryKeychain
-let services: AppServices | null = null
 let gateway: RunningSandbox
-let sent: Array<{ url: string; keyId: string | null }> = []
-
-const recordingFetch: typeof fetch = async (input, init) => {
-  const request = new Request(input, init)
-  sent.push({ url: request.url, keyId: request.headers.get('x-key-id') })
-  return globalThis.fetch(input, init)
-}
-
-async function boot(): Promise<AppServices> {
-  await services?.stop()
-  services = await createServices({
-    settingsBackend: confBackend(tillDir),
-    keychain,
-    fetch: recordingFetch,
-    dataDir: tillDir,
-    log: silentLogger,
-    isTrustedSender: (candidate) => candidate.transport === 'test',
-  })
-  await services.start()
-  return services
-}
-
-async function quit(): Promise<void> {
-  await services?.stop()
-  services = null
-}
-
-async function call<T = unknown>(channel: string, input?: unknown) {
-  const envelope = await services!.dispatcher.dispatch(sender, channel, input)
-  return envelope.ok
-    ? { code: 'ok', value: envelope.value as T, message: '' }
-    : { code: envelope.error.code, value: null, message: envelope.error.message }
-}
+const till = tillRuns({ dir: () => tillDir, keychain: () => keychain })
+const { sent, boot, call, quit } = till
 
 const signedWithShopKey = () => sent.filter((request) => request.keyId === 'k_shop')
 
@@ -72,16 +36,7 @@ const adminId = (): string => {
 /** The shop's till: set up on the Sandbox gateway with the shop's key, and working. */
 async function setUpOriginalTill(): Promise<void> {
   await boot()
-  expect(
-    (await call('session.setup', { tillName: 'Front', adminName: 'Ada', pin: ADMIN_PIN })).code,
-  ).toBe('ok')
-  expect((await call('settings.update', { baseUrls: { sandbox: gateway.url } })).code).toBe('ok')
-  expect(
-    (await call('settings.setKey', { environment: 'sandbox', keyId: 'k_shop', secret: SECRET }))
-      .code,
-  ).toBe('ok')
-  expect((await call('environment.switch', { environment: 'sandbox' })).code).toBe('ok')
-  expect((await call('reports.transfersIn', {})).code).toBe('ok')
+  await till.setUpOnSandbox(gateway.url)
   await quit()
 }
 
@@ -114,12 +69,28 @@ async function cashierBecomesAdmin(): Promise<void> {
   const session = await call<{ setupRequired: boolean }>('session.get')
   expect(session.value!.setupRequired).toBe(true)
   expect(
-    (await call('session.setup', { tillName: 'Front', adminName: 'Mallory', pin: '13572468' }))
+    (await call('session.setup', { tillName: 'Front', adminName: 'Mallory', pin: MALLORY_PIN }))
       .code,
   ).toBe('ok')
   expect(
     (await call('users.create', { name: 'Sup', role: 'supervisor', pin: '11223344' })).code,
   ).toBe('ok')
+}
+
+/**
+ * The cashier's fresh till, set up and started again: it signs nothing with the shop's key,
+ * and says why in Settings → Connection test.
+ */
+async function freshTillGetsNoSecret(): Promise<void> {
+  startAFreshTillFromTheKeyId()
+  sent.length = 0
+  await boot()
+  await cashierBecomesAdmin()
+  await expectNoShopSecret()
+  // A restart changes nothing: its settings are sealed now, but the secret is not its own.
+  await boot()
+  await call('session.signIn', { userId: adminId(), pin: MALLORY_PIN })
+  await expectNoShopSecret()
 }
 
 /** The new till signs nothing with the shop's key, and says why in Settings → Connection. */
@@ -136,8 +107,8 @@ beforeEach(async () => {
   root = mkdtempSync(join(tmpdir(), 'tilldesk-till-secrets-'))
   tillDir = join(root, 'Tilldesk')
   keychain = new MemoryKeychain()
-  sent = []
-  gateway = await startSandbox({ port: 0, keys: [{ key_id: 'k_shop', secret: SECRET }] })
+  sent.length = 0
+  gateway = await startSandbox({ port: 0, keys: [SHOP_KEY] })
 })
 
 afterEach(async () => {
@@ -149,20 +120,12 @@ afterEach(async () => {
 describe('a second till on the same OS account', () => {
   it('never reaches the first till’s API secret through a key id in a file', async () => {
     await setUpOriginalTill()
-    startAFreshTillFromTheKeyId()
-    sent = []
-    await boot()
-    await cashierBecomesAdmin()
-    await expectNoShopSecret()
-    // A restart changes nothing: its settings are sealed now, but the secret is not its own.
-    await boot()
-    await call('session.signIn', { userId: adminId(), pin: '13572468' })
-    await expectNoShopSecret()
+    await freshTillGetsNoSecret()
     await quit()
 
     // The folder goes back: the original till works, and its admin hears about the other till.
     putTheFolderBack()
-    sent = []
+    sent.length = 0
     await boot()
     expect((await call('session.signIn', { userId: adminId(), pin: ADMIN_PIN })).code).toBe('ok')
     expect((await call('reports.transfersIn', {})).code).toBe('ok')
@@ -189,14 +152,7 @@ describe('a second till on the same OS account', () => {
     keychain.entries.delete(`Tilldesk/till|${SECRETS_OWNERS_ACCOUNT}`)
 
     // The cashier's new till starts first after the upgrade: it may not claim the old entry.
-    startAFreshTillFromTheKeyId()
-    sent = []
-    await boot()
-    await cashierBecomesAdmin()
-    await expectNoShopSecret()
-    await boot()
-    await call('session.signIn', { userId: adminId(), pin: '13572468' })
-    await expectNoShopSecret()
+    await freshTillGetsNoSecret()
     expect(keychain.entries.get('Tilldesk/sandbox|k_shop')).toBe(SECRET)
     await quit()
 
