@@ -12,11 +12,14 @@ import { Dispatcher } from '../ipc/dispatch'
 import type { SenderInfo } from '../ipc/handlers'
 import { IntegrityService } from '../integrity'
 import { resolveTillId } from '../integrity/keys'
+import { OtherTillsWatch } from '../integrity/tills'
 import type { Keychain } from '../keychain/keychain'
+import { bindSecretsToTill } from '../keychain/till-secrets'
 import { SessionService } from '../session/session'
 import { sessionHandlers } from '../session/handlers'
 import { AutoLock, noPowerSource, type IdleLimits, type PowerSource } from '../session/auto-lock'
 import { needsStepUp } from '../session/step-up'
+import { AuthorityReviewService } from '../settings/authority'
 import { settingsHandlers } from '../settings/handlers'
 import { appearanceHandlers } from '../settings/appearance'
 import { watchIdleLock } from '../settings/idle-lock'
@@ -60,6 +63,8 @@ export interface Adapters {
   modules?: FeatureModule[]
   /** electron-updater in the app (main/updates/electron.ts); elsewhere nothing updates. */
   updateEngine?: UpdateEngine
+  /** Update feeds allowed besides GitHub Releases: the build's list, unless a test's own feed. */
+  updateFeeds?: readonly string[]
   /** Version, runtime and licence file for About (main/diagnostics/host.ts). */
   host?: HostInfo
   /** The log files for "Export diagnostics" (main/app/log.ts fileLog().files). */
@@ -88,12 +93,8 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
   // A till with staff but no till-id file predates till ids: it keeps its plain key names.
   const staff = adapters.settingsBackend.read().users
   const hasStaff = Array.isArray(staff) && staff.length > 0
-  const integrity = await IntegrityService.open({
-    keychain,
-    log,
-    now,
-    till: resolveTillId(adapters.dataDir, hasStaff),
-  })
+  const till = resolveTillId(adapters.dataDir, hasStaff)
+  const integrity = await IntegrityService.open({ keychain, log, now, till })
   const settings = new SettingsStore(adapters.settingsBackend, {
     integrity: {
       sealer: integrity.till(),
@@ -103,6 +104,26 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     },
   })
   integrity.watchAuthority(() => settings.trust.authorityProblem)
+  const authority = new AuthorityReviewService({
+    settings,
+    sealer: integrity.till(),
+    dataDir: adapters.dataDir,
+    log,
+  })
+  // API secrets are this till's own; one from before that rule moves to the till that owns it.
+  await bindSecretsToTill({
+    keychain,
+    till,
+    tillsBefore: integrity.tillsBefore(),
+    trusted:
+      integrity.till().enforced &&
+      settings.get().seals !== null &&
+      settings.trust.authorityProblem === null,
+    keyIds: settings.get().keyIds,
+    log,
+  })
+  const otherTills = new OtherTillsWatch(keychain, till, integrity.findings, log)
+  await otherTills.check()
   settings.onChange((next) => emit('settings.changed', toSettingsView(next)))
   const users = new UsersService({ settings, emit, now, pepper: () => integrity.pepper() })
   const session = new SessionService({ users, settings, emit, now })
@@ -126,6 +147,8 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     fetch,
     startDemo: adapters.startDemo ?? startEmbeddedSandbox,
     dataDir: adapters.dataDir,
+    till,
+    authorityProblem: () => settings.trust.authorityProblem,
     onReachability: (reachable, error) =>
       status.reportConnectivity(
         reachable ? 'online' : 'offline',
@@ -152,7 +175,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
   dispatcher
     .register(sessionHandlers(session, autoLock))
     .register(usersHandlers(users))
-    .register(settingsHandlers(settings, environment, integrity))
+    .register(settingsHandlers({ settings, environment, integrity, authority, otherTills }))
     .register(appearanceHandlers(settings, emit))
     .register(environmentHandlers({ environment, status, connectivity }))
 
@@ -191,6 +214,15 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     subscribe: (listener) => events.subscribe(listener),
     busy: () => busyReasons(instances.map(({ instance }) => instance)),
     now,
+    ...(adapters.updateFeeds ? { allowedFeeds: adapters.updateFeeds } : {}),
+    report: (problem, consequence) =>
+      integrity.findings.report({
+        area: 'updates',
+        file: 'updates.json',
+        record: 'update source',
+        problem,
+        consequence,
+      }),
   })
   const support = createSupport({
     core,

@@ -93,6 +93,7 @@ export class IntegrityService {
   readonly #till: string | null
   #pepper: Buffer | null = null
   #firstTill = false
+  #tillsBefore: readonly string[] = []
   #authority: () => string | null = () => null
 
   private constructor(private readonly options: IntegrityOptions) {
@@ -180,6 +181,7 @@ export class IntegrityService {
       tills = ['unreadable']
     }
     const me = this.#till ?? 'plain'
+    this.#tillsBefore = tills
     if (!tills.includes(me))
       await keychain.set('till', TILLS_ACCOUNT, JSON.stringify([...tills, me]))
     return tills.length === 0 || (tills.length === 1 && tills[0] === me)
@@ -222,6 +224,11 @@ export class IntegrityService {
     return state.created && (this.#firstTill || !state.protection.protected)
   }
 
+  /** The keychain's list of tills as it was before this start added this till to it. */
+  tillsBefore(): readonly string[] {
+    return this.#tillsBefore
+  }
+
   /** The PIN pepper, or null without a keychain (PINs then use plain scrypt). */
   pepper(): Buffer | null {
     return this.#pepper
@@ -249,7 +256,7 @@ export class IntegrityService {
     if (authority !== null) {
       throw new AppError(
         'integrity_failed',
-        `Payouts in ${name} are off: ${authority} An admin should check the settings and save them again.`,
+        `Payouts in ${name} are off: ${authority} An admin should look at what changed in Settings and confirm the settings with their PIN.`,
       )
     }
   }
