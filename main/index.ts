@@ -91,7 +91,14 @@ async function start(): Promise<void> {
   Menu.setApplicationMenu(
     buildMenu({ isMac: process.platform === 'darwin', dev: devServerUrl !== null }),
   )
-  const windows: WindowContext = { preloads, session: sessions.ui, registry, devServerUrl }
+  const windows: WindowContext = {
+    preloads,
+    session: sessions.ui,
+    registry,
+    devServerUrl,
+    // Idle time runs from input main sees in our windows, never from what a page reports.
+    onInput: () => services?.autoLock.activity(),
+  }
 
   services = await createServices({
     settingsBackend: electronStoreBackend(),
@@ -100,7 +107,8 @@ async function start(): Promise<void> {
     dataDir: app.getPath('userData'),
     log,
     desktop: electronDesktop(windows),
-    power: electronPowerSource(),
+    power: electronPowerSource(log),
+    windowInput: true,
     updateEngine: electronUpdateEngine(log),
     logFiles: logFile.files,
     host: {

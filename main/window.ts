@@ -6,6 +6,7 @@ import { BrowserWindow, screen, type Rectangle, type Session } from 'electron'
 import type { WindowKind } from '../common/ipc/windows'
 import type { WindowRegistry } from './ipc/window-access'
 import { APP_ENTRY } from './security/origin'
+import { watchWindowInput } from './session/window-input'
 
 /** What every window shares; made once at start (main/index.ts). */
 export interface WindowContext {
@@ -16,6 +17,8 @@ export interface WindowContext {
   registry: WindowRegistry
   /** Vite dev server URL in development; null loads app://tilldesk/. */
   devServerUrl: string | null
+  /** A key, click or touch in a cashier's window: use of the till for the idle lock. */
+  onInput?: () => void
 }
 
 export interface WindowOptions {
@@ -65,6 +68,7 @@ export function createAppWindow(context: WindowContext, options: WindowOptions):
   const id = window.webContents.id
   context.registry.register(id, options.kind)
   window.webContents.once('destroyed', () => context.registry.forget(id))
+  if (context.onInput) watchWindowInput(window.webContents, options.kind, context.onInput)
   window.once('ready-to-show', () => window.show())
   const base = context.devServerUrl ?? APP_ENTRY
   void window.loadURL(`${base}${options.route ?? ''}`)

@@ -44,10 +44,6 @@ const envHost = process.env.TILLDESK_PREVIEW_HOST
 const hostName = acceptableHostName(envHost) ? envHost : generateHostName()
 
 const log = createLogger(consoleSink)
-// No OS idle time in plain Node: the preview counts any call from a page as use of the till, so
-// only a preview nobody has touched for the idle limits locks (tests drive pages by calls).
-let lastCall = Date.now()
-const power = { ...noPowerSource, idleSeconds: () => (Date.now() - lastCall) / 1000 }
 let trustedOrigins: string[] = []
 let origin: string | null = null
 const services = await createServices({
@@ -57,7 +53,7 @@ const services = await createServices({
   dataDir,
   log,
   desktop: browserDesktop(() => origin),
-  power,
+  power: noPowerSource,
   isTrustedSender: (sender: SenderInfo) =>
     sender.transport === 'preview' && trustedOrigins.includes(sender.url),
 })
@@ -69,7 +65,10 @@ const server = await startPreviewServer({
   token,
   hostName,
   log,
-  onInvoke: () => (lastCall = Date.now()),
+  // Main sees no input in a browser: the preview counts any call from a page as use of the
+  // till, so only a preview nobody has touched for the idle limits locks (tests drive pages
+  // by calls).
+  onInvoke: () => services.autoLock.reportedByPage(),
 })
 trustedOrigins = [server.origin]
 origin = server.origin

@@ -6,20 +6,27 @@
 //    (each explained in docs/security.md). A waiver names the file and the code it covers, so a
 //    new occurrence anywhere else still fails.
 // 2. Our own checks, which have no severities and no waivers (scripts/security-gate/): every
-//    BrowserWindow's webPreferences, the web contents guards (syntax, and the guard test run
-//    for every kind of window), and the CSP directive by directive against the allowed list.
-// --root points the gate at another copy of the sources (the gate's mutation test).
-import { spawnSync } from 'node:child_process'
+//    BrowserWindow's webPreferences, the web contents guards, the sessions and their
+//    permission handlers, the IPC guard's steps and order (each from the syntax tree, and then
+//    its guard test run for real), and the CSP directive by directive against the allowed list.
+// --root points the gate at another copy of the sources (the gate's mutation test); --own-only
+// runs only the second half (the mutation test's own-check cases, which need no scan).
 import { cpSync, mkdirSync, rmSync } from 'node:fs'
 import { join, resolve, sep } from 'node:path'
 import { parseArgs } from 'node:util'
+import { runBehaviourTests, type BehaviourTest } from './security-gate/behaviour'
 import { checkCsp } from './security-gate/csp'
 import type { GateFinding } from './security-gate/findings'
 import { checkGuards, GUARD_TEST } from './security-gate/guards'
+import { checkIpcGuard, IPC_GUARD_TESTS } from './security-gate/ipc-guard'
+import { checkSessions, SESSIONS_TEST } from './security-gate/sessions'
 import { checkWindowOptions } from './security-gate/window-options'
 
 const { values: args } = parseArgs({
-  options: { root: { type: 'string', default: '.' } },
+  options: {
+    root: { type: 'string', default: '.' },
+    'own-only': { type: 'boolean', default: false },
+  },
   strict: true,
 })
 const ROOT = resolve(args.root)
@@ -150,41 +157,23 @@ const waiverFor = (finding: Finding): Waiver | undefined =>
         : finding.sample.includes(waiver.sample)),
   )
 
-/** The guard test, run in the sources under ROOT: every kind of window gets the guards. */
-function runGuardTest(): GateFinding[] {
-  const result = spawnSync(
-    process.execPath,
-    [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', GUARD_TEST, '--reporter=dot'],
-    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '1' } },
-  )
-  if (result.status === 0) return []
-  const tail = `${result.stdout}\n${result.stderr}`
-    .split('\n')
-    .filter((line) => /FAIL|AssertionError|Error:/.test(line))
-    .slice(0, 4)
-    .join(' | ')
-  return [
-    {
-      check: 'WEB_CONTENTS_GUARDS',
-      file: GUARD_TEST,
-      message: `the guard test failed (exit ${result.status ?? 'killed'}): ${tail}`,
-    },
-  ]
-}
-
 /** Electronegativity's CSP checks fail at any severity; the rest at HIGH and MEDIUM. */
 const isSerious = (finding: Finding) =>
   finding.severity === 'HIGH' || finding.severity === 'MEDIUM' || finding.check.startsWith('CSP')
 
 mkdirSync(join(ROOT, 'out', 'security'), { recursive: true })
-const findings = await scan()
+const findings = args['own-only'] ? [] : await scan()
 const serious = findings.filter(isSerious)
 const waived = serious.filter((finding) => waiverFor(finding))
 const failing = serious.filter((finding) => !waiverFor(finding))
 const counts = (severity: string) =>
   findings.filter((finding) => finding.severity === severity).length
 
-console.log(`Electronegativity ${ELECTRON_VERSION} over ${TARGETS.join(', ')}`)
+console.log(
+  args['own-only']
+    ? 'Electronegativity: not run (--own-only)'
+    : `Electronegativity ${ELECTRON_VERSION} over ${TARGETS.join(', ')}`,
+)
 console.log(
   `  findings: HIGH ${counts('HIGH')}, MEDIUM ${counts('MEDIUM')}, LOW ${counts('LOW')}, INFORMATIONAL ${counts('INFORMATIONAL')}`,
 )
@@ -206,11 +195,27 @@ console.log(
 const own: GateFinding[] = [
   ...checkWindowOptions(ROOT),
   ...checkGuards(ROOT),
+  ...checkSessions(ROOT),
+  ...checkIpcGuard(ROOT),
   ...(await checkCsp(ROOT)),
 ]
-// The behavioural guard test only adds news when the syntax check passed.
-if (!own.some((finding) => finding.check === 'WEB_CONTENTS_GUARDS')) own.push(...runGuardTest())
-console.log('Own checks (web preferences, web contents guards, CSP allowed list)')
+// Each behavioural guard test only adds news when its check's syntax half passed.
+const behaviour: BehaviourTest[] = [
+  { check: 'WEB_CONTENTS_GUARDS', files: [GUARD_TEST] },
+  { check: 'SESSION_PARTITIONS', files: [SESSIONS_TEST] },
+  { check: 'IPC_GUARD', files: IPC_GUARD_TESTS },
+].filter(
+  (test) =>
+    !own.some(
+      (finding) =>
+        finding.check === test.check ||
+        (test.check === 'SESSION_PARTITIONS' && finding.check === 'PERMISSION_HANDLERS'),
+    ),
+)
+own.push(...runBehaviourTests(ROOT, behaviour))
+console.log(
+  'Own checks (web preferences, web contents guards, sessions and permissions, IPC guard, CSP allowed list)',
+)
 for (const finding of own)
   console.log(`  FAIL    ${finding.check} ${finding.file}: ${finding.message}`)
 console.log(`  failing: ${own.length}`)

@@ -45,6 +45,25 @@ export interface SessionState {
   endedBy: SignOutReason | null
 }
 
+/**
+ * Why an OS screen lock cannot sign out here: no operating system events (the browser
+ * preview), no D-Bus (no `gdbus`, or no system bus), no logind session for this till, or the
+ * watcher stopped (Linux).
+ */
+export type ScreenLockUnavailable = 'no_os' | 'no_dbus' | 'no_logind' | 'stopped'
+
+/**
+ * What the automatic lock can rely on at this computer (Settings → Till says it in words).
+ * `osScreenLock`: whether locking the computer's screen signs out here (`checking` while the
+ * watcher starts). `osIdle`: whether the OS reports idle time (it can only bring the lock
+ * sooner).
+ */
+export interface AutoLockInfo {
+  osScreenLock: 'signs_out' | 'checking' | 'unavailable'
+  osScreenLockReason: ScreenLockUnavailable | null
+  osIdle: 'reported' | 'unknown'
+}
+
 export const sessionChannels = defineChannels({
   'session.get': {
     input: NoInput,
@@ -101,7 +120,14 @@ export const sessionChannels = defineChannels({
     result: returns<null>(),
     role: 'public',
     summary:
-      'The person at the till did something (key or pointer): resets the idle timer where the OS idle time is not available.',
+      'The page was used (key or pointer): resets the idle timer only where main cannot see the windows’ input itself (the browser preview).',
+  },
+  'session.autoLockInfo': {
+    input: NoInput,
+    result: returns<AutoLockInfo>(),
+    role: 'admin',
+    summary:
+      'Whether an OS screen lock signs out at this computer, and whether it reports idle time.',
   },
 })
 

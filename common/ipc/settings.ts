@@ -116,6 +116,10 @@ export type IntegrityArea =
   | 'mandates'
   | 'z-reports'
   | 'shop'
+  /** Another till was set up on this OS account (main/integrity/tills.ts). */
+  | 'tills'
+  /** The update settings (main/updates/). */
+  | 'updates'
 
 /**
  * A record that failed its keyed check (or could not be checked), in words for the admin.
@@ -133,6 +137,33 @@ export interface IntegrityFinding {
   consequence: string
   /** When it was found (ISO). */
   at: string
+}
+
+/** The settings that carry authority (sealed together; see main/settings/seals.ts). */
+export interface AuthorityValues {
+  environment: Environment
+  baseUrls: { sandbox: string | null; live: string | null }
+  keyIds: { demo: string | null; sandbox: string | null; live: string | null }
+  tillName: string
+  idleLock: IdleLock
+  /** The staff profiles by id, with the name they had. */
+  staff: Array<{ id: string; name: string }>
+}
+
+/**
+ * What an admin looks at before confirming authority settings that failed their check: the
+ * values in the file and, where known, the last ones this till trusted.
+ */
+export interface AuthorityReview {
+  /** Why the settings are not trusted, in words; null when they are. */
+  problem: string | null
+  stored: AuthorityValues
+  /** The last values this till trusted, from its sealed copy; null when not known. */
+  trusted: AuthorityValues | null
+  /** Why `trusted` is null, in words (no copy yet, or the copy failed its own check). */
+  trustedUnknown: string | null
+  /** Names `stored`: a confirmation is refused if the file changed after it was shown. */
+  fingerprint: string
 }
 
 export const settingsChannels = defineChannels({
@@ -159,7 +190,21 @@ export const settingsChannels = defineChannels({
     }),
     result: returns<SettingsView>(),
     role: 'admin',
-    summary: 'Changes till name, poll intervals, base URLs or the idle time before the till locks.',
+    summary:
+      'Changes till name, poll intervals, base URLs or the idle time before the till locks. Never confirms settings that failed their check.',
+  },
+  'settings.authority': {
+    input: NoInput,
+    result: returns<AuthorityReview>(),
+    role: 'admin',
+    summary: 'The authority settings in the file and the last ones this till trusted.',
+  },
+  'settings.confirmAuthority': {
+    input: z.strictObject({ fingerprint: z.string().regex(/^[0-9a-f]{64}$/) }),
+    result: returns<AuthorityReview>(),
+    role: 'admin',
+    summary:
+      'Trusts the authority settings the admin was shown (after a finding), with a fresh PIN.',
   },
   'settings.setKey': {
     input: z.strictObject({

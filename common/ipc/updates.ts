@@ -8,7 +8,10 @@ import { NoInput, serviceUrlSchema } from './shared'
 export const UPDATE_CHANNELS = ['stable', 'beta'] as const
 export type UpdateChannel = (typeof UPDATE_CHANNELS)[number]
 
-/** Where updates come from: the project's GitHub Releases, or the shop's own web server. */
+/**
+ * Where updates come from: the project's GitHub Releases, or a server on the build's own
+ * allow-list (main/updates/allowed-feeds.ts); any other address is refused.
+ */
 export type UpdateSource = { kind: 'github' } | { kind: 'generic'; url: string }
 
 /**
@@ -40,6 +43,8 @@ export interface UpdateStatus {
   channel: UpdateChannel
   paused: boolean
   source: UpdateSource
+  /** Generic feeds this build allows besides GitHub Releases (any other is refused). */
+  allowedFeeds: string[]
   /** 0–100 while downloading. */
   percent: number | null
   lastCheckedAt: string | null
@@ -75,7 +80,8 @@ export const updatesChannels = defineChannels({
     input: UpdatePreferencesInput,
     result: returns<UpdateStatus>(),
     role: 'admin',
-    summary: 'Sets the channel, the feed, or pauses and resumes updates.',
+    summary:
+      'Sets the channel, the feed (one the build allows), or pauses and resumes updates. Needs a fresh PIN.',
   },
   'updates.check': {
     input: NoInput,

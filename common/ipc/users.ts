@@ -23,6 +23,13 @@ export interface PublicUser {
 
 const RoleSchema = z.enum(USER_ROLES)
 
+/**
+ * Fewest digits per role. A supervisor's or admin's PIN is what approves money and changes
+ * staff, so it gets a million combinations, not ten thousand (the lockout still caps guesses).
+ * Main enforces it (main/users); the sign-in screen uses it to say so before asking.
+ */
+export const MIN_PIN_DIGITS: Record<UserRole, number> = { cashier: 4, supervisor: 6, admin: 6 }
+
 export const usersChannels = defineChannels({
   'users.list': {
     input: NoInput,

@@ -12,11 +12,14 @@ import { Dispatcher } from '../ipc/dispatch'
 import type { SenderInfo } from '../ipc/handlers'
 import { IntegrityService } from '../integrity'
 import { resolveTillId } from '../integrity/keys'
+import { OtherTillsWatch } from '../integrity/tills'
 import type { Keychain } from '../keychain/keychain'
+import { bindSecretsToTill } from '../keychain/till-secrets'
 import { SessionService } from '../session/session'
 import { sessionHandlers } from '../session/handlers'
 import { AutoLock, noPowerSource, type IdleLimits, type PowerSource } from '../session/auto-lock'
 import { needsStepUp } from '../session/step-up'
+import { AuthorityReviewService } from '../settings/authority'
 import { settingsHandlers } from '../settings/handlers'
 import { appearanceHandlers } from '../settings/appearance'
 import { watchIdleLock } from '../settings/idle-lock'
@@ -49,12 +52,19 @@ export interface Adapters {
   now?: () => number
   /** OS idle time, screen lock and suspend (Electron's powerMonitor); none in Node. */
   power?: PowerSource
+  /**
+   * Whether main sees the input events of our windows itself (Electron: `autoLock.activity()`
+   * from `input-event`); then the pages' own activity reports are ignored. Off in Node.
+   */
+  windowInput?: boolean
   /** Idle limits for the automatic lock and sign-out (defaults in session/auto-lock.ts). */
   idleLimits?: Partial<IdleLimits>
   /** Replaces the module list (tests). */
   modules?: FeatureModule[]
   /** electron-updater in the app (main/updates/electron.ts); elsewhere nothing updates. */
   updateEngine?: UpdateEngine
+  /** Update feeds allowed besides GitHub Releases: the build's list, unless a test's own feed. */
+  updateFeeds?: readonly string[]
   /** Version, runtime and licence file for About (main/diagnostics/host.ts). */
   host?: HostInfo
   /** The log files for "Export diagnostics" (main/app/log.ts fileLog().files). */
@@ -66,6 +76,8 @@ export type { CoreServices } from './core'
 export interface AppServices extends CoreServices {
   events: EventBus
   dispatcher: Dispatcher
+  /** The idle lock: Electron's main tells it of input in our windows. */
+  autoLock: AutoLock
   /** Starts the environment (demo gateway), the health monitor and every module. */
   start(): Promise<void>
   stop(): Promise<void>
@@ -81,12 +93,8 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
   // A till with staff but no till-id file predates till ids: it keeps its plain key names.
   const staff = adapters.settingsBackend.read().users
   const hasStaff = Array.isArray(staff) && staff.length > 0
-  const integrity = await IntegrityService.open({
-    keychain,
-    log,
-    now,
-    till: resolveTillId(adapters.dataDir, hasStaff),
-  })
+  const till = resolveTillId(adapters.dataDir, hasStaff)
+  const integrity = await IntegrityService.open({ keychain, log, now, till })
   const settings = new SettingsStore(adapters.settingsBackend, {
     integrity: {
       sealer: integrity.till(),
@@ -96,6 +104,26 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     },
   })
   integrity.watchAuthority(() => settings.trust.authorityProblem)
+  const authority = new AuthorityReviewService({
+    settings,
+    sealer: integrity.till(),
+    dataDir: adapters.dataDir,
+    log,
+  })
+  // API secrets are this till's own; one from before that rule moves to the till that owns it.
+  await bindSecretsToTill({
+    keychain,
+    till,
+    tillsBefore: integrity.tillsBefore(),
+    trusted:
+      integrity.till().enforced &&
+      settings.get().seals !== null &&
+      settings.trust.authorityProblem === null,
+    keyIds: settings.get().keyIds,
+    log,
+  })
+  const otherTills = new OtherTillsWatch(keychain, till, integrity.findings, log)
+  await otherTills.check()
   settings.onChange((next) => emit('settings.changed', toSettingsView(next)))
   const users = new UsersService({ settings, emit, now, pepper: () => integrity.pepper() })
   const session = new SessionService({ users, settings, emit, now })
@@ -104,6 +132,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     power: adapters.power ?? noPowerSource,
     log,
     now,
+    activityFrom: adapters.windowInput ? 'main' : 'page',
     ...(adapters.idleLimits ? { limits: adapters.idleLimits } : {}),
   })
   // The admin's idle lock times (Settings → Till) apply at once, without a restart; limits an
@@ -118,6 +147,8 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     fetch,
     startDemo: adapters.startDemo ?? startEmbeddedSandbox,
     dataDir: adapters.dataDir,
+    till,
+    authorityProblem: () => settings.trust.authorityProblem,
     onReachability: (reachable, error) =>
       status.reportConnectivity(
         reachable ? 'online' : 'offline',
@@ -144,7 +175,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
   dispatcher
     .register(sessionHandlers(session, autoLock))
     .register(usersHandlers(users))
-    .register(settingsHandlers(settings, environment, integrity))
+    .register(settingsHandlers({ settings, environment, integrity, authority, otherTills }))
     .register(appearanceHandlers(settings, emit))
     .register(environmentHandlers({ environment, status, connectivity }))
 
@@ -184,6 +215,15 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     busy: () => busyReasons(instances.map(({ instance }) => instance)),
     now,
     seal: integrity.journal('till', 'updates'),
+    ...(adapters.updateFeeds ? { allowedFeeds: adapters.updateFeeds } : {}),
+    report: (problem, consequence) =>
+      integrity.findings.report({
+        area: 'updates',
+        file: 'updates.json',
+        record: 'update source',
+        problem,
+        consequence,
+      }),
   })
   const support = createSupport({
     core,
@@ -207,6 +247,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     ...core,
     events,
     dispatcher,
+    autoLock,
     async start() {
       await environment.start()
       autoLock.start()

@@ -1,10 +1,16 @@
 // Which gateway the till talks to, with which key. Demo runs the embedded sandbox with a
 // generated key; Sandbox and Live use the admin's base URL and key. Feature services get
 // their gateway client from `client()` and re-read it after `onChange`.
+//
+// This is the one gate every gateway call passes, so the rules live here: a base URL is used
+// only if it passes BaseUrlSchema (the rule IPC applies), secrets are this till's own
+// (keychain/till-secrets.ts), and while the authority settings fail their check nothing goes
+// to Sandbox or Live until an admin confirms them (settings/authority.ts).
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import type { EnvironmentState } from '../../common/ipc/environment'
 import { LIVE_CONFIRMATION } from '../../common/ipc/environment'
+import { BaseUrlSchema } from '../../common/ipc/settings'
 import {
   ENVIRONMENT_LABEL,
   type ConfigurableEnvironment,
@@ -14,6 +20,7 @@ import { AppError } from '../app/errors'
 import type { Emit } from '../app/events'
 import type { Logger } from '../app/log'
 import type { Keychain } from '../keychain/keychain'
+import { secretAccount } from '../keychain/till-secrets'
 import type { SettingsStore } from '../settings/store'
 import type { DemoKey, RunningDemo, StartDemoGateway } from './demo'
 import { createGatewayClient, type GatewayClient, type GatewayError } from './gateway-port'
@@ -38,7 +45,15 @@ export interface EnvironmentOptions {
   timeoutMs?: number
   /** Every call's reachability, for the status bar (see GatewayClientOptions.onReachability). */
   onReachability?: (reachable: boolean, error?: GatewayError) => void
+  /** The till's id: API secrets are stored under it. Null or absent: bare key ids (old tills). */
+  till?: string | null
+  /** Why the authority settings are not trusted, in words; null when they are. */
+  authorityProblem?: () => string | null
 }
+
+/** Ends every sentence that explains why Sandbox or Live calls are stopped. */
+const CONFIRM_HINT =
+  'An admin should look at what changed at the top of Settings and confirm the settings with their PIN.'
 
 type ChangeListener = (state: EnvironmentState) => void
 
@@ -68,11 +83,20 @@ export class EnvironmentService {
     return this.#serial(() => this.#stopDemo())
   }
 
-  /** Base URL of the active environment, or null when not configured / demo not running. */
+  /**
+   * Base URL every gateway call of the active environment goes to, or null when none may be
+   * used: not configured, demo not running, a stored URL that fails the IPC rule, or (Sandbox
+   * and Live) authority settings waiting for an admin's confirmation.
+   */
   baseUrl(): string | null {
     const settings = this.options.settings.get()
     if (settings.environment === 'demo') return this.#demo?.url ?? null
-    return settings.baseUrls[settings.environment]
+    if (this.#authorityProblem() !== null) return null
+    return usableUrl(settings.baseUrls[settings.environment])
+  }
+
+  #authorityProblem(): string | null {
+    return this.options.authorityProblem?.() ?? null
   }
 
   async state(): Promise<EnvironmentState> {
@@ -135,12 +159,14 @@ export class EnvironmentService {
   ): Promise<EnvironmentState> {
     return this.#serial(async () => {
       const previous = this.options.settings.get().keyIds[environment]
-      await this.options.keychain.set(environment, keyId, secret)
+      await this.options.keychain.set(environment, this.#account(keyId), secret)
       if (previous && previous !== keyId) {
-        await this.options.keychain.delete(environment, previous).catch((error: unknown) => {
-          // The new key is stored; a stale old entry is harmless but worth a log line.
-          this.options.log.warn('could not delete the replaced key from the keychain', { error })
-        })
+        await this.options.keychain
+          .delete(environment, this.#account(previous))
+          .catch((error: unknown) => {
+            // The new key is stored; a stale old entry is harmless but worth a log line.
+            this.options.log.warn('could not delete the replaced key from the keychain', { error })
+          })
       }
       this.options.settings.update((draft) => {
         draft.keyIds[environment] = keyId
@@ -154,7 +180,7 @@ export class EnvironmentService {
   removeKey(environment: ConfigurableEnvironment): Promise<EnvironmentState> {
     return this.#serial(async () => {
       const keyId = this.options.settings.get().keyIds[environment]
-      if (keyId) await this.options.keychain.delete(environment, keyId)
+      if (keyId) await this.options.keychain.delete(environment, this.#account(keyId))
       this.options.settings.update((draft) => {
         draft.keyIds[environment] = null
       })
@@ -166,6 +192,14 @@ export class EnvironmentService {
 
   /** Everything needed to sign a request, or an AppError saying what is missing. */
   async credentials(): Promise<Credentials> {
+    const authority = this.current === 'demo' ? null : this.#authorityProblem()
+    if (authority !== null) {
+      const label = ENVIRONMENT_LABEL[this.current]
+      throw new AppError(
+        'integrity_failed',
+        `Nothing is sent to the ${label} gateway: ${authority} ${CONFIRM_HINT}`,
+      )
+    }
     const state = await this.state()
     if (state.notReady || !state.baseUrl || !state.keyId) {
       throw new AppError(
@@ -230,20 +264,31 @@ export class EnvironmentService {
         ? `The demo gateway did not start: ${this.#demoError}`
         : 'The demo gateway is starting.'
     }
-    if (!this.options.settings.get().baseUrls[environment]) {
-      return `Enter the ${label} base URL in Settings → Environment.`
+    const authority = this.#authorityProblem()
+    if (authority !== null) {
+      return `Nothing is sent to the ${label} gateway: ${authority} ${CONFIRM_HINT}`
+    }
+    const stored = this.options.settings.get().baseUrls[environment]
+    if (!stored) return `Enter the ${label} base URL in Settings → Environment.`
+    if (usableUrl(stored) === null) {
+      return `The ${label} base URL in the settings file is not one Tilldesk may use (it must be https://, or http:// only to this computer, without ?query or #fragment), so nothing is sent to it. Enter the base URL again in Settings → Environment.`
     }
     if (!keyId) return `Enter the ${label} API key (key id and secret) in Settings → API key.`
     if (keychainExplanation) return keychainExplanation
     if (!hasSecret) {
-      return `The secret for key ${keyId} is missing from the OS keychain. Enter the key again in Settings → API key.`
+      return `This till has no secret for key ${keyId}. Secrets are kept per till in the OS keychain: a key id in the settings file (copied, or left from another till on this computer) does not give this till another till's secret. Enter the key id and secret again in Settings → API key.`
     }
     return null
   }
 
+  /** The keychain account of `keyId`'s secret: this till's own (see keychain/till-secrets.ts). */
+  #account(keyId: string): string {
+    return secretAccount(this.options.till ?? null, keyId)
+  }
+
   async #readSecret(environment: Environment, keyId: string): Promise<string | null> {
     try {
-      return await this.options.keychain.get(environment, keyId)
+      return await this.options.keychain.get(environment, this.#account(keyId))
     } catch {
       return null
     }
@@ -291,11 +336,11 @@ export class EnvironmentService {
     }
     if (status.available) {
       try {
-        await keychain.set('demo', key.keyId, key.secret)
+        await keychain.set('demo', this.#account(key.keyId), key.secret)
         settings.update((draft) => {
           draft.keyIds.demo = key.keyId
         })
-        if (savedId) await keychain.delete('demo', savedId).catch(() => false)
+        if (savedId) await keychain.delete('demo', this.#account(savedId)).catch(() => false)
         return { ...key, storage: 'keychain' }
       } catch (error) {
         this.options.log.warn('demo key kept in memory: keychain write failed', { error })
@@ -309,4 +354,11 @@ export class EnvironmentService {
     this.#queue = run
     return run
   }
+}
+
+/** `url` as BaseUrlSchema reads it (the rule IPC applies), or null when it fails the rule. */
+function usableUrl(url: string | null): string | null {
+  if (url === null) return null
+  const parsed = BaseUrlSchema.safeParse(url)
+  return parsed.success ? parsed.data : null
 }

@@ -18,6 +18,9 @@ export type DataFileRule =
   | 'cache'
   /** Never read to decide anything (written for people, or scratch of an atomic write). */
   | 'ignored'
+  /** Sealed, shown to the admin as a reference only and never trusted because of it; not
+   * anchored, so an older sealed copy shows an older state (said in the list's words). */
+  | 'reference'
   /** Not Tilldesk's own record: the in-process Demo gateway's state, trusted exactly as far
    * as any gateway's answers are (Demo moves no money). */
   | 'gateway'
@@ -42,6 +45,12 @@ export const DATA_FOLDER: readonly DataFile[] = [
     name: 'settings.json',
     rule: 'sealed',
     how: "Staff records (role, PIN hash, state, lockout counters) each sealed together with the file's generation; environment, base URLs, key ids, till name, idle lock times and the set of staff under one authority seal; the generation, that seal and when each staff record last changed are the head in the keychain (main/settings/seals.ts).",
+  },
+  {
+    pattern: /^settings-trusted\.json$/,
+    name: 'settings-trusted.json',
+    rule: 'reference',
+    how: "The last authority settings this till trusted, sealed with the till key, shown next to the file's values when they fail their check (main/settings/authority.ts). Never trusted because of it; not anchored, so an older sealed copy would show an older trusted state.",
   },
   {
     pattern: /^till-id$/,

@@ -124,6 +124,7 @@ export class IntegrityService {
   #firstTill = false
   /** This is the first start of a build that seals every journal (see keys.sealingAccount). */
   #firstSealingRun = false
+  #tillsBefore: readonly string[] = []
   #authority: () => string | null = () => null
 
   private constructor(private readonly options: IntegrityOptions) {
@@ -216,6 +217,7 @@ export class IntegrityService {
       tills = ['unreadable']
     }
     const me = this.#till ?? 'plain'
+    this.#tillsBefore = tills
     if (!tills.includes(me))
       await keychain.set('till', TILLS_ACCOUNT, JSON.stringify([...tills, me]))
     return tills.length === 0 || (tills.length === 1 && tills[0] === me)
@@ -269,6 +271,11 @@ export class IntegrityService {
     return this.#firstTill && (state.created || this.#firstSealingRun)
   }
 
+  /** The keychain's list of tills as it was before this start added this till to it. */
+  tillsBefore(): readonly string[] {
+    return this.#tillsBefore
+  }
+
   /** The PIN pepper, or null without a keychain (PINs then use plain scrypt). */
   pepper(): Buffer | null {
     return this.#pepper
@@ -296,7 +303,7 @@ export class IntegrityService {
     if (authority !== null) {
       throw new AppError(
         'integrity_failed',
-        `Payouts in ${name} are off: ${authority} An admin should check the settings and save them again.`,
+        `Payouts in ${name} are off: ${authority} An admin should look at what changed in Settings and confirm the settings with their PIN.`,
       )
     }
   }

@@ -6,9 +6,16 @@
 // once `signOutAfterMs` of idle time have passed. Both limits depend on the role: an admin's
 // session, which can change keys and staff, times out sooner. An OS screen lock or a suspend
 // signs out at once: the person has walked away from the computer, not just from the till.
+//
+// Idle time is measured from use of Tilldesk's own windows, not of the computer: someone using
+// another program is not at the till. Where main sees our windows' input itself (Electron),
+// the page's own reports are ignored, since a page could send them for ever. The OS idle time
+// can only bring the lock sooner, and one that has never been above 0 is taken as unknown
+// (Electron reads 0 on GNOME under Wayland).
 // An admin chooses the lock time per role in Settings → Till (`configure`, applied while the
 // till runs); the sign-out follows it by the role's same margin as in the defaults.
 import type { UserRole } from '../../common/ipc/contract'
+import type { AutoLockInfo, ScreenLockUnavailable } from '../../common/ipc/session'
 import type { IdleLock } from '../../common/ipc/settings'
 import type { Logger } from '../app/log'
 import type { SessionService } from './session'
@@ -37,12 +44,22 @@ const SIGN_OUT_MARGIN_MS = Object.fromEntries(
   ]),
 ) as Record<UserRole, number>
 
+/**
+ * Whether an OS screen lock reaches `onLockScreen` on this computer: `checking` while a watcher
+ * is starting (Linux), `unavailable` with the reason when it cannot (no D-Bus, no logind).
+ */
+export type ScreenLockWatch =
+  | { state: 'signs_out' }
+  | { state: 'checking' }
+  | { state: 'unavailable'; reason: ScreenLockUnavailable }
+
 /** What the machine can tell us (Electron's powerMonitor; nothing in the preview). */
 export interface PowerSource {
   /** Seconds since the last keyboard or mouse input on this computer; null when unknown. */
   idleSeconds(): number | null
   onLockScreen(listener: () => void): () => void
   onSuspend(listener: () => void): () => void
+  screenLock(): ScreenLockWatch
 }
 
 /** For Node hosts (the preview, tests): no OS idle time and no lock or suspend events. */
@@ -50,6 +67,7 @@ export const noPowerSource: PowerSource = {
   idleSeconds: () => null,
   onLockScreen: () => () => undefined,
   onSuspend: () => () => undefined,
+  screenLock: () => ({ state: 'unavailable', reason: 'no_os' }),
 }
 
 export interface AutoLockOptions {
@@ -60,6 +78,13 @@ export interface AutoLockOptions {
   now?: () => number
   /** How often idle time is checked. */
   checkEveryMs?: number
+  /**
+   * Who tells us our windows are in use. `main`: main sees their input events itself
+   * (Electron's `input-event`, `activity()`), and what a page reports (`reportedByPage()`) is
+   * ignored. `page`: the host sees no input (the browser preview, tests), so the page's
+   * reports are all there is.
+   */
+  activityFrom?: 'main' | 'page'
 }
 
 /** Checks the limits every few seconds; `activity()` is called when the till is used. */
@@ -69,6 +94,8 @@ export class AutoLock {
   #lastActivity: number
   #timer: ReturnType<typeof setInterval> | null = null
   #unsubscribe: Array<() => void> = []
+  /** Whether the OS has ever reported an idle time above 0; until then it is unknown. */
+  #osIdleSeen = false
 
   constructor(private readonly options: AutoLockOptions) {
     this.#limits = {
@@ -132,20 +159,44 @@ export class AutoLock {
     this.options.log.info('session locked by its user', { role: owner.role })
   }
 
-  /** The person at the till did something (a key, a click) in one of our windows. */
+  /** Main saw the person press a key, click or touch in one of the cashier's windows. */
   activity(): void {
     this.#lastActivity = this.#now()
   }
 
-  /** How long the till has been idle: since our last activity, the last PIN, or the OS input. */
+  /** A page says it was used (`session.activity`); counts only where main sees no input. */
+  reportedByPage(): void {
+    if ((this.options.activityFrom ?? 'page') === 'page') this.activity()
+  }
+
+  /** The OS idle time, or null while unknown (never reported, or only ever 0). */
+  osIdleMs(): number | null {
+    const seconds = this.options.power.idleSeconds()
+    if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return null
+    if (seconds > 0) this.#osIdleSeen = true
+    return this.#osIdleSeen ? seconds * 1000 : null
+  }
+
+  /** What this computer lets the lock rely on, for Settings → Till. */
+  info(): AutoLockInfo {
+    const watch = this.options.power.screenLock()
+    return {
+      osScreenLock: watch.state,
+      osScreenLockReason: watch.state === 'unavailable' ? watch.reason : null,
+      osIdle: this.osIdleMs() === null ? 'unknown' : 'reported',
+    }
+  }
+
+  /**
+   * How long the till has been idle: since the last use of our windows or the last PIN. The
+   * OS idle time counts only when it is longer (nobody has touched the computer at all), so
+   * using another program never keeps a session open, and an OS stuck at 0 changes nothing.
+   */
   idleMs(): number {
     const now = this.#now()
     const since = Math.max(this.#lastActivity, this.options.session.lastPinAt() ?? 0)
     const app = Math.max(0, now - since)
-    const seconds = this.options.power.idleSeconds()
-    // Both must be idle: OS input elsewhere means someone is at the computer, and our own
-    // activity counts where the OS does not report idle time.
-    return seconds === null ? app : Math.min(app, Math.max(0, seconds) * 1000)
+    return Math.max(app, this.osIdleMs() ?? 0)
   }
 
   check(): void {

@@ -1,13 +1,11 @@
 import type { sessionChannels } from '../../common/ipc/session'
 import type { Handlers } from '../ipc/handlers'
+import type { AutoLock } from './auto-lock'
 import type { SessionService } from './session'
 
 export const sessionHandlers = (
   session: SessionService,
-  activity: { activity(): void; lockNow(): void } = {
-    activity: () => undefined,
-    lockNow: () => undefined,
-  },
+  autoLock: Pick<AutoLock, 'reportedByPage' | 'lockNow' | 'info'>,
 ): Handlers<typeof sessionChannels> => ({
   'session.get': () => session.state(),
   'session.setup': (input) => session.setup(input),
@@ -16,11 +14,12 @@ export const sessionHandlers = (
   'session.unlock': (input) => session.unlock(input.pin),
   'session.stepUp': (input) => session.stepUp(input.pin),
   'session.lock': () => {
-    activity.lockNow()
+    autoLock.lockNow()
     return session.state()
   },
   'session.activity': () => {
-    activity.activity()
+    autoLock.reportedByPage()
     return null
   },
+  'session.autoLockInfo': () => autoLock.info(),
 })

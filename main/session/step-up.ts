@@ -1,6 +1,8 @@
-// Which calls need the PIN entered again (step-up): changing API keys, gateway base URLs or
-// staff. A stolen minute at an unlocked till must not be enough to point the till at another
-// gateway, swap its key or add an admin. Checked in the IPC guard, so no handler can forget.
+// Which calls need the PIN entered again (step-up): changing API keys, gateway base URLs,
+// staff, limits, the environment, where updates come from, crash reports, receipts and the
+// end of day, and confirming authority settings after a finding. A stolen minute at an
+// unlocked till must not be enough to point the till at another gateway or update feed, swap
+// its key, raise a limit or add an admin. Checked in the IPC guard, so no handler can forget.
 import type { ChannelName } from '../../common/ipc'
 
 const ALWAYS: ReadonlySet<string> = new Set<ChannelName>([
@@ -11,6 +13,16 @@ const ALWAYS: ReadonlySet<string> = new Set<ChannelName>([
   'users.setPin',
   'users.unlock',
   'users.remove',
+  // Limits cap what a payout may move; the environment decides whether money is real.
+  'payouts.updatePolicy',
+  'environment.switch',
+  // The update feed runs code on this computer; crash reports leave it.
+  'updates.configure',
+  'app.setCrashReporting',
+  'receipt.saveSettings',
+  'shifts.updateSettings',
+  // Trusting settings that failed their check is its own act (settings/authority.ts).
+  'settings.confirmAuthority',
   // Shop mode decides whose staff list and approvals this till accepts.
   'shop.create',
   'shop.createCode',

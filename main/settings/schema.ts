@@ -55,7 +55,11 @@ export const SealsSchema = z
   .nullable()
 export type Seals = z.infer<typeof SealsSchema>
 
-const NullableUrl = z.url().nullable()
+/**
+ * Base URLs are read loosely here, so a bad one never stops the till from opening; they are
+ * used only through BaseUrlSchema, the same rule as IPC (environment/environment.ts).
+ */
+const NullableUrl = z.string().max(2000).nullable()
 const NullableKeyId = z.string().min(1).max(200).nullable()
 
 export const SettingsSchema = z.strictObject({

@@ -177,7 +177,7 @@ export function checkSettings(
       record: null,
       problem: authorityProblem,
       consequence:
-        'Payouts in Sandbox and Live are off, and the till locks no later than after the default idle times, until an admin has checked the settings and saved them again.',
+        'Nothing is sent to the gateway in Sandbox or Live (collections, payments, refunds, mandates, payouts), and the till locks no later than after the default idle times, until an admin has looked at what changed (Settings, "Confirm these settings") and confirmed them with their PIN. Saving another section does not confirm them.',
     })
   }
   const trusted = untrustedUsers.size === 0 && authorityProblem === null
@@ -191,7 +191,8 @@ export function checkSettings(
 /**
  * The seals to write with `next`. Untrusted staff keep the seal they had, whatever changed,
  * so writing the file never launders a tampered record; only removing it clears it. Likewise
- * untrusted authority settings stay unsealed until an admin saves them (`confirm`).
+ * untrusted authority settings stay unsealed until an admin confirms them (`confirm`, only
+ * from settings.confirmAuthority, settings/authority.ts).
  */
 export function sealSettings(
   next: Settings,

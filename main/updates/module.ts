@@ -3,9 +3,11 @@
 // host: electron-updater in the app, none in the preview, the feed client in tests.
 import type { JournalSeal } from '../integrity'
 import type { updatesChannels, UpdateStatus } from '../../common/ipc/updates'
+import { AppError } from '../app/errors'
 import type { Logger } from '../app/log'
 import type { FeatureInstance } from '../app/module'
 import type { Handlers } from '../ipc/handlers'
+import { ALLOWED_UPDATE_FEEDS, describeAllowedFeeds, feedAllowed } from './allowed-feeds'
 import type { UpdateEngine } from './engine'
 import { UpdatePolicy, type Schedule, type UpdatePreferences } from './policy'
 import { UpdatePreferencesFile } from './preferences'
@@ -24,6 +26,10 @@ export interface UpdatesDeps {
   schedule?: Schedule
   /** The till's seal and head for updates.json (main/integrity); absent in tests alone. */
   seal?: JournalSeal | null
+  /** Generic feeds allowed besides GitHub Releases; the build's list unless a test passes one. */
+  allowedFeeds?: readonly string[]
+  /** Tells the admin, in words, that updates.json named a feed this build does not allow. */
+  report?: (problem: string, consequence: string) => void
 }
 
 export interface Updates extends FeatureInstance {
@@ -35,9 +41,24 @@ export interface Updates extends FeatureInstance {
 
 export function createUpdates(deps: UpdatesDeps): Updates {
   const preferences = new UpdatePreferencesFile(deps.dataDir, deps.log, deps.seal ?? null)
+  const allowed = (deps.allowedFeeds ?? ALLOWED_UPDATE_FEEDS).map((url) => url.replace(/\/+$/, ''))
+  // A feed in the file that this build does not carry is never used: GitHub Releases instead.
+  const effective = (): UpdatePreferences => {
+    const stored = preferences.get()
+    return feedAllowed(stored.source, allowed) ? stored : { ...stored, source: { kind: 'github' } }
+  }
+  const stored = preferences.get().source
+  if (!feedAllowed(stored, allowed)) {
+    deps.log.warn('update feed in updates.json is not allowed by this build; ignored')
+    deps.report?.(
+      `updates.json names an update feed this copy of Tilldesk does not allow (${stored.kind === 'generic' ? stored.url : stored.kind}). It was changed outside Tilldesk.`,
+      `Tilldesk ignores it and takes updates only from ${describeAllowedFeeds(allowed)}. Choose the source again in Settings → Updates.`,
+    )
+  }
   const policy = new UpdatePolicy({
     engine: deps.engine,
-    preferences: () => preferences.get(),
+    preferences: effective,
+    allowedFeeds: allowed,
     busy: deps.busy,
     onStatus: deps.emit,
     log: deps.log,
@@ -49,11 +70,20 @@ export function createUpdates(deps: UpdatesDeps): Updates {
   const handlers: Handlers<typeof updatesChannels> = {
     'updates.status': () => policy.refresh(),
     'updates.configure': (input) => {
-      const previous = preferences.get()
+      if (input.source !== undefined && !feedAllowed(input.source, allowed)) {
+        throw new AppError(
+          'feed_not_allowed',
+          `This copy of Tilldesk takes updates only from ${describeAllowedFeeds(allowed)}.`,
+          { fields: { 'source.url': 'This copy does not take updates from that address.' } },
+        )
+      }
+      const previous = effective()
       const change: Partial<UpdatePreferences> = {}
       if (input.channel !== undefined) change.channel = input.channel
       if (input.paused !== undefined) change.paused = input.paused
       if (input.source !== undefined) change.source = input.source
+      // A refused feed left in the file is replaced by what is really used.
+      else if (!feedAllowed(preferences.get().source, allowed)) change.source = previous.source
       preferences.set(change)
       deps.log.info('update preferences changed', change)
       return policy.preferencesChanged(previous)

@@ -37,6 +37,8 @@ export interface UpdatePolicyOptions {
   busy: () => string[] | Promise<string[]>
   onStatus: (status: UpdateStatus) => void
   log: Logger
+  /** Generic feeds this build allows (shown to the admin as the choices). */
+  allowedFeeds?: readonly string[]
   now?: () => number
   schedule?: Schedule
   /** Between checks; a few hours, so a shop gets a fix the same day without a busy feed. */
@@ -71,6 +73,7 @@ export class UpdatePolicy {
       schedule: realSchedule,
       checkEveryMs: CHECK_EVERY_MS,
       firstCheckAfterMs: FIRST_CHECK_AFTER_MS,
+      allowedFeeds: [],
       ...options,
     }
   }
@@ -107,6 +110,7 @@ export class UpdatePolicy {
       channel: preferences.channel,
       paused: preferences.paused,
       source: preferences.source,
+      allowedFeeds: [...this.#o.allowedFeeds],
       percent: this.#percent,
       lastCheckedAt: iso(this.#lastCheckedAt),
       nextCheckAt: iso(this.#nextCheckAt),

@@ -2,7 +2,7 @@
 // main; the renderer only ever sees PublicUser.
 import { randomBytes } from 'node:crypto'
 import type { UserRole } from '../../common/ipc/contract'
-import type { PublicUser } from '../../common/ipc/users'
+import { MIN_PIN_DIGITS, type PublicUser } from '../../common/ipc/users'
 import { AppError } from '../app/errors'
 import type { Emit } from '../app/events'
 import type { StoredUser } from '../settings/schema'
@@ -45,11 +45,7 @@ export interface ShopStaffLink {
   failuresElsewhere(userId: string, since: number): number
 }
 
-/**
- * Fewest digits per role. A supervisor's or admin's PIN is what approves money and changes
- * staff, so it gets a million combinations, not ten thousand (the lockout still caps guesses).
- */
-export const MIN_PIN_DIGITS: Record<UserRole, number> = { cashier: 4, supervisor: 6, admin: 6 }
+export { MIN_PIN_DIGITS }
 
 export function assertPinFitsRole(role: UserRole, pin: string): void {
   const min = MIN_PIN_DIGITS[role]
@@ -335,21 +331,38 @@ export class UsersService {
   }
 
   /**
-   * Before sign-in: a supervisor or admin whose PIN is shorter than their role now needs
-   * (verifyPin answered 'pin_change_required') sets a longer one with their current PIN.
+   * Before sign-in, when verifyPin answered 'pin_change_required': a supervisor or admin whose
+   * PIN is shorter than their role now needs, or anyone whose PIN was kept without a pepper
+   * (exposed), sets a new one with their current PIN. An exposed PIN may not be kept.
    */
   async replaceShortPin(id: string, currentPin: string, newPin: string): Promise<PublicUser> {
     const user = this.#find(id)
-    // Only for a PIN too short for its role; anyone else changes their PIN once signed in.
-    if (currentPin.length >= MIN_PIN_DIGITS[user.role]) {
+    const exposed = await this.#exposed(user.pinHash)
+    // Only for a PIN that must change; anyone else changes their PIN once signed in.
+    if (currentPin.length >= MIN_PIN_DIGITS[user.role] && !exposed) {
       throw new AppError(
         'pin_long_enough',
         'This PIN is long enough. Sign in, then change it from your profile.',
       )
     }
     assertPinFitsRole(user.role, newPin)
+    if (newPin === currentPin) {
+      const message = 'Choose a PIN different from the one you have now.'
+      throw new AppError('pin_unchanged', message, { fields: { newPin: message } })
+    }
     await this.#queued(id, () => this.#verifyNow(id, currentPin, true))
     return this.setPin(id, newPin)
+  }
+
+  /**
+   * A hash without a pepper on a till that has one: an older Tilldesk (or a run without the
+   * keychain) kept it where a copied file was enough to guess it offline, so the PIN itself
+   * may be known and is changed, not just re-hashed.
+   */
+  async #exposed(pinHash: string): Promise<boolean> {
+    return (
+      pepperOf(pinHash) === 'none' && (this.#pepper() !== null || (await this.#sharing()) !== null)
+    )
   }
 
   /**
@@ -373,7 +386,8 @@ export class UsersService {
     return attempt
   }
 
-  async #verifyNow(id: string, pin: string, allowShort: boolean): Promise<PublicUser> {
+  /** `replacing`: the PIN is checked to be replaced, so one that must change is let through. */
+  async #verifyNow(id: string, pin: string, replacing: boolean): Promise<PublicUser> {
     const user = this.#find(id)
     this.#assertTrusted(user)
     if (user.disabled) {
@@ -417,14 +431,17 @@ export class UsersService {
       if (fresh.disabled) {
         throw new AppError('user_disabled', `${fresh.name}'s profile is disabled. Ask an admin.`)
       }
-      // Older hashes (no pepper, cheaper scrypt, or not the shop's pepper in shop mode) are
-      // replaced now that the PIN is known good; in shop mode the user then travels to the
-      // other tills (until then they work only on this one).
+      // Older hashes (cheaper scrypt, or not the shop's pepper in shop mode) are replaced now
+      // that the PIN is known good; in shop mode the user then travels to the other tills
+      // (until then they work only on this one). One kept without a pepper is not: that PIN
+      // was exposed, so it must change (below), and re-hashing it would hide that.
+      const exposed = kind === 'none' && (pepper !== null || sharing !== null)
       const stale =
-        matched === 'earlier_shop' ||
-        (sharing
-          ? needsRehash(user.pinHash, this.#scrypt, sharing, 'shop')
-          : needsRehash(user.pinHash, this.#scrypt, pepper))
+        !exposed &&
+        (matched === 'earlier_shop' ||
+          (sharing
+            ? needsRehash(user.pinHash, this.#scrypt, sharing, 'shop')
+            : needsRehash(user.pinHash, this.#scrypt, pepper)))
       const rehash = stale ? await this.#hash(pin) : null
       this.#countFrom.set(id, this.#now())
       if (sharing && (user.failedAttempts > 0 || elsewhere > 0)) this.#shop?.succeeded(id)
@@ -441,7 +458,13 @@ export class UsersService {
               if (rehash !== null) draft.pinHash = rehash
             })
       if (rehash !== null) this.#publishUser(updated)
-      if (!allowShort && pin.length < MIN_PIN_DIGITS[user.role]) {
+      if (!replacing && exposed) {
+        throw new AppError(
+          'pin_change_required',
+          `${user.name}, your PIN was kept by an older version of Tilldesk without this till's keychain protection, so others may know it. Set a new PIN to go on.`,
+        )
+      }
+      if (!replacing && pin.length < MIN_PIN_DIGITS[user.role]) {
         throw new AppError(
           'pin_change_required',
           `${user.name}, a ${user.role}'s PIN now needs at least ${MIN_PIN_DIGITS[user.role]} digits. Set a new PIN to go on.`,

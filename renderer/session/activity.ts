@@ -1,6 +1,7 @@
 // Tells main the till is in use (a key or a pointer press in this window), at most every
-// few seconds. Main counts it towards the idle timer where the OS idle time is not known (the
-// browser preview), and together with it in the app. Nothing about the input itself is sent.
+// few seconds. Only the browser preview counts it: in the app main sees our windows' input
+// itself (main/session/window-input.ts) and ignores what a page says, which a page could send
+// for ever. Nothing about the input itself is sent.
 import { call } from '../lib/pos'
 
 const EVERY_MS = 10_000

@@ -6,9 +6,7 @@
 //   `web-contents-created` to it; main/index.ts calls guardEveryWebContents with `app`;
 // - behaviour: the guard test (test/unit/shell/windows.test.ts) creates every kind of window
 //   the app makes against a stand-in for Electron and tries each escape; run by security.ts.
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import ts from 'typescript'
+import { calls, firstString, functionBody, mentions, readSource } from './ast'
 import type { GateFinding } from './findings'
 
 export const HARDEN_FILE = 'main/security/harden.ts'
@@ -17,44 +15,9 @@ export const GUARD_TEST = 'test/unit/shell/windows.test.ts'
 
 const PREVENTED_EVENTS = ['will-navigate', 'will-redirect', 'will-attach-webview']
 
-function functionBody(source: ts.SourceFile, name: string): ts.Node | null {
-  let body: ts.Node | null = null
-  const visit = (node: ts.Node) => {
-    if (ts.isFunctionDeclaration(node) && node.name?.text === name && node.body) body = node.body
-    ts.forEachChild(node, visit)
-  }
-  visit(source)
-  return body
-}
-
-/** Calls `<anything>.<method>(<first string argument>, …)` inside `node`. */
-function calls(node: ts.Node, method: string): ts.CallExpression[] {
-  const found: ts.CallExpression[] = []
-  const visit = (child: ts.Node) => {
-    if (
-      ts.isCallExpression(child) &&
-      ts.isPropertyAccessExpression(child.expression) &&
-      child.expression.name.text === method
-    ) {
-      found.push(child)
-    }
-    ts.forEachChild(child, visit)
-  }
-  visit(node)
-  return found
-}
-
-const firstString = (call: ts.CallExpression): string | null => {
-  const first = call.arguments[0]
-  return first && ts.isStringLiteral(first) ? first.text : null
-}
-
-const mentions = (node: ts.Node, text: string): boolean => node.getText().includes(text)
-
 export function checkGuards(root: string): GateFinding[] {
   const findings: GateFinding[] = []
-  const read = (file: string) =>
-    ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.Latest, true)
+  const read = (file: string) => readSource(root, file)
   const harden = read(HARDEN_FILE)
   const report = (file: string, message: string) =>
     findings.push({ check: 'WEB_CONTENTS_GUARDS', file, message })

@@ -12,7 +12,15 @@
 //      is unchanged), or the admin has a finding in words (settings.integrity).
 // One day is scripted once; every case starts from a copy of its folder, with the keychain
 // put back as the day left it.
-import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest'
@@ -331,5 +339,39 @@ describe('the data folder after a day at the till', () => {
       return true
     })
     expect(outcome?.problems).toEqual([])
+  })
+})
+
+// Defended by API secrets bound to the till that stored them (issue 18, HIGH #1).
+describe('defended by secrets bound to one till', () => {
+  it("a fresh data folder seeded with this till's settings (no staff, no seals, the same key ids) never signs with this till's key", async (context) => {
+    requireKeychain(context)
+    await restoreKeychain()
+    const dir = mkdtempSync(join(root, 'second-'))
+    const raw = JSON.parse(readFileSync(join(day, 'settings.json'), 'utf8')) as {
+      keyIds: Record<string, string | null>
+    }
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ ...raw, users: [], seals: null }))
+    const requests: RecordedRequest[] = []
+    const till = await openTill(dir, keychain, requests)
+    try {
+      const { code } = caller(() => till)
+      const setup = await code('session.setup', {
+        tillName: 'Second',
+        adminName: 'Eve',
+        pin: '111111',
+      })
+      if (setup === 'ok')
+        await code('customer.create', {
+          name: 'Eve Two',
+          email: 'eve2@example.com',
+          bvn: '22212345670',
+        })
+      const dayKey = raw.keyIds.demo
+      expect(requests.filter((r) => r.keyId !== null && r.keyId === dayKey)).toEqual([])
+    } finally {
+      await till.stop()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -1,6 +1,7 @@
 // Against a real Secret Service: the shell's key storage puts the secret in the keychain under
 // `Tilldesk/<environment>` with the key id as the account (checked independently with
-// secret-tool), and no file Tilldesk writes contains it.
+// secret-tool), and no file Tilldesk writes contains it. A till with an id keeps its secrets
+// under accounts that name it, which no other till reads.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -139,5 +140,54 @@ describe('OS keychain (Secret Service)', () => {
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
     ).toContain(demoId)
+  })
+})
+
+describe('secrets per till (Secret Service)', () => {
+  const tillEnvironment = (till: string, tillDir: string) =>
+    new EnvironmentService({
+      settings: new SettingsStore(confBackend(tillDir)),
+      keychain,
+      emit: new EventBus().emit,
+      log: silentLogger,
+      fetch: globalThis.fetch,
+      startDemo: async () => ({ url: 'http://127.0.0.1:9', close: async () => undefined }),
+      dataDir: tillDir,
+      till,
+    })
+
+  it('stores a till’s secret under its own account; another till finds nothing by key id', async (context) => {
+    requireKeychain(context)
+    const keyId = `it_${randomBytes(4).toString('hex')}`
+    const secret = `sk_test_${randomBytes(24).toString('hex')}`
+    const first = randomBytes(8).toString('hex')
+    const second = randomBytes(8).toString('hex')
+    const account = `Tilldesk API secret ${first} ${keyId}`
+    created.push({ service: 'Tilldesk/sandbox', account })
+    const firstDir = mkdtempSync(join(tmpdir(), 'tilldesk-till-a-'))
+    const secondDir = mkdtempSync(join(tmpdir(), 'tilldesk-till-b-'))
+    try {
+      const own = tillEnvironment(first, firstDir)
+      await own.setKey('sandbox', keyId, secret)
+      expect(lookup('Tilldesk/sandbox', account)).toBe(secret)
+      expect(lookup('Tilldesk/sandbox', keyId)).toBeNull()
+
+      // The second till's settings name the same key id (as a copied file would).
+      new SettingsStore(confBackend(secondDir)).update((draft) => {
+        draft.environment = 'sandbox'
+        draft.baseUrls.sandbox = 'https://sandbox.gateway.example'
+        draft.keyIds.sandbox = keyId
+      })
+      const other = tillEnvironment(second, secondDir)
+      const state = await other.state()
+      expect(state.hasSecret).toBe(false)
+      expect(state.notReady).toMatch(/Secrets are kept per till/)
+      await expect(other.credentials()).rejects.toThrow(/Secrets are kept per till/)
+      await other.stop()
+      await own.stop()
+    } finally {
+      rmSync(firstDir, { recursive: true, force: true })
+      rmSync(secondDir, { recursive: true, force: true })
+    }
   })
 })

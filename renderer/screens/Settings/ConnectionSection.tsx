@@ -5,6 +5,7 @@ import type { CheckStatus, ConnectionReport } from '../../../common/ipc'
 import { Badge, Banner, Button, Card, Icon, type IconName, type Tone } from '../../components'
 import { DetailList, useAction } from '../../components/kit'
 import { call } from '../../lib/pos'
+import { useEnvironment } from '../../store/environment'
 
 const STATUS = {
   pass: { icon: 'check', tone: 'success', label: 'settings.connection.passed' },
@@ -18,6 +19,14 @@ export function ConnectionSection() {
   const [report, setReport] = useState<ConnectionReport | null>(null)
   const { busy, error, run: start } = useAction()
   const run = () => start(async () => setReport(await call('environment.testConnection')))
+  const environment = useEnvironment((store) => store.environment)
+  // A key id with no secret on this till: say why typing the secret is the only way.
+  const secretMissing =
+    environment !== null &&
+    environment.environment !== 'demo' &&
+    environment.keyId !== null &&
+    environment.keychain.available &&
+    !environment.hasSecret
 
   return (
     <Card
@@ -30,6 +39,12 @@ export function ConnectionSection() {
       }
     >
       {error && <Banner tone="danger">{error}</Banner>}
+      {secretMissing && (
+        <Banner tone="warning" title={t('settings.connection.noSecretTitle')}>
+          {/* The key id is typed by a person: plain text beside the sentence, never in it. */}
+          <span className="mono">{environment.keyId}</span>: {t('settings.connection.noSecret')}
+        </Banner>
+      )}
       {report && (
         <div className="report" aria-live="polite">
           <Banner

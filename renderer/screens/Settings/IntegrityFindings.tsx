@@ -29,16 +29,19 @@ export function IntegrityFindings() {
   }, [])
 
   if (findings.length === 0) return null
-  // Only "no keychain": nothing failed, but nothing is being checked either.
+  // Only "no keychain": nothing failed, but nothing is being checked either. Another till on
+  // this computer account is a notice, not a record that failed.
   const keychainOnly = findings.every((finding) => finding.area === 'keychain')
-  const failed = findings.filter((finding) => finding.area !== 'keychain').length
+  const failed = findings.filter((f) => f.area !== 'keychain' && f.area !== 'tills').length
   return (
     <Banner
-      tone={keychainOnly ? 'warning' : 'danger'}
+      tone={failed > 0 ? 'danger' : 'warning'}
       title={
-        keychainOnly
-          ? t('settings.integrity.keychainOnly')
-          : t('settings.integrity.failed', { count: failed })
+        failed > 0
+          ? t('settings.integrity.failed', { count: failed })
+          : keychainOnly
+            ? t('settings.integrity.keychainOnly')
+            : t('settings.integrity.notice')
       }
     >
       <ul className="integrity-findings" data-testid="integrity-findings">

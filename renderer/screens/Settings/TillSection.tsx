@@ -9,6 +9,7 @@ import { POLL_LIMITS } from '../../../common/ipc'
 import { IDLE_LOCK_CHOICES, IDLE_LOCK_MAX_MINUTES } from '../../../common/ipc/settings'
 import { Card, SelectField, TextField } from '../../components'
 import { FieldGroup, Form, FormActions } from '../../components/kit'
+import { ScreenLockNote } from './ScreenLockNote'
 import { useSaveForm } from './useSaveForm'
 import { call, PosError } from '../../lib/pos'
 
@@ -116,6 +117,7 @@ export function TillSection({ settings }: { settings: SettingsView }) {
               />
             ))}
           </FieldGroup>
+          <ScreenLockNote />
         </fieldset>
         <FormActions submit={{ label: t('settings.till.save'), busy }} />
       </Form>

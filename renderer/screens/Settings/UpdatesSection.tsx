@@ -1,11 +1,12 @@
 // Updates (admin): the running and the available version, the channel, where updates come
-// from, and a pause. Main decides when to install: on quit or at shift close, never while a
-// charge is open or payouts are sending.
+// from (GitHub Releases or a feed the build allows: main refuses any other), and a pause,
+// with a warning while paused. Main decides when to install: on quit or at shift close, never
+// while a charge is open or payouts are sending.
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { UpdateChannel, UpdateStatus } from '../../../common/ipc'
 import { UPDATE_PHASES } from '../../../common/ipc/updates'
-import { Badge, Banner, Button, Card, SelectField, Spinner, TextField } from '../../components'
+import { Badge, Banner, Button, Card, SelectField, Spinner } from '../../components'
 import { DetailList, Form } from '../../components/kit'
 import { formatDateTime } from '../../lib/format'
 import { call, messageOf, subscribe } from '../../lib/pos'
@@ -17,6 +18,7 @@ export function UpdatesSection() {
   const [status, setStatus] = useState<UpdateStatus | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [channel, setChannel] = useState<UpdateChannel>('stable')
+  /** '' for GitHub Releases, else one of the build's allowed feeds. */
   const [feedUrl, setFeedUrl] = useState('')
 
   useEffect(() => {
@@ -93,6 +95,11 @@ export function UpdatesSection() {
           },
         ]}
       />
+      {status.paused && (
+        <Banner tone="warning" title={t('settings.updates.pausedTitle')}>
+          {t('settings.updates.pausedWarning')}
+        </Banner>
+      )}
       <Banner tone={status.phase === 'error' ? 'danger' : 'info'}>{status.message}</Banner>
       <Form onSubmit={submit} noValidate message={message}>
         <SelectField
@@ -105,12 +112,17 @@ export function UpdatesSection() {
             { value: 'beta', label: t('settings.updates.beta') },
           ]}
         />
-        <TextField
-          label={t('settings.updates.server')}
+        <SelectField
+          label={t('settings.updates.source')}
+          hint={status.allowedFeeds.length === 0 ? t('settings.updates.sourceOnly') : undefined}
           value={feedUrl}
-          placeholder="https://updates.example.com/tilldesk"
           onChange={(event) => setFeedUrl(event.target.value)}
-          error={fields['source.url']}
+          error={fields['source.url'] ?? fields.source}
+          disabled={status.allowedFeeds.length === 0}
+          options={[
+            { value: '', label: t('settings.updates.sourceGithub') },
+            ...status.allowedFeeds.map((url) => ({ value: url, label: url })),
+          ]}
         />
         <Button type="submit" disabled={busy}>
           {t('settings.updates.save')}

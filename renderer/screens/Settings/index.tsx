@@ -9,6 +9,7 @@ import { call, messageOf, subscribe } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
 import { ApiKeySection } from './ApiKeySection'
 import { AppearanceSection } from './AppearanceSection'
+import { AuthorityReview } from './AuthorityReview'
 import { ConnectionSection } from './ConnectionSection'
 import { EnvironmentSection } from './EnvironmentSection'
 import { IntegrityFindings } from './IntegrityFindings'
@@ -67,6 +68,7 @@ export default function SettingsScreen() {
       </nav>
       <div className="settings__body">
         <IntegrityFindings />
+        <AuthorityReview />
         <SetupChecklist />
         {error && <Banner tone="danger">{error}</Banner>}
         {!settings ? (

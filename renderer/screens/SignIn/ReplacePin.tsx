@@ -1,9 +1,11 @@
-// A supervisor or admin whose PIN is shorter than their role now needs (6 digits) sets a new
-// one before signing in. Main checks the current PIN again (with lockout) and the new one's
-// length; this form only collects them.
+// Someone whose PIN must change before they sign in sets a new one: a supervisor or admin whose
+// PIN is shorter than their role now needs (6 digits), or anyone whose PIN an older Tilldesk
+// kept without the keychain's pepper (it may be known). Main checks the current PIN again
+// (with lockout), the new one's length and that it differs; this form only collects them.
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PublicUser } from '../../../common/ipc'
+import { MIN_PIN_DIGITS } from '../../../common/ipc/users'
 import { Banner, Button, PinPad } from '../../components'
 import { call, messageOf } from '../../lib/pos'
 
@@ -24,11 +26,12 @@ export function ReplacePin({
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const { t } = useTranslation()
+  const min = MIN_PIN_DIGITS[user.role]
 
   const submit = async () => {
     if (step === 'new') {
-      if (first.length < 6) {
-        setError(t('signIn.replace.short'))
+      if (first.length < min) {
+        setError(t('signIn.replace.short', { min }))
         return
       }
       setStep('again')
@@ -67,7 +70,7 @@ export function ReplacePin({
     >
       <Banner tone="warning">{reason}</Banner>
       <PinPad
-        label={step === 'new' ? t('signIn.replace.new') : t('app.changePin.again')}
+        label={step === 'new' ? t('signIn.replace.new', { min }) : t('app.changePin.again')}
         value={step === 'new' ? first : second}
         onChange={(value) => {
           if (step === 'new') setFirst(value)

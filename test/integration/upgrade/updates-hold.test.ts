@@ -56,6 +56,8 @@ beforeAll(async () => {
     dataDir: dir,
     log: silentLogger,
     isTrustedSender: (candidate) => candidate.transport === 'test',
+    // The test feed stands in for one the build allows (main/updates/allowed-feeds.ts).
+    updateFeeds: [feedUrl],
     updateEngine: feedEngine({
       currentVersion: '0.1.0',
       cacheDir: join(dir, 'updates'),

@@ -3,7 +3,7 @@
 // client is the real one (main/updates/feed.ts, electron-updater's parser); only time is
 // stepped by hand and the installer run is recorded.
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -122,8 +122,10 @@ function rig(
     busy?: string[]
     engine?: (base: UpdateEngine) => UpdateEngine
     version?: string
+    allowedFeeds?: string[]
   } = {},
 ) {
+  const reported: string[] = []
   const clock = manualClock()
   const installs: Array<{ file: string; restart: boolean }> = []
   const statuses: UpdateStatus[] = []
@@ -150,6 +152,9 @@ function rig(
     busy: () => busy.reasons,
     now: clock.now,
     schedule: clock.schedule,
+    // The test feed stands in for one the build allows (main/updates/allowed-feeds.ts).
+    allowedFeeds: options.allowedFeeds ?? [feed.url],
+    report: (problem) => reported.push(problem),
   })
   const configure = (input: unknown) =>
     updates.handlers['updates.configure'](UpdatePreferencesInput.parse(input), {
@@ -159,7 +164,7 @@ function rig(
   const send = (name: string, payload: unknown) => {
     for (const listener of listeners) listener(name, payload)
   }
-  return { updates, clock, installs, statuses, busy, configure, send }
+  return { updates, clock, installs, statuses, busy, configure, send, reported }
 }
 
 /** Points the till at the test feed (the default source is GitHub Releases). */
@@ -270,6 +275,7 @@ describe('update policy', () => {
         ]),
       now: clock.now,
       schedule: clock.schedule,
+      allowedFeeds: [feed.url],
     })
     await updates.handlers['updates.configure'](
       UpdatePreferencesInput.parse({ source: { kind: 'generic', url: feed.url } }),
@@ -349,6 +355,48 @@ describe('update policy', () => {
     expect(status.message).toContain('package manager')
     expect(feed.requests).toEqual(['feed/latest-linux.yml'])
     expect(await r.updates.policy.onQuit()).toBe(false)
+  })
+
+  it('refuses a feed the build does not allow, and leaves the source as it was', async () => {
+    const r = rig({ allowedFeeds: [] })
+    expect(() => r.configure({ source: { kind: 'generic', url: feed.url } })).toThrow(
+      /takes updates only from Tilldesk’s GitHub Releases/,
+    )
+    expect(r.updates.policy.status().source).toEqual({ kind: 'github' })
+    expect(existsSync(join(dataDir, 'updates.json'))).toBe(false)
+    expect(feed.requests).toEqual([])
+  })
+
+  it('ignores, with a finding, a feed written into updates.json by hand', async () => {
+    const evil = new Feed()
+    await evil.start()
+    try {
+      evil.publish('stable', release('9.9.9'))
+      writeFileSync(
+        join(dataDir, 'updates.json'),
+        JSON.stringify({
+          channel: 'stable',
+          paused: false,
+          source: { kind: 'generic', url: evil.url },
+        }),
+      )
+      const r = rig()
+      expect(r.reported.join(' ')).toContain('does not allow')
+      expect(r.updates.policy.status().source).toEqual({ kind: 'github' })
+      r.updates.start()
+      r.clock.next()
+      await r.updates.policy.check()
+      expect(evil.requests).toEqual([])
+      await r.updates.stop()
+      expect(r.installs).toEqual([])
+      // Saving a change (pausing) writes the source that is really used.
+      await r.configure({ paused: true })
+      expect(JSON.parse(readFileSync(join(dataDir, 'updates.json'), 'utf8')).value.source).toEqual({
+        kind: 'github',
+      })
+    } finally {
+      await evil.stop()
+    }
   })
 
   it('rejects a feed address that is neither https nor this computer', () => {

@@ -147,38 +147,80 @@ describe('PINs peppered from the keychain', () => {
     expect(await verifyPin('975318', hash, elsewhere.integrity.pepper())).toBe(false)
   })
 
-  it('an older hash (no pepper, cheaper scrypt, no seals) migrates at the next good sign-in', async () => {
-    const legacy = await hashPin('2468', { N: 512, r: 8, p: 1 })
-    const backend = memoryBackend({
-      schemaVersion: 1,
-      environment: 'demo',
-      baseUrls: { sandbox: null, live: null },
-      keyIds: { demo: null, sandbox: null, live: null },
-      pollIntervals: { waitingMs: 1000, backgroundMs: 15000, outboxMs: 5000, healthMs: 15000 },
-      tillName: 'Till 1',
-      users: [
-        {
-          id: 'u_0123456789abcdef',
-          name: 'Bola',
-          role: 'cashier',
-          pinHash: legacy,
-          disabled: false,
-          failedAttempts: 0,
-          lockouts: 0,
-          lockedUntil: null,
-          createdAt: '2025-01-06T09:00:00.000Z',
-        },
-      ],
+  it('an older hash with the pepper but a cheaper scrypt migrates at the next good sign-in', async () => {
+    const { backend, keychain, cashier } = await till()
+    const first = await sealedBoot(backend, keychain)
+    const cheaper = await hashPin('2468', { N: 512, r: 8, p: 1 }, first.integrity.pepper())
+    // What an older Tilldesk wrote with a cheaper cost: sealed, peppered, N=2^9.
+    first.settings.update((draft) => {
+      draft.users.find((u) => u.id === cashier.id)!.pinHash = cheaper
     })
+    await first.integrity.flushed()
+    const { users } = await sealedBoot(backend, keychain)
+    expect((await users.verifyPin(cashier.id, '2468')).name).toBe('Bola')
+    const stored = (backend.raw() as { users: RawUser[] }).users.find((u) => u.id === cashier.id)
+    expect(stored?.pinHash).toMatch(/^pscrypt\$1024\$8\$1\$/)
+  })
+
+  it('a PIN kept without the pepper (an older till) was exposed: it must be changed at the next sign-in', async () => {
+    const legacy = await hashPin('2468', { N: 512, r: 8, p: 1 })
+    const backend = legacyTill(legacy)
     const keychain = new MemoryKeychain()
     const { users } = await sealedBoot(backend, keychain)
-    await users.verifyPin('u_0123456789abcdef', '2468')
-    const stored = (backend.raw() as { users: RawUser[] }).users[0]!.pinHash
-    expect(stored).toMatch(/^pscrypt\$1024\$8\$1\$/)
+    const id = 'u_0123456789abcdef'
+    // The right PIN: not signed in, asked for a new one (wrong PINs still count as wrong).
+    expect(await codeOf(users.verifyPin(id, '1111'))).toBe('wrong_pin')
+    expect(await codeOf(users.verifyPin(id, '2468'))).toBe('pin_change_required')
+    expect((backend.raw() as { users: RawUser[] }).users[0]!.failedAttempts).toBe(0)
+    // Still asked after a restart: the old, crackable PIN never becomes a peppered one.
     const again = await sealedBoot(backend, keychain)
-    expect((await again.users.verifyPin('u_0123456789abcdef', '2468')).name).toBe('Bola')
+    expect(await codeOf(again.users.verifyPin(id, '2468'))).toBe('pin_change_required')
+    expect((backend.raw() as { users: RawUser[] }).users[0]!.pinHash).toBe(legacy)
+    // Not the same PIN again, and only with the current one.
+    expect(await codeOf(again.users.replaceShortPin(id, '2468', '2468'))).toBe('pin_unchanged')
+    expect(await codeOf(again.users.replaceShortPin(id, '0000', '1357'))).toBe('wrong_pin')
+    await again.users.replaceShortPin(id, '2468', '1357')
+    const stored = (backend.raw() as { users: RawUser[] }).users[0]!.pinHash
+    expect(stored).toMatch(/^pscrypt\$/)
+    expect((await again.users.verifyPin(id, '1357')).name).toBe('Bola')
+    expect(await codeOf(again.users.verifyPin(id, '2468'))).toBe('wrong_pin')
+    // Once changed, the way round sign-in is closed again.
+    expect(await codeOf(again.users.replaceShortPin(id, '1357', '8642'))).toBe('pin_long_enough')
+  })
+
+  it('without a keychain (Demo) plain PINs are all there is: no change is asked', async () => {
+    const legacy = await hashPin('2468', { N: 512, r: 8, p: 1 })
+    const keychain = new MemoryKeychain()
+    keychain.available = false
+    const { users } = await sealedBoot(legacyTill(legacy), keychain)
+    expect((await users.verifyPin('u_0123456789abcdef', '2468')).name).toBe('Bola')
   })
 })
+
+/** A settings file from before seals and the pepper, with one cashier and `pinHash`. */
+function legacyTill(pinHash: string) {
+  return memoryBackend({
+    schemaVersion: 1,
+    environment: 'demo',
+    baseUrls: { sandbox: null, live: null },
+    keyIds: { demo: null, sandbox: null, live: null },
+    pollIntervals: { waitingMs: 1000, backgroundMs: 15000, outboxMs: 5000, healthMs: 15000 },
+    tillName: 'Till 1',
+    users: [
+      {
+        id: 'u_0123456789abcdef',
+        name: 'Bola',
+        role: 'cashier',
+        pinHash,
+        disabled: false,
+        failedAttempts: 0,
+        lockouts: 0,
+        lockedUntil: null,
+        createdAt: '2025-01-06T09:00:00.000Z',
+      },
+    ],
+  })
+}
 
 describe('supervisor and admin PINs have at least 6 digits', () => {
   it('refuses a short PIN for a supervisor or admin, not for a cashier', async () => {

@@ -4,7 +4,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_IDLE_LOCK } from '../../../common/ipc/settings'
 import { silentLogger } from '../../../main/app/log'
-import { AutoLock, DEFAULT_IDLE_LIMITS, type PowerSource } from '../../../main/session/auto-lock'
+import { EventEmitter } from 'node:events'
+import {
+  AutoLock,
+  DEFAULT_IDLE_LIMITS,
+  type PowerSource,
+  type ScreenLockWatch,
+} from '../../../main/session/auto-lock'
+import { sessionHandlers } from '../../../main/session/handlers'
+import { watchWindowInput } from '../../../main/session/window-input'
 import { SessionService } from '../../../main/session/session'
 import { effectiveIdleLock, watchIdleLock } from '../../../main/settings/idle-lock'
 import type { RawSettings } from '../../../main/settings/migrations'
@@ -16,9 +24,11 @@ const MINUTE = 60_000
 
 class FakePower implements PowerSource {
   idle: number | null = null
+  watch: ScreenLockWatch = { state: 'signs_out' }
   readonly lockListeners = new Set<() => void>()
   readonly suspendListeners = new Set<() => void>()
   idleSeconds = () => this.idle
+  screenLock = () => this.watch
   onLockScreen(listener: () => void) {
     this.lockListeners.add(listener)
     return () => this.lockListeners.delete(listener)
@@ -29,7 +39,7 @@ class FakePower implements PowerSource {
   }
 }
 
-async function till() {
+async function till(activityFrom: 'main' | 'page' = 'page') {
   const events: Array<[string, unknown]> = []
   const emit = ((name: string, payload: unknown) => events.push([name, payload])) as never
   const settings = new SettingsStore(memoryBackend())
@@ -38,7 +48,13 @@ async function till() {
   const admin = await users.create({ name: 'Ada', role: 'admin', pin: '24681357' })
   const cashier = await users.create({ name: 'Cal', role: 'cashier', pin: '1357' })
   const power = new FakePower()
-  const autoLock = new AutoLock({ session, power, log: silentLogger, checkEveryMs: 1_000 })
+  const autoLock = new AutoLock({
+    session,
+    power,
+    log: silentLogger,
+    checkEveryMs: 1_000,
+    activityFrom,
+  })
   autoLock.start()
   return { events, session, users, admin, cashier, power, autoLock, settings }
 }
@@ -168,21 +184,114 @@ describe('automatic lock and sign-out', () => {
     ).toThrow(/must not be shorter/)
   })
 
-  it('counts activity in our windows and input anywhere on the computer', async () => {
+  it('counts use of our windows, not input in another program on the computer', async () => {
     const { session, cashier, power, autoLock } = await till()
     await session.signIn(cashier.id, '1357')
     vi.advanceTimersByTime(4 * MINUTE)
     autoLock.activity()
     vi.advanceTimersByTime(4 * MINUTE)
     expect(session.isLocked()).toBe(false)
-    // The OS says someone typed a few seconds ago: still not idle.
+    // Someone keeps typing in another program (the OS says 3 s idle): nobody is at the till.
     power.idle = 3
-    vi.advanceTimersByTime(2 * MINUTE)
+    vi.advanceTimersByTime(MINUTE)
+    expect(session.state()).toMatchObject({ user: { id: cashier.id }, locked: { reason: 'idle' } })
+  })
+
+  it('keeps an admin session open only while our windows are used, whatever the OS says', async () => {
+    const { session, admin, power, autoLock } = await till()
+    await session.signIn(admin.id, '24681357')
+    power.idle = 1
+    for (let minute = 0; minute < 4; minute += 1) {
+      vi.advanceTimersByTime(MINUTE)
+      if (minute === 0) autoLock.activity()
+    }
+    expect(session.isLocked()).toBe(true)
+    vi.advanceTimersByTime(DEFAULT_IDLE_LIMITS.signOutAfterMs.admin)
+    expect(session.state()).toMatchObject({ user: null, endedBy: 'idle' })
+  })
+
+  it('an OS idle time that always reads 0 (GNOME on Wayland) is unknown: the till still locks', async () => {
+    const { session, cashier, power, autoLock } = await till()
+    power.idle = 0
+    await session.signIn(cashier.id, '1357')
+    expect(autoLock.info().osIdle).toBe('unknown')
+    vi.advanceTimersByTime(DEFAULT_IDLE_LIMITS.lockAfterMs.cashier - 1_000)
     expect(session.isLocked()).toBe(false)
-    // The OS reports long idle and nobody used our windows: lock.
+    vi.advanceTimersByTime(1_000)
+    expect(session.isLocked()).toBe(true)
+    expect(autoLock.info().osIdle).toBe('unknown')
+  })
+
+  it('the OS idle time can only bring the lock sooner', async () => {
+    const { session, cashier, power, autoLock } = await till()
+    await session.signIn(cashier.id, '1357')
+    vi.advanceTimersByTime(2 * MINUTE)
+    autoLock.activity()
+    // The OS reports nobody has touched the computer for 6 minutes: lock now, though our
+    // windows were "used" 0 s ago (a page reporting use it never had).
     power.idle = 6 * 60
     vi.advanceTimersByTime(1_000)
     expect(session.isLocked()).toBe(true)
+    expect(autoLock.info().osIdle).toBe('reported')
+  })
+
+  it('where main sees our windows’ input, a page’s own reports never postpone the lock', async () => {
+    const { session, cashier, autoLock } = await till('main')
+    const handlers = sessionHandlers(session, autoLock)
+    await session.signIn(cashier.id, '1357')
+    // A page calls session.activity every few seconds, for ever.
+    for (let i = 0; i < DEFAULT_IDLE_LIMITS.lockAfterMs.cashier / 10_000; i += 1) {
+      await handlers['session.activity'](undefined as never, {} as never)
+      vi.advanceTimersByTime(10_000)
+    }
+    expect(session.isLocked()).toBe(true)
+    await session.unlock('1357')
+    // A key pressed in our window, as main sees it, does.
+    vi.advanceTimersByTime(DEFAULT_IDLE_LIMITS.lockAfterMs.cashier - 10_000)
+    autoLock.activity()
+    vi.advanceTimersByTime(DEFAULT_IDLE_LIMITS.lockAfterMs.cashier - 10_000)
+    expect(session.isLocked()).toBe(false)
+  })
+
+  it('in the browser preview, where main sees no input, a page’s reports are the use of the till', async () => {
+    const { session, cashier, autoLock } = await till('page')
+    const handlers = sessionHandlers(session, autoLock)
+    await session.signIn(cashier.id, '1357')
+    for (let minute = 0; minute < 10; minute += 1) {
+      await handlers['session.activity'](undefined as never, {} as never)
+      vi.advanceTimersByTime(MINUTE)
+    }
+    expect(session.isLocked()).toBe(false)
+  })
+
+  it('presses in a cashier’s window are use; a pointer that moves, or the customer display, are not', () => {
+    const cashierWindow = new EventEmitter()
+    const display = new EventEmitter()
+    const uses: string[] = []
+    watchWindowInput(cashierWindow, 'cashier', () => uses.push('cashier'))
+    watchWindowInput(display, 'customer-display', () => uses.push('display'))
+    for (const type of ['mouseMove', 'mouseEnter', 'mouseLeave', 'keyUp', 'mouseUp'])
+      cashierWindow.emit('input-event', {}, { type })
+    expect(uses).toEqual([])
+    for (const type of ['rawKeyDown', 'mouseDown', 'touchStart', 'mouseWheel']) {
+      cashierWindow.emit('input-event', {}, { type })
+      display.emit('input-event', {}, { type })
+    }
+    expect(uses).toEqual(['cashier', 'cashier', 'cashier', 'cashier'])
+  })
+
+  it('tells Settings whether an OS screen lock signs out here, and why not', async () => {
+    const { power, autoLock } = await till()
+    expect(autoLock.info()).toEqual({
+      osScreenLock: 'signs_out',
+      osScreenLockReason: null,
+      osIdle: 'unknown',
+    })
+    power.watch = { state: 'unavailable', reason: 'no_logind' }
+    expect(autoLock.info()).toMatchObject({
+      osScreenLock: 'unavailable',
+      osScreenLockReason: 'no_logind',
+    })
   })
 
   it('signs out at once on an OS screen lock and on suspend', async () => {

@@ -85,4 +85,44 @@ describe('shell sessions', () => {
     expect(ui.cancels('http://localhost:5174/')).toBe(true)
     expect(ui.cancels('https://api.gateway.example/')).toBe(true)
   })
+
+  it('refuses every permission in every session: requests, checks and devices', async () => {
+    const { sessions } = build()
+    const all = [
+      sessions.defaultSession,
+      sessions.partitions.get(UI_PARTITION),
+      sessions.partitions.get(GATEWAY_PARTITION),
+    ]
+    expect(all.every(Boolean)).toBe(true)
+    for (const session of all) {
+      const name = session!.partition || 'default'
+      const request = session!.permissionRequest as (
+        contents: unknown,
+        permission: string,
+        callback: (granted: boolean) => void,
+      ) => void
+      const check = session!.permissionCheck as (...args: unknown[]) => unknown
+      const device = session!.devicePermission as (...args: unknown[]) => unknown
+      expect(typeof request, name).toBe('function')
+      for (const permission of [
+        'media',
+        'geolocation',
+        'notifications',
+        'clipboard-read',
+        'hid',
+        'serial',
+        'usb',
+        'openExternal',
+        'fullscreen',
+      ]) {
+        const granted = await new Promise<boolean>((answer) => request({}, permission, answer))
+        expect(granted, `${name}: ${permission}`).toBe(false)
+        expect(check({}, permission, 'app://tilldesk', {}), `${name}: ${permission}`).toBe(false)
+      }
+      for (const deviceType of ['hid', 'serial', 'usb'])
+        expect(device({ deviceType, origin: 'app://tilldesk' }), `${name}: ${deviceType}`).toBe(
+          false,
+        )
+    }
+  })
 })

@@ -84,7 +84,7 @@ describe('step-up before sensitive changes', () => {
     expect(await call('users.create', { name: 'Bea', role: 'cashier', pin: '1357' })).toBe('ok')
   })
 
-  it('names exactly the changes to keys, base URLs and staff', () => {
+  it('names exactly the changes to keys, base URLs, staff and the other authority settings', () => {
     for (const channel of [
       'settings.setKey',
       'settings.removeKey',
@@ -93,9 +93,23 @@ describe('step-up before sensitive changes', () => {
       'users.setPin',
       'users.unlock',
       'users.remove',
+      'payouts.updatePolicy',
+      'environment.switch',
+      'updates.configure',
+      'app.setCrashReporting',
+      'receipt.saveSettings',
+      'shifts.updateSettings',
+      'settings.confirmAuthority',
     ])
       expect(needsStepUp(channel, {}), channel).toBe(true)
-    for (const channel of ['settings.get', 'users.list', 'users.changeOwnPin', 'session.signOut'])
+    for (const channel of [
+      'settings.get',
+      'settings.authority',
+      'users.list',
+      'users.changeOwnPin',
+      'session.signOut',
+      'appearance.set',
+    ])
       expect(needsStepUp(channel, {}), channel).toBe(false)
     expect(needsStepUp('settings.update', { tillName: 'x' })).toBe(false)
     expect(needsStepUp('settings.update', { baseUrls: { live: 'https://a.example' } })).toBe(true)

@@ -186,6 +186,20 @@ describe('windows', () => {
       )
   })
 
+  it('tells the idle lock of presses in a cashier’s window, never of the customer display', () => {
+    const { context } = shell()
+    let uses = 0
+    const withInput = { ...context, onInput: () => (uses += 1) }
+    createAppWindow(withInput, { kind: 'cashier' })
+    createAppWindow(withInput, { kind: 'customer-display', route: '#/customer-display' })
+    const [cashier, display] = windows()
+    display!.webContents.emit('input-event', {}, { type: 'mouseDown' })
+    cashier!.webContents.emit('input-event', {}, { type: 'mouseMove' })
+    expect(uses).toBe(0)
+    cashier!.webContents.emit('input-event', {}, { type: 'rawKeyDown' })
+    expect(uses).toBe(1)
+  })
+
   it('sends allow-listed links from window.open to the browser, and nothing else', async () => {
     const { context } = shell()
     createAppWindow(context, { kind: 'cashier' })
