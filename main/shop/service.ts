@@ -12,7 +12,7 @@
 //   <data>/shop/refused.jsonl the other tills' events this till refused, once each, for the
 //                             audit log (the pull cursor moves past them, so they are kept);
 //   <data>/shop/own-order.jsonl  the server order of this till's own events, as read back.
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type pg from 'pg'
 import type { ShopAudit, ShopOverview, ShopStatusView, ShopZReport } from '../../common/ipc/shop'
@@ -35,6 +35,7 @@ import { LocalShopLog } from './local-log'
 import { ShopSyncLoop } from './loop'
 import { localDay, shopEventsCsv, shopOverview } from './overview'
 import { ShopReporter } from './reporter'
+import { SealedShopFile } from './sealed-file'
 import type { ShopStaffHooks } from './staff'
 import { shopZCsv, shopZReport } from './shop-z'
 import { ShopSync, type ShopStatus } from './sync'
@@ -105,6 +106,9 @@ export class ShopService {
   #inbox: StoredEvent[] = []
   #refusedList: RefusedRecord[] = []
   #ownOrder = new Map<string, number>()
+  #inboxFile: SealedShopFile<StoredEvent> | null = null
+  #refusedFile: SealedShopFile<RefusedRecord> | null = null
+  #ownOrderFile: SealedShopFile<{ eventId: string; serverSeq: number }> | null = null
   /** Appliers told of each batch of newly pulled events (e.g. approvals.ts). */
   readonly #pulledListeners = new Set<(events: StoredEvent[]) => unknown>()
 
@@ -115,15 +119,6 @@ export class ShopService {
 
   get #configPath(): string {
     return join(this.#dir, 'config.json')
-  }
-  get #inboxPath(): string {
-    return join(this.#dir, 'inbox.jsonl')
-  }
-  get #refusedPath(): string {
-    return join(this.#dir, 'refused.jsonl')
-  }
-  get #ownOrderPath(): string {
-    return join(this.#dir, 'own-order.jsonl')
   }
 
   /** Reads the sealed config; an edited or unreadable one is reported and not followed. */
@@ -212,16 +207,29 @@ export class ShopService {
       this.#o.emit(this.status())
       return
     }
-    this.#run(this.#config, JSON.parse(login) as ShopLogin, key)
+    await this.#run(this.#config, JSON.parse(login) as ShopLogin, key)
   }
 
-  #run(config: ShopConfig, login: ShopLogin, privateKey: string): void {
+  async #run(config: ShopConfig, login: ShopLogin, privateKey: string): Promise<void> {
     const pool = shopPool(config.server, login)
     pool.on('error', (error) =>
       this.#o.log.warn('shop: connection error', { error: explain(error) }),
     )
-    this.#readInbox()
-    const log = new LocalShopLog(join(this.#dir, 'log'))
+    const rederive = this.#readInbox()
+    const log = new LocalShopLog(join(this.#dir, 'log'), {
+      seal: this.#o.integrity.journal('till', 'shop-cursor'),
+      onProblem: (problem) =>
+        this.#o.integrity.findings.report({
+          area: 'shop',
+          file: 'shop/log/cursor.json',
+          record: null,
+          problem: `The shop sync cursor does not match what this till wrote: ${problem}.`,
+          consequence:
+            'Tilldesk does not follow it: this till pushes its events and pulls the shop’s from the start again (nothing is applied twice).',
+        }),
+    })
+    // Something pulled was set aside: pull from the start to have it again.
+    if (rederive) await log.saveCursor({ ...log.cursor, pulledSeq: 0 })
     this.#log = log
     const sync = new ShopSync({
       tillId: config.tillId,
@@ -235,13 +243,15 @@ export class ShopService {
         // A gap is met again on every round until the missing event arrives: counted once.
         if (this.#refusedList.some((r) => r.eventId === refused.eventId && r.why === refused.why))
           return
-        this.#keep(this.#refusedPath, this.#refusedList, {
+        const record: RefusedRecord = {
           serverSeq: refused.serverSeq,
           tillId: refused.tillId,
           eventId: refused.eventId,
           why: refused.why,
           at: new Date().toISOString(),
-        })
+        }
+        this.#refusedFile?.append([record])
+        this.#refusedList.push(record)
         this.#refused = this.#refusedList.length
         this.#o.emit(this.status())
         this.#o.integrity.findings.report({
@@ -279,61 +289,54 @@ export class ShopService {
     loop.start()
   }
 
-  /** Lines of a JSONL file this till wrote; a torn last line is passed over. */
-  #readLines<T>(path: string): T[] {
-    if (!existsSync(path)) return []
-    const content = readFileSync(path, 'utf8')
-    // A line torn by a crash is closed off, so the next append starts a line of its own.
-    if (content !== '' && !content.endsWith('\n')) appendFileSync(path, '\n')
-    const out: T[] = []
-    for (const line of content.split('\n')) {
-      if (line.trim() === '') continue
-      try {
-        out.push(JSON.parse(line) as T)
-      } catch {
-        // Torn by a crash: that one line is lost, never the ones around it.
-      }
-    }
-    return out
-  }
-
-  #keep<T>(path: string, list: T[], item: T): void {
-    mkdirSync(this.#dir, { recursive: true, mode: 0o700 })
-    appendFileSync(path, `${JSON.stringify(item)}\n`, { mode: 0o600 })
-    list.push(item)
+  /** One of the shop's sealed files (sealed-file.ts); a file that fails is set aside. */
+  #sealedFile<T>(name: 'inbox' | 'refused' | 'own-order'): SealedShopFile<T> {
+    return new SealedShopFile<T>({
+      path: join(this.#dir, `${name}.jsonl`),
+      domain: `shop.${name}`,
+      seal: this.#o.integrity.journal('till', `shop-${name}`),
+      onSetAside: (reason, keptAs) => {
+        this.#o.log.info('shop: a file was set aside; its events are pulled again', { name })
+        this.#o.integrity.findings.report({
+          area: 'shop',
+          file: `shop/${name}.jsonl`,
+          record: null,
+          problem: `The file does not match what this till wrote: ${reason}. It was changed outside Tilldesk, or an older copy was put back.`,
+          consequence: `Nothing in it is acted on. Tilldesk kept it as shop/${keptAs} and pulls what it held from the shop server again.`,
+        })
+      },
+    })
   }
 
   /** Remembers where the server put one of this till's events, once. */
   #placed(eventId: string, serverSeq: number): void {
     if (this.#ownOrder.has(eventId)) return
     this.#ownOrder.set(eventId, serverSeq)
-    this.#keep(this.#ownOrderPath, [], { eventId, serverSeq })
+    this.#ownOrderFile?.append([{ eventId, serverSeq }])
   }
 
-  /** Reads the pulled events once; after that the copy in memory is kept in step. */
-  #readInbox(): void {
-    this.#refusedList = this.#readLines<RefusedRecord>(this.#refusedPath)
+  /**
+   * Reads the pulled events once; after that the copy in memory is kept in step. True when a
+   * file did not check and was set aside: the pull then starts again from the beginning.
+   */
+  #readInbox(): boolean {
+    const refused = this.#sealedFile<RefusedRecord>('refused')
+    const ownOrder = this.#sealedFile<{ eventId: string; serverSeq: number }>('own-order')
+    const inbox = this.#sealedFile<StoredEvent>('inbox')
+    this.#refusedFile = refused
+    this.#ownOrderFile = ownOrder
+    this.#inboxFile = inbox
+    this.#refusedList = [...refused.records]
     this.#refused = this.#refusedList.length
-    this.#ownOrder = new Map(
-      this.#readLines<{ eventId: string; serverSeq: number }>(this.#ownOrderPath).map((o) => [
-        o.eventId,
-        o.serverSeq,
-      ]),
-    )
+    this.#ownOrder = new Map(ownOrder.records.map((o) => [o.eventId, o.serverSeq]))
     this.#inbox = []
     this.#seen = new Set<string>()
-    if (!existsSync(this.#inboxPath)) return
-    for (const line of readFileSync(this.#inboxPath, 'utf8').split('\n')) {
-      if (line.trim() === '') continue
-      try {
-        const event = JSON.parse(line) as StoredEvent
-        if (this.#seen.has(event.eventId)) continue
-        this.#seen.add(event.eventId)
-        this.#inbox.push(event)
-      } catch {
-        // A torn last line: the event is pulled again after the cursor that was not saved.
-      }
+    for (const event of inbox.records) {
+      if (this.#seen.has(event.eventId)) continue
+      this.#seen.add(event.eventId)
+      this.#inbox.push(event)
     }
+    return refused.setAside || ownOrder.setAside || inbox.setAside
   }
 
   /** Keeps each pulled event once, by id (a pull after a crash may hand it again). */
@@ -342,10 +345,8 @@ export class ShopService {
     await this.#o.staff?.apply(events)
     const fresh = events.filter((e) => !this.#seen.has(e.eventId))
     if (fresh.length === 0) return
-    mkdirSync(this.#dir, { recursive: true, mode: 0o700 })
-    appendFileSync(this.#inboxPath, fresh.map((e) => `${JSON.stringify(e)}\n`).join(''), {
-      mode: 0o600,
-    })
+    // Sealed now, right after sync checked each signature: a line added by hand never is.
+    this.#inboxFile?.append(fresh)
     for (const e of fresh) {
       this.#seen.add(e.eventId)
       this.#inbox.push(e)
@@ -406,7 +407,7 @@ export class ShopService {
       tillName: enrolment.tillName,
     }
     await this.#saveConfig(config)
-    this.#run(config, enrolment.login, enrolment.key.privateKey)
+    await this.#run(config, enrolment.login, enrolment.key.privateKey)
     await this.#sync?.syncOnce()
     const view = this.status()
     this.#o.emit(view)
