@@ -33,11 +33,15 @@ function pulled(dir: string, kind: string): Array<{ body: Record<string, unknown
   } catch {
     return []
   }
+  // Sealed lines (main/shop/sealed-file.ts): each pulled event is a line's body.
   return text
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as { kind: string; body: Record<string, unknown> })
-    .filter((e) => e.kind === kind)
+    .map(
+      (line) =>
+        (JSON.parse(line) as { body: { kind: string; body: Record<string, unknown> } | null }).body,
+    )
+    .filter((e): e is { kind: string; body: Record<string, unknown> } => e?.kind === kind)
 }
 
 describe.skipIf(skipReason !== null)(

@@ -16,7 +16,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PayoutView } from '../../../common/ipc/payouts'
+import type { AuditView, PayoutView } from '../../../common/ipc/payouts'
+import type { ShopApprovalView } from '../../../common/ipc/shopApprovals'
 import type { IntegrityFinding } from '../../../common/ipc/settings'
 import type { ShopAudit, ShopStatusView } from '../../../common/ipc/shop'
 import type { AppServices } from '../../../main/app/services'
@@ -191,6 +192,43 @@ describe.skipIf(skipReason !== null)(
         return status.sync === 'online'
       })
       expect((await payoutOnA(payout.reference))?.state).toBe('awaiting_approval')
+    }, 90_000)
+
+    it('a supervisor whose profile here failed its seal never approves from another till', async () => {
+      const payout = await draft('2,750')
+      // Sade's record on the front till is edited by hand: it no longer matches its seal.
+      await a.stop()
+      const settingsPath = join(dirA, 'settings.json')
+      const settings = JSON.parse(readFileSync(settingsPath, 'utf8')) as {
+        users: Array<{ id: string; name: string }>
+      }
+      settings.users.find((u) => u.id === ids.sade)!.name = 'Sade Boss'
+      writeFileSync(settingsPath, JSON.stringify(settings))
+      a = await startServices(dirA, keychainA)
+      // Sade decides on the back till, where her profile is whole.
+      await signIn(tillB, 'sade')
+      const item = await until('waiting on the back till', async () => {
+        await signIn(tillB, 'sade')
+        const list = await tillB.value<ShopApprovalView[]>('shop.waitingPayouts')
+        return list.find((w) => w.reference === payout.reference) ?? null
+      })
+      const decided = await tillB.call('shop.decide', {
+        tillId: item.tillId,
+        reference: item.reference,
+        bindingHash: item.bindingHash,
+        decision: 'approved',
+        pin: PINS.sade,
+        reason: '',
+      })
+      expect(decided.ok).toBe(true)
+      const log = await until('the decision heard on the front till', async () => {
+        await signIn(tillA, 'ada')
+        const view = await tillA.value<AuditView>('payouts.audit', { reference: payout.reference })
+        const lines = view.entries.map((e) => `${e.what} | ${e.why ?? ''}`)
+        return lines.some((l) => /Sade/.test(l)) ? lines : null
+      })
+      expect((await payoutOnA(payout.reference))?.state).toBe('awaiting_approval')
+      expect(log.some((l) => /failed its integrity check/.test(l))).toBe(true)
     }, 90_000)
   },
 )
