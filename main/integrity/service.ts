@@ -215,6 +215,11 @@ export class IntegrityService {
     return state
   }
 
+  /** The till's id (keys.ts resolveTillId): secrets of this till are kept under it. */
+  get tillId(): string | null {
+    return this.#till
+  }
+
   /** The sealer for staff records, authority settings and till-wide policy. */
   till(): Sealer {
     return this.#scope('till').sealer

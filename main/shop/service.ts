@@ -20,6 +20,7 @@ import { writeFileAtomic } from '../app/atomicFile'
 import { AppError } from '../app/errors'
 import type { Logger } from '../app/log'
 import type { IntegrityService } from '../integrity'
+import { tillAccount } from '../integrity/keys'
 import type { Keychain } from '../keychain/keychain'
 import {
   shopPool,
@@ -161,6 +162,27 @@ export class ShopService {
     this.#problem = null
   }
 
+  /** This till's keychain account for `name`: another data folder never reaches it. */
+  #account(name: string): string {
+    return tillAccount(name, this.#o.integrity.tillId)
+  }
+
+  /**
+   * A shop secret of this till. An entry from before secrets were bound to the till moves to
+   * this till's account once: it is read only after this till's sealed shop config checked,
+   * which another data folder's device key can't make.
+   */
+  async #secret(name: string): Promise<string | null> {
+    const account = this.#account(name)
+    const value = await this.#o.keychain.get('till', account)
+    if (value !== null || account === name) return value
+    const unbound = await this.#o.keychain.get('till', name)
+    if (unbound === null) return null
+    await this.#o.keychain.set('till', account, unbound)
+    await this.#o.keychain.delete('till', name)
+    return unbound
+  }
+
   status(): ShopStatusView {
     const config = this.#config
     if (!config) {
@@ -199,8 +221,8 @@ export class ShopService {
   async start(): Promise<void> {
     this.#loadConfig()
     if (!this.#config) return
-    const login = await this.#o.keychain.get('till', SHOP_LOGIN_ACCOUNT)
-    const key = await this.#o.keychain.get('till', SHOP_KEY_ACCOUNT)
+    const login = await this.#secret(SHOP_LOGIN_ACCOUNT)
+    const key = await this.#secret(SHOP_KEY_ACCOUNT)
     if (!login || !key) {
       this.#problem = 'The keychain no longer holds this till’s shop login; join the shop again.'
       this.#config = null
@@ -396,8 +418,12 @@ export class ShopService {
     enrolment: TillEnrolment,
     shopName: string,
   ): Promise<ShopStatusView> {
-    await this.#o.keychain.set('till', SHOP_LOGIN_ACCOUNT, JSON.stringify(enrolment.login))
-    await this.#o.keychain.set('till', SHOP_KEY_ACCOUNT, enrolment.key.privateKey)
+    await this.#o.keychain.set(
+      'till',
+      this.#account(SHOP_LOGIN_ACCOUNT),
+      JSON.stringify(enrolment.login),
+    )
+    await this.#o.keychain.set('till', this.#account(SHOP_KEY_ACCOUNT), enrolment.key.privateKey)
     await this.#o.staff?.enrolled(enrolment.pepper)
     const config: ShopConfig = {
       server,
@@ -469,8 +495,8 @@ export class ShopService {
   async leave(): Promise<ShopStatusView> {
     await this.stop()
     if (existsSync(this.#configPath)) rmSync(this.#configPath)
-    await this.#o.keychain.delete('till', SHOP_LOGIN_ACCOUNT)
-    await this.#o.keychain.delete('till', SHOP_KEY_ACCOUNT)
+    await this.#o.keychain.delete('till', this.#account(SHOP_LOGIN_ACCOUNT))
+    await this.#o.keychain.delete('till', this.#account(SHOP_KEY_ACCOUNT))
     this.#config = null
     this.#problem = null
     const view = this.status()

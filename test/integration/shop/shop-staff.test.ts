@@ -21,6 +21,8 @@ import {
   startThrowawayPostgres,
   type ThrowawayPostgres,
 } from '../../support/postgres'
+import { tillSecret } from '../../support/shop-events'
+import { SHOP_LOGIN_ACCOUNT } from '../../../main/shop/service'
 import { until } from '../../support/async'
 
 const skipReason = postgresSkipReason()
@@ -148,7 +150,7 @@ describe.skipIf(skipReason !== null)(
       const box = String(boxes[0].pepper_box)
       expect(box).not.toContain(pepper.toString('base64url'))
       expect(await openPepper(box, normalizeCode(code))).toEqual(pepper)
-      const login = JSON.parse((await keychainB.get('till', 'Tilldesk shop login'))!) as {
+      const login = JSON.parse((await tillSecret(keychainB, dirB, SHOP_LOGIN_ACCOUNT))!) as {
         user: string
         password: string
       }

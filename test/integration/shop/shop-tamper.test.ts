@@ -30,6 +30,11 @@ import {
   type ThrowawayPostgres,
 } from '../../support/postgres'
 import { until } from '../../support/async'
+import { tillSecret } from '../../support/shop-events'
+import { tillAccount } from '../../../main/integrity/keys'
+import { SHOP_KEY_ACCOUNT, SHOP_LOGIN_ACCOUNT } from '../../../main/shop/service'
+
+const tillIdOf = (dir: string) => readFileSync(join(dir, 'till-id'), 'utf8').trim()
 
 const skipReason = postgresSkipReason()
 
@@ -229,6 +234,47 @@ describe.skipIf(skipReason !== null)(
       })
       expect((await payoutOnA(payout.reference))?.state).toBe('awaiting_approval')
       expect(log.some((l) => /failed its integrity check/.test(l))).toBe(true)
+    }, 90_000)
+
+    it("another data folder on the same OS account never reaches this till's shop secrets", async () => {
+      // A second till on the front till's OS account (its keychain), set up by whoever sits
+      // there: leaving "its" shop must not take the front till's login and key with it.
+      const dirC = mkdtempSync(join(tmpdir(), 'tilldesk-tamper-c-'))
+      let c: AppServices | null = await startServices(dirC, keychainA)
+      try {
+        const tillC = dispatcher(() => c!)
+        await tillC.value('session.setup', { tillName: 'Spare', adminName: 'Sam', pin: '112233' })
+        await tillC.value('shop.leave')
+      } finally {
+        await c.stop()
+        c = null
+        rmSync(dirC, { recursive: true, force: true })
+      }
+      await restartA()
+      await signIn(tillA, 'ada')
+      await until('the front till in step', async () => {
+        const status = await tillA.value<ShopStatusView>('shop.status')
+        return status.mode === 'shop' && status.sync === 'online'
+      })
+    }, 90_000)
+
+    it('shop secrets kept before they were bound to the till move to it once', async () => {
+      await a.stop()
+      // As a till from before kept them: under the plain account names.
+      for (const name of [SHOP_LOGIN_ACCOUNT, SHOP_KEY_ACCOUNT] as const) {
+        await keychainA.set('till', name, (await tillSecret(keychainA, dirA, name))!)
+        await keychainA.delete('till', tillAccount(name, tillIdOf(dirA)))
+      }
+      a = await startServices(dirA, keychainA)
+      await signIn(tillA, 'ada')
+      await until('the front till in step', async () => {
+        const status = await tillA.value<ShopStatusView>('shop.status')
+        return status.mode === 'shop' && status.sync === 'online'
+      })
+      for (const name of [SHOP_LOGIN_ACCOUNT, SHOP_KEY_ACCOUNT] as const) {
+        expect(await keychainA.get('till', name)).toBeNull()
+        expect(await tillSecret(keychainA, dirA, name)).not.toBeNull()
+      }
     }, 90_000)
   },
 )
