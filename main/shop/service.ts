@@ -30,13 +30,20 @@ import {
   type ShopServer,
 } from './connection'
 import { shopAudit, shopAuditCsv, type RefusedRecord } from './audit-log'
-import { createEnrolmentCode, createShop, joinShop, type TillEnrolment } from './enrolment'
+import {
+  createEnrolmentCode,
+  createShop,
+  joinShop,
+  normalizeCode,
+  type TillEnrolment,
+} from './enrolment'
 import type { ShopEvent, StoredEvent } from './events'
 import { LocalShopLog } from './local-log'
 import { ShopSyncLoop } from './loop'
 import { localDay, shopEventsCsv, shopOverview } from './overview'
 import { ShopReporter } from './reporter'
 import { SealedShopFile } from './sealed-file'
+import { JOINED_KIND, pinsForSync, SHOP_CODES_ACCOUNT, SHOP_PINS_ACCOUNT, ShopPins } from './pins'
 import type { ShopStaffHooks } from './staff'
 import { shopZCsv, shopZReport } from './shop-z'
 import { ShopSync, type ShopStatus } from './sync'
@@ -107,6 +114,7 @@ export class ShopService {
   #inbox: StoredEvent[] = []
   #refusedList: RefusedRecord[] = []
   #ownOrder = new Map<string, number>()
+  #pins: ShopPins | null = null
   #inboxFile: SealedShopFile<StoredEvent> | null = null
   #refusedFile: SealedShopFile<RefusedRecord> | null = null
   #ownOrderFile: SealedShopFile<{ eventId: string; serverSeq: number }> | null = null
@@ -162,6 +170,16 @@ export class ShopService {
     this.#problem = null
   }
 
+  /** The tills this till believes (pins.ts), in its keychain under its own id. */
+  #shopPins(): ShopPins {
+    this.#pins ??= new ShopPins(
+      this.#o.keychain,
+      this.#account(SHOP_PINS_ACCOUNT),
+      this.#account(SHOP_CODES_ACCOUNT),
+    )
+    return this.#pins
+  }
+
   /** This till's keychain account for `name`: another data folder never reaches it. */
   #account(name: string): string {
     return tillAccount(name, this.#o.integrity.tillId)
@@ -212,7 +230,9 @@ export class ShopService {
       },
       sync: online ? 'online' : 'offline',
       message: online
-        ? `In step with ${config.shopName}.`
+        ? this.#sync?.confirmed === false
+          ? `Joined ${config.shopName}: waiting for the till that made the code to confirm this till. Until then this till's events stay here.`
+          : `In step with ${config.shopName}.`
         : `Shop server not reachable: this till works alone and catches up when it is back.${state && state.state === 'offline' ? ` (${state.reason})` : ''}`,
       refused: this.#refused,
     }
@@ -253,11 +273,25 @@ export class ShopService {
     // Something pulled was set aside: pull from the start to have it again.
     if (rederive) await log.saveCursor({ ...log.cursor, pulledSeq: 0 })
     this.#log = log
+    const pins = this.#shopPins()
+    await pins.load()
     const sync = new ShopSync({
       tillId: config.tillId,
       privateKey,
       log,
       pool,
+      pins: pinsForSync(pins, {
+        record: (kind, body) => this.record(kind, body),
+        now: () => Date.now(),
+        report: (tillId, problem, consequence) =>
+          this.#o.integrity.findings.report({
+            area: 'shop',
+            file: 'shop server: tills',
+            record: `till ${tillId}`,
+            problem,
+            consequence,
+          }),
+      }),
       apply: (events) => this.#apply(events),
       onStatus: () => this.#o.emit(this.status()),
       onOwn: (eventId, serverSeq) => this.#placed(eventId, serverSeq),
@@ -285,7 +319,9 @@ export class ShopService {
               ? "The event's signature does not match the till it claims to come from."
               : refused.why === 'gap'
                 ? 'An event of that till is missing on the server.'
-                : 'The event could not be read.',
+                : refused.why === 'unpinned'
+                  ? 'The event comes from a till whose key this till has not pinned: no till of the shop vouched for it with an enrolment code.'
+                  : 'The event could not be read.',
           consequence: 'It was not applied on this till.',
         })
       },
@@ -425,6 +461,12 @@ export class ShopService {
     )
     await this.#o.keychain.set('till', this.#account(SHOP_KEY_ACCOUNT), enrolment.key.privateKey)
     await this.#o.staff?.enrolled(enrolment.pepper)
+    // The keys this till believes: its own and those the code carried (trust on first use of
+    // the code the admin typed in), never the server's table.
+    await this.#shopPins().start(
+      { tillId: enrolment.tillId, publicKey: enrolment.key.publicKey },
+      enrolment.tills,
+    )
     const config: ShopConfig = {
       server,
       shopId: enrolment.shopId,
@@ -434,6 +476,14 @@ export class ShopService {
     }
     await this.#saveConfig(config)
     await this.#run(config, enrolment.login, enrolment.key.privateKey)
+    if (!this.#shopPins().confirmed(enrolment.tillId)) {
+      // Its first event proves it held the code; the till that made the code pins it.
+      await this.record(JOINED_KIND, {
+        publicKey: enrolment.key.publicKey,
+        tillName: enrolment.tillName,
+        ...enrolment.proof,
+      })
+    }
     await this.#sync?.syncOnce()
     const view = this.status()
     this.#o.emit(view)
@@ -461,9 +511,13 @@ export class ShopService {
     if (!config) throw new AppError('shop_off', 'Join or create a shop first.')
     try {
       const pepper = (await this.#o.staff?.pepper()) ?? null
-      return await withClient(config.server, owner, (client) =>
-        createEnrolmentCode(client, 30, pepper),
+      const pins = this.#shopPins()
+      const made = await withClient(config.server, owner, (client) =>
+        createEnrolmentCode(client, 30, pepper, pins.keys()),
       )
+      // Kept so the till that uses it can prove so, and be pinned here (pins.ts).
+      await pins.codeMade(normalizeCode(made.code), Date.now())
+      return made
     } catch (error) {
       throw new AppError('shop_refused', explain(error))
     }
@@ -497,6 +551,7 @@ export class ShopService {
     if (existsSync(this.#configPath)) rmSync(this.#configPath)
     await this.#o.keychain.delete('till', this.#account(SHOP_LOGIN_ACCOUNT))
     await this.#o.keychain.delete('till', this.#account(SHOP_KEY_ACCOUNT))
+    await this.#shopPins().forget()
     this.#config = null
     this.#problem = null
     const view = this.status()

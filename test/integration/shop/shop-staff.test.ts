@@ -13,7 +13,7 @@ import type { PublicUser } from '../../../common/ipc/users'
 import type { AppServices } from '../../../main/app/services'
 import type { Keychain } from '../../../main/keychain/keychain'
 import { normalizeCode } from '../../../main/shop/enrolment'
-import { openPepper, SHOP_PEPPER_ACCOUNT } from '../../../main/shop/pepper'
+import { openEnrolmentBox, SHOP_PEPPER_ACCOUNT } from '../../../main/shop/pepper'
 import { dispatcher, startServices } from '../../support/services'
 import { MemoryKeychain } from '../../unit/shell/helpers'
 import {
@@ -149,7 +149,10 @@ describe.skipIf(skipReason !== null)(
       expect(boxes).toHaveLength(1)
       const box = String(boxes[0].pepper_box)
       expect(box).not.toContain(pepper.toString('base64url'))
-      expect(await openPepper(box, normalizeCode(code))).toEqual(pepper)
+      const opened = await openEnrolmentBox(box, normalizeCode(code))
+      expect(opened.pepper).toEqual(pepper)
+      // It carries the keys the code-making till believes (pins.ts), both tills' by now.
+      expect(Object.keys(opened.tills)).toHaveLength(2)
       const login = JSON.parse((await tillSecret(keychainB, dirB, SHOP_LOGIN_ACCOUNT))!) as {
         user: string
         password: string
