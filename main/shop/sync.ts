@@ -208,7 +208,12 @@ export class ShopSync {
     if (known) return known
     const result = await this.#o.pool.query('select till_id, public_key from tills')
     for (const row of result.rows) this.#keys.set(String(row.till_id), String(row.public_key))
-    if (this.#o.pins && this.#o.pins.size === 0) await this.#o.pins.adopt(this.#keys)
+    const pins = this.#o.pins
+    if (pins && pins.size === 0) await pins.adopt(this.#keys)
+    for (const [id, key] of this.#keys) {
+      const pinned = pins?.key(id)
+      if (pinned && pinned !== key) pins?.keyChanged(id)
+    }
     return this.#keys.get(tillId) ?? null
   }
 
@@ -281,7 +286,6 @@ export class ShopSync {
     if (!tableKey) return refuse('unknown_till')
     const pins = this.#o.pins
     const key = pins ? pins.key(tillId) : tableKey
-    if (pins && key && key !== tableKey) pins.keyChanged(tillId)
     // A stopped stream stays stopped: its events are passed over (and were reported once).
     if (this.#stalled.has(tillId)) return null
     const expected = (this.#lastSeq.get(tillId) ?? 0) + 1

@@ -30,9 +30,18 @@ import {
   type ThrowawayPostgres,
 } from '../../support/postgres'
 import { until } from '../../support/async'
-import { tillSecret } from '../../support/shop-events'
+import { insertEvent, tillSecret } from '../../support/shop-events'
+import { withClient } from '../../../main/shop/connection'
+import { generateTillKey, signEvent } from '../../../main/shop/events'
 import { tillAccount } from '../../../main/integrity/keys'
 import { SHOP_KEY_ACCOUNT, SHOP_LOGIN_ACCOUNT } from '../../../main/shop/service'
+
+function dropLastLine(path: string): void {
+  const lines = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+  writeFileSync(path, `${lines.slice(0, -1).join('\n')}\n`)
+}
 
 const tillIdOf = (dir: string) => readFileSync(join(dir, 'till-id'), 'utf8').trim()
 
@@ -119,6 +128,44 @@ describe.skipIf(skipReason !== null)(
       signature: 'A'.repeat(86),
       receivedAt: new Date().toISOString(),
     })
+
+    const asOwner = <T>(work: (db: pg.ClientBase) => Promise<T>) =>
+      withClient(
+        { host: server.host, port: server.port, database: 'postgres', ca: server.ca },
+        { user: server.superuser, password: server.superPassword },
+        work,
+      )
+
+    /** A decision approving `payout` in `userId`'s name, signed with `privateKey`. */
+    const decisionEvent = (
+      tillId: string,
+      tillSeq: number,
+      payout: PayoutView,
+      userId: string,
+      privateKey: string,
+    ) =>
+      signEvent(
+        {
+          eventId: randomUUID(),
+          tillId,
+          tillSeq,
+          kind: 'payout.decision',
+          body: {
+            reference: payout.reference,
+            tillId: tillIdA,
+            decision: 'approved',
+            payloadHash: payout.bindingHash,
+            userId,
+            userName: 'Ada',
+            role: 'admin',
+            reason: '',
+            tillName: 'Back counter',
+            at: new Date().toISOString(),
+          },
+          createdAt: new Date().toISOString(),
+        },
+        privateKey,
+      )
 
     beforeAll(async () => {
       server = await startThrowawayPostgres()
@@ -275,6 +322,107 @@ describe.skipIf(skipReason !== null)(
         expect(await keychainA.get('till', name)).toBeNull()
         expect(await tillSecret(keychainA, dirA, name)).not.toBeNull()
       }
+    }, 90_000)
+
+    it('a till the PostgreSQL owner enrols with a key of its own speaks for no one', async () => {
+      const payout = await draft('1,900')
+      const evil = generateTillKey()
+      await signIn(tillA, 'ada')
+      const refusedBefore = (await tillA.value<ShopStatusView>('shop.status')).refused
+      await asOwner(async (db) => {
+        await db.query(
+          'insert into tills (till_id, name, db_role, public_key) values ($1, $2, current_user, $3)',
+          ['evil-till', 'Evil', evil.publicKey],
+        )
+        await insertEvent(db, decisionEvent('evil-till', 1, payout, ids.ada!, evil.privateKey))
+      })
+      await until('the forged event refused on the front till', async () => {
+        return (await tillA.value<ShopStatusView>('shop.status')).refused > refusedBefore
+      })
+      expect((await payoutOnA(payout.reference))?.state).toBe('awaiting_approval')
+      const audit = await tillA.value<ShopAudit>('shop.audit')
+      expect(audit.refused.some((r) => /no till of the shop has vouched/.test(r.words))).toBe(true)
+    }, 90_000)
+
+    it('refused events trimmed from the file come back, and the admin is told', async () => {
+      await signIn(tillA, 'ada')
+      const before = (await tillA.value<ShopStatusView>('shop.status')).refused
+      expect(before).toBeGreaterThan(0)
+      await a.stop()
+      dropLastLine(join(dirA, 'shop', 'refused.jsonl'))
+      a = await startServices(dirA, keychainA)
+      await signIn(tillA, 'ada')
+      await until('the refused events pulled again', async () => {
+        return (await tillA.value<ShopStatusView>('shop.status')).refused === before
+      })
+      expect((await findingsOnA()).some((f) => f.file === 'shop/refused.jsonl')).toBe(true)
+    }, 90_000)
+
+    it('the server order of own events trimmed from the file is read again, and the admin is told', async () => {
+      await a.stop()
+      dropLastLine(join(dirA, 'shop', 'own-order.jsonl'))
+      a = await startServices(dirA, keychainA)
+      expect((await findingsOnA()).some((f) => f.file === 'shop/own-order.jsonl')).toBe(true)
+      await until('every own event placed again', async () => {
+        const audit = await tillA.value<ShopAudit>('shop.audit')
+        const own = audit.entries.filter((e) => e.tillName === 'Front counter')
+        return own.length > 0 && own.every((e) => e.serverSeq !== null)
+      })
+    }, 90_000)
+
+    it('a pull cursor moved on by hand does not stop a till hearing a disable', async () => {
+      await b.stop()
+      const path = join(dirB, 'shop', 'log', 'cursor.json')
+      const stored = JSON.parse(readFileSync(path, 'utf8')) as {
+        pulledSeq?: number
+        entries?: Array<{ value: { pulledSeq: number } }>
+      }
+      if (stored.entries) stored.entries[0]!.value.pulledSeq = 1_000_000
+      else stored.pulledSeq = 1_000_000
+      writeFileSync(path, JSON.stringify(stored))
+      b = await startServices(dirB, keychainB)
+      await signIn(tillA, 'ada')
+      await tillA.value('users.update', { id: ids.bola, disabled: true })
+      await until('the disable heard on the back till', async () =>
+        b.users.list().some((u) => u.id === ids.bola && u.disabled),
+      )
+      await signIn(tillB, 'ade')
+      const findings = await tillB.value<IntegrityFinding[]>('settings.integrity')
+      expect(findings.some((f) => f.file === 'shop/log/cursor.json')).toBe(true)
+      await signIn(tillA, 'ada')
+      await tillA.value('users.update', { id: ids.bola, disabled: false })
+    }, 90_000)
+
+    it('a key swapped in the tills table does not let the owner speak for that till', async () => {
+      const payout = await draft('1,100')
+      const evil = generateTillKey()
+      // The front till is off while the owner works: it meets all of it at its next start.
+      await a.stop()
+      await asOwner(async (db) => {
+        await db.query("update tills set db_role = 'nobody_evil' where till_id = 'evil-till'")
+        await db.query(
+          'update tills set public_key = $1, db_role = current_user where till_id = $2',
+          [evil.publicKey, tillIdB],
+        )
+        const last = await db.query<{ seq: string }>(
+          'select max(till_seq) as seq from events where till_id = $1',
+          [tillIdB],
+        )
+        const seq = Number(last.rows[0]!.seq) + 1
+        await insertEvent(db, decisionEvent(tillIdB, seq, payout, ids.ada!, evil.privateKey))
+      })
+      a = await startServices(dirA, keychainA)
+      await signIn(tillA, 'ada')
+      await until('the swapped key reported on the front till', async () =>
+        (await tillA.value<IntegrityFinding[]>('settings.integrity')).some(
+          (f) => f.file === 'shop server: tills' && f.record === `till ${tillIdB}`,
+        ),
+      )
+      await until('the forged event refused', async () => {
+        const audit = await tillA.value<ShopAudit>('shop.audit')
+        return audit.refused.some((r) => r.tillId === tillIdB && r.why === 'bad_signature')
+      })
+      expect((await payoutOnA(payout.reference))?.state).toBe('awaiting_approval')
     }, 90_000)
   },
 )
