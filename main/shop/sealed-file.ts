@@ -19,12 +19,14 @@ import {
   renameSync,
   truncateSync,
 } from 'node:fs'
-import { basename, dirname } from 'node:path'
+import { basename, dirname, join } from 'node:path'
+import type { Logger } from '../app/log'
 import {
   GENESIS,
   JournalIntegrityError,
   LineChain,
   readSealedLines,
+  type IntegrityService,
   type JournalSeal,
 } from '../integrity'
 
@@ -100,4 +102,31 @@ export class SealedShopFile<T> {
     appendFileSync(this.#o.path, text, { mode: 0o600 })
     this.#chain.written()
   }
+}
+
+/**
+ * `<dir>/<name>.jsonl`, sealed under the till's key with its head in the keychain
+ * (`shop-<name>`, integrity/service.ts TILL_RECORDS); one that fails is reported in words.
+ */
+export function shopFile<T>(
+  dir: string,
+  name: 'inbox' | 'refused' | 'own-order',
+  integrity: IntegrityService,
+  log: Logger,
+): SealedShopFile<T> {
+  return new SealedShopFile<T>({
+    path: join(dir, `${name}.jsonl`),
+    domain: `shop.${name}`,
+    seal: integrity.journal('till', `shop-${name}`),
+    onSetAside: (reason, keptAs) => {
+      log.info('shop: a file was set aside; its events are pulled again', { name })
+      integrity.findings.report({
+        area: 'shop',
+        file: `shop/${name}.jsonl`,
+        record: null,
+        problem: `The file does not match what this till wrote: ${reason}. It was changed outside Tilldesk, or an older copy was put back.`,
+        consequence: `Nothing in it is acted on. Tilldesk kept it as shop/${keptAs} and pulls what it held from the shop server again.`,
+      })
+    },
+  })
 }

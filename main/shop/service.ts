@@ -5,13 +5,21 @@
 //   <data>/shop/config.json   the server address, shop and till ids: sealed with the till's
 //                             device key, so an edited file (pointing the till at another
 //                             server) is refused and reported, never followed;
-//   keychain ('till' scope)   the till's database login and its Ed25519 signing key;
-//   <data>/shop/log/          this till's signed events and the push/pull cursors;
+//   keychain ('till' scope)   the till's database login, its Ed25519 signing key and the tills
+//                             it believes (pins.ts), each under this till's id, so another
+//                             data folder on the same OS account never reaches them;
+//   <data>/shop/log/          this till's signed events and the push/pull cursor (sealed, its
+//                             generation the head in the keychain);
 //   <data>/shop/inbox.jsonl   the other tills' events as pulled, once each by event id, for the
 //                             views and appliers that read the shop;
 //   <data>/shop/refused.jsonl the other tills' events this till refused, once each, for the
 //                             audit log (the pull cursor moves past them, so they are kept);
 //   <data>/shop/own-order.jsonl  the server order of this till's own events, as read back.
+// The three .jsonl files are sealed and chained with their heads in the keychain
+// (sealed-file.ts); one that does not check is set aside, reported, and pulled again.
+//
+// Longer than most files: it is the one place the shop's lifecycle (enrol, run, leave) meets
+// the views' reads; the pieces with rules of their own live beside it (sync, pins, sealed-file).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type pg from 'pg'
@@ -23,6 +31,7 @@ import type { IntegrityService } from '../integrity'
 import { tillAccount } from '../integrity/keys'
 import type { Keychain } from '../keychain/keychain'
 import {
+  explain,
   shopPool,
   shopServerSchema,
   withClient,
@@ -42,11 +51,11 @@ import { LocalShopLog } from './local-log'
 import { ShopSyncLoop } from './loop'
 import { localDay, shopEventsCsv, shopOverview } from './overview'
 import { ShopReporter } from './reporter'
-import { SealedShopFile } from './sealed-file'
+import { shopFile, type SealedShopFile } from './sealed-file'
 import { JOINED_KIND, pinsForSync, SHOP_CODES_ACCOUNT, SHOP_PINS_ACCOUNT, ShopPins } from './pins'
 import type { ShopStaffHooks } from './staff'
 import { shopZCsv, shopZReport } from './shop-z'
-import { ShopSync, type ShopStatus } from './sync'
+import { REFUSED_PROBLEM, ShopSync, type ShopStatus } from './sync'
 
 export const SHOP_LOGIN_ACCOUNT = 'Tilldesk shop login'
 export const SHOP_KEY_ACCOUNT = 'Tilldesk shop signing key'
@@ -75,28 +84,6 @@ export interface ShopServiceOptions {
   staff?: ShopStaffHooks
   /** The gateway environment shifts are counted in (live, test, demo); default live. */
   environment?: () => string
-}
-
-/** Turns driver and server errors into words an admin can act on; never echoes a password. */
-function explain(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error)
-  const code = (error as { code?: string }).code
-  if (
-    code === 'ECONNREFUSED' ||
-    code === 'ENOTFOUND' ||
-    code === 'ETIMEDOUT' ||
-    /timeout/i.test(text)
-  )
-    return 'The shop server could not be reached. Check the address and port, and that it is running.'
-  if (code === '28P01' || /password authentication failed/i.test(text))
-    return 'The server refused the user name or password.'
-  if (/self[- ]signed|unable to verify|certificate/i.test(text))
-    return "The server's certificate could not be verified. Paste the shop's CA certificate."
-  if (/enrolment code is not valid/i.test(text) || code === '28000')
-    return 'That code is not valid: it was used, it expired, or it was mistyped. Make a new one.'
-  if (/does not support SSL|no encryption/i.test(text))
-    return 'The server does not offer TLS. Tilldesk only talks to a shop server over TLS.'
-  return `The shop server refused: ${text.replace(/password[^,;]*/gi, 'password …').slice(0, 160)}`
 }
 
 export class ShopService {
@@ -314,14 +301,7 @@ export class ShopService {
           area: 'shop',
           file: 'shop server',
           record: `event ${refused.eventId} from ${refused.tillId}`,
-          problem:
-            refused.why === 'bad_signature'
-              ? "The event's signature does not match the till it claims to come from."
-              : refused.why === 'gap'
-                ? 'An event of that till is missing on the server.'
-                : refused.why === 'unpinned'
-                  ? 'The event comes from a till whose key this till has not pinned: no till of the shop vouched for it with an enrolment code.'
-                  : 'The event could not be read.',
+          problem: REFUSED_PROBLEM[refused.why],
           consequence: 'It was not applied on this till.',
         })
       },
@@ -347,25 +327,6 @@ export class ShopService {
     loop.start()
   }
 
-  /** One of the shop's sealed files (sealed-file.ts); a file that fails is set aside. */
-  #sealedFile<T>(name: 'inbox' | 'refused' | 'own-order'): SealedShopFile<T> {
-    return new SealedShopFile<T>({
-      path: join(this.#dir, `${name}.jsonl`),
-      domain: `shop.${name}`,
-      seal: this.#o.integrity.journal('till', `shop-${name}`),
-      onSetAside: (reason, keptAs) => {
-        this.#o.log.info('shop: a file was set aside; its events are pulled again', { name })
-        this.#o.integrity.findings.report({
-          area: 'shop',
-          file: `shop/${name}.jsonl`,
-          record: null,
-          problem: `The file does not match what this till wrote: ${reason}. It was changed outside Tilldesk, or an older copy was put back.`,
-          consequence: `Nothing in it is acted on. Tilldesk kept it as shop/${keptAs} and pulls what it held from the shop server again.`,
-        })
-      },
-    })
-  }
-
   /** Remembers where the server put one of this till's events, once. */
   #placed(eventId: string, serverSeq: number): void {
     if (this.#ownOrder.has(eventId)) return
@@ -378,9 +339,11 @@ export class ShopService {
    * file did not check and was set aside: the pull then starts again from the beginning.
    */
   #readInbox(): boolean {
-    const refused = this.#sealedFile<RefusedRecord>('refused')
-    const ownOrder = this.#sealedFile<{ eventId: string; serverSeq: number }>('own-order')
-    const inbox = this.#sealedFile<StoredEvent>('inbox')
+    const open = <T>(name: 'inbox' | 'refused' | 'own-order') =>
+      shopFile<T>(this.#dir, name, this.#o.integrity, this.#o.log)
+    const refused = open<RefusedRecord>('refused')
+    const ownOrder = open<{ eventId: string; serverSeq: number }>('own-order')
+    const inbox = open<StoredEvent>('inbox')
     this.#refusedFile = refused
     this.#ownOrderFile = ownOrder
     this.#inboxFile = inbox

@@ -27,6 +27,16 @@ export interface RefusedEvent {
   why: 'bad_signature' | 'unknown_till' | 'unpinned' | 'gap' | 'malformed'
 }
 
+/** What each refusal means, in words for the admin. */
+export const REFUSED_PROBLEM: Record<RefusedEvent['why'], string> = {
+  bad_signature: "The event's signature does not match the till it claims to come from.",
+  gap: 'An event of that till is missing on the server.',
+  unknown_till: 'The event names a till the shop server does not list.',
+  unpinned:
+    'The event comes from a till whose key this till has not pinned: no till of the shop vouched for it with an enrolment code.',
+  malformed: 'The event could not be read.',
+}
+
 /** The tills this till believes (pins.ts), as sync uses them. */
 export interface SyncPins {
   readonly size: number

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type pg from 'pg'
 import { tillAccount } from '../../main/integrity/keys'
 import type { Keychain } from '../../main/keychain/keychain'
-import { SHOP_KEY_ACCOUNT, SHOP_LOGIN_ACCOUNT } from '../../main/shop/service'
+import type { SHOP_KEY_ACCOUNT, SHOP_LOGIN_ACCOUNT } from '../../main/shop/service'
 import type { ShopEvent } from '../../main/shop/events'
 
 export function insertEvent(db: pg.ClientBase | pg.Pool, event: ShopEvent) {

@@ -4,17 +4,10 @@
 // guard, one real PostgreSQL (TLS). Nothing here may gain power: no payout approved in a
 // supervisor's name, no staff change missed, nothing hidden from the admin without a finding.
 import { randomUUID } from 'node:crypto'
-import {
-  appendFileSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs'
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditView, PayoutView } from '../../../common/ipc/payouts'
 import type { ShopApprovalView } from '../../../common/ipc/shopApprovals'
