@@ -157,9 +157,11 @@ export class ShopSync {
       const confirmed = this.confirmed
       await this.#push()
       await this.#pull()
-      // Confirmed in this pull: what waited for it goes now, not a round later.
-      if (!confirmed && this.confirmed) await this.#push()
-      this.#setStatus({ state: 'online', lastSyncAt: this.#iso() })
+      // Confirmed in this pull: what waited for it goes now, not a round later, and the
+      // status (which said it was waiting) is told again.
+      const nowConfirmed = !confirmed && this.confirmed
+      if (nowConfirmed) await this.#push()
+      this.#setStatus({ state: 'online', lastSyncAt: this.#iso() }, nowConfirmed)
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
       this.#setStatus({
@@ -170,10 +172,10 @@ export class ShopSync {
     }
   }
 
-  #setStatus(next: ShopStatus): void {
+  #setStatus(next: ShopStatus, tell = false): void {
     const changed = next.state !== this.#status.state
     this.#status = next
-    if (changed) this.#o.onStatus?.(next)
+    if (changed || tell) this.#o.onStatus?.(next)
   }
 
   /** False while this till waits for a till of the shop to pin it (it pushes only `till.joined`). */
