@@ -15,7 +15,14 @@ import type { IntegrityFinding } from '../../../common/ipc/settings'
 import type { ShopAudit, ShopStatusView } from '../../../common/ipc/shop'
 import type { AppServices } from '../../../main/app/services'
 import type { Keychain } from '../../../main/keychain/keychain'
-import { dispatcher, startServices } from '../../support/services'
+import {
+  dispatcher,
+  draftPayout,
+  endTills,
+  openShop,
+  shareStaff,
+  startServices,
+} from '../../support/services'
 import { MemoryKeychain } from '../../unit/shell/helpers'
 import {
   postgresSkipReason,
@@ -73,23 +80,7 @@ describe.skipIf(skipReason !== null)(
 
     const draft = async (amount: string) => {
       await signIn(tillA, 'bola')
-      const banks = await tillA.value<{ banks: Array<{ code: string }> }>('banks.list')
-      const bankCode = banks.banks[0]!.code
-      const resolved = await tillA.value<{ accountName: string }>('payouts.resolve', {
-        bankCode,
-        accountNumber: '0123456789',
-      })
-      return tillA.value<PayoutView>('payouts.draft', {
-        purpose: 'supplier',
-        bankCode,
-        accountNumber: '0123456789',
-        accountName: resolved.accountName,
-        nameConfirmed: true,
-        amount,
-        narration: 'Invoice 9',
-        recipientEmail: null,
-        submit: true,
-      })
+      return draftPayout<PayoutView>(tillA, amount, 'Invoice 9')
     }
 
     const payoutOnA = async (reference: string) => {
@@ -98,6 +89,20 @@ describe.skipIf(skipReason !== null)(
       return list.items.find((p) => p.reference === reference) ?? null
     }
 
+    /** What a decision approving `payout` on the front till says, in `userId`'s name. */
+    const approvalBody = (payout: PayoutView, userId: string, userName: string) => ({
+      reference: payout.reference,
+      tillId: tillIdA,
+      decision: 'approved',
+      payloadHash: payout.bindingHash,
+      userId,
+      userName,
+      role: userName === 'Ada' ? 'admin' : 'supervisor',
+      reason: '',
+      tillName: 'Back counter',
+      at: new Date().toISOString(),
+    })
+
     /** A decision line as the shop service keeps pulled events, with a made-up signature. */
     const forgedDecision = (payout: PayoutView, serverSeq: number) => ({
       serverSeq,
@@ -105,18 +110,7 @@ describe.skipIf(skipReason !== null)(
       tillId: tillIdB,
       tillSeq: 999,
       kind: 'payout.decision',
-      body: {
-        reference: payout.reference,
-        tillId: tillIdA,
-        decision: 'approved',
-        payloadHash: payout.bindingHash,
-        userId: ids.sade,
-        userName: 'Sade',
-        role: 'supervisor',
-        reason: '',
-        tillName: 'Back counter',
-        at: new Date().toISOString(),
-      },
+      body: approvalBody(payout, ids.sade!, 'Sade'),
       createdAt: new Date().toISOString(),
       signature: 'A'.repeat(86),
       receivedAt: new Date().toISOString(),
@@ -143,18 +137,7 @@ describe.skipIf(skipReason !== null)(
           tillId,
           tillSeq,
           kind: 'payout.decision',
-          body: {
-            reference: payout.reference,
-            tillId: tillIdA,
-            decision: 'approved',
-            payloadHash: payout.bindingHash,
-            userId,
-            userName: 'Ada',
-            role: 'admin',
-            reason: '',
-            tillName: 'Back counter',
-            at: new Date().toISOString(),
-          },
+          body: approvalBody(payout, userId, 'Ada'),
           createdAt: new Date().toISOString(),
         },
         privateKey,
@@ -176,44 +159,25 @@ describe.skipIf(skipReason !== null)(
       })
       ids.ada = (await tillA.value<{ user: { id: string } }>('session.get')).user.id
       ids.ade = (await tillB.value<{ user: { id: string } }>('session.get')).user.id
-      const address = { host: server.host, port: server.port, database: 'postgres', ca: server.ca }
-      const owner = { ownerUser: server.superuser, ownerPassword: server.superPassword }
-      tillIdA = (
-        await tillA.value<ShopStatusView>('shop.create', {
-          server: address,
-          ...owner,
-          shopName: 'Corner Shop',
-        })
-      ).tillId!
-      const { code } = await tillA.value<{ code: string }>('shop.createCode', owner)
-      tillIdB = (await tillB.value<ShopStatusView>('shop.join', { server: address, code })).tillId!
+      const shop = await openShop(tillA, tillB, server)
+      tillIdA = shop.first
+      tillIdB = shop.second
       await signIn(tillA, 'ada')
-      for (const [name, role] of [
-        ['Sade', 'supervisor'],
-        ['Bola', 'cashier'],
-      ] as const) {
-        const pin = PINS[name.toLowerCase() as keyof typeof PINS]
-        ids[name.toLowerCase()] = (
-          await tillA.value<{ id: string }>('users.create', { name, role, pin })
-        ).id
-      }
-      await until(
-        'the staff on the back till',
-        async () => {
-          const users = await tillB.value<Array<{ id: string }>>('users.list')
-          return users.some((u) => u.id === ids.bola) && users.some((u) => u.id === ids.sade)
-        },
-        60_000,
+      Object.assign(
+        ids,
+        await shareStaff(
+          tillA,
+          tillB,
+          [
+            { name: 'Sade', role: 'supervisor', pin: PINS.sade },
+            { name: 'Bola', role: 'cashier', pin: PINS.bola },
+          ],
+          until,
+        ),
       )
     }, 120_000)
 
-    afterAll(async () => {
-      await a?.stop()
-      await b?.stop()
-      server?.destroy()
-      rmSync(dirA, { recursive: true, force: true })
-      rmSync(dirB, { recursive: true, force: true })
-    })
+    afterAll(() => endTills([a, b], server, [dirA, dirB]))
 
     it('a decision line appended to the inbox approves nothing after a restart', async () => {
       const payout = await draft('4,200')
