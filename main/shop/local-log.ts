@@ -37,6 +37,11 @@ export interface LocalShopLogOptions {
   seal?: JournalSeal
   /** A cursor that did not check, in words. */
   onProblem?: (problem: string) => void
+  /**
+   * Checks each event read back (its signature, with this till's key): a line written by
+   * hand stops the log like an unreadable one, so it is neither shown nor pushed.
+   */
+  verify?: (event: ShopEvent) => boolean
 }
 
 const CURSOR_DOMAIN = 'shop.cursor'
@@ -87,7 +92,10 @@ export class LocalShopLog {
           }
           throw new ShopLogCorruptError(this.#eventsPath, index + 1)
         }
-        // Numbered 1, 2, 3… with no gap or repeat; anything else was not written by us.
+        // Numbered 1, 2, 3… with no gap or repeat, and signed here; anything else was not
+        // written by us.
+        if (this.#options.verify && !this.#options.verify(parsed))
+          throw new ShopLogCorruptError(this.#eventsPath, index + 1)
         if (parsed.tillSeq !== this.#events.length + 1)
           throw new ShopLogCorruptError(this.#eventsPath, index + 1)
         this.#events.push(parsed)

@@ -46,8 +46,8 @@ import {
   normalizeCode,
   type TillEnrolment,
 } from './enrolment'
-import type { ShopEvent, StoredEvent } from './events'
-import { LocalShopLog } from './local-log'
+import { publicKeyOf, verifyEvent, type ShopEvent, type StoredEvent } from './events'
+import { LocalShopLog, ShopLogCorruptError } from './local-log'
 import { ShopSyncLoop } from './loop'
 import { localDay, shopEventsCsv, shopOverview } from './overview'
 import { ShopReporter } from './reporter'
@@ -236,17 +236,32 @@ export class ShopService {
       this.#o.emit(this.status())
       return
     }
-    await this.#run(this.#config, JSON.parse(login) as ShopLogin, key)
+    try {
+      await this.#run(this.#config, JSON.parse(login) as ShopLogin, key)
+    } catch (error) {
+      if (!(error instanceof ShopLogCorruptError)) throw error
+      // Nothing of it is shown or pushed; the till works alone, as a single till does.
+      this.#problem = 'This till’s own shop log failed its check; this till works alone.'
+      this.#config = null
+      this.#log = null
+      this.#o.integrity.findings.report({
+        area: 'shop',
+        file: 'shop/log/events.jsonl',
+        record: null,
+        problem: `${error.message.split('. ')[0]}: it was not written by this till, or it was changed.`,
+        consequence:
+          'This till does not sync with the shop until the file is restored as this till wrote it (or an admin leaves the shop and joins again). The file is kept as it is.',
+      })
+      this.#o.emit(this.status())
+    }
   }
 
   async #run(config: ShopConfig, login: ShopLogin, privateKey: string): Promise<void> {
-    const pool = shopPool(config.server, login)
-    pool.on('error', (error) =>
-      this.#o.log.warn('shop: connection error', { error: explain(error) }),
-    )
     const rederive = this.#readInbox()
+    const publicKey = publicKeyOf(privateKey)
     const log = new LocalShopLog(join(this.#dir, 'log'), {
       seal: this.#o.integrity.journal('till', 'shop-cursor'),
+      verify: (event) => verifyEvent(event, publicKey),
       onProblem: (problem) =>
         this.#o.integrity.findings.report({
           area: 'shop',
@@ -260,6 +275,10 @@ export class ShopService {
     // Something pulled was set aside: pull from the start to have it again.
     if (rederive) await log.saveCursor({ ...log.cursor, pulledSeq: 0 })
     this.#log = log
+    const pool = shopPool(config.server, login)
+    pool.on('error', (error) =>
+      this.#o.log.warn('shop: connection error', { error: explain(error) }),
+    )
     const pins = this.#shopPins()
     await pins.load()
     const sync = new ShopSync({

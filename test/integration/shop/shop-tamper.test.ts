@@ -281,6 +281,36 @@ describe.skipIf(skipReason !== null)(
       }
     }, 90_000)
 
+    it("an event written into the till's own shop log by hand: the till starts, works alone, and says why", async () => {
+      await a.stop()
+      const path = join(dirA, 'shop', 'log', 'events.jsonl')
+      const kept = readFileSync(path, 'utf8')
+      const lines = kept.split('\n').filter((l) => l !== '')
+      const last = JSON.parse(lines.at(-1)!) as { tillSeq: number; body: Record<string, unknown> }
+      // A plausible shift close, as if this till had told it; the signature is not this till's.
+      const forged = {
+        ...last,
+        eventId: randomUUID(),
+        tillSeq: last.tillSeq + 1,
+        kind: 'shift.closed',
+        body: { tillName: 'Front counter', shiftId: 'x', environment: 'demo' },
+      }
+      appendFileSync(path, `${JSON.stringify(forged)}\n`)
+      try {
+        a = await startServices(dirA, keychainA)
+        await signIn(tillA, 'ada')
+        const status = await tillA.value<ShopStatusView>('shop.status')
+        expect(status).toMatchObject({ mode: 'single', sync: 'off' })
+        expect(status.message).toMatch(/own shop log/)
+        expect((await findingsOnA()).some((f) => f.file === 'shop/log/events.jsonl')).toBe(true)
+      } finally {
+        // Put back as it was: the rest of the suite needs the till in the shop.
+        await a?.stop()
+        writeFileSync(path, kept)
+        a = await startServices(dirA, keychainA)
+      }
+    }, 90_000)
+
     it('a till the PostgreSQL owner enrols with a key of its own speaks for no one', async () => {
       const payout = await draft('1,900')
       const evil = generateTillKey()
