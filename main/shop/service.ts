@@ -19,25 +19,17 @@
 // (sealed-file.ts); one that does not check is set aside, reported, and pulled again.
 //
 // Longer than most files: it is the one place the shop's lifecycle (enrol, run, leave) meets
-// the views' reads; the pieces with rules of their own live beside it (sync, pins, sealed-file).
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+// the views' reads; the pieces with rules of their own live beside it (config, sync, pins, sealed-file).
+import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type pg from 'pg'
 import type { ShopAudit, ShopOverview, ShopStatusView, ShopZReport } from '../../common/ipc/shop'
-import { writeFileAtomic } from '../app/atomicFile'
 import { AppError } from '../app/errors'
 import type { Logger } from '../app/log'
 import type { IntegrityService } from '../integrity'
 import { tillAccount } from '../integrity/keys'
 import type { Keychain } from '../keychain/keychain'
-import {
-  explain,
-  shopPool,
-  shopServerSchema,
-  withClient,
-  type ShopLogin,
-  type ShopServer,
-} from './connection'
+import { explain, shopPool, withClient, type ShopLogin, type ShopServer } from './connection'
 import { shopAudit, shopAuditCsv, type RefusedRecord } from './audit-log'
 import {
   createEnrolmentCode,
@@ -47,6 +39,7 @@ import {
   type TillEnrolment,
 } from './enrolment'
 import { publicKeyOf, verifyEvent, type ShopEvent, type StoredEvent } from './events'
+import { loadShopConfig, saveShopConfig, type ShopConfig } from './config'
 import { LocalShopLog, ShopLogCorruptError } from './local-log'
 import { ShopSyncLoop } from './loop'
 import { localDay, shopEventsCsv, shopOverview } from './overview'
@@ -59,15 +52,6 @@ import { REFUSED_PROBLEM, ShopSync, type ShopStatus } from './sync'
 
 export const SHOP_LOGIN_ACCOUNT = 'Tilldesk shop login'
 export const SHOP_KEY_ACCOUNT = 'Tilldesk shop signing key'
-const SEAL_DOMAIN = 'shop-config'
-
-interface ShopConfig {
-  server: ShopServer
-  shopId: string
-  shopName: string
-  tillId: string
-  tillName: string
-}
 
 export interface ShopServiceOptions {
   dataDir: string
@@ -119,40 +103,13 @@ export class ShopService {
 
   /** Reads the sealed config; an edited or unreadable one is reported and not followed. */
   #loadConfig(): void {
-    this.#config = null
-    this.#problem = null
-    if (!existsSync(this.#configPath)) return
-    const sealer = this.#o.integrity.till()
-    try {
-      const stored = JSON.parse(readFileSync(this.#configPath, 'utf8')) as {
-        config?: unknown
-        seal?: unknown
-      }
-      const config = stored.config as ShopConfig
-      if (
-        !sealer.check(SEAL_DOMAIN, config, stored.seal) ||
-        !shopServerSchema.safeParse(config?.server).success
-      )
-        throw new Error('seal')
-      this.#config = config
-    } catch {
-      this.#problem =
-        'The shop settings on this till failed their integrity check; this till works alone.'
-      this.#o.integrity.findings.report({
-        area: 'shop',
-        file: 'shop/config.json',
-        record: null,
-        problem: 'The shop settings were changed outside Tilldesk, or are unreadable.',
-        consequence:
-          'This till does not connect to any shop server until an admin joins the shop again (Settings → Shop). The file is kept as it is.',
-      })
-    }
+    const loaded = loadShopConfig(this.#dir, this.#o.integrity)
+    this.#config = loaded.config
+    this.#problem = loaded.problem
   }
 
   async #saveConfig(config: ShopConfig): Promise<void> {
-    mkdirSync(this.#dir, { recursive: true, mode: 0o700 })
-    const seal = this.#o.integrity.till().seal(SEAL_DOMAIN, config)
-    await writeFileAtomic(this.#configPath, JSON.stringify({ config, seal }, null, 2))
+    await saveShopConfig(this.#dir, this.#o.integrity, config)
     this.#config = config
     this.#problem = null
   }
