@@ -40,6 +40,8 @@ const suffix = (till: string | null): string => (till ? ` ${till}` : '')
 export const deviceKeyAccount = (till: string | null): string =>
   `Tilldesk device key${suffix(till)}`
 export const pepperAccount = (till: string | null): string => `Tilldesk PIN pepper${suffix(till)}`
+/** Any other secret of this till (the shop login, the shop signing key): bound to its id. */
+export const tillAccount = (name: string, till: string | null): string => `${name}${suffix(till)}`
 /** The account holding a journal's chain head, in its environment's service. */
 export const headAccount = (journal: string, till: string | null = null): string =>
   `Tilldesk journal head${suffix(till)} ${journal}`

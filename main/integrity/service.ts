@@ -39,7 +39,15 @@ export const KNOWN_JOURNALS = [
 ] as const
 
 /** Till-wide files whose head is kept in the `till` scope. */
-export const TILL_RECORDS = ['settings', 'payout-policy'] as const
+export const TILL_RECORDS = [
+  'settings',
+  'payout-policy',
+  // Shop mode's files (main/shop/): what was pulled, refused, placed, and the pull cursor.
+  'shop-inbox',
+  'shop-refused',
+  'shop-own-order',
+  'shop-cursor',
+] as const
 
 export interface Protection {
   /** True when this scope's key is in the OS keychain (records are really checked). */
@@ -70,6 +78,10 @@ const AREAS: Record<string, IntegrityArea> = {
   'z-reports': 'z-reports',
   settings: 'settings',
   'payout-policy': 'settings',
+  'shop-inbox': 'shop',
+  'shop-refused': 'shop',
+  'shop-own-order': 'shop',
+  'shop-cursor': 'shop',
 }
 
 interface ScopeState {
@@ -203,6 +215,11 @@ export class IntegrityService {
     const state = this.#scopes.get(scope)
     if (!state) throw new Error(`integrity scope ${scope} is not loaded`)
     return state
+  }
+
+  /** The till's id (keys.ts resolveTillId): secrets of this till are kept under it. */
+  get tillId(): string | null {
+    return this.#till
   }
 
   /** The sealer for staff records, authority settings and till-wide policy. */

@@ -81,6 +81,8 @@ export interface StaffMember {
   name: string
   role: LimitRole
   disabled: boolean
+  /** False when the profile failed its integrity check on this till: it never approves. */
+  trusted?: boolean
 }
 
 /** What the shop's rule settled for one decision (main/shop/rules.ts). */
@@ -593,6 +595,12 @@ export class PayoutCommands {
     }
     if (!approver || approver.disabled) {
       return note('that person is not an enabled member of staff on this till.', 'ignored')
+    }
+    if (approver.trusted === false) {
+      return note(
+        "that person's profile on this till failed its integrity check, so it does not count.",
+        'ignored',
+      )
     }
     if (!isChecker(approver))
       return note('only a supervisor or admin can decide payouts.', 'ignored')
