@@ -1,7 +1,7 @@
 // A journalled debit as the screen shows it, with why its outcome is unknown (or how a
 // supervisor decided it) in words.
 import type { DebitView } from '../../common/ipc/mandates'
-import { decisionOutcomeView, type Decider } from '../payments/outcome-decision'
+import { decisionOutcomeView, type Decider } from '../exactly-once/decision'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
 
 export const DEBIT_WORDS = { noun: 'debit', started: 'charged this debit' }

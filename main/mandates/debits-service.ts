@@ -20,16 +20,16 @@ import { AppError } from '../app/errors'
 import type { Logger } from '../app/log'
 import type { GatewayClient } from '../gateway'
 import { cashierError } from '../payments/cashier-errors'
-import type { Follower } from '../payments/follower'
+import type { Follower } from '../exactly-once/follower'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
-import { decideResolution } from '../payments/outcome-decision'
-import { unconfirmedNotice } from '../payments/outcome-view'
+import { decideResolution } from '../exactly-once/decision'
+import { unconfirmedNotice } from '../exactly-once/outcome-view'
 import {
   pursueByReference,
   submitByReference,
   uncertaintyAfterRestart,
-} from '../payments/submit-by-reference'
+} from '../exactly-once/submit'
 import { DEBIT_WORDS, toDebitView } from './debit-view'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
 import { monthlyUsage } from './mandate-rules'
@@ -421,7 +421,8 @@ export class DebitsService {
         })
       },
       beforeResend: (uncertainty) =>
-        this.deps.debits.update(entry.paymentReference, (d) => ({ ...d, uncertainty })),
+        this.deps.debits.update(entry.paymentReference, (d) => ({ ...d, uncertainty })) !==
+        undefined,
       noun: 'debit',
       now: () => nowFrom(this.deps),
       verifyAfterMs: this.deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,

@@ -6,8 +6,8 @@ import { DEBIT_STATUSES, MANDATE_STATUSES, type Mandate } from '../../common/api
 import { CURRENCIES } from '../../common/money'
 import { AppError } from '../app/errors'
 import { MinorValue } from '../payments/payment-entry'
-import { Resolution } from '../payments/outcome-decision'
-import { Uncertainty } from '../payments/submit-by-reference'
+import { Resolution } from '../exactly-once/decision'
+import { Uncertainty } from '../exactly-once/submit'
 
 export const MandateEntry = z.object({
   mandateReference: z.string(),

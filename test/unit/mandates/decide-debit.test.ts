@@ -14,7 +14,7 @@ import {
   Follower,
   REVIEW_LOOKUP_SCHEDULE,
   SETTLEMENT_SCHEDULE,
-} from '../../../main/payments/follower'
+} from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { rejection } from '../../support/async'
 import { ManualTimers, gwError, log, recorder } from '../payments/support'

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { Minor } from '../../../common/money'
 import { DebitsService, type DebitsGateway } from '../../../main/mandates/debits-service'
 import { DebitEntry } from '../../../main/mandates/mandate-entries'
-import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
+import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { ManualTimers, log } from '../payments/support'
 

@@ -5,7 +5,7 @@
 // looking at it once the checkout follow-up schedule (30 minutes, the same as the window) ends.
 import { describe, expect, it } from 'vitest'
 import type { CheckoutView } from '../../../common/ipc/payments'
-import { CHECKOUT_SCHEDULE, Follower } from '../../../main/payments/follower'
+import { CHECKOUT_SCHEDULE, Follower } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { PaymentEntry } from '../../../main/payments/payment-entry'
 import { PaymentsService } from '../../../main/payments/payments-service'

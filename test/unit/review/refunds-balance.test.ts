@@ -4,7 +4,7 @@
 // check can't catch it) pays the customer back twice when the first one lands late.
 import { describe, expect, it } from 'vitest'
 import type { RefundView } from '../../../common/ipc/refunds'
-import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
+import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import {
   RefundEntry,

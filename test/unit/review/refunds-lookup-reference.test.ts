@@ -4,7 +4,7 @@
 // about our refund: it must not settle it.
 import { describe, expect, it } from 'vitest'
 import type { RefundView } from '../../../common/ipc/refunds'
-import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
+import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import {
   RefundEntry,

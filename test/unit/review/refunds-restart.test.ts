@@ -5,7 +5,7 @@
 // after it left (issue: "Wait a minimum time before verify-then-resend").
 import { describe, expect, it } from 'vitest'
 import type { RefundView } from '../../../common/ipc/refunds'
-import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
+import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import {
   RefundEntry,

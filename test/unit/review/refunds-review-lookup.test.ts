@@ -3,7 +3,7 @@
 // do, docs/payouts.md "Unknown outcomes": looked up every `reviewPollMs` while in review).
 import { describe, expect, it } from 'vitest'
 import type { RefundView } from '../../../common/ipc/refunds'
-import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
+import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import {
   REVIEW_LOOKUP_SCHEDULE,

@@ -4,7 +4,7 @@
 // gone) says nothing about whether the refund was made: the entry must be kept and followed.
 import { describe, expect, it } from 'vitest'
 import type { RefundView } from '../../../common/ipc/refunds'
-import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
+import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import {
   RefundEntry,

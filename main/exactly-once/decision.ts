@@ -6,8 +6,9 @@
 import * as z from 'zod'
 import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
 import { AppError } from '../app/errors'
+import type { Alarm } from './alarm'
 import { outcomeViewOf } from './outcome-view'
-import type { Uncertainty } from './submit-by-reference'
+import type { Uncertainty } from './submit'
 
 /** The decision as kept in the journal entry: the audit record of it. */
 export const Resolution = z.object({
@@ -82,6 +83,7 @@ export async function decideResolution(options: DecideOptions): Promise<Resoluti
 export interface OutcomeOf {
   uncertainty: Uncertainty | null | undefined
   resolution: Resolution | null | undefined
+  alarm?: Alarm | null | undefined
   createdAt: string
   startedById: string | null | undefined
   /** The till still does not know (the decision buttons apply). */
@@ -105,9 +107,20 @@ export function decisionOutcomeView(
       steps: item.uncertainty?.steps.map((step) => ({ ...step })) ?? [],
       decided: { ...r },
       decideBlocked: null,
+      ...alarmView(item.alarm),
     }
   }
   if (!item.open) return null
   const view = outcomeViewOf(item.uncertainty, words.noun)
   return view && { ...view, decideBlocked: makerBlock(item.startedById, viewer, words) }
+}
+
+/** The alarm of a decision the gateway overruled, as the screens show it. */
+export function alarmView(
+  alarm: Alarm | null | undefined,
+): Pick<UnknownOutcomeView, 'alarm'> | Record<string, never> {
+  if (!alarm) return {}
+  return {
+    alarm: { text: alarm.text, at: alarm.at, acknowledgedBy: alarm.acknowledged?.byName ?? null },
+  }
 }
