@@ -11,7 +11,13 @@ import type { Logger } from '../app/log'
 import { AppError } from '../app/errors'
 import { GatewayError } from '../gateway/errors'
 import { overruleAlarm, type Alarm } from './alarm'
-import { decideResolution, type Decider, type DecisionWords, type Resolution } from './decision'
+import {
+  decideResolution,
+  makerBlock,
+  type Decider,
+  type DecisionWords,
+  type Resolution,
+} from './decision'
 import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { assertDecidable } from './fence'
 import { Flights } from './flights'
@@ -417,11 +423,13 @@ export class ReferencedWrites<E, G, A, R> {
         !this.kind.uncertainty(entry)
       )
         throw new AppError('wrong_state', wrongState)
-      const u = this.kind.uncertainty(entry)
+      const blocked = makerBlock(this.kind.startedById(entry), who.actor, this.kind.words)
+      if (blocked) throw new AppError('maker_cannot_decide', blocked)
+      const lost = this.kind.uncertainty(entry)?.lastUnknownAt ?? null
       assertDecidable({
         noun: this.kind.noun,
         now: this.deps.now(),
-        lastUnknownAt: u?.lastUnknownAt ? Date.parse(u.lastUnknownAt) : null,
+        lastUnknownAt: lost === null ? null : Date.parse(lost),
         outstandingMs: this.deps.verifyAfterMs,
         busy: this.#flights.busy(reference),
       })

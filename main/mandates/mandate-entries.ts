@@ -6,6 +6,7 @@ import { DEBIT_STATUSES, MANDATE_STATUSES, type Mandate } from '../../common/api
 import { CURRENCIES } from '../../common/money'
 import { AppError } from '../app/errors'
 import { MinorValue } from '../payments/payment-entry'
+import { Alarm } from '../exactly-once/alarm'
 import { Resolution } from '../exactly-once/decision'
 import { Uncertainty } from '../exactly-once/submit'
 
@@ -54,6 +55,10 @@ export const DebitEntry = z.object({
   uncertainty: Uncertainty.nullable().optional(),
   /** A supervisor's decision on an unknown outcome: who, when, why (the audit record). */
   resolution: Resolution.nullable().optional(),
+  /** The gateway contradicted a decision: it won, and a supervisor must acknowledge this. */
+  alarm: Alarm.nullable().optional(),
+  /** The mandate's e-mail the debit was sent with (absent in old entries: read again). */
+  customerEmail: z.string().optional(),
 })
 export type DebitEntry = z.infer<typeof DebitEntry>
 
