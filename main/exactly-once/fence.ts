@@ -6,6 +6,9 @@
 // resend re-reads its entry just before it leaves, so nothing goes once a decision is written.
 import { AppError } from '../app/errors'
 
+/** Beyond a request's deadline: how long a gateway may take to show a committed write. */
+export const COMMIT_LAG_MARGIN_MS = 15_000
+
 /** When the latest request for the reference can no longer land, or null when none is out. */
 export function outstandingUntil(
   lastUnknownAt: number | null,
