@@ -31,7 +31,7 @@ export const MandateEntry = z.object({
   cancelledAt: z.string().nullable(),
   checkedAt: z.string().nullable(),
   createdBy: z.string().nullable(),
-  /** Set once the create's answer was lost (payments/submit-by-reference.ts): the evidence. */
+  /** Set once the create's answer was lost (exactly-once/submit.ts): the evidence. */
   uncertainty: Uncertainty.nullable().optional(),
 })
 export type MandateEntry = z.infer<typeof MandateEntry>
@@ -51,7 +51,7 @@ export const DebitEntry = z.object({
   chargedBy: z.string().nullable(),
   /** Who charged it: they may not decide its unknown outcome (absent in old entries). */
   chargedById: z.string().nullable().optional(),
-  /** Set once the debit's answer was lost (payments/submit-by-reference.ts): the evidence. */
+  /** Set once the debit's answer was lost (exactly-once/submit.ts): the evidence. */
   uncertainty: Uncertainty.nullable().optional(),
   /** A supervisor's decision on an unknown outcome: who, when, why (the audit record). */
   resolution: Resolution.nullable().optional(),

@@ -280,7 +280,7 @@ export class MandatesService {
 
   /**
    * A mandate whose create was never confirmed: only the gateway's word about its reference
-   * settles it (payments/submit-by-reference.ts). The entry is never dropped; "no such
+   * settles it (exactly-once/submit.ts). The entry is never dropped; "no such
    * mandate" allows the same create again only `verifyAfterMs` after the lost request, a
    * refusal of that settles nothing, and past the window a supervisor checks it.
    */

@@ -1,4 +1,4 @@
-// Review: money is never shown in a currency nobody stated. The spec's debit status record is
+// Money is never shown in a currency nobody stated. The spec's debit status record is
 // `status`, `payment_reference`, `mandate_reference`, `amount` (number), `narration`: no
 // currency, because `debit_amount` is "In the mandate's currency". A debit this till did not
 // record, looked up by its reference, on a mandate in US dollars, must not be shown as naira.

@@ -1,4 +1,4 @@
-// Review: the refund service forgets a journal entry only on the gateway's definite refusal of
+// The refund service forgets a journal entry only on the gateway's definite refusal of
 // the only request. Whatever else comes out of the send (here an error that is not the gateway
 // answering, from any layer between the service and the wire) keeps the entry, as unknown,
 // and follows it: the request may have gone.

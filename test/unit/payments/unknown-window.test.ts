@@ -1,4 +1,4 @@
-// Review: "Once any attempt's outcome was unknown ... It is re-verified with backoff over a
+// "Once any attempt's outcome was unknown ... It is re-verified with backoff over a
 // bounded, configurable window, then goes to `needs_review` with the evidence." A payment whose
 // lookups are slow (each one runs into the client's 10 s deadline, as against a silent
 // gateway) must still reach `needs_review` when the window ends, not stay `unknown` with nobody

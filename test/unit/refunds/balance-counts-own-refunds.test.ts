@@ -1,7 +1,7 @@
-// Review: the journal entry of a refund is forgotten only after "a definite refusal of the only
-// request" (submit-by-reference.ts). A failure that is not the gateway's answer at all (here a
-// TypeError, as a fetch implementation, a logger or a listener may throw once the request has
-// gone) says nothing about whether the refund was made: the entry must be kept and followed.
+// A refund whose outcome is unknown may have moved money ("Money may have left. Only the
+// gateway's answer for the reference, or a supervisor, settles it."). Until then its amount is
+// not refundable again: otherwise a second refund (a new reference, so the gateway's reference
+// check can't catch it) pays the customer back twice when the first one lands late.
 import { describe, expect, it } from 'vitest'
 import type { RefundView } from '../../../common/ipc/refunds'
 import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
@@ -11,11 +11,13 @@ import {
   RefundsService,
   type RefundsGateway,
 } from '../../../main/refunds/refunds-service'
-import { ManualTimers, log } from '../payments/support'
+import { rejection } from '../../support/async'
+import { ManualTimers, gwError, log } from '../payments/support'
 
-describe('a refund whose send fails with an error that is not the gateway answering', () => {
-  it('keeps its journal entry', async () => {
+describe('a refund whose outcome is unknown', () => {
+  it('keeps its amount out of what can be refunded again', async () => {
     const timers = new ManualTimers()
+    const sent: string[] = []
     const payment = {
       reference: 'PAY_1',
       status: 'success',
@@ -24,46 +26,51 @@ describe('a refund whose send fails with an error that is not the gateway answer
       currency: 'NGN',
       amount_refunded: 0,
     }
+    // The gateway does not show the first refund yet (its request may still be on its way).
     const empty = {
       status: true,
       data: [],
       pagination: { page: 1, page_size: 100, total_items: 0, total_pages: 1 },
     }
-    const sent: string[] = []
     const gateway = {
       payments: { verify: async () => structuredClone(payment) },
       refunds: {
         initialize: async (body: { reference: string }) => {
           sent.push(body.reference)
-          throw new TypeError('terminated')
+          throw gwError('timeout', { status: null, outcomeUnknown: true })
         },
-        get: async () => Promise.reject(new Error('not used')),
+        get: async () => Promise.reject(gwError('not_found', { method: 'GET' })),
         ofPayment: async () => structuredClone(empty),
         history: async () => structuredClone(empty),
         counts: async () => ({ status: true, data: {} }),
       },
     } as unknown as RefundsGateway
-    const journal = new Journal({
-      name: 'refunds',
-      schema: RefundEntry,
-      storage: memoryStorage(),
-      keyOf: (e) => e.reference,
-      timeOf: (e) => e.createdAt,
-      limit: 500,
-    })
     const service = new RefundsService({
       gateway: async () => gateway,
-      journal,
+      journal: new Journal({
+        name: 'refunds',
+        schema: RefundEntry,
+        storage: memoryStorage(),
+        keyOf: (e) => e.reference,
+        timeOf: (e) => e.createdAt,
+        limit: 500,
+      }),
       follower: new Follower(SETTLEMENT_SCHEDULE, timers),
       publish: (_view: RefundView) => undefined,
       actor: () => ({ id: 'u_super0001', name: 'Sam' }),
       log,
       now: () => timers.now(),
     })
-    await service
-      .issue({ paymentReference: 'PAY_1', kind: 'full', reason: 'Returned' })
-      .catch(() => undefined)
+    const first = await rejection(
+      service.issue({ paymentReference: 'PAY_1', kind: 'full', reason: 'Returned goods' }),
+    )
+    expect(first.code).toBe('refund_unconfirmed')
+
+    const again = await service.prepare('PAY_1')
+    expect(again.refundable).toBe(0)
+    await rejection(
+      service.issue({ paymentReference: 'PAY_1', kind: 'full', reason: 'Returned goods' }),
+    )
     expect(sent).toHaveLength(1)
-    expect(journal.get(sent[0]!)).toBeDefined()
   })
 })

@@ -1,4 +1,4 @@
-// Review: refunds (and payments and debits, which share pursueByReference) must keep the
+// Refunds (and payments and debits, which share pursueByReference) must keep the
 // minimum wait before verify-then-resend across a restart. When the till stops while a
 // resend is in flight, the restarted till must treat that resend as a request whose answer
 // was lost: no "no such refund" is believed, and nothing is sent again, until `verifyAfterMs`
