@@ -31,7 +31,11 @@ export interface DecisionWords {
   noun: string
   /** What the person who started it did: "took this payment", "charged this debit". */
   started: string
+  /** How "made" reads for it ("paid", the default; "made" for refunds). */
+  made?: string
 }
+
+const madeWord = (words: DecisionWords): string => words.made ?? 'paid'
 
 /** Why `viewer` may not decide an item started by `startedById`, or null when they may. */
 export function makerBlock(
@@ -40,7 +44,7 @@ export function makerBlock(
   words: DecisionWords,
 ): string | null {
   return viewer && startedById === viewer.id
-    ? `You ${words.started}, so another supervisor must decide whether it was paid.`
+    ? `You ${words.started}, so another supervisor must decide whether it was ${madeWord(words)}.`
     : null
 }
 
@@ -101,11 +105,17 @@ export function decisionOutcomeView(
     return {
       state: 'decided',
       why: r.made
-        ? `Marked as paid by ${r.byName} (gateway reference ${r.gatewayReference ?? '?'}): ${r.reason}`
-        : `Marked as not paid by ${r.byName}: ${r.reason}`,
+        ? `Marked as ${madeWord(words)} by ${r.byName} (gateway reference ${r.gatewayReference ?? '?'}): ${r.reason}`
+        : `Marked as not ${madeWord(words)} by ${r.byName}: ${r.reason}`,
       since: item.uncertainty?.since ?? item.createdAt,
       steps: item.uncertainty?.steps.map((step) => ({ ...step })) ?? [],
-      decided: { ...r },
+      decided: {
+        made: r.made,
+        byName: r.byName,
+        at: r.at,
+        reason: r.reason,
+        gatewayReference: r.gatewayReference,
+      },
       decideBlocked: null,
       ...alarmView(item.alarm),
     }

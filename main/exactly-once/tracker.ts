@@ -93,6 +93,44 @@ export interface TrackerDeps<E, G> {
 
 /** The gateway's reversal window (docs/gateway-assumptions.md): decided entries are watched. */
 export const DECIDED_WATCH_MS = 3 * 86_400_000
+/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
+export const DEFAULT_VERIFY_AFTER_MS = 25_000
+
+/** What a feature's service is given that the core needs (its own deps, mostly). */
+export interface ServiceWriteDeps<G> {
+  gateway: () => Promise<G>
+  follower: Follower
+  reviewFollower?: Follower
+  trust?: ReferenceTrust
+  log: Logger
+  now?: () => number
+  /** Least wait after a lost request before a lookup may clear a resend (and the fence). */
+  verifyAfterMs?: number
+  /** How long a lost answer is followed up before a person decides. */
+  unknownWindowMs?: number
+}
+
+/** The core for one kind, on a service's deps, with the core's defaults. */
+export function writesFor<E, G, A, R>(
+  kind: WriteKind<E, G, A, R>,
+  journal: Journal<E>,
+  deps: ServiceWriteDeps<G>,
+  options: { publish: (entry: E) => void; defaultWindowMs: number },
+): ReferencedWrites<E, G, A, R> {
+  return new ReferencedWrites(kind, {
+    journal,
+    gateway: deps.gateway,
+    follower: deps.follower,
+    reviewFollower: deps.reviewFollower,
+    publish: options.publish,
+    trust: deps.trust,
+    log: deps.log,
+    now: deps.now ?? Date.now,
+    verifyAfterMs: deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
+    windowMs: deps.unknownWindowMs ?? options.defaultWindowMs,
+    decidedWatchMs: DECIDED_WATCH_MS,
+  })
+}
 
 export type Submitted<E> = { kind: 'sent'; entry: E } | { kind: 'unknown'; entry: E }
 
@@ -455,7 +493,8 @@ export class ReferencedWrites<E, G, A, R> {
   }
 
   /** A supervisor has read the alarm: kept, marked acknowledged (by whom, when). */
-  acknowledge(reference: string, actor: Decider): E {
+  acknowledge(reference: string, actor: Decider | null): E {
+    if (!actor) throw new AppError('not_signed_in', 'Sign in to acknowledge.')
     const entry = this.deps.journal.get(reference)
     const alarm = entry ? this.kind.alarm(entry) : null
     if (!entry || !alarm)

@@ -19,7 +19,7 @@ import { cashierError } from '../payments/cashier-errors'
 import type { Follower } from '../exactly-once/follower'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
-import { DECIDED_WATCH_MS, ReferencedWrites } from '../exactly-once/tracker'
+import { writesFor, type ReferencedWrites } from '../exactly-once/tracker'
 import type { ReferenceTrust } from '../exactly-once/trust'
 import { debitKind, type DebitAnswer } from './debit-kind'
 import { toDebitView } from './debit-view'
@@ -56,8 +56,6 @@ export interface DebitsServiceDeps {
   trust?: ReferenceTrust
 }
 
-/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
-const DEFAULT_VERIFY_AFTER_MS = 25_000
 /** A lost debit answer is followed up this long, then a supervisor checks it. */
 const DEFAULT_UNKNOWN_WINDOW_MS = 10 * 60 * 1000
 
@@ -66,18 +64,9 @@ export class DebitsService {
   readonly #writes: ReferencedWrites<DebitEntry, DebitsGateway, DebitAnswer, DebitRecord>
 
   constructor(private readonly deps: DebitsServiceDeps) {
-    this.#writes = new ReferencedWrites(debitKind(deps.mandates), {
-      journal: deps.debits,
-      gateway: deps.gateway,
-      follower: deps.follower,
-      reviewFollower: deps.reviewFollower,
+    this.#writes = writesFor(debitKind(deps.mandates), deps.debits, deps, {
       publish: (entry) => deps.publish(this.#view(entry, this.#following(entry))),
-      trust: deps.trust,
-      log: deps.log,
-      now: () => nowFrom(deps),
-      verifyAfterMs: deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
-      windowMs: deps.unknownWindowMs ?? DEFAULT_UNKNOWN_WINDOW_MS,
-      decidedWatchMs: DECIDED_WATCH_MS,
+      defaultWindowMs: DEFAULT_UNKNOWN_WINDOW_MS,
     })
   }
 
@@ -215,9 +204,7 @@ export class DebitsService {
 
   /** A supervisor has read the alarm of a debit the gateway settled against a decision. */
   acknowledgeAlarm(paymentReference: string): DebitView {
-    const actor = this.deps.actor()
-    if (!actor) throw new AppError('not_signed_in', 'Sign in to acknowledge.')
-    const entry = this.#writes.acknowledge(paymentReference, actor)
+    const entry = this.#writes.acknowledge(paymentReference, this.deps.actor())
     return this.#view(entry, this.#following(entry))
   }
 

@@ -24,6 +24,7 @@ import {
   submitByReference,
   uncertaintyAfterRestart,
 } from '../exactly-once/submit'
+import { DEFAULT_VERIFY_AFTER_MS } from '../exactly-once/tracker'
 import type { ReferenceTrust } from '../exactly-once/trust'
 import type { BankDirectory, BanksGateway } from './bank-directory'
 import { FINAL_DEBIT, applyMandate, type DebitEntry, type MandateEntry } from './mandate-entries'
@@ -60,8 +61,6 @@ export interface MandatesServiceDeps {
   trust?: ReferenceTrust
 }
 
-/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
-const DEFAULT_VERIFY_AFTER_MS = 25_000
 const DEFAULT_UNKNOWN_WINDOW_MS = 30 * 60_000
 
 const FIELD_NAMES = {

@@ -23,7 +23,7 @@ import { entryFromRecord, isFinalPayment, type PaymentEntry } from './payment-en
 import { qrMatrix } from './qr'
 import { newReference } from './references'
 import { decisionOutcomeView } from '../exactly-once/decision'
-import { DECIDED_WATCH_MS, ReferencedWrites } from '../exactly-once/tracker'
+import { writesFor, type ReferencedWrites } from '../exactly-once/tracker'
 import type { ReferenceTrust } from '../exactly-once/trust'
 import { paymentKind, PAYMENT_WORDS as WORDS } from './payment-kind'
 import { isoFrom, nowFrom, openGateway } from './service-basics'
@@ -70,8 +70,6 @@ export interface PaymentsServiceDeps {
 }
 
 const RECENT_LIMIT = 50
-/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
-export const DEFAULT_VERIFY_AFTER_MS = 25_000
 export const DEFAULT_UNKNOWN_WINDOW_MS = 30 * 60_000
 
 export class PaymentsService {
@@ -83,18 +81,9 @@ export class PaymentsService {
   >
 
   constructor(private readonly deps: PaymentsServiceDeps) {
-    this.#writes = new ReferencedWrites(paymentKind(deps.tillName), {
-      journal: deps.journal,
-      gateway: deps.gateway,
-      follower: deps.follower,
-      reviewFollower: deps.reviewFollower,
+    this.#writes = writesFor(paymentKind(deps.tillName), deps.journal, deps, {
       publish: (entry) => deps.publish(this.#toView(entry)),
-      trust: deps.trust,
-      log: deps.log,
-      now: () => nowFrom(deps),
-      verifyAfterMs: deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
-      windowMs: deps.unknownWindowMs ?? DEFAULT_UNKNOWN_WINDOW_MS,
-      decidedWatchMs: DECIDED_WATCH_MS,
+      defaultWindowMs: DEFAULT_UNKNOWN_WINDOW_MS,
     })
   }
 
@@ -218,9 +207,7 @@ export class PaymentsService {
 
   /** A supervisor has read the alarm of a payment the gateway settled against a decision. */
   acknowledgeAlarm(reference: string): CheckoutView {
-    const actor = this.deps.actor()
-    if (!actor) throw new AppError('not_signed_in', 'Sign in to acknowledge.')
-    return this.#toView(this.#writes.acknowledge(reference, actor))
+    return this.#toView(this.#writes.acknowledge(reference, this.deps.actor()))
   }
 
   /** Hands the checkout page to the system browser, after checking it is the gateway's. */

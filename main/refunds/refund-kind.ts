@@ -35,7 +35,7 @@ function fold(entry: RefundEntry, record: Refund, at: string, overrule = false):
 export const refundKind: WriteKind<RefundEntry, RefundsGateway, Refund, Refund> = {
   noun: 'refund',
   notMade: 'not refunded',
-  words: { noun: 'refund', started: 'issued this refund' },
+  words: { noun: 'refund', started: 'issued this refund', made: 'made' },
   referenceOf: (e) => e.reference,
   startedAt: (e) => e.createdAt,
   startedById: (e) => e.issuedById,

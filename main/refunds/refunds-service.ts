@@ -32,11 +32,10 @@ import type { Follower } from '../exactly-once/follower'
 import type { Journal } from '../payments/journal'
 import { MinorValue } from '../payments/payment-entry'
 import { newReference } from '../payments/references'
-import { alarmView } from '../exactly-once/decision'
-import { outcomeViewOf } from '../exactly-once/outcome-view'
+import { decisionOutcomeView } from '../exactly-once/decision'
 import { Uncertainty } from '../exactly-once/submit'
 import { Alarm } from '../exactly-once/alarm'
-import { DECIDED_WATCH_MS, ReferencedWrites } from '../exactly-once/tracker'
+import { writesFor, type ReferencedWrites } from '../exactly-once/tracker'
 import type { ReferenceTrust } from '../exactly-once/trust'
 import { refundKind } from './refund-kind'
 import { writeFailure } from '../gateway/classify'
@@ -114,8 +113,6 @@ export interface RefundsServiceDeps {
   trust?: ReferenceTrust
 }
 
-/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
-export const DEFAULT_VERIFY_AFTER_MS = 25_000
 export const DEFAULT_UNKNOWN_WINDOW_MS = 30 * 60_000
 /** A refund in review is looked up every 15 minutes for as long as it waits (as payouts). */
 export { REVIEW_LOOKUP_SCHEDULE } from '../exactly-once/follower'
@@ -131,18 +128,9 @@ export class RefundsService {
   readonly #writes: ReferencedWrites<RefundEntry, RefundsGateway, Refund, Refund>
 
   constructor(private readonly deps: RefundsServiceDeps) {
-    this.#writes = new ReferencedWrites(refundKind, {
-      journal: deps.journal,
-      gateway: deps.gateway,
-      follower: deps.follower,
-      reviewFollower: deps.reviewFollower,
+    this.#writes = writesFor(refundKind, deps.journal, deps, {
       publish: (entry) => deps.publish(this.#viewOfEntry(entry)),
-      trust: deps.trust,
-      log: deps.log,
-      now: () => nowFrom(deps),
-      verifyAfterMs: deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
-      windowMs: deps.unknownWindowMs ?? DEFAULT_UNKNOWN_WINDOW_MS,
-      decidedWatchMs: DECIDED_WATCH_MS,
+      defaultWindowMs: DEFAULT_UNKNOWN_WINDOW_MS,
     })
   }
 
@@ -404,9 +392,7 @@ export class RefundsService {
 
   /** A supervisor has read the alarm of a refund the gateway settled against a decision. */
   acknowledgeAlarm(reference: string): RefundView {
-    const actor = this.deps.actor()
-    if (!actor) throw new AppError('not_signed_in', 'Sign in to acknowledge.')
-    return this.#viewOfEntry(this.#writes.acknowledge(reference, actor))
+    return this.#viewOfEntry(this.#writes.acknowledge(reference, this.deps.actor()))
   }
 
   #viewOfEntry(entry: RefundEntry): RefundView {
@@ -431,37 +417,18 @@ export class RefundsService {
   }
 
   #outcomeOf(entry: RefundEntry): UnknownOutcomeView | null {
-    const resolution = entry.resolution ?? null
-    if (resolution) {
-      return {
-        state: 'decided',
-        why: resolution.made
-          ? `Marked as made by ${resolution.byName} (gateway reference ${resolution.gatewayReference ?? '?'}): ${resolution.reason}`
-          : `Marked as not made by ${resolution.byName}: ${resolution.reason}`,
-        since: entry.uncertainty?.since ?? entry.createdAt,
-        steps: entry.uncertainty?.steps.map((step) => ({ ...step })) ?? [],
-        decided: {
-          made: resolution.made,
-          byName: resolution.byName,
-          at: resolution.at,
-          reason: resolution.reason,
-          gatewayReference: resolution.gatewayReference,
-        },
-        decideBlocked: null,
-        ...alarmView(entry.alarm),
-      }
-    }
-    if (!UNSETTLED.includes(entry.status)) return null
-    const view = outcomeViewOf(entry.uncertainty, 'refund')
-    if (!view) return null
-    const viewer = this.deps.actor()
-    return {
-      ...view,
-      decideBlocked:
-        viewer && entry.issuedById === viewer.id
-          ? 'You issued this refund, so another supervisor must decide whether it was made.'
-          : null,
-    }
+    return decisionOutcomeView(
+      {
+        uncertainty: entry.uncertainty,
+        resolution: entry.resolution,
+        alarm: entry.alarm,
+        createdAt: entry.createdAt,
+        startedById: entry.issuedById,
+        open: UNSETTLED.includes(entry.status),
+      },
+      this.deps.actor(),
+      refundKind.words,
+    )
   }
 }
 

@@ -2,7 +2,6 @@
 // are one: they can never resend it together. And a lookup's answer is adopted only when it is
 // about our reference: another payment's record settles nothing.
 import { describe, expect, it } from 'vitest'
-import type { PaymentRecord } from '../../../common/api/payments'
 import { CHECKOUT_SCHEDULE, Follower } from '../../../main/exactly-once/follower'
 import { HONOURED } from '../../../main/exactly-once/trust'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
@@ -69,7 +68,7 @@ describe('payments: one follow-up per reference', () => {
     const s = setup()
     const view = await s.service.start({ email: 'b@example.com', amount: '100', currency: 'NGN' })
     s.gateway.payments.verify = async () =>
-      ({ reference: 'PAY_SOMEONE_ELSE', status: 'success' }) as PaymentRecord
+      ({ reference: 'PAY_SOMEONE_ELSE', status: 'success' }) as never
     await s.timers.advance(10_000)
     expect(s.journal.get(view.reference)?.status).toBe('pending')
     s.service.stop()
