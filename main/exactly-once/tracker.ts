@@ -10,14 +10,8 @@
 import type { Logger } from '../app/log'
 import { AppError } from '../app/errors'
 import { GatewayError } from '../gateway/errors'
-import { overruleAlarm, type Alarm } from './alarm'
-import {
-  decideResolution,
-  makerBlock,
-  type Decider,
-  type DecisionWords,
-  type Resolution,
-} from './decision'
+import { overruleAlarm } from './alarm'
+import { decideResolution, makerBlock, type Decider } from './decision'
 import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { assertDecidable } from './fence'
 import { Flights } from './flights'
@@ -31,48 +25,9 @@ import {
   type Uncertainty,
 } from './submit'
 import type { ReferenceTrust } from './trust'
+import type { WriteKind } from './kind'
 
-/** What one kind of request says about itself; the tracker does the rest. */
-export interface WriteKind<E, G, A, R> {
-  /** "refund", "payment", "debit" (in words). */
-  noun: string
-  /** How a "not made" decision reads: "not refunded", "not paid". */
-  notMade: string
-  words: DecisionWords
-  referenceOf(entry: E): string
-  startedAt(entry: E): string
-  startedById(entry: E): string | null | undefined
-  /** Sent and not confirmed by the gateway: its outcome is being found out. */
-  open(entry: E): boolean
-  /** Nothing more will change at the gateway (a decided entry is final too). */
-  final(entry: E): boolean
-  uncertainty(entry: E): Uncertainty | null | undefined
-  resolution(entry: E): Resolution | null | undefined
-  alarm(entry: E): Alarm | null | undefined
-  /** The request, with the reference fixed in the entry (the first send and every resend). */
-  send(gateway: G, entry: E): Promise<A>
-  lookup(gateway: G, reference: string): Promise<R>
-  /** The reference a gateway answer carries, when it carries one. */
-  answerReference(answer: A | R): string | undefined
-  /** Folds a 2xx to our write in: the record exists from here on, whatever it left out. */
-  accepted(entry: E, answer: A, at: string): E
-  /** Folds a record found by reference in; a final status never moves back. */
-  found(entry: E, record: R, at: string): E
-  /** Still not known: the new evidence (and, once `review` is set, waiting for a person). */
-  unknown(entry: E, uncertainty: Uncertainty): E
-  decided(entry: E, resolution: Resolution): E
-  /** Whether the gateway's record contradicts a decision (made, or not made). */
-  contradicts(record: R, made: boolean): boolean
-  /** The gateway wins: the entry as the record says, the decision kept, the alarm raised. */
-  overruled(entry: E, record: R, alarm: Alarm, at: string): E
-  withAlarm(entry: E, alarm: Alarm): E
-  /** What the record's status is, in words, for the alarm. */
-  statusWords(record: R): string
-  /** A lookup of a settled-by-gateway entry failed: what to keep (a notice), if anything. */
-  lookupFailed?(entry: E, error: unknown): E | undefined
-  /** The follow-up schedule ended before the entry was final. */
-  gaveUp?(entry: E): E | undefined
-}
+export type { WriteKind } from './kind'
 
 export interface TrackerDeps<E, G> {
   journal: Journal<E>

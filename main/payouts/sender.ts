@@ -4,12 +4,20 @@
 //   2. `sending` is written (fsynced) before the first request leaves. A payout found in
 //      `sending` after a restart, or after any answer we didn't get, is verified by reference
 //      before anything is sent again; only "no such transfer" permits another initialize.
-//   3. A 409 for the reference means it exists: verify and adopt that transfer.
+//   3. A 409 that says the reference is taken means it exists: verify and adopt that transfer.
 //   4. Retry-After pauses every request, not just the one that got it.
 //   5. Once any attempt's outcome was lost the payout is `unknown` until the gateway answers
 //      for the reference. A refusal or a 404 that is not "no such record" settles nothing;
 //      verify waits `verifyAfterMs` after the lost request (it may still be in flight), and
 //      after `unknownWindowMs` of not knowing a supervisor decides (`needs_review`).
+//   6. A resend needs the environment to have shown it keeps our reference, and a decided
+//      payout is looked up for the reversal window: the gateway wins (main/exactly-once/).
+//
+// Why one file over 600 lines: the payout's own journal and reducer (maker-checker, bindings,
+// the audit chain) make its sender a state machine over outbox records that the reference-
+// journal core (main/exactly-once/tracker.ts) does not drive yet; its scheduling, sending and
+// adopting share private state (due times, clearances to post, live problems). Moving it onto
+// the tracker, which would split it, is the remaining step of that work.
 import type { Transfer } from '../../common/api/disbursements'
 import type { Sealer } from '../integrity/seal'
 import { overruleAlarm } from '../exactly-once/alarm'
