@@ -119,8 +119,9 @@ export type WriteFailure =
   /** The gateway refused it before acting (400, 422, 413): nothing was created by this call. */
   | 'refused'
   /**
-   * Any 409, or a 2xx whose body could not be read (the gateway took the write): a record
-   * with our reference exists. Look it up and adopt it; never send it again.
+   * A 409 about our reference (duplicateConflict), or a 2xx whose body could not be read (the
+   * gateway took the write): a record with our reference exists. Look it up and adopt it;
+   * never send it again.
    */
   | 'exists'
   /** Key, secret or clock refused: nothing happened; an admin must act. */
