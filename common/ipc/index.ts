@@ -18,6 +18,7 @@ import { updatesChannels, updatesEvents } from './updates'
 import { shiftsChannels, shiftsEvents } from './shifts'
 import { shopChannels, shopEvents, shopOverviewChannels } from './shop'
 import { shopApprovalsChannels } from './shopApprovals'
+import { exactlyOnceChannels } from './exactly-once'
 
 export const channels = {
   ...sessionChannels,
@@ -37,6 +38,7 @@ export const channels = {
   ...shopChannels,
   ...shopOverviewChannels,
   ...shopApprovalsChannels,
+  ...exactlyOnceChannels,
 } satisfies ChannelTable
 
 export const events = {
@@ -81,5 +83,6 @@ export type * from './reports'
 export type * from './app'
 export type * from './updates'
 export type * from './shifts'
+export type * from './exactly-once'
 export { LIVE_CONFIRMATION } from './environment'
 export { POLL_LIMITS } from './settings'

@@ -209,6 +209,13 @@ export const mandatesChannels = defineChannels({
     summary:
       'Closes a debit whose outcome is unknown: paid (gateway reference) or not paid (reason), with the PIN. Not by the one who charged it.',
   },
+  'mandates.acknowledgeDebitAlarm': {
+    input: z.strictObject({ reference: Reference }),
+    result: returns<DebitView>(),
+    role: 'supervisor',
+    summary:
+      "Marks as read the alarm of a debit the gateway settled against a supervisor's decision.",
+  },
   'mandates.debitStatus': {
     input: z.strictObject({
       paymentReference: Reference,

@@ -52,6 +52,11 @@ export interface UnknownOutcomeView {
   }
   /** Why the signed-in user may not decide it, or null when they may (refunds, payments, debits). */
   decideBlocked?: string | null
+  /**
+   * The gateway later contradicted the decision and won: what happened, in words, and whether
+   * a supervisor has acknowledged it.
+   */
+  alarm?: { text: string; at: string; acknowledgedBy: string | null }
 }
 
 export interface CheckoutView {
@@ -173,6 +178,13 @@ export const paymentsChannels = defineChannels({
     role: 'supervisor',
     summary:
       'Closes a payment whose outcome is unknown: paid (gateway reference) or not paid (reason), with the PIN. Not by the one who took it.',
+  },
+  'payments.acknowledgeAlarm': {
+    input: z.strictObject({ reference: ReferenceInput }),
+    result: returns<CheckoutView>(),
+    role: 'supervisor',
+    summary:
+      "Marks as read the alarm of a payment the gateway settled against a supervisor's decision.",
   },
   'payments.simulate': {
     input: z.strictObject({ reference: ReferenceInput, outcome: z.enum(CHECKOUT_OUTCOMES) }),

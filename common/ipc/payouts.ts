@@ -116,6 +116,8 @@ export interface PayoutOutcomeView {
   } | null
   /** Why the signed-in user may not decide it (not a supervisor, or they made it), or null. */
   decideBlocked: string | null
+  /** The gateway later contradicted the decision and won: in words, and who acknowledged it. */
+  alarm?: { text: string; at: string; acknowledgedBy: string | null }
 }
 
 export interface PayoutView {

@@ -143,6 +143,13 @@ export const refundsChannels = defineChannels({
     summary:
       'Closes a refund whose outcome is unknown: refunded (gateway reference) or not refunded (reason), with the PIN. Not by the supervisor who issued it.',
   },
+  'refunds.acknowledgeAlarm': {
+    input: z.strictObject({ reference: Reference }),
+    result: returns<RefundView>(),
+    role: 'supervisor',
+    summary:
+      "Marks as read the alarm of a refund the gateway settled against a supervisor's decision.",
+  },
   'refunds.prepare': {
     input: z.strictObject({ paymentReference: Reference }),
     result: returns<RefundablePayment>(),

@@ -4,6 +4,7 @@
 // in services.ts and available to every module as `core`.
 import type { FeatureModule } from './module'
 import { collectionsModule } from '../collections/module'
+import { exactlyOnceModule } from '../exactly-once/module'
 import { payoutsModule } from '../payouts/module'
 import { paymentsModule } from '../payments/module'
 import { refundsModule } from '../refunds/module'
@@ -21,4 +22,5 @@ export const featureModules: FeatureModule[] = [
   reportsModule,
   shiftsModule,
   shopModule,
+  exactlyOnceModule,
 ]

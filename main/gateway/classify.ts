@@ -119,8 +119,9 @@ export type WriteFailure =
   /** The gateway refused it before acting (400, 422, 413): nothing was created by this call. */
   | 'refused'
   /**
-   * Any 409, or a 2xx whose body could not be read (the gateway took the write): a record
-   * with our reference exists. Look it up and adopt it; never send it again.
+   * A 409 about our reference (duplicateConflict), or a 2xx whose body could not be read (the
+   * gateway took the write): a record with our reference exists. Look it up and adopt it;
+   * never send it again.
    */
   | 'exists'
   /** Key, secret or clock refused: nothing happened; an admin must act. */
@@ -137,7 +138,9 @@ export function writeFailure(error: unknown): WriteFailure {
   if (AUTH_ERROR_KINDS.includes(error.kind)) return 'auth'
   switch (error.kind) {
     case 'conflict':
-      return 'exists'
+      // Only a conflict about our reference says the record exists; one about the state of
+      // something else (the spec's "mandate not active") is a refusal of this write.
+      return duplicateConflict(error) ? 'exists' : 'refused'
     case 'bad_response':
       // A 2xx is the gateway saying it took the write, even if we can't read the rest. A read
       // that can't see it yet (commit lag) must never clear a second send.
@@ -154,6 +157,19 @@ export function writeFailure(error: unknown): WriteFailure {
     default:
       return 'unknown'
   }
+}
+
+/**
+ * A 409 that says the reference is taken: a duplicate code, or the spec's "already exists for
+ * the given reference". A 409 that says nothing we can read is taken as a duplicate too (the
+ * error body's shape is not shown): looked up, never sent again, which is the safe side.
+ */
+export function duplicateConflict(error: GatewayError): boolean {
+  const code = error.code?.toLowerCase() ?? null
+  const message = error.gatewayMessage?.toLowerCase() ?? null
+  if (code === null && message === null) return true
+  if (code !== null && /duplicate|already_exists|reference_exists/.test(code)) return true
+  return message !== null && /already exists|duplicate/.test(message)
 }
 
 const isSuccess = (status: number | null): boolean =>

@@ -128,7 +128,7 @@ export const DATA_FOLDER: readonly DataFile[] = [
     pattern: /^shop\/config\.json$/,
     name: 'shop/config.json',
     rule: 'sealed',
-    how: 'Shop connection settings, sealed with the till key (main/shop/service.ts).',
+    how: 'Shop connection settings, sealed with the till key (main/shop/config.ts).',
   },
   {
     pattern: /^shop\/(inbox\.jsonl|cursor\.json|refused\.jsonl|own-order\.jsonl|log\/[^/]+)$/,

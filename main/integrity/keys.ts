@@ -46,6 +46,8 @@ export const pepperAccount = (till: string | null): string => `Tilldesk PIN pepp
  */
 export const sealingAccount = (till: string | null): string =>
   `Tilldesk sealing every journal${suffix(till)}`
+/** Any other secret of this till (the shop login, the shop signing key): bound to its id. */
+export const tillAccount = (name: string, till: string | null): string => `${name}${suffix(till)}`
 /** The account holding a journal's chain head, in its environment's service. */
 export const headAccount = (journal: string, till: string | null = null): string =>
   `Tilldesk journal head${suffix(till)} ${journal}`

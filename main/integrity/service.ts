@@ -47,6 +47,11 @@ export const TILL_RECORDS = [
   'updates',
   'crash-reporting',
   'shift-settings',
+  // Shop mode's files (main/shop/): what was pulled, refused, placed, and the pull cursor.
+  'shop-inbox',
+  'shop-refused',
+  'shop-own-order',
+  'shop-cursor',
 ] as const
 
 export interface Protection {
@@ -99,6 +104,10 @@ const AREAS: Record<string, IntegrityArea> = {
   'crash-reporting': 'settings',
   'shift-settings': 'settings',
   customers: 'collections',
+  'shop-inbox': 'shop',
+  'shop-refused': 'shop',
+  'shop-own-order': 'shop',
+  'shop-cursor': 'shop',
 }
 
 interface ScopeState {
@@ -239,6 +248,11 @@ export class IntegrityService {
     const state = this.#scopes.get(scope)
     if (!state) throw new Error(`integrity scope ${scope} is not loaded`)
     return state
+  }
+
+  /** The till's id (keys.ts resolveTillId): secrets of this till are kept under it. */
+  get tillId(): string | null {
+    return this.#till
   }
 
   /** The sealer for staff records, authority settings and till-wide policy. */

@@ -1,10 +1,9 @@
 // A journalled debit as the screen shows it, with why its outcome is unknown (or how a
 // supervisor decided it) in words.
 import type { DebitView } from '../../common/ipc/mandates'
-import { decisionOutcomeView, type Decider } from '../payments/outcome-decision'
+import { decisionOutcomeView, type Decider } from '../exactly-once/decision'
+import { DEBIT_WORDS } from './debit-kind'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
-
-export const DEBIT_WORDS = { noun: 'debit', started: 'charged this debit' }
 
 export function toDebitView(
   entry: DebitEntry,
@@ -28,6 +27,7 @@ export function toDebitView(
       {
         uncertainty: entry.uncertainty,
         resolution: entry.resolution,
+        alarm: entry.alarm,
         createdAt: entry.createdAt,
         startedById: entry.chargedById,
         open: entry.status === 'starting',

@@ -2,10 +2,6 @@
 // this month's limits, fixes the payment reference and journals it before sending, then
 // follows the debit (pending → success | failed) until final.
 import type { DebitRecord } from '../../common/api/directDebits'
-import type { ResponseOf } from '../gateway'
-
-/** The debit's acceptance (fields not shown) or its status record. */
-type DebitAnswer = ResponseOf<'debit'> | DebitRecord
 import type { DebitView, MandateDebitInput } from '../../common/ipc/mandates'
 import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import {
@@ -20,17 +16,13 @@ import { AppError } from '../app/errors'
 import type { Logger } from '../app/log'
 import type { GatewayClient } from '../gateway'
 import { cashierError } from '../payments/cashier-errors'
-import type { Follower } from '../payments/follower'
+import type { Follower } from '../exactly-once/follower'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
-import { decideResolution } from '../payments/outcome-decision'
-import { unconfirmedNotice } from '../payments/outcome-view'
-import {
-  pursueByReference,
-  submitByReference,
-  uncertaintyAfterRestart,
-} from '../payments/submit-by-reference'
-import { DEBIT_WORDS, toDebitView } from './debit-view'
+import { writesFor, type ReferencedWrites } from '../exactly-once/tracker'
+import type { ReferenceTrust } from '../exactly-once/trust'
+import { debitKind, type DebitAnswer } from './debit-kind'
+import { toDebitView } from './debit-view'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
 import { monthlyUsage } from './mandate-rules'
 import { statusWords, type MandatesService } from './mandates-service'
@@ -60,33 +52,30 @@ export interface DebitsServiceDeps {
   unknownWindowMs?: number
   /** Checks a PIN (counting failures towards lockout); throws AppError when wrong. */
   verifyPin?: (userId: string, pin: string) => Promise<unknown>
+  /** Whether this environment has shown it keeps our reference (resends need it). */
+  trust?: ReferenceTrust
 }
 
-/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
-const DEFAULT_VERIFY_AFTER_MS = 25_000
 /** A lost debit answer is followed up this long, then a supervisor checks it. */
 const DEFAULT_UNKNOWN_WINDOW_MS = 10 * 60 * 1000
 
-const UNCONFIRMED =
-  "The gateway hasn't confirmed this debit yet. Don't charge again: the till keeps checking."
-
 export class DebitsService {
   readonly #charging = new Set<string>()
+  readonly #writes: ReferencedWrites<DebitEntry, DebitsGateway, DebitAnswer, DebitRecord>
 
-  constructor(private readonly deps: DebitsServiceDeps) {}
+  constructor(private readonly deps: DebitsServiceDeps) {
+    this.#writes = writesFor(debitKind(deps.mandates), deps.debits, deps, {
+      publish: (entry) => deps.publish(this.#view(entry, this.#following(entry))),
+      defaultWindowMs: DEFAULT_UNKNOWN_WINDOW_MS,
+    })
+  }
 
   resume(): void {
-    for (const entry of this.deps.debits.list()) {
-      if (FINAL_DEBIT.includes(entry.status)) continue
-      // Waiting for a supervisor: looked up now and then, never charged again.
-      if (inReview(entry)) this.#watchReview(entry.paymentReference)
-      else this.#follow(entry.paymentReference)
-    }
+    this.#writes.resume()
   }
 
   stop(): void {
-    this.deps.follower.stopAll()
-    this.deps.reviewFollower?.stopAll()
+    this.#writes.stop()
   }
 
   async debit(input: MandateDebitInput): Promise<DebitView> {
@@ -154,6 +143,8 @@ export class DebitsService {
       notice: null,
       chargedBy: this.deps.actor()?.name ?? null,
       chargedById: this.deps.actor()?.id ?? null,
+      // Must match the mandate's; taken from the gateway's own record, never typed.
+      customerEmail: mandate.customerEmail,
     })
     this.deps.log.info('debit sending', {
       paymentReference,
@@ -166,22 +157,12 @@ export class DebitsService {
       this.deps.debits.remove(paymentReference)
       throw cashierError(error, { action: 'charge the mandate' })
     }
-    const body = {
-      mandate_reference: mandate.mandateReference,
-      debit_amount: amount,
-      narration,
-      // Must match the mandate's; taken from the gateway's own record, never typed.
-      customer_email: mandate.customerEmail,
-      payment_reference: paymentReference,
-    }
-    let outcome
+    let submitted
     try {
-      outcome = await submitByReference({
-        send: () => gateway.directDebits.debit(body),
-        lookup: () => gateway.directDebits.status(paymentReference),
-        noun: 'debit',
-        now: () => nowFrom(this.deps),
-      })
+      submitted = await this.#writes.submit(
+        this.deps.debits.get(paymentReference) as DebitEntry,
+        gateway,
+      )
     } catch (error) {
       this.deps.debits.remove(paymentReference)
       throw cashierError(error, {
@@ -195,16 +176,7 @@ export class DebitsService {
         },
       })
     }
-    const entry =
-      outcome.outcome === 'unknown'
-        ? this.deps.debits.update(paymentReference, (d) => ({
-            ...d,
-            uncertainty: outcome.uncertainty,
-            notice: UNCONFIRMED,
-          }))
-        : this.#record(paymentReference, outcome.value)
-    this.#follow(paymentReference)
-    return this.#view(entry as DebitEntry, true)
+    return this.#view(submitted.entry, true)
   }
 
   /** This till's debits the gateway has not confirmed, for a supervisor to look at. */
@@ -221,40 +193,23 @@ export class DebitsService {
    * written into the debit's journal entry, which is the record of it.
    */
   async decideOutcome(input: OutcomeDecisionInput): Promise<DebitView> {
-    const check = (): DebitEntry => {
-      const entry = this.deps.debits.get(input.reference)
-      if (!entry || entry.status !== 'starting' || !entry.uncertainty)
-        throw new AppError(
-          'wrong_state',
-          'Only a debit whose outcome is unknown can be marked as paid or not paid.',
-        )
-      return entry
-    }
-    const resolution = await decideResolution({
-      actor: this.deps.actor(),
-      verifyPin: this.deps.verifyPin,
+    const updated = await this.#writes.decide(
+      input.reference,
       input,
-      check: () => check().chargedById,
-      words: DEBIT_WORDS,
-      at: () => isoFrom(this.deps),
-    })
-    const entry = check()
-    this.deps.follower.stop(entry.paymentReference)
-    this.deps.reviewFollower?.stop(entry.paymentReference)
-    const updated = this.deps.debits.put({
-      ...entry,
-      status: resolution.made ? 'success' : 'not_paid',
-      completedAt: resolution.at,
-      notice: null,
-      resolution,
-    })
-    this.deps.log.info('debit outcome decided', {
-      paymentReference: entry.paymentReference,
-      made: resolution.made,
-    })
-    const view = this.#view(updated, false)
-    this.deps.publish(view)
-    return view
+      { actor: this.deps.actor(), verifyPin: this.deps.verifyPin },
+      'Only a debit whose outcome is unknown can be marked as paid or not paid.',
+    )
+    return this.#view(updated, false)
+  }
+
+  /** A supervisor has read the alarm of a debit the gateway settled against a decision. */
+  acknowledgeAlarm(paymentReference: string): DebitView {
+    const entry = this.#writes.acknowledge(paymentReference, this.deps.actor())
+    return this.#view(entry, this.#following(entry))
+  }
+
+  #following(entry: DebitEntry): boolean {
+    return this.#isFollowing(entry.paymentReference) && !FINAL_DEBIT.includes(entry.status)
   }
 
   #view(entry: DebitEntry, following: boolean): DebitView {
@@ -264,7 +219,7 @@ export class DebitsService {
   async status(paymentReference: string): Promise<DebitView> {
     const known = this.deps.debits.get(paymentReference)
     if (known) {
-      const entry = await this.#check(paymentReference)
+      const entry = await this.#writes.check(paymentReference)
       return this.#view(entry ?? known, this.#isFollowing(paymentReference))
     }
     let record: DebitRecord
@@ -306,170 +261,6 @@ export class DebitsService {
   }
 
   #isFollowing(paymentReference: string): boolean {
-    return this.deps.follower.isFollowing(paymentReference)
+    return this.#writes.isFollowing(paymentReference)
   }
-
-  #follow(paymentReference: string): void {
-    this.deps.follower.follow(
-      paymentReference,
-      async () => {
-        const entry = await this.#check(paymentReference)
-        // Waiting for a supervisor's check: from here only the slow review lookups.
-        if (entry && inReview(entry)) this.#watchReview(paymentReference)
-        return !entry || FINAL_DEBIT.includes(entry.status) || inReview(entry)
-          ? 'final'
-          : 'continue'
-      },
-      () => {
-        const entry = this.deps.debits.update(paymentReference, (d) => ({
-          ...d,
-          notice: 'Still not settled after two hours. Press Check status later, or ask the bank.',
-        }))
-        if (entry) this.deps.publish(this.#view(entry, false))
-      },
-    )
-  }
-
-  /**
-   * A debit waiting for a supervisor: its reference is still read on the slow review schedule,
-   * because only the gateway's answer for it settles it, and that answer may come late. A "not
-   * found", a refusal or silence settles nothing, and nothing is ever sent again from here.
-   */
-  #watchReview(paymentReference: string): void {
-    this.deps.reviewFollower?.follow(
-      paymentReference,
-      async () => {
-        const entry = this.deps.debits.get(paymentReference)
-        if (!entry || !inReview(entry)) return 'final'
-        const settled = await this.#lookUpInReview(entry)
-        if (!settled) return 'continue'
-        this.deps.log.info('debit in review settled by the gateway', { paymentReference })
-        if (!FINAL_DEBIT.includes(settled.status)) this.#follow(paymentReference)
-        return 'final'
-      },
-      () => undefined,
-    )
-  }
-
-  /** One status read of a debit in review: the updated entry when the gateway answered for it. */
-  async #lookUpInReview(entry: DebitEntry): Promise<DebitEntry | undefined> {
-    let record: DebitRecord
-    try {
-      const gateway = await this.deps.gateway()
-      record = await gateway.directDebits.status(entry.paymentReference)
-    } catch {
-      return undefined
-    }
-    // A record of another reference is not this debit's answer.
-    if (record.payment_reference !== entry.paymentReference) return undefined
-    // A supervisor may have decided while the lookup was out: theirs is then the record.
-    const now = this.deps.debits.get(entry.paymentReference)
-    if (!now || !inReview(now)) return undefined
-    const updated = this.#record(entry.paymentReference, record)
-    this.deps.publish(this.#view(updated, false))
-    return updated
-  }
-
-  /** One status read; publishes when anything changed. Never throws for gateway trouble. */
-  async #check(paymentReference: string): Promise<DebitEntry | undefined> {
-    const before = this.deps.debits.get(paymentReference)
-    if (!before) return undefined
-    // In review: the gateway is asked, the debit is never sent again.
-    if (inReview(before)) return (await this.#lookUpInReview(before)) ?? before
-    let after: DebitEntry | undefined
-    try {
-      const gateway = await this.deps.gateway()
-      after =
-        before.status === 'starting'
-          ? await this.#pursue(gateway, before)
-          : this.#record(paymentReference, await gateway.directDebits.status(paymentReference))
-    } catch (error) {
-      after = this.deps.debits.update(paymentReference, (d) => ({
-        ...d,
-        notice: `${cashierError(error, { action: 'check the debit' }).message} The till keeps checking.`,
-      }))
-    }
-    if (after && (after.status !== before.status || after.notice !== before.notice)) {
-      this.deps.publish(
-        this.#view(
-          after,
-          this.#isFollowing(paymentReference) && !FINAL_DEBIT.includes(after.status),
-        ),
-      )
-    }
-    return after
-  }
-
-  /**
-   * A debit whose answer was lost: only the gateway's word about its reference settles it.
-   * A JSON "no such debit", long enough after the lost request, allows the same request once
-   * more; a refusal of that settles nothing. After the window a supervisor checks it; the till
-   * never concludes that nothing was charged.
-   */
-  async #pursue(gateway: DebitsGateway, entry: DebitEntry): Promise<DebitEntry | undefined> {
-    const step = await pursueByReference({
-      uncertainty: entry.uncertainty ?? uncertaintyAfterRestart(entry.createdAt, entry.createdAt),
-      lookup: () => gateway.directDebits.status(entry.paymentReference),
-      resend: async () => {
-        const mandate = await this.deps.mandates.refresh(entry.mandateReference)
-        return gateway.directDebits.debit({
-          mandate_reference: entry.mandateReference,
-          debit_amount: entry.amount,
-          narration: entry.narration,
-          customer_email: mandate.customerEmail,
-          payment_reference: entry.paymentReference,
-        })
-      },
-      beforeResend: (uncertainty) =>
-        this.deps.debits.update(entry.paymentReference, (d) => ({ ...d, uncertainty })),
-      noun: 'debit',
-      now: () => nowFrom(this.deps),
-      verifyAfterMs: this.deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
-      windowMs: this.deps.unknownWindowMs ?? DEFAULT_UNKNOWN_WINDOW_MS,
-    })
-    if (step.kind === 'found' || step.kind === 'sent')
-      return this.#record(entry.paymentReference, step.value)
-    if (step.kind === 'review')
-      this.deps.log.warn('debit outcome unknown; needs review', {
-        paymentReference: entry.paymentReference,
-      })
-    return this.deps.debits.update(entry.paymentReference, (d) => ({
-      ...d,
-      uncertainty: step.uncertainty,
-      notice: unconfirmedNotice(step.uncertainty, 'debit'),
-    }))
-  }
-
-  /**
-   * Folds the gateway's answer in; a final status never moves back. The acceptance answer of a
-   * debit is not shown in the spec, so any field it leaves out keeps what this till recorded
-   * when it sent the debit (what the gateway accepted); nothing is guessed.
-   */
-  #record(paymentReference: string, record: DebitAnswer): DebitEntry {
-    const existing = this.deps.debits.get(paymentReference)
-    const status = record.status ?? existing?.status ?? 'starting'
-    const keepFinal =
-      existing && FINAL_DEBIT.includes(existing.status) && !FINAL_DEBIT.includes(status)
-    return this.deps.debits.put({
-      paymentReference,
-      mandateReference: record.mandate_reference ?? existing?.mandateReference ?? '',
-      amount: record.amount ?? existing?.amount ?? ZERO,
-      currency: record.currency ?? existing?.currency ?? 'NGN',
-      narration: record.narration ?? existing?.narration ?? '',
-      status: keepFinal ? existing.status : status,
-      failureReason: record.failure_reason ?? null,
-      createdAt: existing?.createdAt ?? record.created_at ?? isoFrom(this.deps),
-      completedAt: record.completed_at ?? null,
-      notice: null,
-      chargedBy: existing?.chargedBy ?? null,
-      chargedById: existing?.chargedById ?? null,
-      uncertainty: existing?.uncertainty ?? null,
-      resolution: existing?.resolution ?? null,
-    })
-  }
-}
-
-/** Its outcome stayed unknown through the window: a supervisor decides, unless the gateway does. */
-function inReview(entry: DebitEntry): boolean {
-  return entry.status === 'starting' && Boolean(entry.uncertainty?.review)
 }

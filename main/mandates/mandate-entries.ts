@@ -6,8 +6,9 @@ import { DEBIT_STATUSES, MANDATE_STATUSES, type Mandate } from '../../common/api
 import { CURRENCIES } from '../../common/money'
 import { AppError } from '../app/errors'
 import { MinorValue } from '../payments/payment-entry'
-import { Resolution } from '../payments/outcome-decision'
-import { Uncertainty } from '../payments/submit-by-reference'
+import { Alarm } from '../exactly-once/alarm'
+import { Resolution } from '../exactly-once/decision'
+import { Uncertainty } from '../exactly-once/submit'
 
 export const MandateEntry = z.object({
   mandateReference: z.string(),
@@ -30,7 +31,7 @@ export const MandateEntry = z.object({
   cancelledAt: z.string().nullable(),
   checkedAt: z.string().nullable(),
   createdBy: z.string().nullable(),
-  /** Set once the create's answer was lost (payments/submit-by-reference.ts): the evidence. */
+  /** Set once the create's answer was lost (exactly-once/submit.ts): the evidence. */
   uncertainty: Uncertainty.nullable().optional(),
 })
 export type MandateEntry = z.infer<typeof MandateEntry>
@@ -50,10 +51,14 @@ export const DebitEntry = z.object({
   chargedBy: z.string().nullable(),
   /** Who charged it: they may not decide its unknown outcome (absent in old entries). */
   chargedById: z.string().nullable().optional(),
-  /** Set once the debit's answer was lost (payments/submit-by-reference.ts): the evidence. */
+  /** Set once the debit's answer was lost (exactly-once/submit.ts): the evidence. */
   uncertainty: Uncertainty.nullable().optional(),
   /** A supervisor's decision on an unknown outcome: who, when, why (the audit record). */
   resolution: Resolution.nullable().optional(),
+  /** The gateway contradicted a decision: it won, and a supervisor must acknowledge this. */
+  alarm: Alarm.nullable().optional(),
+  /** The mandate's e-mail the debit was sent with (absent in old entries: read again). */
+  customerEmail: z.string().optional(),
 })
 export type DebitEntry = z.infer<typeof DebitEntry>
 

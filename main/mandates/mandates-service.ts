@@ -15,15 +15,17 @@ import type { Logger } from '../app/log'
 import type { GatewayClient } from '../gateway'
 import { GatewayError } from '../gateway/errors'
 import { cashierError } from '../payments/cashier-errors'
-import type { Follower } from '../payments/follower'
+import type { Follower } from '../exactly-once/follower'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
-import { outcomeViewOf } from '../payments/outcome-view'
+import { outcomeViewOf } from '../exactly-once/outcome-view'
 import {
   pursueByReference,
   submitByReference,
   uncertaintyAfterRestart,
-} from '../payments/submit-by-reference'
+} from '../exactly-once/submit'
+import { DEFAULT_VERIFY_AFTER_MS } from '../exactly-once/tracker'
+import type { ReferenceTrust } from '../exactly-once/trust'
 import type { BankDirectory, BanksGateway } from './bank-directory'
 import { FINAL_DEBIT, applyMandate, type DebitEntry, type MandateEntry } from './mandate-entries'
 import { allowedActions, localDay, monthlyUsage, validateMandateForm } from './mandate-rules'
@@ -55,10 +57,10 @@ export interface MandatesServiceDeps {
   verifyAfterMs?: number
   /** How long a lost create is followed up before a supervisor must check it. */
   unknownWindowMs?: number
+  /** Whether this environment has shown it keeps our reference (resends need it). */
+  trust?: ReferenceTrust
 }
 
-/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
-const DEFAULT_VERIFY_AFTER_MS = 25_000
 const DEFAULT_UNKNOWN_WINDOW_MS = 30 * 60_000
 
 const FIELD_NAMES = {
@@ -277,7 +279,7 @@ export class MandatesService {
 
   /**
    * A mandate whose create was never confirmed: only the gateway's word about its reference
-   * settles it (payments/submit-by-reference.ts). The entry is never dropped; "no such
+   * settles it (exactly-once/submit.ts). The entry is never dropped; "no such
    * mandate" allows the same create again only `verifyAfterMs` after the lost request, a
    * refusal of that settles nothing, and past the window a supervisor checks it.
    */
@@ -288,7 +290,8 @@ export class MandatesService {
       lookup: () => gateway.directDebits.getMandate(reference),
       resend: () => gateway.directDebits.createMandate(this.#bodyOf(known)),
       beforeResend: (uncertainty) =>
-        this.deps.mandates.update(reference, (m) => ({ ...m, uncertainty })),
+        this.deps.mandates.update(reference, (m) => ({ ...m, uncertainty })) !== undefined,
+      mayResend: () => this.deps.trust?.honoured() ?? true,
       noun: 'mandate',
       now: () => nowFrom(this.deps),
       verifyAfterMs: this.deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,

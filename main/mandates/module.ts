@@ -3,7 +3,8 @@ import type { mandatesChannels } from '../../common/ipc/mandates'
 import { defineModule } from '../app/module'
 import type { CoreServices } from '../app/core'
 import type { Handlers } from '../ipc/handlers'
-import { Follower, REVIEW_LOOKUP_SCHEDULE, SETTLEMENT_SCHEDULE } from '../payments/follower'
+import { Follower, REVIEW_LOOKUP_SCHEDULE, SETTLEMENT_SCHEDULE } from '../exactly-once/follower'
+import { trustOf } from '../exactly-once/trust'
 import { Journal, fileStorage } from '../payments/journal'
 import { perEnvironment } from '../payments/per-environment'
 import { BankDirectory } from './bank-directory'
@@ -51,6 +52,7 @@ export function createMandates(core: CoreServices) {
       debitFollower: follower,
       publish: (view) => core.emit('mandates.updated', view),
       actor,
+      trust: trustOf(core),
       log: core.log,
       now: core.now,
     })
@@ -63,6 +65,7 @@ export function createMandates(core: CoreServices) {
       publish: (view) => core.emit('mandates.debitUpdated', view),
       actor,
       verifyPin: (userId, pin) => core.users.verifyPin(userId, pin),
+      trust: trustOf(core),
       log: core.log,
       now: core.now,
     })
@@ -93,6 +96,7 @@ export function createMandates(core: CoreServices) {
     'mandates.debit': (input) => debits().debit(input),
     'mandates.unsettledDebits': () => debits().unsettled(),
     'mandates.decideDebitOutcome': (input) => debits().decideOutcome(input),
+    'mandates.acknowledgeDebitAlarm': ({ reference }) => debits().acknowledgeAlarm(reference),
     'mandates.debitStatus': ({ paymentReference }) => debits().status(paymentReference),
   }
   return { handlers, start: () => runtimes.start(), stop: () => runtimes.stop() }

@@ -4,7 +4,8 @@ import type { paymentsChannels } from '../../common/ipc/payments'
 import { defineModule } from '../app/module'
 import type { CoreServices } from '../app/core'
 import type { Handlers } from '../ipc/handlers'
-import { CHECKOUT_SCHEDULE, Follower, REVIEW_LOOKUP_SCHEDULE } from './follower'
+import { CHECKOUT_SCHEDULE, Follower, REVIEW_LOOKUP_SCHEDULE } from '../exactly-once/follower'
+import { trustOf } from '../exactly-once/trust'
 import { Journal, fileStorage } from './journal'
 import { PaymentEntry, isFinalPayment } from './payment-entry'
 import { PaymentsService } from './payments-service'
@@ -37,6 +38,7 @@ export function createPayments(core: CoreServices) {
       gatewayBaseUrl: () => core.environment.baseUrl(),
       openExternal: core.desktop.openExternal?.bind(core.desktop) ?? null,
       verifyPin: (userId, pin) => core.users.verifyPin(userId, pin),
+      trust: trustOf(core),
       log: core.log,
       now: core.now,
     })
@@ -51,6 +53,7 @@ export function createPayments(core: CoreServices) {
     'payments.openCheckout': ({ reference }) => payments().openCheckout(reference),
     'payments.unsettled': () => payments().unsettled(),
     'payments.decideOutcome': (input) => payments().decideOutcome(input),
+    'payments.acknowledgeAlarm': ({ reference }) => payments().acknowledgeAlarm(reference),
     'payments.simulate': ({ reference, outcome }) => payments().simulate(reference, outcome),
   }
   return { handlers, start: () => runtimes.start(), stop: () => runtimes.stop() }

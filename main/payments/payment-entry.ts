@@ -5,8 +5,9 @@ import { PAYMENT_STATUSES, type PaymentRecord } from '../../common/api/payments'
 import { CURRENCIES, type Minor } from '../../common/money'
 import type { CheckoutStatus } from '../../common/ipc/payments'
 import { AppError } from '../app/errors'
-import { Resolution } from './outcome-decision'
-import { Uncertainty } from './submit-by-reference'
+import { Alarm } from '../exactly-once/alarm'
+import { Resolution } from '../exactly-once/decision'
+import { Uncertainty } from '../exactly-once/submit'
 
 export const MinorValue = z.custom<Minor>(
   (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0,
@@ -36,6 +37,8 @@ export const PaymentEntry = z.object({
   uncertainty: Uncertainty.nullable().optional(),
   /** A supervisor's decision on an unknown outcome: who, when, why (the audit record). */
   resolution: Resolution.nullable().optional(),
+  /** The gateway contradicted a decision: it won, and a supervisor must acknowledge this. */
+  alarm: Alarm.nullable().optional(),
 })
 export type PaymentEntry = z.infer<typeof PaymentEntry>
 

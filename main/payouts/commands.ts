@@ -12,6 +12,7 @@ import {
   type Minor,
 } from '../../common/money'
 import { AppError } from '../app/errors'
+import { assertDecidable, COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
 import type { Sealer } from '../integrity/seal'
 import { bindingHash, signApproval } from './binding'
 import { STATE_LABEL, STATE_MEANING } from './explain'
@@ -39,6 +40,9 @@ export interface Person {
   role: LimitRole
 }
 
+/** The sender's default request deadline (15 s) plus the commit lag margin. */
+const DEFAULT_DECISION_FENCE_MS = 15_000 + COMMIT_LAG_MARGIN_MS
+
 export interface CommandDeps {
   outbox: Outbox
   now: () => number
@@ -58,6 +62,11 @@ export interface CommandDeps {
   newReference?: () => string
   /** Signs approvals after the PIN check (the environment's device key); absent: unsigned. */
   approvalSealer?: Sealer | null
+  /**
+   * How long after a request whose answer was lost a decision stays fenced off: the sender's
+   * request deadline plus the commit lag margin (its `verifyAfterMs`). Default 15 s + 15 s.
+   */
+  decisionFenceMs?: number
 }
 
 /** A decision on one of this till's payouts, made on another till of the shop. */
@@ -81,6 +90,8 @@ export interface StaffMember {
   name: string
   role: LimitRole
   disabled: boolean
+  /** False when the profile failed its integrity check on this till: it never approves. */
+  trusted?: boolean
 }
 
 /** What the shop's rule settled for one decision (main/shop/rules.ts). */
@@ -506,6 +517,14 @@ export class PayoutCommands {
           'Only a payout whose outcome is unknown can be marked as paid or not paid.',
         )
       }
+      // Never while a request for it may still land (main/exactly-once/fence.ts): the sender
+      // journals each resend's time before it leaves, so this sees one on the wire.
+      assertDecidable({
+        noun: 'payout',
+        now: this.deps.now(),
+        lastUnknownAt: item.uncertainty?.lastUnknownAt ?? null,
+        outstandingMs: this.deps.decisionFenceMs ?? DEFAULT_DECISION_FENCE_MS,
+      })
     }
     check(this.#get(reference))
     await this.deps.verifyPin(person.id, pin)
@@ -593,6 +612,12 @@ export class PayoutCommands {
     }
     if (!approver || approver.disabled) {
       return note('that person is not an enabled member of staff on this till.', 'ignored')
+    }
+    if (approver.trusted === false) {
+      return note(
+        "that person's profile on this till failed its integrity check, so it does not count.",
+        'ignored',
+      )
     }
     if (!isChecker(approver))
       return note('only a supervisor or admin can decide payouts.', 'ignored')

@@ -55,7 +55,7 @@ export type FailureClass =
   | 'unknown'
   /** Slow down: wait Retry-After (the request was not processed). */
   | 'rate_limited'
-  /** Any 409 on our reference: a transfer with it exists; verify and adopt it. */
+  /** A 409 about our reference: a transfer with it exists; verify and adopt it. */
   | 'duplicate'
   /** Our key, secret or clock is wrong: nothing happened; an admin must fix it. */
   | 'auth'

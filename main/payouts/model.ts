@@ -2,6 +2,7 @@
 // make; its `reference` is the merchant reference sent to the gateway, fixed at creation and
 // never changed, which is what makes every retry safe.
 import type { Currency, Minor } from '../../common/money'
+import type { Alarm } from '../exactly-once/alarm'
 import type { Transfer } from '../../common/api/disbursements'
 
 export const PAYOUT_STATES = [
@@ -103,6 +104,10 @@ export interface Uncertainty {
   steps: EvidenceStep[]
 }
 
+/** A decided payout the gateway may still contradict (looked up for the reversal window). */
+export const isDecided = (item: PayoutItem): boolean =>
+  Boolean(item.resolution) && !item.alarm && (item.state === 'rejected' || item.state === 'success')
+
 /** A supervisor's decision on a payout whose outcome Tilldesk could not find out. */
 export interface Resolution {
   outcome: 'paid' | 'not_paid'
@@ -158,6 +163,11 @@ export interface PayoutItem {
   uncertainty?: Uncertainty | null
   /** A supervisor's decision closing an unknown outcome. */
   resolution?: Resolution | null
+  /**
+   * The gateway later contradicted that decision and won (main/exactly-once/alarm.ts): what
+   * happened in words, until a supervisor acknowledges it. Absent in older journals.
+   */
+  alarm?: Alarm | null
   /**
    * Shop events (ids) carrying decisions made on other tills that were already applied or
    * noted here: a decision pulled again after a crash changes nothing twice.

@@ -1,6 +1,7 @@
 // Payouts as a feature module of the shell: the channels of common/ipc/payouts.ts, the sender
 // started with the app, the outbox count fed to the status bar, and a kick to the sender when
 // the gateway comes back online.
+import { trustOf } from '../exactly-once/trust'
 import { join } from 'node:path'
 import type { payoutsChannels } from '../../common/ipc/payouts'
 import type { Environment } from '../../common/ipc/shared'
@@ -58,6 +59,7 @@ export function createPayouts(core: CoreServices): {
     sender: {
       concurrency: 4,
       idleMs: core.settings.get().pollIntervals.outboxMs,
+      referenceTrust: trustOf(core),
     },
   })
 

@@ -124,6 +124,11 @@ function checkOutcomeRules(current: PayoutItem, action: PayoutAction, patch: Ite
   if (action === 'accept' && current.state === 'needs_review' && !uncertain) {
     throw new RecordRejectedError('A payout held before sending cannot be accepted by the gateway.')
   }
+  if (action === 'overrule' && (!current.resolution || current.alarm || !patch.alarm)) {
+    throw new RecordRejectedError(
+      "Only a supervisor's decision can be overruled by the gateway, and only with an alarm.",
+    )
+  }
   if (action === 'resolvePaid' || action === 'resolveNotPaid') {
     if (!uncertain) {
       throw new RecordRejectedError('Only a payout whose outcome is unknown can be decided.')

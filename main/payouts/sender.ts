@@ -4,14 +4,26 @@
 //   2. `sending` is written (fsynced) before the first request leaves. A payout found in
 //      `sending` after a restart, or after any answer we didn't get, is verified by reference
 //      before anything is sent again; only "no such transfer" permits another initialize.
-//   3. A 409 for the reference means it exists: verify and adopt that transfer.
+//   3. A 409 that says the reference is taken means it exists: verify and adopt that transfer.
 //   4. Retry-After pauses every request, not just the one that got it.
 //   5. Once any attempt's outcome was lost the payout is `unknown` until the gateway answers
 //      for the reference. A refusal or a 404 that is not "no such record" settles nothing;
 //      verify waits `verifyAfterMs` after the lost request (it may still be in flight), and
 //      after `unknownWindowMs` of not knowing a supervisor decides (`needs_review`).
+//   6. A resend needs the environment to have shown it keeps our reference, and a decided
+//      payout is looked up for the reversal window: the gateway wins (main/exactly-once/).
+//
+// Why one file over 600 lines: the payout's own journal and reducer (maker-checker, bindings,
+// the audit chain) make its sender a state machine over outbox records that the reference-
+// journal core (main/exactly-once/tracker.ts) does not drive yet; its scheduling, sending and
+// adopting share private state (due times, clearances to post, live problems). Moving it onto
+// the tracker, which would split it, is the remaining step of that work.
 import type { Transfer } from '../../common/api/disbursements'
 import type { Sealer } from '../integrity/seal'
+import { overruleAlarm } from '../exactly-once/alarm'
+import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
+import { DECIDED_WATCH_MS } from '../exactly-once/tracker'
+import type { ReferenceTrust } from '../exactly-once/trust'
 import { keepEvidence, MAX_EVIDENCE_STEPS } from '../gateway/evidence'
 import { approvalMatches, bindingHash } from './binding'
 import { judgeName } from './commands'
@@ -24,6 +36,7 @@ import {
   type PayoutsGateway,
 } from './gatewayPort'
 import {
+  isDecided,
   isUncertain,
   SYSTEM_ACTOR,
   type EvidenceStep,
@@ -76,6 +89,10 @@ export interface SenderOptions {
   onError?: (error: unknown) => void
   /** Verifies approval signatures (the environment's device key); null: not checked. */
   approvalSealer?: Sealer | null
+  /** Whether this environment has shown it keeps our reference; null: taken as shown. */
+  referenceTrust?: ReferenceTrust | null
+  /** How long a decided payout is still looked up (the gateway's reversal window). */
+  decidedWatchMs?: number
 }
 
 /** The sender's live view of an item: the latest problem and gateway status. */
@@ -85,8 +102,11 @@ export interface LiveStatus {
 }
 
 const SENDER_STATES = new Set(['approved', 'sending', 'unknown', 'submitted', 'success'])
-/** Beyond the request deadline: how long a gateway may take to show a committed write. */
-export const COMMIT_LAG_MARGIN_MS = 15_000
+/** What "Retry now" hurries: work in progress, not the slow watches. */
+const KICKABLE = new Set<string>(['approved', 'sending', 'unknown', 'submitted'])
+const WITHHELD =
+  'Not sent again: this gateway has not yet shown that it keeps our reference (a second request could pay twice). Tilldesk keeps looking the reference up.'
+export { COMMIT_LAG_MARGIN_MS }
 /** Evidence kept per payout: the first step and the latest ones (the journal has them all). */
 const MAX_STEPS = MAX_EVIDENCE_STEPS
 
@@ -128,6 +148,8 @@ export class PayoutSender {
       reversalPollMs: 3_600_000,
       requestTimeoutMs: 15_000,
       approvalSealer: null,
+      referenceTrust: null,
+      decidedWatchMs: DECIDED_WATCH_MS,
       ...options,
     }
   }
@@ -154,11 +176,20 @@ export class PayoutSender {
     await Promise.allSettled([...this.#inFlight.values()])
   }
 
-  /** Try everything now (the connection came back, or someone pressed "Retry now"). */
+  /**
+   * Try the work in progress now (the connection came back, or someone pressed "Retry now").
+   * Bounded: payouts on a slow watch (reversal, review, decided) keep their pace, so a kick
+   * never looks up every recent payout at once.
+   */
   kick(): void {
     this.#pausedUntil = 0
-    this.#dueAt.clear()
-    this.#failures.clear()
+    for (const reference of [...this.#dueAt.keys()]) {
+      const state = this.#o.outbox.get(reference)?.state
+      if (state !== undefined && KICKABLE.has(state)) {
+        this.#dueAt.delete(reference)
+        this.#failures.delete(reference)
+      }
+    }
     this.#schedule(0)
   }
 
@@ -197,14 +228,19 @@ export class PayoutSender {
     // An outcome waiting for a supervisor is still looked up now and then: the gateway's
     // answer for the reference settles it before anyone has to guess.
     const inReview = item.state === 'needs_review' && isUncertain(item)
+    // A decided payout is still looked up now and then: the gateway wins over a decision it
+    // contradicts (docs/gateway-assumptions.md, the reversal window).
+    const decided =
+      isDecided(item) && this.#o.now() - (item.resolution?.at ?? 0) < this.#o.decidedWatchMs
     if (
       (SENDER_STATES.has(item.state) && (item.state !== 'success' || watchReversal)) ||
-      inReview
+      inReview ||
+      decided
     ) {
-      if (!this.#active.has(item.reference) && item.state === 'success') {
+      if (!this.#active.has(item.reference) && item.state === 'success' && !decided) {
         this.#dueAt.set(item.reference, item.updatedAt + this.#o.reversalPollMs)
       }
-      if (!this.#active.has(item.reference) && inReview) {
+      if (!this.#active.has(item.reference) && (inReview || decided)) {
         this.#dueAt.set(item.reference, this.#o.now() + this.#o.reviewPollMs)
       }
       this.#active.add(item.reference)
@@ -287,6 +323,7 @@ export class PayoutSender {
       this.#pause(this.#o.retryMaxMs / 4)
       return
     }
+    if (isDecided(item)) return this.#watchDecided(gateway, item)
     switch (item.state) {
       case 'approved':
         return this.#sendApproved(gateway, item)
@@ -401,6 +438,7 @@ export class PayoutSender {
       return
     }
     this.#failures.delete(item.reference)
+    if (transfer.reference === item.reference) this.#o.referenceTrust?.learn('echo')
     if (transfer.reference !== item.reference) {
       // A 2xx to our initialize: the gateway took it, but its body describes another transfer.
       // Ours exists; only a lookup by reference tells what became of it. Never sent again.
@@ -584,13 +622,19 @@ export class PayoutSender {
       }
       this.#setBlocked(null)
       const said = explainGatewayFailure(error, 'verify')
-      const mayResend =
+      const absent =
         failure === 'not_found' && !uncertainty?.resendRefused && !uncertainty?.existsSaid
+      // A resend needs this environment to have shown it keeps our reference (trust.ts).
+      const mayResend = absent && (this.#o.referenceTrust?.honoured() ?? true)
+      const withheld = absent && !mayResend
+      const steps = withStep(uncertainty?.steps ?? [], { at: this.#o.now(), call: 'verify', said })
       await this.#commit([
         this.#note(item, 'statusSeen', `Checked by reference: ${said}`, {
           uncertainty: {
             ...(uncertainty ?? freshUncertainty(this.#o.now())),
-            steps: withStep(uncertainty?.steps ?? [], { at: this.#o.now(), call: 'verify', said }),
+            steps: withheld
+              ? withStep(steps, { at: this.#o.now(), call: 'send', said: WITHHELD })
+              : steps,
           },
         }),
       ])
@@ -670,6 +714,47 @@ export class PayoutSender {
     }
   }
 
+  /**
+   * A payout a supervisor decided: the gateway's transfer for its reference, if it shows one
+   * that contradicts the decision ("not paid" while it holds a transfer that did not fail,
+   * "paid" while it says failed), wins: the payout is overruled, with an alarm a supervisor
+   * must acknowledge, and followed as the gateway says. Nothing is ever sent from here.
+   */
+  async #watchDecided(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
+    this.#dueAt.set(item.reference, this.#o.now() + this.#o.reviewPollMs)
+    let transfer: Transfer
+    try {
+      transfer = await gateway.disbursements.verify(item.reference, {
+        timeoutMs: this.#o.requestTimeoutMs,
+      })
+    } catch {
+      return // No transfer, or no answer: the decision stands; looked up again later.
+    }
+    const resolution = item.resolution
+    if (transfer.reference !== item.reference || !resolution) return
+    const paid = resolution.outcome === 'paid'
+    if (paid === (transfer.status !== 'failed')) return
+    const current = this.#o.outbox.get(item.reference)
+    if (!current || !isDecided(current)) return
+    const at = this.#o.now()
+    const alarm = overruleAlarm({
+      noun: 'payout',
+      reference: item.reference,
+      decidedAs: paid ? 'paid' : 'not paid',
+      byName: resolution.by.name,
+      gatewaySays: transfer.status,
+      at: new Date(at).toISOString(),
+    })
+    await this.#commit([
+      this.#action(current, 'overrule', alarm.text, {
+        alarm,
+        problem: { code: 'decision_overruled', message: alarm.text, at, transient: false },
+      }),
+    ])
+    const overruled = this.#o.outbox.get(item.reference)
+    if (overruled) await this.#adopt(overruled, transfer, {})
+  }
+
   #afterFailedRead(reference: string, error: unknown): void {
     const failure = classifyFailure(error, 'lookup')
     const message = explainGatewayFailure(error, 'verify')
@@ -693,6 +778,7 @@ export class PayoutSender {
       await this.#answerNotOurs(item, transfer)
       return
     }
+    this.#o.referenceTrust?.learn('lookup')
     const snapshot: TransferSnapshot = {
       status: transfer.status,
       fee: transfer.fee ?? null,
@@ -808,7 +894,8 @@ export class PayoutSender {
       | 'fail'
       | 'reverse'
       | 'lose'
-      | 'escalate',
+      | 'escalate'
+      | 'overrule',
     reason: string | null,
     patch: ItemPatch,
   ): OutboxRecord {
@@ -823,6 +910,7 @@ export class PayoutSender {
       reverse: 'reversed',
       lose: 'unknown',
       escalate: 'needs_review',
+      overrule: 'submitted',
     } as const
     const from = {
       succeed: 'submitted',

@@ -36,7 +36,7 @@ import type { JournalSeal } from '../integrity'
 import { Outbox } from './outbox'
 import { PolicyStore } from './policy'
 import { RecordRejectedError } from './records'
-import { PayoutSender, type SenderOptions } from './sender'
+import { COMMIT_LAG_MARGIN_MS, PayoutSender, type SenderOptions } from './sender'
 import { statusOf, toView, type Viewer } from './view'
 
 export interface PayoutsServiceOptions {
@@ -156,6 +156,9 @@ export class PayoutsService {
       recentBankName: (bank, account) => names.recent(bank, account),
       bankName: (code) => banks.find(code)?.name,
       approvalSealer: seal?.sealer ?? null,
+      decisionFenceMs:
+        this.options.sender?.verifyAfterMs ??
+        (this.options.sender?.requestTimeoutMs ?? 15_000) + COMMIT_LAG_MARGIN_MS,
     })
     const sender = new PayoutSender({
       ...this.options.sender,
@@ -260,10 +263,21 @@ export class PayoutsService {
     }
   }
 
-  /** Payouts in `sending`: a request is out, or its outcome is still being verified. */
+  /**
+   * Payouts with a request that may still be on its way: `sending`, and `unknown` ones whose
+   * latest (re)send could still land (its deadline plus the commit lag not yet past).
+   */
   async sendingCount(): Promise<number> {
     const runtime = await this.#current()
-    return [...runtime.outbox.items()].filter((item) => item.state === 'sending').length
+    const now = this.#now()
+    const fence =
+      this.options.sender?.verifyAfterMs ??
+      (this.options.sender?.requestTimeoutMs ?? 15_000) + COMMIT_LAG_MARGIN_MS
+    return [...runtime.outbox.items()].filter((item) => {
+      if (item.state === 'sending') return true
+      const lost = item.uncertainty?.lastUnknownAt ?? null
+      return item.state === 'unknown' && lost !== null && now < lost + fence
+    }).length
   }
 
   async status(): Promise<PayoutsStatus> {

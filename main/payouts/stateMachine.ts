@@ -86,6 +86,12 @@ export const ACTIONS = {
     by: 'checker',
     label: 'Marked as not paid by a supervisor',
   },
+  overrule: {
+    from: ['rejected', 'success'],
+    to: 'submitted',
+    by: 'system',
+    label: "The gateway's record contradicts the supervisor's decision: the gateway wins",
+  },
   refuse: {
     from: ['sending'],
     to: 'failed',

@@ -1,5 +1,6 @@
 // Payout items as the screens show them: money formatted, states and problems in words, and
 // the buttons the signed-in user may press. The renderer decides nothing of this.
+import { alarmView } from '../exactly-once/decision'
 import type {
   PayoutActionName,
   PayoutOutcomeView,
@@ -119,10 +120,12 @@ function outcomeView(item: PayoutItem, viewer: Viewer | null): PayoutOutcomeView
         }
       : null,
     decideBlocked: decideBlocked(item, viewer),
+    ...alarmView(item.alarm),
   }
 }
 
 function meaningOf(item: PayoutItem): string {
+  if (item.alarm) return item.alarm.text
   if (item.state === 'needs_review' && item.reviewReason) return item.reviewReason
   const resolution = item.resolution ?? null
   if (resolution?.outcome === 'paid')

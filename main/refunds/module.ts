@@ -4,7 +4,8 @@ import type { refundsChannels } from '../../common/ipc/refunds'
 import { defineModule } from '../app/module'
 import type { CoreServices } from '../app/core'
 import type { Handlers } from '../ipc/handlers'
-import { Follower, SETTLEMENT_SCHEDULE } from '../payments/follower'
+import { Follower, SETTLEMENT_SCHEDULE } from '../exactly-once/follower'
+import { trustOf } from '../exactly-once/trust'
 import { Journal, fileStorage } from '../payments/journal'
 import { perEnvironment } from '../payments/per-environment'
 import { REVIEW_LOOKUP_SCHEDULE, RefundEntry, RefundsService } from './refunds-service'
@@ -31,6 +32,7 @@ export function createRefunds(core: CoreServices) {
       publish: (view) => core.emit('refunds.updated', view),
       actor: () => core.session.current(),
       verifyPin: (userId, pin) => core.users.verifyPin(userId, pin),
+      trust: trustOf(core),
       log: core.log,
       now: core.now,
     })
@@ -46,6 +48,7 @@ export function createRefunds(core: CoreServices) {
     'refunds.counts': () => refunds().counts(),
     'refunds.unsettled': () => refunds().unsettled(),
     'refunds.decideOutcome': (input) => refunds().decideOutcome(input),
+    'refunds.acknowledgeAlarm': ({ reference }) => refunds().acknowledgeAlarm(reference),
   }
   return { handlers, start: () => runtimes.start(), stop: () => runtimes.stop() }
 }

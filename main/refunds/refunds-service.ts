@@ -28,17 +28,16 @@ import { AppError } from '../app/errors'
 import type { Logger } from '../app/log'
 import type { GatewayClient } from '../gateway'
 import { cashierError } from '../payments/cashier-errors'
-import type { Follower, FollowSchedule } from '../payments/follower'
+import type { Follower } from '../exactly-once/follower'
 import type { Journal } from '../payments/journal'
 import { MinorValue } from '../payments/payment-entry'
 import { newReference } from '../payments/references'
-import { outcomeViewOf } from '../payments/outcome-view'
-import {
-  pursueByReference,
-  submitByReference,
-  Uncertainty,
-  uncertaintyAfterRestart,
-} from '../payments/submit-by-reference'
+import { decisionOutcomeView } from '../exactly-once/decision'
+import { Uncertainty } from '../exactly-once/submit'
+import { Alarm } from '../exactly-once/alarm'
+import { writesFor, type ReferencedWrites } from '../exactly-once/tracker'
+import type { ReferenceTrust } from '../exactly-once/trust'
+import { refundKind } from './refund-kind'
 import { writeFailure } from '../gateway/classify'
 import { GatewayError } from '../gateway/errors'
 import { ownRefund } from './own-record'
@@ -82,6 +81,8 @@ export const RefundEntry = z.object({
     .optional(),
   /** Set once an attempt's answer was lost: the evidence; kept after it is settled. */
   uncertainty: Uncertainty.nullable().optional(),
+  /** The gateway contradicted a decision: it won, and a supervisor must acknowledge this. */
+  alarm: Alarm.nullable().optional(),
 })
 export type RefundEntry = z.infer<typeof RefundEntry>
 
@@ -108,17 +109,15 @@ export interface RefundsServiceDeps {
   verifyAfterMs?: number
   /** How long a lost answer is followed up before a supervisor must decide. */
   unknownWindowMs?: number
+  /** Whether this environment has shown it keeps our reference (resends need it). */
+  trust?: ReferenceTrust
 }
 
-/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
-export const DEFAULT_VERIFY_AFTER_MS = 25_000
 export const DEFAULT_UNKNOWN_WINDOW_MS = 30 * 60_000
 /** A refund in review is looked up every 15 minutes for as long as it waits (as payouts). */
-export const REVIEW_LOOKUP_SCHEDULE: FollowSchedule = {
-  steps: [{ untilMs: Number.POSITIVE_INFINITY, everyMs: 15 * 60_000 }],
-}
+export { REVIEW_LOOKUP_SCHEDULE } from '../exactly-once/follower'
 
-const FINAL: readonly string[] = ['success', 'failed', 'not_refunded']
+export const FINAL: readonly string[] = ['success', 'failed', 'not_refunded']
 const UNSETTLED: readonly string[] = ['starting', 'needs_review']
 /** Refunds of one payment are few; this bounds the walk if a gateway misbehaves. */
 const MAX_REFUND_PAGES = 20
@@ -126,19 +125,21 @@ const MAX_REFUND_PAGES = 20
 export class RefundsService {
   /** Payments with a refund on its way out: a double click must not send two. */
   readonly #issuing = new Set<string>()
+  readonly #writes: ReferencedWrites<RefundEntry, RefundsGateway, Refund, Refund>
 
-  constructor(private readonly deps: RefundsServiceDeps) {}
+  constructor(private readonly deps: RefundsServiceDeps) {
+    this.#writes = writesFor(refundKind, deps.journal, deps, {
+      publish: (entry) => deps.publish(this.#viewOfEntry(entry)),
+      defaultWindowMs: DEFAULT_UNKNOWN_WINDOW_MS,
+    })
+  }
 
   resume(): void {
-    for (const entry of this.deps.journal.list()) {
-      if (entry.status === 'needs_review') this.#watchReview(entry.reference)
-      else if (!FINAL.includes(entry.status)) this.#follow(entry.reference)
-    }
+    this.#writes.resume()
   }
 
   stop(): void {
-    this.deps.follower.stopAll()
-    this.deps.reviewFollower?.stopAll()
+    this.#writes.stop()
   }
 
   async prepare(paymentReference: string): Promise<RefundablePayment> {
@@ -230,38 +231,15 @@ export class RefundsService {
     }
     let outcome
     try {
-      outcome = await submitByReference({
-        // The exact amount the supervisor confirmed, even for "full": if the balance moved
-        // meanwhile, the gateway refuses rather than refunding a different figure.
-        send: async () =>
-          ownRefund(
-            await gateway.refunds.initialize({
-              payment_reference: payment.paymentReference,
-              amount,
-              reason,
-              reference,
-            }),
-            reference,
-            'initializeRefund',
-          ),
-        lookup: async () => ownRefund(await gateway.refunds.get(reference), reference, 'getRefund'),
-        noun: 'refund',
-        now: () => nowFrom(this.deps),
-      })
+      outcome = await this.#writes.submit(this.deps.journal.get(reference) as RefundEntry, gateway)
     } catch (error) {
       // Only the gateway's definite refusal of the only request shows nothing exists there.
       // Anything else (an error that is not the gateway answering) may follow a request that
       // went: the entry is kept, unknown, and followed like a lost answer.
       if (!isDefiniteRefusal(error)) {
-        const at = nowFrom(this.deps)
-        const uncertainty = lostAnswer(at, error)
-        this.deps.journal.update(reference, (e) => ({ ...e, uncertainty }))
+        this.#writes.lost(reference, lostAnswer(nowFrom(this.deps), error))
         this.deps.log.warn('refund outcome unknown', { reference, kind: 'internal' })
-        this.#follow(reference)
-        throw new AppError(
-          'refund_unconfirmed',
-          `The gateway hasn't confirmed refund ${reference} yet. Don't issue it again: the till keeps checking, and it will appear under this payment once confirmed.`,
-        )
+        throw unconfirmed(reference)
       }
       this.deps.journal.remove(reference)
       throw cashierError(error, {
@@ -273,26 +251,16 @@ export class RefundsService {
         },
       })
     }
-    if (outcome.outcome === 'unknown') {
-      const { uncertainty } = outcome
-      this.deps.journal.update(reference, (e) => ({ ...e, uncertainty }))
-      this.deps.log.warn('refund outcome unknown', { reference, kind: outcome.error.kind })
-      this.#follow(reference)
-      throw new AppError(
-        'refund_unconfirmed',
-        `The gateway hasn't confirmed refund ${reference} yet. Don't issue it again: the till keeps checking, and it will appear under this payment once confirmed.`,
-      )
-    }
-    const entry = this.#record(outcome.value, reference)
-    this.#follow(reference)
-    return this.#viewOfEntry(entry)
+    if (outcome.kind === 'unknown') throw unconfirmed(reference)
+    return this.#viewOfEntry(outcome.entry)
   }
 
   async get(reference: string): Promise<RefundView> {
     const gateway = await openGateway(this.deps, 'look up the refund')
     try {
       const record = ownRefund(await gateway.refunds.get(reference), reference, 'getRefund')
-      if (this.deps.journal.has(reference)) this.#record(record, reference)
+      // One of ours: folded in through its own follow-up (one at a time per reference).
+      if (this.deps.journal.has(reference)) await this.#writes.check(reference, { lookEarly: true })
       return this.#viewOfRecord({ ...record, reference: record.reference ?? reference })
     } catch (error) {
       throw cashierError(error, {
@@ -374,135 +342,6 @@ export class RefundsService {
     return all
   }
 
-  #follow(reference: string): void {
-    this.deps.follower.follow(
-      reference,
-      async () => {
-        const entry = this.deps.journal.get(reference)
-        if (!entry || entry.status === 'needs_review') return 'final'
-        if (entry.status === 'starting') return this.#pursue(entry)
-        try {
-          const gateway = await this.deps.gateway()
-          const record = ownRefund(await gateway.refunds.get(reference), reference, 'getRefund')
-          const before = entry.status
-          const updated = this.#record(record, reference)
-          if (updated.status !== before) this.deps.publish(this.#viewOfEntry(updated))
-          return FINAL.includes(updated.status) ? 'final' : 'continue'
-        } catch {
-          return 'continue'
-        }
-      },
-      () => this.deps.log.warn('refund still not final; stopped following', { reference }),
-    )
-  }
-
-  /**
-   * A refund whose answer was lost: only the gateway's word about its reference settles it.
-   * The entry is never dropped; past the window it waits for a supervisor (`needs_review`).
-   */
-  async #pursue(entry: RefundEntry): Promise<'final' | 'continue'> {
-    let gateway: RefundsGateway
-    try {
-      gateway = await this.deps.gateway()
-    } catch {
-      return 'continue'
-    }
-    const step = await pursueByReference({
-      uncertainty: entry.uncertainty ?? uncertaintyAfterRestart(entry.createdAt, entry.updatedAt),
-      lookup: async () =>
-        ownRefund(await gateway.refunds.get(entry.reference), entry.reference, 'getRefund'),
-      resend: async () =>
-        ownRefund(
-          await gateway.refunds.initialize({
-            payment_reference: entry.paymentReference,
-            amount: entry.amount,
-            reason: entry.reason ?? '',
-            reference: entry.reference,
-          }),
-          entry.reference,
-          'initializeRefund',
-        ),
-      beforeResend: (uncertainty) =>
-        this.deps.journal.update(entry.reference, (e) => ({ ...e, uncertainty })),
-      noun: 'refund',
-      now: () => nowFrom(this.deps),
-      verifyAfterMs: this.deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
-      windowMs: this.deps.unknownWindowMs ?? DEFAULT_UNKNOWN_WINDOW_MS,
-    })
-    if (step.kind === 'found' || step.kind === 'sent') {
-      const updated = this.#record(step.value, entry.reference)
-      this.deps.publish(this.#viewOfEntry(updated))
-      return FINAL.includes(updated.status) ? 'final' : 'continue'
-    }
-    const updated = this.deps.journal.update(entry.reference, (e) => ({
-      ...e,
-      uncertainty: step.uncertainty,
-      ...(step.kind === 'review' ? { status: 'needs_review' as const } : {}),
-    }))
-    if (step.kind === 'review') {
-      this.deps.log.warn('refund outcome unknown; needs review', { reference: entry.reference })
-      if (updated) this.deps.publish(this.#viewOfEntry(updated))
-      this.#watchReview(entry.reference)
-      return 'final'
-    }
-    return 'continue'
-  }
-
-  /**
-   * A refund waiting for a supervisor: its reference is still looked up on the slow review
-   * schedule. Only a record that is ours settles it; nothing is ever sent again from here.
-   */
-  #watchReview(reference: string): void {
-    this.deps.reviewFollower?.follow(
-      reference,
-      async () => {
-        const entry = this.deps.journal.get(reference)
-        if (!entry || entry.status !== 'needs_review') return 'final'
-        try {
-          const gateway = await this.deps.gateway()
-          const record = ownRefund(await gateway.refunds.get(reference), reference, 'getRefund')
-          // A supervisor may have decided while the lookup was out: theirs is then the record.
-          if (this.deps.journal.get(reference)?.status !== 'needs_review') return 'final'
-          const updated = this.#record(record, reference)
-          this.deps.log.info('refund in review settled by the gateway', { reference })
-          this.deps.publish(this.#viewOfEntry(updated))
-          if (!FINAL.includes(updated.status)) this.#follow(reference)
-          return 'final'
-        } catch {
-          return 'continue'
-        }
-      },
-      () => undefined,
-    )
-  }
-
-  /**
-   * Folds a gateway record into the journal; final states never move back. The refund record's
-   * fields are not shown in the spec: any it leaves out keep what this till sent (the journal
-   * entry is written before sending), and a status the till does not know is kept as
-   * `unknown` and followed, never read as failed.
-   */
-  #record(record: Refund, reference: string): RefundEntry {
-    const existing = this.deps.journal.get(reference)
-    const keepFinal = existing && FINAL.includes(existing.status) && !FINAL.includes(record.status)
-    const now = isoFrom(this.deps)
-    return this.deps.journal.put({
-      reference,
-      paymentReference: record.payment_reference ?? existing?.paymentReference ?? '',
-      amount: record.amount ?? existing?.amount ?? ZERO,
-      currency: record.currency ?? existing?.currency ?? 'NGN',
-      status: keepFinal ? existing.status : record.status,
-      reason: record.reason ?? existing?.reason ?? null,
-      failureReason: record.failure_reason ?? null,
-      createdAt: record.created_at ?? existing?.createdAt ?? now,
-      updatedAt: record.updated_at ?? now,
-      issuedBy: existing?.issuedBy ?? null,
-      issuedById: existing?.issuedById ?? null,
-      resolution: existing?.resolution ?? null,
-      uncertainty: existing?.uncertainty ?? null,
-    })
-  }
-
   /** A refund as the gateway listed it; what it left out is shown as not given (null). */
   #viewOfRecord(record: Refund): RefundView {
     return {
@@ -519,7 +358,7 @@ export class RefundsService {
       following:
         !FINAL.includes(record.status) &&
         record.reference !== undefined &&
-        this.deps.follower.isFollowing(record.reference),
+        this.#writes.isFollowing(record.reference),
       outcome: null,
     }
   }
@@ -534,50 +373,26 @@ export class RefundsService {
 
   /**
    * A supervisor who did not issue it closes a refund whose outcome is unknown: made (with the
-   * gateway's reference) or not made (with a reason), re-entering their PIN. The decision is
-   * written into the refund's journal entry, which is the record of it.
+   * gateway's reference) or not made (with a reason), re-entering their PIN; never while a
+   * request for it may still land (main/exactly-once/fence.ts). Kept in the entry.
    */
   async decideOutcome(input: RefundDecisionOutput): Promise<RefundView> {
-    const actor = this.deps.actor()
-    if (!actor) throw new AppError('not_signed_in', 'Sign in to decide.')
-    const check = (): RefundEntry => {
-      const entry = this.deps.journal.get(input.reference)
-      if (!entry || !UNSETTLED.includes(entry.status))
-        throw new AppError(
-          'wrong_state',
-          'Only a refund whose outcome is unknown can be marked as made or not made.',
-        )
-      if (entry.issuedById === actor.id)
-        throw new AppError(
-          'maker_cannot_decide',
-          'You issued this refund, so another supervisor must decide whether it was made.',
-        )
-      return entry
-    }
-    check()
-    if (!this.deps.verifyPin) throw new AppError('internal', 'PIN checks are not available here.')
-    await this.deps.verifyPin(actor.id, input.pin)
-    const entry = check()
-    const made = input.outcome === 'refunded'
-    this.deps.follower.stop(entry.reference)
-    this.deps.reviewFollower?.stop(entry.reference)
-    const updated = this.deps.journal.put({
-      ...entry,
-      status: made ? 'success' : 'not_refunded',
-      updatedAt: isoFrom(this.deps),
-      resolution: {
-        made,
-        byId: actor.id,
-        byName: actor.name,
-        at: isoFrom(this.deps),
-        reason: input.reason,
-        gatewayReference: input.outcome === 'refunded' ? input.gatewayReference : null,
-      },
-    })
-    this.deps.log.info('refund outcome decided', { reference: entry.reference, made })
-    const view = this.#viewOfEntry(updated)
-    this.deps.publish(view)
-    return view
+    const decision =
+      input.outcome === 'refunded'
+        ? { ...input, outcome: 'paid' as const }
+        : { ...input, outcome: 'not_paid' as const }
+    const updated = await this.#writes.decide(
+      input.reference,
+      decision,
+      { actor: this.deps.actor(), verifyPin: this.deps.verifyPin },
+      'Only a refund whose outcome is unknown can be marked as made or not made.',
+    )
+    return this.#viewOfEntry(updated)
+  }
+
+  /** A supervisor has read the alarm of a refund the gateway settled against a decision. */
+  acknowledgeAlarm(reference: string): RefundView {
+    return this.#viewOfEntry(this.#writes.acknowledge(reference, this.deps.actor()))
   }
 
   #viewOfEntry(entry: RefundEntry): RefundView {
@@ -596,44 +411,32 @@ export class RefundsService {
       failureReason: entry.failureReason,
       createdAt: entry.createdAt,
       updatedAt: entry.updatedAt,
-      following: !FINAL.includes(status) && this.deps.follower.isFollowing(entry.reference),
+      following: !FINAL.includes(status) && this.#writes.isFollowing(entry.reference),
       outcome: this.#outcomeOf(entry),
     }
   }
 
   #outcomeOf(entry: RefundEntry): UnknownOutcomeView | null {
-    const resolution = entry.resolution ?? null
-    if (resolution) {
-      return {
-        state: 'decided',
-        why: resolution.made
-          ? `Marked as made by ${resolution.byName} (gateway reference ${resolution.gatewayReference ?? '?'}): ${resolution.reason}`
-          : `Marked as not made by ${resolution.byName}: ${resolution.reason}`,
-        since: entry.uncertainty?.since ?? entry.createdAt,
-        steps: entry.uncertainty?.steps.map((step) => ({ ...step })) ?? [],
-        decided: {
-          made: resolution.made,
-          byName: resolution.byName,
-          at: resolution.at,
-          reason: resolution.reason,
-          gatewayReference: resolution.gatewayReference,
-        },
-        decideBlocked: null,
-      }
-    }
-    if (!UNSETTLED.includes(entry.status)) return null
-    const view = outcomeViewOf(entry.uncertainty, 'refund')
-    if (!view) return null
-    const viewer = this.deps.actor()
-    return {
-      ...view,
-      decideBlocked:
-        viewer && entry.issuedById === viewer.id
-          ? 'You issued this refund, so another supervisor must decide whether it was made.'
-          : null,
-    }
+    return decisionOutcomeView(
+      {
+        uncertainty: entry.uncertainty,
+        resolution: entry.resolution,
+        alarm: entry.alarm,
+        createdAt: entry.createdAt,
+        startedById: entry.issuedById,
+        open: UNSETTLED.includes(entry.status),
+      },
+      this.deps.actor(),
+      refundKind.words,
+    )
   }
 }
+
+const unconfirmed = (reference: string): AppError =>
+  new AppError(
+    'refund_unconfirmed',
+    `The gateway hasn't confirmed refund ${reference} yet. Don't issue it again: the till keeps checking, and it will appear under this payment once confirmed.`,
+  )
 
 /** A GatewayError saying the write was not carried out (submitByReference throws only these). */
 const isDefiniteRefusal = (error: unknown): boolean =>

@@ -22,7 +22,11 @@ export function shopApprovals(
   const applier = new ShopApprovalsApplier({
     tillId: () => shop.status().tillId,
     payouts: () => payoutsOf(core),
-    staff: () => core.users.list(),
+    // Each member with whether their profile passed its seal here: only trusted ones approve.
+    staff: () =>
+      core.users
+        .list()
+        .map((user) => ({ ...user, trusted: !core.settings.trust.untrustedUsers.has(user.id) })),
     pulled: () => shop.inbox(),
     onError: (error) =>
       core.log.warn('shop: a decision from another till', { error: String(error) }),

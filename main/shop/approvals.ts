@@ -88,12 +88,22 @@ const WHY: Record<SettledPayout['ignored'][number]['why'], string> = {
   disabled: 'that person is disabled in the staff list.',
 }
 
-/** The staff list as the rules read it: each member as they are now. */
+/**
+ * The staff list as the rules read it: each member as they are now. A profile that failed its
+ * integrity check here counts as disabled: nothing it says about its role is believed.
+ */
 export function staffChanges(staff: readonly StaffMember[]): StaffChange[] {
   return staff.flatMap((member): StaffChange[] => [
     { userId: member.id, serverSeq: 0, change: 'upserted', role: member.role },
-    ...(member.disabled ? [{ userId: member.id, serverSeq: 0, change: 'disabled' as const }] : []),
+    ...(member.disabled || member.trusted === false
+      ? [{ userId: member.id, serverSeq: 0, change: 'disabled' as const }]
+      : []),
   ])
+}
+
+const UNTRUSTED: ShopVerdict = {
+  kind: 'ignored',
+  why: "that person's profile on this till failed its integrity check, so it does not count.",
 }
 
 const hasSent = (item: PayoutItem): boolean =>
@@ -188,6 +198,7 @@ export class ShopApprovalsApplier {
     })
     for (const k of known) {
       if (item.shopDecisions?.includes(k.event.eventId)) continue
+      const approver = staff.find((member) => member.id === k.body.userId) ?? null
       await payouts.applyShopDecision(
         {
           eventId: k.event.eventId,
@@ -199,8 +210,8 @@ export class ShopApprovalsApplier {
           tillName: k.body.tillName || k.event.tillId,
           reason: k.body.reason,
         },
-        staff.find((member) => member.id === k.body.userId) ?? null,
-        verdictFor(settled, k.decision),
+        approver,
+        approver?.trusted === false ? UNTRUSTED : verdictFor(settled, k.decision),
       )
     }
   }

@@ -63,6 +63,7 @@ const REFUSED: Record<string, string> = {
   bad_signature: 'Refused: its signature does not match the till it claims to come from',
   gap: 'Held back: an earlier event of that till is missing, so nothing after it is applied',
   unknown_till: 'Refused: it names a till the shop has not enrolled',
+  unpinned: 'Refused: it comes from a till whose key no till of the shop has vouched for',
   malformed: 'Refused: it could not be read',
 }
 

@@ -63,3 +63,25 @@ export async function withClient<T>(
     await client.end().catch(() => undefined)
   }
 }
+
+/** Turns driver and server errors into words an admin can act on; never echoes a password. */
+export function explain(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error)
+  const code = (error as { code?: string }).code
+  if (
+    code === 'ECONNREFUSED' ||
+    code === 'ENOTFOUND' ||
+    code === 'ETIMEDOUT' ||
+    /timeout/i.test(text)
+  )
+    return 'The shop server could not be reached. Check the address and port, and that it is running.'
+  if (code === '28P01' || /password authentication failed/i.test(text))
+    return 'The server refused the user name or password.'
+  if (/self[- ]signed|unable to verify|certificate/i.test(text))
+    return "The server's certificate could not be verified. Paste the shop's CA certificate."
+  if (/enrolment code is not valid/i.test(text) || code === '28000')
+    return 'That code is not valid: it was used, it expired, or it was mistyped. Make a new one.'
+  if (/does not support SSL|no encryption/i.test(text))
+    return 'The server does not offer TLS. Tilldesk only talks to a shop server over TLS.'
+  return `The shop server refused: ${text.replace(/password[^,;]*/gi, 'password …').slice(0, 160)}`
+}

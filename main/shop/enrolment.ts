@@ -2,13 +2,17 @@
 // for these admin steps, typed in by the admin and never stored on a till. Each till gets its
 // own database login (a long random password kept in the OS keychain) that can read the shop
 // and append its own events, nothing more; and its own Ed25519 key for signing them. The
-// shop's PIN pepper reaches each till sealed to its one-time code (main/shop/pepper.ts).
+// shop's PIN pepper reaches each till sealed to its one-time code (main/shop/pepper.ts), with
+// the keys of the tills the code-making till believes (pins.ts). Passwords go to the server as
+// SCRAM verifiers made here (scram.ts), never as SQL text.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { ClientBase } from 'pg'
 import { generateTillKey, type TillKeyPair } from './events'
 import { migrate } from './migrate'
 import { withClient, type ShopLogin, type ShopServer } from './connection'
-import { newShopPepper, openPepper, sealPepper } from './pepper'
+import { newShopPepper, openEnrolmentBox, sealEnrolmentBox } from './pepper'
+import { joinProof } from './pins'
+import { scramVerifier } from './scram'
 
 /** What a till keeps after enrolment: the password and private key go to the keychain. */
 export interface TillEnrolment {
@@ -22,6 +26,10 @@ export interface TillEnrolment {
    * a till that has no shop pepper, or on a server from before migration 2).
    */
   pepper: Buffer | null
+  /** The tills the code-making till had pinned (id → public key); empty for a new shop. */
+  tills: Record<string, string>
+  /** What this till's `till.joined` carries: it held the code, for this id and key. */
+  proof: { salt: string; proof: string }
 }
 
 /** Ten characters from an alphabet without look-alikes (no 0/O, 1/I/L): read out, typed in. */
@@ -56,20 +64,26 @@ export async function createEnrolmentCode(
   owner: ClientBase,
   minutes = 30,
   pepper: Buffer | null = null,
+  tills: Record<string, string> = {},
 ): Promise<{ code: string; expiresAt: string }> {
   const code = newEnrolmentCode()
   const expires = new Date(Date.now() + minutes * 60_000)
-  const box = pepper ? await sealPepper(pepper, normalizeCode(code)) : null
+  const box =
+    pepper || Object.keys(tills).length > 0
+      ? await sealEnrolmentBox({ pepper, tills }, normalizeCode(code))
+      : null
   // Only one code works at a time (the enrolment login's password), so older boxes go now.
   await owner.query('update enrolment_codes set pepper_box = null where pepper_box is not null')
   await owner.query(
     'insert into enrolment_codes (code_hash, expires_at, pepper_box) values ($1, $2, $3)',
     [codeHash(code), expires, box],
   )
-  // `valid until` makes the server itself stop accepting the code as a password.
-  const pw = normalizeCode(code)
+  // `valid until` makes the server itself stop accepting the code as a password. The code
+  // goes as a SCRAM verifier: a statement log on the server never holds the code itself.
+  // ALTER ROLE takes no bind parameters; both values are made here, in a fixed alphabet.
+  const verifier = scramVerifier(normalizeCode(code))
   await owner.query(
-    `alter role tilldesk_enrol password '${pw}' valid until '${expires.toISOString()}'`,
+    `alter role tilldesk_enrol password '${verifier}' valid until '${expires.toISOString()}'`,
   )
   return { code, expiresAt: expires.toISOString() }
 }
@@ -88,22 +102,34 @@ export async function joinShop(
     server,
     { user: 'tilldesk_enrol', password: normalized },
     async (client) => {
+      // The till's password goes as a SCRAM verifier (the function's CREATE ROLE takes it
+      // as it is): the server never holds, or logs, the password itself.
       const result = await client.query<{ box: string | null }>(
         'select tilldesk_enrol_till($1, $2, $3, $4, $5) as box',
-        [normalized, tillId, tillName, key.publicKey, password],
+        [normalized, tillId, tillName, key.publicKey, scramVerifier(password)],
       )
       const value = result.rows[0]?.box
       return typeof value === 'string' && value !== '' ? value : null
     },
   )
   // Only the code opens the box; the server handed it over once and has deleted it.
-  const pepper = box ? await openPepper(box, normalized) : null
+  const carried = box ? await openEnrolmentBox(box, normalized) : { pepper: null, tills: {} }
+  const proof = await joinProof(normalized, tillId, key.publicKey)
   const login = { user: `till_${tillId.replace(/-/g, '_')}`, password }
   const id = await withClient(server, login, async (client) => {
     const row = (await client.query('select id from shop limit 1')).rows[0]
     return row ? String(row.id) : ''
   })
-  return { shopId: id, tillId, tillName, login, key, pepper }
+  return {
+    shopId: id,
+    tillId,
+    tillName,
+    login,
+    key,
+    pepper: carried.pepper,
+    tills: carried.tills,
+    proof,
+  }
 }
 
 /**

@@ -92,6 +92,13 @@ function keyObject(der: string, type: 'pkcs8' | 'spki'): KeyObject {
   return key
 }
 
+/** The public key (SPKI DER, base64url) of a till's private key. */
+export function publicKeyOf(privateKey: string): string {
+  return createPublicKey(keyObject(privateKey, 'pkcs8'))
+    .export({ format: 'der', type: 'spki' })
+    .toString('base64url')
+}
+
 export function signEvent(event: Omit<ShopEvent, 'signature'>, privateKey: string): ShopEvent {
   const signature = sign(null, signedBytes(event), keyObject(privateKey, 'pkcs8')).toString(
     'base64url',

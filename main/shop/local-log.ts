@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, truncateSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { writeFileAtomic } from '../app/atomicFile'
+import { openSealedDocument, sealedDocument, type JournalSeal } from '../integrity'
 import { shopEventSchema, type ShopEvent } from './events'
 
 export interface SyncCursor {
@@ -26,18 +27,42 @@ export class ShopLogCorruptError extends Error {
   }
 }
 
+export interface LocalShopLogOptions {
+  /**
+   * Seals the cursor, with its generation as the head in the keychain: a cursor moved on by
+   * hand (a high pulledSeq would stop this till hearing the shop's staff changes) or an older
+   * copy put back no longer checks, and the till pushes and pulls from the start instead
+   * (appliers are idempotent, so nothing is applied twice). Absent: a plain file (the bench).
+   */
+  seal?: JournalSeal
+  /** A cursor that did not check, in words. */
+  onProblem?: (problem: string) => void
+  /**
+   * Checks each event read back (its signature, with this till's key): a line written by
+   * hand stops the log like an unreadable one, so it is neither shown nor pushed.
+   */
+  verify?: (event: ShopEvent) => boolean
+}
+
+const CURSOR_DOMAIN = 'shop.cursor'
+
 export class LocalShopLog {
   readonly #events: ShopEvent[] = []
   #cursor: SyncCursor = { pushedSeq: 0, pulledSeq: 0 }
   readonly #eventsPath: string
   readonly #cursorPath: string
+  readonly #options: LocalShopLogOptions
+  #generation = 0
+  #saving: Promise<void> = Promise.resolve()
   #appending = false
 
-  constructor(dir: string) {
+  constructor(dir: string, options: LocalShopLogOptions = {}) {
     mkdirSync(dir, { recursive: true, mode: 0o700 })
     this.#eventsPath = join(dir, 'events.jsonl')
     this.#cursorPath = join(dir, 'cursor.json')
+    this.#options = options
     this.#load()
+    this.#loadCursor()
   }
 
   #load(): void {
@@ -67,14 +92,56 @@ export class LocalShopLog {
           }
           throw new ShopLogCorruptError(this.#eventsPath, index + 1)
         }
-        // Numbered 1, 2, 3… with no gap or repeat; anything else was not written by us.
+        // Numbered 1, 2, 3… with no gap or repeat, and signed here; anything else was not
+        // written by us.
+        if (this.#options.verify && !this.#options.verify(parsed))
+          throw new ShopLogCorruptError(this.#eventsPath, index + 1)
         if (parsed.tillSeq !== this.#events.length + 1)
           throw new ShopLogCorruptError(this.#eventsPath, index + 1)
         this.#events.push(parsed)
       })
     }
-    if (existsSync(this.#cursorPath)) {
-      const value = JSON.parse(readFileSync(this.#cursorPath, 'utf8')) as Partial<SyncCursor>
+  }
+
+  #loadCursor(): void {
+    const seal = this.#options.seal
+    const head = seal?.anchor?.head ?? null
+    this.#generation = head?.seq ?? 0
+    if (!existsSync(this.#cursorPath)) {
+      if (head && head.seq > 0) this.#options.onProblem?.('the file was deleted')
+      return
+    }
+    let value: Partial<SyncCursor> | null = null
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(this.#cursorPath, 'utf8'))
+      if (!seal) {
+        value = parsed as Partial<SyncCursor>
+      } else if (
+        typeof parsed === 'object' &&
+        parsed !== null &&
+        !('format' in parsed) &&
+        head === null
+      ) {
+        // A cursor from before sealing: not followed (nothing says this till wrote it); the
+        // till pushes and pulls from the start once, which changes nothing already applied.
+        value = null
+      } else {
+        const opened = openSealedDocument(parsed, {
+          file: 'cursor.json',
+          domain: CURSOR_DOMAIN,
+          seal,
+        })
+        if (opened.legacy || opened.values.length !== 1) throw new Error('not a cursor')
+        value = opened.values[0] as Partial<SyncCursor>
+        this.#generation = Math.max(this.#generation, opened.generation)
+      }
+    } catch (error) {
+      this.#options.onProblem?.(
+        error instanceof Error && 'reason' in error ? String(error.reason) : 'it is not readable',
+      )
+      value = null
+    }
+    if (value) {
       this.#cursor = {
         pushedSeq: Number.isSafeInteger(value.pushedSeq) ? Number(value.pushedSeq) : 0,
         pulledSeq: Number.isSafeInteger(value.pulledSeq) ? Number(value.pulledSeq) : 0,
@@ -123,8 +190,20 @@ export class LocalShopLog {
     this.#events.push(event)
   }
 
-  async saveCursor(next: SyncCursor): Promise<void> {
+  /** Saves the cursor; saves are written one at a time, in the order they were asked for. */
+  saveCursor(next: SyncCursor): Promise<void> {
     this.#cursor = { ...next }
-    await writeFileAtomic(this.#cursorPath, JSON.stringify(this.#cursor))
+    const cursor = { ...next }
+    const seal = this.#options.seal
+    const write = async () => {
+      if (!seal) return writeFileAtomic(this.#cursorPath, JSON.stringify(cursor))
+      this.#generation += 1
+      const { document, head } = sealedDocument(seal, CURSOR_DOMAIN, this.#generation, [cursor])
+      await writeFileAtomic(this.#cursorPath, JSON.stringify(document))
+      seal.anchor?.set(head)
+    }
+    const saved = this.#saving.then(write)
+    this.#saving = saved.catch(() => undefined)
+    return saved
   }
 }

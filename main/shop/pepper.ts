@@ -33,36 +33,81 @@ function keyFor(code: string, salt: Buffer): Promise<Buffer> {
   })
 }
 
-/**
- * `v1.<salt>.<iv>.<ciphertext>.<tag>` (base64url): the pepper, openable only with `code` (the
- * normalized enrolment code, enrolment.ts).
- */
-export async function sealPepper(pepper: Buffer, code: string): Promise<string> {
+/** Encrypts `bytes` with a key from `code`: `<version>.<salt>.<iv>.<ciphertext>.<tag>`. */
+async function seal(bytes: Buffer, code: string, version: string, aad: Buffer): Promise<string> {
   const salt = randomBytes(16)
   const iv = randomBytes(12)
   const cipher = createCipheriv('aes-256-gcm', await keyFor(code, salt), iv)
-  cipher.setAAD(AAD)
-  const body = Buffer.concat([cipher.update(pepper), cipher.final()])
-  return [BOX_VERSION, salt, iv, body, cipher.getAuthTag()]
+  cipher.setAAD(aad)
+  const body = Buffer.concat([cipher.update(bytes), cipher.final()])
+  return [version, salt, iv, body, cipher.getAuthTag()]
     .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
     .join('.')
 }
 
-/** The pepper in `box`; throws when the code is not the one it was sealed with, or it was changed. */
-export async function openPepper(box: string, code: string): Promise<Buffer> {
-  const [version, salt, iv, body, tag, ...rest] = box.split('.')
-  if (version !== BOX_VERSION || !salt || !iv || !body || !tag || rest.length > 0)
+async function open(box: string, code: string, version: string, aad: Buffer): Promise<Buffer> {
+  const [found, salt, iv, body, tag, ...rest] = box.split('.')
+  if (found !== version || !salt || !iv || !body || !tag || rest.length > 0)
     throw new Error('The shop pepper box is not in a form this version of Tilldesk reads.')
   const decipher = createDecipheriv(
     'aes-256-gcm',
     await keyFor(code, Buffer.from(salt, 'base64url')),
     Buffer.from(iv, 'base64url'),
   )
-  decipher.setAAD(AAD)
+  decipher.setAAD(aad)
   decipher.setAuthTag(Buffer.from(tag, 'base64url'))
-  const pepper = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()])
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()])
+}
+
+/**
+ * `v1.<salt>.<iv>.<ciphertext>.<tag>` (base64url): the pepper, openable only with `code` (the
+ * normalized enrolment code, enrolment.ts).
+ */
+export function sealPepper(pepper: Buffer, code: string): Promise<string> {
+  return seal(pepper, code, BOX_VERSION, AAD)
+}
+
+/** The pepper in `box`; throws when the code is not the one it was sealed with, or it was changed. */
+export async function openPepper(box: string, code: string): Promise<Buffer> {
+  const pepper = await open(box, code, BOX_VERSION, AAD)
   if (pepper.length !== PEPPER_LENGTH) throw new Error('The shop pepper has the wrong length.')
   return pepper
+}
+
+/** What a code carries to the till that uses it: the pepper and the tills pinned where it was made. */
+export interface EnrolmentBox {
+  pepper: Buffer | null
+  /** Till id → public key (pins.ts): believed by the joining till on the code's word. */
+  tills: Record<string, string>
+}
+
+const BOX_V2 = 'v2'
+const AAD_V2 = Buffer.from('tilldesk.shop-enrolment.v2', 'utf8')
+
+/** `v2.…`: the pepper and the pinned tills, openable only with `code` (normalized). */
+export function sealEnrolmentBox(contents: EnrolmentBox, code: string): Promise<string> {
+  const text = JSON.stringify({
+    pepper: contents.pepper?.toString('base64') ?? null,
+    tills: contents.tills,
+  })
+  return seal(Buffer.from(text, 'utf8'), code, BOX_V2, AAD_V2)
+}
+
+/** A box of either form (v1 carries the pepper alone); throws for a wrong code or a change. */
+export async function openEnrolmentBox(box: string, code: string): Promise<EnrolmentBox> {
+  if (box.startsWith(`${BOX_VERSION}.`)) return { pepper: await openPepper(box, code), tills: {} }
+  const parsed = JSON.parse((await open(box, code, BOX_V2, AAD_V2)).toString('utf8')) as {
+    pepper?: unknown
+    tills?: unknown
+  }
+  const pepper = typeof parsed.pepper === 'string' ? Buffer.from(parsed.pepper, 'base64') : null
+  if (pepper && pepper.length !== PEPPER_LENGTH)
+    throw new Error('The shop pepper has the wrong length.')
+  const tills: Record<string, string> = {}
+  if (parsed.tills && typeof parsed.tills === 'object')
+    for (const [id, key] of Object.entries(parsed.tills))
+      if (typeof key === 'string') tills[id] = key
+  return { pepper, tills }
 }
 
 /** The shop pepper in this till's keychain, read once and kept in memory. */

@@ -5,51 +5,53 @@
 //   <data>/shop/config.json   the server address, shop and till ids: sealed with the till's
 //                             device key, so an edited file (pointing the till at another
 //                             server) is refused and reported, never followed;
-//   keychain ('till' scope)   the till's database login and its Ed25519 signing key;
-//   <data>/shop/log/          this till's signed events and the push/pull cursors;
+//   keychain ('till' scope)   the till's database login, its Ed25519 signing key and the tills
+//                             it believes (pins.ts), each under this till's id, so another
+//                             data folder on the same OS account never reaches them;
+//   <data>/shop/log/          this till's signed events and the push/pull cursor (sealed, its
+//                             generation the head in the keychain);
 //   <data>/shop/inbox.jsonl   the other tills' events as pulled, once each by event id, for the
 //                             views and appliers that read the shop;
 //   <data>/shop/refused.jsonl the other tills' events this till refused, once each, for the
 //                             audit log (the pull cursor moves past them, so they are kept);
 //   <data>/shop/own-order.jsonl  the server order of this till's own events, as read back.
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+// The three .jsonl files are sealed and chained with their heads in the keychain
+// (sealed-file.ts); one that does not check is set aside, reported, and pulled again.
+//
+// Longer than most files: it is the one place the shop's lifecycle (enrol, run, leave) meets
+// the views' reads; the pieces with rules of their own live beside it (config, sync, pins, sealed-file).
+import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type pg from 'pg'
 import type { ShopAudit, ShopOverview, ShopStatusView, ShopZReport } from '../../common/ipc/shop'
-import { writeFileAtomic } from '../app/atomicFile'
 import { AppError } from '../app/errors'
 import type { Logger } from '../app/log'
 import type { IntegrityService } from '../integrity'
+import { tillAccount } from '../integrity/keys'
 import type { Keychain } from '../keychain/keychain'
-import {
-  shopPool,
-  shopServerSchema,
-  withClient,
-  type ShopLogin,
-  type ShopServer,
-} from './connection'
+import { explain, shopPool, withClient, type ShopLogin, type ShopServer } from './connection'
 import { shopAudit, shopAuditCsv, type RefusedRecord } from './audit-log'
-import { createEnrolmentCode, createShop, joinShop, type TillEnrolment } from './enrolment'
-import type { ShopEvent, StoredEvent } from './events'
-import { LocalShopLog } from './local-log'
+import {
+  createEnrolmentCode,
+  createShop,
+  joinShop,
+  normalizeCode,
+  type TillEnrolment,
+} from './enrolment'
+import { publicKeyOf, verifyEvent, type ShopEvent, type StoredEvent } from './events'
+import { loadShopConfig, saveShopConfig, type ShopConfig } from './config'
+import { LocalShopLog, ShopLogCorruptError } from './local-log'
 import { ShopSyncLoop } from './loop'
 import { localDay, shopEventsCsv, shopOverview } from './overview'
 import { ShopReporter } from './reporter'
+import { shopFile, type SealedShopFile } from './sealed-file'
+import { JOINED_KIND, pinsForSync, SHOP_CODES_ACCOUNT, SHOP_PINS_ACCOUNT, ShopPins } from './pins'
 import type { ShopStaffHooks } from './staff'
 import { shopZCsv, shopZReport } from './shop-z'
-import { ShopSync, type ShopStatus } from './sync'
+import { REFUSED_PROBLEM, ShopSync, type ShopStatus } from './sync'
 
 export const SHOP_LOGIN_ACCOUNT = 'Tilldesk shop login'
 export const SHOP_KEY_ACCOUNT = 'Tilldesk shop signing key'
-const SEAL_DOMAIN = 'shop-config'
-
-interface ShopConfig {
-  server: ShopServer
-  shopId: string
-  shopName: string
-  tillId: string
-  tillName: string
-}
 
 export interface ShopServiceOptions {
   dataDir: string
@@ -68,28 +70,6 @@ export interface ShopServiceOptions {
   environment?: () => string
 }
 
-/** Turns driver and server errors into words an admin can act on; never echoes a password. */
-function explain(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error)
-  const code = (error as { code?: string }).code
-  if (
-    code === 'ECONNREFUSED' ||
-    code === 'ENOTFOUND' ||
-    code === 'ETIMEDOUT' ||
-    /timeout/i.test(text)
-  )
-    return 'The shop server could not be reached. Check the address and port, and that it is running.'
-  if (code === '28P01' || /password authentication failed/i.test(text))
-    return 'The server refused the user name or password.'
-  if (/self[- ]signed|unable to verify|certificate/i.test(text))
-    return "The server's certificate could not be verified. Paste the shop's CA certificate."
-  if (/enrolment code is not valid/i.test(text) || code === '28000')
-    return 'That code is not valid: it was used, it expired, or it was mistyped. Make a new one.'
-  if (/does not support SSL|no encryption/i.test(text))
-    return 'The server does not offer TLS. Tilldesk only talks to a shop server over TLS.'
-  return `The shop server refused: ${text.replace(/password[^,;]*/gi, 'password …').slice(0, 160)}`
-}
-
 export class ShopService {
   readonly #o: ShopServiceOptions
   readonly #dir: string
@@ -105,6 +85,10 @@ export class ShopService {
   #inbox: StoredEvent[] = []
   #refusedList: RefusedRecord[] = []
   #ownOrder = new Map<string, number>()
+  #pins: ShopPins | null = null
+  #inboxFile: SealedShopFile<StoredEvent> | null = null
+  #refusedFile: SealedShopFile<RefusedRecord> | null = null
+  #ownOrderFile: SealedShopFile<{ eventId: string; serverSeq: number }> | null = null
   /** Appliers told of each batch of newly pulled events (e.g. approvals.ts). */
   readonly #pulledListeners = new Set<(events: StoredEvent[]) => unknown>()
 
@@ -116,54 +100,49 @@ export class ShopService {
   get #configPath(): string {
     return join(this.#dir, 'config.json')
   }
-  get #inboxPath(): string {
-    return join(this.#dir, 'inbox.jsonl')
-  }
-  get #refusedPath(): string {
-    return join(this.#dir, 'refused.jsonl')
-  }
-  get #ownOrderPath(): string {
-    return join(this.#dir, 'own-order.jsonl')
-  }
 
   /** Reads the sealed config; an edited or unreadable one is reported and not followed. */
   #loadConfig(): void {
-    this.#config = null
-    this.#problem = null
-    if (!existsSync(this.#configPath)) return
-    const sealer = this.#o.integrity.till()
-    try {
-      const stored = JSON.parse(readFileSync(this.#configPath, 'utf8')) as {
-        config?: unknown
-        seal?: unknown
-      }
-      const config = stored.config as ShopConfig
-      if (
-        !sealer.check(SEAL_DOMAIN, config, stored.seal) ||
-        !shopServerSchema.safeParse(config?.server).success
-      )
-        throw new Error('seal')
-      this.#config = config
-    } catch {
-      this.#problem =
-        'The shop settings on this till failed their integrity check; this till works alone.'
-      this.#o.integrity.findings.report({
-        area: 'shop',
-        file: 'shop/config.json',
-        record: null,
-        problem: 'The shop settings were changed outside Tilldesk, or are unreadable.',
-        consequence:
-          'This till does not connect to any shop server until an admin joins the shop again (Settings → Shop). The file is kept as it is.',
-      })
-    }
+    const loaded = loadShopConfig(this.#dir, this.#o.integrity)
+    this.#config = loaded.config
+    this.#problem = loaded.problem
   }
 
   async #saveConfig(config: ShopConfig): Promise<void> {
-    mkdirSync(this.#dir, { recursive: true, mode: 0o700 })
-    const seal = this.#o.integrity.till().seal(SEAL_DOMAIN, config)
-    await writeFileAtomic(this.#configPath, JSON.stringify({ config, seal }, null, 2))
+    await saveShopConfig(this.#dir, this.#o.integrity, config)
     this.#config = config
     this.#problem = null
+  }
+
+  /** The tills this till believes (pins.ts), in its keychain under its own id. */
+  #shopPins(): ShopPins {
+    this.#pins ??= new ShopPins(
+      this.#o.keychain,
+      this.#account(SHOP_PINS_ACCOUNT),
+      this.#account(SHOP_CODES_ACCOUNT),
+    )
+    return this.#pins
+  }
+
+  /** This till's keychain account for `name`: another data folder never reaches it. */
+  #account(name: string): string {
+    return tillAccount(name, this.#o.integrity.tillId)
+  }
+
+  /**
+   * A shop secret of this till. An entry from before secrets were bound to the till moves to
+   * this till's account once: it is read only after this till's sealed shop config checked,
+   * which another data folder's device key can't make.
+   */
+  async #secret(name: string): Promise<string | null> {
+    const account = this.#account(name)
+    const value = await this.#o.keychain.get('till', account)
+    if (value !== null || account === name) return value
+    const unbound = await this.#o.keychain.get('till', name)
+    if (unbound === null) return null
+    await this.#o.keychain.set('till', account, unbound)
+    await this.#o.keychain.delete('till', name)
+    return unbound
   }
 
   status(): ShopStatusView {
@@ -195,7 +174,9 @@ export class ShopService {
       },
       sync: online ? 'online' : 'offline',
       message: online
-        ? `In step with ${config.shopName}.`
+        ? this.#sync?.confirmed === false
+          ? `Joined ${config.shopName}: waiting for the till that made the code to confirm this till. Until then this till's events stay here.`
+          : `In step with ${config.shopName}.`
         : `Shop server not reachable: this till works alone and catches up when it is back.${state && state.state === 'offline' ? ` (${state.reason})` : ''}`,
       refused: this.#refused,
     }
@@ -204,30 +185,76 @@ export class ShopService {
   async start(): Promise<void> {
     this.#loadConfig()
     if (!this.#config) return
-    const login = await this.#o.keychain.get('till', SHOP_LOGIN_ACCOUNT)
-    const key = await this.#o.keychain.get('till', SHOP_KEY_ACCOUNT)
+    const login = await this.#secret(SHOP_LOGIN_ACCOUNT)
+    const key = await this.#secret(SHOP_KEY_ACCOUNT)
     if (!login || !key) {
       this.#problem = 'The keychain no longer holds this till’s shop login; join the shop again.'
       this.#config = null
       this.#o.emit(this.status())
       return
     }
-    this.#run(this.#config, JSON.parse(login) as ShopLogin, key)
+    try {
+      await this.#run(this.#config, JSON.parse(login) as ShopLogin, key)
+    } catch (error) {
+      if (!(error instanceof ShopLogCorruptError)) throw error
+      // Nothing of it is shown or pushed; the till works alone, as a single till does.
+      this.#problem = 'This till’s own shop log failed its check; this till works alone.'
+      this.#config = null
+      this.#log = null
+      this.#o.integrity.findings.report({
+        area: 'shop',
+        file: 'shop/log/events.jsonl',
+        record: null,
+        problem: `${error.message.split('. ')[0]}: it was not written by this till, or it was changed.`,
+        consequence:
+          'This till does not sync with the shop until the file is restored as this till wrote it (or an admin leaves the shop and joins again). The file is kept as it is.',
+      })
+      this.#o.emit(this.status())
+    }
   }
 
-  #run(config: ShopConfig, login: ShopLogin, privateKey: string): void {
+  async #run(config: ShopConfig, login: ShopLogin, privateKey: string): Promise<void> {
+    const rederive = this.#readInbox()
+    const publicKey = publicKeyOf(privateKey)
+    const log = new LocalShopLog(join(this.#dir, 'log'), {
+      seal: this.#o.integrity.journal('till', 'shop-cursor'),
+      verify: (event) => verifyEvent(event, publicKey),
+      onProblem: (problem) =>
+        this.#o.integrity.findings.report({
+          area: 'shop',
+          file: 'shop/log/cursor.json',
+          record: null,
+          problem: `The shop sync cursor does not match what this till wrote: ${problem}.`,
+          consequence:
+            'Tilldesk does not follow it: this till pushes its events and pulls the shop’s from the start again (nothing is applied twice).',
+        }),
+    })
+    // Something pulled was set aside: pull from the start to have it again.
+    if (rederive) await log.saveCursor({ ...log.cursor, pulledSeq: 0 })
+    this.#log = log
     const pool = shopPool(config.server, login)
     pool.on('error', (error) =>
       this.#o.log.warn('shop: connection error', { error: explain(error) }),
     )
-    this.#readInbox()
-    const log = new LocalShopLog(join(this.#dir, 'log'))
-    this.#log = log
+    const pins = this.#shopPins()
+    await pins.load()
     const sync = new ShopSync({
       tillId: config.tillId,
       privateKey,
       log,
       pool,
+      pins: pinsForSync(pins, {
+        record: (kind, body) => this.record(kind, body),
+        now: () => Date.now(),
+        report: (tillId, problem, consequence) =>
+          this.#o.integrity.findings.report({
+            area: 'shop',
+            file: 'shop server: tills',
+            record: `till ${tillId}`,
+            problem,
+            consequence,
+          }),
+      }),
       apply: (events) => this.#apply(events),
       onStatus: () => this.#o.emit(this.status()),
       onOwn: (eventId, serverSeq) => this.#placed(eventId, serverSeq),
@@ -235,25 +262,22 @@ export class ShopService {
         // A gap is met again on every round until the missing event arrives: counted once.
         if (this.#refusedList.some((r) => r.eventId === refused.eventId && r.why === refused.why))
           return
-        this.#keep(this.#refusedPath, this.#refusedList, {
+        const record: RefusedRecord = {
           serverSeq: refused.serverSeq,
           tillId: refused.tillId,
           eventId: refused.eventId,
           why: refused.why,
           at: new Date().toISOString(),
-        })
+        }
+        this.#refusedFile?.append([record])
+        this.#refusedList.push(record)
         this.#refused = this.#refusedList.length
         this.#o.emit(this.status())
         this.#o.integrity.findings.report({
           area: 'shop',
           file: 'shop server',
           record: `event ${refused.eventId} from ${refused.tillId}`,
-          problem:
-            refused.why === 'bad_signature'
-              ? "The event's signature does not match the till it claims to come from."
-              : refused.why === 'gap'
-                ? 'An event of that till is missing on the server.'
-                : 'The event could not be read.',
+          problem: REFUSED_PROBLEM[refused.why],
           consequence: 'It was not applied on this till.',
         })
       },
@@ -279,61 +303,37 @@ export class ShopService {
     loop.start()
   }
 
-  /** Lines of a JSONL file this till wrote; a torn last line is passed over. */
-  #readLines<T>(path: string): T[] {
-    if (!existsSync(path)) return []
-    const content = readFileSync(path, 'utf8')
-    // A line torn by a crash is closed off, so the next append starts a line of its own.
-    if (content !== '' && !content.endsWith('\n')) appendFileSync(path, '\n')
-    const out: T[] = []
-    for (const line of content.split('\n')) {
-      if (line.trim() === '') continue
-      try {
-        out.push(JSON.parse(line) as T)
-      } catch {
-        // Torn by a crash: that one line is lost, never the ones around it.
-      }
-    }
-    return out
-  }
-
-  #keep<T>(path: string, list: T[], item: T): void {
-    mkdirSync(this.#dir, { recursive: true, mode: 0o700 })
-    appendFileSync(path, `${JSON.stringify(item)}\n`, { mode: 0o600 })
-    list.push(item)
-  }
-
   /** Remembers where the server put one of this till's events, once. */
   #placed(eventId: string, serverSeq: number): void {
     if (this.#ownOrder.has(eventId)) return
     this.#ownOrder.set(eventId, serverSeq)
-    this.#keep(this.#ownOrderPath, [], { eventId, serverSeq })
+    this.#ownOrderFile?.append([{ eventId, serverSeq }])
   }
 
-  /** Reads the pulled events once; after that the copy in memory is kept in step. */
-  #readInbox(): void {
-    this.#refusedList = this.#readLines<RefusedRecord>(this.#refusedPath)
+  /**
+   * Reads the pulled events once; after that the copy in memory is kept in step. True when a
+   * file did not check and was set aside: the pull then starts again from the beginning.
+   */
+  #readInbox(): boolean {
+    const open = <T>(name: 'inbox' | 'refused' | 'own-order') =>
+      shopFile<T>(this.#dir, name, this.#o.integrity, this.#o.log)
+    const refused = open<RefusedRecord>('refused')
+    const ownOrder = open<{ eventId: string; serverSeq: number }>('own-order')
+    const inbox = open<StoredEvent>('inbox')
+    this.#refusedFile = refused
+    this.#ownOrderFile = ownOrder
+    this.#inboxFile = inbox
+    this.#refusedList = [...refused.records]
     this.#refused = this.#refusedList.length
-    this.#ownOrder = new Map(
-      this.#readLines<{ eventId: string; serverSeq: number }>(this.#ownOrderPath).map((o) => [
-        o.eventId,
-        o.serverSeq,
-      ]),
-    )
+    this.#ownOrder = new Map(ownOrder.records.map((o) => [o.eventId, o.serverSeq]))
     this.#inbox = []
     this.#seen = new Set<string>()
-    if (!existsSync(this.#inboxPath)) return
-    for (const line of readFileSync(this.#inboxPath, 'utf8').split('\n')) {
-      if (line.trim() === '') continue
-      try {
-        const event = JSON.parse(line) as StoredEvent
-        if (this.#seen.has(event.eventId)) continue
-        this.#seen.add(event.eventId)
-        this.#inbox.push(event)
-      } catch {
-        // A torn last line: the event is pulled again after the cursor that was not saved.
-      }
+    for (const event of inbox.records) {
+      if (this.#seen.has(event.eventId)) continue
+      this.#seen.add(event.eventId)
+      this.#inbox.push(event)
     }
+    return refused.setAside || ownOrder.setAside || inbox.setAside
   }
 
   /** Keeps each pulled event once, by id (a pull after a crash may hand it again). */
@@ -342,10 +342,8 @@ export class ShopService {
     await this.#o.staff?.apply(events)
     const fresh = events.filter((e) => !this.#seen.has(e.eventId))
     if (fresh.length === 0) return
-    mkdirSync(this.#dir, { recursive: true, mode: 0o700 })
-    appendFileSync(this.#inboxPath, fresh.map((e) => `${JSON.stringify(e)}\n`).join(''), {
-      mode: 0o600,
-    })
+    // Sealed now, right after sync checked each signature: a line added by hand never is.
+    this.#inboxFile?.append(fresh)
     for (const e of fresh) {
       this.#seen.add(e.eventId)
       this.#inbox.push(e)
@@ -395,9 +393,19 @@ export class ShopService {
     enrolment: TillEnrolment,
     shopName: string,
   ): Promise<ShopStatusView> {
-    await this.#o.keychain.set('till', SHOP_LOGIN_ACCOUNT, JSON.stringify(enrolment.login))
-    await this.#o.keychain.set('till', SHOP_KEY_ACCOUNT, enrolment.key.privateKey)
+    await this.#o.keychain.set(
+      'till',
+      this.#account(SHOP_LOGIN_ACCOUNT),
+      JSON.stringify(enrolment.login),
+    )
+    await this.#o.keychain.set('till', this.#account(SHOP_KEY_ACCOUNT), enrolment.key.privateKey)
     await this.#o.staff?.enrolled(enrolment.pepper)
+    // The keys this till believes: its own and those the code carried (trust on first use of
+    // the code the admin typed in), never the server's table.
+    await this.#shopPins().start(
+      { tillId: enrolment.tillId, publicKey: enrolment.key.publicKey },
+      enrolment.tills,
+    )
     const config: ShopConfig = {
       server,
       shopId: enrolment.shopId,
@@ -406,7 +414,15 @@ export class ShopService {
       tillName: enrolment.tillName,
     }
     await this.#saveConfig(config)
-    this.#run(config, enrolment.login, enrolment.key.privateKey)
+    await this.#run(config, enrolment.login, enrolment.key.privateKey)
+    if (!this.#shopPins().confirmed(enrolment.tillId)) {
+      // Its first event proves it held the code; the till that made the code pins it.
+      await this.record(JOINED_KIND, {
+        publicKey: enrolment.key.publicKey,
+        tillName: enrolment.tillName,
+        ...enrolment.proof,
+      })
+    }
     await this.#sync?.syncOnce()
     const view = this.status()
     this.#o.emit(view)
@@ -434,9 +450,13 @@ export class ShopService {
     if (!config) throw new AppError('shop_off', 'Join or create a shop first.')
     try {
       const pepper = (await this.#o.staff?.pepper()) ?? null
-      return await withClient(config.server, owner, (client) =>
-        createEnrolmentCode(client, 30, pepper),
+      const pins = this.#shopPins()
+      const made = await withClient(config.server, owner, (client) =>
+        createEnrolmentCode(client, 30, pepper, pins.keys()),
       )
+      // Kept so the till that uses it can prove so, and be pinned here (pins.ts).
+      await pins.codeMade(normalizeCode(made.code), Date.now())
+      return made
     } catch (error) {
       throw new AppError('shop_refused', explain(error))
     }
@@ -468,8 +488,9 @@ export class ShopService {
   async leave(): Promise<ShopStatusView> {
     await this.stop()
     if (existsSync(this.#configPath)) rmSync(this.#configPath)
-    await this.#o.keychain.delete('till', SHOP_LOGIN_ACCOUNT)
-    await this.#o.keychain.delete('till', SHOP_KEY_ACCOUNT)
+    await this.#o.keychain.delete('till', this.#account(SHOP_LOGIN_ACCOUNT))
+    await this.#o.keychain.delete('till', this.#account(SHOP_KEY_ACCOUNT))
+    await this.#shopPins().forget()
     this.#config = null
     this.#problem = null
     const view = this.status()

@@ -8,11 +8,13 @@
 //   - server_seq order is commit order, so a reader's cursor never skips a late commit;
 //   - a till's login can insert only its own till's events, and nobody can change or delete one.
 // What the readers check themselves: each event's Ed25519 signature against the public key
-// its till enrolled with, and that each till's events arrive with no gap in till_seq.
+// pinned for its till in this till's keychain (pins.ts), never a key read from the table alone,
+// and that each till's events arrive with no gap in till_seq.
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import { signEvent, verifyEvent, type ShopEvent, type StoredEvent } from './events'
 import type { LocalShopLog } from './local-log'
+import { JOINED_KIND, PINNED_KIND } from './pins'
 
 export type ShopStatus =
   { state: 'online'; lastSyncAt: string } | { state: 'offline'; since: string; reason: string }
@@ -22,7 +24,32 @@ export interface RefusedEvent {
   serverSeq: number
   tillId: string
   eventId: string
-  why: 'bad_signature' | 'unknown_till' | 'gap' | 'malformed'
+  why: 'bad_signature' | 'unknown_till' | 'unpinned' | 'gap' | 'malformed'
+}
+
+/** What each refusal means, in words for the admin. */
+export const REFUSED_PROBLEM: Record<RefusedEvent['why'], string> = {
+  bad_signature: "The event's signature does not match the till it claims to come from.",
+  gap: 'An event of that till is missing on the server.',
+  unknown_till: 'The event names a till the shop server does not list.',
+  unpinned:
+    'The event comes from a till whose key this till has not pinned: no till of the shop vouched for it with an enrolment code.',
+  malformed: 'The event could not be read.',
+}
+
+/** The tills this till believes (pins.ts), as sync uses them. */
+export interface SyncPins {
+  readonly size: number
+  key(tillId: string): string | null
+  confirmed(tillId: string): boolean
+  /** A till in a shop from before pins: the table's keys are pinned once, as they are. */
+  adopt(keys: ReadonlyMap<string, string>): Promise<void>
+  /** An unpinned till's `till.joined`, signed with the key the table names for it. */
+  joined(event: StoredEvent, tableKey: string): Promise<void>
+  /** A `till.pinned` from a pinned till, its signature checked. */
+  pinned(event: StoredEvent): Promise<void>
+  /** The table names another key than the pinned one for `tillId` (the pinned one is used). */
+  keyChanged(tillId: string): void
 }
 
 export interface ShopSyncOptions {
@@ -36,6 +63,8 @@ export interface ShopSyncOptions {
   onRefused?: (refused: RefusedEvent) => void
   /** This till's own event as read back: its place in server order (for the audit log). */
   onOwn?: (eventId: string, serverSeq: number) => void
+  /** Which keys to believe; absent: the table's (tests of sync alone, the bench). */
+  pins?: SyncPins
   now?: () => number
   batch?: number
 }
@@ -125,9 +154,14 @@ export class ShopSync {
 
   async #round(): Promise<void> {
     try {
+      const confirmed = this.confirmed
       await this.#push()
       await this.#pull()
-      this.#setStatus({ state: 'online', lastSyncAt: this.#iso() })
+      // Confirmed in this pull: what waited for it goes now, not a round later, and the
+      // status (which said it was waiting) is told again.
+      const nowConfirmed = !confirmed && this.confirmed
+      if (nowConfirmed) await this.#push()
+      this.#setStatus({ state: 'online', lastSyncAt: this.#iso() }, nowConfirmed)
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
       this.#setStatus({
@@ -138,15 +172,24 @@ export class ShopSync {
     }
   }
 
-  #setStatus(next: ShopStatus): void {
+  #setStatus(next: ShopStatus, tell = false): void {
     const changed = next.state !== this.#status.state
     this.#status = next
-    if (changed) this.#o.onStatus?.(next)
+    if (changed || tell) this.#o.onStatus?.(next)
+  }
+
+  /** False while this till waits for a till of the shop to pin it (it pushes only `till.joined`). */
+  get confirmed(): boolean {
+    return this.#o.pins?.confirmed(this.#o.tillId) ?? true
   }
 
   async #push(): Promise<void> {
     for (;;) {
-      const pending = this.#o.log.pending(this.#o.batch ?? 200)
+      let pending = this.#o.log.pending(this.#o.batch ?? 200)
+      if (!this.confirmed) {
+        const held = pending.findIndex((e) => e.kind !== JOINED_KIND)
+        if (held !== -1) pending = pending.slice(0, held)
+      }
       if (pending.length === 0) return
       const values: unknown[] = []
       const rows = pending.map((e, i) => {
@@ -177,6 +220,12 @@ export class ShopSync {
     if (known) return known
     const result = await this.#o.pool.query('select till_id, public_key from tills')
     for (const row of result.rows) this.#keys.set(String(row.till_id), String(row.public_key))
+    const pins = this.#o.pins
+    if (pins && pins.size === 0) await pins.adopt(this.#keys)
+    for (const [id, key] of this.#keys) {
+      const pinned = pins?.key(id)
+      if (pinned && pinned !== key) pins?.keyChanged(id)
+    }
     return this.#keys.get(tillId) ?? null
   }
 
@@ -245,8 +294,10 @@ export class ShopSync {
       signature: String(row.signature),
       receivedAt: new Date(row.received_at).toISOString(),
     }
-    const key = await this.#publicKey(tillId)
-    if (!key) return refuse('unknown_till')
+    const tableKey = await this.#publicKey(tillId)
+    if (!tableKey) return refuse('unknown_till')
+    const pins = this.#o.pins
+    const key = pins ? pins.key(tillId) : tableKey
     // A stopped stream stays stopped: its events are passed over (and were reported once).
     if (this.#stalled.has(tillId)) return null
     const expected = (this.#lastSeq.get(tillId) ?? 0) + 1
@@ -262,6 +313,16 @@ export class ShopSync {
       this.#lastSeq.set(tillId, expected)
       return refuse('malformed')
     }
+    if (!key) {
+      // Not pinned here: only its `till.joined` is looked at (the till that made its code
+      // pins it). Its place in the stream is taken, so its events after a pin go on.
+      this.#lastSeq.set(tillId, expected)
+      if (pins && event.kind === JOINED_KIND && verifyEvent(event, tableKey)) {
+        await pins.joined(event, tableKey)
+        return null
+      }
+      return refuse('unpinned')
+    }
     if (!verifyEvent(event, key)) {
       // Refused and reported, but its place in the till's sequence is taken: the database
       // stored it, so the till's next genuine event follows it, and the stream must go on.
@@ -269,6 +330,7 @@ export class ShopSync {
       return refuse('bad_signature')
     }
     this.#lastSeq.set(tillId, event.tillSeq)
+    if (pins && event.kind === PINNED_KIND) await pins.pinned(event)
     return event
   }
 }

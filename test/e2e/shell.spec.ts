@@ -90,6 +90,19 @@ test('connection test against the embedded demo gateway passes every check', asy
   await expect(page.getByTestId('capability-disbursements')).toContainText('Granted')
   await expect(page.getByTestId('capability-virtual_accounts')).toContainText('Granted')
   await expect(page.getByTestId('clock-skew')).toHaveText(/^[+-]?\d+ s$/)
+  // A new till has sent nothing yet: lost answers are only looked up until the gateway has
+  // answered a write with our own reference (main/exactly-once/trust.ts).
+  await expect(page.getByTestId('resends')).toContainText(
+    'not yet shown that it keeps our own reference',
+  )
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size)
+    await page.getByTestId('resends').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `test-results/shell/connection-${size.width}.png` })
+  }
   expect(await seriousA11yViolations(page)).toEqual([])
 })
 

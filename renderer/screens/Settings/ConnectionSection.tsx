@@ -1,7 +1,7 @@
 // The connection test, explained step by step.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CheckStatus, ConnectionReport } from '../../../common/ipc'
+import type { CheckStatus, ConnectionReport, ResendTrustView } from '../../../common/ipc'
 import { Badge, Banner, Button, Card, Icon, type IconName, type Tone } from '../../components'
 import { DetailList, useAction } from '../../components/kit'
 import { call } from '../../lib/pos'
@@ -18,7 +18,6 @@ export function ConnectionSection() {
   const { t } = useTranslation()
   const [report, setReport] = useState<ConnectionReport | null>(null)
   const { busy, error, run: start } = useAction()
-  const run = () => start(async () => setReport(await call('environment.testConnection')))
   const environment = useEnvironment((store) => store.environment)
   // A key id with no secret on this till: say why typing the secret is the only way.
   const secretMissing =
@@ -27,6 +26,17 @@ export function ConnectionSection() {
     environment.keyId !== null &&
     environment.keychain.available &&
     !environment.hasSecret
+  const [resends, setResends] = useState<ResendTrustView | null>(null)
+  const readResends = () =>
+    void call('exactlyOnce.resends')
+      .then(setResends)
+      .catch(() => setResends(null))
+  useEffect(readResends, [])
+  const run = () =>
+    start(async () => {
+      setReport(await call('environment.testConnection'))
+      readResends()
+    })
 
   return (
     <Card
@@ -43,6 +53,24 @@ export function ConnectionSection() {
         <Banner tone="warning" title={t('settings.connection.noSecretTitle')}>
           {/* The key id is typed by a person: plain text beside the sentence, never in it. */}
           <span className="mono">{environment.keyId}</span>: {t('settings.connection.noSecret')}
+        </Banner>
+      )}
+      {resends && (
+        <Banner
+          tone={resends.honoured ? 'success' : 'info'}
+          title={t(
+            resends.honoured ? 'settings.connection.resendsOn' : 'settings.connection.resendsOff',
+          )}
+        >
+          <span data-testid="resends">
+            {t(
+              resends.honoured
+                ? resends.how === 'lookup'
+                  ? 'settings.connection.resendsOnLookup'
+                  : 'settings.connection.resendsOnEcho'
+                : 'settings.connection.resendsOffBody',
+            )}
+          </span>
         </Banner>
       )}
       {report && (

@@ -5,14 +5,21 @@
 // The conflict rules are driven through the same path: approve vs reject made while the
 // server was away, a decision on details that changed meanwhile, and one from a supervisor
 // who edited the payout.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditView, PayoutView } from '../../../common/ipc/payouts'
 import type { ShopApprovalView } from '../../../common/ipc/shopApprovals'
 import type { AppServices } from '../../../main/app/services'
-import { dispatcher, startServices } from '../../support/services'
+import {
+  dispatcher,
+  draftPayout,
+  endTills,
+  openShop,
+  shareStaff,
+  startServices,
+} from '../../support/services'
 import {
   postgresSkipReason,
   startThrowawayPostgres,
@@ -41,23 +48,7 @@ describe.skipIf(skipReason !== null)(
 
     const draft = async (amount: string) => {
       await signIn(tillA, 'bola')
-      const banks = await tillA.value<{ banks: Array<{ code: string }> }>('banks.list')
-      const bankCode = banks.banks[0]!.code
-      const resolved = await tillA.value<{ accountName: string }>('payouts.resolve', {
-        bankCode,
-        accountNumber: '0123456789',
-      })
-      return tillA.value<PayoutView>('payouts.draft', {
-        purpose: 'supplier',
-        bankCode,
-        accountNumber: '0123456789',
-        accountName: resolved.accountName,
-        nameConfirmed: true,
-        amount,
-        narration: 'Invoice 7',
-        recipientEmail: null,
-        submit: true,
-      })
+      return draftPayout<PayoutView>(tillA, amount, 'Invoice 7')
     }
 
     /** Till A's payout, read as its supervisor Tunde sees it. */
@@ -112,41 +103,24 @@ describe.skipIf(skipReason !== null)(
         adminName: 'Ade',
         pin: PINS.ade,
       })
-      const address = { host: server.host, port: server.port, database: 'postgres', ca: server.ca }
-      const owner = { ownerUser: server.superuser, ownerPassword: server.superPassword }
-      await tillA.value('shop.create', { server: address, ...owner, shopName: 'Corner Shop' })
-      const { code } = await tillA.value<{ code: string }>('shop.createCode', owner)
-      await tillB.value('shop.join', { server: address, code })
+      await openShop(tillA, tillB, server)
       // One staff list: made on the front till, usable on the back one (same ids, same PINs).
-      for (const [name, role] of [
-        ['Sade', 'supervisor'],
-        ['Tunde', 'supervisor'],
-        ['Bola', 'cashier'],
-      ] as const) {
-        const user = await tillA.value<{ id: string }>('users.create', {
-          name,
-          role,
-          pin: PINS[name.toLowerCase() as keyof typeof PINS],
-        })
-        ids[name.toLowerCase()] = user.id
-      }
-      await until(
-        'the staff on the back till',
-        async () => {
-          const users = await tillB.value<Array<{ id: string }>>('users.list')
-          return ['sade', 'tunde', 'bola'].every((n) => users.some((u) => u.id === ids[n]))
-        },
-        60_000,
+      Object.assign(
+        ids,
+        await shareStaff(
+          tillA,
+          tillB,
+          [
+            { name: 'Sade', role: 'supervisor', pin: PINS.sade },
+            { name: 'Tunde', role: 'supervisor', pin: PINS.tunde },
+            { name: 'Bola', role: 'cashier', pin: PINS.bola },
+          ],
+          until,
+        ),
       )
     }, 120_000)
 
-    afterAll(async () => {
-      await a?.stop()
-      await b?.stop()
-      server?.destroy()
-      rmSync(dirA, { recursive: true, force: true })
-      rmSync(dirB, { recursive: true, force: true })
-    })
+    afterAll(() => endTills([a, b], server, [dirA, dirB]))
 
     it('draft on the front till, approve on the back till, paid by the front till only', async () => {
       const payout = await draft('3,500')

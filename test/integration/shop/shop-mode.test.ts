@@ -23,7 +23,8 @@ import {
   type ThrowawayPostgres,
 } from '../../support/postgres'
 import { until } from '../../support/async'
-import { insertEvent } from '../../support/shop-events'
+import { insertEvent, tillSecret } from '../../support/shop-events'
+import { SHOP_KEY_ACCOUNT, SHOP_LOGIN_ACCOUNT } from '../../../main/shop/service'
 
 const skipReason = postgresSkipReason()
 
@@ -124,10 +125,10 @@ describe.skipIf(skipReason !== null)(
       const all = texts.join('\n')
       expect(all).not.toContain(server.superPassword)
       expect(all).not.toContain('PRIVATE KEY')
-      const login = await keychainB.get('till', 'Tilldesk shop login')
+      const login = await tillSecret(keychainB, dirB, SHOP_LOGIN_ACCOUNT)
       expect(login).toBeTruthy()
       expect(all).not.toContain(JSON.parse(login!).password)
-      const key = await keychainB.get('till', 'Tilldesk shop signing key')
+      const key = await tillSecret(keychainB, dirB, SHOP_KEY_ACCOUNT)
       expect(all).not.toContain(key!)
     })
 
@@ -252,8 +253,10 @@ describe.skipIf(skipReason !== null)(
     it('a missing event of another till is refused once, however many rounds meet it', async () => {
       // Till B's own login and key, used by hand: an event that skips a till_seq, as if one
       // had been withheld, then two more rounds of pulls on till A.
-      const login = JSON.parse((await keychainB.get('till', 'Tilldesk shop login'))!) as ShopLogin
-      const key = (await keychainB.get('till', 'Tilldesk shop signing key'))!
+      const login = JSON.parse(
+        (await tillSecret(keychainB, dirB, SHOP_LOGIN_ACCOUNT))!,
+      ) as ShopLogin
+      const key = (await tillSecret(keychainB, dirB, SHOP_KEY_ACCOUNT))!
       const pool = shopPool(address(), login)
       try {
         const last = await pool.query<{ till_id: string; seq: string }>(

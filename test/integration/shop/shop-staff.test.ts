@@ -13,7 +13,7 @@ import type { PublicUser } from '../../../common/ipc/users'
 import type { AppServices } from '../../../main/app/services'
 import type { Keychain } from '../../../main/keychain/keychain'
 import { normalizeCode } from '../../../main/shop/enrolment'
-import { openPepper, SHOP_PEPPER_ACCOUNT } from '../../../main/shop/pepper'
+import { openEnrolmentBox, SHOP_PEPPER_ACCOUNT } from '../../../main/shop/pepper'
 import { dispatcher, startServices } from '../../support/services'
 import { MemoryKeychain } from '../../unit/shell/helpers'
 import {
@@ -21,6 +21,8 @@ import {
   startThrowawayPostgres,
   type ThrowawayPostgres,
 } from '../../support/postgres'
+import { tillSecret } from '../../support/shop-events'
+import { SHOP_LOGIN_ACCOUNT } from '../../../main/shop/service'
 import { until } from '../../support/async'
 
 const skipReason = postgresSkipReason()
@@ -33,11 +35,15 @@ function pulled(dir: string, kind: string): Array<{ body: Record<string, unknown
   } catch {
     return []
   }
+  // Sealed lines (main/shop/sealed-file.ts): each pulled event is a line's body.
   return text
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as { kind: string; body: Record<string, unknown> })
-    .filter((e) => e.kind === kind)
+    .map(
+      (line) =>
+        (JSON.parse(line) as { body: { kind: string; body: Record<string, unknown> } | null }).body,
+    )
+    .filter((e): e is { kind: string; body: Record<string, unknown> } => e?.kind === kind)
 }
 
 describe.skipIf(skipReason !== null)(
@@ -143,8 +149,11 @@ describe.skipIf(skipReason !== null)(
       expect(boxes).toHaveLength(1)
       const box = String(boxes[0].pepper_box)
       expect(box).not.toContain(pepper.toString('base64url'))
-      expect(await openPepper(box, normalizeCode(code))).toEqual(pepper)
-      const login = JSON.parse((await keychainB.get('till', 'Tilldesk shop login'))!) as {
+      const opened = await openEnrolmentBox(box, normalizeCode(code))
+      expect(opened.pepper).toEqual(pepper)
+      // It carries the keys the code-making till believes (pins.ts), both tills' by now.
+      expect(Object.keys(opened.tills)).toHaveLength(2)
+      const login = JSON.parse((await tillSecret(keychainB, dirB, SHOP_LOGIN_ACCOUNT))!) as {
         user: string
         password: string
       }

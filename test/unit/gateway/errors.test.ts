@@ -483,14 +483,21 @@ describe('what a failed write by reference tells us', () => {
     expect(writeFailure(error)).toBe('unknown')
   })
 
-  it('any 409 on a write keyed by our reference means the record exists', async () => {
+  it('a 409 means the record exists only when it is about our reference (or says nothing)', async () => {
     for (const body of [
       e(ERROR_MESSAGES.duplicateReference, 'duplicate_reference'),
-      e('Something else entirely', 'invalid_state'),
-      { message: 'Conflict' },
+      { message: 'Direct debit payment already exists for the given reference' },
       '<html>409</html>',
     ]) {
       expect(writeFailure(await debitAnswering(409, body))).toBe('exists')
+    }
+    // "Mandate not active" and other state conflicts: a refusal of this write.
+    for (const body of [
+      e('Something else entirely', 'invalid_state'),
+      e('Mandate is not active', 'mandate_not_active'),
+      { message: 'Conflict' },
+    ]) {
+      expect(writeFailure(await debitAnswering(409, body))).toBe('refused')
     }
   })
 

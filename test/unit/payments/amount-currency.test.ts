@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CheckoutView } from '../../../common/ipc/payments'
 import { validateMandateForm } from '../../../main/mandates/mandate-rules'
-import { CHECKOUT_SCHEDULE, Follower } from '../../../main/payments/follower'
+import { CHECKOUT_SCHEDULE, Follower } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { PaymentEntry } from '../../../main/payments/payment-entry'
 import { PaymentsService } from '../../../main/payments/payments-service'

@@ -5,7 +5,7 @@ import * as z from 'zod'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cashierError } from '../../../main/payments/cashier-errors'
 import { checkCheckoutUrl } from '../../../main/payments/checkout-link'
-import { Follower, type CheckResult } from '../../../main/payments/follower'
+import { Follower, type CheckResult } from '../../../main/exactly-once/follower'
 import {
   Journal,
   fileStorage,
@@ -17,7 +17,7 @@ import {
   pursueByReference,
   submitByReference,
   type Uncertainty,
-} from '../../../main/payments/submit-by-reference'
+} from '../../../main/exactly-once/submit'
 import { ManualTimers, gwError } from './support'
 
 const Rec = z.object({ id: z.string(), at: z.string(), open: z.boolean() })
@@ -179,8 +179,8 @@ describe('submitByReference', () => {
     expect(out.outcome).toBe('unknown')
   })
 
-  it('reads any 409 as "it exists" and adopts the record', async () => {
-    for (const code of ['duplicate_payment_reference', 'invalid_state', null]) {
+  it('reads a 409 about our reference as "it exists"; a state conflict is a refusal', async () => {
+    for (const code of ['duplicate_payment_reference', 'duplicate_reference', null]) {
       const out = await submitByReference({
         ...base,
         send: async () => Promise.reject(gwError('conflict', { code })),
@@ -195,6 +195,17 @@ describe('submitByReference', () => {
       lookup: async () => Promise.reject(gwError('not_found', { method: 'GET' })),
     })
     expect(lagging).toMatchObject({ outcome: 'unknown', uncertainty: { existsSaid: true } })
+    // "Mandate not active" and the like describe something else's state: nothing was made.
+    for (const code of ['mandate_not_active', 'invalid_state']) {
+      const conflict = gwError('conflict', { code })
+      await expect(
+        submitByReference({
+          ...base,
+          send: async () => Promise.reject(conflict),
+          lookup: async () => 'existing',
+        }),
+      ).rejects.toBe(conflict)
+    }
   })
 
   it('throws definite refusals of the only request', async () => {

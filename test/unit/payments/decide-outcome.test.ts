@@ -8,7 +8,7 @@ import {
   type CheckoutView,
 } from '../../../common/ipc/payments'
 import { AppError } from '../../../main/app/errors'
-import { CHECKOUT_SCHEDULE, Follower } from '../../../main/payments/follower'
+import { CHECKOUT_SCHEDULE, Follower } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { PaymentEntry } from '../../../main/payments/payment-entry'
 import { PaymentsService } from '../../../main/payments/payments-service'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CheckoutView } from '../../../common/ipc/payments'
 import type { Environment } from '../../../common/ipc/shared'
-import { CHECKOUT_SCHEDULE, Follower } from '../../../main/payments/follower'
+import { CHECKOUT_SCHEDULE, Follower } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { PaymentEntry } from '../../../main/payments/payment-entry'
 import { PaymentsService } from '../../../main/payments/payments-service'

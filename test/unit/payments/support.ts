@@ -1,7 +1,7 @@
 // Shared by the payments, refunds, mandates and reports unit tests: gateway errors as the real
 // client raises them, manual timers, and a recording publisher.
 import { GatewayError, type GatewayErrorKind } from '../../../main/gateway/errors'
-import type { Timers } from '../../../main/payments/follower'
+import type { Timers } from '../../../main/exactly-once/follower'
 import { silentLogger } from '../../../main/app/log'
 import type { FieldError } from '../../../common/api/errors'
 

@@ -8,7 +8,7 @@ import {
   CHECKOUT_SCHEDULE,
   Follower,
   REVIEW_LOOKUP_SCHEDULE,
-} from '../../../main/payments/follower'
+} from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { PaymentEntry } from '../../../main/payments/payment-entry'
 import { PaymentsService, type PaymentsGateway } from '../../../main/payments/payments-service'

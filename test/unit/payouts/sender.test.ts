@@ -194,13 +194,13 @@ describe('sender: unknown outcomes are verified before anything is sent again', 
     expect(w.outbox.get(item.reference)?.state).toBe('success')
   })
 
-  it('any 409 means it exists: never sent again, looked up with back-off, then a supervisor decides', async () => {
+  it('a 409 about our reference means it exists: never sent again, looked up with back-off, then a supervisor decides', async () => {
     w = await world()
     const item = await approvedItem()
     realClock()
     w.gateway.disbursements.initialize = async (body) => {
       w.gateway.calls.push(`initialize:${body.reference}`)
-      throw gatewayError('conflict', { status: 409, code: 'invalid_state' })
+      throw gatewayError('conflict', { status: 409, code: 'duplicate_reference' })
     }
     const stamps: number[] = []
     const verify = w.gateway.disbursements.verify

@@ -29,10 +29,12 @@ const EXPECTED: Record<PayoutState, PayoutState[]> = {
   // a supervisor's decision (success = paid, rejected = not paid). Never failed.
   unknown: ['submitted', 'needs_review', 'success', 'rejected'],
   submitted: ['success', 'failed'],
-  success: ['reversed'],
+  // success and rejected: a supervisor's decision the gateway's record contradicts is overruled
+  // (back to submitted, then as the gateway says), with an alarm.
+  success: ['reversed', 'submitted'],
   failed: [],
   reversed: [],
-  rejected: [],
+  rejected: ['submitted'],
   needs_review: ['draft', 'awaiting_approval', 'rejected', 'submitted', 'success'],
   expired: ['awaiting_approval', 'draft', 'rejected'],
 }
@@ -73,10 +75,11 @@ describe('payout state machine', () => {
     expect(refused).toBeGreaterThan(100)
   })
 
-  it('final states have no way out', () => {
-    for (const state of ['failed', 'reversed', 'rejected'] as const) {
+  it('final states have no way out, but the gateway overrules a decision it contradicts', () => {
+    for (const state of ['failed', 'reversed'] as const) {
       expect(PAYOUT_ACTIONS.filter((action) => canAct(action, state))).toEqual([])
     }
+    expect(PAYOUT_ACTIONS.filter((action) => canAct(action, 'rejected'))).toEqual(['overrule'])
   })
 })
 

@@ -9,7 +9,7 @@ import type {
 import { refundsChannels, type RefundView } from '../../../common/ipc/refunds'
 import { sum, type Minor } from '../../../common/money'
 import { AppError } from '../../../main/app/errors'
-import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
+import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { refundBalance } from '../../../main/refunds/refund-balance'
 import {
@@ -523,7 +523,7 @@ describe('refunds: an unknown outcome is never settled by a refusal or a guess',
   it('a 409 on the resend means it exists: looked up and adopted', async () => {
     const s = setup()
     s.gateway.failInitialize(lost(), 'before')
-    s.gateway.failInitialize(gwError('conflict', { code: 'invalid_state' }), 'before')
+    s.gateway.failInitialize(gwError('conflict', { code: 'duplicate_reference' }), 'before')
     const reference = await issueLost(s)
     await s.timers.advance(VERIFY_AFTER_MS + 2_000)
     expect(s.journal.get(reference)?.uncertainty?.existsSaid).toBe(true)

@@ -5,7 +5,11 @@
 import { describe, expect, it } from 'vitest'
 import type { RefundView } from '../../../common/ipc/refunds'
 import type { CheckoutView } from '../../../common/ipc/payments'
-import { CHECKOUT_SCHEDULE, Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
+import {
+  CHECKOUT_SCHEDULE,
+  Follower,
+  SETTLEMENT_SCHEDULE,
+} from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { PaymentEntry } from '../../../main/payments/payment-entry'
 import { PaymentsService } from '../../../main/payments/payments-service'

@@ -1,4 +1,4 @@
-// Review: money is never shown in a currency nobody stated. The spec's debit status record is
+// Money is never shown in a currency nobody stated. The spec's debit status record is
 // `status`, `payment_reference`, `mandate_reference`, `amount` (number), `narration`: no
 // currency, because `debit_amount` is "In the mandate's currency". A debit this till did not
 // record, looked up by its reference, on a mandate in US dollars, must not be shown as naira.
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { Minor } from '../../../common/money'
 import { DebitsService, type DebitsGateway } from '../../../main/mandates/debits-service'
 import { DebitEntry } from '../../../main/mandates/mandate-entries'
-import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
+import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { ManualTimers, log } from '../payments/support'
 

@@ -1,10 +1,10 @@
-// Review: the journal entry of a refund is forgotten only after "a definite refusal of the only
-// request" (submit-by-reference.ts). A failure that is not the gateway's answer at all (here a
+// The journal entry of a refund is forgotten only after "a definite refusal of the only
+// request" (main/exactly-once/submit.ts). A failure that is not the gateway's answer at all (here a
 // TypeError, as a fetch implementation, a logger or a listener may throw once the request has
 // gone) says nothing about whether the refund was made: the entry must be kept and followed.
 import { describe, expect, it } from 'vitest'
 import type { RefundView } from '../../../common/ipc/refunds'
-import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
+import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import {
   RefundEntry,

@@ -1,21 +1,21 @@
-// Review: the refund service forgets a journal entry only on the gateway's definite refusal of
+// The refund service forgets a journal entry only on the gateway's definite refusal of
 // the only request. Whatever else comes out of the send (here an error that is not the gateway
 // answering, from any layer between the service and the wire) keeps the entry, as unknown,
 // and follows it: the request may have gone.
 import { describe, expect, it, vi } from 'vitest'
 import type { RefundView } from '../../../common/ipc/refunds'
-import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
+import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import {
   RefundEntry,
   RefundsService,
   type RefundsGateway,
 } from '../../../main/refunds/refunds-service'
-import type * as SubmitModule from '../../../main/payments/submit-by-reference'
+import type * as SubmitModule from '../../../main/exactly-once/submit'
 import { rejection } from '../../support/async'
 import { ManualTimers, log } from '../payments/support'
 
-vi.mock('../../../main/payments/submit-by-reference', async (importOriginal) => {
+vi.mock('../../../main/exactly-once/submit', async (importOriginal) => {
   const original = await importOriginal<typeof SubmitModule>()
   return {
     ...original,

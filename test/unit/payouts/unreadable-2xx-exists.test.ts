@@ -1,4 +1,4 @@
-// Review: a 2xx answer to initialize means the gateway accepted the transfer, even when its
+// A 2xx answer to initialize means the gateway accepted the transfer, even when its
 // body could not be read (docs/gateway-client.md, `bad_response`: "A 2xx write was accepted:
 // look it up by reference, and never re-send it"; submitByReference already treats it as "the
 // record exists"). A lookup that cannot see it yet (commit lag) must not clear a second send.

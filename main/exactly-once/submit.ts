@@ -7,7 +7,9 @@
 //   record. A refusal of a resend or a 404 that is not a JSON "no such record" settles nothing.
 // - The lookup that may lead to a resend waits `verifyAfterMs` after the lost request, which
 //   may still be on its way; a lookup straight after a timeout would read "absent" too early.
-// - Any 409 means a record with our reference exists: look it up, never send again.
+// - A 2xx, and a 409 that says the reference is taken, mean a record with our reference
+//   exists: look it up, never send again. Any other 409 (a mandate not active) is a refusal.
+// - A resend needs the environment to have shown it keeps our reference (trust.ts).
 // - After `windowMs` of not knowing, a person decides (`review`), with the evidence.
 import * as z from 'zod'
 import { lookupFailure, writeFailure } from '../gateway/classify'
@@ -39,8 +41,6 @@ export type Uncertainty = z.infer<typeof Uncertainty>
 
 /** Evidence kept per entry: the first step and the latest ones. */
 const MAX_STEPS = MAX_EVIDENCE_STEPS
-/** Conflicts that describe the state of something else (the mandate), not our record. */
-const STATE_CONFLICTS = new Set(['mandate_not_active', 'activation_not_initiated'])
 
 export type SubmitOutcome<S, L> =
   /** The gateway answered the write. */
@@ -86,8 +86,6 @@ export async function submitByReference<S, L>(
     // A 409, or a 2xx we could not read: the record exists; nothing of ours is in flight.
     const looked = await look(options.lookup)
     if (looked.kind === 'found') return { outcome: 'found', value: looked.value }
-    if (looked.kind === 'absent' && error.code !== null && STATE_CONFLICTS.has(error.code))
-      throw error
     return {
       outcome: 'unknown',
       error,
@@ -128,9 +126,13 @@ export interface PursuitOptions<S, L> {
   /**
    * Called with the evidence as it stands while the resend is in flight, just before it
    * leaves; the caller journals it, so after a restart the minimum wait counts from the
-   * resend, which may still be on its way, not from the first lost request.
+   * resend, which may still be on its way, not from the first lost request (and a decision
+   * is fenced off until it can no longer land). It returns false when the entry may no
+   * longer be sent (a person decided meanwhile): then nothing leaves.
    */
-  beforeResend?: (inFlight: Uncertainty) => void
+  beforeResend?: (inFlight: Uncertainty) => boolean
+  /** False until the environment has shown it keeps our reference: lookups only, no resend. */
+  mayResend?: () => boolean
 }
 
 /** One follow-up of an unknown write: look up, resend only on a JSON "no such record". */
@@ -149,8 +151,13 @@ export async function pursueByReference<S, L>(
   const looked = await look(options.lookup)
   if (looked.kind === 'found') return { kind: 'found', value: looked.value }
   u = withStep(u, { at: iso(at), call: 'lookup', said: saidOfLookup(looked, options.noun) })
-  if (looked.kind === 'absent' && !u.resendRefused && !u.existsSaid) {
-    options.beforeResend?.({ ...u, lastUnknownAt: iso(options.now()) })
+  const trusted = options.mayResend?.() ?? true
+  if (looked.kind === 'absent' && !u.resendRefused && !u.existsSaid && !trusted)
+    u = withStep(u, { at: iso(options.now()), call: 'send', said: untrusted(options.noun) })
+  if (looked.kind === 'absent' && !u.resendRefused && !u.existsSaid && trusted) {
+    const inFlight = { ...u, lastUnknownAt: iso(options.now()) }
+    if (options.beforeResend && !options.beforeResend(inFlight))
+      return { kind: 'waiting', uncertainty: u }
     try {
       return { kind: 'sent', value: await options.resend() }
     } catch (thrown) {
@@ -165,7 +172,8 @@ export async function pursueByReference<S, L>(
       if (failure === 'exists') u = { ...u, existsSaid: true }
       else if (failure === 'refused') u = { ...u, resendRefused: true }
       else if (failure === 'unknown') u = { ...u, lastUnknownAt: iso(sentAt) }
-      // auth, rate limit, not sent: nothing happened; the next round tries again.
+      // auth, rate limit, not sent: nothing happened; the next round tries again. An answered
+      // resend can no longer land, so `u` keeps the earlier lost request's time.
     }
   }
   if (at - Date.parse(u.since) >= options.windowMs)
@@ -237,6 +245,9 @@ async function look<L>(lookup: () => Promise<L>): Promise<Looked<L>> {
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString()
+
+const untrusted = (noun: string): string =>
+  `Not sent again: this gateway has not yet shown that it keeps our reference (a second request could make a second ${noun}). The till keeps looking the reference up.`
 
 function fresh(at: number): Uncertainty {
   return {

@@ -1,11 +1,11 @@
-// Review: "Once any attempt's outcome was unknown ... It is re-verified with backoff over a
+// "Once any attempt's outcome was unknown ... It is re-verified with backoff over a
 // bounded, configurable window, then goes to `needs_review` with the evidence." A payment whose
 // lookups are slow (each one runs into the client's 10 s deadline, as against a silent
 // gateway) must still reach `needs_review` when the window ends, not stay `unknown` with nobody
 // looking at it once the checkout follow-up schedule (30 minutes, the same as the window) ends.
 import { describe, expect, it } from 'vitest'
 import type { CheckoutView } from '../../../common/ipc/payments'
-import { CHECKOUT_SCHEDULE, Follower } from '../../../main/payments/follower'
+import { CHECKOUT_SCHEDULE, Follower } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { PaymentEntry } from '../../../main/payments/payment-entry'
 import { PaymentsService } from '../../../main/payments/payments-service'

@@ -6,8 +6,9 @@
 import * as z from 'zod'
 import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
 import { AppError } from '../app/errors'
+import type { Alarm } from './alarm'
 import { outcomeViewOf } from './outcome-view'
-import type { Uncertainty } from './submit-by-reference'
+import type { Uncertainty } from './submit'
 
 /** The decision as kept in the journal entry: the audit record of it. */
 export const Resolution = z.object({
@@ -30,7 +31,11 @@ export interface DecisionWords {
   noun: string
   /** What the person who started it did: "took this payment", "charged this debit". */
   started: string
+  /** How "made" reads for it ("paid", the default; "made" for refunds). */
+  made?: string
 }
+
+const madeWord = (words: DecisionWords): string => words.made ?? 'paid'
 
 /** Why `viewer` may not decide an item started by `startedById`, or null when they may. */
 export function makerBlock(
@@ -39,7 +44,7 @@ export function makerBlock(
   words: DecisionWords,
 ): string | null {
   return viewer && startedById === viewer.id
-    ? `You ${words.started}, so another supervisor must decide whether it was paid.`
+    ? `You ${words.started}, so another supervisor must decide whether it was ${madeWord(words)}.`
     : null
 }
 
@@ -82,6 +87,7 @@ export async function decideResolution(options: DecideOptions): Promise<Resoluti
 export interface OutcomeOf {
   uncertainty: Uncertainty | null | undefined
   resolution: Resolution | null | undefined
+  alarm?: Alarm | null | undefined
   createdAt: string
   startedById: string | null | undefined
   /** The till still does not know (the decision buttons apply). */
@@ -99,15 +105,32 @@ export function decisionOutcomeView(
     return {
       state: 'decided',
       why: r.made
-        ? `Marked as paid by ${r.byName} (gateway reference ${r.gatewayReference ?? '?'}): ${r.reason}`
-        : `Marked as not paid by ${r.byName}: ${r.reason}`,
+        ? `Marked as ${madeWord(words)} by ${r.byName} (gateway reference ${r.gatewayReference ?? '?'}): ${r.reason}`
+        : `Marked as not ${madeWord(words)} by ${r.byName}: ${r.reason}`,
       since: item.uncertainty?.since ?? item.createdAt,
       steps: item.uncertainty?.steps.map((step) => ({ ...step })) ?? [],
-      decided: { ...r },
+      decided: {
+        made: r.made,
+        byName: r.byName,
+        at: r.at,
+        reason: r.reason,
+        gatewayReference: r.gatewayReference,
+      },
       decideBlocked: null,
+      ...alarmView(item.alarm),
     }
   }
   if (!item.open) return null
   const view = outcomeViewOf(item.uncertainty, words.noun)
   return view && { ...view, decideBlocked: makerBlock(item.startedById, viewer, words) }
+}
+
+/** The alarm of a decision the gateway overruled, as the screens show it. */
+export function alarmView(
+  alarm: Alarm | null | undefined,
+): Pick<UnknownOutcomeView, 'alarm'> | Record<string, never> {
+  if (!alarm) return {}
+  return {
+    alarm: { text: alarm.text, at: alarm.at, acknowledgedBy: alarm.acknowledged?.byName ?? null },
+  }
 }

@@ -1,4 +1,4 @@
-// Review: "`failed` on screen means the gateway said failed for that reference. Nothing else."
+// "`failed` on screen means the gateway said failed for that reference. Nothing else."
 // How the reference is passed to GET /disbursements/verify is "not shown" in the spec, so a
 // real gateway may ignore our way of passing it and answer with another transfer. A transfer
 // whose own `reference` is not the payout's says nothing about the payout: it must not settle

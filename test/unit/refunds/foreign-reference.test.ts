@@ -1,10 +1,10 @@
-// Review: "`failed` on screen means the gateway said failed for that reference." The paths of
+// "`failed` on screen means the gateway said failed for that reference." The paths of
 // the refund query operations are "not shown" in the spec, so a real gateway may answer our
 // lookup with another refund. A refund record whose own `reference` is not ours says nothing
 // about our refund: it must not settle it.
 import { describe, expect, it } from 'vitest'
 import type { RefundView } from '../../../common/ipc/refunds'
-import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
+import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import {
   RefundEntry,

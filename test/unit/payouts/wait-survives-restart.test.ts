@@ -1,4 +1,4 @@
-// Review: the minimum wait before verify-then-resend must also hold across a restart. A resend
+// The minimum wait before verify-then-resend must also hold across a restart. A resend
 // that was in flight when the till stopped is a request whose answer was lost like any other:
 // the restarted sender may only believe "no such transfer" once `verifyAfterMs` has passed
 // since that resend left (issue: "Wait a minimum time before verify-then-resend"; docs/payouts.md

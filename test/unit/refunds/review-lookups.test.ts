@@ -1,9 +1,9 @@
-// Review: a refund whose outcome is unknown goes to needs_review when the window ends, but the
+// A refund whose outcome is unknown goes to needs_review when the window ends, but the
 // gateway's answer for its reference still settles it before anyone has to guess (as payouts
 // do, docs/payouts.md "Unknown outcomes": looked up every `reviewPollMs` while in review).
 import { describe, expect, it } from 'vitest'
 import type { RefundView } from '../../../common/ipc/refunds'
-import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
+import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import {
   REVIEW_LOOKUP_SCHEDULE,

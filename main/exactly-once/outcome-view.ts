@@ -1,7 +1,7 @@
 // How a write whose answer was lost is shown: why its fate is not known, in words, and the
 // evidence. Shared by payments and refunds so both say it the same way.
 import type { UnknownOutcomeView } from '../../common/ipc/payments'
-import type { Uncertainty } from './submit-by-reference'
+import type { Uncertainty } from './submit'
 
 export function outcomeViewOf(
   u: Uncertainty | null | undefined,

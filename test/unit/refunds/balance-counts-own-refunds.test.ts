@@ -1,10 +1,10 @@
-// Review: a refund whose outcome is unknown may have moved money ("Money may have left. Only the
+// A refund whose outcome is unknown may have moved money ("Money may have left. Only the
 // gateway's answer for the reference, or a supervisor, settles it."). Until then its amount is
 // not refundable again: otherwise a second refund (a new reference, so the gateway's reference
 // check can't catch it) pays the customer back twice when the first one lands late.
 import { describe, expect, it } from 'vitest'
 import type { RefundView } from '../../../common/ipc/refunds'
-import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
+import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import {
   RefundEntry,

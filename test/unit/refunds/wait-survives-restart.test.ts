@@ -1,11 +1,11 @@
-// Review: refunds (and payments and debits, which share pursueByReference) must keep the
+// Refunds (and payments and debits, which share pursueByReference) must keep the
 // minimum wait before verify-then-resend across a restart. When the till stops while a
 // resend is in flight, the restarted till must treat that resend as a request whose answer
 // was lost: no "no such refund" is believed, and nothing is sent again, until `verifyAfterMs`
 // after it left (issue: "Wait a minimum time before verify-then-resend").
 import { describe, expect, it } from 'vitest'
 import type { RefundView } from '../../../common/ipc/refunds'
-import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/payments/follower'
+import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import {
   RefundEntry,

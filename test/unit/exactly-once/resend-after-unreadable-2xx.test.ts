@@ -1,8 +1,8 @@
-// Review: a resend (same reference) answered 2xx with a body that cannot be read was taken by
+// A resend (same reference) answered 2xx with a body that cannot be read was taken by
 // the gateway: the record exists. A later "no such record" (commit lag) must not clear yet
 // another send (docs/gateway-client.md, `bad_response`: "never re-send it").
 import { describe, expect, it } from 'vitest'
-import { pursueByReference, type Uncertainty } from '../../../main/payments/submit-by-reference'
+import { pursueByReference, type Uncertainty } from '../../../main/exactly-once/submit'
 import { gwError } from '../payments/support'
 
 describe('a resend answered 2xx with a body that cannot be read', () => {

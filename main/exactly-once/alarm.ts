@@ -1,0 +1,34 @@
+// When the gateway contradicts a person's decision (a refund decided "not refunded" that the
+// gateway holds, a payment decided "paid" that it says failed), the gateway wins: the item
+// moves to what the gateway says, the decision stays on record, and this alarm, which a
+// supervisor must acknowledge, says what happened in words.
+import * as z from 'zod'
+
+export const Alarm = z.object({
+  text: z.string(),
+  at: z.string(),
+  /** Who acknowledged it, and when; null while it waits for a supervisor. */
+  acknowledged: z.object({ byId: z.string(), byName: z.string(), at: z.string() }).nullable(),
+})
+export type Alarm = z.infer<typeof Alarm>
+
+export interface Overruled {
+  noun: string
+  reference: string
+  /** "not refunded", "not paid", "paid" */
+  decidedAs: string
+  byName: string
+  /** What the gateway says now, in its words: "success", "failed". */
+  gatewaySays: string
+  at: string
+}
+
+export function overruleAlarm(o: Overruled): Alarm {
+  return {
+    text: `${cap(o.noun)} ${o.reference} was marked as ${o.decidedAs} by ${o.byName}, but the gateway now reports it as ${o.gatewaySays}. The till follows the gateway: check with the customer and the gateway before doing anything else, then acknowledge this.`,
+    at: o.at,
+    acknowledged: null,
+  }
+}
+
+const cap = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1)

@@ -1,0 +1,48 @@
+// What one kind of money-moving request tells the exactly-once core (tracker.ts): how to send
+// it and look it up, how to read and fold the gateway's record, which statuses are final, and
+// the words for it. Refunds, payments and debits each give one (refund-kind.ts, ...).
+import type { Alarm } from './alarm'
+import type { DecisionWords, Resolution } from './decision'
+import type { Uncertainty } from './submit'
+
+/** What one kind of request says about itself; the tracker does the rest. */
+export interface WriteKind<E, G, A, R> {
+  /** "refund", "payment", "debit" (in words). */
+  noun: string
+  /** How a "not made" decision reads: "not refunded", "not paid". */
+  notMade: string
+  words: DecisionWords
+  referenceOf(entry: E): string
+  startedAt(entry: E): string
+  startedById(entry: E): string | null | undefined
+  /** Sent and not confirmed by the gateway: its outcome is being found out. */
+  open(entry: E): boolean
+  /** Nothing more will change at the gateway (a decided entry is final too). */
+  final(entry: E): boolean
+  uncertainty(entry: E): Uncertainty | null | undefined
+  resolution(entry: E): Resolution | null | undefined
+  alarm(entry: E): Alarm | null | undefined
+  /** The request, with the reference fixed in the entry (the first send and every resend). */
+  send(gateway: G, entry: E): Promise<A>
+  lookup(gateway: G, reference: string): Promise<R>
+  /** The reference a gateway answer carries, when it carries one. */
+  answerReference(answer: A | R): string | undefined
+  /** Folds a 2xx to our write in: the record exists from here on, whatever it left out. */
+  accepted(entry: E, answer: A, at: string): E
+  /** Folds a record found by reference in; a final status never moves back. */
+  found(entry: E, record: R, at: string): E
+  /** Still not known: the new evidence (and, once `review` is set, waiting for a person). */
+  unknown(entry: E, uncertainty: Uncertainty): E
+  decided(entry: E, resolution: Resolution): E
+  /** Whether the gateway's record contradicts a decision (made, or not made). */
+  contradicts(record: R, made: boolean): boolean
+  /** The gateway wins: the entry as the record says, the decision kept, the alarm raised. */
+  overruled(entry: E, record: R, alarm: Alarm, at: string): E
+  withAlarm(entry: E, alarm: Alarm): E
+  /** What the record's status is, in words, for the alarm. */
+  statusWords(record: R): string
+  /** A lookup of a settled-by-gateway entry failed: what to keep (a notice), if anything. */
+  lookupFailed?(entry: E, error: unknown): E | undefined
+  /** The follow-up schedule ended before the entry was final. */
+  gaveUp?(entry: E): E | undefined
+}

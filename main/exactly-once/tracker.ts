@@ -1,0 +1,494 @@
+// The life of a request that moves money, for every kind kept in a reference-keyed journal
+// (refunds, hosted payments, direct debits): send it with our reference after its entry is
+// on disk, follow an unknown outcome by lookups (and a resend only where earned, only after
+// the wait, only while nobody decided), hand it to a person when the window runs out, fence
+// their decision off from any request that may still land, and keep looking a decided
+// reference up so the gateway wins over a decision it contradicts.
+//
+// A kind describes only what differs (WriteKind): how to send and look up, how to read and
+// fold a record, which statuses are final. Everything else lives here, once.
+import type { Logger } from '../app/log'
+import { AppError } from '../app/errors'
+import { GatewayError } from '../gateway/errors'
+import { overruleAlarm } from './alarm'
+import { decideResolution, makerBlock, type Decider } from './decision'
+import type { OutcomeDecisionInput } from '../../common/ipc/payments'
+import { assertDecidable } from './fence'
+import { Flights } from './flights'
+import type { Follower } from './follower'
+import type { Journal } from '../payments/journal'
+import {
+  pursueByReference,
+  reviewOf,
+  submitByReference,
+  uncertaintyAfterRestart,
+  type Uncertainty,
+} from './submit'
+import type { ReferenceTrust } from './trust'
+import type { WriteKind } from './kind'
+
+export type { WriteKind } from './kind'
+
+export interface TrackerDeps<E, G> {
+  journal: Journal<E>
+  gateway: () => Promise<G>
+  follower: Follower
+  /** Slow lookups: entries waiting for a person, and decided ones (the reversal window). */
+  reviewFollower?: Follower
+  publish: (entry: E) => void
+  trust?: ReferenceTrust
+  log: Logger
+  now: () => number
+  /** Least wait after a lost request before a lookup may clear a resend; also the fence. */
+  verifyAfterMs: number
+  windowMs: number
+  /** How long a decided reference is still looked up (the gateway's reversal window). */
+  decidedWatchMs: number
+}
+
+/** The gateway's reversal window (docs/gateway-assumptions.md): decided entries are watched. */
+export const DECIDED_WATCH_MS = 3 * 86_400_000
+/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
+export const DEFAULT_VERIFY_AFTER_MS = 25_000
+
+/** What a feature's service is given that the core needs (its own deps, mostly). */
+export interface ServiceWriteDeps<G> {
+  gateway: () => Promise<G>
+  follower: Follower
+  reviewFollower?: Follower
+  trust?: ReferenceTrust
+  log: Logger
+  now?: () => number
+  /** Least wait after a lost request before a lookup may clear a resend (and the fence). */
+  verifyAfterMs?: number
+  /** How long a lost answer is followed up before a person decides. */
+  unknownWindowMs?: number
+}
+
+/** The core for one kind, on a service's deps, with the core's defaults. */
+export function writesFor<E, G, A, R>(
+  kind: WriteKind<E, G, A, R>,
+  journal: Journal<E>,
+  deps: ServiceWriteDeps<G>,
+  options: { publish: (entry: E) => void; defaultWindowMs: number },
+): ReferencedWrites<E, G, A, R> {
+  return new ReferencedWrites(kind, {
+    journal,
+    gateway: deps.gateway,
+    follower: deps.follower,
+    reviewFollower: deps.reviewFollower,
+    publish: options.publish,
+    trust: deps.trust,
+    log: deps.log,
+    now: deps.now ?? Date.now,
+    verifyAfterMs: deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
+    windowMs: deps.unknownWindowMs ?? options.defaultWindowMs,
+    decidedWatchMs: DECIDED_WATCH_MS,
+  })
+}
+
+export type Submitted<E> = { kind: 'sent'; entry: E } | { kind: 'unknown'; entry: E }
+
+export class ReferencedWrites<E, G, A, R> {
+  readonly #flights = new Flights<E | undefined>()
+
+  constructor(
+    private readonly kind: WriteKind<E, G, A, R>,
+    private readonly deps: TrackerDeps<E, G>,
+  ) {}
+
+  #iso(): string {
+    return new Date(this.deps.now()).toISOString()
+  }
+
+  /** Picks up every entry that was still being followed or watched when the till stopped. */
+  resume(): void {
+    for (const entry of this.deps.journal.list()) this.#resumeOne(entry)
+  }
+
+  #resumeOne(entry: E): void {
+    const reference = this.kind.referenceOf(entry)
+    if (this.#decidedWatchable(entry)) this.#watchSlow(reference)
+    else if (this.kind.final(entry)) return
+    else if (this.inReview(entry)) this.#watchSlow(reference)
+    else this.follow(reference)
+  }
+
+  stop(): void {
+    this.deps.follower.stopAll()
+    this.deps.reviewFollower?.stopAll()
+  }
+
+  inReview(entry: E): boolean {
+    return this.kind.open(entry) && Boolean(this.kind.uncertainty(entry)?.review)
+  }
+
+  isFollowing(reference: string): boolean {
+    return this.deps.follower.isFollowing(reference)
+  }
+
+  /**
+   * The first send of an entry already on disk. A definite refusal of it is thrown (the
+   * caller forgets its entry and explains); anything else leaves an entry to follow.
+   */
+  async submit(entry: E, gateway: G): Promise<Submitted<E>> {
+    const reference = this.kind.referenceOf(entry)
+    const outcome = await submitByReference({
+      send: () => this.kind.send(gateway, entry),
+      lookup: () => this.kind.lookup(gateway, reference),
+      noun: this.kind.noun,
+      now: this.deps.now,
+    })
+    let after: E | undefined
+    if (outcome.outcome === 'unknown') {
+      this.deps.log.warn(`${this.kind.noun} outcome unknown`, {
+        reference,
+        kind: outcome.error.kind,
+      })
+      after = this.#update(reference, (e) => this.kind.unknown(e, outcome.uncertainty))
+    } else if (outcome.outcome === 'sent') {
+      after = this.#fold(reference, outcome.value, 'accepted')
+    } else {
+      after = this.#fold(reference, outcome.value, 'found')
+    }
+    this.follow(reference)
+    const current = after ?? this.deps.journal.get(reference) ?? entry
+    return { kind: outcome.outcome === 'unknown' ? 'unknown' : 'sent', entry: current }
+  }
+
+  /** Keeps an entry whose send failed in a way that may have reached the gateway. */
+  lost(reference: string, uncertainty: Uncertainty): E | undefined {
+    const entry = this.#update(reference, (e) => this.kind.unknown(e, uncertainty))
+    this.follow(reference)
+    return entry
+  }
+
+  /** Follows an entry on the quick schedule until it is final or waits for a person. */
+  follow(reference: string): void {
+    this.deps.follower.follow(
+      reference,
+      async () => {
+        const entry = await this.check(reference)
+        if (!entry) return 'final'
+        if (this.inReview(entry) || this.#decidedWatchable(entry)) {
+          this.#watchSlow(reference)
+          return 'final'
+        }
+        return this.kind.final(entry) ? 'final' : 'continue'
+      },
+      () => {
+        const entry = this.deps.journal.get(reference)
+        if (!entry || this.kind.final(entry)) return
+        let after: E | undefined = entry
+        if (this.kind.open(entry)) {
+          // The schedule ended before a lookup saw the window close: a person decides now.
+          const u = reviewOf(
+            this.kind.uncertainty(entry) ?? this.#afterRestart(entry),
+            this.kind.noun,
+          )
+          after = this.#update(reference, (e) => this.kind.unknown(e, u))
+        } else if (this.kind.gaveUp) {
+          after = this.#update(reference, (e) => this.kind.gaveUp?.(e) ?? e)
+        }
+        if (after) this.deps.publish(after)
+        if (after && this.inReview(after)) this.#watchSlow(reference)
+      },
+    )
+  }
+
+  /**
+   * One follow-up of one entry, now (the follower's tick or a person's "Check status"). One
+   * at a time per reference: a second caller joins the first. Never throws for gateway trouble.
+   */
+  check(reference: string, options: { lookEarly?: boolean } = {}): Promise<E | undefined> {
+    return this.#flights.run(reference, () =>
+      this.#checkOnce(reference, options.lookEarly ?? false),
+    )
+  }
+
+  async #checkOnce(reference: string, lookEarly: boolean): Promise<E | undefined> {
+    const before = this.deps.journal.get(reference)
+    if (!before) return undefined
+    if (this.kind.resolution(before) && !this.kind.alarm(before)) return this.#lookUpDecided(before)
+    if (this.inReview(before)) return (await this.#lookUpInReview(before)) ?? before
+    if (this.kind.open(before)) return this.#pursue(before, lookEarly)
+    if (this.kind.final(before)) return before
+    let gateway: G
+    try {
+      gateway = await this.deps.gateway()
+      const record = await this.kind.lookup(gateway, reference)
+      if (!this.#ours(record, reference)) return before
+      return this.#publishIfChanged(before, this.#fold(reference, record, 'found'))
+    } catch (error) {
+      const after = this.kind.lookupFailed
+        ? this.#update(reference, (e) => this.kind.lookupFailed?.(e, error) ?? e)
+        : before
+      return this.#publishIfChanged(before, after)
+    }
+  }
+
+  /** An answer is about this entry only when it carries our reference (or none at all). */
+  #ours(answer: A | R, reference: string): boolean {
+    const theirs = this.kind.answerReference(answer)
+    if (theirs !== undefined && theirs !== reference) return false
+    // A record that carries our reference shows the environment keys writes by it.
+    if (theirs === reference) this.deps.trust?.learn('lookup')
+    return true
+  }
+
+  #afterRestart(entry: E): Uncertainty {
+    const at = this.kind.startedAt(entry)
+    return uncertaintyAfterRestart(at, at)
+  }
+
+  /** An entry whose answer was lost: only the gateway's word about its reference settles it. */
+  async #pursue(before: E, lookEarly: boolean): Promise<E | undefined> {
+    const reference = this.kind.referenceOf(before)
+    let gateway: G
+    try {
+      gateway = await this.deps.gateway()
+    } catch (error) {
+      return this.#publishIfChanged(
+        before,
+        this.kind.lookupFailed
+          ? this.#update(reference, (e) => this.kind.lookupFailed?.(e, error) ?? e)
+          : before,
+      )
+    }
+    const step = await pursueByReference<A, R>({
+      uncertainty: this.kind.uncertainty(before) ?? this.#afterRestart(before),
+      lookup: async () => {
+        const record = await this.kind.lookup(gateway, reference)
+        // A record of another reference says nothing about ours: not found, for this purpose.
+        if (!this.#ours(record, reference)) throw foreignAnswer(this.kind.noun)
+        return record
+      },
+      resend: () => this.kind.send(gateway, before),
+      beforeResend: (inFlight) => {
+        // Re-read: a person may have decided while the lookup was out. Then nothing leaves.
+        const now = this.deps.journal.get(reference)
+        if (!now || !this.kind.open(now) || this.kind.resolution(now)) return false
+        this.deps.journal.put(this.kind.unknown(now, inFlight))
+        return true
+      },
+      mayResend: () => this.deps.trust?.honoured() ?? true,
+      lookEarly,
+      noun: this.kind.noun,
+      now: this.deps.now,
+      verifyAfterMs: this.deps.verifyAfterMs,
+      windowMs: this.deps.windowMs,
+    })
+    // A decision that landed while this was out is the record; the answer is checked against it.
+    const current = this.deps.journal.get(reference)
+    if (!current) return undefined
+    if (this.kind.resolution(current)) {
+      if (step.kind === 'found' || step.kind === 'sent')
+        this.#overruleIfContradicted(current, step.value)
+      return this.deps.journal.get(reference)
+    }
+    let after: E | undefined
+    if (step.kind === 'found') after = this.#fold(reference, step.value, 'found')
+    else if (step.kind === 'sent') after = this.#fold(reference, step.value, 'accepted')
+    else {
+      if (step.kind === 'review')
+        this.deps.log.warn(`${this.kind.noun} outcome unknown; needs review`, { reference })
+      after = this.#update(reference, (e) => this.kind.unknown(e, step.uncertainty))
+    }
+    return this.#publishIfChanged(before, after)
+  }
+
+  /** A 2xx or a record found: folded in, unless the answer is about another reference. */
+  #fold(reference: string, answer: A | R, how: 'accepted' | 'found'): E | undefined {
+    const at = this.#iso()
+    if (how === 'accepted') {
+      const theirs = this.kind.answerReference(answer)
+      // A 2xx is "exists" whatever its body says; one that echoed our reference also shows
+      // the environment keeps it.
+      if (theirs === reference) this.deps.trust?.learn('echo')
+      if (theirs !== undefined && theirs !== reference) {
+        return this.#update(reference, (e) => {
+          const u = this.kind.uncertainty(e) ?? this.#afterRestart(e)
+          return this.kind.unknown(e, { ...u, existsSaid: true, lastUnknownAt: null })
+        })
+      }
+      return this.#update(reference, (e) => this.kind.accepted(e, answer as A, at))
+    }
+    return this.#update(reference, (e) => this.kind.found(e, answer as R, at))
+  }
+
+  /** Waiting for a person, or decided within the reversal window: looked up slowly. */
+  #watchSlow(reference: string): void {
+    const follower = this.deps.reviewFollower
+    if (!follower) return
+    follower.follow(
+      reference,
+      async () => {
+        const entry = await this.check(reference)
+        if (!entry) return 'final'
+        if (this.inReview(entry) || this.#decidedWatchable(entry)) return 'continue'
+        if (!this.kind.final(entry)) this.follow(reference)
+        return 'final'
+      },
+      () => undefined,
+    )
+  }
+
+  /** One lookup of an entry in review: the updated entry when the gateway answered for it. */
+  async #lookUpInReview(entry: E): Promise<E | undefined> {
+    const reference = this.kind.referenceOf(entry)
+    let record: R
+    try {
+      const gateway = await this.deps.gateway()
+      record = await this.kind.lookup(gateway, reference)
+    } catch {
+      return undefined
+    }
+    if (!this.#ours(record, reference)) return undefined
+    const now = this.deps.journal.get(reference)
+    if (!now || !this.inReview(now)) return now
+    this.deps.log.info(`${this.kind.noun} in review settled by the gateway`, { reference })
+    const after = this.#fold(reference, record, 'found')
+    if (after) this.deps.publish(after)
+    return after
+  }
+
+  #decidedWatchable(entry: E): boolean {
+    const resolution = this.kind.resolution(entry)
+    if (!resolution || this.kind.alarm(entry)) return false
+    return this.deps.now() - Date.parse(resolution.at) < this.deps.decidedWatchMs
+  }
+
+  /** A decided entry: the gateway's record, if it has one, is checked against the decision. */
+  async #lookUpDecided(entry: E): Promise<E | undefined> {
+    const reference = this.kind.referenceOf(entry)
+    try {
+      const gateway = await this.deps.gateway()
+      const record = await this.kind.lookup(gateway, reference)
+      if (this.#ours(record, reference)) this.#overruleIfContradicted(entry, record)
+    } catch {
+      // No record, or no answer: the decision stands; looked up again later.
+    }
+    return this.deps.journal.get(reference)
+  }
+
+  #overruleIfContradicted(entry: E, answer: A | R): void {
+    const reference = this.kind.referenceOf(entry)
+    const resolution = this.kind.resolution(entry)
+    if (!resolution || this.kind.alarm(entry)) return
+    const theirs = this.kind.answerReference(answer)
+    if (theirs !== undefined && theirs !== reference) return
+    const record = answer as R
+    if (!this.kind.contradicts(record, resolution.made)) return
+    const at = this.#iso()
+    const alarm = overruleAlarm({
+      noun: this.kind.noun,
+      reference,
+      decidedAs: resolution.made ? 'made' : this.kind.notMade,
+      byName: resolution.byName,
+      gatewaySays: this.kind.statusWords(record),
+      at,
+    })
+    this.deps.log.error(`${this.kind.noun} decision contradicted by the gateway`, { reference })
+    const after = this.#update(reference, (e) => this.kind.overruled(e, record, alarm, at))
+    if (after) {
+      this.deps.publish(after)
+      if (!this.kind.final(after)) this.follow(reference)
+    }
+  }
+
+  /**
+   * A person's decision on an entry whose outcome is unknown: never its starter, with their
+   * PIN, and never while a request for the reference may still land (the fence). Once written
+   * no request for it leaves again; it is still looked up for the reversal window.
+   */
+  async decide(
+    reference: string,
+    input: OutcomeDecisionInput,
+    who: { actor: Decider | null; verifyPin?: (id: string, pin: string) => Promise<unknown> },
+    wrongState: string,
+  ): Promise<E> {
+    const check = (): E => {
+      const entry = this.deps.journal.get(reference)
+      if (
+        !entry ||
+        !this.kind.open(entry) ||
+        this.kind.resolution(entry) ||
+        !this.kind.uncertainty(entry)
+      )
+        throw new AppError('wrong_state', wrongState)
+      const blocked = makerBlock(this.kind.startedById(entry), who.actor, this.kind.words)
+      if (blocked) throw new AppError('maker_cannot_decide', blocked)
+      const lost = this.kind.uncertainty(entry)?.lastUnknownAt ?? null
+      assertDecidable({
+        noun: this.kind.noun,
+        now: this.deps.now(),
+        lastUnknownAt: lost === null ? null : Date.parse(lost),
+        outstandingMs: this.deps.verifyAfterMs,
+        busy: this.#flights.busy(reference),
+      })
+      return entry
+    }
+    const resolution = await decideResolution({
+      actor: who.actor,
+      verifyPin: who.verifyPin,
+      input,
+      check: () => this.kind.startedById(check()),
+      words: this.kind.words,
+      at: () => this.#iso(),
+    })
+    // Checked again after the PIN, with nothing awaited between the check and the write.
+    const entry = check()
+    this.deps.follower.stop(reference)
+    this.deps.reviewFollower?.stop(reference)
+    const updated = this.deps.journal.put(this.kind.decided(entry, resolution))
+    this.deps.log.info(`${this.kind.noun} outcome decided`, { reference, made: resolution.made })
+    this.#watchSlow(reference)
+    this.deps.publish(updated)
+    return updated
+  }
+
+  /** A supervisor has read the alarm: kept, marked acknowledged (by whom, when). */
+  acknowledge(reference: string, actor: Decider | null): E {
+    if (!actor) throw new AppError('not_signed_in', 'Sign in to acknowledge.')
+    const entry = this.deps.journal.get(reference)
+    const alarm = entry ? this.kind.alarm(entry) : null
+    if (!entry || !alarm)
+      throw new AppError('wrong_state', `This ${this.kind.noun} has no alarm to acknowledge.`)
+    if (alarm.acknowledged) return entry
+    const updated = this.deps.journal.put(
+      this.kind.withAlarm(entry, {
+        ...alarm,
+        acknowledged: { byId: actor.id, byName: actor.name, at: this.#iso() },
+      }),
+    )
+    this.deps.publish(updated)
+    return updated
+  }
+
+  #update(reference: string, change: (entry: E) => E): E | undefined {
+    return this.deps.journal.update(reference, change)
+  }
+
+  #publishIfChanged(before: E, after: E | undefined): E | undefined {
+    if (after && JSON.stringify(after) !== JSON.stringify(before)) this.deps.publish(after)
+    return after
+  }
+}
+
+/** A lookup answered with another reference's record: an answer that tells nothing of ours. */
+function foreignAnswer(noun: string): GatewayError {
+  return new GatewayError({
+    kind: 'bad_response',
+    status: 200,
+    gatewayMessage: null,
+    code: null,
+    endpoint: 'lookup',
+    method: 'GET',
+    path: '',
+    capability: null,
+    retryPolicy: 'safe',
+    outcomeUnknown: false,
+    retryable: false,
+    detail: `it is the record of another ${noun}, with another reference`,
+  })
+}

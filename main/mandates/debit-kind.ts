@@ -1,0 +1,101 @@
+// What a direct debit is to the exactly-once core (main/exactly-once/tracker.ts): charged with
+// our payment reference, read back by it, final when success or failed. A 2xx acceptance
+// means the debit exists even when it gives no status (the spec shows no acceptance body): it
+// is pending from there on and never sent again. The rest of its life is the core's.
+import type { DebitRecord } from '../../common/api/directDebits'
+import { ZERO } from '../../common/money'
+import { unconfirmedNotice } from '../exactly-once/outcome-view'
+import type { WriteKind } from '../exactly-once/tracker'
+import type { ResponseOf } from '../gateway'
+import { cashierError } from '../payments/cashier-errors'
+import type { DebitsGateway } from './debits-service'
+import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
+import type { MandatesService } from './mandates-service'
+
+/** The debit's acceptance (fields not shown) or its status record. */
+export type DebitAnswer = ResponseOf<'debit'> | DebitRecord
+
+export const DEBIT_WORDS = { noun: 'debit', started: 'charged this debit' }
+
+/**
+ * Folds the gateway's answer in; a final status never moves back (unless the gateway wins
+ * over a decision, `overrule`). Any field the answer leaves out keeps what this till recorded
+ * when it sent the debit (what the gateway accepted); nothing is guessed.
+ */
+function fold(e: DebitEntry, record: DebitAnswer, overrule = false): DebitEntry {
+  // A 2xx without a status: the debit exists, its outcome not yet known.
+  const status = record.status ?? (e.status === 'starting' ? 'pending' : e.status)
+  const keepFinal = !overrule && FINAL_DEBIT.includes(e.status) && !FINAL_DEBIT.includes(status)
+  return {
+    ...e,
+    mandateReference: record.mandate_reference ?? e.mandateReference,
+    amount: record.amount ?? e.amount ?? ZERO,
+    currency: record.currency ?? e.currency,
+    narration: record.narration ?? e.narration,
+    status: keepFinal ? e.status : status,
+    failureReason: record.failure_reason ?? null,
+    completedAt: record.completed_at ?? null,
+    notice: null,
+  }
+}
+
+export function debitKind(
+  mandates: Pick<MandatesService, 'refresh'>,
+): WriteKind<DebitEntry, DebitsGateway, DebitAnswer, DebitRecord> {
+  return {
+    noun: 'debit',
+    notMade: 'not paid',
+    words: DEBIT_WORDS,
+    referenceOf: (e) => e.paymentReference,
+    startedAt: (e) => e.createdAt,
+    startedById: (e) => e.chargedById,
+    open: (e) => e.status === 'starting',
+    final: (e) => FINAL_DEBIT.includes(e.status),
+    uncertainty: (e) => e.uncertainty,
+    resolution: (e) => e.resolution,
+    alarm: (e) => e.alarm,
+    send: async (gateway, e) =>
+      gateway.directDebits.debit({
+        mandate_reference: e.mandateReference,
+        debit_amount: e.amount,
+        narration: e.narration,
+        customer_email:
+          e.customerEmail ?? (await mandates.refresh(e.mandateReference)).customerEmail,
+        payment_reference: e.paymentReference,
+      }),
+    lookup: (gateway, reference) => gateway.directDebits.status(reference),
+    answerReference: (answer) => answer.payment_reference,
+    accepted: (e, answer) => fold(e, answer),
+    found: (e, record) => fold(e, record),
+    unknown: (e, uncertainty) => ({
+      ...e,
+      uncertainty,
+      notice: uncertainty.review
+        ? unconfirmedNotice(uncertainty, 'debit')
+        : "The gateway hasn't confirmed this debit yet. Don't charge again: the till keeps checking.",
+    }),
+    decided: (e, resolution) => ({
+      ...e,
+      status: resolution.made ? 'success' : 'not_paid',
+      completedAt: resolution.at,
+      notice: null,
+      resolution,
+    }),
+    // A pending debit is a charge on its way: "not charged" is contradicted by it too.
+    contradicts: (record, made) =>
+      made
+        ? record.status === 'failed'
+        : record.status === 'pending' || record.status === 'success',
+    overruled: (e, record, alarm) => ({ ...fold(e, record, true), alarm }),
+    withAlarm: (e, alarm) => ({ ...e, alarm }),
+    statusWords: (record) => record.status,
+    lookupFailed: (e, error) => ({
+      ...e,
+      notice: `${cashierError(error, { action: 'check the debit' }).message} The till keeps checking.`,
+    }),
+    gaveUp: (e) => ({
+      ...e,
+      notice: 'Still not settled after two hours. Press Check status later, or ask the bank.',
+    }),
+  }
+}

@@ -1,0 +1,91 @@
+// What a hosted-checkout payment is to the exactly-once core (main/exactly-once/tracker.ts):
+// initialized with our reference, verified by it, final when success, failed or abandoned.
+// Its life after the first send (lookups, resends, review, decisions, the fence) is the core's.
+import type {
+  InitializePaymentRequest,
+  InitializePaymentResponse,
+  PaymentRecord,
+} from '../../common/api/payments'
+import { unconfirmedNotice } from '../exactly-once/outcome-view'
+import type { WriteKind } from '../exactly-once/tracker'
+import { cashierError } from './cashier-errors'
+import type { PaymentsGateway } from './payments-service'
+import { applyPaymentRecord, isFinalPayment, type PaymentEntry } from './payment-entry'
+
+export const PAYMENT_WORDS = { noun: 'payment', started: 'took this payment' }
+
+/** The initialize request of a journalled payment, exactly as first sent. */
+export function paymentBody(entry: PaymentEntry, tillName: string): InitializePaymentRequest {
+  return {
+    email: entry.email,
+    amount: entry.amount,
+    currency: entry.currency,
+    reference: entry.reference,
+    ...(entry.customerName ? { customer_name: entry.customerName } : {}),
+    metadata: {
+      till: tillName,
+      cashier: entry.takenBy,
+      ...(entry.description ? { description: entry.description } : {}),
+    },
+  }
+}
+
+export function paymentKind(
+  tillName: () => string,
+): WriteKind<PaymentEntry, PaymentsGateway, InitializePaymentResponse, PaymentRecord> {
+  return {
+    noun: 'payment',
+    notMade: 'not paid',
+    words: PAYMENT_WORDS,
+    referenceOf: (e) => e.reference,
+    startedAt: (e) => e.createdAt,
+    startedById: (e) => e.takenById,
+    open: (e) => e.status === 'starting',
+    final: (e) => isFinalPayment(e.status),
+    uncertainty: (e) => e.uncertainty,
+    resolution: (e) => e.resolution,
+    alarm: (e) => e.alarm,
+    send: (gateway, e) => gateway.payments.initialize(paymentBody(e, tillName())),
+    lookup: (gateway, reference) => gateway.payments.verify(reference),
+    answerReference: (answer) => answer.reference,
+    accepted: (e, answer, at) => ({
+      ...e,
+      status: e.status === 'starting' ? 'pending' : e.status,
+      authorizationUrl: answer.authorization_url || e.authorizationUrl,
+      verifiedAt: at,
+      notice: null,
+    }),
+    found: (e, record, at) => applyPaymentRecord(e, record, at),
+    unknown: (e, uncertainty) => ({
+      ...e,
+      uncertainty,
+      notice: unconfirmedNotice(uncertainty, 'payment'),
+    }),
+    decided: (e, resolution) => ({
+      ...e,
+      status: resolution.made ? 'success' : 'not_paid',
+      paidAt: resolution.made ? resolution.at : null,
+      notice: null,
+      resolution,
+    }),
+    // A checkout that is only pending has moved no money yet; success has.
+    contradicts: (record, made) =>
+      made
+        ? record.status === 'failed' || record.status === 'abandoned'
+        : record.status === 'success',
+    overruled: (e, record, alarm, at) => ({
+      ...applyPaymentRecord({ ...e, status: 'pending' }, record, at),
+      alarm,
+    }),
+    withAlarm: (e, alarm) => ({ ...e, alarm }),
+    statusWords: (record) => record.raw_status ?? record.status,
+    lookupFailed: (e, error) => ({
+      ...e,
+      notice: `${cashierError(error, { action: 'check the payment' }).message} The till keeps checking.`,
+    }),
+    gaveUp: (e) => ({
+      ...e,
+      notice: "Still waiting for the customer. Press Check status when they say they've paid.",
+    }),
+  }
+}

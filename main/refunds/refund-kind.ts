@@ -1,0 +1,83 @@
+// What a refund is to the exactly-once core (main/exactly-once/tracker.ts): sent with
+// `POST /refunds` under our reference, looked up with `GET /refunds/:reference`, final when
+// success or failed. Everything else about its life (lookups, resends, review, decisions, the
+// fence) is the core's.
+import { ZERO } from '../../common/money'
+import type { Refund } from '../../common/api/refunds'
+import type { WriteKind } from '../exactly-once/tracker'
+import { ownRefund } from './own-record'
+import type { RefundEntry, RefundsGateway } from './refunds-service'
+
+const FINAL: readonly string[] = ['success', 'failed', 'not_refunded']
+const OPEN: readonly string[] = ['starting', 'needs_review']
+
+/**
+ * Folds a gateway record into the entry; final states never move back. The refund record's
+ * fields are not shown in the spec: any it leaves out keep what this till sent (the entry is
+ * written before sending), and a status the till does not know is kept as `unknown` and
+ * followed, never read as failed.
+ */
+function fold(entry: RefundEntry, record: Refund, at: string, overrule = false): RefundEntry {
+  const keepFinal = !overrule && FINAL.includes(entry.status) && !FINAL.includes(record.status)
+  return {
+    ...entry,
+    paymentReference: record.payment_reference ?? entry.paymentReference,
+    amount: record.amount ?? entry.amount ?? ZERO,
+    currency: record.currency ?? entry.currency,
+    status: keepFinal ? entry.status : record.status,
+    reason: record.reason ?? entry.reason,
+    failureReason: record.failure_reason ?? null,
+    createdAt: record.created_at ?? entry.createdAt,
+    updatedAt: record.updated_at ?? at,
+  }
+}
+
+export const refundKind: WriteKind<RefundEntry, RefundsGateway, Refund, Refund> = {
+  noun: 'refund',
+  notMade: 'not refunded',
+  words: { noun: 'refund', started: 'issued this refund', made: 'made' },
+  referenceOf: (e) => e.reference,
+  startedAt: (e) => e.createdAt,
+  startedById: (e) => e.issuedById,
+  open: (e) => OPEN.includes(e.status),
+  final: (e) => FINAL.includes(e.status),
+  uncertainty: (e) => e.uncertainty,
+  resolution: (e) => e.resolution,
+  alarm: (e) => e.alarm,
+  // The exact amount the supervisor confirmed, even for "full": if the balance moved
+  // meanwhile, the gateway refuses rather than refunding a different figure.
+  send: async (gateway, e) =>
+    ownRefund(
+      await gateway.refunds.initialize({
+        payment_reference: e.paymentReference,
+        amount: e.amount,
+        reason: e.reason ?? '',
+        reference: e.reference,
+      }),
+      e.reference,
+      'initializeRefund',
+    ),
+  lookup: (gateway, reference) => gateway.refunds.get(reference),
+  answerReference: (record) => record.reference,
+  // A 2xx: the refund exists, in whatever status the answer gives.
+  accepted: (e, record, at) => fold(e, record, at),
+  found: (e, record, at) => fold(e, record, at),
+  unknown: (e, uncertainty) => ({
+    ...e,
+    uncertainty,
+    status: uncertainty.review && e.status === 'starting' ? 'needs_review' : e.status,
+  }),
+  decided: (e, resolution) => ({
+    ...e,
+    status: resolution.made ? 'success' : 'not_refunded',
+    updatedAt: resolution.at,
+    resolution,
+  }),
+  contradicts: (record, made) =>
+    made
+      ? record.status === 'failed'
+      : ['pending', 'processing', 'success'].includes(record.status),
+  overruled: (e, record, alarm, at) => ({ ...fold(e, record, at, true), alarm }),
+  withAlarm: (e, alarm) => ({ ...e, alarm }),
+  statusWords: (record) => record.status,
+}
