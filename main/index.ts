@@ -2,11 +2,12 @@
 // everything else is the plain-Node composition root (app/services.ts), shared with the
 // browser preview.
 import type { BrowserWindow } from 'electron'
-import { app, crashReporter, Menu, session } from 'electron'
+import { app, crashReporter, dialog, Menu, session } from 'electron'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { electronStoreBackend } from './adapters/electron-store'
 import { electronPowerSource } from './adapters/power-monitor'
+import { AppError } from './app/errors'
 import { consoleSink, createLogger, fileLog, teeSink } from './app/log'
 import { readCrashReporting } from './diagnostics/crash'
 import { electronUpdateEngine } from './updates/electron'
@@ -26,12 +27,11 @@ const here = fileURLToPath(new URL('.', import.meta.url))
 // Rotating, scrubbed log files in the platform's log folder (see docs/release.md).
 const logFile = fileLog({ dir: app.getPath('logs') })
 const log = createLogger(teeSink(consoleSink, logFile.sink))
-// Crash dumps are always written locally; they are sent only if the admin opted in.
-const crashConsent = readCrashReporting(app.getPath('userData'))
-crashReporter.start({
-  submitURL: crashConsent.url ?? '',
-  uploadToServer: crashConsent.upload && crashConsent.url !== null,
-})
+// Crash dumps are always written locally; they are sent only if the admin opted in. The
+// address must be given now, before the keychain can check the file's seal, so upload stays
+// off until the diagnostics module has read the sealed file (setCrashUpload below).
+const crashAddress = readCrashReporting(app.getPath('userData'), null).url
+crashReporter.start({ submitURL: crashAddress ?? '', uploadToServer: false })
 /** Only an unpackaged app may use the dev server (electron-vite sets the variable). */
 const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null
 const preloads = {
@@ -78,6 +78,8 @@ if (!app.requestSingleInstanceLock()) {
     .then(start)
     .catch((error: unknown) => {
       log.error('Tilldesk failed to start', { error })
+      // A settings file it cannot read (cut short, edited) stops the start: say why, in words.
+      if (error instanceof AppError) dialog.showErrorBox('Tilldesk could not start', error.message)
       app.exit(1)
     })
 }
@@ -115,7 +117,8 @@ async function start(): Promise<void> {
       chrome: process.versions.chrome ?? null,
       licencesFile: join(here, '../licences.json'),
       // The address is read at start; a new one applies from the next start.
-      setCrashUpload: (upload) => crashReporter.setUploadToServer(upload),
+      setCrashUpload: (upload, url) =>
+        crashReporter.setUploadToServer(upload && url !== null && url === crashAddress),
     },
     isTrustedSender: (sender) =>
       sender.transport === 'electron' && isOwnUrl(sender.url, devServerUrl),

@@ -4,13 +4,18 @@ import Store from 'electron-store'
 import type { RawSettings } from '../settings/migrations'
 import type { Settings } from '../settings/schema'
 import type { SettingsBackend } from '../settings/store'
+import { readableSettings } from '../settings/readable'
 
 export function electronStoreBackend(): SettingsBackend {
-  const store = new Store<RawSettings>({
-    name: 'settings',
-    clearInvalidConfig: false,
-    configFileMode: 0o600,
-  })
+  const store = readableSettings(
+    () =>
+      new Store<RawSettings>({
+        name: 'settings',
+        clearInvalidConfig: false,
+        configFileMode: 0o600,
+      }),
+    'the app data folder',
+  )
   return {
     path: store.path,
     read: () => ({ ...store.store }),

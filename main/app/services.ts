@@ -214,6 +214,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     subscribe: (listener) => events.subscribe(listener),
     busy: () => busyReasons(instances.map(({ instance }) => instance)),
     now,
+    seal: integrity.journal('till', 'updates'),
     ...(adapters.updateFeeds ? { allowedFeeds: adapters.updateFeeds } : {}),
     report: (problem, consequence) =>
       integrity.findings.report({
@@ -230,6 +231,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     logFiles: adapters.logFiles ?? (() => []),
     integrityFindings: () => integrity.findings.list(),
     updates: () => updates.policy.status(),
+    crashSeal: integrity.journal('till', 'crash-reporting'),
   })
   for (const [name, instance] of [
     ['support', support],

@@ -5,6 +5,7 @@
 // One JSON Lines journal per environment; the latest line for a reference wins.
 import type { Currency } from '../../common/money'
 import type { CustomerAccount, CustomerSummary } from '../../common/ipc/collections'
+import type { JournalSeal } from '../integrity'
 import { openJournal } from './journal'
 
 export interface CustomerRecord {
@@ -186,10 +187,19 @@ function directoryOver(
   }
 }
 
-/** The directory at `path` (created when missing). */
-export function openCustomerDirectory(path: string): CustomerDirectory {
+/**
+ * The directory at `path` (created when missing), sealed with the environment's device key
+ * when `seal` is given: a customer's account number is shown to pay into, so an edited line
+ * must never be read (openJournal throws journal_damaged, reported to the admin).
+ */
+export function openCustomerDirectory(
+  path: string,
+  seal: JournalSeal | null = null,
+): CustomerDirectory {
   const journal = openJournal<CustomerRecord>(path, {
     decode: (v) => (isRecord(v) ? v : null),
+    seal,
+    domain: 'customers.journal.v1',
   })
   return directoryOver(
     journal.records,

@@ -1,6 +1,7 @@
 // Collections as a feature module: builds the services on the shell's core, registers the
 // channels of common/ipc/collections.ts, and keeps one watcher per active environment (each
 // environment has its own journal, since Demo accounts don't exist on Live).
+import { AppError } from '../app/errors'
 import { join } from 'node:path'
 import { formatMoney } from '../../common/money'
 import type { Environment } from '../../common/ipc/shared'
@@ -14,7 +15,7 @@ import { defineModule } from '../app/module'
 import type { CoreServices } from '../app/core'
 import { actor as callerOf, type CallContext, type Handlers } from '../ipc/handlers'
 import { createCharges, type Charges } from './charges'
-import { openCustomerDirectory, type CustomerDirectory } from './customerDirectory'
+import { memoryDirectory, openCustomerDirectory, type CustomerDirectory } from './customerDirectory'
 import { createCustomers } from './customers'
 import { CollectionsError } from './errors'
 import type { CollectionsGateway } from './gatewayPort'
@@ -77,10 +78,17 @@ export function createCollections(core: CoreServices) {
     const environment = core.environment.current
     if (!directory || directory.environment !== environment) {
       directory?.directory.close()
-      directory = {
-        environment,
-        directory: openCustomerDirectory(join(core.dataDir, `customers-${environment}.jsonl`)),
+      const path = join(core.dataDir, `customers-${environment}.jsonl`)
+      let opened: CustomerDirectory
+      try {
+        opened = openCustomerDirectory(path, core.integrity.journal(environment, 'customers'))
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'journal_damaged') throw error
+        // Reported to the admin; customers are found at the gateway by e-mail meanwhile, and
+        // nothing in the file is shown. The file is left as it is.
+        opened = memoryDirectory()
       }
+      directory = { environment, directory: opened }
     }
     return directory.directory
   }
@@ -283,8 +291,18 @@ export function createCollections(core: CoreServices) {
   return {
     handlers,
     start() {
-      current()
-      core.environment.onChange(() => void current())
+      // A damaged journal stops collections (every call says why, and the admin has the
+      // finding), never the till: the other features and Settings still open.
+      const open = () => {
+        try {
+          current()
+        } catch (error) {
+          if (!(error instanceof AppError) || error.code !== 'journal_damaged') throw error
+          core.log.error('collections journal damaged; collections stopped', { error })
+        }
+      }
+      open()
+      core.environment.onChange(open)
     },
     stop() {
       runtime?.charges.stop()

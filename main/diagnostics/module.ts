@@ -1,5 +1,6 @@
 // About and support, wired into the composition root: the `app.*` channels of
 // common/ipc/app.ts.
+import type { JournalSeal } from '../integrity'
 import { cpus, totalmem } from 'node:os'
 import type { appChannels, CrashReportingView } from '../../common/ipc/app'
 import type { UserRole } from '../../common/ipc/contract'
@@ -21,6 +22,8 @@ export interface SupportDeps {
   integrityFindings?: () => unknown[]
   /** The updater's state, for the diagnostics. */
   updates?: () => unknown
+  /** The till's seal and head for crash-reporting.json (main/integrity). */
+  crashSeal?: JournalSeal | null
 }
 
 export interface Support extends FeatureInstance {
@@ -36,7 +39,8 @@ export function createSupport(deps: SupportDeps): Support {
     v8: process.versions.v8,
     os: osDescription(),
   })
-  let crash: CrashReportingView = readCrashReporting(core.dataDir)
+  const crashSeal = deps.crashSeal ?? null
+  let crash: CrashReportingView = readCrashReporting(core.dataDir, crashSeal)
   host.setCrashUpload?.(crash.upload, crash.url)
 
   const handlers: Handlers<typeof appChannels> = {
@@ -77,7 +81,7 @@ export function createSupport(deps: SupportDeps): Support {
     },
     'app.crashReporting': () => ({ ...crash }),
     'app.setCrashReporting': (input) => {
-      crash = writeCrashReporting(core.dataDir, { upload: input.upload, url: input.url })
+      crash = writeCrashReporting(core.dataDir, { upload: input.upload, url: input.url }, crashSeal)
       host.setCrashUpload?.(crash.upload, crash.url)
       core.log.info('crash reporting changed', { upload: crash.upload })
       return { ...crash }

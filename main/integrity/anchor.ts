@@ -14,14 +14,32 @@ export interface ChainHead {
   seq: number
   /** Its hash or seal, whatever the journal chains by. */
   hash: string
+  /**
+   * The settings file only: for each staff id, the generation in which its record last
+   * changed, so a record from an older copy of the file can be told apart (settings/seals.ts).
+   */
+  staff?: Record<string, number>
 }
+
+const isStaffMap = (value: unknown): value is Record<string, number> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0)
 
 export function parseHead(text: string | null): ChainHead | null {
   if (text === null) return null
   try {
     const value = JSON.parse(text) as Partial<ChainHead>
     if (typeof value.seq === 'number' && Number.isInteger(value.seq) && value.seq >= 0) {
-      if (typeof value.hash === 'string') return { seq: value.seq, hash: value.hash }
+      if (typeof value.hash === 'string') {
+        const head: ChainHead = { seq: value.seq, hash: value.hash }
+        if (value.staff !== undefined) {
+          if (!isStaffMap(value.staff)) throw new Error('unreadable staff map')
+          head.staff = value.staff
+        }
+        return head
+      }
     }
   } catch {
     // Falls through: an unreadable head is treated as a damaged one by the caller.

@@ -9,7 +9,7 @@
 // check, stops the journal with a JournalIntegrityError naming the file and line; the file is
 // left exactly as it is.
 import type { ChainAnchor, ChainHead } from './anchor'
-import type { JournalSeal } from './service'
+import { mayAdopt, NOT_ADOPTED, type JournalSeal } from './service'
 
 export const GENESIS = '0'.repeat(64)
 
@@ -146,6 +146,7 @@ export class SealedLineReader<T> {
       if (this.#sealedSeen || (seal.sealer.enforced && seal.anchor?.head)) {
         throw new JournalIntegrityError(file, lineNo, 'a record without a seal')
       }
+      if (!mayAdopt(seal)) throw new JournalIntegrityError(file, lineNo, NOT_ADOPTED)
       this.#legacySeen = true
       return { kind: 'legacy', value }
     }

@@ -5,7 +5,7 @@
 // kept in the keychain, so an older copy of the file is caught too.
 import type { ChainHead } from './anchor'
 import { checkHead, JournalIntegrityError } from './chain'
-import type { JournalSeal } from './service'
+import { mayAdopt, NOT_ADOPTED, type JournalSeal } from './service'
 
 export const DOCUMENT_FORMAT = 'tilldesk.sealed.v1'
 
@@ -67,6 +67,10 @@ export function openSealedDocument(
         null,
         'the file was replaced by one without seals (this till seals every record)',
       )
+    }
+    // No file yet reads as an empty list: there is nothing to adopt.
+    if (parsed.length > 0 && !mayAdopt(seal)) {
+      throw new JournalIntegrityError(file, null, NOT_ADOPTED)
     }
     return { values: parsed, generation: 0, legacy: true }
   }

@@ -34,8 +34,11 @@ export { Sealer } from './seal'
 export {
   IntegrityService,
   KNOWN_JOURNALS,
+  mayAdopt,
+  NOT_ADOPTED,
   type IntegrityOptions,
   type JournalSeal,
   type Protection,
 } from './service'
+export { SealedFile, SEALED_FILE_FORMAT, type SealedRead } from './sealed-file'
 export { sealedDocument, openSealedDocument, type SealedDocument } from './document'

@@ -40,6 +40,12 @@ const suffix = (till: string | null): string => (till ? ` ${till}` : '')
 export const deviceKeyAccount = (till: string | null): string =>
   `Tilldesk device key${suffix(till)}`
 export const pepperAccount = (till: string | null): string => `Tilldesk PIN pepper${suffix(till)}`
+/**
+ * Set by the first start of a build that seals every journal. Until then (an upgrade from a
+ * build that sealed only staff and payouts) the journals it did not seal may be adopted once.
+ */
+export const sealingAccount = (till: string | null): string =>
+  `Tilldesk sealing every journal${suffix(till)}`
 /** Any other secret of this till (the shop login, the shop signing key): bound to its id. */
 export const tillAccount = (name: string, till: string | null): string => `${name}${suffix(till)}`
 /** The account holding a journal's chain head, in its environment's service. */

@@ -21,6 +21,7 @@ import {
   loadOrCreateSecret,
   memoryKey,
   pepperAccount,
+  sealingAccount,
   TILLS_ACCOUNT,
 } from './keys'
 import { Sealer } from './seal'
@@ -36,12 +37,16 @@ export const KNOWN_JOURNALS = [
   'mandates',
   'debits',
   'z-reports',
+  'customers',
 ] as const
 
 /** Till-wide files whose head is kept in the `till` scope. */
 export const TILL_RECORDS = [
   'settings',
   'payout-policy',
+  'updates',
+  'crash-reporting',
+  'shift-settings',
   // Shop mode's files (main/shop/): what was pulled, refused, placed, and the pull cursor.
   'shop-inbox',
   'shop-refused',
@@ -66,7 +71,24 @@ export interface JournalSeal {
    * stops using the journal and keeps the file. Absent in tests of a store alone.
    */
   report?: (problem: { file: string; line: number | null; reason: string }) => void
+  /**
+   * Files from before sealing may be adopted (sealed as they are): only when the scope's key
+   * was made in this run on the first till of the OS account (IntegrityService.created).
+   * Absent: never, on a sealer that checks.
+   */
+  adopt?: boolean
 }
+
+/**
+ * True when an unsealed file may be taken as this journal's (and sealed): nothing is checked
+ * (no keychain), or the key was just made on the first till and no head was ever written.
+ * A till whose key already existed never adopts: an unsealed file there was not written by it.
+ */
+export const mayAdopt = (seal: JournalSeal): boolean =>
+  !seal.sealer.enforced || (seal.adopt === true && !seal.anchor?.head)
+
+export const NOT_ADOPTED =
+  "the file has no seals, but this till's device key existed before it and this till seals every record, so it was not written by Tilldesk on this till"
 
 const AREAS: Record<string, IntegrityArea> = {
   payouts: 'payouts',
@@ -78,6 +100,10 @@ const AREAS: Record<string, IntegrityArea> = {
   'z-reports': 'z-reports',
   settings: 'settings',
   'payout-policy': 'settings',
+  updates: 'settings',
+  'crash-reporting': 'settings',
+  'shift-settings': 'settings',
+  customers: 'collections',
   'shop-inbox': 'shop',
   'shop-refused': 'shop',
   'shop-own-order': 'shop',
@@ -105,6 +131,8 @@ export class IntegrityService {
   readonly #till: string | null
   #pepper: Buffer | null = null
   #firstTill = false
+  /** This is the first start of a build that seals every journal (see keys.sealingAccount). */
+  #firstSealingRun = false
   #tillsBefore: readonly string[] = []
   #authority: () => string | null = () => null
 
@@ -151,6 +179,11 @@ export class IntegrityService {
         }
         this.#pepper = (await loadOrCreateSecret(keychain, 'till', pepperAccount(this.#till))).value
         this.#firstTill = await this.#register(keychain)
+        const marker = sealingAccount(this.#till)
+        if ((await keychain.get('till', marker)) === null) {
+          await keychain.set('till', marker, '1')
+          this.#firstSealingRun = true
+        }
       } catch (error) {
         failure = error instanceof Error ? error.message : String(error)
         this.#scopes.clear()
@@ -241,6 +274,17 @@ export class IntegrityService {
     return state.created && (this.#firstTill || !state.protection.protected)
   }
 
+  /**
+   * True when an unsealed journal file may be adopted in this run: the first till on the OS
+   * account, and either the scope's key was just made or this is the first start of a build
+   * that seals every journal (an upgrade). Never on a second till, never after that run.
+   */
+  adoptsJournals(scope: KeychainScope): boolean {
+    const state = this.#scope(scope)
+    if (!state.protection.protected) return true
+    return this.#firstTill && (state.created || this.#firstSealingRun)
+  }
+
   /** The keychain's list of tills as it was before this start added this till to it. */
   tillsBefore(): readonly string[] {
     return this.#tillsBefore
@@ -290,10 +334,11 @@ export class IntegrityService {
   journal(environment: KeychainScope, name: string): JournalSeal {
     const state = this.#scope(environment)
     const report = this.#reporter(environment, name)
-    if (!state.protection.protected) return { sealer: state.sealer, anchor: null, report }
+    const adopt = this.adoptsJournals(environment)
+    if (!state.protection.protected) return { sealer: state.sealer, anchor: null, report, adopt }
     const anchor = state.anchors.get(name)
     if (!anchor) throw new Error(`journal ${name} was not opened; call openJournal first`)
-    return { sealer: state.sealer, anchor, report }
+    return { sealer: state.sealer, anchor, report, adopt }
   }
 
   #reporter(scope: KeychainScope, name: string): NonNullable<JournalSeal['report']> {

@@ -1,6 +1,9 @@
 // The bank list, cached on disk: refreshed once a day when the gateway is reachable, and used
 // as is when it is not, so a cashier can pick a bank offline. Search matches names, word
-// starts, initials ("gtb") and codes.
+// starts, initials ("gtb") and codes. The list decides which bank a payout goes to, so the
+// file is sealed with the environment's device key; an unsealed or edited one is only a cache
+// that failed: it is ignored and fetched again (an older sealed copy is an older answer of
+// the gateway, and is refreshed when a day old).
 import { readFile } from 'node:fs/promises'
 import * as z from 'zod'
 import { Bank } from '../../common/api/banks'
@@ -9,6 +12,7 @@ import { writeFileAtomic } from '../app/atomicFile'
 import { explainGatewayFailure } from './explain'
 import type { GatewayProvider } from './gatewayPort'
 import { searchBanks } from '../../common/ipc/payouts'
+import type { Sealer } from '../integrity'
 
 const CacheFile = z.object({
   country: z.string(),
@@ -31,7 +35,11 @@ export interface BanksCacheOptions {
   now: () => number
   country?: string
   maxAgeMs?: number
+  /** The environment's device key (main/integrity); null or absent: not sealed (tests). */
+  sealer?: Sealer | null
 }
+
+const CACHE_DOMAIN = 'payouts.banks.v1'
 
 export const DAY_MS = 86_400_000
 
@@ -49,9 +57,14 @@ export class BanksCache {
   static async open(options: BanksCacheOptions): Promise<BanksCache> {
     const cache = new BanksCache(options)
     try {
-      const parsed = CacheFile.safeParse(JSON.parse(await readFile(options.file, 'utf8')))
-      // A damaged cache is only a cache: ignore it and fetch again.
-      if (parsed.success && parsed.data.country === cache.#country) cache.#data = parsed.data
+      const raw = JSON.parse(await readFile(options.file, 'utf8')) as { seal?: unknown }
+      const parsed = CacheFile.safeParse(raw)
+      // A damaged or unsealed cache is only a cache: ignore it and fetch again.
+      const sealed =
+        !options.sealer?.enforced ||
+        (parsed.success && options.sealer.check(CACHE_DOMAIN, parsed.data, raw.seal))
+      if (parsed.success && sealed && parsed.data.country === cache.#country)
+        cache.#data = parsed.data
     } catch {
       cache.#data = null
     }
@@ -115,7 +128,8 @@ export class BanksCache {
       fetchedAt: this.options.now(),
       banks: [...banks].sort((a, b) => a.name.localeCompare(b.name)),
     }
-    await writeFileAtomic(this.options.file, JSON.stringify(data))
+    const seal = this.options.sealer?.seal(CACHE_DOMAIN, data)
+    await writeFileAtomic(this.options.file, JSON.stringify(seal ? { ...data, seal } : data))
     this.#data = data
     return this.snapshot()
   }

@@ -28,7 +28,13 @@ import {
 import { join } from 'node:path'
 import { canonicalJson, sha256Hex } from './canonicalJson'
 import { fsyncDir, writeFileAtomic, writeFully } from '../app/atomicFile'
-import { checkHead, JournalIntegrityError, type JournalSeal } from '../integrity'
+import {
+  checkHead,
+  JournalIntegrityError,
+  mayAdopt,
+  NOT_ADOPTED,
+  type JournalSeal,
+} from '../integrity'
 
 export const GENESIS_HASH = '0'.repeat(64)
 const ACTIVE = 'journal.jsonl'
@@ -340,9 +346,7 @@ export class Journal<T, S> {
 
   static async #open<T, S>(dir: string, seal: JournalSeal | null): Promise<OpenedJournal<T, S>> {
     // Records without a seal are a journal from before sealing: only while never anchored.
-    const sealing: Sealing | null = seal
-      ? { seal, legacySnapshot: !seal.anchor || seal.anchor.head === null }
-      : null
+    const sealing: Sealing | null = seal ? { seal, legacySnapshot: mayAdopt(seal) } : null
     await mkdir(join(dir, ARCHIVE), { recursive: true })
     await rm(join(dir, `${SNAPSHOT}.tmp`), { force: true })
     const repairs: string[] = []
@@ -377,6 +381,9 @@ export class Journal<T, S> {
       const sealed =
         chain.length > 0 &&
         (parsed.records.some((r) => r.mac !== undefined) || snapshot?.mac !== undefined)
+      if (seal.anchor.head === null && !sealed && chain.length > 0 && !mayAdopt(seal)) {
+        throw new JournalCorruptError(ACTIVE, null, NOT_ADOPTED)
+      }
       if (seal.anchor.head !== null || sealed) {
         try {
           checkHead(ACTIVE, chain, seal.anchor)
@@ -627,9 +634,7 @@ export async function readChain<T>(
   seal: JournalSeal | null = null,
 ): Promise<ChainReport> {
   // Seals are checked as at open; legacy records pass only where open let them.
-  const sealing: Sealing | null = seal
-    ? { seal, legacySnapshot: !seal.anchor || seal.anchor.head === null }
-    : null
+  const sealing: Sealing | null = seal ? { seal, legacySnapshot: mayAdopt(seal) } : null
   let head: Head = { seq: 0, hash: GENESIS_HASH }
   let records = 0
   let files = 0

@@ -39,7 +39,12 @@ export function createPayouts(core: CoreServices): {
       core.integrity.requireProtected(environment as Environment)
       return core.integrity.journal(environment as Environment, 'payouts')
     },
-    policySeal: () => core.integrity.journal('till', 'payout-policy'),
+    // Policy was sealed from the first sealing build: only a till whose key was just made
+    // may adopt an unsealed file (never the first start of a later build).
+    policySeal: () => ({
+      ...core.integrity.journal('till', 'payout-policy'),
+      adopt: core.integrity.created('till'),
+    }),
     viewer: () => {
       const user = core.session.current()
       return user ? { id: user.id, role: user.role } : null

@@ -6,7 +6,7 @@
 // latest value is kept in the OS keychain. An edited, deleted or older file is never used:
 // payouts stop with the reason in words until an admin saves the policy again.
 import { readFile } from 'node:fs/promises'
-import type { JournalSeal } from '../integrity'
+import { mayAdopt, type JournalSeal } from '../integrity'
 import * as z from 'zod'
 import type { PayoutPolicyView, RoleLimitsView } from '../../common/ipc/payouts'
 import { formatMoney, MoneyError, parseUserAmount, type Minor } from '../../common/money'
@@ -75,9 +75,21 @@ export class PolicyStore {
     const generation = typeof raw?.generation === 'number' ? raw.generation : 0
     this.#generation = generation
     if (raw === null || raw.seal === undefined) {
-      if (head === null) {
-        // A file from before sealing, or none yet: sealed now, once.
+      if (head === null && (raw === null || mayAdopt(seal))) {
+        // None yet, or a file from before sealing on a till whose key was just made: sealed
+        // now, once.
         if (raw !== null) await this.#write(this.#data)
+        return
+      }
+      if (head === null) {
+        // No admin ever saved limits here, so the built-in ones apply: the file is ignored.
+        this.#data = { limits: DEFAULT_LIMITS, approvalTtlMinutes: DEFAULT_APPROVAL_TTL_MINUTES }
+        seal.report?.({
+          file: this.file,
+          line: null,
+          reason:
+            'the payout policy file has no seal and no admin ever saved limits on this till, so it was not written by Tilldesk here; its limits and approval lifetime are ignored and the built-in ones apply until an admin saves the policy',
+        })
         return
       }
       this.#problem =

@@ -144,6 +144,7 @@ export class PayoutsService {
       file: join(dir, 'banks.json'),
       gateway,
       now: this.#now,
+      sealer: seal?.sealer ?? null,
     })
     const policy = () => this.#requirePolicy().current(this.#now())
     const commands = new PayoutCommands({

@@ -2,6 +2,7 @@
 // exercise the same file format and atomic writes as the app.
 import Conf from 'conf'
 import type { RawSettings } from './migrations'
+import { readableSettings } from './readable'
 import type { Settings } from './schema'
 import type { SettingsBackend } from './store'
 
@@ -9,14 +10,18 @@ export const SETTINGS_FILE_NAME = 'settings'
 
 /** Settings in `<dir>/settings.json`, readable by the owner only. */
 export function confBackend(dir: string): SettingsBackend {
-  const conf = new Conf<RawSettings>({
-    cwd: dir,
-    configName: SETTINGS_FILE_NAME,
-    projectName: 'tilldesk',
-    configFileMode: 0o600,
-    // Validation and versioning are ours (zod + migrations.ts); conf only stores.
-    clearInvalidConfig: false,
-  })
+  const conf = readableSettings(
+    () =>
+      new Conf<RawSettings>({
+        cwd: dir,
+        configName: SETTINGS_FILE_NAME,
+        projectName: 'tilldesk',
+        configFileMode: 0o600,
+        // Validation and versioning are ours (zod + migrations.ts); conf only stores.
+        clearInvalidConfig: false,
+      }),
+    dir,
+  )
   return {
     path: conf.path,
     read: () => ({ ...conf.store }),

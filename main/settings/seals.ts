@@ -1,18 +1,29 @@
 // Keyed seals over the settings file's authority: each staff record (role, PIN hash, lockout
 // counters), and the environment, base URLs, key ids, till name, idle lock times and the set
-// of staff. Only
-// main holds the device key (OS keychain), so a cashier who edits the file can't make a
-// record that passes: an edited role, a swapped PIN hash or an added profile fails its seal
-// and is never honoured. The generation number and the authority seal are also kept in the
-// keychain as the file's head, so putting back an older copy of the file is caught as well.
+// of staff. Only main holds the device key (OS keychain), so a cashier who edits the file
+// can't make a record that passes: an edited role, a swapped PIN hash or an added profile
+// fails its seal and is never honoured. The generation number and the authority seal are
+// also kept in the keychain as the file's head, so putting back an older copy of the file is
+// caught as well.
+//
+// Each staff record's seal covers the file's generation too (staff.v2), so an older record
+// and its seal put back into the current file fail: a disable, a demotion, a PIN reset or a
+// lockout can't be undone by splicing. The head in the keychain also says, per staff id, in
+// which generation the record last changed; when the whole file is an older copy, a record
+// that changed since is not honoured (its lockout counters, role or PIN are out of date),
+// while the others, unchanged since, still are.
 import { USER_ROLES } from '../../common/ipc/contract'
 import { DEFAULT_IDLE_LOCK } from '../../common/ipc/settings'
-import type { ChainAnchor } from '../integrity/anchor'
+import type { ChainAnchor, ChainHead } from '../integrity/anchor'
 import type { IntegrityFindings } from '../integrity/findings'
 import type { Sealer } from '../integrity/seal'
-import type { Seals, Settings, StoredUser } from './schema'
+import { canonicalJson } from '../payouts/canonicalJson'
+import type { DeepReadonly, Seals, Settings, StoredUser } from './schema'
 
-const USER_DOMAIN = 'staff.v1'
+/** v2 binds the record to the file's generation; v1 (the record alone) is read once, on
+ * upgrade, from the exact file the keychain's head names, then written again as v2. */
+const USER_DOMAIN = 'staff.v2'
+const USER_DOMAIN_V1 = 'staff.v1'
 /** v2 adds the idle lock times; v1 is still accepted from a file written before them. */
 const AUTHORITY_DOMAIN = 'settings.v2'
 const AUTHORITY_DOMAIN_V1 = 'settings.v1'
@@ -32,6 +43,9 @@ export interface SettingsTrust {
   untrustedUsers: ReadonlySet<string>
   /** Why the authority settings are not trusted (in words), or null. */
   authorityProblem: string | null
+  /** The file is trusted but sealed the older way (no generation in staff seals, or no staff
+   * map in the keychain): the store writes it again at once. */
+  upgrade?: boolean
 }
 
 /** Never a valid seal: what an untrusted record keeps until it is removed or confirmed. */
@@ -69,7 +83,22 @@ function authorityHolds(sealer: Sealer, settings: Settings, seal: string, genera
   )
 }
 
-export const sealUser = (sealer: Sealer, user: StoredUser): string => sealer.seal(USER_DOMAIN, user)
+export const sealUser = (sealer: Sealer, user: StoredUser, generation: number): string =>
+  sealer.seal(USER_DOMAIN, { generation, user })
+
+/** How the file stands against the head in the keychain. */
+type Standing = 'current' | 'older' | 'replaced'
+
+function standingOf(seals: NonNullable<Seals>, head: ChainHead | null): Standing {
+  if (head === null || seals.generation > head.seq) return 'current'
+  if (seals.generation < head.seq) return 'older'
+  return seals.authority === head.hash ? 'current' : 'replaced'
+}
+
+const OLDER_RECORD =
+  'This profile was changed after the copy of the settings file on disk was written (an older copy of the file was put back), so its role, PIN, state or lockout may be out of date.'
+const BAD_SEAL =
+  'This profile does not match its seal: its role, PIN, state or lockout was changed outside Tilldesk, an older copy of it was put back into the file, or it was added to the file by hand.'
 
 /**
  * Checks `settings` against its seals and the head in the keychain, reporting every failure
@@ -85,38 +114,58 @@ export function checkSettings(
   findings.clear('settings')
   if (!sealer.enforced) return TRUSTED
   const seals = settings.seals
-  const untrustedUsers = new Set<string>()
+  const untrustedUsers = new Map<string, string>()
   let authorityProblem: string | null = null
+  let upgrade = false
   if (seals === null) {
     if (settings.users.length === 0 && integrity.anchor?.head == null) return TRUSTED
     authorityProblem =
       'The settings file has no seals, but this till seals it on every change (the file was replaced, or written by something other than Tilldesk).'
-    for (const user of settings.users) untrustedUsers.add(user.id)
+    for (const user of settings.users) untrustedUsers.set(user.id, BAD_SEAL)
   } else {
+    const head = integrity.anchor?.head ?? null
+    const standing = standingOf(seals, head)
+    // Seals without the generation are read only from the very file the head names, and
+    // only until this version has written it once (the head then carries the staff map).
+    const legacyAllowed = head?.staff === undefined && standing === 'current'
     for (const user of settings.users) {
-      if (!sealer.check(USER_DOMAIN, user, seals.users[user.id])) untrustedUsers.add(user.id)
+      const seal = seals.users[user.id]
+      if (sealer.check(USER_DOMAIN, { generation: seals.generation, user }, seal)) {
+        if (head?.staff === undefined) upgrade = true
+      } else if (legacyAllowed && sealer.check(USER_DOMAIN_V1, user, seal)) {
+        upgrade = true
+      } else {
+        untrustedUsers.set(user.id, BAD_SEAL)
+        continue
+      }
+      const changedAt = head?.staff?.[user.id]
+      if (standing !== 'current' && head?.staff !== undefined) {
+        const fresh =
+          changedAt !== undefined &&
+          (standing === 'older' ? changedAt <= seals.generation : changedAt < seals.generation)
+        if (!fresh) untrustedUsers.set(user.id, OLDER_RECORD)
+      }
     }
     if (!authorityHolds(sealer, settings, seals.authority, seals.generation)) {
       authorityProblem =
         'The environment, base URLs, key ids, till name, idle lock times or the list of staff in the settings file were changed outside Tilldesk.'
     }
-    const head = integrity.anchor?.head ?? null
     if (head && authorityProblem === null) {
-      if (seals.generation < head.seq) {
+      if (standing === 'older') {
         authorityProblem = `The settings file is an older copy (version ${seals.generation}; this till last wrote version ${head.seq}).`
-      } else if (seals.generation === head.seq && seals.authority !== head.hash) {
+      } else if (standing === 'replaced') {
         authorityProblem = 'The settings file was replaced by another copy.'
       }
     }
   }
   for (const user of settings.users) {
-    if (!untrustedUsers.has(user.id)) continue
+    const problem = untrustedUsers.get(user.id)
+    if (problem === undefined) continue
     findings.report({
       area: 'staff',
       file,
       record: `staff profile "${user.name}" (${user.id})`,
-      problem:
-        'This profile does not match its seal: its role, PIN or lockout was changed outside Tilldesk, or it was added to the file by hand.',
+      problem,
       consequence:
         'Tilldesk does not let this profile sign in or approve anything. An admin should remove it and, if the person is real, add them again.',
     })
@@ -131,7 +180,12 @@ export function checkSettings(
         'Nothing is sent to the gateway in Sandbox or Live (collections, payments, refunds, mandates, payouts), and the till locks no later than after the default idle times, until an admin has looked at what changed (Settings, "Confirm these settings") and confirmed them with their PIN. Saving another section does not confirm them.',
     })
   }
-  return { untrustedUsers, authorityProblem }
+  const trusted = untrustedUsers.size === 0 && authorityProblem === null
+  return {
+    untrustedUsers: new Set(untrustedUsers.keys()),
+    authorityProblem,
+    upgrade: upgrade && trusted,
+  }
 }
 
 /**
@@ -153,7 +207,7 @@ export function sealSettings(
     const kept = previousSeals?.users[user.id]
     users[user.id] = trust.untrustedUsers.has(user.id)
       ? (kept ?? UNSEALED)
-      : sealUser(integrity.sealer, user)
+      : sealUser(integrity.sealer, user, generation)
   }
   return {
     generation,
@@ -163,4 +217,24 @@ export function sealSettings(
         ? UNSEALED
         : integrity.sealer.seal(AUTHORITY_DOMAIN, authorityValue(next, generation)),
   }
+}
+
+/**
+ * The staff part of the head: for each record in `next`, the generation in which it last
+ * changed (kept from the head when the record is the same as in `previous`).
+ */
+export function staffChanges(
+  next: DeepReadonly<Settings>,
+  previous: DeepReadonly<Settings>,
+  head: ChainHead | null,
+  generation: number,
+): Record<string, number> {
+  const before = new Map(previous.users.map((user) => [user.id, canonicalJson(user)]))
+  const staff: Record<string, number> = {}
+  for (const user of next.users) {
+    const kept = head?.staff?.[user.id]
+    staff[user.id] =
+      kept !== undefined && before.get(user.id) === canonicalJson(user) ? kept : generation
+  }
+  return staff
 }

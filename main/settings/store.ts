@@ -3,6 +3,7 @@
 // file and rename). Listeners hear every committed change.
 import * as z from 'zod'
 import { AppError } from '../app/errors'
+import type { ChainHead } from '../integrity/anchor'
 import { IDLE_LOCK_RECORD, sanitizeIdleLock } from './idle-lock'
 import { migrate, type MigrationTable, type RawSettings } from './migrations'
 import {
@@ -15,6 +16,7 @@ import {
 import {
   checkSettings,
   sealSettings,
+  staffChanges,
   TRUSTED,
   type SettingsIntegrity,
   type SettingsTrust,
@@ -73,12 +75,16 @@ export class SettingsStore {
       current = { ...current, seals: sealSettings(current, null, integrity, TRUSTED, true) }
       backend.write(current)
       this.#current = deepFreeze(current)
-      integrity.anchor?.set(this.#head())
+      integrity.anchor?.set(this.#head(current))
     } else {
       if (integrity) this.#trust = checkSettings(current, integrity, backend.path)
       // Persist upgrades at once so a crash later can't leave a half-migrated file behind.
       if (applied.length > 0) backend.write(current)
       this.#current = deepFreeze(current)
+      // Sealed by an earlier version (staff seals without the generation): written again now,
+      // while the file is known to be the one the keychain names, so a record spliced in later
+      // can't pass.
+      if (this.#trust.upgrade && integrity?.sealer.enforced) this.update(() => undefined)
     }
     this.#reportIdleLock()
   }
@@ -101,9 +107,20 @@ export class SettingsStore {
     return this.#trust
   }
 
-  #head(): { seq: number; hash: string } {
+  /** The head for the keychain: generation, authority seal and when each record changed. */
+  #head(previous: FrozenSettings): ChainHead {
     const seals = this.#current.seals
-    return { seq: seals?.generation ?? 0, hash: seals?.authority ?? '' }
+    const generation = seals?.generation ?? 0
+    return {
+      seq: generation,
+      hash: seals?.authority ?? '',
+      staff: staffChanges(
+        this.#current,
+        previous,
+        this.#integrity?.anchor?.head ?? null,
+        generation,
+      ),
+    }
   }
 
   get path(): string {
@@ -151,7 +168,7 @@ export class SettingsStore {
     this.#idleLockProblem = null
     if (idleLockSettled) integrity?.findings.clear('settings', this.backend.path)
     if (integrity?.sealer.enforced) {
-      integrity.anchor?.set(this.#head())
+      integrity.anchor?.set(this.#head(previous))
       // A removed profile, or an admin's confirmation, may have cleared a finding.
       const problems = this.#trust.untrustedUsers.size > 0 || this.#trust.authorityProblem !== null
       if (problems || idleLockSettled) {

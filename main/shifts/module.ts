@@ -27,6 +27,7 @@ export function createShifts(core: CoreServices) {
   const service = new ShiftsService({
     dir: join(core.dataDir, 'shifts'),
     seal: (environment) => core.integrity.openJournal(environment, 'z-reports'),
+    settingsSeal: core.integrity.journal('till', 'shift-settings'),
     activity: fileActivitySource(core.dataDir, (environment, journal) =>
       core.integrity.journal(environment, journal),
     ),

@@ -22,6 +22,7 @@ import type {
 } from '../../common/ipc/shifts'
 import { DEFAULT_CURRENCY, formatMoney, minor } from '../../common/money'
 import { AppError } from '../app/errors'
+import type { JournalSeal } from '../integrity'
 import { reportCsv } from './csv'
 import { endOfDayAfter } from './endOfDay'
 import { EDGE_MS, shiftFigures } from './figures'
@@ -41,6 +42,8 @@ export interface ShiftsServiceDeps {
   dir: string
   /** The environment's sealer and Z-report chain head (main/integrity). */
   seal: (environment: Environment) => Promise<ZJournalSeal>
+  /** The till's seal and head for settings.json (main/integrity); absent in tests alone. */
+  settingsSeal?: JournalSeal | null
   activity: ActivitySource
   tillName: () => string
   environment: () => Environment
@@ -82,7 +85,7 @@ export class ShiftsService {
 
   constructor(private readonly deps: ShiftsServiceDeps) {
     this.#now = deps.now ?? Date.now
-    this.#settings = new ShiftSettings(deps.dir)
+    this.#settings = new ShiftSettings(deps.dir, deps.settingsSeal ?? null)
   }
 
   /** Opens the store (the device key comes from the keychain) and starts the reminder check. */

@@ -1,11 +1,14 @@
 // Shift settings: the end of the business day and the time zone it is read in. Kept in the
-// shifts folder (not the till's settings file) because only this feature reads them; written
-// atomically, read tolerantly: a damaged file falls back to the defaults instead of stopping
-// the till.
-import { mkdirSync, readFileSync } from 'node:fs'
+// shifts folder (not the till's settings file) because only this feature reads them. They
+// decide when the end-of-day reminder comes and how times print, so the file is sealed with
+// the till's device key and anchored in the keychain (main/integrity/sealed-file.ts): a
+// damaged, unsealed, edited or older file falls back to the defaults, with a finding,
+// instead of stopping the till.
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import * as z from 'zod'
 import type { ShiftSettingsView } from '../../common/ipc/shifts'
-import { writeFileAtomicSync } from '../app/atomicFile'
+import { SealedFile, type JournalSeal } from '../integrity'
 import { systemTimeZone } from './endOfDay'
 
 export const DEFAULT_END_OF_DAY = '22:00'
@@ -28,26 +31,26 @@ function validZone(zone: unknown): zone is string {
   }
 }
 
+const StoredSchema = z.object({
+  endOfDay: z.string().regex(HHMM),
+  timeZone: z.string().refine(validZone).nullable(),
+})
+
 export class ShiftSettings {
   #stored: Stored
+  readonly #file: SealedFile<Stored>
 
-  constructor(private readonly dir: string) {
-    this.#stored = ShiftSettings.#read(join(dir, FILE))
-  }
-
-  static #read(path: string): Stored {
-    try {
-      const raw = JSON.parse(readFileSync(path, 'utf8')) as Partial<Stored>
-      return {
-        endOfDay:
-          typeof raw.endOfDay === 'string' && HHMM.test(raw.endOfDay)
-            ? raw.endOfDay
-            : DEFAULT_END_OF_DAY,
-        timeZone: validZone(raw.timeZone) ? raw.timeZone : null,
-      }
-    } catch {
-      return { endOfDay: DEFAULT_END_OF_DAY, timeZone: null }
-    }
+  constructor(
+    private readonly dir: string,
+    seal: JournalSeal | null = null,
+  ) {
+    this.#file = new SealedFile(join(dir, FILE), {
+      domain: 'shifts.settings.v1',
+      schema: StoredSchema,
+      seal,
+      fallback: `the defaults apply (end of day ${DEFAULT_END_OF_DAY}, the computer's time zone)`,
+    })
+    this.#stored = this.#file.read().value ?? { endOfDay: DEFAULT_END_OF_DAY, timeZone: null }
   }
 
   view(): ShiftSettingsView {
@@ -63,7 +66,7 @@ export class ShiftSettings {
       timeZone: changes.timeZone ?? this.#stored.timeZone,
     }
     mkdirSync(this.dir, { recursive: true })
-    writeFileAtomicSync(join(this.dir, FILE), JSON.stringify(next))
+    this.#file.write(next)
     this.#stored = next
     return this.view()
   }

@@ -24,7 +24,11 @@ export function createShopService(core: CoreServices): ShopService {
     environment: () => core.environment.current,
     // The shop's day in the zone the shifts use (their Z-reports' days), read afresh each time
     // so a change in the shift settings counts at once.
-    timeZone: () => new ShiftSettings(join(core.dataDir, 'shifts')).view().timeZone,
+    timeZone: () =>
+      new ShiftSettings(
+        join(core.dataDir, 'shifts'),
+        core.integrity.journal('till', 'shift-settings'),
+      ).view().timeZone,
     staff,
   })
   staff.connect(service)

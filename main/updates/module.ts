@@ -1,6 +1,7 @@
 // Updates wired into the composition root: preferences on disk, the policy, its IPC handlers,
 // and the two moments an install may happen (quit, shift close). The engine comes from the
 // host: electron-updater in the app, none in the preview, the feed client in tests.
+import type { JournalSeal } from '../integrity'
 import type { updatesChannels, UpdateStatus } from '../../common/ipc/updates'
 import { AppError } from '../app/errors'
 import type { Logger } from '../app/log'
@@ -23,6 +24,8 @@ export interface UpdatesDeps {
   busy: () => string[] | Promise<string[]>
   now?: () => number
   schedule?: Schedule
+  /** The till's seal and head for updates.json (main/integrity); absent in tests alone. */
+  seal?: JournalSeal | null
   /** Generic feeds allowed besides GitHub Releases; the build's list unless a test passes one. */
   allowedFeeds?: readonly string[]
   /** Tells the admin, in words, that updates.json named a feed this build does not allow. */
@@ -37,7 +40,7 @@ export interface Updates extends FeatureInstance {
 }
 
 export function createUpdates(deps: UpdatesDeps): Updates {
-  const preferences = new UpdatePreferencesFile(deps.dataDir, deps.log)
+  const preferences = new UpdatePreferencesFile(deps.dataDir, deps.log, deps.seal ?? null)
   const allowed = (deps.allowedFeeds ?? ALLOWED_UPDATE_FEEDS).map((url) => url.replace(/\/+$/, ''))
   // A feed in the file that this build does not carry is never used: GitHub Releases instead.
   const effective = (): UpdatePreferences => {

@@ -1,13 +1,14 @@
 // The admin's update choices (channel, feed, paused), in `<data>/updates.json`. A file of its
-// own rather than the settings file: only this feature reads it, and a missing or damaged
-// file falls back to the defaults (stable, GitHub Releases, not paused) instead of stopping
-// the till.
-import { readFileSync } from 'node:fs'
+// own rather than the settings file: only this feature reads it. The feed decides what code
+// the till runs, so the file is sealed with the till's device key and anchored in the
+// keychain (main/integrity/sealed-file.ts): a missing, damaged, unsealed, edited or older
+// file is ignored with a finding and the defaults apply (stable, the build's feed, not
+// paused), never stopping the till.
 import { join } from 'node:path'
 import * as z from 'zod'
 import { UPDATE_CHANNELS, UpdateSourceSchema } from '../../common/ipc/updates'
-import { writeFileAtomicSync } from '../app/atomicFile'
 import type { Logger } from '../app/log'
+import { SealedFile, type JournalSeal } from '../integrity'
 import type { UpdatePreferences } from './policy'
 
 export const UPDATE_PREFERENCES_FILE = 'updates.json'
@@ -26,11 +27,18 @@ export const DEFAULT_UPDATE_PREFERENCES: UpdatePreferences = {
 
 export class UpdatePreferencesFile {
   #current: UpdatePreferences
-  readonly #path: string
+  readonly #file: SealedFile<UpdatePreferences>
 
-  constructor(dir: string, log: Logger) {
-    this.#path = join(dir, UPDATE_PREFERENCES_FILE)
-    this.#current = read(this.#path, log)
+  constructor(dir: string, log: Logger, seal: JournalSeal | null = null) {
+    this.#file = new SealedFile(join(dir, UPDATE_PREFERENCES_FILE), {
+      domain: 'updates.preferences.v1',
+      schema: StoredSchema,
+      seal,
+      fallback: "the defaults apply (stable channel, the build's own feed, not paused)",
+    })
+    const { value, problem } = this.#file.read()
+    if (problem) log.warn('update preferences not used; the defaults apply', { problem })
+    this.#current = value ?? structuredClone(DEFAULT_UPDATE_PREFERENCES)
   }
 
   get(): UpdatePreferences {
@@ -39,23 +47,8 @@ export class UpdatePreferencesFile {
 
   set(change: Partial<UpdatePreferences>): UpdatePreferences {
     const next = StoredSchema.parse({ ...this.#current, ...change })
-    writeFileAtomicSync(this.#path, `${JSON.stringify(next, null, 2)}\n`)
+    this.#file.write(next)
     this.#current = next
     return this.get()
-  }
-}
-
-function read(path: string, log: Logger): UpdatePreferences {
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch {
-    return structuredClone(DEFAULT_UPDATE_PREFERENCES)
-  }
-  try {
-    return StoredSchema.parse(JSON.parse(text))
-  } catch (error) {
-    log.warn('update preferences unreadable; using the defaults', { path, error })
-    return structuredClone(DEFAULT_UPDATE_PREFERENCES)
   }
 }

@@ -23,8 +23,10 @@ import {
   headAccount,
   pepperAccount,
   resolveTillId,
+  sealingAccount,
   TILLS_ACCOUNT,
 } from '../../main/integrity/keys'
+import { TILL_RECORDS } from '../../main/integrity/service'
 import { KeytarKeychain, type Keychain } from '../../main/keychain/keychain'
 import { Journal, JournalCorruptError } from '../../main/payouts/journal'
 import { confBackend } from '../../main/settings/conf-backend'
@@ -97,7 +99,8 @@ function clearOurEntries(): void {
       return [
         deviceKeyAccount(till),
         pepperAccount(till),
-        ...[...KNOWN_JOURNALS, 'settings', 'payout-policy'].map((name) => headAccount(name, till)),
+        sealingAccount(till),
+        ...[...KNOWN_JOURNALS, ...TILL_RECORDS].map((name) => headAccount(name, till)),
       ]
     }),
   ]

@@ -16,11 +16,12 @@ const sender: SenderInfo = { transport: 'test', url: 'test://till' }
 export async function startServices(
   dir: string,
   keychain: Keychain = new MemoryKeychain(),
+  fetch: typeof globalThis.fetch = globalThis.fetch,
 ): Promise<AppServices> {
   const services = await createServices({
     settingsBackend: confBackend(dir),
     keychain,
-    fetch: globalThis.fetch,
+    fetch,
     dataDir: dir,
     log: silentLogger,
     isTrustedSender: (candidate) => candidate.transport === 'test',

@@ -301,8 +301,7 @@ describe('update policy', () => {
       availableVersion: '0.3.0-beta.1',
     })
     expect(JSON.parse(readFileSync(join(dataDir, 'updates.json'), 'utf8'))).toMatchObject({
-      channel: 'beta',
-      source: { kind: 'generic', url: feed.url },
+      value: { channel: 'beta', source: { kind: 'generic', url: feed.url } },
     })
   })
 
@@ -392,7 +391,7 @@ describe('update policy', () => {
       expect(r.installs).toEqual([])
       // Saving a change (pausing) writes the source that is really used.
       await r.configure({ paused: true })
-      expect(JSON.parse(readFileSync(join(dataDir, 'updates.json'), 'utf8')).source).toEqual({
+      expect(JSON.parse(readFileSync(join(dataDir, 'updates.json'), 'utf8')).value.source).toEqual({
         kind: 'github',
       })
     } finally {

@@ -28,7 +28,7 @@ let dir: string
 let seal: JournalSeal
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'tilldesk-shift-src-'))
-  seal = { sealer: new Sealer(randomBytes(32), true), anchor: null }
+  seal = { sealer: new Sealer(randomBytes(32), true), anchor: null, adopt: true }
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
