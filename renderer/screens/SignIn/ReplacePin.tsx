@@ -4,6 +4,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PublicUser } from '../../../common/ipc'
+import { checkPin, pinHint } from '../../../common/rules'
+import { sayRule } from '../../i18n/rules'
 import { Banner, Button, PinPad } from '../../components'
 import { call, messageOf } from '../../lib/pos'
 
@@ -27,8 +29,9 @@ export function ReplacePin({
 
   const submit = async () => {
     if (step === 'new') {
-      if (first.length < 6) {
-        setError(t('signIn.replace.short'))
+      const problem = checkPin(user.role, first)
+      if (problem) {
+        setError(sayRule(problem))
         return
       }
       setStep('again')
@@ -67,7 +70,13 @@ export function ReplacePin({
     >
       <Banner tone="warning">{reason}</Banner>
       <PinPad
-        label={step === 'new' ? t('signIn.replace.new') : t('app.changePin.again')}
+        label={
+          step === 'new'
+            ? t('signIn.replace.new', {
+                digits: sayRule(pinHint(user.role)).replace(/\.$/, ''),
+              })
+            : t('app.changePin.again')
+        }
         value={step === 'new' ? first : second}
         onChange={(value) => {
           if (step === 'new') setFirst(value)
