@@ -3,8 +3,7 @@
 // the customer display, each in light and dark and at 100 % and 150 % text. No serious or
 // critical violation anywhere. Screens go to test-results/a11y-states/ for a person to look at.
 import { expect, test, type Page } from '@playwright/test'
-import { accountName } from '../../sandbox/data/accounts'
-import { goTo, must } from './gateway-support'
+import { goTo, must, pickForDecision, supplierPayout } from './gateway-support'
 import {
   endOutage,
   openCustomerDisplay,
@@ -50,9 +49,18 @@ async function look(on: Page, which: Look): Promise<void> {
   await expect(on.locator('html')).toHaveAttribute('data-text-size', String(which.textSize))
 }
 
-/** Axe on the page as it is now, in every look; `setUp` brings the state back after each. */
-async function checkState(name: string, setUp?: () => Promise<void>, on: Page = page) {
+/**
+ * Axe on the page as it is now, in every look; `setUp` brings the state back after each, and
+ * `reset` (before the look changes) leaves a state main refuses appearance changes in.
+ */
+async function checkState(
+  name: string,
+  setUp?: () => Promise<void>,
+  on: Page = page,
+  reset?: () => Promise<void>,
+) {
   for (const which of LOOKS) {
+    if (reset) await reset()
     await look(page, which)
     if (setUp) await setUp()
     if (on !== page) await expect(on.locator('html')).toHaveAttribute('data-theme', which.theme)
@@ -74,8 +82,8 @@ async function checkState(name: string, setUp?: () => Promise<void>, on: Page = 
   }
 }
 
-test('a cashier’s states: errors, the new customer form, instructions, offline, dialogs', async () => {
-  test.setTimeout(240_000)
+test('a cashier’s refused amount and new customer form', async () => {
+  test.setTimeout(180_000)
   await signIn(page, CASHIER)
   await goTo(page, '#/collect')
   const due = page.getByRole('textbox', { name: 'Amount due' })
@@ -92,7 +100,11 @@ test('a cashier’s states: errors, the new customer form, instructions, offline
   await form.getByRole('button', { name: 'Create and show instructions' }).click()
   await expect(form.getByText(/A BVN is 11 digits/)).toBeVisible()
   await checkState('new-customer-errors')
+})
 
+test('the instructions: after "Customer says it’s sent", offline, and the cancel dialog', async () => {
+  test.setTimeout(180_000)
+  const form = page.getByRole('form', { name: 'New customer' })
   await form.getByLabel('Full name').fill('Kunle Axe-Adeyemi')
   await form.getByLabel('E-mail').fill(`axe${Date.now()}@example.com`)
   await form.getByLabel(/BVN/).fill(uniqueBvn())
@@ -117,7 +129,10 @@ test('a cashier’s states: errors, the new customer form, instructions, offline
     await expect(page.getByRole('dialog')).toBeVisible()
   })
   await page.keyboard.press('Escape')
+})
 
+test('part-paid and paid, on the till and on the customer display', async () => {
+  test.setTimeout(180_000)
   // The part-paid and paid states, and the customer display beside them.
   const display = await openCustomerDisplay(page)
   const charge = page.getByTestId('charge-screen')
@@ -139,6 +154,10 @@ test('a cashier’s states: errors, the new customer form, instructions, offline
   await checkState('paid')
   await checkState('customer-display-paid', undefined, display)
   await display.close()
+})
+
+test('a refused payout form and the change-PIN dialog', async () => {
+  test.setTimeout(180_000)
 
   // A payout form refused beside its fields.
   await goTo(page, '#/payouts')
@@ -151,55 +170,45 @@ test('a cashier’s states: errors, the new customer form, instructions, offline
   await checkState('change-pin-dialog', async () => {
     if (await page.getByRole('dialog').isVisible()) return
     await page.getByRole('button', { name: new RegExp(CASHIER.name) }).click()
-    await page.getByRole('menuitem', { name: 'Change my PIN' }).click()
+    await page.getByRole('button', { name: 'Change my PIN' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByLabel('New PIN', { exact: true }).fill('12')
     await dialog.getByRole('button', { name: 'Change PIN' }).click()
     await expect(dialog.getByText(/needs at least|at least 4/)).toBeVisible()
   })
   await page.keyboard.press('Escape')
-
-  // The lock screen, with a wrong PIN said on it.
-  await checkState('lock-screen', async () => {
-    const lock = page.getByTestId('lock-screen')
-    if (await lock.isVisible()) {
-      await lock.getByLabel(`PIN for ${CASHIER.name}`).fill(CASHIER.pin)
-      await lock.getByRole('button', { name: 'Unlock' }).click()
-      await expect(lock).toHaveCount(0)
-    }
-    await page.keyboard.press('Control+Shift+K')
-    await expect(lock).toBeVisible()
-    await lock.getByLabel(`PIN for ${CASHIER.name}`).fill('0000')
-    await lock.getByRole('button', { name: 'Unlock' }).click()
-    await expect(lock.getByText(/Wrong PIN/)).toBeVisible()
-  })
-  const lock = page.getByTestId('lock-screen')
-  await lock.getByLabel(`PIN for ${CASHIER.name}`).fill(CASHIER.pin)
-  await lock.getByRole('button', { name: 'Unlock' }).click()
-  await expect(lock).toHaveCount(0)
-  expect(problems).toEqual([])
 })
 
-test('a supervisor’s approval, its reject dialog, and an admin’s refused forms', async () => {
-  test.setTimeout(240_000)
-  await must(page, 'payouts.draft', {
-    purpose: 'supplier',
-    bankCode: '058',
-    accountNumber: ACCOUNT,
-    accountName: accountName(ACCOUNT),
-    nameConfirmed: true,
-    amount: '4,100',
-    narration: 'Axe check payout',
-    recipientEmail: null,
-    submit: true,
-  })
+test('the lock screen, with a wrong PIN said on it', async () => {
+  test.setTimeout(180_000)
+  const lock = page.getByTestId('lock-screen')
+  // A locked till takes no appearance change: unlocked before each look, locked again after.
+  const unlock = async () => {
+    if (!(await lock.isVisible())) return
+    await lock.getByLabel(`PIN for ${CASHIER.name}`).fill(CASHIER.pin)
+    await lock.getByRole('button', { name: 'Unlock' }).click()
+    await expect(lock).toHaveCount(0)
+  }
+  await checkState(
+    'lock-screen',
+    async () => {
+      await page.keyboard.press('Control+Shift+K')
+      await expect(lock).toBeVisible()
+      await lock.getByLabel(`PIN for ${CASHIER.name}`).fill('0000')
+      await lock.getByRole('button', { name: 'Unlock' }).click()
+      await expect(lock.getByText(/Wrong PIN/)).toBeVisible()
+    },
+    page,
+    unlock,
+  )
+  await unlock()
+})
+
+test('a supervisor’s approval with a wrong PIN, and its reject dialog', async () => {
+  test.setTimeout(180_000)
+  await supplierPayout(page, ACCOUNT, '4,100', 'Axe check payout')
   await signIn(page, SUPERVISOR)
-  await goTo(page, '#/approvals')
-  await page
-    .getByTestId('queue-item')
-    .filter({ hasText: accountName(ACCOUNT) })
-    .first()
-    .click()
+  await pickForDecision(page, ACCOUNT)
   await expect(page.getByTestId('bound-details')).toContainText('Axe check payout')
   await page.getByLabel('Your PIN, to sign this decision').fill('000000')
   await page.getByRole('button', { name: /^Approve / }).click()
@@ -212,7 +221,10 @@ test('a supervisor’s approval, its reject dialog, and an admin’s refused for
     await expect(page.getByRole('dialog')).toBeVisible()
   })
   await page.keyboard.press('Escape')
+})
 
+test('an admin’s refused new user', async () => {
+  test.setTimeout(120_000)
   await signIn(page)
   await goTo(page, '#/settings/users')
   const card = page.locator('.card').filter({ hasText: 'Add a user' }).last()
@@ -221,5 +233,8 @@ test('a supervisor’s approval, its reject dialog, and an admin’s refused for
   await card.getByRole('button', { name: 'Add user' }).click()
   await expect(page.getByText('A supervisor’s PIN needs at least 6 digits.')).toBeVisible()
   await checkState('users-refused')
+})
+
+test('no serious or critical violation in any of those states', () => {
   expect(problems).toEqual([])
 })

@@ -5,8 +5,7 @@
 // without scrolling; nothing past its box at 1024×768; the customer display's link named; and
 // the Demo's outage button telling the gateway's state. Screens go to test-results/words/.
 import { expect, test, type Page } from '@playwright/test'
-import { accountName } from '../../sandbox/data/accounts'
-import { goTo, must, shooter } from './gateway-support'
+import { goTo, must, pickForDecision, shooter, supplierPayout } from './gateway-support'
 import { layoutProblems } from './layout'
 import { ADMIN, endOutage, signIn, startOwnPreview, uniqueBvn } from './support'
 
@@ -96,44 +95,49 @@ test('5: a zero amount is one sentence on Collect and on Payouts', async () => {
   await expect(said('Enter an amount more than zero.')).toHaveCount(0)
 })
 
-test('6–8, 10, 11, 14: a part-payment, its words, the day with the time, and the training controls', async () => {
+/** A new customer's charge of `amount`, on its instructions screen. */
+async function openCharge(name: string, amount: string) {
   await signIn(page, CASHIER)
-  await page.setViewportSize({ width: 1024, height: 768 })
   const customer = await must(page, 'customer.create', {
-    name: 'Chiamaka Words-Okafor',
+    name,
     email: `words-${Date.now().toString(36)}@example.com`,
     bvn: uniqueBvn(),
   })
   const charge = await must(page, 'charge.open', {
     accountReference: customer.accountReference,
-    amount: '20,000',
+    amount,
   })
   await goTo(page, `#/instructions/${charge.id}`)
   await expect(page.getByTestId('charge-screen')).toBeVisible()
+  return { account: customer.accountReference, chargeId: charge.id }
+}
 
-  // 8: what the cashier should do, not how often the till looks.
+test('8: "Customer says it’s sent" tells the cashier what to do, not how often the till looks', async () => {
+  await openCharge('Tunde Words', '3,000')
   await page.getByRole('button', { name: 'Customer says it’s sent' }).click()
   await expect(page.getByTestId('says-sent')).toContainText('turns Paid the moment the money')
   await expect(page.getByTestId('says-sent')).not.toContainText(/twice a second|every \d/)
+})
 
-  // 14: an outage started here is still shown as on after the cashier leaves and comes back.
+test('14: the outage button shows the gateway’s state after the cashier leaves and comes back', async () => {
+  const { chargeId } = await openCharge('Halima Words', '2,000')
   const sim = page.getByTestId('demo-simulator')
   await sim.getByRole('button', { name: 'Simulate a gateway outage' }).click()
   await expect(sim.getByRole('button', { name: 'End the gateway outage' })).toBeVisible()
   await goTo(page, '#/collect')
   await expect(page.getByRole('heading', { level: 1, name: 'Collect' })).toBeVisible()
-  await goTo(page, `#/instructions/${charge.id}`)
+  await goTo(page, `#/instructions/${chargeId}`)
   await expect(sim.getByRole('button', { name: 'End the gateway outage' })).toBeVisible()
   await sim.getByRole('button', { name: 'End the gateway outage' }).click()
   await expect(sim.getByRole('button', { name: 'Simulate a gateway outage' })).toBeVisible()
+})
 
-  await must(page, 'demo.simulateTransfer', {
-    accountReference: customer.accountReference,
-    amount: '5,000',
-  })
+test('10, 6, 7: a part-payment: its balance inside its entry at 1024×768, its words and its day on Transfers', async () => {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  const { account } = await openCharge('Chiamaka Words-Okafor', '20,000')
+  await must(page, 'demo.simulateTransfer', { accountReference: account, amount: '5,000' })
   await expect(page.getByTestId('balance-due')).toContainText('₦15,000.00', { timeout: 20_000 })
 
-  // 10: the open charge's balance stays inside its entry at 1024×768.
   await goTo(page, '#/collect')
   const entry = page.locator('.mini-list__item').filter({ hasText: 'Chiamaka Words-Okafor' })
   await expect(entry).toContainText('Balance ₦15,000.00')
@@ -143,12 +147,8 @@ test('6–8, 10, 11, 14: a part-payment, its words, the day with the time, and t
   expect(await layoutProblems(page)).toEqual([])
   await shot(page, 'collect-open-charges-1024')
 
-  // 11: the customer display's link has a name: its address.
-  await page.getByRole('button', { name: 'Customer display' }).click()
-  await expect(page.getByRole('link', { name: /customer-display/ })).toBeVisible()
-
-  // 6 and 7: Transfers calls it a transfer for a charge (not "Paid") and names the day.
-  await goTo(page, `#/history/${customer.accountReference}`)
+  // Transfers calls it a transfer for a charge (not "Paid") and names the day.
+  await goTo(page, `#/history/${account}`)
   const row = page.getByTestId('history-row').first()
   await expect(row).toContainText('For a charge', { timeout: 20_000 })
   await expect(row).not.toContainText('Paid a charge')
@@ -158,20 +158,17 @@ test('6–8, 10, 11, 14: a part-payment, its words, the day with the time, and t
   await shot(page, 'transfers-1024')
 })
 
+test('11: the customer display’s link in the preview is named by its address', async () => {
+  await signIn(page, CASHIER)
+  await goTo(page, '#/collect')
+  await page.getByRole('button', { name: 'Customer display' }).click()
+  await expect(page.getByRole('link', { name: /customer-display/ })).toBeVisible()
+})
+
 test('9: the supervisor sees every detail of the payout and Approve without scrolling at 1280×800', async () => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await signIn(page, CASHIER)
-  await must(page, 'payouts.draft', {
-    purpose: 'supplier',
-    bankCode: '058',
-    accountNumber: ACCOUNT,
-    accountName: accountName(ACCOUNT),
-    nameConfirmed: true,
-    amount: '7,250',
-    narration: 'Words supplier invoice 23',
-    recipientEmail: null,
-    submit: true,
-  })
+  await supplierPayout(page, ACCOUNT, '7,250', 'Words supplier invoice 23')
   // A transfer in today, for Reports below.
   const customer = await must(page, 'customer.create', {
     name: 'Ngozi Words',
@@ -183,12 +180,7 @@ test('9: the supervisor sees every detail of the payout and Approve without scro
     amount: '1,000',
   })
   await signIn(page, SUPERVISOR)
-  await goTo(page, '#/approvals')
-  await page
-    .getByTestId('queue-item')
-    .filter({ hasText: accountName(ACCOUNT) })
-    .first()
-    .click()
+  await pickForDecision(page, ACCOUNT)
   const details = page.getByTestId('bound-details')
   await expect(details).toContainText('Words supplier invoice 23')
   const approve = page.getByRole('button', { name: /^Approve / })
