@@ -502,6 +502,13 @@ export const collectionsChannels = defineChannels({
     summary:
       'Training only (Demo environment): the embedded gateway answers every call with 502 until turned off.',
   },
+  'demo.outage': {
+    input: NoInput,
+    result: returns<{ active: boolean }>(),
+    role: 'cashier',
+    summary:
+      'Training only (Demo environment): whether the embedded gateway is in a simulated outage now (asked of the gateway, so every screen shows the same).',
+  },
 })
 
 export const collectionsEvents = defineEvents({

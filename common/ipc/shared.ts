@@ -1,5 +1,6 @@
 // Small schemas shared by several channel files.
 import * as z from 'zod'
+import { PIN_FEWEST_DIGITS, PIN_MAX_DIGITS } from '../rules/fields'
 
 /** For channels that take nothing: `invoke('session.get')` with no second argument. */
 export const NoInput = z.strictObject({}).optional()
@@ -18,8 +19,13 @@ export const ENVIRONMENT_LABEL: Record<Environment, string> = {
   live: 'Live',
 }
 
-/** A PIN is 4 to 8 digits; what a cashier can type fast on a keypad. */
-export const PinSchema = z.string().regex(/^\d{4,8}$/, 'PIN must be 4 to 8 digits.')
+/** A PIN any role may have (common/rules); each role's own minimum is checked in main. */
+export const PinSchema = z
+  .string()
+  .regex(
+    new RegExp(`^\\d{${PIN_FEWEST_DIGITS},${PIN_MAX_DIGITS}}$`),
+    `PIN must be ${PIN_FEWEST_DIGITS} to ${PIN_MAX_DIGITS} digits.`,
+  )
 export const UserIdSchema = z.string().regex(/^u_[a-z0-9]{8,32}$/, 'Unknown user.')
 export const PersonNameSchema = z
   .string()

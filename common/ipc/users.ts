@@ -23,12 +23,8 @@ export interface PublicUser {
 
 const RoleSchema = z.enum(USER_ROLES)
 
-/**
- * Fewest digits per role. A supervisor's or admin's PIN is what approves money and changes
- * staff, so it gets a million combinations, not ten thousand (the lockout still caps guesses).
- * Main enforces it (main/users); the sign-in screen uses it to say so before asking.
- */
-export const MIN_PIN_DIGITS: Record<UserRole, number> = { cashier: 4, supervisor: 6, admin: 6 }
+/** Fewest digits per role: the rule lives in common/rules, with its hint and its words. */
+export { PIN_MIN_DIGITS as MIN_PIN_DIGITS } from '../rules/fields'
 
 export const usersChannels = defineChannels({
   'users.list': {

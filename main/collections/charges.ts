@@ -17,6 +17,7 @@ import type {
   OverpaymentDecision,
   TransferView,
 } from '../../common/ipc/collections'
+import { checkAmount, ruleWords } from '../../common/rules'
 import { CollectionsError } from './errors'
 import type { Actor } from './customers'
 import type { CollectionsGateway } from './gatewayPort'
@@ -95,10 +96,11 @@ export function parseAmountDue(text: string, currency: Currency = DEFAULT_CURREN
       throw new CollectionsError('validation', error.message, { amount: error.message })
     throw error
   }
-  if (amount <= 0)
-    throw new CollectionsError('validation', 'The amount due must be more than zero.', {
-      amount: 'Enter more than zero.',
-    })
+  const problem = checkAmount(amount)
+  if (problem) {
+    const message = ruleWords(problem)
+    throw new CollectionsError('validation', message, { amount: message })
+  }
   return amount
 }
 

@@ -3,6 +3,7 @@
 // cashier can act on. A customer has one account: before creating, the till's own records (by
 // e-mail and by BVN) and the gateway's e-mail lookup are asked, and a known customer gets
 // their existing account back.
+import { checkBvn, cleanBvn, ruleWords } from '../../common/rules'
 import { randomBytes } from 'node:crypto'
 import * as z from 'zod'
 import { CreateVirtualAccountRequest } from '../../common/api/virtualAccounts'
@@ -70,12 +71,9 @@ export function validateNewCustomer(input: NewCustomerInput): {
   else if (email.length > 254 || !EmailCheck.safeParse(email).success)
     fields.email = `"${email}" is not an e-mail address, e.g. ada@example.com.`
 
-  // People type BVNs in groups; spaces and dashes are not part of it.
-  const bvn = input.bvn.replace(/[\s-]/g, '')
-  if (bvn === '') fields.bvn = "Enter the customer's BVN (11 digits)."
-  else if (!/^\d+$/.test(bvn)) fields.bvn = 'A BVN has digits only.'
-  else if (bvn.length !== 11)
-    fields.bvn = `A BVN is 11 digits; this one has ${bvn.length}. Check it with the customer.`
+  const bvn = cleanBvn(input.bvn)
+  const bvnProblem = checkBvn(bvn)
+  if (bvnProblem) fields.bvn = ruleWords(bvnProblem)
 
   const phone = input.phone?.trim().replace(/\s+/g, ' ') || null
   if (phone !== null) {

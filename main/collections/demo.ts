@@ -10,8 +10,11 @@ import { readFailure } from './gatewayPort'
 
 type DemoChannels = Pick<
   typeof collectionsChannels,
-  'demo.simulateTransfer' | 'demo.simulateOutage'
+  'demo.simulateTransfer' | 'demo.simulateOutage' | 'demo.outage'
 >
+
+/** The rule the simulated outage sets: every call but /health and the controls answers 502. */
+const OUTAGE = { kind: '502', rate: 1, when: 'before', retry_after_seconds: 1 } as const
 
 async function demoClient(core: CoreServices, what: string) {
   if (core.environment.current !== 'demo')
@@ -51,9 +54,20 @@ export function demoHandlers(core: CoreServices): Handlers<DemoChannels> {
         const client = await demoClient(core, 'Simulated outages')
         // Sandbox controls and /health are never faulted, so training can still send transfers.
         await client.sandbox.setFaults({
-          rules: active ? [{ kind: '502', rate: 1, when: 'before', retry_after_seconds: 1 }] : [],
+          rules: active ? [OUTAGE] : [],
         })
         return { active }
+      } catch (error) {
+        throw refused(error)
+      }
+    },
+    // The gateway's own state, so the training controls never offer to start an outage that
+    // is on (the screen that started it may be gone).
+    'demo.outage': async () => {
+      try {
+        const client = await demoClient(core, 'Simulated outages')
+        const { data } = await client.sandbox.getFaults()
+        return { active: data.rules.some((rule) => rule.kind === OUTAGE.kind && rule.rate === 1) }
       } catch (error) {
         throw refused(error)
       }

@@ -11,6 +11,7 @@ import {
   type Currency,
   type Minor,
 } from '../../common/money'
+import { checkAmount, ruleWords } from '../../common/rules'
 import { AppError } from '../app/errors'
 import { assertDecidable, COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
 import type { Sealer } from '../integrity/seal'
@@ -150,7 +151,8 @@ const isChecker = (person: Person): boolean =>
 function parseAmount(text: string): Minor {
   try {
     const amount = parseUserAmount(text)
-    if (amount <= 0) throw new MoneyError('empty', 'Enter an amount above zero.')
+    const problem = checkAmount(amount)
+    if (problem) throw new MoneyError('empty', ruleWords(problem))
     return amount
   } catch (error) {
     if (error instanceof MoneyError) {

@@ -10,6 +10,7 @@ import { mayAdopt, type JournalSeal } from '../integrity'
 import * as z from 'zod'
 import type { PayoutPolicyView, RoleLimitsView } from '../../common/ipc/payouts'
 import { formatMoney, MoneyError, parseUserAmount, type Minor } from '../../common/money'
+import { checkAmount, ruleWords } from '../../common/rules'
 import { AppError } from '../app/errors'
 import { writeFileAtomic } from '../app/atomicFile'
 import type { PayoutPolicy } from './commands'
@@ -187,8 +188,9 @@ export class PolicyStore {
 function parseLimit(text: string, field: string, fields: Record<string, string>): Minor | null {
   try {
     const value = parseUserAmount(text)
-    if (value <= 0) {
-      fields[field] = 'Enter an amount above zero.'
+    const problem = checkAmount(value)
+    if (problem) {
+      fields[field] = ruleWords(problem)
       return null
     }
     return value

@@ -2,7 +2,8 @@
 // main; the renderer only ever sees PublicUser.
 import { randomBytes } from 'node:crypto'
 import type { UserRole } from '../../common/ipc/contract'
-import { MIN_PIN_DIGITS, type PublicUser } from '../../common/ipc/users'
+import { checkPin, PIN_MIN_DIGITS, ruleWords } from '../../common/rules'
+import type { PublicUser } from '../../common/ipc/users'
 import { AppError } from '../app/errors'
 import type { Emit } from '../app/events'
 import type { StoredUser } from '../settings/schema'
@@ -45,13 +46,15 @@ export interface ShopStaffLink {
   failuresElsewhere(userId: string, since: number): number
 }
 
-export { MIN_PIN_DIGITS }
+/** Fewest digits per role: the rule itself lives in common/rules, with its hint and words. */
+export const MIN_PIN_DIGITS = PIN_MIN_DIGITS
 
-export function assertPinFitsRole(role: UserRole, pin: string): void {
-  const min = MIN_PIN_DIGITS[role]
-  if (pin.length < min) {
-    const message = `A ${role}'s PIN needs at least ${min} digits.`
-    throw new AppError('pin_too_short', message, { fields: { pin: message, newPin: message } })
+/** `field` is the input's name on its channel, so the refusal sits under that field only. */
+export function assertPinFitsRole(role: UserRole, pin: string, field: 'pin' | 'newPin'): void {
+  const problem = checkPin(role, pin)
+  if (problem) {
+    const message = ruleWords(problem)
+    throw new AppError('pin_too_short', message, { fields: { [field]: message } })
   }
 }
 
@@ -176,7 +179,7 @@ export class UsersService {
         `Tilldesk will not set this till up again: ${this.#settings.trust.authorityProblem} Restore the settings file from a backup.`,
       )
     }
-    assertPinFitsRole(input.role, input.pin)
+    assertPinFitsRole(input.role, input.pin, 'pin')
     this.#assertNameFree(input.name)
     const user: StoredUser = {
       id: `u_${randomBytes(8).toString('hex')}`,
@@ -229,7 +232,7 @@ export class UsersService {
   async setPin(id: string, pin: string): Promise<PublicUser> {
     const user = this.#find(id)
     this.#assertTrusted(user)
-    assertPinFitsRole(user.role, pin)
+    assertPinFitsRole(user.role, pin, 'pin')
     const pinHash = await this.#hash(pin)
     const updated = this.#patch(id, (draft) => {
       draft.pinHash = pinHash
@@ -325,7 +328,7 @@ export class UsersService {
   }
 
   async changeOwnPin(id: string, currentPin: string, newPin: string): Promise<void> {
-    assertPinFitsRole(this.#find(id).role, newPin)
+    assertPinFitsRole(this.#find(id).role, newPin, 'newPin')
     await this.#queued(id, () => this.#verifyNow(id, currentPin, true))
     await this.setPin(id, newPin)
   }
@@ -345,7 +348,7 @@ export class UsersService {
         'This PIN is long enough. Sign in, then change it from your profile.',
       )
     }
-    assertPinFitsRole(user.role, newPin)
+    assertPinFitsRole(user.role, newPin, 'newPin')
     if (newPin === currentPin) {
       const message = 'Choose a PIN different from the one you have now.'
       throw new AppError('pin_unchanged', message, { fields: { newPin: message } })
@@ -467,7 +470,7 @@ export class UsersService {
       if (!replacing && pin.length < MIN_PIN_DIGITS[user.role]) {
         throw new AppError(
           'pin_change_required',
-          `${user.name}, a ${user.role}'s PIN now needs at least ${MIN_PIN_DIGITS[user.role]} digits. Set a new PIN to go on.`,
+          `${user.name}: ${ruleWords({ key: 'pin.tooShort', role: user.role, min: MIN_PIN_DIGITS[user.role] })} Set a new PIN to go on.`,
         )
       }
       return toPublicUser(updated, this.#now())

@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { checkPin, pinHint } from '../../common/rules'
 import { Banner, Button, Dialog, TextField } from '../components'
+import { fieldError, hintOf, refusalsOf, type Refusal } from '../lib/fieldErrors'
 import { call, fieldsOf, messageOf } from '../lib/pos'
+import { useSession } from '../store/session'
 
 export function ChangePinDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation()
@@ -10,15 +13,22 @@ export function ChangePinDialog({ open, onClose }: { open: boolean; onClose: () 
   const [confirm, setConfirm] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [fields, setFields] = useState<Record<string, string>>({})
+  const [refused, setRefused] = useState<Record<string, Refusal>>({})
+  const [tried, setTried] = useState(false)
   const [done, setDone] = useState(false)
+  const role = useSession((store) => store.state?.user?.role) ?? 'cashier'
+  // The signed-in person's own rule, checked as they type once they have tried to change it.
+  const newProblem = checkPin(role, newPin)
+  const confirmError =
+    tried && !newProblem && confirm !== newPin ? t('app.changePin.differ') : undefined
 
   const reset = () => {
     setCurrentPin('')
     setNewPin('')
     setConfirm('')
     setError(null)
-    setFields({})
+    setRefused({})
+    setTried(false)
     setDone(false)
   }
   const close = () => {
@@ -27,19 +37,18 @@ export function ChangePinDialog({ open, onClose }: { open: boolean; onClose: () 
   }
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (newPin !== confirm) {
-      setFields({ confirm: t('app.changePin.differ') })
-      return
-    }
+    setTried(true)
+    if (newProblem || newPin !== confirm) return
     setBusy(true)
     setError(null)
-    setFields({})
+    setRefused({})
     try {
       await call('users.changeOwnPin', { currentPin, newPin })
       setDone(true)
     } catch (problem) {
-      setError(messageOf(problem))
-      setFields(fieldsOf(problem))
+      // Said once: under the field main named, or above the form when it named none.
+      setError(Object.keys(fieldsOf(problem)).length > 0 ? null : messageOf(problem))
+      setRefused(refusalsOf(problem, { currentPin, pin: currentPin, newPin }))
     } finally {
       setBusy(false)
     }
@@ -68,18 +77,21 @@ export function ChangePinDialog({ open, onClose }: { open: boolean; onClose: () 
             autoComplete="off"
             value={currentPin}
             onChange={(event) => setCurrentPin(event.target.value)}
-            error={fields.currentPin ?? fields.pin}
+            error={
+              fieldError(currentPin, false, null, refused.currentPin) ??
+              fieldError(currentPin, false, null, refused.pin)
+            }
             autoFocus
           />
           <TextField
             label={t('app.changePin.new')}
-            hint={t('app.changePin.newHint')}
+            hint={hintOf(pinHint(role))}
             type="password"
             inputMode="numeric"
             autoComplete="off"
             value={newPin}
             onChange={(event) => setNewPin(event.target.value)}
-            error={fields.newPin}
+            error={fieldError(newPin, tried, newProblem, refused.newPin)}
           />
           <TextField
             label={t('app.changePin.again')}
@@ -88,7 +100,7 @@ export function ChangePinDialog({ open, onClose }: { open: boolean; onClose: () 
             autoComplete="off"
             value={confirm}
             onChange={(event) => setConfirm(event.target.value)}
-            error={fields.confirm}
+            error={confirmError}
           />
           <div className="form__actions">
             <Button onClick={close}>{t('common.cancel')}</Button>

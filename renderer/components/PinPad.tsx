@@ -31,7 +31,9 @@ export function PinPad({
   const input = useRef<HTMLInputElement>(null)
   const { t } = useTranslation()
   useEffect(() => {
-    if (autoFocus) input.current?.focus()
+    // Without scrolling: on the approval screen the pad sits below the details it signs, and
+    // focusing it scrolled them out of sight at 1024 × 768.
+    if (autoFocus) input.current?.focus({ preventScroll: true })
   }, [autoFocus])
 
   const press = (digit: string) => {

@@ -14,11 +14,10 @@ export function setLocale(locale: string): void {
 
 export const locale = (): string => current
 
-const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.PluralRules>()
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.PluralRules>(
-  key: string,
-  make: () => T,
-): T {
+type Formatter =
+  Intl.DateTimeFormat | Intl.NumberFormat | Intl.PluralRules | Intl.RelativeTimeFormat
+const cache = new Map<string, Formatter>()
+function cached<T extends Formatter>(key: string, make: () => T): T {
   let found = cache.get(key) as T | undefined
   if (!found) {
     found = make()
@@ -58,10 +57,25 @@ export function formatDateTime(value: string | number | Date): string {
   return `${formatDate(value)}, ${formatTime(value)}`
 }
 
-/** "14:05" today, else "24 Nov 2026, 14:05": lists of the day stay short. */
+/** "Today" / "Aujourd’hui", "Yesterday" / "Hier": the locale's own word, capitalised. */
+function dayWord(daysAgo: 0 | 1): string {
+  const word = cached(
+    `r:${current}`,
+    () => new Intl.RelativeTimeFormat(current, { numeric: 'auto' }),
+  ).format(-daysAgo, 'day')
+  return word.charAt(0).toLocaleUpperCase(current) + word.slice(1)
+}
+
+/**
+ * Every time in a list names its day: "Today, 14:05", "Yesterday, 14:05", else
+ * "24 Nov 2026, 14:05". A bare time reads as today's when the list holds older rows.
+ */
 export function formatWhen(value: string | number | Date, now: Date = new Date()): string {
   const date = asDate(value)
-  return date.toDateString() === now.toDateString() ? formatTime(date) : formatDateTime(date)
+  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1)
+  if (date.toDateString() === now.toDateString()) return `${dayWord(0)}, ${formatTime(date)}`
+  if (date.toDateString() === yesterday.toDateString()) return `${dayWord(1)}, ${formatTime(date)}`
+  return formatDateTime(date)
 }
 
 /** "1,234". */

@@ -2,6 +2,7 @@
 // own `window.pos` bridge (as the signed-in user, so main's role checks apply), navigation, and
 // screenshots for a person to look at.
 import type { Page } from '@playwright/test'
+import { accountName } from '../../sandbox/data/accounts'
 import type { ChannelName, Channels, Envelope, InputOf, ResultOf } from '../../common/ipc'
 import type { PageGlobals } from './support'
 
@@ -63,3 +64,28 @@ export const shooter =
   (dir: string) =>
   (page: Page, name: string): Promise<Buffer> =>
     page.screenshot({ path: `test-results/${dir}/${name}.png`, fullPage: true })
+
+/** A supplier payout to `account` (a sandbox account), sent for a supervisor's approval. */
+export function supplierPayout(page: Page, account: string, amount: string, narration: string) {
+  return must(page, 'payouts.draft', {
+    purpose: 'supplier',
+    bankCode: '058',
+    accountNumber: account,
+    accountName: accountName(account),
+    nameConfirmed: true,
+    amount,
+    narration,
+    recipientEmail: null,
+    submit: true,
+  })
+}
+
+/** On Approvals, opens the first payout waiting to `account`'s holder. */
+export async function pickForDecision(page: Page, account: string): Promise<void> {
+  await goTo(page, '#/approvals')
+  await page
+    .getByTestId('queue-item')
+    .filter({ hasText: accountName(account) })
+    .first()
+    .click()
+}

@@ -2,7 +2,7 @@
 // scroll area inside another. Screenshots go to test-results/till-layout/ for a person to look
 // at (1024×768 is the one that hurts first).
 import { expect, test, type Page } from '@playwright/test'
-import { must } from './gateway-support'
+import { must, supplierPayout } from './gateway-support'
 import { layoutProblems, TILL_SIZES } from './layout'
 import { signIn, uniqueBvn, type PageGlobals } from './support'
 
@@ -39,6 +39,8 @@ test.beforeAll(async ({ browser }) => {
   const account = customer.accountReference
   await must(page, 'charge.open', { accountReference: account, amount: '4,200' })
   await must(page, 'demo.simulateTransfer', { accountReference: account, amount: '4,200' })
+  // A payout waiting for a decision: Approvals shows the details and the PIN pad.
+  await supplierPayout(page, '2034567891', '12,500', 'Layout check supplier invoice')
   await expect
     .poll(
       async () =>
@@ -53,7 +55,7 @@ test.afterAll(async () => {
 })
 
 /** Opens a screen and waits until it has stopped loading. */
-async function open(hash: string, heading: string): Promise<void> {
+async function open(hash: string, heading: string | RegExp): Promise<void> {
   await page.evaluate((h) => ((globalThis as unknown as PageGlobals).location.hash = h), hash)
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
   await expect(page.locator('.spinner')).toHaveCount(0)
@@ -68,6 +70,43 @@ for (const size of TILL_SIZES) {
       const name = screen.hash.replace(/[#/]+/g, '-').replace(/^-/, '')
       await page.screenshot({ path: `${SHOTS}/${size.width}x${size.height}-${name}.png` })
       for (const problem of await layoutProblems(page)) problems.push(`${screen.hash}: ${problem}`)
+    }
+    expect(problems).toEqual([])
+  })
+}
+
+// The screens whose words and layout changed most (issue 23), in French and in dark too:
+// French words are longer, and the dark theme has its own badges and borders.
+const WORDY = [
+  { hash: '#/collect', heading: { en: 'Collect', fr: 'Encaisser' } },
+  { hash: '#/history', heading: { en: 'Transfers', fr: 'Virements' } },
+  { hash: '#/payouts', heading: { en: 'Payouts', fr: 'Versements' } },
+  { hash: '#/approvals', heading: { en: 'Approvals', fr: /^Appro\u00ad?bations$/ } },
+  { hash: '#/reports', heading: { en: 'Reports', fr: 'Rapports' } },
+  { hash: '#/settings/users', heading: { en: 'Settings', fr: 'Réglages' } },
+] as const
+for (const look of [
+  { language: 'fr', theme: 'light' },
+  { language: 'en', theme: 'dark' },
+  { language: 'fr', theme: 'dark' },
+] as const) {
+  test(`the changed screens fit every size in ${look.language}, ${look.theme}`, async () => {
+    test.setTimeout(180_000)
+    await must(page, 'appearance.set', { language: look.language, theme: look.theme })
+    await expect(page.locator('html')).toHaveAttribute('lang', look.language)
+    const problems: string[] = []
+    try {
+      for (const size of TILL_SIZES) {
+        await page.setViewportSize(size)
+        for (const screen of WORDY) {
+          await open(screen.hash, screen.heading[look.language])
+          const name = `${look.language}-${look.theme}-${size.width}x${size.height}${screen.hash.replace(/[#/]+/g, '-')}`
+          await page.screenshot({ path: `${SHOTS}/${name}.png` })
+          for (const problem of await layoutProblems(page)) problems.push(`${name}: ${problem}`)
+        }
+      }
+    } finally {
+      await must(page, 'appearance.set', { language: 'en', theme: 'system' })
     }
     expect(problems).toEqual([])
   })

@@ -191,7 +191,6 @@ function Decision({
           ? 'approvals.decision.reviewTitle'
           : 'approvals.decision.checkTitle',
       )}
-      description={t('approvals.decision.bound')}
       className="po-decision"
     >
       {view.state === 'needs_review' && (
@@ -247,6 +246,9 @@ function Decision({
                 {t('approvals.decision.reject')}
               </Button>
             )}
+            {/* Under the buttons, not above the details: at 1280 × 800 the card's header line
+                pushed Approve below the window. */}
+            <p className="muted small po-decision__bound-note">{t('approvals.decision.bound')}</p>
           </form>
         )}
       </div>

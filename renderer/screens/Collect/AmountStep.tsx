@@ -4,9 +4,11 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_CURRENCY, parseUserAmount, type Minor } from '../../../common/money'
+import { checkAmount } from '../../../common/rules'
 import { Button, Card, FieldShell, TextField } from '../../components'
 import { t } from '../../i18n'
 import { amountProblem } from '../../i18n/money'
+import { sayRule } from '../../i18n/rules'
 import { formatMoney } from '../../lib/format'
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '00', '0', '.'] as const
@@ -16,7 +18,8 @@ export function readAmount(text: string): { amount: Minor } | { error: string } 
   if (text.trim() === '') return { error: t('collect.amount.empty') }
   try {
     const amount = parseUserAmount(text)
-    if (amount <= 0) return { error: t('collect.amount.zero') }
+    const problem = checkAmount(amount)
+    if (problem) return { error: sayRule(problem) }
     return { amount }
   } catch (problem) {
     return { error: amountProblem(problem, text) ?? t('collect.amount.notAmount') }

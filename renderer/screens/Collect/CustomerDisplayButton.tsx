@@ -1,7 +1,7 @@
 // Opens the customer-facing display: a window on the secondary display in the desktop app; in
 // the browser preview, a link to open in another tab (or on the customer's screen).
 import { useState } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
+import { useTranslation } from 'react-i18next'
 import { Banner, Button } from '../../components'
 import { call, messageOf } from '../../lib/pos'
 
@@ -25,17 +25,12 @@ export function CustomerDisplayButton() {
       </Button>
       {link && (
         <Banner tone="info" title={t('collect.display.title')}>
-          <Trans
-            t={t}
-            i18nKey="collect.display.open"
-            components={{
-              link: (
-                <a href={link} target="_blank" rel="noopener noreferrer">
-                  {link}
-                </a>
-              ),
-            }}
-          />
+          {/* The address is the link's own text, so the link has a name (a Trans sentence
+              around it left the link empty). */}
+          <p>{t('collect.display.open')}</p>
+          <a href={link} target="_blank" rel="noopener noreferrer" className="mono">
+            {link}
+          </a>
         </Banner>
       )}
       {problem && <Banner tone="danger">{problem}</Banner>}

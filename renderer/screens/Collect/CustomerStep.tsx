@@ -4,12 +4,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CURRENCIES, type Currency } from '../../../common/money'
+import { BVN_DIGITS, bvnHint, checkBvn, cleanBvn } from '../../../common/rules'
 import type {
   CustomerAccount,
   CustomerCreated,
   CustomerSummary,
 } from '../../../common/ipc/collections'
 import { Banner, Button, Card, SelectField, Spinner, TextField } from '../../components'
+import { sayRule } from '../../i18n/rules'
 import { groupDigits } from '../../lib/format'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 
@@ -131,8 +133,6 @@ export function CustomerSearch({
   )
 }
 
-const BVN_DIGITS = 11
-
 export function CreateCustomer({
   prefill,
   onCreated,
@@ -160,18 +160,14 @@ export function CreateCustomer({
     setForm((f) => ({ ...f, [key]: event.target.value }))
     setFields((f) => ({ ...f, [key]: '' }))
   }
-  const bvnDigits = form.bvn.replace(/\D/g, '').length
+  const bvnDigits = cleanBvn(form.bvn).length
+  const bvnProblem = checkBvn(form.bvn)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setProblem(null)
     // Said here before anything is sent: the gateway refuses any other length.
-    if (bvnDigits !== BVN_DIGITS) {
-      setFields({
-        bvn:
-          bvnDigits === 0
-            ? t('collect.create.bvnMissing')
-            : t('collect.create.bvnLength', { count: bvnDigits }),
-      })
+    if (bvnProblem) {
+      setFields({ bvn: sayRule(bvnProblem) })
       return
     }
     setBusy(true)
@@ -237,14 +233,14 @@ export function CreateCustomer({
           />
         </div>
         <TextField
-          label={t('collect.create.bvn')}
+          label={t('collect.create.bvn', { digits: BVN_DIGITS })}
           name="bvn"
           inputMode="numeric"
           autoComplete="off"
           hint={
             bvnDigits > 0 && bvnDigits !== BVN_DIGITS
-              ? `${t('collect.create.bvnHint')} ${t('collect.create.bvnTyped', { count: bvnDigits })}`
-              : t('collect.create.bvnHint')
+              ? `${sayRule(bvnHint())} ${t('collect.create.bvnTyped', { count: bvnDigits, digits: BVN_DIGITS })}`
+              : sayRule(bvnHint())
           }
           value={form.bvn}
           onChange={set('bvn')}

@@ -3,8 +3,10 @@ import { useState, type FormEvent } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import type { Language } from '../../../common/ipc/appearance'
 import { LanguageChoice } from '../../app/AppearanceControls'
+import { checkPin, pinHint } from '../../../common/rules'
 import { Banner, Button, Icon, PinField, TextField } from '../../components'
 import { applyLanguage, isLanguage } from '../../i18n'
+import { fieldError, hintOf, refusalsOf, type Refusal } from '../../lib/fieldErrors'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
 
@@ -18,22 +20,28 @@ export function FirstRun() {
   const [pin, setPin] = useState('')
   const [confirm, setConfirm] = useState('')
   const [busy, setBusy] = useState(false)
+  // Main's answer when it names no field; a field's refusal is said under that field only.
   const [error, setError] = useState<string | null>(null)
   const [fields, setFields] = useState<Record<string, string>>({})
+  const [refused, setRefused] = useState<Record<string, Refusal>>({})
+  const [tried, setTried] = useState(false)
   const { t, i18n } = useTranslation()
   // The shop's language from the first screen: shown at once, kept in the till's settings as
   // soon as the admin exists (changing it needs someone signed in).
   const language: Language = isLanguage(i18n.language) ? i18n.language : 'en'
 
+  // The admin's PIN rule, checked as it is typed once the admin has tried to go on.
+  const pinProblem = checkPin('admin', pin)
+  const pinError = fieldError(pin, tried, pinProblem, refused.pin)
+  const confirmError = tried && !pinProblem && confirm !== pin ? t('firstRun.differ') : undefined
+
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (pin !== confirm) {
-      setFields({ confirm: t('firstRun.differ') })
-      return
-    }
+    setTried(true)
+    if (pinProblem || pin !== confirm) return
     setBusy(true)
     setError(null)
-    setFields({})
+    setRefused({})
     try {
       await call('session.setup', { tillName, adminName, pin })
       // Signed in as the new admin now. A refusal leaves the default (English) in settings; the
@@ -42,9 +50,11 @@ export function FirstRun() {
       // session.changed swaps this screen for the app; land on Settings to finish setup.
       useNavigation.getState().go('settings')
     } catch (problem) {
-      setError(messageOf(problem))
-      setFields(fieldsOf(problem))
-      if (fieldsOf(problem).tillName) setStep('welcome')
+      const named = fieldsOf(problem)
+      setError(Object.keys(named).length > 0 ? null : messageOf(problem))
+      setFields(named)
+      setRefused(refusalsOf(problem, { tillName, adminName, pin }))
+      if (named.tillName) setStep('welcome')
     } finally {
       setBusy(false)
     }
@@ -112,7 +122,7 @@ export function FirstRun() {
               label={t('firstRun.yourName')}
               value={adminName}
               onChange={(event) => setAdminName(event.target.value)}
-              error={fields.adminName}
+              error={fieldError(adminName, false, null, refused.adminName)}
               autoComplete="name"
               maxLength={40}
               autoFocus
@@ -120,16 +130,16 @@ export function FirstRun() {
             <div className="form__row">
               <PinField
                 label={t('components.pin')}
-                hint={t('firstRun.pinHint')}
+                hint={hintOf(pinHint('admin'), t('firstRun.pinHint'))}
                 value={pin}
                 onChange={setPin}
-                error={fields.pin}
+                error={pinError}
               />
               <PinField
                 label={t('firstRun.pinAgain')}
                 value={confirm}
                 onChange={setConfirm}
-                error={fields.confirm}
+                error={confirmError}
               />
             </div>
             <div className="form__actions">

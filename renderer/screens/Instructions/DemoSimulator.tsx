@@ -21,8 +21,21 @@ export function DemoSimulator({ charge }: { charge: ChargeView }) {
   const [amount, setAmount] = useState<Minor | null>(suggested)
   const [busy, setBusy] = useState<'success' | 'failed' | null>(null)
   const [note, setNote] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null)
+  // The gateway's state, asked when the controls appear and told by every toggle: an outage
+  // started from another charge's screen is still on when the cashier comes back.
   const [outage, setOutage] = useState(false)
   const { t } = useTranslation()
+  useEffect(() => {
+    if (environment !== 'demo') return
+    let live = true
+    call('demo.outage').then(
+      (state) => live && setOutage(state.active),
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [environment])
   if (environment !== 'demo') return null
   const toggleOutage = async () => {
     try {

@@ -117,7 +117,7 @@ export const METHOD_LABEL: Readonly<Record<string, string>> = {
 export const money = (amount: Minor | null, currency: Currency | string | null): string =>
   amount === null || currency === null ? t('payments.notGiven') : formatMoney(amount, currency)
 
-/** "14:05" today, "24 Nov 2026, 14:05" otherwise: the one time format (lib/format). */
+/** "Today, 14:05", "Yesterday, 14:05" or "24 Nov 2026, 14:05": the one time format (lib/format). */
 export function when(iso: string | null): string {
   if (!iso) return '—'
   const date = new Date(iso)

@@ -10,9 +10,17 @@ import type {
   PayoutView,
 } from '../../../common/ipc/payouts'
 import { toDecimalString, type Minor } from '../../../common/money'
+import {
+  ACCOUNT_NUMBER_DIGITS,
+  accountNumberHint,
+  checkAccountNumber,
+  checkAmount,
+} from '../../../common/rules'
 import { Banner, Button, Card, MoneyInput, Spinner, TextField } from '../../components'
 import { FieldGroup, Form, FormActions } from '../../components/kit'
-import { call, fieldsOf, messageOf, PosError } from '../../lib/pos'
+import { sayRule } from '../../i18n/rules'
+import { fieldError, refusalsOf, type Refusal } from '../../lib/fieldErrors'
+import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { useEnvironment } from '../../store/environment'
 import { connectPayouts, usePayouts } from '../../store/payouts'
 import { BankPicker, shortTime } from './parts'
@@ -90,7 +98,12 @@ function NewPayout({
   const [email, setEmail] = useState(editing?.recipientEmail ?? '')
   const [busy, setBusy] = useState<'draft' | 'submit' | null>(null)
   const [fields, setFields] = useState<Record<string, string>>({})
+  const [refused, setRefused] = useState<Record<string, Refusal>>({})
+  const [tried, setTried] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
+  // The rules of common/rules, checked as they are typed once the cashier has tried to save.
+  const amountProblem = checkAmount(amount)
+  const accountProblem = checkAccountNumber(account)
   const asked = useRef('')
 
   useEffect(() => {
@@ -116,7 +129,7 @@ function NewPayout({
     }
   }
   const resolve = (forBank: BankOption | null, forAccount: string, force = false) => {
-    if (!forBank || !/^\d{10}$/.test(forAccount)) {
+    if (!forBank || checkAccountNumber(forAccount)) {
       asked.current = ''
       setResolution({ state: 'idle' })
       return
@@ -158,21 +171,20 @@ function NewPayout({
   const holderName = resolved ? resolved.accountName : typedName
   const ready = Boolean(
     bank &&
-    /^\d{10}$/.test(account) &&
+    !accountProblem &&
     amount !== null &&
     (resolved ? confirmed : cannotAsk && typedName.trim().length > 1),
   )
 
   const save = async (submit: boolean) => {
-    if (!bank || amount === null) {
-      setFields({
-        ...(bank ? {} : { bankCode: t('payouts.form.pickBank') }),
-        ...(amount === null ? { amount: t('payouts.form.enterAmount') } : {}),
-      })
+    setTried(true)
+    if (!bank || amount === null || amountProblem || accountProblem) {
+      setFields(bank ? {} : { bankCode: t('payouts.form.pickBank') })
       return
     }
     setBusy(submit ? 'submit' : 'draft')
     setFields({})
+    setRefused({})
     setProblem(null)
     try {
       const details = {
@@ -196,14 +208,17 @@ function NewPayout({
       usePayouts.getState().upsert([view])
       onSaved(view)
     } catch (error) {
-      setFields(fieldsOf(error))
-      setProblem(
-        error instanceof PosError &&
-          error.code === 'invalid_input' &&
-          Object.keys(fieldsOf(error)).length
-          ? null
-          : messageOf(error),
+      // Said once: beside the fields main named, or above the form when it named none.
+      setRefused(
+        refusalsOf(error, {
+          accountNumber: account,
+          accountName: holderName,
+          amount: String(amount),
+          narration,
+          recipientEmail: email,
+        }),
       )
+      setProblem(Object.keys(fieldsOf(error)).length ? null : messageOf(error))
     } finally {
       setBusy(null)
     }
@@ -294,13 +309,13 @@ function NewPayout({
             name="accountNumber"
             inputMode="numeric"
             autoComplete="off"
-            placeholder={t('payouts.form.accountPlaceholder')}
-            maxLength={10}
+            placeholder={sayRule(accountNumberHint()).replace(/\.$/, '')}
+            maxLength={ACCOUNT_NUMBER_DIGITS}
             value={account}
-            error={fields.accountNumber}
+            error={fieldError(account, tried, accountProblem, refused.accountNumber)}
             hint={
-              account.length > 0 && account.length < 10
-                ? t('payouts.form.moreDigits', { count: 10 - account.length })
+              account.length > 0 && account.length < ACCOUNT_NUMBER_DIGITS
+                ? t('payouts.form.moreDigits', { count: ACCOUNT_NUMBER_DIGITS - account.length })
                 : undefined
             }
             onChange={(event) => typeAccount(event.target.value)}
@@ -314,14 +329,14 @@ function NewPayout({
           typedName={typedName}
           onTypedName={setTypedName}
           onRetry={() => resolve(bank, account, true)}
-          error={fields.accountName}
+          error={fieldError(holderName, false, null, refused.accountName)}
         />
 
         <MoneyInput
           label={t('payouts.form.amount')}
           value={amount}
           onChange={setAmount}
-          error={fields.amount}
+          error={fieldError(String(amount), tried, amountProblem, refused.amount)}
           name="amount"
         />
         <FieldGroup>
@@ -331,7 +346,7 @@ function NewPayout({
             maxLength={100}
             placeholder={t('payouts.form.narrationPlaceholder')}
             value={narration}
-            error={fields.narration}
+            error={fieldError(narration, false, null, refused.narration)}
             onChange={(event) => setNarration(event.target.value)}
           />
           <TextField
@@ -340,7 +355,7 @@ function NewPayout({
             type="email"
             placeholder={t('payouts.form.emailPlaceholder')}
             value={email}
-            error={fields.recipientEmail}
+            error={fieldError(email, false, null, refused.recipientEmail)}
             onChange={(event) => setEmail(event.target.value)}
           />
         </FieldGroup>

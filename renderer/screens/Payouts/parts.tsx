@@ -2,6 +2,7 @@
 // bank picker, a payout's details, and the audit log table. They show what main decided.
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import type {
   AuditEntryView,
   AuditVerification,
@@ -66,6 +67,21 @@ export function Progress({ view }: { view: PayoutView }) {
 export const shortTime = (iso: string): string => formatDateTime(iso)
 
 /** What a supervisor approves: every field the approval is bound to, large and labelled. */
+/**
+ * The bank's word on the payee's name, in the till's language. A name that matches is not
+ * written a second time beside itself: the supervisor reads it once, and the approval fits.
+ */
+export function nameCheckWords(view: PayoutView, t: TFunction): string {
+  const check = view.nameCheck
+  if (!check)
+    return t(view.nameSource === 'typed' ? 'payouts.bound.check.typed' : 'payouts.bound.check.none')
+  if (check.status === 'mismatch')
+    return t('payouts.bound.check.mismatch', { bankName: check.bankName })
+  return view.nameSource === 'bank'
+    ? t('payouts.bound.check.confirmed', { name: view.createdBy.name })
+    : t('payouts.bound.check.matched')
+}
+
 export function BoundDetails({ view }: { view: PayoutView }) {
   const { t } = useTranslation()
   return (
@@ -83,7 +99,7 @@ export function BoundDetails({ view }: { view: PayoutView }) {
               {view.accountName}
               <span className={`po-namecheck po-namecheck--${view.nameCheck?.status ?? 'none'}`}>
                 <Icon name={view.nameCheck?.status === 'matched' ? 'check' : 'alert'} size={16} />
-                {view.nameCheckText}
+                {nameCheckWords(view, t)}
               </span>
             </>
           ),

@@ -4,12 +4,30 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { IntegrityFinding } from '../../../common/ipc'
+import type { Environment } from '../../../common/ipc/shared'
 import { Banner } from '../../components'
 import { call } from '../../lib/pos'
+import { useEnvironment } from '../../store/environment'
+
+/**
+ * The findings worth the top of Settings. In Demo (or before the environment is known), "no
+ * keychain" alone is left out: nothing
+ * there is real money, and above a new shop's setup checklist it read as something broken.
+ * Any failed check is shown in every environment, and so is "no keychain" in Sandbox and Live.
+ */
+export function findingsToShow(
+  findings: readonly IntegrityFinding[],
+  environment: Environment | undefined,
+): readonly IntegrityFinding[] {
+  const keychainOnly = findings.every((finding) => finding.area === 'keychain')
+  return keychainOnly && (environment === 'demo' || environment === undefined) ? [] : findings
+}
 
 export function IntegrityFindings() {
   const { t } = useTranslation()
-  const [findings, setFindings] = useState<IntegrityFinding[]>([])
+  const [all, setFindings] = useState<IntegrityFinding[]>([])
+  const environment = useEnvironment((store) => store.environment?.environment)
+  const findings = findingsToShow(all, environment)
 
   useEffect(() => {
     let live = true

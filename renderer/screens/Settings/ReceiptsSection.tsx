@@ -26,11 +26,16 @@ export function ReceiptsSection() {
       (error: unknown) => setProblem(messageOf(error)),
     )
   }, [])
-  const { busy, message, submit } = useSaveForm(async () => {
-    if (!settings) return t('settings.receipts.nothing')
-    setSettings(await call('receipt.saveSettings', settings))
-    return t('settings.receipts.saved')
-  })
+  // Its fields are choices main does not name back: its refusal is said above the form.
+  const { busy, message, submit } = useSaveForm(
+    async () => {
+      if (!settings) return t('settings.receipts.nothing')
+      setSettings(await call('receipt.saveSettings', settings))
+      return t('settings.receipts.saved')
+    },
+    undefined,
+    { fieldsShown: false },
+  )
   if (problem) return <Banner tone="danger" title={problem} />
   if (!settings || !printers) return <Spinner label={t('settings.receipts.loading')} />
   return (

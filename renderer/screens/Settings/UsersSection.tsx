@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PublicUser, UserRole } from '../../../common/ipc'
 import { USER_ROLES } from '../../../common/ipc'
+import { checkPin, pinHint } from '../../../common/rules'
 import {
   Badge,
   Banner,
@@ -14,15 +15,9 @@ import {
   SelectField,
   TextField,
 } from '../../components'
-import {
-  DataTable,
-  FieldGroup,
-  Form,
-  FormActions,
-  FormDialog,
-  useAction,
-} from '../../components/kit'
+import { DataTable, FieldGroup, Form, FormActions, FormDialog } from '../../components/kit'
 import { useSaveForm } from './useSaveForm'
+import { fieldError, hintOf, type Refusal } from '../../lib/fieldErrors'
 import { call, messageOf } from '../../lib/pos'
 import { useSession } from '../../store/session'
 import { useUsers } from '../../store/users'
@@ -231,22 +226,39 @@ function AddUserCard() {
   const [name, setName] = useState('')
   const [role, setRole] = useState<UserRole>('cashier')
   const [pin, setPin] = useState('')
+  const [tried, setTried] = useState(false)
+  // The PIN rule of the role picked, checked as it is typed once the admin has tried to add.
+  const pinProblem = checkPin(role, pin)
+  // What was sent, so main's error for a field goes as soon as that field is changed.
+  const [sentValues, setSentValues] = useState({ name: '', role: '', pin: '' })
+  const sent = (error: string | undefined, key: keyof typeof sentValues): Refusal | undefined =>
+    error === undefined ? undefined : { value: sentValues[key], text: error }
   const { busy, fields, message, submit } = useSaveForm(async () => {
+    setSentValues({ name, role, pin })
     const user = await call('users.create', { name, role, pin })
     setName('')
     setPin('')
+    setTried(false)
     return t('settings.users.added', { name: user.name, role: roleWord(user.role) })
   })
+  const add = async (event: FormEvent) => {
+    setTried(true)
+    if (pinProblem) {
+      event.preventDefault()
+      return
+    }
+    await submit(event)
+  }
 
   return (
     <Card title={t('settings.users.add')}>
-      <Form onSubmit={submit} autoComplete="off" message={message}>
+      <Form onSubmit={add} autoComplete="off" message={message}>
         <FieldGroup layout="grid">
           <TextField
             label={t('settings.users.name')}
             value={name}
             onChange={(event) => setName(event.target.value)}
-            error={fields.name}
+            error={fieldError(name, false, null, sent(fields.name, 'name'))}
             maxLength={40}
           />
           <SelectField
@@ -254,14 +266,14 @@ function AddUserCard() {
             value={role}
             options={roleOptions()}
             onChange={(event) => setRole(event.target.value as UserRole)}
-            error={fields.role}
+            error={fieldError(role, false, null, sent(fields.role, 'role'))}
           />
           <PinField
             label={t('settings.users.pin')}
-            hint={t('settings.users.pinHint')}
+            hint={hintOf(pinHint(role), t('settings.users.pinHint'))}
             value={pin}
             onChange={setPin}
-            error={fields.pin}
+            error={fieldError(pin, tried, pinProblem, sent(fields.pin, 'pin'))}
           />
         </FieldGroup>
         <FormActions submit={{ label: t('settings.users.addUser'), icon: 'plus', busy }} />
@@ -281,18 +293,32 @@ function SetPinDialog({
 }) {
   const { t } = useTranslation()
   const [pin, setPin] = useState('')
-  const { busy, error, setError, run } = useAction()
+  const [tried, setTried] = useState(false)
+  const [refused, setRefused] = useState<Refusal | undefined>(undefined)
+  const [busy, setBusy] = useState(false)
+  const role = user?.role ?? 'cashier'
+  const pinProblem = checkPin(role, pin)
   const close = () => {
     setPin('')
-    setError(null)
+    setTried(false)
+    setRefused(undefined)
     onClose()
   }
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!user) return
-    if (await run(() => call('users.setPin', { id: user.id, pin }))) {
+    setTried(true)
+    if (pinProblem) return
+    setBusy(true)
+    try {
+      await call('users.setPin', { id: user.id, pin })
       onDone(t('settings.users.pinSet', { name: user.name }))
       close()
+    } catch (problem) {
+      // Main's refusal, kept with the PIN it refused: it goes once the PIN is changed.
+      setRefused({ value: pin, text: messageOf(problem) })
+    } finally {
+      setBusy(false)
     }
   }
   return (
@@ -307,10 +333,10 @@ function SetPinDialog({
     >
       <PinField
         label={t('settings.users.newPin')}
-        hint={t('settings.users.newPinHint')}
+        hint={hintOf(pinHint(role), t('settings.users.newPinHint'))}
         value={pin}
         onChange={setPin}
-        error={error ?? undefined}
+        error={fieldError(pin, tried, pinProblem, refused)}
         autoFocus
       />
     </FormDialog>

@@ -5,7 +5,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PublicUser } from '../../../common/ipc'
-import { MIN_PIN_DIGITS } from '../../../common/ipc/users'
+import { checkPin, pinHint } from '../../../common/rules'
+import { sayRule } from '../../i18n/rules'
 import { Banner, Button, PinPad } from '../../components'
 import { call, messageOf } from '../../lib/pos'
 
@@ -26,12 +27,12 @@ export function ReplacePin({
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const { t } = useTranslation()
-  const min = MIN_PIN_DIGITS[user.role]
 
   const submit = async () => {
     if (step === 'new') {
-      if (first.length < min) {
-        setError(t('signIn.replace.short', { min }))
+      const problem = checkPin(user.role, first)
+      if (problem) {
+        setError(sayRule(problem))
         return
       }
       setStep('again')
@@ -70,7 +71,13 @@ export function ReplacePin({
     >
       <Banner tone="warning">{reason}</Banner>
       <PinPad
-        label={step === 'new' ? t('signIn.replace.new', { min }) : t('app.changePin.again')}
+        label={
+          step === 'new'
+            ? t('signIn.replace.new', {
+                digits: sayRule(pinHint(user.role)).replace(/\.$/, ''),
+              })
+            : t('app.changePin.again')
+        }
         value={step === 'new' ? first : second}
         onChange={(value) => {
           if (step === 'new') setFirst(value)

@@ -54,7 +54,9 @@ describe('validateNewCustomer', () => {
     expect(validateNewCustomer({ ...good, bvn: '2221234567O' }).fields.bvn).toBe(
       'A BVN has digits only.',
     )
-    expect(validateNewCustomer({ ...good, bvn: '' }).fields.bvn).toMatch(/Enter the customer's BVN/)
+    expect(validateNewCustomer({ ...good, bvn: '' }).fields.bvn).toMatch(
+      /Enter the customer’s 11-digit BVN/,
+    )
     expect(validateNewCustomer({ ...good, bvn: '222123456789' }).fields.bvn).toMatch(/has 12/)
   })
 })

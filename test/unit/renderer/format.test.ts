@@ -31,9 +31,19 @@ describe('times', () => {
     expect(formatDateTime(late)).toBe('24 Nov 2026, 00:53')
   })
 
-  it('shows only the time for today and the date-time otherwise', () => {
-    expect(formatWhen(afternoon, new Date(2026, 10, 24, 18, 0))).toBe('14:05')
-    expect(formatWhen(afternoon, new Date(2026, 10, 25, 9, 0))).toBe('24 Nov 2026, 14:05')
+  it('names the day with every time: today, yesterday, else the date (issue 23, item 7)', () => {
+    expect(formatWhen(afternoon, new Date(2026, 10, 24, 18, 0))).toBe('Today, 14:05')
+    expect(formatWhen(afternoon, new Date(2026, 10, 25, 9, 0))).toBe('Yesterday, 14:05')
+    expect(formatWhen(afternoon, new Date(2026, 10, 26, 9, 0))).toBe('24 Nov 2026, 14:05')
+  })
+
+  it('says today and yesterday in French too', () => {
+    setLocale('fr-CI')
+    expect(formatWhen(afternoon, new Date(2026, 10, 24, 18, 0))).toBe('Aujourd’hui, 14:05')
+    expect(formatWhen(afternoon, new Date(2026, 10, 25, 9, 0))).toBe('Hier, 14:05')
+    expect(formatWhen(afternoon, new Date(2026, 10, 26, 9, 0)).replace(/\u202f|\u00a0/g, ' ')).toBe(
+      '24 nov. 2026, 14:05',
+    )
   })
 })
 

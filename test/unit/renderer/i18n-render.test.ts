@@ -57,7 +57,7 @@ describe('screens in French', () => {
     expect(readAmount('1a2')).toEqual({
       error: '« 1a2 » n’est pas un montant. Tapez des chiffres, par exemple 12500.50.',
     })
-    expect(readAmount('0')).toEqual({ error: 'Le montant dû doit être supérieur à zéro.' })
+    expect(readAmount('0')).toEqual({ error: 'Saisissez un montant supérieur à zéro.' })
     applyLanguage('en')
     // English keeps common/money's own sentence, built from what was typed.
     expect(readAmount('1a2')).toEqual({
