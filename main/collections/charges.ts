@@ -210,6 +210,14 @@ export function createCharges(deps: ChargesDeps) {
     intervals: deps.intervals,
     // Windows are on the gateway's clock, like the charges' times they are measured from.
     targets: () => ledger.watchTargets(gatewayNow(), lateWindowMs, lookbackMs),
+    gatewayNow,
+    onFallback: (reason) =>
+      deps.warn?.(
+        'collections: the gateway refused one list for all accounts; asking per account',
+        {
+          reason: reason.slice(0, 200),
+        },
+      ),
     isWaiting,
     ingest,
     onStatus: deps.events.status,

@@ -85,6 +85,8 @@ export interface WatchTarget {
   sinceMs: number
   /** Charges on this account that are open (the watch exists for them) or in their late window. */
   chargeIds: string[]
+  /** For the sweep: the accounts it covers (asked one by one when the gateway wants that). */
+  sweepAccounts?: string[]
 }
 
 export interface LedgerOptions {
@@ -348,7 +350,12 @@ export class Ledger {
    */
   watchTargets(nowMs: number, lateWindowMs: number, lookbackMs: number): WatchTarget[] {
     const targets: WatchTarget[] = []
-    const sweep: WatchTarget = { accountReference: null, sinceMs: Infinity, chargeIds: [] }
+    const sweep: WatchTarget = {
+      accountReference: null,
+      sinceMs: Infinity,
+      chargeIds: [],
+      sweepAccounts: [],
+    }
     for (const accountReference of this.watched) {
       const index = this.byAccount.get(accountReference)
       const open = index?.open
@@ -365,6 +372,7 @@ export class Ledger {
       } else if (lastClosed && nowMs - lastClosed.closedAtMs < lateWindowMs) {
         sweep.sinceMs = Math.min(sweep.sinceMs, lastClosed.openedAtMs - this.options.skewMs)
         sweep.chargeIds.push(lastClosed.id)
+        sweep.sweepAccounts!.push(accountReference)
       } else {
         // Nothing open and the late window is over: the account costs nothing from now on.
         // Its window never reopens (charge times only move forward); money sent to it later

@@ -1,9 +1,13 @@
 // The one transfer watcher. It lives in main so it keeps working while windows are hidden, and
-// polls GET /merchants/virtual-accounts/transactions only for accounts someone is waiting on:
-// fast while an instructions screen waits, slower in the background, nothing at all when no
-// charge is open. Every poll asks from the charge's start, so after an outage or a restart the
-// first successful poll catches up on everything, and dedupe by reference (in the ledger)
-// keeps each transfer counted once.
+// polls GET /merchants/virtual-accounts/transactions only while someone is waiting on an
+// account: fast while an instructions screen waits, slower in the background, nothing at all
+// when no charge is open. One poll is ONE list for every account the till waits on (no
+// account_reference, from the earliest window's start, every page), read locally by account,
+// so the request rate doesn't grow with the number of waiting customers. A gateway that
+// refuses the unfiltered list gets one list per account instead (docs/gateway-assumptions.md).
+// Every poll asks from the charge's start, so after an outage or a restart the first
+// successful poll catches up on everything, and dedupe by reference (in the ledger) keeps
+// each transfer counted once.
 import type { CollectionsStatus } from '../../common/ipc/collections'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff'
 import { readFailure, type CollectionsGateway } from './gatewayPort'
@@ -39,7 +43,10 @@ export interface WatcherIntervals {
  * `maxBursts` accounts at that pace at once, so a whole till stays under 6 requests a second.
  * A 429 or any error still backs the whole watcher off (Retry-After first).
  */
-export const FAST_CHECK = { intervalMs: 500, durationMs: 30_000, maxBursts: 3 } as const
+export const FAST_CHECK = { intervalMs: 400, durationMs: 30_000, maxBursts: 3 } as const
+
+/** How far past "now" (gateway clock) a poll's end_date reaches: a clock measured in whole seconds. */
+export const END_DATE_MARGIN_MS = 60_000
 
 export interface FastCheckPlan {
   checkingNow: boolean
@@ -47,6 +54,11 @@ export interface FastCheckPlan {
   intervalMs: number
   /** False when other accounts use the whole fast budget (this one gets the waiting pace). */
   withinBudget: boolean
+}
+
+export interface IngestResult {
+  fresh: number
+  skipped: number
 }
 
 export interface WatcherDeps {
@@ -65,13 +77,17 @@ export interface WatcherDeps {
   ingest(
     accountReference: string | null,
     transactions: readonly unknown[],
-  ): { fresh: number; skipped: number }
+  ): IngestResult | Promise<IngestResult>
   onStatus(status: CollectionsStatus): void
   backoff?: BackoffPolicy
   /** Largest page the gateway allows; we ask for full pages to keep requests few. */
   pageSize?: number
-  /** Safety net against a runaway window: at most this many pages per account per poll. */
+  /** Safety net against a runaway window: at most this many pages per list. */
   maxPages?: number
+  /** Now on the gateway's clock (the list's end_date); default the scheduler's clock. */
+  gatewayNow?: () => number
+  /** Told once when the gateway refuses the unfiltered list and the watcher asks per account. */
+  onFallback?: (reason: string) => void
 }
 
 export interface Watcher {
@@ -97,6 +113,8 @@ export function createWatcher(deps: WatcherDeps): Watcher {
   let failures = 0
   let backoffUntil: number | null = null
   let wasOffline = false
+  /** The gateway refused the unfiltered list once: one list per account from then on. */
+  let perAccount = false
   let status: CollectionsStatus = {
     online: true,
     offlineReason: null,
@@ -162,23 +180,105 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     timer = s.setTimeout(() => void tick(), Math.max(0, wake - now))
   }
 
-  async function pollAccount(target: WatchTarget): Promise<{ fresh: number; skipped: number }> {
-    const collected: unknown[] = []
+  /** Every page of one list (one account, or all of them for null), tolerant of the envelope. */
+  async function list(
+    accountReference: string | null,
+    sinceMs: number,
+  ): Promise<{ items: unknown[]; skipped: number }> {
+    const items: unknown[] = []
     // Items the client's decoder already skipped as malformed, when it says so.
-    let skippedByClient = 0
+    let skipped = 0
+    const endMs = (deps.gatewayNow ?? s.now)() + END_DATE_MARGIN_MS
     for (let page = 1; page <= maxPages; page++) {
       const result = await deps.gateway.virtualAccounts.transactions({
-        ...(target.accountReference !== null ? { account_reference: target.accountReference } : {}),
-        start_date: new Date(target.sinceMs).toISOString(),
+        ...(accountReference !== null ? { account_reference: accountReference } : {}),
+        start_date: new Date(sinceMs).toISOString(),
+        end_date: new Date(endMs).toISOString(),
         page,
         page_size: pageSize,
       })
-      collected.push(...result.data)
-      skippedByClient += result.skipped ?? 0
-      if (page >= result.pagination.total_pages) break
+      const data: unknown[] = Array.isArray(result?.data) ? result.data : []
+      items.push(...data)
+      skipped += result?.skipped ?? 0
+      // Tolerant of the paging envelope: total_pages when the gateway gives it, else a short
+      // (or empty) page is the last one.
+      const total = (result?.pagination as { total_pages?: unknown } | undefined)?.total_pages
+      if (typeof total === 'number' && Number.isFinite(total)) {
+        if (page >= total) break
+      } else if (data.length < pageSize) break
     }
-    const { fresh, skipped } = deps.ingest(target.accountReference, collected)
-    return { fresh, skipped: skipped + skippedByClient }
+    return { items, skipped }
+  }
+
+  /** True when the gateway said the unfiltered list is not a request it takes (not an outage). */
+  function refusesUnfiltered(error: unknown): boolean {
+    const f = readFailure(error)
+    return !f.unavailable && (f.status === 400 || f.status === 422)
+  }
+
+  async function ingestAll(
+    targets: readonly WatchTarget[],
+    items: readonly unknown[],
+  ): Promise<IngestResult> {
+    const accountOf = (item: unknown): unknown =>
+      (item as { account_reference?: unknown } | null)?.account_reference
+    const timeOf = (item: unknown): number => {
+      const at = (item as { created_at?: unknown } | null)?.created_at
+      return typeof at === 'string' ? Date.parse(at) : NaN
+    }
+    const own = new Set(
+      targets.flatMap((t) => (t.accountReference !== null ? [t.accountReference] : [])),
+    )
+    let fresh = 0
+    let skipped = 0
+    // Accounts with an open charge first, the late-window sweep last (as the targets come).
+    for (const t of targets) {
+      const mine = items.filter((item) => {
+        const account = accountOf(item)
+        const at = timeOf(item)
+        // An unreadable time goes to ingest, which counts it as malformed.
+        const inWindow = Number.isNaN(at) || at >= t.sinceMs
+        if (t.accountReference !== null) return account === t.accountReference && inWindow
+        return !(typeof account === 'string' && own.has(account)) && inWindow
+      })
+      const r = await deps.ingest(t.accountReference, mine)
+      fresh += r.fresh
+      skipped += r.skipped
+    }
+    // Items without an account at all are counted once, as the per-account reads would.
+    const orphans = items.filter((item) => typeof accountOf(item) !== 'string')
+    if (orphans.length > 0 && !targets.some((t) => t.accountReference === null))
+      skipped += (await deps.ingest(null, orphans)).skipped
+    return { fresh, skipped }
+  }
+
+  /** One poll: one list for all the targets, or one per target when the gateway refuses that. */
+  async function poll(targets: readonly WatchTarget[]): Promise<IngestResult> {
+    if (!perAccount) {
+      try {
+        const since = Math.min(...targets.map((t) => t.sinceMs))
+        const { items, skipped } = await list(null, since)
+        const r = await ingestAll(targets, items)
+        return { fresh: r.fresh, skipped: r.skipped + skipped }
+      } catch (error) {
+        if (!refusesUnfiltered(error)) throw error
+        perAccount = true
+        deps.onFallback?.(readFailure(error).message)
+      }
+    }
+    let fresh = 0
+    let skipped = 0
+    for (const t of targets) {
+      // The sweep too goes account by account: the gateway refused the list without one.
+      const accounts = t.accountReference !== null ? [t.accountReference] : (t.sweepAccounts ?? [])
+      for (const account of accounts) {
+        const listed = await list(account, t.sinceMs)
+        const r = await deps.ingest(t.accountReference, listed.items)
+        fresh += r.fresh
+        skipped += r.skipped + listed.skipped
+      }
+    }
+    return { fresh, skipped }
   }
 
   function offlineReason(error: unknown): string {
@@ -196,23 +296,28 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     inFlight = true
     try {
       const now = s.now()
-      const due = deps.targets(now).filter((t) => dueAt(t.accountReference, now) <= now)
-      const results = await Promise.allSettled(due.map((t) => pollAccount(t)))
-      const after = s.now()
+      const targets = deps.targets(now)
+      const due = targets.filter((t) => dueAt(t.accountReference, now) <= now)
+      // One list serves every account, so a poll that is due anyway brings all of them along.
+      const polled = due.length > 0 ? targets : []
       let failure: { error: unknown } | null = null
       let found = 0
       let skipped = 0
-      for (const t of due) {
+      if (polled.length > 0) {
+        try {
+          const r = await poll(polled)
+          found = r.fresh
+          skipped = r.skipped
+          // Measured from the poll's start, so a slow answer doesn't stretch the interval.
+          for (const t of polled) lastPolled.set(t.accountReference, now)
+        } catch (error) {
+          failure = { error }
+        }
+      }
+      const after = s.now()
+      for (const t of polled) {
         const b = t.accountReference !== null ? bursts.get(t.accountReference) : undefined
         if (b) b.force = false
-      }
-      for (const [i, r] of results.entries()) {
-        if (r.status === 'fulfilled') {
-          found += r.value.fresh
-          skipped += r.value.skipped
-          // Measured from the poll's start, so a slow answer doesn't stretch the interval.
-          lastPolled.set(due[i]!.accountReference, now)
-        } else failure ??= { error: r.reason }
       }
       if (failure !== null) {
         failures += 1
@@ -224,7 +329,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
           offlineReason: offlineReason(failure.error),
           nextAttemptAt: new Date(backoffUntil).toISOString(),
         })
-      } else if (due.length > 0) {
+      } else if (polled.length > 0) {
         failures = 0
         backoffUntil = null
         const patch: Partial<CollectionsStatus> = {

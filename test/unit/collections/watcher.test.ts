@@ -22,20 +22,70 @@ describe('watcher', () => {
     expect(clock.pending()).toEqual([])
   })
 
-  it('polls only the accounts of open charges, from each charge’s start (less skew)', async () => {
-    const { clock, gateway, charges } = setup()
-    gateway.addAccount('ACC-1')
-    gateway.addAccount('ACC-2')
-    await charges.open({ accountReference: 'ACC-1', amount: '5,000' }, actor)
+  it('asks once per poll for all waiting accounts, from the earliest window (less skew)', async () => {
+    const { clock, gateway, charges, updates } = setup()
+    for (const ref of ['ACC-1', 'ACC-2', 'ACC-3']) gateway.addAccount(ref)
+    const first = await charges.open({ accountReference: 'ACC-1', amount: '5,000' }, actor)
+    const openedAt = clock.now()
+    await clock.advance(5_000)
+    const others = [
+      await charges.open({ accountReference: 'ACC-2', amount: '100' }, actor),
+      await charges.open({ accountReference: 'ACC-3', amount: '100' }, actor),
+    ]
+    for (const c of [first, ...others]) charges.watch(c.id, true)
+    const before = gateway.queries.length
     await clock.advance(10)
-    expect(gateway.queries).toHaveLength(1)
-    expect(gateway.queries[0]).toMatchObject({
-      account_reference: 'ACC-1',
-      start_date: new Date(clock.now() - 10 - 60_000).toISOString(),
+    const asked = gateway.queries.slice(before)
+    expect(asked).toHaveLength(1) // one list for the three accounts, not three
+    expect(asked[0]!.account_reference).toBeUndefined()
+    expect(asked[0]).toMatchObject({
+      start_date: new Date(openedAt - 60_000).toISOString(),
       page_size: 100,
     })
-    await clock.advance(60_000)
-    expect(gateway.queries.every((q) => q.account_reference === 'ACC-1')).toBe(true)
+    expect(Date.parse(asked[0]!.end_date!)).toBeGreaterThan(clock.now())
+    await clock.advance(10_000)
+    expect(polls(gateway) - before).toBe(11) // every second while waiting, whatever the count
+    // Read locally by account: each transfer lands on its own account's charge only.
+    gateway.pay('ACC-2', NGN(100))
+    gateway.addAccount('NOT-OURS')
+    gateway.pay('NOT-OURS', NGN(100))
+    await clock.advance(WAITING)
+    expect(charges.get(others[0]!.id).state).toBe('closed')
+    expect(charges.get(others[1]!.id).state).toBe('open')
+    expect(charges.get(first.id).reconciliation.received).toBe(0)
+    expect(updates.filter((u) => u.state === 'closed').map((u) => u.id)).toEqual([others[0]!.id])
+  })
+
+  it('asks per account when the gateway refuses the unfiltered list', async () => {
+    const warnings: string[] = []
+    const { clock, gateway, charges } = setup({ warn: (m) => warnings.push(m) })
+    gateway.refuseUnfiltered = true
+    gateway.addAccount('ACC-1')
+    gateway.addAccount('ACC-2')
+    const a = await charges.open({ accountReference: 'ACC-1', amount: '100' }, actor)
+    const b = await charges.open({ accountReference: 'ACC-2', amount: '100' }, actor)
+    gateway.pay('ACC-2', NGN(100))
+    await clock.advance(10)
+    expect(charges.get(b.id).state).toBe('closed')
+    expect(charges.get(a.id).state).toBe('open')
+    expect(warnings.filter((w) => /per account/.test(w))).toHaveLength(1)
+    const before = gateway.queries.length
+    await clock.advance(BACKGROUND)
+    // From then on only per-account lists: the refused one is not asked again.
+    expect(gateway.queries.slice(before).every((q) => q.account_reference !== undefined)).toBe(true)
+  })
+
+  it('reads a list whose envelope has no pagination block (a short page is the last)', async () => {
+    const { clock, gateway, charges } = setup()
+    gateway.noPagination = true
+    gateway.addAccount('ACC-1')
+    const c = await charges.open({ accountReference: 'ACC-1', amount: '150' }, actor)
+    for (let k = 0; k < 150; k++) gateway.pay('ACC-1', NGN(1), 'success', clock.now() + k)
+    await clock.advance(10)
+    // Each poll reads page 1 (100 items) and page 2 (50, short): never a third page.
+    expect(gateway.queries.slice(0, 2).map((q) => q.page)).toEqual([1, 2])
+    expect(gateway.queries.every((q) => q.page! <= 2)).toBe(true)
+    expect(charges.get(c.id).reconciliation.counted).toHaveLength(150)
   })
 
   it('polls at most every second while a screen waits, and slowly in the background', async () => {
