@@ -289,7 +289,9 @@ export class Ledger {
       } else if (held.late && merged.status === 'success') surfacedLate = true
     }
     const owner = record.chargeId ? this.charges.get(record.chargeId) : undefined
-    record = { ...record, review: reviewReason(record, owner?.currency ?? record.currency) }
+    // A transfer given to another till keeps its words on why.
+    if (!record.claimedBy)
+      record = { ...record, review: reviewReason(record, owner?.currency ?? record.currency) }
     this.putTransfer(record)
 
     let charge: ChargeRecord | null = null
@@ -304,6 +306,34 @@ export class Ledger {
       }
     }
     return { transfer: record, charge, surfacedLate }
+  }
+
+  /**
+   * The shop's rule gave a transfer this till counted (while out of step with the shop) to
+   * another till's sale: it stops counting here and is listed as late, with why, for a person
+   * to look at. Returns null when it is unknown here or already not counted.
+   */
+  disown(reference: string, tillName: string): TransferRecord | null {
+    const t = this.transfers.get(reference)
+    if (!t || t.late || t.claimedBy) return null
+    const next: TransferRecord = {
+      ...t,
+      late: true,
+      claimedBy: tillName,
+      review: `By the shop's rule this transfer pays ${tillName}'s sale, not this one. It was counted here while this till was out of step with the shop: goods may have left twice.`,
+    }
+    this.putTransfer(next)
+    return next
+  }
+
+  /** Transfers of this charge the shop's rule gave to another till (see disown). */
+  disownedOf(chargeId: string): TransferRecord[] {
+    const out: TransferRecord[] = []
+    for (const r of this.byCharge.get(chargeId) ?? []) {
+      const t = this.transfers.get(r)
+      if (t?.claimedBy) out.push(t)
+    }
+    return out
   }
 
   reconciliation(c: ChargeRecord) {

@@ -5,8 +5,11 @@ import type { shopChannels, shopOverviewChannels } from '../../common/ipc/shop'
 import type { CoreServices } from '../app/core'
 import { defineModule } from '../app/module'
 import type { Handlers } from '../ipc/handlers'
+import { CHARGE_DEFAULTS } from '../collections/charges'
+import { linkClaims } from '../collections/claimsPort'
 import { ShiftSettings } from '../shifts/settings'
 import { shopApprovals } from './approvals-module'
+import { ShopClaims } from './claims'
 import { ShopService } from './service'
 import { ShopStaff } from './staff'
 
@@ -53,6 +56,17 @@ export const shopModule = defineModule({
       'shop.auditCsv': (input) => service.auditCsv(input?.day),
     }
     const approvals = shopApprovals(core, service)
+    // One transfer, one sale: collections asks the shop's claims before counting a transfer.
+    const claims = new ShopClaims({
+      shop: service,
+      environment: () => core.environment.current,
+      skewMs: CHARGE_DEFAULTS.skewMs,
+      warn: (message, data) => core.log.warn(message, data),
+    })
+    linkClaims(core, claims)
+    const unhear = core.subscribe((name) => {
+      if (name === 'shop.status') claims.statusChanged()
+    })
     return {
       handlers: { ...handlers, ...approvals.handlers },
       start: async () => {
@@ -60,6 +74,8 @@ export const shopModule = defineModule({
         await approvals.start()
       },
       stop: () => {
+        unhear()
+        claims.stop()
         approvals.stop()
         return service.stop()
       },

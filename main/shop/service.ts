@@ -372,6 +372,11 @@ export class ShopService {
     return this.#log ? [...this.#log.all] : []
   }
 
+  /** Where the server put one of this till's events (as sync read it back); null: not yet. */
+  ownServerSeq(eventId: string): number | null {
+    return this.#ownOrder.get(eventId) ?? null
+  }
+
   /** Other tills' events as pulled, in server order (read from disk once, at start). */
   inbox(): StoredEvent[] {
     return [...this.#inbox]

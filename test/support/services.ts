@@ -14,11 +14,12 @@ const sender: SenderInfo = { transport: 'test', url: 'test://till' }
 export async function startServices(
   dir: string,
   keychain: Keychain = new MemoryKeychain(),
+  gatewayFetch: typeof fetch = globalThis.fetch,
 ): Promise<AppServices> {
   const services = await createServices({
     settingsBackend: confBackend(dir),
     keychain,
-    fetch: globalThis.fetch,
+    fetch: gatewayFetch,
     dataDir: dir,
     log: silentLogger,
     isTrustedSender: (candidate) => candidate.transport === 'test',
