@@ -244,9 +244,34 @@ export function createCharges(deps: ChargesDeps) {
     if (!port) return
     claimsLinked = true
     port.onChange(resettle)
+    port.onTransfers((items) => void fromShop(items))
     // After a restart: what was counted while out of step is asked again (the rule is pure).
     for (const t of ledger.allTransfers())
       if (!t.late && t.chargeId && port.atRisk(t.chargeId)) provisional.add(t.reference)
+  }
+
+  /**
+   * Transfers the shop's watcher found: each goes through the same path as this till's own
+   * poll, for the accounts this till watches (an open charge, or its late window), from each
+   * one's window.
+   */
+  async function fromShop(items: readonly unknown[]): Promise<void> {
+    const targets = ledger.watchTargets(gatewayNow(), lateWindowMs, lookbackMs)
+    for (const t of targets) {
+      const accounts = new Set(
+        t.accountReference !== null ? [t.accountReference] : (t.sweepAccounts ?? []),
+      )
+      const mine = items.filter((item) => {
+        const tx = item as { account_reference?: unknown; created_at?: unknown }
+        return (
+          typeof tx.account_reference === 'string' &&
+          accounts.has(tx.account_reference) &&
+          typeof tx.created_at === 'string' &&
+          Date.parse(tx.created_at) >= t.sinceMs
+        )
+      })
+      if (mine.length > 0) await ingest(t.accountReference, mine)
+    }
   }
 
   function announce(effect: ObservationEffect): void {
@@ -342,13 +367,11 @@ export function createCharges(deps: ChargesDeps) {
 
   const watcher: Watcher = createWatcher({
     gateway: {
-      virtualAccounts: {
-        create: (b) => deps.gateway().virtualAccounts.create(b),
-        get: (r) => deps.gateway().virtualAccounts.get(r),
-        byEmail: (e) => deps.gateway().virtualAccounts.byEmail(e),
-        transactions: (q) => deps.gateway().virtualAccounts.transactions(q),
-      },
+      virtualAccounts: { transactions: (q) => deps.gateway().virtualAccounts.transactions(q) },
     },
+    // One watcher per shop: while another till (or this one's shop watch) polls for every
+    // till, this watcher asks nothing and the shop's events bring the transfers.
+    paused: () => claims()?.delegated() ?? false,
     scheduler: s,
     random: deps.random,
     intervals: deps.intervals,
@@ -473,6 +496,8 @@ export function createCharges(deps: ChargesDeps) {
       // Waiting until the burst ends: over budget, this still gives the waiting pace.
       leases.set(id, Math.max(leases.get(id) ?? 0, s.now() + FAST_CHECK.durationMs))
       const plan = watcher.fastCheck(charge.account.accountReference)
+      // One watcher per shop: that till looks now, at its own (shop-wide) pace.
+      claims()?.nudge(charge.account.accountReference)
       const seconds = (ms: number) =>
         ms < 1000 ? 'twice a second' : ms === 1000 ? 'every second' : `every ${ms / 1000} seconds`
       const lasting = `for ${Math.round(FAST_CHECK.durationMs / 1000)} seconds`

@@ -33,6 +33,15 @@ export interface ClaimsPort {
   atRisk(chargeId: string): boolean
   /** Hears every change in what the shop knows (a pull, this till's claim placed). */
   onChange(listener: () => void): () => void
+  /**
+   * True while one till watches the gateway for the whole shop (main/shop/watch-lease.ts):
+   * this till's own watcher then makes no requests and confirms from the shop's events.
+   */
+  delegated(): boolean
+  /** Transfers the shop's watcher found (gateway list items), for this till to decide. */
+  onTransfers(listener: (items: readonly unknown[]) => void): () => void
+  /** The cashier says the customer has sent it: ask the shop's watcher to look now. */
+  nudge(accountReference: string): void
 }
 
 const ports = new WeakMap<CoreServices, ClaimsPort>()

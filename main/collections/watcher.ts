@@ -62,7 +62,7 @@ export interface IngestResult {
 }
 
 export interface WatcherDeps {
-  gateway: Pick<CollectionsGateway, 'virtualAccounts'>
+  gateway: { virtualAccounts: Pick<CollectionsGateway['virtualAccounts'], 'transactions'> }
   scheduler: Scheduler
   random: () => number
   intervals(): WatcherIntervals
@@ -88,6 +88,14 @@ export interface WatcherDeps {
   gatewayNow?: () => number
   /** Told once when the gateway refuses the unfiltered list and the watcher asks per account. */
   onFallback?: (reason: string) => void
+  /**
+   * True while another watcher covers these accounts (one watcher per shop): no requests from
+   * here; the plan is looked at again every `pausedRecheckMs` so polling resumes by itself.
+   */
+  paused?: () => boolean
+  pausedRecheckMs?: number
+  /** The burst pace of "customer says it's sent" (default FAST_CHECK.intervalMs). */
+  fastIntervalMs?: number
 }
 
 export interface Watcher {
@@ -104,6 +112,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
   const pageSize = deps.pageSize ?? 100
   const maxPages = deps.maxPages ?? 50
   const s = deps.scheduler
+  const fastMs = deps.fastIntervalMs ?? FAST_CHECK.intervalMs
 
   /** When each account was last polled successfully; absent means due now. */
   const lastPolled = new Map<string | null, number>()
@@ -155,7 +164,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     if (last === undefined) return now
     if (account !== null && bursts.get(account)?.force) return now
     const { waitingMs, backgroundMs } = deps.intervals()
-    if (bursting(account, now)) return last + Math.min(FAST_CHECK.intervalMs, waitingMs)
+    if (bursting(account, now)) return last + Math.min(fastMs, waitingMs)
     const waiting = account !== null && deps.isWaiting(account, now)
     return last + (waiting ? waitingMs : backgroundMs)
   }
@@ -167,6 +176,10 @@ export function createWatcher(deps: WatcherDeps): Watcher {
       timer = null
     }
     if (inFlight) return // the running tick plans again when it finishes
+    if (deps.paused?.()) {
+      timer = s.setTimeout(plan, deps.pausedRecheckMs ?? 1_000)
+      return
+    }
     const now = s.now()
     const targets = deps.targets(now)
     const live = new Set(targets.map((t) => t.accountReference))
@@ -293,6 +306,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
   async function tick(): Promise<void> {
     timer = null
     if (stopped || inFlight) return
+    if (deps.paused?.()) return plan()
     inFlight = true
     try {
       const now = s.now()
@@ -361,7 +375,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     const untilMs = now + FAST_CHECK.durationMs
     const lastForcedAt = held?.lastForcedAt ?? -Infinity
     // One check at once per press, but never two forced checks within one interval.
-    const force = now - lastForcedAt >= FAST_CHECK.intervalMs
+    const force = now - lastForcedAt >= fastMs
     if (withinBudget)
       bursts.set(accountReference, { untilMs, force, lastForcedAt: force ? now : lastForcedAt })
     else if (force) {
@@ -374,7 +388,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
       checkingNow: force || inFlight,
       untilMs,
       intervalMs: withinBudget
-        ? Math.min(FAST_CHECK.intervalMs, deps.intervals().waitingMs)
+        ? Math.min(fastMs, deps.intervals().waitingMs)
         : deps.intervals().waitingMs,
       withinBudget,
     }

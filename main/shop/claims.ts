@@ -14,6 +14,35 @@ import type { ShopEvent, StoredEvent } from './events'
 
 export const CLAIMED = 'charge.claimed'
 export const RELEASED = 'charge.released'
+/** A transfer the shop's watcher found (shop-watch.ts): the list item, amounts as text. */
+export const SEEN = 'transfer.seen'
+
+/** A watched account as the shop's watcher plans it (every till's claims). */
+export interface ShopWatchTarget {
+  accountReference: string
+  sinceMs: number
+  /** An open claim on it (polled at the waiting pace), or only a late window (background). */
+  waiting: boolean
+}
+
+/** Claims left open longer than this (a till that died mid-sale) are no longer watched. */
+const STALE_CLAIM_MS = 24 * 3_600_000
+
+/** A `transfer.seen` body back into the gateway's list item shape; null when unreadable. */
+export function itemFromSeen(body: Record<string, unknown>): Record<string, unknown> | null {
+  const amountText = typeof body.amountMinor === 'string' ? body.amountMinor : ''
+  if (!/^\d{1,15}$/.test(amountText)) return null
+  return {
+    reference: body.reference,
+    account_reference: body.accountReference,
+    amount: Number(amountText),
+    currency: body.currency,
+    status: body.status,
+    ...(typeof body.rawStatus === 'string' ? { raw_status: body.rawStatus } : {}),
+    narration: typeof body.narration === 'string' ? body.narration : '',
+    created_at: body.createdAt,
+  }
+}
 
 /** What claims need from the shop service (main/shop/service.ts). */
 export interface ClaimsShop {
@@ -58,6 +87,8 @@ export class ShopClaims implements ClaimsPort {
   readonly #own = new Map<string, OwnClaim>()
   readonly #others = new Map<string, Claim>()
   readonly #listeners = new Set<() => void>()
+  readonly #transferListeners = new Set<(items: readonly unknown[]) => void>()
+  #watch: { delegated(): boolean; nudge(accountReference: string): void } | null = null
   #loaded = false
   #unsubscribe: (() => void) | null = null
 
@@ -80,6 +111,12 @@ export class ShopClaims implements ClaimsPort {
     this.#unsubscribe = this.#o.shop.onPulled((events) => {
       this.#absorb(events)
       this.#changed()
+      const found = events.flatMap((e) =>
+        e.kind === SEEN && e.body.environment === this.#o.environment()
+          ? [itemFromSeen(e.body)].filter((x) => x !== null)
+          : [],
+      )
+      if (found.length > 0) this.feed(found)
     })
   }
 
@@ -265,6 +302,56 @@ export class ShopClaims implements ClaimsPort {
   onChange(listener: () => void): () => void {
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)
+  }
+
+  /** Hands transfers the shop's watcher found to this till's collections. */
+  feed(items: readonly unknown[]): void {
+    for (const listener of this.#transferListeners) {
+      try {
+        listener(items)
+      } catch (error) {
+        this.#o.warn?.('shop claims: a transfer listener failed', { error: String(error) })
+      }
+    }
+  }
+
+  onTransfers(listener: (items: readonly unknown[]) => void): () => void {
+    this.#transferListeners.add(listener)
+    return () => this.#transferListeners.delete(listener)
+  }
+
+  /** The shop watch (watch-lease.ts) tells claims whether a watcher is live. */
+  attachWatch(watch: { delegated(): boolean; nudge(accountReference: string): void }): void {
+    this.#watch = watch
+  }
+
+  delegated(): boolean {
+    return this.active() && (this.#watch?.delegated() ?? false)
+  }
+
+  nudge(accountReference: string): void {
+    if (this.delegated()) this.#watch?.nudge(accountReference)
+  }
+
+  /** Every account any till claims (open) or claimed within the late window, from when. */
+  watchTargets(nowMs: number, lateWindowMs: number): ShopWatchTarget[] {
+    if (!this.active()) return []
+    this.#load()
+    const out = new Map<string, ShopWatchTarget>()
+    const all: Claim[] = [...this.#others.values(), ...this.#own.values()]
+    for (const c of all) {
+      const open = c.endedAtMs === null && nowMs - c.openedAtMs < STALE_CLAIM_MS
+      const late = c.endedAtMs !== null && nowMs - c.endedAtMs < lateWindowMs
+      if (!open && !late) continue
+      const since = c.openedAtMs - this.#o.skewMs
+      const held = out.get(c.accountReference)
+      out.set(c.accountReference, {
+        accountReference: c.accountReference,
+        sinceMs: Math.min(held?.sinceMs ?? since, since),
+        waiting: (held?.waiting ?? false) || open,
+      })
+    }
+    return [...out.values()]
   }
 
   /** Called when the shop's status changes (a reconnect places this till's claims). */

@@ -10,6 +10,7 @@ import { linkClaims } from '../collections/claimsPort'
 import { ShiftSettings } from '../shifts/settings'
 import { shopApprovals } from './approvals-module'
 import { ShopClaims } from './claims'
+import { ShopWatch } from './shop-watch'
 import { ShopService } from './service'
 import { ShopStaff } from './staff'
 
@@ -43,7 +44,7 @@ export const shopModule = defineModule({
       password: input.ownerPassword,
     })
     const handlers: Handlers<typeof shopChannels & typeof shopOverviewChannels> = {
-      'shop.status': () => service.status(),
+      'shop.status': () => ({ ...service.status(), watch: watch.view() }),
       'shop.create': (input) => service.create(input.server, owner(input), input.shopName),
       'shop.createCode': (input) => service.createCode(owner(input)),
       'shop.join': (input) => service.join(input.server, input.code),
@@ -64,17 +65,34 @@ export const shopModule = defineModule({
       warn: (message, data) => core.log.warn(message, data),
     })
     linkClaims(core, claims)
+    // One watcher per shop: the till holding the lease polls the gateway for every till.
+    const watch = new ShopWatch({
+      claims,
+      shop: service,
+      gateway: () => core.environment.client(),
+      environment: () => core.environment.current,
+      intervals: () => {
+        const p = core.settings.get().pollIntervals
+        return { waitingMs: p.waitingMs, backgroundMs: p.backgroundMs }
+      },
+      lateWindowMs: CHARGE_DEFAULTS.lateWindowMs,
+      warn: (message, data) => core.log.warn(message, data),
+    })
     const unhear = core.subscribe((name) => {
-      if (name === 'shop.status') claims.statusChanged()
+      if (name !== 'shop.status') return
+      watch.sync()
+      claims.statusChanged()
     })
     return {
       handlers: { ...handlers, ...approvals.handlers },
       start: async () => {
         await service.start()
+        watch.sync()
         await approvals.start()
       },
-      stop: () => {
+      stop: async () => {
         unhear()
+        await watch.stop()
         claims.stop()
         approvals.stop()
         return service.stop()

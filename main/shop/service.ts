@@ -105,6 +105,8 @@ export class ShopService {
   #inbox: StoredEvent[] = []
   #refusedList: RefusedRecord[] = []
   #ownOrder = new Map<string, number>()
+  /** How this till reaches the server while in a shop (the watch lease holds its own session). */
+  #connection: { server: ShopServer; login: ShopLogin } | null = null
   /** Appliers told of each batch of newly pulled events (e.g. approvals.ts). */
   readonly #pulledListeners = new Set<(events: StoredEvent[]) => unknown>()
 
@@ -216,6 +218,7 @@ export class ShopService {
   }
 
   #run(config: ShopConfig, login: ShopLogin, privateKey: string): void {
+    this.#connection = { server: config.server, login }
     const pool = shopPool(config.server, login)
     pool.on('error', (error) =>
       this.#o.log.warn('shop: connection error', { error: explain(error) }),
@@ -370,6 +373,11 @@ export class ShopService {
   /** This till's own events (recorded here, pushed or not); empty outside a shop. */
   ownEvents(): ShopEvent[] {
     return this.#log ? [...this.#log.all] : []
+  }
+
+  /** The server and this till's login while in a shop (for the watch lease's own session). */
+  connection(): { server: ShopServer; login: ShopLogin } | null {
+    return this.#config ? this.#connection : null
   }
 
   /** Where the server put one of this till's events (as sync read it back); null: not yet. */
@@ -545,6 +553,7 @@ export class ShopService {
     await this.#loop?.stop()
     await this.#sync?.syncOnce().catch(() => undefined)
     await this.#pool?.end().catch(() => undefined)
+    this.#connection = null
     this.#loop = null
     this.#sync = null
     this.#pool = null

@@ -10,32 +10,49 @@ export interface SharedGateway {
   sandbox: RunningSandbox
   /** A fetch for a till's services: gateway requests go to the shared sandbox. */
   fetch: typeof fetch
+  /** The same, counting the till's gateway requests by path under `label`. */
+  fetchAs(label: string): typeof fetch
+  /** Gateway requests so far from the till under `label` to `path`. */
+  requests(label: string, path: string): number
   close(): Promise<void>
 }
 
 export async function startSharedGateway(): Promise<SharedGateway> {
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' })
   const key = sandbox.keys[0]!
-  const shared: typeof fetch = async (input, init) => {
-    const request = input instanceof Request ? input : null
-    const headers = new Headers(init?.headers ?? request?.headers)
-    const timestamp = headers.get('x-timestamp')
-    if (!headers.get('x-key-id') || !timestamp) return fetch(input, init)
-    const url = new URL(request ? request.url : String(input))
-    const raw = init?.body
-    const body =
-      typeof raw === 'string'
-        ? Buffer.from(raw)
-        : raw instanceof Uint8Array
+  const counts = new Map<string, number>()
+  const shared =
+    (label: string | null): typeof fetch =>
+    async (input, init) => {
+      const request = input instanceof Request ? input : null
+      const headers = new Headers(init?.headers ?? request?.headers)
+      const timestamp = headers.get('x-timestamp')
+      if (!headers.get('x-key-id') || !timestamp) return fetch(input, init)
+      const url = new URL(request ? request.url : String(input))
+      if (label !== null) {
+        const key = `${label} ${url.pathname}`
+        counts.set(key, (counts.get(key) ?? 0) + 1)
+      }
+      const raw = init?.body
+      const body =
+        typeof raw === 'string'
           ? Buffer.from(raw)
-          : raw instanceof ArrayBuffer
-            ? Buffer.from(new Uint8Array(raw))
-            : Buffer.alloc(0)
-    headers.set('x-key-id', key.key_id)
-    headers.set('x-signature', signatureOf(key.secret, timestamp, body))
-    return fetch(`${sandbox.url}${url.pathname}${url.search}`, { ...init, headers })
+          : raw instanceof Uint8Array
+            ? Buffer.from(raw)
+            : raw instanceof ArrayBuffer
+              ? Buffer.from(new Uint8Array(raw))
+              : Buffer.alloc(0)
+      headers.set('x-key-id', key.key_id)
+      headers.set('x-signature', signatureOf(key.secret, timestamp, body))
+      return fetch(`${sandbox.url}${url.pathname}${url.search}`, { ...init, headers })
+    }
+  return {
+    sandbox,
+    fetch: shared(null),
+    fetchAs: (label) => shared(label),
+    requests: (label, path) => counts.get(`${label} ${path}`) ?? 0,
+    close: () => sandbox.close(),
   }
-  return { sandbox, fetch: shared, close: () => sandbox.close() }
 }
 
 /** A TCP relay to the shop's server that can be cut and restored (one till offline). */

@@ -73,8 +73,10 @@ describe.skipIf(skipReason !== null)(
         const view = await get(till, chargeId)
         return view.shop && !view.shop.atRisk ? view : null
       })
+    const stopped = new Set<number>()
     const send = async (accountReference: string) => {
-      const client = await apps[0]!.environment.client()
+      const alive = apps.findIndex((_, i) => !stopped.has(i))
+      const client = await apps[alive]!.environment.client()
       const sent = await client.sandbox.simulateTransfer(accountReference, {
         amount: minor(300_000),
       })
@@ -88,7 +90,7 @@ describe.skipIf(skipReason !== null)(
       for (const t of tills) {
         const dir = mkdtempSync(join(tmpdir(), `tilldesk-claims-${t.name.toLowerCase()}-`))
         dirs.push(dir)
-        apps.push(await startServices(dir, new MemoryKeychain(), gateway.fetch))
+        apps.push(await startServices(dir, new MemoryKeychain(), gateway.fetchAs(t.name)))
         await t.call.value('session.setup', { tillName: t.name, adminName: 'Ada', pin: '123456' })
         // The late-window sweep every second, so a test needn't wait out the default 15 s.
         await t.call.value('settings.update', {
@@ -122,7 +124,7 @@ describe.skipIf(skipReason !== null)(
     }, 120_000)
 
     afterAll(async () => {
-      for (const app of apps) await app.stop()
+      for (const [i, app] of apps.entries()) if (!stopped.has(i)) await app.stop()
       await relay?.close()
       await gateway?.close()
       server?.destroy()
@@ -137,6 +139,9 @@ describe.skipIf(skipReason !== null)(
       const second = await open(pharmacy, ref)
       await inStep(pharmacy, second.id)
 
+      const lists = () =>
+        tills.map((t) => gateway.requests(t.name, '/merchants/virtual-accounts/transactions'))
+      const before = lists()
       const t1 = await send(ref)
       const paid = await until('the bakery paid', async () => {
         const v = await get(bakery, first.id)
@@ -151,6 +156,9 @@ describe.skipIf(skipReason !== null)(
         expect.objectContaining({ reference: t1, tillName: 'Bakery', amount: minor(300_000) }),
       ])
       expect(told).toMatchObject({ state: 'open', reconciliation: { status: 'awaiting' } })
+      // One watcher for the shop: only one till asked the gateway while both waited.
+      const asked = lists().map((n, i) => n - before[i]!)
+      expect(asked.filter((n) => n > 0)).toHaveLength(1)
 
       // The customer pays the pharmacy's sale: only the pharmacy counts it, and the bakery's
       // late-window sweep does not show it as a late transfer to refund.
@@ -207,6 +215,48 @@ describe.skipIf(skipReason !== null)(
         status: 'paid',
         counted: [t],
       })
+    }, 90_000)
+
+    it('one till watches for the shop; when it dies mid-day another takes over, nothing missed or counted twice', async () => {
+      const watchOf = (i: number) =>
+        tills[i]!.call.value<ShopStatusView>('shop.status').then((v) => v.watch ?? null)
+      // Exactly one till is the watcher, and every till hears the same one.
+      const watcher = await until('one watcher for the shop', async () => {
+        const views = await Promise.all(tills.map((_, i) => watchOf(i)))
+        const holders = views.flatMap((v, i) => (v?.thisTill ? [i] : []))
+        const names = new Set(views.map((v) => v?.tillName))
+        return holders.length === 1 && names.size === 1 && !names.has(undefined)
+          ? { index: holders[0]! }
+          : null
+      }).then((w) => w.index)
+      const counter = tills.findIndex((_, i) => i !== watcher)
+      const account = await newCustomer()
+      const charge = await open(tills[counter]!, account.accountReference)
+      await inStep(tills[counter]!, charge.id)
+
+      // The watching till dies: its session ends and the lease is free.
+      stopped.add(watcher)
+      await apps[watcher]!.stop()
+      const t = await send(account.accountReference)
+      const paid = await until('paid after the takeover', async () => {
+        const v = await get(tills[counter]!, charge.id)
+        return v.state === 'closed' ? v : null
+      })
+      expect(paid.reconciliation).toMatchObject({ status: 'paid', counted: [t] })
+      const next = await until('another till watches', async () => {
+        const views = await Promise.all(
+          tills.map((_, i) => (stopped.has(i) ? Promise.resolve(null) : watchOf(i))),
+        )
+        return views.find((v) => v?.thisTill) ?? null
+      })
+      expect(next.tillName).not.toBe(tills[watcher]!.name)
+      // Counted once, and never late, on every till still running.
+      for (const [i, till] of tills.entries()) {
+        if (stopped.has(i)) continue
+        const late = await till.call.value<TransferView[]>('collections.late', {})
+        expect(late.map((x) => x.reference)).not.toContain(t)
+      }
+      expect((await get(tills[counter]!, charge.id)).reconciliation.counted).toEqual([t])
     }, 90_000)
   },
 )
