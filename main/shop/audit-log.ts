@@ -105,8 +105,14 @@ export function describe(e: ShopEvent, names: AuditNames = NO_NAMES): string | n
   const b = e.body
   const ref = text(b.reference)
   const userId = text(b.userId)
-  // Sales and the claims on customers' accounts (claims.ts) are not audit.
-  if (e.kind === 'charge.closed' || e.kind === 'charge.claimed' || e.kind === 'charge.released')
+  // Sales, the claims on customers' accounts and the transfers the shop's watcher found
+  // (claims.ts, shop-watch.ts) are not audit.
+  if (
+    e.kind === 'charge.closed' ||
+    e.kind === 'charge.claimed' ||
+    e.kind === 'charge.released' ||
+    e.kind === 'transfer.seen'
+  )
     return null
   if (e.kind === 'payout.state')
     return `Payout ${ref} ${STATE[text(b.state)] ?? `in a state this till does not know (${text(b.state)})`}: ${money(b.amountMinor, b.currency)} to ${text(b.accountName) || 'a payee'}${b.maker ? `, drafted by ${text(b.maker)}` : ''}`

@@ -56,6 +56,20 @@ describe('watcher', () => {
     expect(updates.filter((u) => u.state === 'closed').map((u) => u.id)).toEqual([others[0]!.id])
   })
 
+  it('asks nothing while another watcher covers the till (one per shop), then resumes', async () => {
+    let paused = true
+    const { clock, gateway, charges } = setup({ paused: () => paused })
+    gateway.addAccount('ACC-1')
+    const c = await charges.open({ accountReference: 'ACC-1', amount: '100' }, actor)
+    charges.watch(c.id, true)
+    await clock.advance(30_000)
+    expect(gateway.queries).toEqual([])
+    paused = false // the shop's watcher is no longer heard
+    gateway.pay('ACC-1', NGN(100))
+    await clock.advance(1_500)
+    expect(charges.get(c.id).state).toBe('closed')
+  })
+
   it('asks per account when the gateway refuses the unfiltered list', async () => {
     const warnings: string[] = []
     const { clock, gateway, charges } = setup({ warn: (m) => warnings.push(m) })
