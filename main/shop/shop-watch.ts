@@ -72,6 +72,9 @@ export class ShopWatch {
       requestsPerMin: () => this.requestsPerMin(),
       onHolderChange: (holding) => (holding ? this.#watch() : this.#unwatch()),
       onNudge: (account) => void this.#watcher?.fastCheck(account),
+      // The relay heard a webhook about this account: ask the gateway about it now.
+      onRelay: (account) =>
+        account !== null ? void this.#watcher?.fastCheck(account) : this.#watcher?.poke(),
       onError: (error) => this.#o.warn('shop watch: lease connection', { error: String(error) }),
     })
     this.#lease = lease

@@ -34,8 +34,8 @@ export interface WatchLeaseOptions {
   onHolderChange(holding: boolean): void
   /** Another till asks the watcher to look at an account now. */
   onNudge(accountReference: string): void
-  /** The relay woke the tills (a webhook arrived). */
-  onRelay?(): void
+  /** The relay woke the tills: a webhook about this account arrived (null: its heartbeat). */
+  onRelay?(accountReference: string | null): void
   /** How often a till that doesn't hold the lease tries to take it, ms. */
   tryEveryMs?: number
   /** After how long without a heartbeat the watcher is taken for gone, ms. */
@@ -181,7 +181,9 @@ export class WatchLease {
     if (typeof m !== 'object' || m === null) return
     if (m.type === 'relay') {
       this.#relayHeardAt = new Date(this.#now()).toISOString()
-      this.#o.onRelay?.()
+      const account = typeof m.accountReference === 'string' ? m.accountReference : null
+      // A reason to look now, never proof: only the watcher acts, by asking the gateway.
+      if (this.#holding) this.#o.onRelay?.(account)
       return
     }
     if (m.tillId === this.#o.tillId || typeof m.tillId !== 'string') return
