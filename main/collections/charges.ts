@@ -1,6 +1,10 @@
 // Charges: open one for the amount due, let the watcher find the transfers, close it when paid,
 // record the cashier's decision on an overpayment, or cancel it. Every change is journalled
 // before it is announced, so what a screen shows is always what survives a restart.
+// Over 500 lines because in a shop every transfer is decided here by the shop's claims before
+// the ledger sees it (the decision, its notes on screen and its settlement share the ingest
+// path and the charge's view); splitting them would hand the ledger and journal to a second
+// file. The rule itself lives in main/shop/claim-rule.ts.
 import { randomBytes } from 'node:crypto'
 import {
   DEFAULT_CURRENCY,
@@ -158,6 +162,12 @@ export function createCharges(deps: ChargesDeps) {
   const settledElsewhere = new Set<string>()
   /** Transfers counted here whose claim was not on the shop's server yet: asked again later. */
   const provisional = new Set<string>()
+  /**
+   * Transfers given to another till's claim that is still open (it may yet end before them),
+   * as the list items they came in: asked again whenever the shop's claims change, since the
+   * shop's watcher tells each transfer once.
+   */
+  const undecidedElsewhere = new Map<string, unknown>()
 
   function viewOf(record: ChargeRecord): ChargeView {
     const view = ledger.view(record)
@@ -211,6 +221,7 @@ export function createCharges(deps: ChargesDeps) {
   function resettle(): void {
     const port = claims()
     if (!port) return
+    if (undecidedElsewhere.size > 0) void fromShop([...undecidedElsewhere.values()])
     for (const reference of [...provisional]) {
       const t = ledger.transfer(reference)
       if (!t || t.late) {
@@ -270,7 +281,7 @@ export function createCharges(deps: ChargesDeps) {
           Date.parse(tx.created_at) >= t.sinceMs
         )
       })
-      if (mine.length > 0) await ingest(t.accountReference, mine)
+      if (mine.length > 0) await ingest(t.accountReference, mine, true)
     }
   }
 
@@ -290,14 +301,18 @@ export function createCharges(deps: ChargesDeps) {
   async function ingest(
     accountReference: string | null,
     transactions: readonly unknown[],
+    /** The shop's pull that brought these has just run: no second sync round first. */
+    pulledNow = false,
   ): Promise<{ fresh: number; skipped: number }> {
     let fresh = 0
     let skipped = 0
     let closedAny = false
     const observed = []
     const broken: string[] = []
+    const rawOf = new Map<string, unknown>()
     for (const item of transactions) {
       const seen = observedFromGateway(item)
+      if (seen) rawOf.set(seen.reference, item)
       if (seen) observed.push(seen)
       else {
         skipped += 1
@@ -327,7 +342,8 @@ export function createCharges(deps: ChargesDeps) {
       (accountReference !== null || ledger.knowsAccount(seen.accountReference))
     const undecided = (seen: ObservedTransfer) =>
       !ledger.transfer(seen.reference) && !settledElsewhere.has(seen.reference)
-    if (port && observed.some((seen) => ours(seen) && undecided(seen))) await port.refresh()
+    if (port && !pulledNow && observed.some((seen) => ours(seen) && undecided(seen)))
+      await port.refresh()
     for (const seen of observed) {
       // Never let another account's transfer into this one's charge; and from the sweep,
       // only accounts this till has charged into (other tills' customers are not ours).
@@ -337,10 +353,14 @@ export function createCharges(deps: ChargesDeps) {
         const d = port.decide(seen)
         if (d.owner === 'other') {
           // Another till's sale: never Paid here, never late here; the screen says where it went.
-          if (!d.provisional) settledElsewhere.add(seen.reference)
+          if (!d.provisional) {
+            settledElsewhere.add(seen.reference)
+            undecidedElsewhere.delete(seen.reference)
+          } else undecidedElsewhere.set(seen.reference, rawOf.get(seen.reference))
           noteElsewhere(seen, d.tillName ?? 'another till')
           continue
         }
+        undecidedElsewhere.delete(seen.reference)
         if (d.owner === 'mine' && d.provisional) provisional.add(seen.reference)
         // Told as another till's while that till's claim was still open: it is not.
         const own = ledger.openChargeOn(seen.accountReference)

@@ -96,6 +96,14 @@ export interface WatcherDeps {
   pausedRecheckMs?: number
   /** The burst pace of "customer says it's sent" (default FAST_CHECK.intervalMs). */
   fastIntervalMs?: number
+  /**
+   * A new account waits for the next poll at its pace instead of being asked at once (the
+   * shop's watcher: another till's claim appearing must not add a request; a customer needs
+   * longer than one interval to send the money anyway).
+   */
+  newAccountsJoinNextPoll?: boolean
+  /** No two polls closer than this, whatever asks (webhooks, bursts): the shop's rate cap. */
+  minGapMs?: number
 }
 
 export interface Watcher {
@@ -103,6 +111,8 @@ export interface Watcher {
   poke(): void
   /** The customer says they have sent it: check this account now, then fast for a while. */
   fastCheck(accountReference: string): FastCheckPlan
+  /** One check of this account as soon as the rate allows, with no burst (a webhook hint). */
+  checkNow(accountReference: string): void
   status(): CollectionsStatus
   stop(): void
 }
@@ -116,6 +126,10 @@ export function createWatcher(deps: WatcherDeps): Watcher {
 
   /** When each account was last polled successfully; absent means due now. */
   const lastPolled = new Map<string | null, number>()
+  /** When the last poll of any account started (the shop's watcher plans new accounts from it). */
+  let lastPoll: number | null = null
+  /** Accounts to check at the next chance, once (over the burst budget, or a webhook's hint). */
+  const forced = new Set<string>()
   let timer: unknown = null
   let inFlight = false
   let stopped = false
@@ -160,7 +174,9 @@ export function createWatcher(deps: WatcherDeps): Watcher {
    * when the poll happened, so a screen that starts waiting doesn't sit out a background wait.
    */
   function dueAt(account: string | null, now: number): number {
-    const last = lastPolled.get(account)
+    let last = lastPolled.get(account)
+    if (last === undefined && deps.newAccountsJoinNextPoll && lastPoll !== null) last = lastPoll
+    if (account !== null && forced.has(account)) return now
     if (last === undefined) return now
     if (account !== null && bursts.get(account)?.force) return now
     const { waitingMs, backgroundMs } = deps.intervals()
@@ -190,6 +206,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     if (targets.length === 0) return // nobody is waiting on anything: no requests at all
     let wake = Math.min(...targets.map((t) => dueAt(t.accountReference, now)))
     if (backoffUntil !== null) wake = Math.max(wake, backoffUntil)
+    if (deps.minGapMs && lastPoll !== null) wake = Math.max(wake, lastPoll + deps.minGapMs)
     timer = s.setTimeout(() => void tick(), Math.max(0, wake - now))
   }
 
@@ -324,6 +341,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
           skipped = r.skipped
           // Measured from the poll's start, so a slow answer doesn't stretch the interval.
           for (const t of polled) lastPolled.set(t.accountReference, now)
+          lastPoll = now
         } catch (error) {
           failure = { error }
         }
@@ -332,6 +350,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
       for (const t of polled) {
         const b = t.accountReference !== null ? bursts.get(t.accountReference) : undefined
         if (b) b.force = false
+        if (t.accountReference !== null) forced.delete(t.accountReference)
       }
       if (failure !== null) {
         failures += 1
@@ -381,7 +400,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     else if (force) {
       // Over budget: still one check now; the account keeps the waiting pace.
       bursts.delete(accountReference)
-      lastPolled.delete(accountReference)
+      forced.add(accountReference)
     }
     plan()
     return {
@@ -397,6 +416,10 @@ export function createWatcher(deps: WatcherDeps): Watcher {
   return {
     poke: plan,
     fastCheck,
+    checkNow(accountReference) {
+      forced.add(accountReference)
+      plan()
+    },
     status: () => status,
     stop() {
       stopped = true

@@ -16,8 +16,21 @@ import type { ShopLogin, ShopServer } from './connection'
 import { SEEN, type ClaimsShop, type ShopClaims, type ShopWatchTarget } from './claims'
 import { WatchLease } from './watch-lease'
 
-/** The shop's burst pace for "customer says it's sent": the shop stays under 90 lists a minute. */
+/**
+ * The shop's one budget: a list every 750 ms while any till waits (80 a minute), every 700 ms
+ * in a "customer says it's sent" burst or after a webhook (86 a minute), whatever the number
+ * of tills and customers: under 90 lists a minute for the whole shop.
+ */
+export const SHOP_WAITING_MS = 750
 export const SHOP_FAST_INTERVAL_MS = 700
+/**
+ * While the webhook relay is heard, polling is the safety net: a list every 2 s while any till
+ * waits (30 a minute), plus one look per webhook, no two closer than 250 ms.
+ */
+export const SHOP_WAITING_WITH_RELAY_MS = 2_000
+export const SHOP_MIN_GAP_MS = 250
+/** The relay counts as heard for this long after its last word (it beats every 30 s). */
+const RELAY_HEARD_MS = 65_000
 
 export interface ShopWatchGateway {
   virtualAccounts: { transactions(q: VaTransactionsFilter): Promise<VaTransactionsPage> }
@@ -74,7 +87,7 @@ export class ShopWatch {
       onNudge: (account) => void this.#watcher?.fastCheck(account),
       // The relay heard a webhook about this account: ask the gateway about it now.
       onRelay: (account) =>
-        account !== null ? void this.#watcher?.fastCheck(account) : this.#watcher?.poke(),
+        account !== null ? this.#watcher?.checkNow(account) : this.#watcher?.poke(),
       onError: (error) => this.#o.warn('shop watch: lease connection', { error: String(error) }),
     })
     this.#lease = lease
@@ -104,6 +117,11 @@ export class ShopWatch {
     }
   }
 
+  #relayHeard(): boolean {
+    const at = this.#lease?.watcher()?.relayHeardAt ?? null
+    return at !== null && Date.now() - Date.parse(at) < RELAY_HEARD_MS
+  }
+
   #gatewayNow(): number {
     return Date.now() + this.#offsetMs
   }
@@ -131,8 +149,13 @@ export class ShopWatch {
       },
       scheduler: realScheduler,
       random: Math.random,
-      intervals: this.#o.intervals,
+      intervals: () => ({
+        ...this.#o.intervals(),
+        waitingMs: this.#relayHeard() ? SHOP_WAITING_WITH_RELAY_MS : SHOP_WAITING_MS,
+      }),
+      minGapMs: SHOP_MIN_GAP_MS,
       fastIntervalMs: SHOP_FAST_INTERVAL_MS,
+      newAccountsJoinNextPoll: true,
       gatewayNow: () => this.#gatewayNow(),
       targets: () => {
         const targets = this.#o.claims.watchTargets(this.#gatewayNow(), this.#o.lateWindowMs)

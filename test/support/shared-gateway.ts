@@ -17,8 +17,14 @@ export interface SharedGateway {
   close(): Promise<void>
 }
 
-export async function startSharedGateway(): Promise<SharedGateway> {
-  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' })
+export async function startSharedGateway(
+  webhooks: { url: string; secret: string } | null = null,
+): Promise<SharedGateway> {
+  const sandbox = await startSandbox({
+    port: 0,
+    host: '127.0.0.1',
+    ...(webhooks ? { webhookUrl: webhooks.url, webhookSecret: webhooks.secret } : {}),
+  })
   const key = sandbox.keys[0]!
   const counts = new Map<string, number>()
   const shared =
