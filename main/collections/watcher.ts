@@ -329,6 +329,10 @@ export function createWatcher(deps: WatcherDeps): Watcher {
       const now = s.now()
       const targets = deps.targets(now)
       const due = targets.filter((t) => dueAt(t.accountReference, now) <= now)
+      // A check asked for while this poll is on its way (a webhook, a press) may concern money
+      // this poll was too early to see: only what was asked before it started is answered.
+      const answered = new Set(forced)
+      for (const [account, b] of bursts) if (b.force) answered.add(account)
       // One list serves every account, so a poll that is due anyway brings all of them along.
       const polled = due.length > 0 ? targets : []
       let failure: { error: unknown } | null = null
@@ -348,9 +352,10 @@ export function createWatcher(deps: WatcherDeps): Watcher {
       }
       const after = s.now()
       for (const t of polled) {
-        const b = t.accountReference !== null ? bursts.get(t.accountReference) : undefined
+        if (t.accountReference === null || !answered.has(t.accountReference)) continue
+        const b = bursts.get(t.accountReference)
         if (b) b.force = false
-        if (t.accountReference !== null) forced.delete(t.accountReference)
+        forced.delete(t.accountReference)
       }
       if (failure !== null) {
         failures += 1

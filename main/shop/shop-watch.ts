@@ -25,10 +25,10 @@ export const SHOP_WAITING_MS = 750
 export const SHOP_FAST_INTERVAL_MS = 700
 /**
  * While the webhook relay is heard, polling is the safety net: a list every 2 s while any till
- * waits (30 a minute), plus one look per webhook, no two closer than 250 ms.
+ * waits (30 a minute), plus one look per webhook, no two closer than 100 ms.
  */
 export const SHOP_WAITING_WITH_RELAY_MS = 2_000
-export const SHOP_MIN_GAP_MS = 250
+export const SHOP_MIN_GAP_MS = 100
 /** The relay counts as heard for this long after its last word (it beats every 30 s). */
 const RELAY_HEARD_MS = 65_000
 

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { backoffCeiling, backoffDelay, DEFAULT_BACKOFF } from '../../../main/collections/backoff'
 import { openFileStore } from '../../../main/collections/store'
+import { createWatcher } from '../../../main/collections/watcher'
 import { FakeGateway, FakeGatewayError, FakeScheduler, NGN } from './fakes'
 import { actor, BACKGROUND, rig, WAITING } from './rig'
 
@@ -309,5 +310,43 @@ describe('backoffDelay', () => {
     expect(backoffDelay(1, 86_400_000, DEFAULT_BACKOFF, () => 0)).toBe(
       DEFAULT_BACKOFF.maxRetryAfterMs,
     )
+  })
+})
+
+describe('checks asked for during a poll', () => {
+  it('a webhook’s check that arrives while a poll is on its way gets a poll of its own', async () => {
+    const clock = new FakeScheduler()
+    let calls = 0
+    let release: () => void = () => undefined
+    const empty = {
+      data: [],
+      pagination: { page: 1, page_size: 100, total_items: 0, total_pages: 1 },
+    }
+    const watcher = createWatcher({
+      gateway: {
+        virtualAccounts: {
+          transactions: async () => {
+            calls += 1
+            if (calls === 1) await new Promise<void>((resolve) => (release = resolve))
+            return empty
+          },
+        },
+      },
+      scheduler: clock,
+      random: () => 0.5,
+      intervals: () => ({ waitingMs: 2_000, backgroundMs: BACKGROUND }),
+      targets: () => [{ accountReference: 'ACC-1', sinceMs: 0, chargeIds: ['ch_1'] }],
+      isWaiting: () => true,
+      ingest: () => ({ fresh: 0, skipped: 0 }),
+      onStatus: () => undefined,
+    })
+    watcher.poke()
+    await clock.advance(0)
+    expect(calls).toBe(1) // on its way, started before the transfer committed
+    watcher.checkNow('ACC-1') // the webhook says: look now
+    release()
+    await clock.advance(0)
+    expect(calls).toBe(2) // at once, not at the next 2 s poll
+    watcher.stop()
   })
 })
