@@ -58,9 +58,12 @@ export const shopModule = defineModule({
     }
     const approvals = shopApprovals(core, service)
     // One transfer, one sale: collections asks the shop's claims before counting a transfer.
+    // Claims and the shop's watch are shared only between tills on the same gateway: the
+    // environment and its address (each till's Demo is a gateway of its own).
+    const gatewayScope = () => `${core.environment.current}|${core.environment.baseUrl() ?? ''}`
     const claims = new ShopClaims({
       shop: service,
-      environment: () => core.environment.current,
+      environment: gatewayScope,
       skewMs: CHARGE_DEFAULTS.skewMs,
       warn: (message, data) => core.log.warn(message, data),
     })
@@ -70,7 +73,7 @@ export const shopModule = defineModule({
       claims,
       shop: service,
       gateway: () => core.environment.client(),
-      environment: () => core.environment.current,
+      environment: gatewayScope,
       intervals: () => {
         const p = core.settings.get().pollIntervals
         return { waitingMs: p.waitingMs, backgroundMs: p.backgroundMs }

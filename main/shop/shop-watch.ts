@@ -82,6 +82,7 @@ export class ShopWatch {
       login: connection.login,
       tillId: status.tillId,
       tillName: status.tillName ?? status.tillId,
+      scope: () => this.#o.environment(),
       requestsPerMin: () => this.requestsPerMin(),
       onHolderChange: (holding) => (holding ? this.#watch() : this.#unwatch()),
       onNudge: (account) => void this.#watcher?.fastCheck(account),

@@ -29,6 +29,11 @@ export interface WatchLeaseOptions {
   login: ShopLogin
   tillId: string
   tillName: string
+  /**
+   * Which gateway this till confirms on (environment and address): a watcher on another
+   * gateway (another till's own Demo) does not cover this till, which then polls for itself.
+   */
+  scope(): string
   /** The shop's gateway requests in the last minute, while this till holds the lease. */
   requestsPerMin(): number
   onHolderChange(holding: boolean): void
@@ -50,7 +55,7 @@ export class WatchLease {
   #holding = false
   #stopped = true
   #timer: NodeJS.Timeout | null = null
-  #heard: WatcherHeard | null = null
+  #heard: (WatcherHeard & { scope: string }) | null = null
   #relayHeardAt: string | null = null
   #connecting: Promise<void> | null = null
 
@@ -78,12 +83,14 @@ export class WatchLease {
       }
     const h = this.#heard
     if (!h || this.#now() - h.heardAt > (this.#o.staleAfterMs ?? 3_000)) return null
-    return { ...h, relayHeardAt: this.#relayHeardAt }
+    const { scope: _scope, ...heard } = h
+    return { ...heard, relayHeardAt: this.#relayHeardAt }
   }
 
   /** True when a watcher (this till or another) is live: this till need not poll itself. */
   delegated(): boolean {
-    return this.watcher() !== null
+    if (this.#holding) return true
+    return this.watcher() !== null && this.#heard?.scope === this.#o.scope()
   }
 
   start(): void {
@@ -166,6 +173,7 @@ export class WatchLease {
       ...message,
       tillId: this.#o.tillId,
       tillName: this.#o.tillName,
+      scope: this.#o.scope(),
       requestsPerMin: this.#holding ? this.#o.requestsPerMin() : undefined,
     })
     await client.query('select pg_notify($1, $2)', [WATCH_CHANNEL, payload])
@@ -197,6 +205,7 @@ export class WatchLease {
             ? m.requestsPerMin
             : 0,
         relayHeardAt: this.#relayHeardAt,
+        scope: typeof m.scope === 'string' ? m.scope : '',
       }
     } else if (m.type === 'nudge' && this.#holding && typeof m.accountReference === 'string')
       this.#o.onNudge(m.accountReference)

@@ -15,11 +15,14 @@ export async function startServices(
   dir: string,
   keychain: Keychain = new MemoryKeychain(),
   gatewayFetch: typeof fetch = globalThis.fetch,
+  /** One gateway for several tills: Demo at this address instead of an embedded sandbox. */
+  demoUrl: string | null = null,
 ): Promise<AppServices> {
   const services = await createServices({
     settingsBackend: confBackend(dir),
     keychain,
     fetch: gatewayFetch,
+    ...(demoUrl ? { startDemo: async () => ({ url: demoUrl, close: async () => undefined }) } : {}),
     dataDir: dir,
     log: silentLogger,
     isTrustedSender: (candidate) => candidate.transport === 'test',

@@ -90,7 +90,14 @@ describe.skipIf(skipReason !== null)(
       for (const t of tills) {
         const dir = mkdtempSync(join(tmpdir(), `tilldesk-claims-${t.name.toLowerCase()}-`))
         dirs.push(dir)
-        apps.push(await startServices(dir, new MemoryKeychain(), gateway.fetchAs(t.name)))
+        apps.push(
+          await startServices(
+            dir,
+            new MemoryKeychain(),
+            gateway.fetchAs(t.name),
+            gateway.sandbox.url,
+          ),
+        )
         await t.call.value('session.setup', { tillName: t.name, adminName: 'Ada', pin: '123456' })
         // The late-window sweep every second, so a test needn't wait out the default 15 s.
         await t.call.value('settings.update', {
