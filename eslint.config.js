@@ -113,6 +113,20 @@ export default tseslint.config(
     },
   },
   {
+    // The webhook relay runs beside the shop's database, never inside the app or a window.
+    files: ['relay/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        '**/renderer/**',
+        '**/preload/**',
+        '**/preview/**',
+        'electron',
+        'electron/*',
+        'keytar',
+      ]),
+    },
+  },
+  {
     files: ['sandbox/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([

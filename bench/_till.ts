@@ -19,7 +19,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /** In memory, so a bench never touches the machine's own keychain. */
-function memoryKeychain(): Keychain {
+export function memoryKeychain(): Keychain {
   const store = new Map<string, string>()
   const key = (environment: string, keyId: string) => `${environment}|${keyId}`
   return {

@@ -86,6 +86,30 @@ export interface TransferView {
   /** Arrived when no open charge could take it: money in the account the cashier must look at. */
   late: boolean
   acknowledgement: Acknowledgement | null
+  /**
+   * In a shop: counted here while this till was out of step, then given by the shop's rule to
+   * this other till's sale (so no longer counted here; goods may have left twice).
+   */
+  claimedBy?: string | null
+}
+
+/** A transfer into the customer's account that the shop's rule gave to another till's sale. */
+export interface ElsewhereTransfer {
+  reference: string
+  amount: Minor
+  currency: string
+  tillName: string
+  createdAt: string
+}
+
+/** What the shop's claims say about a charge (docs/shop.md, "One transfer, one sale"). */
+export interface ChargeShopView {
+  /** Money that went to another till's sale for this customer: never counted here. */
+  elsewhere: ElsewhereTransfer[]
+  /** This till is out of step with the shop: one transfer could be claimed by two tills. */
+  atRisk: boolean
+  /** Counted here while out of step, then settled to another till's sale: an alarm. */
+  disowned: ElsewhereTransfer[]
 }
 
 export interface ChargeView {
@@ -108,6 +132,8 @@ export interface ChargeView {
   cancellation: { reason: string; by: string; at: string } | null
   /** When the receipt was first printed (reprints need a supervisor); absent: never. */
   receiptPrintedAt?: string | null
+  /** In shop mode only: the shop's claims on this customer's account. */
+  shop?: ChargeShopView
 }
 
 /** A known customer, as search shows it: always with a name, never a bare `TD-…` reference. */

@@ -27,6 +27,17 @@ export interface ShopStatusView {
   message: string
   /** Events from other tills refused (bad signature, gap), for the admin to look into. */
   refused: number
+  /**
+   * One watcher per shop: the till polling the gateway for every till, the shop's gateway
+   * requests in the last minute, and when the webhook relay was last heard; null when no
+   * watcher is heard (each till polls for its own charges). Absent outside the status call.
+   */
+  watch?: {
+    tillName: string
+    thisTill: boolean
+    requestsPerMin: number
+    relayHeardAt: string | null
+  } | null
 }
 
 /** One till's day in the shop-wide view. Amounts: integer minor units as strings. */

@@ -1,6 +1,10 @@
 // Charges: open one for the amount due, let the watcher find the transfers, close it when paid,
 // record the cashier's decision on an overpayment, or cancel it. Every change is journalled
 // before it is announced, so what a screen shows is always what survives a restart.
+// Over 500 lines because in a shop every transfer is decided here by the shop's claims before
+// the ledger sees it (the decision, its notes on screen and its settlement share the ingest
+// path and the charge's view); splitting them would hand the ledger and journal to a second
+// file. The rule itself lives in main/shop/claim-rule.ts.
 import { randomBytes } from 'node:crypto'
 import {
   DEFAULT_CURRENCY,
@@ -13,15 +17,23 @@ import type {
   ChargeView,
   CollectionsStatus,
   CustomerAccount,
+  ElsewhereTransfer,
   FastCheck,
   OverpaymentDecision,
   TransferView,
 } from '../../common/ipc/collections'
 import { checkAmount, ruleWords } from '../../common/rules'
+import type { ClaimsPort } from './claimsPort'
 import { CollectionsError } from './errors'
 import type { Actor } from './customers'
 import type { CollectionsGateway } from './gatewayPort'
-import { Ledger, observedFromGateway, type ChargeRecord, type ObservationEffect } from './ledger'
+import {
+  Ledger,
+  observedFromGateway,
+  type ChargeRecord,
+  type ObservationEffect,
+  type ObservedTransfer,
+} from './ledger'
 import { saveAll, type CollectionsStore, type StoredRecord } from './store'
 import {
   createWatcher,
@@ -38,6 +50,11 @@ export interface ChargesEvents {
   status(status: CollectionsStatus): void
   /** A charge just became paid (exactly or over): sound, notification. */
   paid(view: ChargeView): void
+  /**
+   * In a shop: a transfer counted here while out of step was settled to another till's sale.
+   * Goods may have left twice; a person must look.
+   */
+  alarm?(message: string, view: ChargeView): void
 }
 
 export interface ChargesDeps {
@@ -69,6 +86,8 @@ export interface ChargesDeps {
   leaseMs?: number
   backoff?: BackoffPolicy
   newId?(): string
+  /** In shop mode, the shop's claims (main/shop/claims.ts); null or absent on a single till. */
+  claims?(): ClaimsPort | null
 }
 
 export const CHARGE_DEFAULTS = {
@@ -134,10 +153,144 @@ export function createCharges(deps: ChargesDeps) {
     return until !== undefined && until > nowMs
   }
 
+  // ---- Shop claims (docs/shop.md, "One transfer, one sale") ----------------------------------
+  const claims = (): ClaimsPort | null => {
+    const port = deps.claims?.() ?? null
+    return port?.active() ? port : null
+  }
+  /** Per own charge: transfers into its account that another till's sale took. */
+  const elsewhere = new Map<string, Map<string, ElsewhereTransfer>>()
+  /** Transfers settled to another till for good (its claim ended after them): not asked again. */
+  const settledElsewhere = new Set<string>()
+  /** Transfers counted here whose claim was not on the shop's server yet: asked again later. */
+  const provisional = new Set<string>()
+  /**
+   * Transfers given to another till's claim that is still open (it may yet end before them),
+   * as the list items they came in: asked again whenever the shop's claims change, since the
+   * shop's watcher tells each transfer once.
+   */
+  const undecidedElsewhere = new Map<string, unknown>()
+
+  function viewOf(record: ChargeRecord): ChargeView {
+    const view = ledger.view(record)
+    const port = claims()
+    const notes = elsewhere.get(record.id)
+    const disowned = ledger.disownedOf(record.id)
+    if (!port && !notes && disowned.length === 0) return view
+    return {
+      ...view,
+      shop: {
+        elsewhere: [...(notes?.values() ?? [])],
+        atRisk: record.state === 'open' && (port?.atRisk(record.id) ?? false),
+        disowned: disowned.map((t) => ({
+          reference: t.reference,
+          amount: t.amount,
+          currency: t.currency,
+          tillName: t.claimedBy ?? '',
+          createdAt: t.createdAt,
+        })),
+      },
+    }
+  }
+
+  /** Notes on this till's open charge for the account that the money went to another till. */
+  function noteElsewhere(seen: ObservedTransfer, tillName: string): void {
+    const own = ledger.openChargeOn(seen.accountReference)
+    if (!own) return
+    const notes = elsewhere.get(own.id) ?? new Map<string, ElsewhereTransfer>()
+    if (notes.get(seen.reference)?.tillName === tillName) return
+    notes.set(seen.reference, {
+      reference: seen.reference,
+      amount: seen.amount,
+      currency: seen.currency,
+      tillName,
+      createdAt: seen.createdAt,
+    })
+    elsewhere.set(own.id, notes)
+    deps.events.chargeUpdated(viewOf(own))
+  }
+
+  /** A claim ends where its charge stops taking money: the paying transfer's time, or now. */
+  function ended(record: ChargeRecord, endedAt: string): void {
+    claims()?.ended({ id: record.id, accountReference: record.account.accountReference }, endedAt)
+  }
+
+  /**
+   * Asks the rule again about transfers decided while out of step: once this till's claim is
+   * in the shop's order, a transfer the rule gives to another till's sale stops counting here
+   * and raises the alarm (goods may have left twice).
+   */
+  function resettle(): void {
+    const port = claims()
+    if (!port) return
+    if (undecidedElsewhere.size > 0) void fromShop([...undecidedElsewhere.values()])
+    for (const reference of [...provisional]) {
+      const t = ledger.transfer(reference)
+      if (!t || t.late) {
+        provisional.delete(reference)
+        continue
+      }
+      const d = port.decide(t)
+      if (d.provisional) continue
+      provisional.delete(reference)
+      if (d.owner !== 'other') continue
+      const disowned = ledger.disown(reference, d.tillName ?? 'another till')
+      if (!disowned) continue
+      deps.store.saveTransfer(disowned)
+      const owner = disowned.chargeId ? ledger.charge(disowned.chargeId) : null
+      deps.events.lateTransfer(ledger.named(disowned))
+      if (owner) {
+        const view = viewOf(owner)
+        deps.events.chargeUpdated(view)
+        deps.events.alarm?.(
+          `Transfer ${reference} was counted on this till while it was out of step with the shop, but by the shop's rule it pays ${d.tillName ?? 'another till'}'s sale. Goods may have left twice: check with that till.`,
+          view,
+        )
+      }
+    }
+  }
+  let claimsLinked = false
+  /** The port may be linked after collections started (the shop module starts later). */
+  function linkClaims(): void {
+    if (claimsLinked) return
+    const port = claims()
+    if (!port) return
+    claimsLinked = true
+    port.onChange(resettle)
+    port.onTransfers((items) => void fromShop(items))
+    // After a restart: what was counted while out of step is asked again (the rule is pure).
+    for (const t of ledger.allTransfers())
+      if (!t.late && t.chargeId && port.atRisk(t.chargeId)) provisional.add(t.reference)
+  }
+
+  /**
+   * Transfers the shop's watcher found: each goes through the same path as this till's own
+   * poll, for the accounts this till watches (an open charge, or its late window), from each
+   * one's window.
+   */
+  async function fromShop(items: readonly unknown[]): Promise<void> {
+    const targets = ledger.watchTargets(gatewayNow(), lateWindowMs, lookbackMs)
+    for (const t of targets) {
+      const accounts = new Set(
+        t.accountReference !== null ? [t.accountReference] : (t.sweepAccounts ?? []),
+      )
+      const mine = items.filter((item) => {
+        const tx = item as { account_reference?: unknown; created_at?: unknown }
+        return (
+          typeof tx.account_reference === 'string' &&
+          accounts.has(tx.account_reference) &&
+          typeof tx.created_at === 'string' &&
+          Date.parse(tx.created_at) >= t.sinceMs
+        )
+      })
+      if (mine.length > 0) await ingest(t.accountReference, mine, true)
+    }
+  }
+
   function announce(effect: ObservationEffect): void {
     if (effect.surfacedLate) deps.events.lateTransfer(ledger.named(effect.transfer))
     if (!effect.charge) return
-    const view = ledger.view(effect.charge)
+    const view = viewOf(effect.charge)
     deps.events.chargeUpdated(view)
     const status = view.reconciliation.status
     if (effect.transfer.status === 'success' && (status === 'paid' || status === 'overpaid'))
@@ -147,17 +300,21 @@ export function createCharges(deps: ChargesDeps) {
   /** Malformed items already written to the log (account|reference). */
   const loggedBroken = new Set<string>()
 
-  function ingest(
+  async function ingest(
     accountReference: string | null,
     transactions: readonly unknown[],
-  ): { fresh: number; skipped: number } {
+    /** The shop's pull that brought these has just run: no second sync round first. */
+    pulledNow = false,
+  ): Promise<{ fresh: number; skipped: number }> {
     let fresh = 0
     let skipped = 0
     let closedAny = false
     const observed = []
     const broken: string[] = []
+    const rawOf = new Map<string, unknown>()
     for (const item of transactions) {
       const seen = observedFromGateway(item)
+      if (seen) rawOf.set(seen.reference, item)
       if (seen) observed.push(seen)
       else {
         skipped += 1
@@ -177,11 +334,40 @@ export function createCharges(deps: ChargesDeps) {
       })
     // Oldest first, so events reach the screens in the order the money arrived.
     observed.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))
+    // In a shop, a transfer this till has not decided yet is decided by the shop's rule, with
+    // the shop's latest claims: one sync round first (bounded; away from the server, on what
+    // this till knows, and said so on the screen).
+    linkClaims()
+    const port = claims()
+    const ours = (seen: ObservedTransfer) =>
+      (accountReference === null || seen.accountReference === accountReference) &&
+      (accountReference !== null || ledger.knowsAccount(seen.accountReference))
+    const undecided = (seen: ObservedTransfer) =>
+      !ledger.transfer(seen.reference) && !settledElsewhere.has(seen.reference)
+    if (port && !pulledNow && observed.some((seen) => ours(seen) && undecided(seen)))
+      await port.refresh()
     for (const seen of observed) {
       // Never let another account's transfer into this one's charge; and from the sweep,
       // only accounts this till has charged into (other tills' customers are not ours).
-      if (accountReference !== null && seen.accountReference !== accountReference) continue
-      if (accountReference === null && !ledger.knowsAccount(seen.accountReference)) continue
+      if (!ours(seen)) continue
+      if (port && settledElsewhere.has(seen.reference)) continue
+      if (port && !ledger.transfer(seen.reference)) {
+        const d = port.decide(seen)
+        if (d.owner === 'other') {
+          // Another till's sale: never Paid here, never late here; the screen says where it went.
+          if (!d.provisional) {
+            settledElsewhere.add(seen.reference)
+            undecidedElsewhere.delete(seen.reference)
+          } else undecidedElsewhere.set(seen.reference, rawOf.get(seen.reference))
+          noteElsewhere(seen, d.tillName ?? 'another till')
+          continue
+        }
+        undecidedElsewhere.delete(seen.reference)
+        if (d.owner === 'mine' && d.provisional) provisional.add(seen.reference)
+        // Told as another till's while that till's claim was still open: it is not.
+        const own = ledger.openChargeOn(seen.accountReference)
+        if (own) elsewhere.get(own.id)?.delete(seen.reference)
+      }
       const effect = ledger.observe(seen, iso())
       if (!effect) continue
       fresh += 1
@@ -191,6 +377,9 @@ export function createCharges(deps: ChargesDeps) {
         records.push({ k: 'charge', v: effect.charge })
         if (effect.charge.state !== 'open') closedAny = true
       }
+      // Paid: the claim ends at the paying transfer's gateway time, so money sent after it
+      // (for another till's sale) is not this claim's.
+      if (effect.charge && effect.charge.state !== 'open') ended(effect.charge, seen.createdAt)
       saveAll(deps.store, records)
       announce(effect)
     }
@@ -200,18 +389,24 @@ export function createCharges(deps: ChargesDeps) {
 
   const watcher: Watcher = createWatcher({
     gateway: {
-      virtualAccounts: {
-        create: (b) => deps.gateway().virtualAccounts.create(b),
-        get: (r) => deps.gateway().virtualAccounts.get(r),
-        byEmail: (e) => deps.gateway().virtualAccounts.byEmail(e),
-        transactions: (q) => deps.gateway().virtualAccounts.transactions(q),
-      },
+      virtualAccounts: { transactions: (q) => deps.gateway().virtualAccounts.transactions(q) },
     },
+    // One watcher per shop: while another till (or this one's shop watch) polls for every
+    // till, this watcher asks nothing and the shop's events bring the transfers.
+    paused: () => claims()?.delegated() ?? false,
     scheduler: s,
     random: deps.random,
     intervals: deps.intervals,
     // Windows are on the gateway's clock, like the charges' times they are measured from.
     targets: () => ledger.watchTargets(gatewayNow(), lateWindowMs, lookbackMs),
+    gatewayNow,
+    onFallback: (reason) =>
+      deps.warn?.(
+        'collections: the gateway refused one list for all accounts; asking per account',
+        {
+          reason: reason.slice(0, 200),
+        },
+      ),
     isWaiting,
     ingest,
     onStatus: deps.events.status,
@@ -225,7 +420,8 @@ export function createCharges(deps: ChargesDeps) {
 
   function commit(record: ChargeRecord): ChargeView {
     deps.store.saveCharge(record)
-    const view = ledger.view(record)
+    if (record.state !== 'open') ended(record, record.closedAt ?? iso())
+    const view = viewOf(record)
     deps.events.chargeUpdated(view)
     watcher.poke()
     return view
@@ -265,11 +461,17 @@ export function createCharges(deps: ChargesDeps) {
         overpayment: null,
         cancellation: null,
       })
+      linkClaims()
+      claims()?.opened({
+        id: record.id,
+        accountReference: record.account.accountReference,
+        openedAt: record.openedAt,
+      })
       return commit(record)
     },
 
     get(id: string): ChargeView {
-      return ledger.view(ledger.charge(id))
+      return viewOf(ledger.charge(id))
     },
 
     list(scope: 'open' | 'recent', limit = 50): ChargeView[] {
@@ -277,7 +479,7 @@ export function createCharges(deps: ChargesDeps) {
         .allCharges()
         .filter((c) => scope === 'recent' || c.state === 'open')
         .sort((a, b) => Date.parse(b.openedAt) - Date.parse(a.openedAt))
-      return all.slice(0, limit).map((c) => ledger.view(c))
+      return all.slice(0, limit).map((c) => viewOf(c))
     },
 
     cancel(id: string, reason: string, actor: Actor): ChargeView {
@@ -316,6 +518,8 @@ export function createCharges(deps: ChargesDeps) {
       // Waiting until the burst ends: over budget, this still gives the waiting pace.
       leases.set(id, Math.max(leases.get(id) ?? 0, s.now() + FAST_CHECK.durationMs))
       const plan = watcher.fastCheck(charge.account.accountReference)
+      // One watcher per shop: that till looks now, at its own (shop-wide) pace.
+      claims()?.nudge(charge.account.accountReference)
       const seconds = (ms: number) =>
         ms < 1000 ? 'twice a second' : ms === 1000 ? 'every second' : `every ${ms / 1000} seconds`
       const lasting = `for ${Math.round(FAST_CHECK.durationMs / 1000)} seconds`
@@ -334,7 +538,7 @@ export function createCharges(deps: ChargesDeps) {
     markReceiptPrinted(id: string): ChargeView {
       const record = ledger.markReceiptPrinted(id, iso())
       deps.store.saveCharge(record)
-      const view = ledger.view(record)
+      const view = viewOf(record)
       deps.events.chargeUpdated(view)
       return view
     },

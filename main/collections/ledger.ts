@@ -85,6 +85,8 @@ export interface WatchTarget {
   sinceMs: number
   /** Charges on this account that are open (the watch exists for them) or in their late window. */
   chargeIds: string[]
+  /** For the sweep: the accounts it covers (asked one by one when the gateway wants that). */
+  sweepAccounts?: string[]
 }
 
 export interface LedgerOptions {
@@ -287,7 +289,9 @@ export class Ledger {
       } else if (held.late && merged.status === 'success') surfacedLate = true
     }
     const owner = record.chargeId ? this.charges.get(record.chargeId) : undefined
-    record = { ...record, review: reviewReason(record, owner?.currency ?? record.currency) }
+    // A transfer given to another till keeps its words on why.
+    if (!record.claimedBy)
+      record = { ...record, review: reviewReason(record, owner?.currency ?? record.currency) }
     this.putTransfer(record)
 
     let charge: ChargeRecord | null = null
@@ -302,6 +306,34 @@ export class Ledger {
       }
     }
     return { transfer: record, charge, surfacedLate }
+  }
+
+  /**
+   * The shop's rule gave a transfer this till counted (while out of step with the shop) to
+   * another till's sale: it stops counting here and is listed as late, with why, for a person
+   * to look at. Returns null when it is unknown here or already not counted.
+   */
+  disown(reference: string, tillName: string): TransferRecord | null {
+    const t = this.transfers.get(reference)
+    if (!t || t.late || t.claimedBy) return null
+    const next: TransferRecord = {
+      ...t,
+      late: true,
+      claimedBy: tillName,
+      review: `By the shop's rule this transfer pays ${tillName}'s sale, not this one. It was counted here while this till was out of step with the shop: goods may have left twice.`,
+    }
+    this.putTransfer(next)
+    return next
+  }
+
+  /** Transfers of this charge the shop's rule gave to another till (see disown). */
+  disownedOf(chargeId: string): TransferRecord[] {
+    const out: TransferRecord[] = []
+    for (const r of this.byCharge.get(chargeId) ?? []) {
+      const t = this.transfers.get(r)
+      if (t?.claimedBy) out.push(t)
+    }
+    return out
   }
 
   reconciliation(c: ChargeRecord) {
@@ -348,7 +380,12 @@ export class Ledger {
    */
   watchTargets(nowMs: number, lateWindowMs: number, lookbackMs: number): WatchTarget[] {
     const targets: WatchTarget[] = []
-    const sweep: WatchTarget = { accountReference: null, sinceMs: Infinity, chargeIds: [] }
+    const sweep: WatchTarget = {
+      accountReference: null,
+      sinceMs: Infinity,
+      chargeIds: [],
+      sweepAccounts: [],
+    }
     for (const accountReference of this.watched) {
       const index = this.byAccount.get(accountReference)
       const open = index?.open
@@ -365,6 +402,7 @@ export class Ledger {
       } else if (lastClosed && nowMs - lastClosed.closedAtMs < lateWindowMs) {
         sweep.sinceMs = Math.min(sweep.sinceMs, lastClosed.openedAtMs - this.options.skewMs)
         sweep.chargeIds.push(lastClosed.id)
+        sweep.sweepAccounts!.push(accountReference)
       } else {
         // Nothing open and the late window is over: the account costs nothing from now on.
         // Its window never reopens (charge times only move forward); money sent to it later

@@ -15,6 +15,7 @@ import { defineModule } from '../app/module'
 import type { CoreServices } from '../app/core'
 import { actor as callerOf, type CallContext, type Handlers } from '../ipc/handlers'
 import { createCharges, type Charges } from './charges'
+import { claimsOf } from './claimsPort'
 import { memoryDirectory, openCustomerDirectory, type CustomerDirectory } from './customerDirectory'
 import { createCustomers } from './customers'
 import { CollectionsError } from './errors'
@@ -158,7 +159,13 @@ export function createCollections(core: CoreServices) {
       account: accountFor,
       gatewayOffsetMs: () => gatewayOffsetMs,
       warn: (message, data) => core.log.warn(message, data),
+      // In a shop, the shop module links its claims to this core (main/shop/claims.ts).
+      claims: () => claimsOf(core),
       events: {
+        alarm: (message) => {
+          core.log.warn('collections: a transfer counted here belongs to another till', {})
+          core.desktop.notify('Paid on two tills?', message)
+        },
         chargeUpdated: (view) => {
           core.emit('charge.updated', view)
           if (view.id === displayChargeId) core.emit('customerDisplay.changed', displayState())

@@ -99,14 +99,22 @@ function when(e: ShopEvent): string {
 }
 
 /**
- * What an event says, in words; null for events that are not audit (closed charges). Staff
+ * What an event says, in words; null for events that are not audit (charges and claims). Staff
  * records carry a PIN hash: only the name and role are ever taken from them.
  */
 export function describe(e: ShopEvent, names: AuditNames = NO_NAMES): string | null {
   const b = e.body
   const ref = text(b.reference)
   const userId = text(b.userId)
-  if (e.kind === 'charge.closed') return null
+  // Sales, the claims on customers' accounts and the transfers the shop's watcher found
+  // (claims.ts, shop-watch.ts) are not audit.
+  if (
+    e.kind === 'charge.closed' ||
+    e.kind === 'charge.claimed' ||
+    e.kind === 'charge.released' ||
+    e.kind === 'transfer.seen'
+  )
+    return null
   if (e.kind === 'payout.state')
     return `Payout ${ref} ${STATE[text(b.state)] ?? `in a state this till does not know (${text(b.state)})`}: ${money(b.amountMinor, b.currency)} to ${text(b.accountName) || 'a payee'}${b.maker ? `, drafted by ${text(b.maker)}` : ''}`
   if (e.kind === 'shift.opened') return `Shift ${text(b.shiftId)} opened`

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto'
 import type { ClientBase } from 'pg'
 import { migration as m0001 } from './migrations/0001-shop'
 import { migration as m0002 } from './migrations/0002-shop-pepper'
+import { migration as m0003 } from './migrations/0003-relay-events'
 
 export interface Migration {
   version: number
@@ -16,7 +17,7 @@ export interface Migration {
   sql: string
 }
 
-export const migrations: readonly Migration[] = [m0001, m0002]
+export const migrations: readonly Migration[] = [m0001, m0002, m0003]
 
 const LOCK_KEY = 7243100000
 

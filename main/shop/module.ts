@@ -5,8 +5,12 @@ import type { shopChannels, shopOverviewChannels } from '../../common/ipc/shop'
 import type { CoreServices } from '../app/core'
 import { defineModule } from '../app/module'
 import type { Handlers } from '../ipc/handlers'
+import { CHARGE_DEFAULTS } from '../collections/charges'
+import { linkClaims } from '../collections/claimsPort'
 import { ShiftSettings } from '../shifts/settings'
 import { shopApprovals } from './approvals-module'
+import { ShopClaims } from './claims'
+import { ShopWatch } from './shop-watch'
 import { ShopService } from './service'
 import { ShopStaff } from './staff'
 
@@ -44,7 +48,7 @@ export const shopModule = defineModule({
       password: input.ownerPassword,
     })
     const handlers: Handlers<typeof shopChannels & typeof shopOverviewChannels> = {
-      'shop.status': () => service.status(),
+      'shop.status': () => ({ ...service.status(), watch: watch.view() }),
       'shop.create': (input) => service.create(input.server, owner(input), input.shopName),
       'shop.createCode': (input) => service.createCode(owner(input)),
       'shop.join': (input) => service.join(input.server, input.code),
@@ -57,13 +61,46 @@ export const shopModule = defineModule({
       'shop.auditCsv': (input) => service.auditCsv(input?.day),
     }
     const approvals = shopApprovals(core, service)
+    // One transfer, one sale: collections asks the shop's claims before counting a transfer.
+    // Claims and the shop's watch are shared only between tills on the same gateway: the
+    // environment and its address (each till's Demo is a gateway of its own).
+    const gatewayScope = () => `${core.environment.current}|${core.environment.baseUrl() ?? ''}`
+    const claims = new ShopClaims({
+      shop: service,
+      environment: gatewayScope,
+      skewMs: CHARGE_DEFAULTS.skewMs,
+      warn: (message, data) => core.log.warn(message, data),
+    })
+    linkClaims(core, claims)
+    // One watcher per shop: the till holding the lease polls the gateway for every till.
+    const watch = new ShopWatch({
+      claims,
+      shop: service,
+      gateway: () => core.environment.client(),
+      environment: gatewayScope,
+      intervals: () => {
+        const p = core.settings.get().pollIntervals
+        return { waitingMs: p.waitingMs, backgroundMs: p.backgroundMs }
+      },
+      lateWindowMs: CHARGE_DEFAULTS.lateWindowMs,
+      warn: (message, data) => core.log.warn(message, data),
+    })
+    const unhear = core.subscribe((name) => {
+      if (name !== 'shop.status') return
+      watch.sync()
+      claims.statusChanged()
+    })
     return {
       handlers: { ...handlers, ...approvals.handlers },
       start: async () => {
         await service.start()
+        watch.sync()
         await approvals.start()
       },
-      stop: () => {
+      stop: async () => {
+        unhear()
+        await watch.stop()
+        claims.stop()
         approvals.stop()
         return service.stop()
       },

@@ -89,6 +89,8 @@ export class ShopService {
   #inboxFile: SealedShopFile<StoredEvent> | null = null
   #refusedFile: SealedShopFile<RefusedRecord> | null = null
   #ownOrderFile: SealedShopFile<{ eventId: string; serverSeq: number }> | null = null
+  /** How this till reaches the server while in a shop (the watch lease holds its own session). */
+  #connection: { server: ShopServer; login: ShopLogin } | null = null
   /** Appliers told of each batch of newly pulled events (e.g. approvals.ts). */
   readonly #pulledListeners = new Set<(events: StoredEvent[]) => unknown>()
 
@@ -214,6 +216,7 @@ export class ShopService {
   }
 
   async #run(config: ShopConfig, login: ShopLogin, privateKey: string): Promise<void> {
+    this.#connection = { server: config.server, login }
     const rederive = this.#readInbox()
     const publicKey = publicKeyOf(privateKey)
     const log = new LocalShopLog(join(this.#dir, 'log'), {
@@ -368,6 +371,16 @@ export class ShopService {
   /** This till's own events (recorded here, pushed or not); empty outside a shop. */
   ownEvents(): ShopEvent[] {
     return this.#log ? [...this.#log.all] : []
+  }
+
+  /** The server and this till's login while in a shop (for the watch lease's own session). */
+  connection(): { server: ShopServer; login: ShopLogin } | null {
+    return this.#config ? this.#connection : null
+  }
+
+  /** Where the server put one of this till's events (as sync read it back); null: not yet. */
+  ownServerSeq(eventId: string): number | null {
+    return this.#ownOrder.get(eventId) ?? null
   }
 
   /** Other tills' events as pulled, in server order (read from disk once, at start). */
@@ -561,6 +574,7 @@ export class ShopService {
     await this.#loop?.stop()
     await this.#sync?.syncOnce().catch(() => undefined)
     await this.#pool?.end().catch(() => undefined)
+    this.#connection = null
     this.#loop = null
     this.#sync = null
     this.#pool = null

@@ -117,6 +117,25 @@ test('the Shop screen fits in each tab, and the status bar says the shop is in s
   expect(problems).toEqual([])
 })
 
+test('Settings → Shop says which till watches the gateway for the shop, and fits', async () => {
+  await page.evaluate(
+    () => ((globalThis as unknown as PageGlobals).location.hash = '#/settings/shop'),
+  )
+  const watch = page.getByTestId('shop-watch')
+  // The only till of the shop holds the watch lease within a second or two.
+  await expect(watch).toContainText('Front counter (this till)', { timeout: 15_000 })
+  await expect(watch).toContainText('Gateway requests, last minute')
+  await expect(watch).toContainText('Webhook relay')
+  const problems: string[] = []
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    await watch.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${SHOTS}/${size.width}x${size.height}-settings-shop.png` })
+    for (const problem of await layoutProblems(page)) problems.push(problem)
+  }
+  expect(problems).toEqual([])
+})
+
 test('without the server, the status bar says in words that this till works alone', async () => {
   server.stop()
   try {

@@ -16,12 +16,15 @@ const sender: SenderInfo = { transport: 'test', url: 'test://till' }
 export async function startServices(
   dir: string,
   keychain: Keychain = new MemoryKeychain(),
-  fetch: typeof globalThis.fetch = globalThis.fetch,
+  gatewayFetch: typeof fetch = globalThis.fetch,
+  /** One gateway for several tills: Demo at this address instead of an embedded sandbox. */
+  demoUrl: string | null = null,
 ): Promise<AppServices> {
   const services = await createServices({
     settingsBackend: confBackend(dir),
     keychain,
-    fetch,
+    fetch: gatewayFetch,
+    ...(demoUrl ? { startDemo: async () => ({ url: demoUrl, close: async () => undefined }) } : {}),
     dataDir: dir,
     log: silentLogger,
     isTrustedSender: (candidate) => candidate.transport === 'test',

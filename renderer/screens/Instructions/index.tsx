@@ -14,6 +14,7 @@ import { OfflineNotice } from '../Collect/OfflineNotice'
 import { DemoSimulator } from './DemoSimulator'
 import { ReceiptDialog } from './Receipt'
 import { SaysSent } from './SaysSent'
+import { ShopClaimNotice } from './ShopClaimNotice'
 import { printArea } from '../Collect/browser'
 import { CustomerDisplayButton } from '../Collect/CustomerDisplayButton'
 import { TransferList } from '../Collect/TransferList'
@@ -166,6 +167,7 @@ function ChargeScreen({ charge }: { charge: ChargeView }) {
           : ''}
       </p>
       <OfflineNotice />
+      <ShopClaimNotice charge={charge} />
       {notice && (
         <Banner tone="info" title={notice}>
           {t('instructions.existing')}

@@ -16,6 +16,7 @@ import {
 } from '../../components'
 import { formatDateTime } from '../../lib/format'
 import { call, messageOf, subscribe } from '../../lib/pos'
+import { ShopWatchCard } from './ShopWatchCard'
 import { useSaveForm } from './useSaveForm'
 
 interface ServerFields {
@@ -286,6 +287,7 @@ function InShop({
           </Button>
         </div>
       </Card>
+      <ShopWatchCard />
       <Card title={t('settings.shop.makeTitle')} description={t('settings.shop.makeHelp')}>
         <form
           className="form"

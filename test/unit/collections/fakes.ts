@@ -86,6 +86,10 @@ export class FakeGateway implements CollectionsGateway {
   queryTimes: number[] = []
   /** When set, every call throws it (an outage). */
   failWith: Error | null = null
+  /** A gateway that insists on account_reference: the unfiltered list is a 400. */
+  refuseUnfiltered = false
+  /** A gateway whose list envelope has no pagination block. */
+  noPagination = false
   private seq = 0
 
   constructor(private readonly clock: { now(): number }) {}
@@ -153,19 +157,27 @@ export class FakeGateway implements CollectionsGateway {
       this.queries.push(q)
       this.queryTimes.push(this.clock.now())
       this.guard()
+      if (this.refuseUnfiltered && !q.account_reference)
+        throw new FakeGatewayError(400, 'validation', null, false, [
+          { field: 'account_reference', message: 'account_reference is required.' },
+        ])
       const since = q.start_date ? Date.parse(q.start_date) : -Infinity
+      const until = q.end_date ? Date.parse(q.end_date) : Infinity
       const rows = this.transfers
         .filter(
           (t) =>
             (!q.account_reference || t.account_reference === q.account_reference) &&
             (!q.status || t.status === q.status) &&
-            Date.parse(t.created_at) >= since,
+            Date.parse(t.created_at) >= since &&
+            Date.parse(t.created_at) <= until,
         )
         .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
       const page = q.page ?? 1
       const size = q.page_size ?? 10
+      const data = rows.slice((page - 1) * size, page * size)
+      if (this.noPagination) return { data } as unknown as VaTransactionsPage
       return {
-        data: rows.slice((page - 1) * size, page * size),
+        data,
         pagination: {
           page,
           page_size: size,

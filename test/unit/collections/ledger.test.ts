@@ -157,7 +157,12 @@ describe('Ledger', () => {
     l.observe(tx('T1', 10_000, 5_000), at(6_000))
     // Closed: only the shared late-window sweep (no account filter) remains, then nothing.
     expect(l.watchTargets(T0 + 7_000, 600_000, 86_400_000)).toEqual([
-      { accountReference: null, sinceMs: T0 - SKEW, chargeIds: ['ch_aaaaaaaa'] },
+      {
+        accountReference: null,
+        sinceMs: T0 - SKEW,
+        chargeIds: ['ch_aaaaaaaa'],
+        sweepAccounts: ['ACC-1'],
+      },
     ])
     expect(l.watchTargets(T0 + 6_000 + 600_000, 600_000, 86_400_000)).toEqual([])
   })

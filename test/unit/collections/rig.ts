@@ -7,6 +7,7 @@ import type {
   TransferView,
 } from '../../../common/ipc/collections'
 import { createCharges, type ChargesDeps } from '../../../main/collections/charges'
+import type { ClaimsPort } from '../../../main/collections/claimsPort'
 import { toCustomerAccount } from '../../../main/collections/customers'
 import { memoryStore, type CollectionsStore } from '../../../main/collections/store'
 import { FakeGateway, FakeScheduler } from './fakes'
@@ -25,6 +26,8 @@ export interface RigOptions {
   warn?: ChargesDeps['warn']
   /** Jitter source for the watcher's backoff (0.5: no jitter either way). */
   random?: () => number
+  /** One watcher per shop: true while the shop's watcher covers this till. */
+  paused?: () => boolean
 }
 
 export function rig(options: RigOptions = {}) {
@@ -55,7 +58,24 @@ export function rig(options: RigOptions = {}) {
     newId: () => `ch_rig${String(++seq).padStart(4, '0')}${Math.floor(clock.now() % 1000)}`,
     ...(options.gatewayOffsetMs ? { gatewayOffsetMs: options.gatewayOffsetMs } : {}),
     ...(options.warn ? { warn: options.warn } : {}),
+    ...(options.paused ? { claims: () => pausedClaims(options.paused!) } : {}),
   }
   const charges = createCharges(deps)
   return { clock, gateway, charges, updates, late, statuses, paid, deps }
+}
+
+/** The shop's claims as a till that only hears whether the shop's watcher covers it sees them. */
+function pausedClaims(paused: () => boolean): ClaimsPort {
+  return {
+    active: () => true,
+    opened: () => undefined,
+    ended: () => undefined,
+    refresh: async () => true,
+    decide: () => ({ owner: 'none', chargeId: null, tillName: null, provisional: false }),
+    atRisk: () => false,
+    onChange: () => () => undefined,
+    delegated: paused,
+    onTransfers: () => () => undefined,
+    nudge: () => undefined,
+  }
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { backoffCeiling, backoffDelay, DEFAULT_BACKOFF } from '../../../main/collections/backoff'
 import { openFileStore } from '../../../main/collections/store'
+import { createWatcher } from '../../../main/collections/watcher'
 import { FakeGateway, FakeGatewayError, FakeScheduler, NGN } from './fakes'
 import { actor, BACKGROUND, rig, WAITING } from './rig'
 
@@ -22,20 +23,84 @@ describe('watcher', () => {
     expect(clock.pending()).toEqual([])
   })
 
-  it('polls only the accounts of open charges, from each charge’s start (less skew)', async () => {
-    const { clock, gateway, charges } = setup()
-    gateway.addAccount('ACC-1')
-    gateway.addAccount('ACC-2')
-    await charges.open({ accountReference: 'ACC-1', amount: '5,000' }, actor)
+  it('asks once per poll for all waiting accounts, from the earliest window (less skew)', async () => {
+    const { clock, gateway, charges, updates } = setup()
+    for (const ref of ['ACC-1', 'ACC-2', 'ACC-3']) gateway.addAccount(ref)
+    const first = await charges.open({ accountReference: 'ACC-1', amount: '5,000' }, actor)
+    const openedAt = clock.now()
+    await clock.advance(5_000)
+    const others = [
+      await charges.open({ accountReference: 'ACC-2', amount: '100' }, actor),
+      await charges.open({ accountReference: 'ACC-3', amount: '100' }, actor),
+    ]
+    for (const c of [first, ...others]) charges.watch(c.id, true)
+    const before = gateway.queries.length
     await clock.advance(10)
-    expect(gateway.queries).toHaveLength(1)
-    expect(gateway.queries[0]).toMatchObject({
-      account_reference: 'ACC-1',
-      start_date: new Date(clock.now() - 10 - 60_000).toISOString(),
+    const asked = gateway.queries.slice(before)
+    expect(asked).toHaveLength(1) // one list for the three accounts, not three
+    expect(asked[0]!.account_reference).toBeUndefined()
+    expect(asked[0]).toMatchObject({
+      start_date: new Date(openedAt - 60_000).toISOString(),
       page_size: 100,
     })
-    await clock.advance(60_000)
-    expect(gateway.queries.every((q) => q.account_reference === 'ACC-1')).toBe(true)
+    expect(Date.parse(asked[0]!.end_date!)).toBeGreaterThan(clock.now())
+    await clock.advance(10_000)
+    expect(polls(gateway) - before).toBe(11) // every second while waiting, whatever the count
+    // Read locally by account: each transfer lands on its own account's charge only.
+    gateway.pay('ACC-2', NGN(100))
+    gateway.addAccount('NOT-OURS')
+    gateway.pay('NOT-OURS', NGN(100))
+    await clock.advance(WAITING)
+    expect(charges.get(others[0]!.id).state).toBe('closed')
+    expect(charges.get(others[1]!.id).state).toBe('open')
+    expect(charges.get(first.id).reconciliation.received).toBe(0)
+    expect(updates.filter((u) => u.state === 'closed').map((u) => u.id)).toEqual([others[0]!.id])
+  })
+
+  it('asks nothing while another watcher covers the till (one per shop), then resumes', async () => {
+    let paused = true
+    const { clock, gateway, charges } = setup({ paused: () => paused })
+    gateway.addAccount('ACC-1')
+    const c = await charges.open({ accountReference: 'ACC-1', amount: '100' }, actor)
+    charges.watch(c.id, true)
+    await clock.advance(30_000)
+    expect(gateway.queries).toEqual([])
+    paused = false // the shop's watcher is no longer heard
+    gateway.pay('ACC-1', NGN(100))
+    await clock.advance(1_500)
+    expect(charges.get(c.id).state).toBe('closed')
+  })
+
+  it('asks per account when the gateway refuses the unfiltered list', async () => {
+    const warnings: string[] = []
+    const { clock, gateway, charges } = setup({ warn: (m) => warnings.push(m) })
+    gateway.refuseUnfiltered = true
+    gateway.addAccount('ACC-1')
+    gateway.addAccount('ACC-2')
+    const a = await charges.open({ accountReference: 'ACC-1', amount: '100' }, actor)
+    const b = await charges.open({ accountReference: 'ACC-2', amount: '100' }, actor)
+    gateway.pay('ACC-2', NGN(100))
+    await clock.advance(10)
+    expect(charges.get(b.id).state).toBe('closed')
+    expect(charges.get(a.id).state).toBe('open')
+    expect(warnings.filter((w) => /per account/.test(w))).toHaveLength(1)
+    const before = gateway.queries.length
+    await clock.advance(BACKGROUND)
+    // From then on only per-account lists: the refused one is not asked again.
+    expect(gateway.queries.slice(before).every((q) => q.account_reference !== undefined)).toBe(true)
+  })
+
+  it('reads a list whose envelope has no pagination block (a short page is the last)', async () => {
+    const { clock, gateway, charges } = setup()
+    gateway.noPagination = true
+    gateway.addAccount('ACC-1')
+    const c = await charges.open({ accountReference: 'ACC-1', amount: '150' }, actor)
+    for (let k = 0; k < 150; k++) gateway.pay('ACC-1', NGN(1), 'success', clock.now() + k)
+    await clock.advance(10)
+    // Each poll reads page 1 (100 items) and page 2 (50, short): never a third page.
+    expect(gateway.queries.slice(0, 2).map((q) => q.page)).toEqual([1, 2])
+    expect(gateway.queries.every((q) => q.page! <= 2)).toBe(true)
+    expect(charges.get(c.id).reconciliation.counted).toHaveLength(150)
   })
 
   it('polls at most every second while a screen waits, and slowly in the background', async () => {
@@ -245,5 +310,43 @@ describe('backoffDelay', () => {
     expect(backoffDelay(1, 86_400_000, DEFAULT_BACKOFF, () => 0)).toBe(
       DEFAULT_BACKOFF.maxRetryAfterMs,
     )
+  })
+})
+
+describe('checks asked for during a poll', () => {
+  it('a webhook’s check that arrives while a poll is on its way gets a poll of its own', async () => {
+    const clock = new FakeScheduler()
+    let calls = 0
+    let release: () => void = () => undefined
+    const empty = {
+      data: [],
+      pagination: { page: 1, page_size: 100, total_items: 0, total_pages: 1 },
+    }
+    const watcher = createWatcher({
+      gateway: {
+        virtualAccounts: {
+          transactions: async () => {
+            calls += 1
+            if (calls === 1) await new Promise<void>((resolve) => (release = resolve))
+            return empty
+          },
+        },
+      },
+      scheduler: clock,
+      random: () => 0.5,
+      intervals: () => ({ waitingMs: 2_000, backgroundMs: BACKGROUND }),
+      targets: () => [{ accountReference: 'ACC-1', sinceMs: 0, chargeIds: ['ch_1'] }],
+      isWaiting: () => true,
+      ingest: () => ({ fresh: 0, skipped: 0 }),
+      onStatus: () => undefined,
+    })
+    watcher.poke()
+    await clock.advance(0)
+    expect(calls).toBe(1) // on its way, started before the transfer committed
+    watcher.checkNow('ACC-1') // the webhook says: look now
+    release()
+    await clock.advance(0)
+    expect(calls).toBe(2) // at once, not at the next 2 s poll
+    watcher.stop()
   })
 })

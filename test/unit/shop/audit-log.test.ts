@@ -162,6 +162,11 @@ describe('shop audit log', () => {
     expect(shown[0]!.what).toMatch(/signature does not match/)
   })
 
+  it('leaves the claims on customers’ accounts out (they are sales, not audit)', () => {
+    for (const kind of ['charge.claimed', 'charge.released', 'transfer.seen'])
+      expect(words(ev('till-a', kind, { chargeId: 'c1', accountReference: 'ACC-1' }))).toBeNull()
+  })
+
   it('leaves closed charges (sales) out, keeps other days out, and defuses formulas in CSV', () => {
     const view = audit()
     expect(view.entries.some((e) => e.kind === 'charge.closed')).toBe(false)
