@@ -234,7 +234,7 @@ describe('shop-wide Z-report', () => {
     expect(report.total.shifts).toBe(1)
   })
 
-  it('states a payout whose outcome is unknown once, as of its till\'s latest close, however many shifts close', async () => {
+  it("states a payout whose outcome is unknown once, as of its till's latest close, however many shifts close", async () => {
     // One ₦1M payout stuck unknown on the front counter through three shifts, and one held
     // for review that is settled before the third close.
     const facts = activity({
@@ -273,9 +273,9 @@ describe('shop-wide Z-report', () => {
     const none = { count: 0, totals: [] }
     expect(report.total.shifts).toBe(4)
     expect(report.total.figures.payouts.unknown).toEqual(stuck)
-    expect(report.tills.find((t) => t.tillName === 'Front counter')!.figures.payouts.unknown).toEqual(
-      stuck,
-    )
+    expect(
+      report.tills.find((t) => t.tillName === 'Front counter')!.figures.payouts.unknown,
+    ).toEqual(stuck)
     expect(report.cashiers.find((c) => c.name === 'Bola')!.figures.payouts.unknown).toEqual(stuck)
     // Settled before the latest close: no longer held, and counted where it was sent.
     expect(report.total.figures.payouts.needs_review).toEqual(none)
