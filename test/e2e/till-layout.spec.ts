@@ -37,8 +37,8 @@ test.beforeAll(async ({ browser }) => {
     bvn: uniqueBvn(),
   })
   const account = customer.accountReference
-  await must(page, 'charge.open', { accountReference: account, amount: '4,200' })
-  await must(page, 'demo.simulateTransfer', { accountReference: account, amount: '4,200' })
+  await must(page, 'charge.open', { accountReference: account, amount: '4200' })
+  await must(page, 'demo.simulateTransfer', { accountReference: account, amount: '4200' })
   await expect
     .poll(
       async () =>

@@ -128,7 +128,7 @@ describe.skipIf(skipReason !== null)(
     afterAll(() => endTills([a, b], server, [dirA, dirB]))
 
     it('an approval the server received two days ago is refused, with why, not sent', async () => {
-      const payout = await draft('2,300')
+      const payout = await draft('2300')
       const item = await waitingOnB(payout.reference, payout.bindingHash)
       // The front till is off; the back till approves; two days pass before the front till
       // is back (the server's receive time is moved back, as the days would have).
@@ -164,7 +164,7 @@ describe.skipIf(skipReason !== null)(
     }, 120_000)
 
     it('a decision made on an earlier request is not applied to a later one of the same details', async () => {
-      const payout = await draft('1,900')
+      const payout = await draft('1900')
       const item = await waitingOnB(payout.reference, payout.bindingHash)
       server.stop()
       try {

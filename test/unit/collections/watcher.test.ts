@@ -26,7 +26,7 @@ describe('watcher', () => {
     const { clock, gateway, charges } = setup()
     gateway.addAccount('ACC-1')
     gateway.addAccount('ACC-2')
-    await charges.open({ accountReference: 'ACC-1', amount: '5,000' }, actor)
+    await charges.open({ accountReference: 'ACC-1', amount: '5000' }, actor)
     await clock.advance(10)
     expect(gateway.queries).toHaveLength(1)
     expect(gateway.queries[0]).toMatchObject({
