@@ -15,7 +15,8 @@
 //     states a position as of a close (a payout whose outcome is unknown, or held for review)
 //     is not: each Z-report states every such payout of its till again, so a stuck payout
 //     would count once per shift. Those lines come from each till's latest close of the day
-//     only, so each item is stated once, as it stood then.
+//     only, so each item is stated once, as it stood then; so is the count of open items
+//     carried over (each shift's own count stays on its line).
 import type {
   ShopAmount,
   ShopFigures,
@@ -256,10 +257,8 @@ export function shopZReport(
       tills.set(e.tillId, till)
     }
     till.shifts += 1
-    till.carriedOver += read.shift.carriedOver
     addMoved(till.figures, read.figures)
     total.shifts += 1
-    total.carriedOver += read.shift.carriedOver
     addMoved(total.figures, read.figures)
     for (const c of read.cashiers) addMoved(cashierEntry(cashiers, c).figures, c.figures)
     // The shop's order need not be the order of closing: the latest is by its close time.
@@ -267,7 +266,11 @@ export function shopZReport(
     if (!before || read.shift.closedAt >= before.shift.closedAt) latest.set(e.tillId, read)
   }
   for (const [tillId, read] of latest) {
-    addAsOfClose(tills.get(tillId)!.figures, read.figures)
+    const till = tills.get(tillId)!
+    // What is still open is stated by each close again: carried over as of the latest.
+    till.carriedOver = read.shift.carriedOver
+    total.carriedOver += read.shift.carriedOver
+    addAsOfClose(till.figures, read.figures)
     addAsOfClose(total.figures, read.figures)
     for (const c of read.cashiers) addAsOfClose(cashierEntry(cashiers, c).figures, c.figures)
   }

@@ -280,6 +280,9 @@ describe('shop-wide Z-report', () => {
     // Settled before the latest close: no longer held, and counted where it was sent.
     expect(report.total.figures.payouts.needs_review).toEqual(none)
     expect(report.total.figures.payouts.sent?.count).toBe(1)
+    // Open items too are as of each till's latest close: the stuck payout, once.
+    expect(zs.map((z) => z.report.carriedOver.length)).toEqual([2, 2, 1])
+    expect(report.total.carriedOver).toBe(1)
     // What moved in the period is still added: each payout drafted once.
     expect(report.total.figures.payouts.drafted?.count).toBe(3)
   })
