@@ -26,6 +26,7 @@ export type MoneyErrorCode =
   | 'unknown_currency'
   | 'bad_grouping'
   | 'wrong_currency'
+  | 'ambiguous_group'
 
 /** A bad amount, with a message a cashier can act on. */
 export class MoneyError extends Error {
@@ -129,13 +130,30 @@ function symbolsOf(currency: Currency): readonly string[] {
 const SPACES = /[\s\u00a0\u202f]+/g
 const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/
 const SPACE_GROUPED = /^\d{1,3}(?: \d{3})+(?:\.\d*)?$/
+/** One dot or comma before three digits: "12.500", "12,500". Thousands or decimals? */
+const ONE_GROUP = /^(\d{1,3})[.,](\d{3})$/
+
+/** Why "12.500" is refused, with both ways of typing what may have been meant. */
+function ambiguous(typed: string, head: string, group: string): MoneyError {
+  const thousands = String(Number(head + group))
+  const grouped = `${Number(head)},${group}`
+  const decimal = group.endsWith('0') ? `${head}.${group.slice(0, 2)}` : null
+  return new MoneyError(
+    'ambiguous_group',
+    decimal
+      ? `"${typed}" could be ${thousands} or ${decimal}: type ${thousands} (or ${grouped}.00), or ${decimal} with a point and two decimals.`
+      : `"${typed}": one separator before three digits can mean thousands or decimals; type ${thousands} (or ${grouped}.00).`,
+  )
+}
 
 /**
  * Parses what a person typed for an amount in `currency`: the currency's own symbol or code
  * (before or after), spaces, and thousands separators in groups of three ("₦12,500.50",
  * "12 500"), then parses exactly. Refuses another currency's symbol ("$5" for naira) and
  * grouping that isn't thousands ("12,50" is a decimal comma, "1,2,3" is a typo): guessing
- * either would charge the customer a different amount from the one meant.
+ * either would charge the customer a different amount from the one meant. For the same reason
+ * a single dot or comma before exactly three digits ("12.500", "12,500") is refused: one
+ * person writes twelve thousand five hundred so, another twelve and a half.
  */
 export function parseUserAmount(text: string, currency: Currency = DEFAULT_CURRENCY): Minor {
   let rest = text.replace(SPACES, ' ').trim()
@@ -174,6 +192,8 @@ export function parseUserAmount(text: string, currency: Currency = DEFAULT_CURRE
       `"${text.trim()}" is not an amount. Use digits, like 12500.50.`,
     )
   }
+  const oneGroup = ONE_GROUP.exec(rest)
+  if (oneGroup) throw ambiguous(text.trim(), oneGroup[1] ?? '', oneGroup[2] ?? '')
   if (rest.includes(',')) {
     if (!GROUPED.test(rest)) {
       const decimalComma = /^\d+,\d{1,2}$/.test(rest)

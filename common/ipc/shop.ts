@@ -125,7 +125,7 @@ export interface ShopZTill {
   tillName: string
   shifts: number
   figures: ShopFigures
-  /** Open items the till's Z-reports carried over, added up. */
+  /** Open items the till's latest Z-report of the day carried over (each states all of them). */
   carriedOver: number
 }
 

@@ -24,6 +24,8 @@ export interface ShopApprovalView {
   maker: string
   /** The payload hash the decision binds to. */
   bindingHash: string
+  /** The request for approval a decision answers (its till's submittedAt, ISO); '' if untold. */
+  request?: string
   /** When its till last told about it (ISO). */
   at: string
   /** A decision already sent to its till, waiting to be applied there; null: none yet. */

@@ -83,6 +83,16 @@ export interface ShopDecision {
   /** The name of the till it was made on. */
   tillName: string
   reason: string
+  /**
+   * When it was made, ms: the shop server's receive time of its event, or the deciding till's
+   * own signed time when that is earlier (a till that decided offline). Never this till's clock.
+   */
+  decidedAt: number
+  /**
+   * The request for approval it was made on: the payout's `submittedAt` (ISO) as this till told
+   * it to the shop; null from a till that did not say (then `decidedAt` must be after it).
+   */
+  request: string | null
 }
 
 /** A member of this till's staff list, as the users service knows them. */
@@ -612,6 +622,17 @@ export class PayoutCommands {
     if (d.payloadHash !== bindingHash(item)) {
       return note('it was made on other details than the payout has now.', 'ignored')
     }
+    const request = item.submittedAt === null ? null : new Date(item.submittedAt).toISOString()
+    if (
+      request !== null &&
+      (d.request !== null ? d.request !== request : d.decidedAt < (item.submittedAt ?? 0))
+    ) {
+      // The same details asked again are a new request: a decision answers only its own.
+      return note(
+        `it was made on an earlier request for approval of this payout, not the one of ${request}; decide it again.`,
+        'ignored',
+      )
+    }
     if (!approver || approver.disabled) {
       return note('that person is not an enabled member of staff on this till.', 'ignored')
     }
@@ -649,11 +670,23 @@ export class PayoutCommands {
       })
       return 'rejected'
     }
+    const policy = this.deps.policy()
+    const now = this.deps.now()
+    // An approval lives from when it was made, not from when this till heard of it: one that
+    // reached this till after days offline has had its lifetime already.
+    const expiresAt = Math.min(d.decidedAt, now) + policy.approvalTtlMs
+    if (!Number.isFinite(expiresAt) || expiresAt <= now) {
+      const made = Number.isFinite(d.decidedAt)
+        ? new Date(d.decidedAt).toISOString()
+        : "a time that can't be read"
+      return note(
+        `it is too old: it was made at ${made} or earlier, longer ago than the approval lifetime (${lifetimeWords(policy.approvalTtlMs)}), so it no longer counts; approve it again.`,
+        'ignored',
+      )
+    }
     if (!canAct('approve', item.state)) {
       return note(`the payout was already ${STATE_LABEL[item.state].toLowerCase()}.`, 'ignored')
     }
-    const policy = this.deps.policy()
-    const now = this.deps.now()
     const violation = checkApproverLimits(person, item, this.deps.outbox.items(), policy.limits, {
       now,
       utcOffsetMinutes: policy.utcOffsetMinutes,
@@ -662,7 +695,7 @@ export class PayoutCommands {
     const approval = {
       by: asActor(person),
       at: now,
-      expiresAt: now + policy.approvalTtlMs,
+      expiresAt,
       bindingHash: d.payloadHash,
     }
     await this.#act(item, 'approve', person, `Approved ${where}.`, {
@@ -801,3 +834,10 @@ function requireReason(reason: string): string {
 
 const addMaker = (makers: readonly string[], id: string): string[] =>
   makers.includes(id) ? [...makers] : [...makers, id]
+
+/** "8 hours", "90 minutes": the approval lifetime as the policy screen states it. */
+function lifetimeWords(ms: number): string {
+  const minutes = Math.round(ms / 60_000)
+  if (minutes % 60 === 0) return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+}

@@ -8,7 +8,11 @@
 //      till's own key (payouts/commands.ts applyShopDecision), or keep it in the audit as
 //      ignored or too late, with why.
 // Decisions are applied once each by event id (kept on the payout in its journal), so applying
-// the whole inbox again after a restart, or a pull handing an event twice, changes nothing.
+// the whole inbox again after a restart, or a pull handing an event twice, changes nothing. A
+// decision answers one request for approval (the payout's `submittedAt`, told with its state):
+// one not yet recorded when the same details are asked for again never settles the new request.
+// An approval lives from when it was made (the server's receive time), not from when this till
+// heard of it.
 import * as z from 'zod'
 import type {
   ShopDecision,
@@ -39,8 +43,22 @@ export const decisionBodySchema = z.object({
   reason: z.string().max(300).catch(''),
   tillName: z.string().max(80).catch(''),
   at: z.string().max(40).catch(''),
+  /** The request for approval it answers (the payout's submittedAt as its till told it). */
+  request: z.string().max(40).catch(''),
 })
 export type DecisionBody = z.infer<typeof decisionBodySchema>
+
+/**
+ * When a decision was made, ms: the shop server's receive time, the one clock every till
+ * shares; the deciding till's own signed time when that is earlier (it decided offline and
+ * told the shop later). Never the applying till's clock. NaN when neither can be read.
+ */
+export function decidedAt(event: StoredEvent): number {
+  const times = [event.receivedAt, event.createdAt]
+    .map((t) => (t === undefined ? NaN : Date.parse(t)))
+    .filter((t) => Number.isFinite(t))
+  return times.length === 0 ? NaN : Math.min(...times)
+}
 
 /** The decision in an event, or null when it is not one. */
 export function readDecision(event: StoredEvent): DecisionBody | null {
@@ -171,6 +189,12 @@ export class ShopApprovalsApplier {
     known.sort((a, b) => a.event.serverSeq - b.event.serverSeq)
     const staff = this.#o.staff()
     const payloadHash = bindingHash(item)
+    // Only decisions on the payout's current request for approval settle it; one made on an
+    // earlier request (the same details asked again) is noted as such by the payouts command.
+    const request = item.submittedAt === null ? null : new Date(item.submittedAt).toISOString()
+    const onRequest = (k: (typeof known)[number]) =>
+      request === null ||
+      (k.body.request ? k.body.request === request : decidedAt(k.event) >= (item.submittedAt ?? 0))
     let sentOn: PayoutDecision | null = null
     if (hasSent(item)) {
       // The approval it sent on: one of the decisions, or one given on this till.
@@ -193,7 +217,7 @@ export class ShopApprovalsApplier {
       payloadHash,
       makerId: item.createdBy.id,
       sentOn,
-      decisions: known.map((k) => k.decision),
+      decisions: known.filter(onRequest).map((k) => k.decision),
       staff: staffChanges(staff),
     })
     for (const k of known) {
@@ -209,9 +233,15 @@ export class ShopApprovalsApplier {
           userName: k.body.userName || k.body.userId,
           tillName: k.body.tillName || k.event.tillId,
           reason: k.body.reason,
+          decidedAt: decidedAt(k.event),
+          request: k.body.request || null,
         },
         approver,
-        approver?.trusted === false ? UNTRUSTED : verdictFor(settled, k.decision),
+        approver?.trusted === false
+          ? UNTRUSTED
+          : onRequest(k)
+            ? verdictFor(settled, k.decision)
+            : { kind: 'counts' },
       )
     }
   }

@@ -4,7 +4,7 @@
 //   charge.closed   {tillName, chargeId, state, outcome, currency, amountDueMinor, receivedMinor,
 //                    cashier, closedAt}
 //   payout.state    {tillName, reference, state, amountMinor, currency, bankName, accountName,
-//                    narration, maker, bindingHash, at}
+//                    narration, maker, bindingHash, submittedAt, at}
 //   shift.opened    {tillName, shiftId, environment, openedBy, openedAt}
 //   shift.closed    {tillName, shiftId, environment, zNumber, seal, openedAt, closedAt, from, to,
 //                    openedBy, closedBy, till, cashiers, carriedOver}: the sealed Z-report's
@@ -33,7 +33,7 @@ export function toldKeys(own: readonly ShopEvent[]): Set<string> {
     if (e.kind === 'charge.closed') keys.add(`charge:${String(e.body.chargeId)}`)
     if (e.kind === 'payout.state')
       keys.add(
-        `payout:${String(e.body.reference)}:${String(e.body.state)}:${String(e.body.bindingHash)}`,
+        `payout:${String(e.body.reference)}:${String(e.body.state)}:${String(e.body.bindingHash)}:${String(e.body.submittedAt ?? null)}`,
       )
     if (e.kind === 'shift.opened') keys.add(`shift-open:${String(e.body.shiftId)}`)
     if (e.kind === 'shift.closed') keys.add(`shift-closed:${String(e.body.shiftId)}`)
@@ -68,9 +68,10 @@ export function payoutFact(
 ): { key: string; body: Record<string, unknown> } | null {
   if (view.state === 'draft') return null
   return {
-    // With the hash: a payout edited and sent for approval again is told again, so the
-    // other tills' supervisors see (and bind to) its new details.
-    key: `payout:${view.reference}:${view.state}:${view.bindingHash}`,
+    // With the hash and the request: a payout edited, or asked for again with the same
+    // details, is told again, so the other tills' supervisors see (and bind to) its new
+    // details and the request they answer.
+    key: `payout:${view.reference}:${view.state}:${view.bindingHash}:${String(view.submittedAt)}`,
     body: {
       tillName,
       reference: view.reference,
@@ -87,6 +88,8 @@ export function payoutFact(
       accountNumber: view.accountNumber,
       purpose: view.purpose,
       bindingHash: view.bindingHash,
+      // The request for approval a decision answers (approvals.ts on this till checks it).
+      submittedAt: view.submittedAt,
       at: view.updatedAt,
     },
   }

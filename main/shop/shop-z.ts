@@ -10,7 +10,13 @@
 //   - a closed shift whose figures can't be read is named and left out whole: half a shift
 //     added would be a wrong total that looks right;
 //   - a till that told the same close twice (a crash between recording and remembering) counts
-//     once, the first in the order given.
+//     once, the first in the order given;
+//   - what moved in a period (drafted, sent, received…) is added across shifts, but a line that
+//     states a position as of a close (a payout whose outcome is unknown, or held for review)
+//     is not: each Z-report states every such payout of its till again, so a stuck payout
+//     would count once per shift. Those lines come from each till's latest close of the day
+//     only, so each item is stated once, as it stood then; so is the count of open items
+//     carried over (each shift's own count stays on its line).
 import type {
   ShopAmount,
   ShopFigures,
@@ -88,7 +94,7 @@ export function readFigures(value: unknown): ShopFigures | null {
 
 const emptyTally = (): ShopTally => ({ count: 0, totals: [] })
 
-export const emptyFigures = (): ShopFigures => ({
+const emptyFigures = (): ShopFigures => ({
   collections: { byOutcome: {}, awaiting: emptyTally(), cancelled: emptyTally(), received: [] },
   hostedPayments: {},
   refunds: {},
@@ -112,8 +118,17 @@ function addLines(into: Record<string, ShopTally>, from: Record<string, ShopTall
   for (const [line, t] of Object.entries(from)) into[line] = addTally(into[line] ?? emptyTally(), t)
 }
 
-/** Adds `from` into `into`, line by line and currency by currency. */
-export function addFigures(into: ShopFigures, from: ShopFigures): void {
+/**
+ * Payout lines a Z-report states as of its close, for every payout of the till in them
+ * whenever it began (main/shifts/figures.ts): never added across reports.
+ */
+const AS_OF_CLOSE: ReadonlySet<string> = new Set(['unknown', 'needs_review'])
+
+const split = (lines: Record<string, ShopTally>, asOfClose: boolean) =>
+  Object.fromEntries(Object.entries(lines).filter(([line]) => AS_OF_CLOSE.has(line) === asOfClose))
+
+/** Adds what moved in `from`'s period into `into`, line by line and currency by currency. */
+function addMoved(into: ShopFigures, from: ShopFigures): void {
   const c = into.collections
   addLines(c.byOutcome, from.collections.byOutcome)
   c.awaiting = addTally(c.awaiting, from.collections.awaiting)
@@ -121,7 +136,12 @@ export function addFigures(into: ShopFigures, from: ShopFigures): void {
   c.received = addAmounts(c.received, from.collections.received)
   addLines(into.hostedPayments, from.hostedPayments)
   addLines(into.refunds, from.refunds)
-  addLines(into.payouts, from.payouts)
+  addLines(into.payouts, split(from.payouts, false))
+}
+
+/** Adds the lines `from` states as of its close (to be taken from one close per till). */
+function addAsOfClose(into: ShopFigures, from: ShopFigures): void {
+  addLines(into.payouts, split(from.payouts, true))
 }
 
 const person = (value: unknown): { id: string; name: string } =>
@@ -164,6 +184,19 @@ function readShift(e: ShopEvent, tillName: string): ReadShift | string {
   }
 }
 
+type CashierSums = Map<string, { name: string; figures: ShopFigures }>
+
+function cashierEntry(cashiers: CashierSums, c: ReadShift['cashiers'][number]) {
+  // One staff list makes the id the same on every till; a name is the fallback.
+  const key = c.id || `name:${c.name}`
+  let entry = cashiers.get(key)
+  if (!entry) {
+    entry = { name: c.name || c.id, figures: emptyFigures() }
+    cashiers.set(key, entry)
+  }
+  return entry
+}
+
 /**
  * The shop-wide Z-report for `day`. `events`: this till's and the others' shop events in the
  * order the shop agreed on.
@@ -199,10 +232,11 @@ export function shopZReport(
   const nameOf = (tillId: string) => names.get(tillId) ?? tillId
 
   const tills = new Map<string, ShopZTill>()
-  const cashiers = new Map<string, { name: string; figures: ShopFigures }>()
+  const cashiers: CashierSums = new Map()
   const total = { shifts: 0, figures: emptyFigures(), carriedOver: 0 }
   const shifts: ShopZShift[] = []
   const unreadable: string[] = []
+  const latest = new Map<string, ReadShift>()
   for (const e of closes) {
     if (localDay(text(e.body.closedAt), timeZone) !== day) continue
     const read = readShift(e, nameOf(e.tillId))
@@ -223,18 +257,22 @@ export function shopZReport(
       tills.set(e.tillId, till)
     }
     till.shifts += 1
-    till.carriedOver += read.shift.carriedOver
-    addFigures(till.figures, read.figures)
+    addMoved(till.figures, read.figures)
     total.shifts += 1
+    addMoved(total.figures, read.figures)
+    for (const c of read.cashiers) addMoved(cashierEntry(cashiers, c).figures, c.figures)
+    // The shop's order need not be the order of closing: the latest is by its close time.
+    const before = latest.get(e.tillId)
+    if (!before || read.shift.closedAt >= before.shift.closedAt) latest.set(e.tillId, read)
+  }
+  for (const [tillId, read] of latest) {
+    const till = tills.get(tillId)!
+    // What is still open is stated by each close again: carried over as of the latest.
+    till.carriedOver = read.shift.carriedOver
     total.carriedOver += read.shift.carriedOver
-    addFigures(total.figures, read.figures)
-    for (const c of read.cashiers) {
-      // One staff list makes the id the same on every till; a name is the fallback.
-      const key = c.id || `name:${c.name}`
-      const entry = cashiers.get(key) ?? { name: c.name || c.id, figures: emptyFigures() }
-      addFigures(entry.figures, c.figures)
-      cashiers.set(key, entry)
-    }
+    addAsOfClose(till.figures, read.figures)
+    addAsOfClose(total.figures, read.figures)
+    for (const c of read.cashiers) addAsOfClose(cashierEntry(cashiers, c).figures, c.figures)
   }
 
   // Open means: opened on or before the day, and no close heard for it (on any day).

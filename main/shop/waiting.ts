@@ -44,11 +44,14 @@ export function waitingOnOtherTills(
     if (text(e.body.state) !== 'awaiting_approval') continue
     const reference = text(e.body.reference)
     const hash = text(e.body.bindingHash)
+    const request = text(e.body.submittedAt)
+    // Decisions on this request only: the same details asked for again are decided afresh.
     const onThis = decisions.filter(
       (d) =>
         d.body?.tillId === e.tillId &&
         d.body.reference === reference &&
-        d.body.payloadHash === hash,
+        d.body.payloadHash === hash &&
+        d.body.request === request,
     )
     const last = onThis.at(-1)?.body ?? null
     const amountMinor = /^\d{1,18}$/.test(text(e.body.amountMinor)) ? text(e.body.amountMinor) : '0'
@@ -68,6 +71,7 @@ export function waitingOnOtherTills(
       narration: text(e.body.narration),
       maker: text(e.body.maker),
       bindingHash: hash,
+      request,
       at: text(e.body.at) || e.createdAt,
       decided: last
         ? {
@@ -139,6 +143,7 @@ export function decisionEvent(
       tillId: item.tillId,
       decision: input.decision,
       payloadHash: item.bindingHash,
+      request: item.request ?? '',
       userId: person.id,
       userName: person.name,
       role: person.role,

@@ -1,4 +1,4 @@
-// Amount entry for cashiers: accepts what people type ("12,500", "₦12500.5"), parses exactly
+// Amount entry for cashiers: accepts what people type ("12500", "12,500.00", "₦12500.5"), parses exactly
 // with common/money (integer minor units, never floats) and shows the formatted amount large.
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'

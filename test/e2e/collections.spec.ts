@@ -135,10 +135,10 @@ test('create an account, show the instructions, the transfer arrives: Paid', asy
 
 test('part-pay shows the balance due, a failed transfer is not counted, then the rest: Paid', async () => {
   await collect('Bayo Kalu', '10000')
-  await customerSends('4,000')
+  await customerSends('4000')
   await expect(page.getByTestId('balance-due')).toHaveText('Balance due ₦6,000.00')
   await expect(page.getByTestId('amount-to-send')).toHaveText('₦6,000.00')
-  await customerSends('6,000', 'failed')
+  await customerSends('6000', 'failed')
   await expect(
     page.getByTestId('transfer-row').filter({ hasText: 'Failed: not counted' }),
   ).toBeVisible()
@@ -146,7 +146,7 @@ test('part-pay shows the balance due, a failed transfer is not counted, then the
   await expect(display.getByTestId('customer-display')).toContainText('Please send the balance')
   await shot('4-part-paid')
   await shot('4-customer-display-part-paid', display)
-  await customerSends('6,000')
+  await customerSends('6000')
   await expect(page.getByTestId('paid-panel')).toContainText('₦10,000.00 received')
   await shot('5-part-paid-then-paid')
   await expect(page.getByRole('button', { name: 'New sale' })).toBeFocused()
@@ -155,8 +155,8 @@ test('part-pay shows the balance due, a failed transfer is not counted, then the
 })
 
 test('overpay is flagged and the cashier’s decision is recorded', async () => {
-  await collect('Chioma Eze', '5,000')
-  await customerSends('5,250')
+  await collect('Chioma Eze', '5000')
+  await customerSends('5250')
   await expect(page.getByTestId('overpaid-by')).toHaveText('Overpaid by ₦250.00')
   await expect(page.getByRole('heading', { name: /sent ₦250.00 too much/ })).toBeVisible()
   await shot('6-overpaid')
@@ -172,7 +172,7 @@ test('overpay is flagged and the cashier’s decision is recorded', async () => 
 })
 
 test('an outage: the till says it is offline, then catches up on the transfer', async () => {
-  await collect('Dayo Musa', '3,000')
+  await collect('Dayo Musa', '3000')
   await page.getByRole('button', { name: 'Simulate a gateway outage' }).click()
   const offline = page
     .getByRole('alert')
@@ -182,7 +182,7 @@ test('an outage: the till says it is offline, then catches up on the transfer', 
   // The screen's own notice replaces the frame's generic one; the status bar still says so.
   await expect(page.getByText('Offline: the gateway can’t be reached')).toHaveCount(0)
   await expect(page.getByLabel('Status', { exact: true })).toContainText('Offline')
-  await customerSends('3,000') // the bank takes it while the till can't see the gateway
+  await customerSends('3000') // the bank takes it while the till can't see the gateway
   await page.waitForTimeout(1_500)
   await expect(page.getByTestId('charge-screen')).toHaveAttribute('data-phase', 'awaiting')
   await expect(page.getByLabel('Status', { exact: true })).toContainText('Offline')

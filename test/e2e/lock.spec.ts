@@ -51,7 +51,7 @@ async function collect(name: string, amount: string): Promise<void> {
 
 test('locked: the transfer is taken in and the display turns Paid; only the cashier’s PIN opens it', async () => {
   test.setTimeout(120_000)
-  await collect('Tola Bakare', '4,200')
+  await collect('Tola Bakare', '4200')
 
   // The customer sends the money while the till can't see the gateway, so the till can only
   // take it in after the lock.
@@ -60,7 +60,7 @@ test('locked: the transfer is taken in and the display turns Paid; only the cash
     timeout: 15_000,
   })
   const sim = page.getByTestId('demo-simulator')
-  await sim.getByLabel('Amount the customer sends').fill('4,200')
+  await sim.getByLabel('Amount the customer sends').fill('4200')
   await sim.getByRole('button', { name: 'Simulate transfer' }).click()
   await expect(sim.getByText(/The demo bank sent transfer/)).toBeVisible()
   // The till has not seen it: the gateway is still down.

@@ -44,7 +44,7 @@ test('a cashier sets a mandate up; the 30-day minimum is explained beside the en
   await expect(page.getByTestId('resolved-name')).toContainText('confirm this is the customer')
   await form.getByLabel('First day').fill(typedDay(0))
   await form.getByLabel('Last day').fill(typedDay(29))
-  await form.getByLabel('Most to collect in a month').fill('20,000')
+  await form.getByLabel('Most to collect in a month').fill('20000')
   await form.getByLabel('Debits allowed a month').fill('2')
   await form.getByRole('button', { name: 'Create mandate' }).click()
   await expect(

@@ -166,7 +166,7 @@ test('a cashier drafts a payout on till 1', async () => {
     accountNumber: ACCOUNT,
     accountName: resolved.accountName,
     nameConfirmed: true,
-    amount: '3,500',
+    amount: '3500',
     narration: 'Invoice 1042, rice',
     recipientEmail: null,
     submit: true,

@@ -87,7 +87,7 @@ for (const size of [
         await page.getByRole('button', { name: 'Close and seal the Z-report' }).click()
         await page.getByRole('button', { name: 'Open the next shift' }).click()
       }
-      await page.getByLabel('Cash in the drawer (optional)').fill('5,000')
+      await page.getByLabel('Cash in the drawer (optional)').fill('5000')
       await page.getByRole('button', { name: 'Open shift' }).click()
       await expect(page.getByRole('heading', { name: 'Shift open' })).toBeVisible()
       await shot('2-shift-open')
@@ -96,8 +96,8 @@ for (const size of [
     })
 
     test('collects exactly: Paid', async () => {
-      await collect('2,000')
-      await customerSends('2,000')
+      await collect('2000')
+      await customerSends('2000')
       await expect(page.getByTestId('paid-panel')).toBeVisible({ timeout: 20_000 })
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paid')
       await shot('3-paid')
@@ -105,20 +105,20 @@ for (const size of [
     })
 
     test('collects part, then the balance', async () => {
-      await collect('3,000')
-      await customerSends('1,000')
+      await collect('3000')
+      await customerSends('1000')
       await expect(page.getByTestId('balance-due')).toContainText('₦2,000.00', {
         timeout: 20_000,
       })
       await shot('4-part-paid')
       await fits()
-      await customerSends('2,000')
+      await customerSends('2000')
       await expect(page.getByTestId('paid-panel')).toBeVisible({ timeout: 20_000 })
     })
 
     test('collects too much, and the cashier records the decision', async () => {
-      await collect('1,500')
-      await customerSends('2,000')
+      await collect('1500')
+      await customerSends('2000')
       await expect(page.getByTestId('overpaid-by')).toHaveText('Overpaid by ₦500.00', {
         timeout: 20_000,
       })
@@ -141,7 +141,7 @@ for (const size of [
         timeout: 20_000,
       })
       await form.getByText('Yes, this is the person or business I mean to pay').click()
-      await form.getByLabel('Amount').fill('1,200')
+      await form.getByLabel('Amount').fill('1200')
       await form.getByLabel('Narration (optional)').fill(`Bread delivery ${tag}`)
       await form.getByRole('button', { name: 'Send for approval' }).click()
       await expect(

@@ -37,10 +37,10 @@ test.beforeAll(async ({ browser }) => {
     bvn: uniqueBvn(),
   })
   const account = customer.accountReference
-  await must(page, 'charge.open', { accountReference: account, amount: '4,200' })
-  await must(page, 'demo.simulateTransfer', { accountReference: account, amount: '4,200' })
+  await must(page, 'charge.open', { accountReference: account, amount: '4200' })
+  await must(page, 'demo.simulateTransfer', { accountReference: account, amount: '4200' })
   // A payout waiting for a decision: Approvals shows the details and the PIN pad.
-  await supplierPayout(page, '2034567891', '12,500', 'Layout check supplier invoice')
+  await supplierPayout(page, '2034567891', '12500', 'Layout check supplier invoice')
   await expect
     .poll(
       async () =>

@@ -85,7 +85,7 @@ describe('collections over IPC', () => {
   it('customer says it’s sent: checks at once and finds the transfer', async () => {
     const charge = await value<ChargeView>('charge.open', {
       accountReference: account.accountReference,
-      amount: '₦2,500',
+      amount: '₦2500',
     })
     await value('demo.simulateTransfer', {
       accountReference: account.accountReference,

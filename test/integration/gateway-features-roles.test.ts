@@ -57,7 +57,7 @@ describe('role rules, through the real guard', () => {
     await signInAs(cashierId, '2468')
     const payment = await value<{ reference: string }>('payments.start', {
       email: 'buyer@example.com',
-      amount: '2,500',
+      amount: '2500',
       currency: 'NGN',
     })
     await value('payments.simulate', { reference: payment.reference, outcome: 'success' })

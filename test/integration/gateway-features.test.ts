@@ -218,7 +218,7 @@ describe('a direct-debit mandate', () => {
       accountNumber: '0123456789',
       bankCode,
       startDate: start,
-      maxMonthlyAmount: '20,000',
+      maxMonthlyAmount: '20000',
       maxMonthlyDebitCount: '2',
       currency: 'NGN' as const,
     }

@@ -134,7 +134,7 @@ describe('a shift at the till', () => {
       accountNumber,
       accountName: resolved.accountName,
       nameConfirmed: true,
-      amount: '2,000',
+      amount: '2000',
       narration: 'Shift test',
       recipientEmail: null,
       submit: true,

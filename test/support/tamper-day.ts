@@ -73,7 +73,7 @@ export async function scriptedDay(
     ids[who] = (await value<{ id: string }>('users.create', { name, role, pin: PINS[who] })).id
   }
   await value('payouts.updatePolicy', {
-    limits: { cashier: { perItem: '50,000', perDay: '200,000' } },
+    limits: { cashier: { perItem: '50000', perDay: '200000' } },
   })
   await value('shifts.updateSettings', { endOfDay: '21:30' })
   await value('updates.configure', { channel: 'beta' })
@@ -101,7 +101,7 @@ export async function scriptedDay(
   })
   const payment = await value<{ reference: string }>('payments.start', {
     email: 'buyer@example.com',
-    amount: '2,500',
+    amount: '2500',
     currency: 'NGN',
   })
   await value('payments.simulate', { reference: payment.reference, outcome: 'success' })
@@ -153,7 +153,7 @@ export async function scriptedDay(
     accountNumber: '0123456789',
     accountName: resolved.accountName,
     nameConfirmed: true,
-    amount: '2,000',
+    amount: '2000',
     narration: 'Tamper day',
     recipientEmail: null,
     submit: true,

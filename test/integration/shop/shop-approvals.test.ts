@@ -4,7 +4,11 @@
 // PIN; the decision travels as a signed shop event and the front till, and only it, sends.
 // The conflict rules are driven through the same path: approve vs reject made while the
 // server was away, a decision on details that changed meanwhile, and one from a supervisor
-// who edited the payout.
+// who edited the payout. A decision is judged by its own time and its own request: an approval
+// the shop server received longer ago than the approval lifetime (the front till was off
+// meanwhile) is refused with why, never given a fresh lifetime by the front till's clock, and
+// a decision made on one request for approval is never applied to a later request of the same
+// details.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditView, PayoutView } from '../../../common/ipc/payouts'
 import type { ShopApprovalView } from '../../../common/ipc/shopApprovals'
 import type { AppServices } from '../../../main/app/services'
+import { withClient } from '../../../main/shop/connection'
 import {
   dispatcher,
   draftPayout,
@@ -26,6 +31,7 @@ import {
   type ThrowawayPostgres,
 } from '../../support/postgres'
 import { until } from '../../support/async'
+import { MemoryKeychain } from '../../unit/shell/helpers'
 
 const skipReason = postgresSkipReason()
 
@@ -37,6 +43,7 @@ describe.skipIf(skipReason !== null)(
     let server: ThrowawayPostgres
     let a: AppServices
     let b: AppServices
+    const keychainA = new MemoryKeychain()
     const dirA = mkdtempSync(join(tmpdir(), 'tilldesk-approve-a-'))
     const dirB = mkdtempSync(join(tmpdir(), 'tilldesk-approve-b-'))
     const tillA = dispatcher(() => a)
@@ -89,9 +96,23 @@ describe.skipIf(skipReason !== null)(
       return view.entries.map((e) => `${e.what} | ${e.why ?? ''}`)
     }
 
+    /** The front till's audit of a payout, once Sade's decision from the back till is in it. */
+    const heard = (reference: string) =>
+      until('the decision applied or refused on the front till', async () => {
+        const log = await audit(reference)
+        return log.some((l) => /Sade/.test(l)) ? log : null
+      })
+
+    const asOwner = <T>(work: Parameters<typeof withClient<T>>[2]) =>
+      withClient(
+        { host: server.host, port: server.port, database: 'postgres', ca: server.ca },
+        { user: server.superuser, password: server.superPassword },
+        work,
+      )
+
     beforeAll(async () => {
       server = await startThrowawayPostgres()
-      a = await startServices(dirA)
+      a = await startServices(dirA, keychainA)
       b = await startServices(dirB)
       await tillA.value('session.setup', {
         tillName: 'Front counter',
@@ -123,7 +144,7 @@ describe.skipIf(skipReason !== null)(
     afterAll(() => endTills([a, b], server, [dirA, dirB]))
 
     it('draft on the front till, approve on the back till, paid by the front till only', async () => {
-      const payout = await draft('3,500')
+      const payout = await draft('3500')
       const item = await waitingOnB(payout.reference, payout.bindingHash)
       expect(item).toMatchObject({
         tillName: 'Front counter',
@@ -162,7 +183,7 @@ describe.skipIf(skipReason !== null)(
     }, 90_000)
 
     it('approve and reject made while the server was away: the rejection wins', async () => {
-      const payout = await draft('1,200')
+      const payout = await draft('1200')
       const item = await waitingOnB(payout.reference, payout.bindingHash)
       server.stop()
       try {
@@ -193,7 +214,7 @@ describe.skipIf(skipReason !== null)(
         await signIn(tillA, 'bola')
         edited = await tillA.value<PayoutView>('payouts.edit', {
           reference: payout.reference,
-          changes: { amount: '8,000' },
+          changes: { amount: '8000' },
         })
         edited = await tillA.value<PayoutView>('payouts.submit', { reference: payout.reference })
         expect(edited.bindingHash).not.toBe(payout.bindingHash)
@@ -209,6 +230,74 @@ describe.skipIf(skipReason !== null)(
       // The new details wait on the back till, to be decided afresh.
       await waitingOnB(payout.reference, edited!.bindingHash)
     }, 90_000)
+
+    it('an approval the server received two days ago is refused, with why, not sent', async () => {
+      const payout = await draft('2300')
+      const item = await waitingOnB(payout.reference, payout.bindingHash)
+      // The front till is off; the back till approves; two days pass before the front till
+      // is back (the server's receive time is moved back, as the days would have).
+      await a.stop()
+      expect((await decide(item, 'approved', 'sade')).ok).toBe(true)
+      await until('the approval on the server', async () =>
+        asOwner(async (db) => {
+          const found = await db.query(
+            `select 1 from events where kind = 'payout.decision' and body->>'reference' = $1`,
+            [payout.reference],
+          )
+          return found.rowCount === 1
+        }),
+      )
+      await asOwner(async (db) => {
+        // The table is append-only for every login; the owner steps around its trigger to
+        // play the passing of time.
+        await db.query('set session_replication_role = replica')
+        await db.query(
+          `update events set received_at = received_at - interval '2 days'
+            where kind = 'payout.decision' and body->>'reference' = $1`,
+          [payout.reference],
+        )
+      })
+      a = await startServices(dirA, keychainA)
+      const log = await heard(payout.reference)
+      expect(log.find((l) => /Sade/.test(l))).toMatch(
+        /too old: it was made at .* or earlier, longer ago than the approval lifetime \(8 hours\)/,
+      )
+      const view = await onA(payout.reference)
+      expect(view?.state).toBe('awaiting_approval')
+      expect(view?.sendAttempts).toBe(0)
+    }, 120_000)
+
+    it('a decision made on an earlier request is not applied to a later one of the same details', async () => {
+      const payout = await draft('1900')
+      const item = await waitingOnB(payout.reference, payout.bindingHash)
+      server.stop()
+      try {
+        // The back till approves the request it saw, while the front till takes it back to
+        // a draft and asks again with the very same details (the same binding hash).
+        expect((await decide(item, 'approved', 'sade')).ok).toBe(true)
+        await signIn(tillA, 'bola')
+        for (const narration of ['Invoice 7b', 'Invoice 7'])
+          await tillA.value('payouts.edit', { reference: payout.reference, changes: { narration } })
+        const again = await tillA.value<PayoutView>('payouts.submit', {
+          reference: payout.reference,
+        })
+        expect(again.bindingHash).toBe(payout.bindingHash)
+      } finally {
+        server.restart()
+      }
+      expect((await heard(payout.reference)).find((l) => /Sade/.test(l))).toMatch(
+        /Approval by Sade on Back counter: it was made on an earlier request for approval/,
+      )
+      const view = await onA(payout.reference)
+      expect(view?.state).toBe('awaiting_approval')
+      expect(view?.sendAttempts).toBe(0)
+      // The new request waits on the back till, for Sade to decide afresh.
+      const fresh = await until('the new request on the back till', async () => {
+        const now = await waitingOnB(payout.reference, payout.bindingHash)
+        return now.decided === null ? now : null
+      })
+      expect(fresh.blocked).toBeNull()
+    }, 120_000)
 
     it('a supervisor who edited the payout cannot approve it from another till', async () => {
       const payout = await draft('650')

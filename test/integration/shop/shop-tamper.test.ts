@@ -180,7 +180,7 @@ describe.skipIf(skipReason !== null)(
     afterAll(() => endTills([a, b], server, [dirA, dirB]))
 
     it('a decision line appended to the inbox approves nothing after a restart', async () => {
-      const payout = await draft('4,200')
+      const payout = await draft('4200')
       await a.stop()
       appendFileSync(
         join(dirA, 'shop', 'inbox.jsonl'),
@@ -204,7 +204,7 @@ describe.skipIf(skipReason !== null)(
     }, 90_000)
 
     it('a supervisor whose profile here failed its seal never approves from another till', async () => {
-      const payout = await draft('2,750')
+      const payout = await draft('2750')
       // Sade's record on the front till is edited by hand: it no longer matches its seal.
       await a.stop()
       const settingsPath = join(dirA, 'settings.json')
@@ -312,7 +312,7 @@ describe.skipIf(skipReason !== null)(
     }, 90_000)
 
     it('a till the PostgreSQL owner enrols with a key of its own speaks for no one', async () => {
-      const payout = await draft('1,900')
+      const payout = await draft('1900')
       const evil = generateTillKey()
       await signIn(tillA, 'ada')
       const refusedBefore = (await tillA.value<ShopStatusView>('shop.status')).refused
@@ -381,7 +381,7 @@ describe.skipIf(skipReason !== null)(
     }, 90_000)
 
     it('a key swapped in the tills table does not let the owner speak for that till', async () => {
-      const payout = await draft('1,100')
+      const payout = await draft('1100')
       const evil = generateTillKey()
       // The front till is off while the owner works: it meets all of it at its next start.
       await a.stop()

@@ -83,7 +83,7 @@ const banks = await value<{ banks: Array<{ code: string }> }>('banks.list')
 const bankCode = banks.banks[0]!.code
 const payouts: PayoutView[] = []
 for (const [accountNumber, amount] of [
-  ['0123456789', '2,000'],
+  ['0123456789', '2000'],
   ['0123456790', '350'],
 ] as const) {
   const resolved = await value<{ accountName: string }>('payouts.resolve', {

@@ -26,7 +26,7 @@ describe('watcher', () => {
   it('asks once per poll for all waiting accounts, from the earliest window (less skew)', async () => {
     const { clock, gateway, charges, updates } = setup()
     for (const ref of ['ACC-1', 'ACC-2', 'ACC-3']) gateway.addAccount(ref)
-    const first = await charges.open({ accountReference: 'ACC-1', amount: '5,000' }, actor)
+    const first = await charges.open({ accountReference: 'ACC-1', amount: '5000' }, actor)
     const openedAt = clock.now()
     await clock.advance(5_000)
     const others = [

@@ -80,7 +80,7 @@ describe('parseUserAmount', () => {
   it('accepts what cashiers type', () => {
     expect(parseUserAmount('₦12,500.50')).toBe(1_250_050)
     expect(parseUserAmount(' 12 500 ')).toBe(1_250_000)
-    expect(parseUserAmount('NGN 3,000')).toBe(300_000)
+    expect(parseUserAmount('NGN 3,000.00')).toBe(300_000)
   })
   it('still rejects nonsense', () => {
     expect(codeOf(() => parseUserAmount('₦'))).toBe('empty')
@@ -98,12 +98,40 @@ describe('parseUserAmount', () => {
     // A decimal comma is the likely intent; say so.
     expect(() => parseUserAmount('12,50')).toThrow(/12\.50/)
   })
+  it("refuses a single dot or comma before three digits: thousands or decimals can't be told apart", () => {
+    // "12.500" was read as ₦12.50 and "€1.500" as €1.50: a dot used for thousands.
+    for (const [text, currency] of [
+      ['12.500', 'NGN'],
+      ['₦12.500', 'NGN'],
+      ['€1.500', 'EUR'],
+      ['12,500', 'NGN'],
+      ['NGN 3,000', 'NGN'],
+      ['€1,234', 'EUR'],
+      ['0.500', 'NGN'],
+      ['999,999', 'NGN'],
+    ] as const) {
+      expect([text, codeOf(() => parseUserAmount(text, currency))]).toEqual([
+        text,
+        'ambiguous_group',
+      ])
+    }
+    expect(() => parseUserAmount('12.500')).toThrow(/12500.*12\.50/)
+    expect(() => parseUserAmount('12,505')).toThrow(/12505 \(or 12,505\.00\)/)
+    // Unambiguous forms still read: decimals after grouping, more groups, no group, spaces.
+    expect(parseUserAmount('12,500.00')).toBe(1_250_000)
+    expect(parseUserAmount('1,234,567')).toBe(123_456_700)
+    expect(parseUserAmount('12.50')).toBe(1250)
+    expect(parseUserAmount('12500')).toBe(1_250_000)
+    expect(parseUserAmount('12 500')).toBe(1_250_000)
+    expect(parseUserAmount('1234.5')).toBe(123_450)
+    expect(parseUserAmount('NGN 3,000.00')).toBe(300_000)
+  })
   it("accepts only the active currency's symbol", () => {
     expect(parseUserAmount('₦5')).toBe(500)
     expect(parseUserAmount('5 NGN', 'NGN')).toBe(500)
     expect(parseUserAmount('$5', 'USD')).toBe(500)
     expect(parseUserAmount('US$5', 'USD')).toBe(500)
-    expect(parseUserAmount('€1,234', 'EUR')).toBe(123_400)
+    expect(parseUserAmount('€1,234.00', 'EUR')).toBe(123_400)
     expect(codeOf(() => parseUserAmount('$5'))).toBe('wrong_currency')
     expect(codeOf(() => parseUserAmount('$5', 'NGN'))).toBe('wrong_currency')
     expect(codeOf(() => parseUserAmount('USD 5', 'NGN'))).toBe('wrong_currency')
@@ -137,6 +165,17 @@ describe('parseUserAmount properties', () => {
       )
       .map(([head, group]) => `${head},${group}`)
     fc.assert(fc.property(bad, (text) => codeOf(() => parseUserAmount(text)) === 'bad_grouping'))
+  })
+  it('a single dot or comma before a group of three digits is always refused', () => {
+    const text = fc
+      .tuple(
+        fc.integer({ min: 0, max: 999 }),
+        fc.constantFrom('.', ','),
+        fc.stringMatching(/^\d{3}$/),
+        fc.constantFrom('', '₦', 'NGN '),
+      )
+      .map(([head, mark, group, sign]) => `${sign}${head}${mark}${group}`)
+    fc.assert(fc.property(text, (t) => codeOf(() => parseUserAmount(t)) === 'ambiguous_group'))
   })
   it("another currency's symbol is always refused", () => {
     const pair = fc

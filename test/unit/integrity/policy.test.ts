@@ -25,7 +25,7 @@ async function setup() {
     return { store, integrity }
   }
   const { store, integrity } = await open()
-  await store.update({ limits: { cashier: { perItem: '1,000', perDay: '5,000' } } })
+  await store.update({ limits: { cashier: { perItem: '1000', perDay: '5000' } } })
   await integrity.flushed()
   return { file, open }
 }

@@ -89,7 +89,7 @@ const form: MandateCreateInput = {
   bankCode: '044',
   startDate: '2025-01-20',
   endDate: '2025-02-19',
-  maxMonthlyAmount: '50,000',
+  maxMonthlyAmount: '50000',
   maxMonthlyDebitCount: '3',
   currency: 'NGN',
 }

@@ -62,7 +62,7 @@ describe('PaymentsService.start', () => {
   it('puts field errors beside the fields and sends nothing when the form is wrong', async () => {
     const { service, gateway, journal } = setup()
     const error = await rejection(
-      service.start({ email: 'buyer@', amount: '12.345', currency: 'NGN' }),
+      service.start({ email: 'buyer@', amount: '12.3456', currency: 'NGN' }),
     )
     expect(error.code).toBe('invalid_input')
     expect(error.fields?.email).toMatch(/e-mail/)

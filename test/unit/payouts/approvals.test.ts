@@ -164,7 +164,7 @@ describe('approval binding', () => {
     w = await world()
     const item = await waiting()
     const seen = bindingHash(item)
-    await w.commands.edit(cashier, item.reference, { amount: '99,000' })
+    await w.commands.edit(cashier, item.reference, { amount: '99000' })
     const resent = await w.commands.submit(cashier, item.reference)
     await expect(
       w.commands.approve(supervisor, resent.reference, GOOD_PIN, seen),

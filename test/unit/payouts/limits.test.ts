@@ -56,27 +56,27 @@ describe('maker limits (checked when a payout goes for approval)', () => {
 
   it('adds up payouts to one account, so splitting is caught', async () => {
     w = await world({ policy: { limits: LIMITS } })
-    await submitted('60,000')
-    const error = await submitted('50,000').catch((e: unknown) => e)
+    await submitted('60000')
+    const error = await submitted('50000').catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'limit_exceeded' })
     expect((error as Error).message).toMatch(
       /1 other payout to this account today.*₦110,000\.00.*splitting/,
     )
     // A different account is a different payee.
-    await expect(submitted('50,000', '1111111111')).resolves.toMatchObject({
+    await expect(submitted('50000', '1111111111')).resolves.toMatchObject({
       state: 'awaiting_approval',
     })
   })
 
   it('adds up everything one cashier sends for approval in a day, across accounts', async () => {
     w = await world({ policy: { limits: LIMITS } })
-    await submitted('90,000', '0123456789')
-    await submitted('90,000', '1111111111')
-    await expect(submitted('90,000', '2222222222')).rejects.toThrow(
+    await submitted('90000', '0123456789')
+    await submitted('90000', '1111111111')
+    await expect(submitted('90000', '2222222222')).rejects.toThrow(
       /₦270,000\.00 of payouts today, above the daily limit of ₦250,000\.00/,
     )
     // Another cashier has their own day.
-    await expect(submitted('90,000', '2222222222', cashier2)).resolves.toMatchObject({
+    await expect(submitted('90000', '2222222222', cashier2)).resolves.toMatchObject({
       state: 'awaiting_approval',
     })
   })
@@ -84,13 +84,13 @@ describe('maker limits (checked when a payout goes for approval)', () => {
   it('starts a new day at local midnight, and lets withdrawn payouts go', async () => {
     w = await world({ policy: { limits: LIMITS, utcOffsetMinutes: 60 } })
     w.clock.now = Date.parse('2025-03-10T22:30:00Z') // 23:30 local
-    const first = await submitted('90,000', '0123456789')
-    await submitted('90,000', '1111111111')
-    await expect(submitted('90,000', '2222222222')).rejects.toThrow(/daily limit/)
+    const first = await submitted('90000', '0123456789')
+    await submitted('90000', '1111111111')
+    await expect(submitted('90000', '2222222222')).rejects.toThrow(/daily limit/)
     await w.commands.withdraw(cashier, first.reference, 'wrong supplier')
-    await expect(submitted('90,000', '2222222222')).resolves.toBeDefined()
+    await expect(submitted('90000', '2222222222')).resolves.toBeDefined()
     w.clock.now = Date.parse('2025-03-10T23:30:00Z') // 00:30 next local day
-    await expect(submitted('90,000', '0123456789')).resolves.toBeDefined()
+    await expect(submitted('90000', '0123456789')).resolves.toBeDefined()
   })
 
   it('uses the creator’s role limits', () => {
@@ -111,7 +111,7 @@ describe('approver limits (checked when a supervisor approves)', () => {
 
   it('refuses an approval above the approver’s per-item limit; a higher role may approve', async () => {
     w = await world({ policy: { limits: generousMaker } })
-    const item = await submitted('400,000')
+    const item = await submitted('400000')
     const { bindingHash } = await import('../../../main/payouts/binding')
     await expect(
       w.commands.approve(supervisor, item.reference, GOOD_PIN, bindingHash(item)),
@@ -123,20 +123,20 @@ describe('approver limits (checked when a supervisor approves)', () => {
 
   it('catches a split across approvals to one account', async () => {
     w = await world({ policy: { limits: generousMaker } })
-    await approved('200,000', '0123456789')
-    await expect(approved('150,000', '0123456789')).rejects.toThrow(
+    await approved('200000', '0123456789')
+    await expect(approved('150000', '0123456789')).rejects.toThrow(
       /this account today.*₦350,000\.00/,
     )
   })
 
   it('caps what one supervisor approves per day; another supervisor has their own', async () => {
     w = await world({ policy: { limits: generousMaker } })
-    await approved('250,000', '0123456789')
-    await approved('200,000', '1111111111')
-    await expect(approved('100,000', '2222222222')).rejects.toThrow(
+    await approved('250000', '0123456789')
+    await approved('200000', '1111111111')
+    await expect(approved('100000', '2222222222')).rejects.toThrow(
       /would have approved ₦550,000\.00 today, above the daily approval limit of ₦500,000\.00/,
     )
-    await expect(approved('100,000', '2222222222', supervisor2)).resolves.toMatchObject({
+    await expect(approved('100000', '2222222222', supervisor2)).resolves.toMatchObject({
       state: 'approved',
     })
   })

@@ -189,13 +189,13 @@ describe('payouts service', () => {
   it('refuses limit changes that make no sense, and keeps valid ones across restarts', async () => {
     const t = await setup()
     await expect(
-      t.service.updatePolicy({ limits: { cashier: { perItem: '500,000', perDay: '100,000' } } }),
+      t.service.updatePolicy({ limits: { cashier: { perItem: '500000', perDay: '100000' } } }),
     ).rejects.toMatchObject({
       code: 'invalid_input',
       fields: { 'limits.cashier.perDay': expect.any(String) },
     })
     const updated = await t.service.updatePolicy({
-      limits: { cashier: { perItem: '50,000', perDay: '200,000' } },
+      limits: { cashier: { perItem: '50000', perDay: '200000' } },
       approvalTtlMinutes: 90,
     })
     expect(updated.limits.cashier).toMatchObject({
@@ -203,7 +203,7 @@ describe('payouts service', () => {
       perDayText: '₦200,000.00',
     })
     await expect(
-      t.service.draft(cashier, { ...input, amount: '60,000', submit: true }),
+      t.service.draft(cashier, { ...input, amount: '60000', submit: true }),
     ).rejects.toMatchObject({
       code: 'limit_exceeded',
     })

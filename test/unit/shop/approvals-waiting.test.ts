@@ -6,6 +6,7 @@ import type { StoredEvent } from '../../../main/shop/events'
 import { decisionEvent, waitingOnOtherTills } from '../../../main/shop/waiting'
 
 const HASH = 'a'.repeat(64)
+const REQUEST = '2026-11-24T09:59:00.000Z'
 let seq = 0
 function event(tillId: string, kind: string, body: Record<string, unknown>): StoredEvent {
   seq += 1
@@ -108,7 +109,7 @@ describe("payouts waiting on the shop's other tills", () => {
   it('a decision binds to the details shown: changed details are refused', () => {
     const list = waitingOnOtherTills(
       [],
-      [state('till-front', 'TDP-1', 'awaiting_approval')],
+      [state('till-front', 'TDP-1', 'awaiting_approval', { submittedAt: REQUEST })],
       'till-back',
       sade,
     )
@@ -128,6 +129,7 @@ describe("payouts waiting on the shop's other tills", () => {
         tillId: 'till-front',
         decision: 'approved',
         payloadHash: HASH,
+        request: REQUEST,
         userId: 'u_sade',
         userName: 'Sade',
         role: 'supervisor',
@@ -138,10 +140,41 @@ describe("payouts waiting on the shop's other tills", () => {
     })
   })
 
+  it('the same details asked for again are a new request, decided afresh', () => {
+    const first = state('till-front', 'TDP-5', 'awaiting_approval', { submittedAt: REQUEST })
+    const input = {
+      tillId: 'till-front',
+      reference: 'TDP-5',
+      bindingHash: HASH,
+      decision: 'approved' as const,
+      reason: '',
+    }
+    const made = decisionEvent(
+      waitingOnOtherTills([], [first], 'till-back', sade),
+      input,
+      sade,
+      'Back counter',
+      'now',
+    )
+    const decided = { ...event('till-back', made.kind, made.body) }
+    // Asked again with the same details (the same hash) after Sade's decision was made.
+    const again = state('till-front', 'TDP-5', 'awaiting_approval', {
+      submittedAt: '2026-11-24T11:30:00.000Z',
+    })
+    expect(waitingOnOtherTills([decided], [first], 'till-back', sade)[0]).toMatchObject({
+      decided: { decision: 'approved' },
+    })
+    expect(waitingOnOtherTills([decided], [first, again], 'till-back', sade)[0]).toMatchObject({
+      request: '2026-11-24T11:30:00.000Z',
+      decided: null,
+      blocked: null,
+    })
+  })
+
   it('a rejection needs a reason; a cashier cannot decide', () => {
     const list = waitingOnOtherTills(
       [],
-      [state('till-front', 'TDP-1', 'awaiting_approval')],
+      [state('till-front', 'TDP-1', 'awaiting_approval', { submittedAt: REQUEST })],
       'till-back',
       sade,
     )

@@ -161,6 +161,42 @@ describe("applying other tills' decisions on the maker's till", () => {
     expect(await a.state(payout.reference)).toBe('approved')
   })
 
+  it('an approval lives from when it was made, never from when this till heard of it', async () => {
+    const a = await tillA({ send: false })
+    const payout = await a.draft()
+    const hours = (n: number) => new Date(Date.now() - n * 3_600_000).toISOString()
+    // Received by the shop seven hours ago: approved here with the hour it has left.
+    const recent = await a.pull({ reference: payout.reference, payloadHash: payout.bindingHash })
+    recent.receivedAt = hours(7)
+    recent.createdAt = hours(7)
+    // Made by a till that decided offline two days ago and told the shop only now.
+    const offline = await a.pull({
+      reference: payout.reference,
+      payloadHash: payout.bindingHash,
+      userId: admin.id,
+      userName: admin.name,
+    })
+    offline.createdAt = hours(48)
+    offline.receivedAt = new Date().toISOString()
+    // Submitted before either was made, as far as this till can tell.
+    const item = (await a.service.item(payout.reference))!
+    expect(item.submittedAt).not.toBeNull()
+    offline.body.request = new Date(item.submittedAt!).toISOString()
+    recent.body.request = offline.body.request
+    await a.applier.apply(a.inbox)
+    const approved = (await a.service.item(payout.reference))!
+    expect(approved.state).toBe('approved')
+    expect(approved.approval!.expiresAt).toBe(Date.parse(recent.receivedAt) + 8 * 3_600_000)
+    expect(
+      (await a.notes(payout.reference)).some((l) =>
+        /Approval by Ngozi Admin on Back counter: it is too old: it was made at .* or earlier, longer ago than the approval lifetime \(8 hours\)/.test(
+          l,
+        ),
+      ),
+    ).toBe(true)
+    expect(a.errors).toEqual([])
+  })
+
   it('approve and reject made while partitioned: the rejection wins, in either order', async () => {
     for (const order of [
       ['approved', 'rejected'],
@@ -315,6 +351,8 @@ describe("applying other tills' decisions on the maker's till", () => {
       userName: supervisor.name,
       tillName: 'Back counter',
       reason: '',
+      decidedAt: Date.now(),
+      request: null,
     }
     const counts = { kind: 'counts' as const }
     const apply = (change: Partial<typeof decision>, approver: StaffMember | null) =>

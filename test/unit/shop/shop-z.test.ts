@@ -234,6 +234,59 @@ describe('shop-wide Z-report', () => {
     expect(report.total.shifts).toBe(1)
   })
 
+  it("states a payout whose outcome is unknown once, as of its till's latest close, however many shifts close", async () => {
+    // One ₦1M payout stuck unknown on the front counter through three shifts, and one held
+    // for review that is settled before the third close.
+    const facts = activity({
+      payouts: [
+        payout({ reference: 'PO-STUCK', state: 'unknown', amount: m(1_000_000_00) }),
+        payout({ reference: 'PO-HELD', state: 'needs_review', amount: m(50_000_00) }),
+      ],
+      payoutEvents: [
+        { reference: 'PO-STUCK', to: 'created', at: at(5) },
+        { reference: 'PO-HELD', to: 'created', at: at(6) },
+      ],
+    })
+    const front = till('Front counter', facts)
+    const back = till('Back counter', backFacts)
+    const zs: ZReportView[] = []
+    for (const [i, minutes] of [60, 120, 180].entries()) {
+      if (i === 2) {
+        facts.payouts[1] = payout({ reference: 'PO-HELD', state: 'success', amount: m(50_000_00) })
+        facts.payoutEvents.push({ reference: 'PO-HELD', to: 'success', at: at(150) })
+      }
+      const shift = await front.service.open(bola, {})
+      front.setNow(OPEN_MS + minutes * 60_000)
+      await front.service.close(bola, shift.id)
+      zs.push(front.closed.at(-1)!)
+    }
+    expect(zs.map((z) => z.report.till.payouts.unknown.count)).toEqual([1, 1, 1])
+    const zBack = await closeOne(back, bola)
+    // Told in the shop's order, which need not be the order of closing.
+    const events = [zs[2]!, zs[0]!, zs[1]!].map((z) =>
+      shopEvent('till-a', 'shift.closed', shiftClosedFact(z, 'Front counter')!.body),
+    )
+    events.push(shopEvent('till-b', 'shift.closed', shiftClosedFact(zBack, 'Back counter')!.body))
+    const report = shopZReport(events, DAY, 'live', TZ)
+
+    const stuck = { count: 1, totals: [{ currency: 'NGN', amountMinor: '100000000' }] }
+    const none = { count: 0, totals: [] }
+    expect(report.total.shifts).toBe(4)
+    expect(report.total.figures.payouts.unknown).toEqual(stuck)
+    expect(
+      report.tills.find((t) => t.tillName === 'Front counter')!.figures.payouts.unknown,
+    ).toEqual(stuck)
+    expect(report.cashiers.find((c) => c.name === 'Bola')!.figures.payouts.unknown).toEqual(stuck)
+    // Settled before the latest close: no longer held, and counted where it was sent.
+    expect(report.total.figures.payouts.needs_review).toEqual(none)
+    expect(report.total.figures.payouts.sent?.count).toBe(1)
+    // Open items too are as of each till's latest close: the stuck payout, once.
+    expect(zs.map((z) => z.report.carriedOver.length)).toEqual([2, 2, 1])
+    expect(report.total.carriedOver).toBe(1)
+    // What moved in the period is still added: each payout drafted once.
+    expect(report.total.figures.payouts.drafted?.count).toBe(3)
+  })
+
   it('writes the report as CSV with exact amounts and formulas defused', async () => {
     const front = till('=cmd|x', frontFacts)
     const z = await closeOne(front, bola)
