@@ -6,14 +6,7 @@ import type { Transfer } from '../../common/api/disbursements'
 import { overruleAlarm } from '../exactly-once/alarm'
 import { explainGatewayFailure, explainTransferFailure } from './explain'
 import { classifyFailure, type PayoutsGateway } from './gatewayPort'
-import {
-  isDecided,
-  isUncertain,
-  type EvidenceStep,
-  type PayoutItem,
-  type TransferSnapshot,
-  type Uncertainty,
-} from './model'
+import { isDecided, isUncertain, type PayoutItem, type TransferSnapshot } from './model'
 import type { ItemPatch, OutboxRecord } from './records'
 import {
   PayoutSenderBase,
@@ -23,6 +16,7 @@ import {
   notOurs,
   withStep,
   withoutUndefined,
+  type LostStep,
 } from './sender-base'
 
 /** Lookups by reference, and what the gateway's answers do to a payout. */
@@ -30,21 +24,7 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
   /** One initialize (sending.ts). */
   protected abstract post(gateway: PayoutsGateway, ready: PayoutItem): Promise<void>
   /** The answer to a request was lost (sending.ts). */
-  protected abstract becomeUnknown(
-    item: PayoutItem,
-    step: {
-      call: EvidenceStep['call']
-      said: string
-      lostRequestAt: number | null
-      /**
-       * The request was answered: the lost request to wait for is the one before it (its
-       * time was journaled over by journalResend while this one was on its way).
-       */
-      answeredLostAt?: number | null
-      sendAttempts?: number
-      mark?: Partial<Pick<Uncertainty, 'resendRefused' | 'existsSaid'>>
-    },
-  ): Promise<void>
+  protected abstract becomeUnknown(item: PayoutItem, step: LostStep): Promise<void>
 
   /**
    * Asks the gateway about our reference; adopts what it has. Only a JSON "no such transfer"

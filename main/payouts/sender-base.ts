@@ -83,6 +83,20 @@ export { COMMIT_LAG_MARGIN_MS }
 /** Evidence kept per payout: the first step and the latest ones (the journal has them all). */
 export const MAX_STEPS = MAX_EVIDENCE_STEPS
 
+/** A request whose answer was lost (or a lookup that settled nothing), as evidence. */
+export interface LostStep {
+  call: EvidenceStep['call']
+  said: string
+  lostRequestAt: number | null
+  /**
+   * The request was answered: the lost request to wait for is the one before it (its time
+   * was journaled over by journalResend while this one was on its way).
+   */
+  answeredLostAt?: number | null
+  sendAttempts?: number
+  mark?: Partial<Pick<Uncertainty, 'resendRefused' | 'existsSaid'>>
+}
+
 /** The state every part of the sender shares, and the records it writes. */
 export abstract class PayoutSenderBase {
   protected readonly o: Required<Omit<SenderOptions, 'onProgress' | 'onBlocked' | 'onError'>> &

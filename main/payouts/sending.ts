@@ -6,9 +6,9 @@ import { approvalMatches, bindingHash } from './binding'
 import { judgeName } from './commands'
 import { explainGatewayFailure } from './explain'
 import { classifyFailure, type PayoutsGateway } from './gatewayPort'
-import { type EvidenceStep, type PayoutItem, type Problem, type Uncertainty } from './model'
+import { type PayoutItem, type Problem, type Uncertainty } from './model'
 import type { ItemPatch } from './records'
-import { disbursementBody, freshUncertainty, notOurs, withStep } from './sender-base'
+import { disbursementBody, freshUncertainty, notOurs, withStep, type LostStep } from './sender-base'
 import { PayoutFollowUp } from './follow-up'
 
 /** Sending an approved payout: checks, the one initialize, and what a failed one means. */
@@ -210,21 +210,7 @@ export abstract class PayoutSending extends PayoutFollowUp {
    * Records that this payout's fate is not known (or adds to why), durably, and schedules the
    * next lookup: no sooner than `verifyAfterMs` after a request whose answer was lost.
    */
-  protected async becomeUnknown(
-    item: PayoutItem,
-    step: {
-      call: EvidenceStep['call']
-      said: string
-      lostRequestAt: number | null
-      /**
-       * The request was answered: the lost request to wait for is the one before it (its
-       * time was journaled over by journalResend while this one was on its way).
-       */
-      answeredLostAt?: number | null
-      sendAttempts?: number
-      mark?: Partial<Pick<Uncertainty, 'resendRefused' | 'existsSaid'>>
-    },
-  ): Promise<void> {
+  protected async becomeUnknown(item: PayoutItem, step: LostStep): Promise<void> {
     const now = this.o.now()
     const before = item.uncertainty ?? null
     const earlier =
