@@ -33,6 +33,7 @@ export type PayoutActionName =
   | 'approve'
   | 'reject'
   | 'decideOutcome'
+  | 'acknowledgeAlarm'
 
 export interface BankOption {
   name: string
@@ -359,6 +360,13 @@ export const payoutsChannels = defineChannels({
     role: 'supervisor',
     summary:
       "Closes a payout whose outcome is unknown: paid (with the gateway's reference) or not paid (with a reason), re-entering the PIN. Not by its maker.",
+  },
+  'payouts.acknowledgeAlarm': {
+    input: z.strictObject({ reference: Reference }),
+    result: returns<PayoutView>(),
+    role: 'supervisor',
+    summary:
+      "Marks as read the alarm of a payout the gateway settled against a supervisor's decision (journaled).",
   },
   'payouts.status': {
     input: NoInput,

@@ -12,6 +12,10 @@ export const Alarm = z.object({
 })
 export type Alarm = z.infer<typeof Alarm>
 
+/** An alarm no supervisor has acknowledged yet: the item stays on the supervisor's list. */
+export const awaitsAcknowledgement = (alarm: Alarm | null | undefined): boolean =>
+  Boolean(alarm && !alarm.acknowledged)
+
 export interface Overruled {
   noun: string
   reference: string

@@ -8,8 +8,9 @@ import { tillTrust } from './trust'
 
 export function createExactlyOnce(core: CoreServices) {
   const handlers: Handlers<typeof exactlyOnceChannels> = {
-    'exactlyOnce.resends': () => {
+    'exactlyOnce.resends': async () => {
       const { store, key } = tillTrust(core)
+      await store.warm(key())
       const state = store.state(key())
       return {
         honoured: state.honoured,

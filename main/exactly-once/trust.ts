@@ -6,8 +6,13 @@
 // goes to lookups and review, never to a resend.
 //
 // Shown by: a 2xx to a write that echoed our reference, or a lookup by our reference that
-// found a record carrying it. Kept in memory per base URL and key: a new key or address must
-// show it again, and a file the cashier could edit never grants it.
+// found a record carrying it. Kept per environment, base URL and key id, in memory and in the
+// OS keychain (bound to the till's id, like the journal heads), so a restart keeps it while a
+// new key or address must show it again, and no file the cashier can edit ever grants it. A
+// keychain that cannot be read or written only means trust is earned again in this run.
+import { createHash } from 'node:crypto'
+import { tillAccount } from '../integrity/keys'
+import type { Keychain } from '../keychain/keychain'
 
 export type TrustEvidence = 'echo' | 'lookup'
 
@@ -18,6 +23,18 @@ export interface ReferenceTrust {
   learn(how: TrustEvidence): void
 }
 
+/** What was learned for one environment, and when. */
+export interface Learned {
+  how: TrustEvidence
+  at: number
+}
+
+/** Where earned trust outlives the run (the OS keychain); in memory only without one. */
+export interface TrustVault {
+  load(key: string): Promise<Learned | null>
+  save(key: string, learned: Learned): Promise<void>
+}
+
 export interface TrustState {
   honoured: boolean
   how: TrustEvidence | null
@@ -26,20 +43,50 @@ export interface TrustState {
 
 /** One store per running till: keyed by whatever names the environment (base URL and key). */
 export class ReferenceTrustStore {
-  readonly #learned = new Map<string, { how: TrustEvidence; at: number }>()
+  readonly #learned = new Map<string, Learned>()
+  readonly #loading = new Map<string, Promise<void>>()
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly vault: TrustVault | null = null,
+  ) {}
+
+  /**
+   * Reads what the vault holds for `key` into memory (once per key and run). Until it has
+   * answered, the environment counts as not yet shown: a lookup instead of a resend.
+   */
+  warm(key: string | null): Promise<void> {
+    if (key === null || !this.vault || this.#learned.has(key)) return Promise.resolve()
+    let loading = this.#loading.get(key)
+    if (!loading) {
+      const vault = this.vault
+      loading = vault.load(key).then(
+        (learned) => {
+          if (learned && !this.#learned.has(key)) this.#learned.set(key, learned)
+        },
+        () => undefined,
+      )
+      this.#loading.set(key, loading)
+    }
+    return loading
+  }
 
   /** The trust of the environment `key()` names at each call (it may change under us). */
   for(key: () => string | null): ReferenceTrust {
     return {
       honoured: () => {
         const k = key()
-        return k !== null && this.#learned.has(k)
+        if (k === null) return false
+        if (this.#learned.has(k)) return true
+        void this.warm(k)
+        return false
       },
       learn: (how) => {
         const k = key()
-        if (k !== null && !this.#learned.has(k)) this.#learned.set(k, { how, at: this.now() })
+        if (k === null || this.#learned.has(k)) return
+        const learned = { how, at: this.now() }
+        this.#learned.set(k, learned)
+        this.vault?.save(k, learned).catch(() => undefined)
       },
     }
   }
@@ -53,11 +100,43 @@ export class ReferenceTrustStore {
 /** For tests and benches whose model gateway is known to keep our reference. */
 export const HONOURED: ReferenceTrust = { honoured: () => true, learn: () => undefined }
 
+const ACCOUNT = 'Tilldesk reference trust'
+
+/**
+ * The OS keychain as the vault: one entry per environment, base URL and key id (hashed into
+ * the account name, which ends with the till's id), holding what was learned and for which
+ * environment, so an entry is believed only for the environment it names.
+ */
+export function keychainTrustVault(keychain: Keychain, till: string | null): TrustVault {
+  const account = (key: string): string =>
+    tillAccount(`${ACCOUNT} ${createHash('sha256').update(key).digest('hex').slice(0, 32)}`, till)
+  return {
+    load: async (key) => readLearned(await keychain.get('till', account(key)), key),
+    save: (key, learned) => keychain.set('till', account(key), JSON.stringify({ key, ...learned })),
+  }
+}
+
+/** A vault entry, believed only when it is whole and names this very environment. */
+function readLearned(raw: string | null, key: string): Learned | null {
+  if (raw === null) return null
+  try {
+    const value = JSON.parse(raw) as { key?: unknown; how?: unknown; at?: unknown }
+    if (value.key !== key || (value.how !== 'echo' && value.how !== 'lookup')) return null
+    if (typeof value.at !== 'number' || !Number.isFinite(value.at)) return null
+    return { how: value.how, at: value.at }
+  } catch {
+    return null
+  }
+}
+
 /** What names an environment for trust: its base URL and key, as the till is set up now. */
 export interface TrustScope {
   environment: { current: string; baseUrl(): string | null }
   settings: { get(): { keyIds: Readonly<Record<string, string | null | undefined>> } }
   now: () => number
+  /** With both, earned trust is kept in the keychain under this till's id. */
+  keychain?: Keychain
+  integrity?: { readonly tillId: string | null }
 }
 
 const stores = new WeakMap<object, ReferenceTrustStore>()
@@ -69,14 +148,21 @@ export function tillTrust(scope: TrustScope): {
 } {
   let store = stores.get(scope)
   if (!store) {
-    store = new ReferenceTrustStore(scope.now)
+    const vault =
+      scope.keychain && scope.integrity
+        ? keychainTrustVault(scope.keychain, scope.integrity.tillId)
+        : null
+    store = new ReferenceTrustStore(scope.now, vault)
     stores.set(scope, store)
   }
   const key = (): string | null => {
     const base = scope.environment.baseUrl()
-    const keyId = scope.settings.get().keyIds[scope.environment.current] ?? null
-    return base === null ? null : `${base}|${keyId ?? 'demo'}`
+    const environment = scope.environment.current
+    const keyId = scope.settings.get().keyIds[environment] ?? null
+    return base === null ? null : `${environment}|${base}|${keyId ?? 'demo'}`
   }
+  // Read what an earlier run earned here before the first unknown outcome needs it.
+  void store.warm(key())
   return { store, key }
 }
 

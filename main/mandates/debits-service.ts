@@ -17,6 +17,7 @@ import type { Logger } from '../app/log'
 import type { GatewayClient } from '../gateway'
 import { cashierError } from '../payments/cashier-errors'
 import type { Follower } from '../exactly-once/follower'
+import { awaitsAcknowledgement } from '../exactly-once/alarm'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
 import { writesFor, type ReferencedWrites } from '../exactly-once/tracker'
@@ -183,7 +184,10 @@ export class DebitsService {
   unsettled(): DebitView[] {
     return this.deps.debits
       .list()
-      .filter((entry) => entry.status === 'starting' && entry.uncertainty)
+      .filter(
+        (entry) =>
+          (entry.status === 'starting' && entry.uncertainty) || awaitsAcknowledgement(entry.alarm),
+      )
       .map((entry) => this.#view(entry, this.#isFollowing(entry.paymentReference)))
   }
 

@@ -17,6 +17,7 @@ import type { Logger } from '../app/log'
 import type { GatewayClient } from '../gateway'
 import { cashierError } from './cashier-errors'
 import { checkCheckoutUrl } from './checkout-link'
+import { awaitsAcknowledgement } from '../exactly-once/alarm'
 import type { Follower } from '../exactly-once/follower'
 import type { Journal } from './journal'
 import { entryFromRecord, isFinalPayment, type PaymentEntry } from './payment-entry'
@@ -186,7 +187,10 @@ export class PaymentsService {
   unsettled(): CheckoutView[] {
     return this.deps.journal
       .list()
-      .filter((entry) => entry.status === 'starting' && entry.uncertainty)
+      .filter(
+        (entry) =>
+          (entry.status === 'starting' && entry.uncertainty) || awaitsAcknowledgement(entry.alarm),
+      )
       .map((entry) => this.#toView(entry))
   }
 

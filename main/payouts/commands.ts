@@ -569,6 +569,33 @@ export class PayoutCommands {
    * the sender's rule "only what this till signed is sent" holds for remote approvals too.
    * Anything that does not count is kept in the audit with why. Idempotent by event id.
    */
+  /**
+   * A supervisor has read the alarm of a decision the gateway overruled: the alarm stays on
+   * the payout, marked with who acknowledged it and when, and the journal note is the audit.
+   */
+  async acknowledgeAlarm(person: Person, reference: string): Promise<PayoutItem> {
+    if (!isChecker(person)) {
+      throw new AppError('forbidden_role', 'Only a supervisor can acknowledge an alarm.')
+    }
+    const item = this.#get(reference)
+    const alarm = item.alarm ?? null
+    if (!alarm) throw new AppError('wrong_state', 'This payout has no alarm to acknowledge.')
+    if (alarm.acknowledged) return item
+    const at = new Date(this.deps.now()).toISOString()
+    const [changed] = await this.deps.outbox.commit([
+      {
+        type: 'note',
+        note: 'alarmAcknowledged',
+        ref: reference,
+        by: asActor(person),
+        state: item.state,
+        text: alarm.text,
+        patch: { alarm: { ...alarm, acknowledged: { byId: person.id, byName: person.name, at } } },
+      },
+    ])
+    return changed!
+  }
+
   async applyShopDecision(
     decision: ShopDecision,
     approver: StaffMember | null,

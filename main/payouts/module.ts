@@ -90,6 +90,8 @@ export function createPayouts(core: CoreServices): {
       service.reject(person(context), reference, pin, reason),
     'payouts.decideOutcome': ({ reference, pin, ...decision }, context) =>
       service.decideOutcome(person(context), reference, pin, decision),
+    'payouts.acknowledgeAlarm': ({ reference }, context) =>
+      service.acknowledgeAlarm(person(context), reference),
     'payouts.status': () => service.status(),
     'payouts.retryNow': () => service.retryNow(),
     'payouts.audit': (input, context) => service.audit(person(context), input?.reference),

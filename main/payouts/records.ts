@@ -66,6 +66,7 @@ export function applyRecord(
         `Note for ${record.ref} expected ${record.state}, it is ${current.state}.`,
       )
     }
+    checkAlarmNote(current, record)
     return applyPatch(current, record.patch, at)
   }
   if (current.state !== record.from) {
@@ -105,6 +106,35 @@ export function applyRecord(
     }
   }
   return { ...next, state: record.to }
+}
+
+/**
+ * The alarm of an overruled decision is raised only with the overrule, and a note may change
+ * it only to say which supervisor acknowledged it: the text and time stay as the till wrote them.
+ */
+function checkAlarmNote(current: PayoutItem, record: OutboxRecord & { type: 'note' }): void {
+  if (record.note !== 'alarmAcknowledged') {
+    if ('alarm' in record.patch)
+      throw new RecordRejectedError('Only an acknowledgement may touch an alarm.')
+    return
+  }
+  const alarm = current.alarm ?? null
+  const next = record.patch.alarm ?? null
+  const keys = Object.keys(record.patch)
+  if (
+    !alarm ||
+    alarm.acknowledged ||
+    !next?.acknowledged ||
+    keys.length !== 1 ||
+    next.text !== alarm.text ||
+    next.at !== alarm.at ||
+    next.acknowledged.byId !== record.by.id ||
+    !CHECKER_ROLES.has(record.by.role)
+  ) {
+    throw new RecordRejectedError(
+      'Only a supervisor may acknowledge an alarm, once, and only as the alarm stands.',
+    )
+  }
 }
 
 // Actions that would treat a payout that may have been paid as if it had not been sent.

@@ -327,6 +327,11 @@ export class PayoutsService {
     return this.#command((c) => c.decideOutcome(person, reference, pin, decision))
   }
 
+  /** A supervisor has read the alarm of a payout the gateway settled against a decision. */
+  acknowledgeAlarm(person: Person, reference: string): Promise<PayoutView> {
+    return this.#command((c) => c.acknowledgeAlarm(person, reference))
+  }
+
   /** One of this till's payouts as journaled (null: none with that reference here). */
   async item(reference: string): Promise<PayoutItem | null> {
     const runtime = await this.#current()

@@ -122,6 +122,9 @@ export const NOTES = {
   // A supervisor's decision made on another till of the shop that changed nothing here (too
   // late, on other details, not from a supervisor of this till's staff list): kept for audit.
   shopDecision: 'Decision from another till not applied',
+  // A supervisor has read the alarm of a decision the gateway overruled (the alarm is kept).
+  alarmAcknowledged:
+    'Alarm acknowledged: a supervisor has seen that the gateway overruled the decision',
 } as const
 export type NoteKind = keyof typeof NOTES
 

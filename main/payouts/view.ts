@@ -60,6 +60,7 @@ function actionsFor(item: PayoutItem, viewer: Viewer | null): PayoutActionName[]
   const makerSide = item.createdBy.id === viewer.id || isChecker(viewer)
   const checker = isChecker(viewer) && !item.makers.includes(viewer.id)
   const actions: PayoutActionName[] = []
+  if (isChecker(viewer) && item.alarm && !item.alarm.acknowledged) actions.push('acknowledgeAlarm')
   if (makerSide) {
     if (canAct('edit', item.state)) actions.push('edit')
     if (canAct('submit', item.state)) actions.push('submit')

@@ -34,7 +34,7 @@ import { MinorValue } from '../payments/payment-entry'
 import { newReference } from '../payments/references'
 import { decisionOutcomeView } from '../exactly-once/decision'
 import { Uncertainty } from '../exactly-once/submit'
-import { Alarm } from '../exactly-once/alarm'
+import { Alarm, awaitsAcknowledgement } from '../exactly-once/alarm'
 import { writesFor, type ReferencedWrites } from '../exactly-once/tracker'
 import type { ReferenceTrust } from '../exactly-once/trust'
 import { refundKind } from './refund-kind'
@@ -367,7 +367,7 @@ export class RefundsService {
   unsettled(): RefundView[] {
     return this.deps.journal
       .list()
-      .filter((entry) => UNSETTLED.includes(entry.status))
+      .filter((entry) => UNSETTLED.includes(entry.status) || awaitsAcknowledgement(entry.alarm))
       .map((entry) => this.#viewOfEntry(entry))
   }
 

@@ -10,6 +10,7 @@ import { fieldsOf, messageOf } from '../lib/pos'
 import { Button } from './Button'
 import { Dialog } from './Dialog'
 import { PinField, TextField } from './Field'
+import { OutcomeAlarm, type AlarmShown } from './OutcomeAlarm'
 import './outcome-review.css'
 
 export interface OutcomeEvidence {
@@ -24,6 +25,8 @@ export interface OutcomeEvidence {
     reason: string
     gatewayReference: string | null
   } | null
+  /** The gateway later contradicted the decision and won. */
+  alarm?: AlarmShown | undefined
 }
 
 export interface OutcomeWords {
@@ -64,6 +67,8 @@ export interface OutcomeReviewProps {
   label: string
   testId?: string
   reference?: string | null
+  /** Marks the alarm as seen; absent when the signed-in user may not acknowledge it. */
+  onAcknowledge?: (() => Promise<void>) | undefined
 }
 
 export function OutcomeReview(props: OutcomeReviewProps) {
@@ -79,6 +84,14 @@ export function OutcomeReview(props: OutcomeReviewProps) {
       data-reference={props.reference ?? undefined}
     >
       {props.heading}
+      {outcome.alarm && (
+        <OutcomeAlarm
+          alarm={outcome.alarm}
+          decided={decided}
+          words={words}
+          onAcknowledge={props.onAcknowledge}
+        />
+      )}
       {open && <p className="outcome-review__why">{outcome.why}</p>}
       {decided && (
         <p className="outcome-review__decision">

@@ -66,6 +66,10 @@ export function UnsettledDebits() {
               )
               done()
             }}
+            onAcknowledge={async () => {
+              await call('mandates.acknowledgeDebitAlarm', { reference: view.paymentReference })
+              done()
+            }}
           />
         )
       }

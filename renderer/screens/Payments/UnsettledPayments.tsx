@@ -54,6 +54,15 @@ export function PaymentOutcome({
         usePayments.getState().upsert(result)
         onDecided?.()
       }}
+      onAcknowledge={
+        supervisor
+          ? async () => {
+              const result = await call('payments.acknowledgeAlarm', { reference: view.reference })
+              usePayments.getState().upsert(result)
+              onDecided?.()
+            }
+          : undefined
+      }
     />
   )
 }

@@ -47,6 +47,14 @@ export function ReviewPanel({ view }: { view: PayoutView }) {
         )
         usePayouts.getState().upsert([result])
       }}
+      onAcknowledge={
+        view.actions.includes('acknowledgeAlarm')
+          ? async () => {
+              const result = await call('payouts.acknowledgeAlarm', { reference: view.reference })
+              usePayouts.getState().upsert([result])
+            }
+          : undefined
+      }
     />
   )
 }

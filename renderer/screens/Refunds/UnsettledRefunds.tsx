@@ -34,7 +34,7 @@ export function UnsettledRefunds() {
         view.outcome && (
           <OutcomeReview
             outcome={view.outcome}
-            open
+            open={view.outcome.state !== 'decided'}
             canDecide={!view.outcome.decideBlocked}
             blocked={view.outcome.decideBlocked}
             words={words}
@@ -69,6 +69,10 @@ export function UnsettledRefunds() {
                   ? { ...base, outcome: 'refunded', gatewayReference }
                   : { ...base, outcome: 'not_refunded' },
               )
+              done()
+            }}
+            onAcknowledge={async () => {
+              await call('refunds.acknowledgeAlarm', { reference: view.reference ?? '' })
               done()
             }}
           />

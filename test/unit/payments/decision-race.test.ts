@@ -117,6 +117,11 @@ describe('payments: a decision never races a resend', () => {
     expect(entry?.status).toBe('success')
     expect(entry?.resolution?.made).toBe(false)
     expect(entry?.alarm?.text).toMatch(/marked as not paid.*gateway/i)
+    // On the supervisor's list until one of them has seen it; then off it, with who saw it.
+    expect(s.service.unsettled().map((v) => v.outcome?.alarm?.acknowledgedBy)).toEqual([null])
+    s.service.acknowledgeAlarm(view.reference)
+    expect(s.journal.get(view.reference)?.alarm?.acknowledged?.byName).toBe(supervisor.name)
+    expect(s.service.unsettled()).toEqual([])
     s.service.stop()
   })
 })

@@ -153,6 +153,11 @@ describe('refunds: a decision never races a resend', () => {
     expect(entry?.resolution?.made).toBe(false)
     expect(entry?.alarm?.text).toMatch(/marked as not refunded.*gateway/i)
     expect(entry?.alarm?.acknowledged).toBeNull()
+    // On the supervisor's list until one of them has seen it; then off it, with who saw it.
+    expect(s.service.unsettled().map((v) => v.outcome?.alarm?.acknowledgedBy)).toEqual([null])
+    s.service.acknowledgeAlarm(reference)
+    expect(s.journal.get(reference)?.alarm?.acknowledged?.byName).toBe(supervisor.name)
+    expect(s.service.unsettled()).toEqual([])
     s.service.stop()
   })
 })

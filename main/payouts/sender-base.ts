@@ -1,0 +1,287 @@
+// The payout sender's shared ground: its options, the state its parts share (due times,
+// clearances to post, live problems, pauses) and the journal records it writes, plus the
+// small pure pieces (the request body, evidence steps, "is this transfer ours"). The sender is
+// split along its seams: sending.ts (one initialize and what a failed one means), follow-up.ts
+// (lookups by reference, the watches, adopting the gateway's answer) and sender.ts (the
+// schedule that picks the next piece of work).
+import type { Transfer } from '../../common/api/disbursements'
+import type { Sealer } from '../integrity/seal'
+import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
+import { DECIDED_WATCH_MS } from '../exactly-once/tracker'
+import type { ReferenceTrust } from '../exactly-once/trust'
+import { keepEvidence, MAX_EVIDENCE_STEPS } from '../gateway/evidence'
+import { retryAfterMs, type DisbursementBody, type GatewayProvider } from './gatewayPort'
+import {
+  SYSTEM_ACTOR,
+  type EvidenceStep,
+  type PayoutItem,
+  type Problem,
+  type Uncertainty,
+} from './model'
+import type { NameEnquiryResult } from './nameEnquiry'
+import type { Outbox } from './outbox'
+import type { ItemPatch, OutboxRecord } from './records'
+
+export interface SenderOptions {
+  outbox: Outbox
+  gateway: GatewayProvider
+  resolveName: (bankCode: string, accountNumber: string) => Promise<NameEnquiryResult>
+  now?: () => number
+  /** Requests in flight at once. */
+  concurrency?: number
+  /** First status check after the gateway accepts a transfer. */
+  pollMs?: number
+  /** Longest gap between status checks of one transfer. */
+  maxPollMs?: number
+  /** First wait after a failure; doubles per consecutive failure. */
+  retryBaseMs?: number
+  retryMaxMs?: number
+  /** Scan for new work at least this often (settings.pollIntervals.outboxMs). */
+  idleMs?: number
+  /** How long after success to keep checking for a reversal; 0 turns it off. */
+  reversalWatchMs?: number
+  reversalPollMs?: number
+  /** Deadline of each gateway request. */
+  requestTimeoutMs?: number
+  /**
+   * Least wait between a request whose answer was lost and the verify that may lead to a
+   * resend: longer than the request's own deadline plus the gateway's commit lag, so the slow
+   * request has landed (or died) before "no such transfer" is believed. Default
+   * requestTimeoutMs + 15 s (docs/payouts.md).
+   */
+  verifyAfterMs?: number
+  /** How long an unknown outcome is re-verified (with back-off) before a supervisor decides. */
+  unknownWindowMs?: number
+  /** How often a payout waiting for a supervisor's decision is still looked up. */
+  reviewPollMs?: number
+  /** Told whenever the live (unjournaled) status of an item changes, for the screens. */
+  onProgress?: (reference: string) => void
+  /** Told when the sender as a whole is blocked (bad key, no gateway) or unblocked. */
+  onBlocked?: (reason: string | null) => void
+  /** Errors the sender can't attribute to an item (logged by the caller). */
+  onError?: (error: unknown) => void
+  /** Verifies approval signatures (the environment's device key); null: not checked. */
+  approvalSealer?: Sealer | null
+  /** Whether this environment has shown it keeps our reference; null: taken as shown. */
+  referenceTrust?: ReferenceTrust | null
+  /** How long a decided payout is still looked up (the gateway's reversal window). */
+  decidedWatchMs?: number
+}
+
+/** The sender's live view of an item: the latest problem and gateway status. */
+export interface LiveStatus {
+  problem: Problem | null
+  transferStatus: Transfer['status'] | null
+}
+
+export const SENDER_STATES = new Set(['approved', 'sending', 'unknown', 'submitted', 'success'])
+/** What "Retry now" hurries: work in progress, not the slow watches. */
+export const KICKABLE = new Set<string>(['approved', 'sending', 'unknown', 'submitted'])
+export const WITHHELD =
+  'Not sent again: this gateway has not yet shown that it keeps our reference (a second request could pay twice). Tilldesk keeps looking the reference up.'
+export { COMMIT_LAG_MARGIN_MS }
+/** Evidence kept per payout: the first step and the latest ones (the journal has them all). */
+export const MAX_STEPS = MAX_EVIDENCE_STEPS
+
+/** A request whose answer was lost (or a lookup that settled nothing), as evidence. */
+export interface LostStep {
+  call: EvidenceStep['call']
+  said: string
+  lostRequestAt: number | null
+  /**
+   * The request was answered: the lost request to wait for is the one before it (its time
+   * was journaled over by journalResend while this one was on its way).
+   */
+  answeredLostAt?: number | null
+  sendAttempts?: number
+  mark?: Partial<Pick<Uncertainty, 'resendRefused' | 'existsSaid'>>
+}
+
+/** The state every part of the sender shares, and the records it writes. */
+export abstract class PayoutSenderBase {
+  protected readonly o: Required<Omit<SenderOptions, 'onProgress' | 'onBlocked' | 'onError'>> &
+    Pick<SenderOptions, 'onProgress' | 'onBlocked' | 'onError'>
+  protected readonly dueAt = new Map<string, number>()
+  protected readonly failures = new Map<string, number>()
+  protected readonly polls = new Map<string, number>()
+  /** References cleared for another initialize: `send` just committed, or verify said "none". */
+  protected readonly mayPost = new Set<string>()
+  protected readonly liveStatus = new Map<string, LiveStatus>()
+  /** No requests before this (no gateway, bad key). */
+  protected pausedUntil = 0
+  /** No requests before this either: the gateway's Retry-After, which a kick must not cut. */
+  protected retryAfterUntil = 0
+  protected blockedReason: string | null = null
+
+  constructor(options: SenderOptions) {
+    const requestTimeoutMs = options.requestTimeoutMs ?? 15_000
+    this.o = {
+      verifyAfterMs: requestTimeoutMs + COMMIT_LAG_MARGIN_MS,
+      unknownWindowMs: 30 * 60_000,
+      reviewPollMs: 15 * 60_000,
+      now: Date.now,
+      concurrency: 4,
+      pollMs: 3_000,
+      maxPollMs: 60_000,
+      retryBaseMs: 1_000,
+      retryMaxMs: 60_000,
+      idleMs: 5_000,
+      reversalWatchMs: 3 * 86_400_000,
+      reversalPollMs: 3_600_000,
+      requestTimeoutMs: 15_000,
+      approvalSealer: null,
+      referenceTrust: null,
+      decidedWatchMs: DECIDED_WATCH_MS,
+      ...options,
+    }
+  }
+
+  protected action(
+    item: PayoutItem,
+    action:
+      | 'expire'
+      | 'hold'
+      | 'send'
+      | 'accept'
+      | 'refuse'
+      | 'succeed'
+      | 'fail'
+      | 'reverse'
+      | 'lose'
+      | 'escalate'
+      | 'overrule',
+    reason: string | null,
+    patch: ItemPatch,
+  ): OutboxRecord {
+    const to = {
+      expire: 'expired',
+      hold: 'needs_review',
+      send: 'sending',
+      accept: 'submitted',
+      refuse: 'failed',
+      succeed: 'success',
+      fail: 'failed',
+      reverse: 'reversed',
+      lose: 'unknown',
+      escalate: 'needs_review',
+      overrule: 'submitted',
+    } as const
+    const from = {
+      succeed: 'submitted',
+      fail: 'submitted',
+      reverse: 'success',
+    } as const
+    return {
+      type: 'action',
+      action,
+      ref: item.reference,
+      by: SYSTEM_ACTOR,
+      // Chained records (accept → succeed → reverse) start where the previous one ended.
+      from: action in from ? from[action as keyof typeof from] : item.state,
+      to: to[action],
+      reason,
+      patch,
+    }
+  }
+
+  protected note(
+    item: PayoutItem,
+    note: 'attempt' | 'alert' | 'statusSeen',
+    text: string,
+    patch: ItemPatch,
+  ): OutboxRecord {
+    return {
+      type: 'note',
+      note,
+      ref: item.reference,
+      by: SYSTEM_ACTOR,
+      state: item.state,
+      text,
+      patch,
+    }
+  }
+
+  protected async commit(records: OutboxRecord[]): Promise<void> {
+    await this.o.outbox.commit(records)
+  }
+
+  protected backoff(reference: string): void {
+    const failures = (this.failures.get(reference) ?? 0) + 1
+    this.failures.set(reference, failures)
+    const base = Math.min(this.o.retryMaxMs, this.o.retryBaseMs * 2 ** (failures - 1))
+    // Jitter so a batch that failed together doesn't retry in lockstep.
+    const delay = base * (0.8 + Math.random() * 0.4)
+    this.dueAt.set(reference, this.o.now() + delay)
+  }
+
+  protected pause(ms: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, this.o.now() + ms)
+  }
+
+  protected honourRetryAfter(error: unknown): void {
+    const wait = retryAfterMs(error) ?? this.o.retryBaseMs
+    this.retryAfterUntil = Math.max(this.retryAfterUntil, this.o.now() + wait)
+  }
+
+  protected problem(reference: string, code: string, message: string): void {
+    this.setLive(reference, {
+      problem: { code, message, at: this.o.now(), transient: true },
+      transferStatus: this.liveStatus.get(reference)?.transferStatus ?? null,
+    })
+  }
+
+  protected setLive(reference: string, status: LiveStatus): void {
+    this.liveStatus.set(reference, status)
+    this.o.onProgress?.(reference)
+  }
+
+  protected setBlocked(reason: string | null): void {
+    if (reason === this.blockedReason) return
+    this.blockedReason = reason
+    this.o.onBlocked?.(reason)
+  }
+}
+
+export function disbursementBody(item: PayoutItem): DisbursementBody {
+  return {
+    reference: item.reference,
+    amount: item.amount,
+    currency: item.currency,
+    bank_code: item.bankCode,
+    account_number: item.accountNumber,
+    narration: item.narration,
+    recipient_name: item.accountName,
+    ...(item.recipientEmail ? { recipient_email: item.recipientEmail } : {}),
+  }
+}
+
+/** Evidence for an answer that describes another transfer than the one asked about. */
+export const notOurs = (transfer: Transfer): string =>
+  `The gateway answered with a transfer of another reference ("${transfer.reference}", ${transfer.status}), which says nothing about this payout.`
+
+/** The gateway's transfer under our reference should be the one we asked for. */
+export function describeMismatch(item: PayoutItem, transfer: Transfer): string | null {
+  const differences: string[] = []
+  // A field the gateway did not send (the spec shows none of them) can't differ.
+  const differs = (theirs: unknown, ours: unknown) => theirs !== undefined && theirs !== ours
+  if (differs(transfer.amount, item.amount)) differences.push('amount')
+  if (differs(transfer.account_number, item.accountNumber)) differences.push('account number')
+  if (differs(transfer.bank_code, item.bankCode)) differences.push('bank')
+  if (differs(transfer.currency, item.currency)) differences.push('currency')
+  if (differences.length === 0) return null
+  return `The gateway's transfer with reference ${item.reference} has a different ${differences.join(', ')} from this payout. Do not pay it again; ask the gateway's support to check this reference.`
+}
+
+export function withoutUndefined(record: OutboxRecord): OutboxRecord {
+  if (record.type === 'created') return record
+  const patch = Object.fromEntries(Object.entries(record.patch).filter(([, v]) => v !== undefined))
+  return { ...record, patch }
+}
+
+export function freshUncertainty(now: number): Uncertainty {
+  return { since: now, lastUnknownAt: null, resendRefused: false, existsSaid: false, steps: [] }
+}
+
+/** One more step of evidence (see keepEvidence: sends are never trimmed away). */
+export const withStep = (steps: readonly EvidenceStep[], step: EvidenceStep): EvidenceStep[] =>
+  keepEvidence(steps, step, MAX_STEPS)
