@@ -131,7 +131,7 @@ test('a supervisor approves it, still offline, re-entering the PIN', async () =>
   const details = page.getByTestId('bound-details')
   await expect(details).toContainText('₦25,000.00')
   await expect(details).toContainText(reference)
-  await expect(details).toContainText('not yet checked with the bank')
+  await expect(details).toContainText('Typed by the cashier')
   await page.getByLabel('Your PIN, to sign this decision').fill('0000')
   await page.getByRole('button', { name: 'Approve ₦25,000.00' }).click()
   await expect(page.getByText(/Wrong PIN/)).toBeVisible()

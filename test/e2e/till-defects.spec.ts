@@ -206,7 +206,7 @@ test('5 and 10: the Outbox card shows the narration; long bank names are not cut
     accountNumber: ACCOUNT,
     accountName: accountName(ACCOUNT),
     nameConfirmed: true,
-    amount: '3500',
+    amount: '3517',
     narration: '',
     recipientEmail: null,
     submit: true,
@@ -236,8 +236,8 @@ test('1 and 2: a supervisor lands on Approvals; the PIN pad covers nothing at 12
   await expect(page.getByRole('heading', { level: 1, name: 'Approvals' })).toBeVisible()
   await expect(page.getByTestId('nav-approvals-count')).toHaveText(/^[1-9]\d*$/)
   await expect(page.getByTestId('status-approvals')).toContainText(/[1-9]\d* approvals? waiting/)
-  await page.getByTestId('queue-item').filter({ hasText: '₦3,500.00' }).click()
-  await expect(page.getByTestId('bound-details')).toContainText('₦3,500.00')
+  await page.getByTestId('queue-item').filter({ hasText: '₦3,517.00' }).click()
+  await expect(page.getByTestId('bound-details')).toContainText('₦3,517.00')
   expect(await overlaps('[data-testid="bound-details"]', '.po-decision__form')).toBe(false)
   expect(await layoutProblems(page)).toEqual([])
   await shot('1-approvals-1280')
