@@ -39,7 +39,7 @@ import {
   type TillEnrolment,
 } from './enrolment'
 import { publicKeyOf, verifyEvent, type ShopEvent, type StoredEvent } from './events'
-import { loadShopConfig, saveShopConfig, type ShopConfig } from './config'
+import { configDeleted, loadShopConfig, saveShopConfig, type ShopConfig } from './config'
 import { LocalShopLog, ShopLogCorruptError } from './local-log'
 import { ShopSyncLoop } from './loop'
 import { localDay, shopEventsCsv, shopOverview } from './overview'
@@ -184,7 +184,12 @@ export class ShopService {
 
   async start(): Promise<void> {
     this.#loadConfig()
-    if (!this.#config) return
+    if (!this.#config) {
+      const key = () => this.#o.keychain.get('till', this.#account(SHOP_KEY_ACCOUNT))
+      if (!this.#problem && (await configDeleted(this.#dir, this.#o.integrity, key)))
+        this.#problem = 'The shop settings on this till are missing; this till works alone.'
+      return
+    }
     const login = await this.#secret(SHOP_LOGIN_ACCOUNT)
     const key = await this.#secret(SHOP_KEY_ACCOUNT)
     if (!login || !key) {
