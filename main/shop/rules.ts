@@ -148,3 +148,48 @@ export function lockedOut(
 ): boolean {
   return countFailures(failures, userId, now, windowMs) >= limit
 }
+
+/** A person of this till's staff list as applied so far, as the staff-author rule sees them. */
+export interface StaffMember {
+  id: string
+  role: 'cashier' | 'supervisor' | 'admin'
+  disabled: boolean
+  /** False when the record failed its seal here. */
+  trusted: boolean
+}
+
+/** A staff change from another till, as the staff-author rule sees it. */
+export type AuthoredStaffChange =
+  | { kind: 'upserted'; userId: string; role: StaffMember['role']; pinHash: string }
+  | { kind: 'disabled' | 'enabled' | 'removed'; userId: string }
+
+/**
+ * Who may change the shop's staff list (docs/shop.md, "Staff changes come from an admin"):
+ * the change's author (`actorId`, signed with the event) must be a trusted, enabled admin of
+ * the list as applied so far here. Besides: a person's own record as they sign in or change
+ * their own PIN (same role, still enabled), and a person's first record in the shop, sent by
+ * their own till as they first sign in there. An event from before authors were carried
+ * (`actorId` null) applies only where it gives nobody power: a disable or removal, or a record
+ * that adds a cashier or changes nothing but the name. Null when allowed, else why not.
+ */
+export function staffAuthorRefusal(
+  change: AuthoredStaffChange,
+  actorId: string | null,
+  staff: readonly StaffMember[],
+): string | null {
+  const subject = staff.find((m) => m.id === change.userId)
+  if (actorId === null) {
+    if (change.kind === 'disabled' || change.kind === 'removed') return null
+    if (change.kind === 'upserted' && !subject && change.role === 'cashier') return null
+    return 'it names no author, and a change from before authors were carried may only take power away'
+  }
+  const actor = staff.find((m) => m.id === actorId)
+  if (actor && actor.role === 'admin' && !actor.disabled && actor.trusted) return null
+  if (change.kind === 'upserted' && actorId === change.userId) {
+    if (!subject) return null
+    if (subject.trusted && !subject.disabled && subject.role === change.role) return null
+  }
+  return actor
+    ? `its author was a ${actor.role}${actor.disabled ? ' (disabled)' : ''}${actor.trusted ? '' : ' whose profile failed its check here'}, not an admin, at that point`
+    : 'its author is nobody in the staff list at that point'
+}

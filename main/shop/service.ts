@@ -48,7 +48,7 @@ import { shopFile, type SealedShopFile } from './sealed-file'
 import { JOINED_KIND, pinsForSync, SHOP_CODES_ACCOUNT, SHOP_PINS_ACCOUNT, ShopPins } from './pins'
 import type { ShopStaffHooks } from './staff'
 import { shopZCsv, shopZReport } from './shop-z'
-import { REFUSED_PROBLEM, ShopSync, type ShopStatus } from './sync'
+import { REFUSED_PROBLEM, ShopSync, type RefusedEvent, type ShopStatus } from './sync'
 
 export const SHOP_LOGIN_ACCOUNT = 'Tilldesk shop login'
 export const SHOP_KEY_ACCOUNT = 'Tilldesk shop signing key'
@@ -263,29 +263,7 @@ export class ShopService {
       apply: (events) => this.#apply(events),
       onStatus: () => this.#o.emit(this.status()),
       onOwn: (eventId, serverSeq) => this.#placed(eventId, serverSeq),
-      onRefused: (refused) => {
-        // A gap is met again on every round until the missing event arrives: counted once.
-        if (this.#refusedList.some((r) => r.eventId === refused.eventId && r.why === refused.why))
-          return
-        const record: RefusedRecord = {
-          serverSeq: refused.serverSeq,
-          tillId: refused.tillId,
-          eventId: refused.eventId,
-          why: refused.why,
-          at: new Date().toISOString(),
-        }
-        this.#refusedFile?.append([record])
-        this.#refusedList.push(record)
-        this.#refused = this.#refusedList.length
-        this.#o.emit(this.status())
-        this.#o.integrity.findings.report({
-          area: 'shop',
-          file: 'shop server',
-          record: `event ${refused.eventId} from ${refused.tillId}`,
-          problem: REFUSED_PROBLEM[refused.why],
-          consequence: 'It was not applied on this till.',
-        })
-      },
+      onRefused: (refused) => this.refuse(refused),
     })
     const loop = new ShopSyncLoop({
       server: config.server,
@@ -339,6 +317,25 @@ export class ShopService {
       this.#inbox.push(event)
     }
     return refused.setAside || ownOrder.setAside || inbox.setAside
+  }
+
+  /** Keeps a refused event once (a gap met on every round counts once); the admin is told. */
+  refuse(refused: RefusedEvent, detail?: string): void {
+    if (this.#refusedList.some((r) => r.eventId === refused.eventId && r.why === refused.why))
+      return
+    const { serverSeq, tillId, eventId, why } = refused
+    const record: RefusedRecord = { serverSeq, tillId, eventId, why, at: new Date().toISOString() }
+    this.#refusedFile?.append([record])
+    this.#refusedList.push(record)
+    this.#refused = this.#refusedList.length
+    this.#o.emit(this.status())
+    this.#o.integrity.findings.report({
+      area: 'shop',
+      file: 'shop server',
+      record: `event ${eventId} from ${tillId}`,
+      problem: detail ? `${REFUSED_PROBLEM[why]} Here: ${detail}.` : REFUSED_PROBLEM[why],
+      consequence: 'It was not applied on this till.',
+    })
   }
 
   /** Keeps each pulled event once, by id (a pull after a crash may hand it again). */
