@@ -30,6 +30,8 @@ import {
 import {
   RecordingKeychain,
   takeBaseline,
+  mutateEach,
+  peopleOf,
   tryCase,
   walk,
   type TamperDay,
@@ -69,9 +71,7 @@ beforeAll(async () => {
   )
   await services.stop()
   await keychain.keepDay()
-  const people: TamperDay['people'] = {}
-  for (const who of Object.keys(PINS) as Who[])
-    people[who] = { id: ids[who], pin: PINS[who], role: DAY_ROLES[who], disabled: who === 'tunde' }
+  const people = peopleOf<Who>(ids, PINS, DAY_ROLES, 'tunde')
   harness = {
     keychain,
     root,
@@ -139,16 +139,7 @@ describe('the data folder after a day at the till', () => {
       },
       async (context) => {
         requireKeychain(context)
-        const problems: string[] = []
-        const cases: string[] = []
-        for (const rel of walk(harness.day)) {
-          const outcome = await tryCase(harness, `${rel} ${mutation.name}`, rel, (dir) =>
-            mutation.apply(dir, rel, harness.midday),
-          )
-          if (outcome === null) continue
-          cases.push(rel)
-          problems.push(...outcome)
-        }
+        const { cases, problems } = await mutateEach(harness, walk(harness.day), mutation)
         // Every change applies at least to the staff file (the day changed it after midday).
         expect(cases).toContain('settings.json')
         expect(problems).toEqual([])

@@ -29,7 +29,8 @@ import { openTill } from '../support/tamper-day'
 import {
   RecordingKeychain,
   takeBaseline,
-  tryCase,
+  mutateEach,
+  peopleOf,
   walk,
   type TamperDay,
 } from '../support/tamper-harness'
@@ -152,9 +153,7 @@ beforeAll(async () => {
     bola: 'cashier',
     tunde: 'cashier',
   } as const
-  const people: TamperDay['people'] = {}
-  for (const who of Object.keys(PINS) as Array<keyof typeof PINS>)
-    people[who] = { id: ids[who], pin: PINS[who], role: roles[who], disabled: who === 'tunde' }
+  const people = peopleOf(ids, PINS, roles, 'tunde')
   harness = {
     keychain,
     root,
@@ -204,16 +203,7 @@ describe(`the shop's files after a day in shop mode${postgresMissing ? ` (skippe
       { timeout: 120_000 },
       async (context) => {
         requireShop(context)
-        const problems: string[] = []
-        const cases: string[] = []
-        for (const rel of shopFiles()) {
-          const outcome = await tryCase(harness, `${rel} ${mutation.name}`, rel, (dir) =>
-            mutation.apply(dir, rel, harness.midday),
-          )
-          if (outcome === null) continue
-          cases.push(rel)
-          problems.push(...outcome)
-        }
+        const { cases, problems } = await mutateEach(harness, shopFiles(), mutation)
         // Every change applies at least to the inbox (the back till's events came after midday).
         expect(cases).toContain('shop/inbox.jsonl')
         expect(problems).toEqual([])

@@ -10,6 +10,7 @@ import type { AppServices } from '../../main/app/services'
 import { dataFileRule } from '../../main/integrity/data-folder'
 import type { Keychain, KeychainScope } from '../../main/keychain/keychain'
 import { caller, openTill, type RecordedRequest } from './tamper-day'
+import type { Mutation } from './tamper-mutations'
 
 /** Remembers every entry Tilldesk touched, so each case starts from the day's keychain. */
 export class RecordingKeychain implements Keychain {
@@ -100,6 +101,38 @@ export interface TamperDay {
   seen: ReadonlyArray<readonly [string, unknown]>
   baseline: string
   baselineStaff: string
+}
+
+/** The day's people: each one's id, PIN and end-of-day role; `disabled` ends it disabled. */
+export function peopleOf<W extends string>(
+  ids: Record<W, string>,
+  pins: Record<W, string>,
+  roles: Record<W, Role>,
+  disabled: W,
+): TamperDay['people'] {
+  const people: TamperDay['people'] = {}
+  for (const who of Object.keys(pins) as W[])
+    people[who] = { id: ids[who], pin: pins[who], role: roles[who], disabled: who === disabled }
+  return people
+}
+
+/** `mutation` tried on each of `files` in turn: the files it applied to, and what went wrong. */
+export async function mutateEach(
+  day: TamperDay,
+  files: readonly string[],
+  mutation: Mutation,
+): Promise<{ cases: string[]; problems: string[] }> {
+  const problems: string[] = []
+  const cases: string[] = []
+  for (const rel of files) {
+    const outcome = await tryCase(day, `${rel} ${mutation.name}`, rel, (dir) =>
+      mutation.apply(dir, rel, day.midday),
+    )
+    if (outcome === null) continue
+    cases.push(rel)
+    problems.push(...outcome)
+  }
+  return { cases, problems }
 }
 
 /** What the admin sees of the till, through `day.seen`. */
