@@ -165,12 +165,14 @@ export type AuthoredStaffChange =
 
 /**
  * Who may change the shop's staff list (docs/shop.md, "Staff changes come from an admin"):
- * the change's author (`actorId`, signed with the event) must be a trusted, enabled admin of
- * the list as applied so far here. Besides: a person's own record as they sign in or change
- * their own PIN (same role, still enabled), and a person's first record in the shop, sent by
- * their own till as they first sign in there. An event from before authors were carried
- * (`actorId` null) applies only where it gives nobody power: a disable or removal, or a record
- * that adds a cashier or changes nothing but the name. Null when allowed, else why not.
+ * the change's author (`actorId`, signed with the event) must not be someone the staff list
+ * as applied so far here knows as anything but a trusted, enabled admin. A person's own
+ * record (as they sign in or change their own PIN: same role, still enabled) is theirs to
+ * send. An author this list does not know yet is accepted: a till's admin reaches the shop
+ * only at their first sign-in after the till joined, and may add staff before it (the gap
+ * this leaves is in docs/shop.md). An event from before authors were carried (`actorId` null)
+ * applies only where it gives nobody power: a disable, a removal, or a new cashier. Null when
+ * allowed, else why not.
  */
 export function staffAuthorRefusal(
   change: AuthoredStaffChange,
@@ -184,12 +186,10 @@ export function staffAuthorRefusal(
     return 'it names no author, and a change from before authors were carried may only take power away'
   }
   const actor = staff.find((m) => m.id === actorId)
-  if (actor && actor.role === 'admin' && !actor.disabled && actor.trusted) return null
+  if (!actor) return null
+  if (actor.role === 'admin' && !actor.disabled && actor.trusted) return null
   if (change.kind === 'upserted' && actorId === change.userId) {
-    if (!subject) return null
-    if (subject.trusted && !subject.disabled && subject.role === change.role) return null
+    if (actor.trusted && !actor.disabled && actor.role === change.role) return null
   }
-  return actor
-    ? `its author was a ${actor.role}${actor.disabled ? ' (disabled)' : ''}${actor.trusted ? '' : ' whose profile failed its check here'}, not an admin, at that point`
-    : 'its author is nobody in the staff list at that point'
+  return `its author was a ${actor.role}${actor.disabled ? ' (disabled)' : ''}${actor.trusted ? '' : ' whose profile failed its check here'}, not an admin, at that point`
 }

@@ -355,6 +355,16 @@ describe("applying the other tills' staff events", () => {
     expect(t.users.get(bola.userId).disabled).toBe(true)
   })
 
+  it("staff an admin adds before the admin's own record reached this till are applied", async () => {
+    // The admin created the shop and added a supervisor in the same session: their own
+    // record travels only at their next sign-in, after the supervisor's.
+    const t = shopTill()
+    const sade = { ...(await remoteUser('u_000000000000005a', '246813')), role: 'supervisor' }
+    await t.staff.apply([t.event('staff.upserted', { ...sade, actorId: 'u_00000000000000ad' })])
+    expect(t.users.get(sade.userId).role).toBe('supervisor')
+    expect(t.refused).toEqual([])
+  })
+
   it('a disable that arrives while the PIN is being checked refuses the sign-in', async () => {
     const t = shopTill()
     // A dearer hash, so the check is surely still hashing when the disable is applied.
