@@ -106,7 +106,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
   integrity.watchAuthority(() => settings.trust.authorityProblem)
   const authority = new AuthorityReviewService({
     settings,
-    sealer: integrity.till(),
+    seal: integrity.journal('till', 'settings-trusted'),
     dataDir: adapters.dataDir,
     log,
   })

@@ -50,7 +50,7 @@ export const DATA_FOLDER: readonly DataFile[] = [
     pattern: /^settings-trusted\.json$/,
     name: 'settings-trusted.json',
     rule: 'reference',
-    how: "The last authority settings this till trusted, sealed with the till key, shown next to the file's values when they fail their check (main/settings/authority.ts). Never trusted because of it; not anchored, so an older sealed copy would show an older trusted state.",
+    how: "The last authority settings this till trusted, a sealed file anchored in the keychain (head settings-trusted, main/integrity/sealed-file.ts), shown next to the file's values when they fail their check (main/settings/authority.ts). Never trusted because of it; an older, edited or missing copy is not shown, and the admin is told.",
   },
   {
     pattern: /^till-id$/,

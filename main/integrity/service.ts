@@ -43,6 +43,7 @@ export const KNOWN_JOURNALS = [
 /** Till-wide files whose head is kept in the `till` scope. */
 export const TILL_RECORDS = [
   'settings',
+  'settings-trusted',
   'payout-policy',
   'updates',
   'crash-reporting',
@@ -99,6 +100,7 @@ const AREAS: Record<string, IntegrityArea> = {
   debits: 'mandates',
   'z-reports': 'z-reports',
   settings: 'settings',
+  'settings-trusted': 'settings',
   'payout-policy': 'settings',
   updates: 'settings',
   'crash-reporting': 'settings',

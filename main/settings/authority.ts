@@ -5,24 +5,25 @@
 // next to the last ones this till trusted, and confirm with a fresh PIN, on its own channel.
 // Saving any other section never confirms (settings/handlers.ts).
 //
-// The last trusted values are kept in `<data>/settings-trusted.json`, sealed with the till's
-// device key: the cashier can delete or replace that copy, never forge one. It is only a
-// reference for the admin's eyes; a missing or failed copy is said in words, and nothing is
-// ever trusted because of it.
+// The last trusted values are kept in `<data>/settings-trusted.json`, a sealed file anchored
+// in the keychain (main/integrity/sealed-file.ts, head `settings-trusted`): the cashier can
+// delete it, replace it or put an older copy back, never forge one, and an older copy is not
+// shown as the last trusted state. It is only a reference for the admin's eyes; a missing or
+// failed copy is said in words, and nothing is ever trusted because of it.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as z from 'zod'
 import type { AuthorityReview, AuthorityValues } from '../../common/ipc/settings'
 import { AppError } from '../app/errors'
-import { writeFileAtomicSync } from '../app/atomicFile'
 import type { Logger } from '../app/log'
-import type { Sealer } from '../integrity/seal'
+import { SEALED_FILE_FORMAT, SealedFile } from '../integrity/sealed-file'
+import type { JournalSeal } from '../integrity/service'
 import { canonicalJson, sha256Hex } from '../payouts/canonicalJson'
 import type { FrozenSettings } from './schema'
 import type { SettingsStore } from './store'
 
 export const TRUSTED_COPY_FILE = 'settings-trusted.json'
-const DOMAIN = 'settings.trusted.v1'
+const DOMAIN = 'settings.trusted.v2'
 
 const Nullable = z.string().max(2000).nullable()
 const ValuesSchema = z.strictObject({
@@ -37,11 +38,8 @@ const ValuesSchema = z.strictObject({
   }),
   staff: z.array(z.strictObject({ id: z.string().max(100), name: z.string().max(200) })),
 })
-const CopySchema = z.strictObject({
-  generation: z.number().int().min(0),
-  values: ValuesSchema,
-  seal: z.string(),
-})
+const NO_COPY =
+  'This till has no copy of earlier trusted settings (it is kept from the first time the settings pass their check), so what changed cannot be shown.'
 
 export function authorityValues(settings: FrozenSettings): AuthorityValues {
   return {
@@ -60,19 +58,55 @@ const fingerprintOf = (values: AuthorityValues): string => sha256Hex(canonicalJs
 
 export interface AuthorityOptions {
   settings: SettingsStore
-  /** The till's sealer (staff records and authority settings). */
-  sealer: Sealer
+  /** The till's sealer and the copy's head in the keychain (`settings-trusted`). */
+  seal: JournalSeal
   dataDir: string
   log: Logger
 }
 
+type Copy = { values: AuthorityValues; why: null } | { values: null; why: string }
+
 export class AuthorityReviewService {
-  readonly #path: string
+  readonly #file: SealedFile<AuthorityValues>
+  /** The copy as read at start, then as last written. */
+  #copy: Copy
 
   constructor(private readonly options: AuthorityOptions) {
-    this.#path = join(options.dataDir, TRUSTED_COPY_FILE)
+    const path = join(options.dataDir, TRUSTED_COPY_FILE)
+    this.#file = new SealedFile(path, {
+      domain: DOMAIN,
+      schema: ValuesSchema,
+      seal: options.seal,
+      fallback: 'what changed in the settings cannot be shown against it',
+    })
+    this.#copy = this.#read(path)
     this.recordIfTrusted()
     options.settings.onChange(() => this.recordIfTrusted())
+  }
+
+  #read(path: string): Copy {
+    if (!this.options.seal.sealer.enforced) return { values: null, why: NO_COPY }
+    // A copy kept by a version before it was anchored (no `format`): not shown, since an
+    // older one could not be told from the last; the next trusted values replace it.
+    let text: string | null = null
+    try {
+      text = readFileSync(path, 'utf8')
+    } catch {
+      text = null
+    }
+    if (
+      text !== null &&
+      this.options.seal.anchor?.head == null &&
+      !text.includes(SEALED_FILE_FORMAT)
+    )
+      return { values: null, why: NO_COPY }
+    const read = this.#file.read()
+    if (read.value) return { values: read.value, why: null }
+    if (read.problem === null) return { values: null, why: NO_COPY }
+    return {
+      values: null,
+      why: `The copy of the last trusted settings (${TRUSTED_COPY_FILE}) was changed, replaced or damaged outside Tilldesk (${read.problem}), so what changed cannot be shown.`,
+    }
   }
 
   /** Why the authority settings are not trusted, in words; null when they are. */
@@ -82,7 +116,7 @@ export class AuthorityReviewService {
 
   review(): AuthorityReview {
     const stored = authorityValues(this.options.settings.get())
-    const copy = this.#readCopy()
+    const copy = this.#copy
     return {
       problem: this.problem(),
       stored,
@@ -111,52 +145,23 @@ export class AuthorityReviewService {
 
   /** Keeps the sealed copy of the values, whenever they are trusted and differ from it. */
   recordIfTrusted(): void {
-    const { settings, sealer } = this.options
+    const { settings, seal } = this.options
     const current = settings.get()
-    if (!sealer.enforced || current.seals === null || settings.trust.authorityProblem !== null) {
+    if (
+      !seal.sealer.enforced ||
+      current.seals === null ||
+      settings.trust.authorityProblem !== null
+    ) {
       return
     }
     const values = authorityValues(current)
-    const copy = this.#readCopy()
-    if (copy.values && canonicalJson(copy.values) === canonicalJson(values)) return
-    const generation = current.seals.generation
-    const seal = sealer.seal(DOMAIN, { generation, values })
+    if (this.#copy.values && canonicalJson(this.#copy.values) === canonicalJson(values)) return
     try {
-      writeFileAtomicSync(this.#path, `${JSON.stringify({ generation, values, seal }, null, 2)}\n`)
+      this.#file.write(values)
+      this.#copy = { values, why: null }
     } catch (error) {
       // Only the admin's view of a later difference depends on it.
       this.options.log.warn('could not keep the copy of the trusted settings', { error })
-    }
-  }
-
-  #readCopy(): { values: AuthorityValues; why: null } | { values: null; why: string } {
-    let text: string
-    try {
-      text = readFileSync(this.#path, 'utf8')
-    } catch {
-      return {
-        values: null,
-        why: 'This till has no copy of earlier trusted settings (it is kept from the first time the settings pass their check), so what changed cannot be shown.',
-      }
-    }
-    try {
-      const copy = CopySchema.parse(JSON.parse(text))
-      if (
-        this.options.sealer.enforced &&
-        this.options.sealer.check(
-          DOMAIN,
-          { generation: copy.generation, values: copy.values },
-          copy.seal,
-        )
-      ) {
-        return { values: copy.values, why: null }
-      }
-    } catch {
-      // Unreadable: said below like a failed seal.
-    }
-    return {
-      values: null,
-      why: `The copy of the last trusted settings (${TRUSTED_COPY_FILE}) was changed, replaced or damaged outside Tilldesk, so what changed cannot be shown.`,
     }
   }
 }

@@ -50,6 +50,28 @@ export function loadShopConfig(
   }
 }
 
+/**
+ * No config, yet this till's keychain holds its shop key: the file was deleted outside
+ * Tilldesk, so the till left its shop without an admin leaving it (leaving deletes the key).
+ * Reported to the admin; true when so.
+ */
+export async function configDeleted(
+  dir: string,
+  integrity: IntegrityService,
+  shopKey: () => Promise<string | null>,
+): Promise<boolean> {
+  if (existsSync(join(dir, 'config.json')) || (await shopKey()) === null) return false
+  integrity.findings.report({
+    area: 'shop',
+    file: 'shop/config.json',
+    record: null,
+    problem: 'The shop settings were deleted outside Tilldesk: this till still holds its shop key.',
+    consequence:
+      'This till does not connect to its shop until the file is put back as it was or an admin joins the shop again (Settings → Shop).',
+  })
+  return true
+}
+
 export async function saveShopConfig(
   dir: string,
   integrity: IntegrityService,

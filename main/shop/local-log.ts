@@ -18,9 +18,9 @@ export interface SyncCursor {
 }
 
 export class ShopLogCorruptError extends Error {
-  constructor(path: string, line: number) {
+  constructor(path: string, line: number, what = 'an unreadable record') {
     super(
-      `The shop event log ${path} has an unreadable record at line ${line}. Tilldesk kept the file ` +
+      `The shop event log ${path} has ${what} at line ${line}. Tilldesk kept the file ` +
         'as it is and will not sync with the shop until an admin restores it.',
     )
     this.name = 'ShopLogCorruptError'
@@ -63,6 +63,15 @@ export class LocalShopLog {
     this.#options = options
     this.#load()
     this.#loadCursor()
+    // The sealed, anchored cursor says how many of our events the server has: a log with
+    // fewer was cut short, deleted or put back older (its events are signed, not anchored).
+    // Going on would number new events again from a place the shop already has.
+    if (this.#cursor.pushedSeq > this.#events.length)
+      throw new ShopLogCorruptError(
+        this.#eventsPath,
+        this.#events.length + 1,
+        `no record where this till had sent event ${this.#cursor.pushedSeq} to the shop`,
+      )
   }
 
   #load(): void {

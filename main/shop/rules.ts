@@ -148,3 +148,48 @@ export function lockedOut(
 ): boolean {
   return countFailures(failures, userId, now, windowMs) >= limit
 }
+
+/** A person of this till's staff list as applied so far, as the staff-author rule sees them. */
+export interface StaffMember {
+  id: string
+  role: 'cashier' | 'supervisor' | 'admin'
+  disabled: boolean
+  /** False when the record failed its seal here. */
+  trusted: boolean
+}
+
+/** A staff change from another till, as the staff-author rule sees it. */
+export type AuthoredStaffChange =
+  | { kind: 'upserted'; userId: string; role: StaffMember['role']; pinHash: string }
+  | { kind: 'disabled' | 'enabled' | 'removed'; userId: string }
+
+/**
+ * Who may change the shop's staff list (docs/shop.md, "Staff changes come from an admin"):
+ * the change's author (`actorId`, signed with the event) must not be someone the staff list
+ * as applied so far here knows as anything but a trusted, enabled admin. A person's own
+ * record (as they sign in or change their own PIN: same role, still enabled) is theirs to
+ * send. An author this list does not know yet is accepted: a till's admin reaches the shop
+ * only at their first sign-in after the till joined, and may add staff before it (the gap
+ * this leaves is in docs/shop.md). An event from before authors were carried (`actorId` null)
+ * applies only where it gives nobody power: a disable, a removal, or a new cashier. Null when
+ * allowed, else why not.
+ */
+export function staffAuthorRefusal(
+  change: AuthoredStaffChange,
+  actorId: string | null,
+  staff: readonly StaffMember[],
+): string | null {
+  const subject = staff.find((m) => m.id === change.userId)
+  if (actorId === null) {
+    if (change.kind === 'disabled' || change.kind === 'removed') return null
+    if (change.kind === 'upserted' && !subject && change.role === 'cashier') return null
+    return 'it names no author, and a change from before authors were carried may only take power away'
+  }
+  const actor = staff.find((m) => m.id === actorId)
+  if (!actor) return null
+  if (actor.role === 'admin' && !actor.disabled && actor.trusted) return null
+  if (change.kind === 'upserted' && actorId === change.userId) {
+    if (actor.trusted && !actor.disabled && actor.role === change.role) return null
+  }
+  return `its author was a ${actor.role}${actor.disabled ? ' (disabled)' : ''}${actor.trusted ? '' : ' whose profile failed its check here'}, not an admin, at that point`
+}

@@ -39,7 +39,7 @@ import {
   type TillEnrolment,
 } from './enrolment'
 import { publicKeyOf, verifyEvent, type ShopEvent, type StoredEvent } from './events'
-import { loadShopConfig, saveShopConfig, type ShopConfig } from './config'
+import { configDeleted, loadShopConfig, saveShopConfig, type ShopConfig } from './config'
 import { LocalShopLog, ShopLogCorruptError } from './local-log'
 import { ShopSyncLoop } from './loop'
 import { localDay, shopEventsCsv, shopOverview } from './overview'
@@ -48,7 +48,7 @@ import { shopFile, type SealedShopFile } from './sealed-file'
 import { JOINED_KIND, pinsForSync, SHOP_CODES_ACCOUNT, SHOP_PINS_ACCOUNT, ShopPins } from './pins'
 import type { ShopStaffHooks } from './staff'
 import { shopZCsv, shopZReport } from './shop-z'
-import { REFUSED_PROBLEM, ShopSync, type ShopStatus } from './sync'
+import { REFUSED_PROBLEM, ShopSync, type RefusedEvent, type ShopStatus } from './sync'
 
 export const SHOP_LOGIN_ACCOUNT = 'Tilldesk shop login'
 export const SHOP_KEY_ACCOUNT = 'Tilldesk shop signing key'
@@ -186,7 +186,12 @@ export class ShopService {
 
   async start(): Promise<void> {
     this.#loadConfig()
-    if (!this.#config) return
+    if (!this.#config) {
+      const key = () => this.#o.keychain.get('till', this.#account(SHOP_KEY_ACCOUNT))
+      if (!this.#problem && (await configDeleted(this.#dir, this.#o.integrity, key)))
+        this.#problem = 'The shop settings on this till are missing; this till works alone.'
+      return
+    }
     const login = await this.#secret(SHOP_LOGIN_ACCOUNT)
     const key = await this.#secret(SHOP_KEY_ACCOUNT)
     if (!login || !key) {
@@ -261,29 +266,7 @@ export class ShopService {
       apply: (events) => this.#apply(events),
       onStatus: () => this.#o.emit(this.status()),
       onOwn: (eventId, serverSeq) => this.#placed(eventId, serverSeq),
-      onRefused: (refused) => {
-        // A gap is met again on every round until the missing event arrives: counted once.
-        if (this.#refusedList.some((r) => r.eventId === refused.eventId && r.why === refused.why))
-          return
-        const record: RefusedRecord = {
-          serverSeq: refused.serverSeq,
-          tillId: refused.tillId,
-          eventId: refused.eventId,
-          why: refused.why,
-          at: new Date().toISOString(),
-        }
-        this.#refusedFile?.append([record])
-        this.#refusedList.push(record)
-        this.#refused = this.#refusedList.length
-        this.#o.emit(this.status())
-        this.#o.integrity.findings.report({
-          area: 'shop',
-          file: 'shop server',
-          record: `event ${refused.eventId} from ${refused.tillId}`,
-          problem: REFUSED_PROBLEM[refused.why],
-          consequence: 'It was not applied on this till.',
-        })
-      },
+      onRefused: (refused) => this.refuse(refused),
     })
     const loop = new ShopSyncLoop({
       server: config.server,
@@ -337,6 +320,25 @@ export class ShopService {
       this.#inbox.push(event)
     }
     return refused.setAside || ownOrder.setAside || inbox.setAside
+  }
+
+  /** Keeps a refused event once (a gap met on every round counts once); the admin is told. */
+  refuse(refused: RefusedEvent, detail?: string): void {
+    if (this.#refusedList.some((r) => r.eventId === refused.eventId && r.why === refused.why))
+      return
+    const { serverSeq, tillId, eventId, why } = refused
+    const record: RefusedRecord = { serverSeq, tillId, eventId, why, at: new Date().toISOString() }
+    this.#refusedFile?.append([record])
+    this.#refusedList.push(record)
+    this.#refused = this.#refusedList.length
+    this.#o.emit(this.status())
+    this.#o.integrity.findings.report({
+      area: 'shop',
+      file: 'shop server',
+      record: `event ${eventId} from ${tillId}`,
+      problem: detail ? `${REFUSED_PROBLEM[why]} Here: ${detail}.` : REFUSED_PROBLEM[why],
+      consequence: 'It was not applied on this till.',
+    })
   }
 
   /** Keeps each pulled event once, by id (a pull after a crash may hand it again). */

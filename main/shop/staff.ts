@@ -5,9 +5,12 @@
 // the shop's pepper (pepper.ts), which every till of the shop holds in its own keychain.
 //
 // Events (body fields; sync has checked each event's signature before it gets here):
-//   staff.upserted  {userId, name, role, pinHash, createdAt, disabled}  a new or edited user,
-//                   or a new PIN; `disabled` only matters to a till that never had the user
-//   staff.disabled / staff.enabled / staff.removed  {userId}
+//   staff.upserted  {userId, name, role, pinHash, createdAt, disabled, actorId}  a new or
+//                   edited user, or a new PIN; `disabled` only matters to a till that never
+//                   had the user
+//   staff.disabled / staff.enabled / staff.removed  {userId, actorId}
+//   `actorId` is who made the change (absent in events from before it was carried); a change
+//   is applied only if its author may make it (rules.ts, staffAuthorRefusal), else refused.
 //   signin.failed   {userId}                               a wrong PIN on the sending till
 //   signin.ok       {userId}                               a good PIN there after wrong ones:
 //                   the wrong PINs the shop received before it are paid for
@@ -21,7 +24,13 @@ import type { Keychain } from '../keychain/keychain'
 import type { ShopStaffLink, StaffChangeIn, StaffChangeOut, UsersService } from '../users/users'
 import type { StoredEvent } from './events'
 import { ShopPepper } from './pepper'
-import { countFailures, LOCKOUT_WINDOW_MS, type FailedSignIn } from './rules'
+import {
+  countFailures,
+  LOCKOUT_WINDOW_MS,
+  staffAuthorRefusal,
+  type FailedSignIn,
+  type StaffMember,
+} from './rules'
 
 /** How far this till has applied the shop's staff events (server_seq), kept in the keychain. */
 export const STAFF_APPLIED_ACCOUNT = 'Tilldesk shop staff applied'
@@ -41,6 +50,11 @@ export interface ShopForStaff {
   status(): { mode: 'single' | 'shop' }
   record(kind: string, body: Record<string, unknown>): Promise<void>
   inbox(): StoredEvent[]
+  /** A staff change whose author may not make it: kept as refused, and the admin is told. */
+  refuse(
+    event: Pick<StoredEvent, 'serverSeq' | 'tillId' | 'eventId'> & { why: 'not_admin' },
+    detail: string,
+  ): void
 }
 
 const userId = z.string().regex(/^u_[a-z0-9]{8,32}$/)
@@ -51,8 +65,15 @@ const upsertedBody = z.object({
   pinHash: z.string().startsWith('spscrypt$').max(400),
   createdAt: z.iso.datetime(),
   disabled: z.boolean().optional(),
+  actorId: userId.optional(),
 })
-const userBody = z.object({ userId })
+const userBody = z.object({ userId, actorId: userId.optional() })
+
+/** Who made a staff change, as its event says; null for an event from before authors. */
+export function actorOf(event: StoredEvent): string | null {
+  const parsed = userId.safeParse(event.body.actorId)
+  return parsed.success ? parsed.data : null
+}
 
 const STAFF_KINDS = {
   'staff.disabled': 'disabled',
@@ -65,7 +86,7 @@ export function staffChangeOf(event: StoredEvent): StaffChangeIn | null | 'malfo
   if (event.kind === 'staff.upserted') {
     const body = upsertedBody.safeParse(event.body)
     if (!body.success) return 'malformed'
-    const { userId: id, disabled, ...rest } = body.data
+    const { userId: id, disabled, actorId: _actor, ...rest } = body.data
     return { kind: 'upserted', user: { id, ...rest, disabled: disabled ?? false } }
   }
   const kind = STAFF_KINDS[event.kind as keyof typeof STAFF_KINDS]
@@ -75,15 +96,18 @@ export function staffChangeOf(event: StoredEvent): StaffChangeIn | null | 'malfo
 }
 
 /** The event this till records for one of its own changes. */
-export function staffEventOf(change: StaffChangeOut): {
+export function staffEventOf(
+  change: StaffChangeOut,
+  actorId: string,
+): {
   kind: string
   body: Record<string, unknown>
 } {
   if (change.kind === 'upserted') {
     const { id, ...rest } = change.user
-    return { kind: 'staff.upserted', body: { userId: id, ...rest } }
+    return { kind: 'staff.upserted', body: { userId: id, ...rest, actorId } }
   }
-  return { kind: `staff.${change.kind}`, body: { userId: change.userId } }
+  return { kind: `staff.${change.kind}`, body: { userId: change.userId, actorId } }
 }
 
 /** Other tills' wrong PINs for the lockout count: server receive time, else the till's clock. */
@@ -109,7 +133,7 @@ export function goodSignInsIn(events: readonly StoredEvent[]): Map<string, numbe
 }
 
 export interface ShopStaffOptions {
-  users: Pick<UsersService, 'applyShopChange' | 'linkShop'>
+  users: Pick<UsersService, 'applyShopChange' | 'linkShop' | 'list' | 'isTrusted'>
   keychain: Keychain
   log: Logger
   now?: () => number
@@ -151,8 +175,8 @@ export class ShopStaff implements ShopStaffHooks {
     return {
       sharing: async () => (this.#inShop() ? this.#pepper.get() : null),
       shopPeppers: () => this.#pepper.all(),
-      publish: (change) => {
-        const { kind, body } = staffEventOf(change)
+      publish: (change, actorId) => {
+        const { kind, body } = staffEventOf(change, actorId)
         this.#record(kind, body)
       },
       failed: (id) => this.#record('signin.failed', { userId: id }),
@@ -247,6 +271,22 @@ export class ShopStaff implements ShopStaffHooks {
         })
         continue
       }
+      const refusal = staffAuthorRefusal(
+        change.kind === 'upserted'
+          ? { kind: 'upserted', userId: change.user.id, ...change.user }
+          : change,
+        actorOf(event),
+        this.#staff(),
+      )
+      if (refusal !== null) {
+        this.#o.log.warn('shop: a staff change from a till was refused', {
+          eventId: event.eventId,
+          tillId: event.tillId,
+        })
+        const { serverSeq, tillId, eventId } = event
+        this.#shop?.refuse({ serverSeq, tillId, eventId, why: 'not_admin' }, refusal)
+        continue
+      }
       if (!this.#o.users.applyShopChange(change)) {
         this.#o.log.info('shop: a staff event did not apply here', {
           eventId: event.eventId,
@@ -258,6 +298,16 @@ export class ShopStaff implements ShopStaffHooks {
       await this.#o.keychain.set('till', STAFF_APPLIED_ACCOUNT, String(last))
       this.#through = last
     }
+  }
+
+  /** The staff list as applied so far, as the staff-author rule sees it. */
+  #staff(): StaffMember[] {
+    return this.#o.users.list().map((u) => ({
+      id: u.id,
+      role: u.role,
+      disabled: u.disabled,
+      trusted: this.#o.users.isTrusted(u.id),
+    }))
   }
 
   async enrolled(pepper: Buffer | null): Promise<void> {

@@ -24,7 +24,7 @@ export interface RefusedEvent {
   serverSeq: number
   tillId: string
   eventId: string
-  why: 'bad_signature' | 'unknown_till' | 'unpinned' | 'gap' | 'malformed'
+  why: 'bad_signature' | 'unknown_till' | 'unpinned' | 'gap' | 'malformed' | 'not_admin'
 }
 
 /** What each refusal means, in words for the admin. */
@@ -35,6 +35,8 @@ export const REFUSED_PROBLEM: Record<RefusedEvent['why'], string> = {
   unpinned:
     'The event comes from a till whose key this till has not pinned: no till of the shop vouched for it with an enrolment code.',
   malformed: 'The event could not be read.',
+  not_admin:
+    'A staff change whose author was not an admin in the staff list at that point (a till signed it, no admin made it).',
 }
 
 /** The tills this till believes (pins.ts), as sync uses them. */

@@ -4,9 +4,9 @@ import type { UsersService } from './users'
 
 export const usersHandlers = (users: UsersService): Handlers<typeof usersChannels> => ({
   'users.list': () => users.list(),
-  'users.create': (input) => users.create(input),
+  'users.create': (input, context) => users.create(input, actor(context).id),
   'users.update': (input, context) => users.update(actor(context).id, input),
-  'users.setPin': (input) => users.setPin(input.id, input.pin),
+  'users.setPin': (input, context) => users.setPin(input.id, input.pin, actor(context).id),
   'users.unlock': (input) => users.unlock(input.id),
   'users.remove': (input, context) => {
     users.remove(actor(context).id, input.id)

@@ -36,8 +36,8 @@ export interface ShopStaffLink {
    * hashes still check; and the one before, for hashes from a shop this till left).
    */
   shopPeppers(): Promise<Buffer[]>
-  /** Tells the other tills (recorded in order; never throws). */
-  publish(change: StaffChangeOut): void
+  /** Tells the other tills that `actorId` made `change` (recorded in order; never throws). */
+  publish(change: StaffChangeOut, actorId: string): void
   /** A wrong PIN for `userId` here, for the shop-wide lockout count. */
   failed(userId: string): void
   /** A good PIN for `userId` here after wrong ones: the other tills start their count again. */
@@ -139,13 +139,18 @@ export class UsersService {
   }
 
   /** Tells the shop about a user whose hash every till can check; others stay on this till. */
-  #publishUser(user: StoredUser): void {
+  #publishUser(user: StoredUser, actorId: string): void {
     if (pepperOf(user.pinHash) !== 'shop') return
     const { id, name, role, pinHash, createdAt, disabled } = user
-    this.#shop?.publish({
-      kind: 'upserted',
-      user: { id, name, role, pinHash, createdAt, disabled },
-    })
+    this.#shop?.publish(
+      { kind: 'upserted', user: { id, name, role, pinHash, createdAt, disabled } },
+      actorId,
+    )
+  }
+
+  /** False when `id`'s record failed its seal here (the shop's staff-author rule asks). */
+  isTrusted(id: string): boolean {
+    return !this.#settings.trust.untrustedUsers.has(id)
   }
 
   /** Refuses to change a profile that failed its integrity check: it can only be removed. */
@@ -171,7 +176,11 @@ export class UsersService {
     return this.#settings.get().users.length > 0
   }
 
-  async create(input: { name: string; role: UserRole; pin: string }): Promise<PublicUser> {
+  /** `actorId`: the admin making it; none for the first admin, who makes themselves. */
+  async create(
+    input: { name: string; role: UserRole; pin: string },
+    actorId?: string,
+  ): Promise<PublicUser> {
     if (!this.hasUsers() && this.#settings.trust.authorityProblem !== null) {
       // The keychain shows this till was set up before: an emptied staff file is not a new till.
       throw new AppError(
@@ -196,7 +205,7 @@ export class UsersService {
       draft.users.push(user)
     })
     this.#changed()
-    this.#publishUser(user)
+    this.#publishUser(user, actorId ?? user.id)
     return toPublicUser(user, this.#now())
   }
 
@@ -223,13 +232,18 @@ export class UsersService {
       if (input.role !== undefined) draft.role = input.role
       if (input.disabled !== undefined) draft.disabled = input.disabled
     })
-    if (updated.name !== user.name || updated.role !== user.role) this.#publishUser(updated)
+    if (updated.name !== user.name || updated.role !== user.role)
+      this.#publishUser(updated, actorId)
     if (updated.disabled !== user.disabled)
-      this.#shop?.publish({ kind: updated.disabled ? 'disabled' : 'enabled', userId: user.id })
+      this.#shop?.publish(
+        { kind: updated.disabled ? 'disabled' : 'enabled', userId: user.id },
+        actorId,
+      )
     return toPublicUser(updated, this.#now())
   }
 
-  async setPin(id: string, pin: string): Promise<PublicUser> {
+  /** `actorId`: the admin resetting it, or the person themselves. */
+  async setPin(id: string, pin: string, actorId: string): Promise<PublicUser> {
     const user = this.#find(id)
     this.#assertTrusted(user)
     assertPinFitsRole(user.role, pin, 'pin')
@@ -241,7 +255,7 @@ export class UsersService {
       draft.lockedUntil = null
     })
     this.#countFrom.set(id, this.#now())
-    this.#publishUser(updated)
+    this.#publishUser(updated, actorId)
     return toPublicUser(updated, this.#now())
   }
 
@@ -269,7 +283,7 @@ export class UsersService {
       draft.users = draft.users.filter((candidate) => candidate.id !== id)
     })
     this.#changed()
-    this.#shop?.publish({ kind: 'removed', userId: id })
+    this.#shop?.publish({ kind: 'removed', userId: id }, actorId)
   }
 
   /**
@@ -330,7 +344,7 @@ export class UsersService {
   async changeOwnPin(id: string, currentPin: string, newPin: string): Promise<void> {
     assertPinFitsRole(this.#find(id).role, newPin, 'newPin')
     await this.#queued(id, () => this.#verifyNow(id, currentPin, true))
-    await this.setPin(id, newPin)
+    await this.setPin(id, newPin, id)
   }
 
   /**
@@ -354,7 +368,7 @@ export class UsersService {
       throw new AppError('pin_unchanged', message, { fields: { newPin: message } })
     }
     await this.#queued(id, () => this.#verifyNow(id, currentPin, true))
-    return this.setPin(id, newPin)
+    return this.setPin(id, newPin, id)
   }
 
   /**
@@ -460,7 +474,7 @@ export class UsersService {
               draft.lockedUntil = null
               if (rehash !== null) draft.pinHash = rehash
             })
-      if (rehash !== null) this.#publishUser(updated)
+      if (rehash !== null) this.#publishUser(updated, id)
       if (!replacing && exposed) {
         throw new AppError(
           'pin_change_required',

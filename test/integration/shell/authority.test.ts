@@ -145,6 +145,29 @@ describe('a hand-edited base URL', () => {
   })
 })
 
+describe('the copy of the last trusted settings', () => {
+  it('an older copy put back is not shown as the last trusted state', async () => {
+    await setUpTill()
+    const copy = join(dir, TRUSTED_COPY_FILE)
+    const older = readFileSync(copy)
+    // The admin renames the till: the trusted values, and their copy, move on.
+    await boot()
+    expect((await call('session.signIn', { userId: adminId(), pin: ADMIN_PIN })).code).toBe('ok')
+    expect((await call('settings.update', { tillName: 'Back office' })).code).toBe('ok')
+    await quit()
+    expect(readFileSync(copy)).not.toEqual(older)
+    // The cashier puts the older (well-sealed) copy back and edits the base URL.
+    writeFileSync(copy, older)
+    editSettings((raw) => void (raw.baseUrls.sandbox = other.url))
+    await boot()
+    expect((await call('session.signIn', { userId: adminId(), pin: ADMIN_PIN })).code).toBe('ok')
+    const review = (await call<AuthorityReview>('settings.authority')).value!
+    expect(review.problem).not.toBeNull()
+    expect(review.trusted).toBeNull()
+    expect(review.trustedUnknown).toMatch(/older copy/)
+  })
+})
+
 function adminId(): string {
   const raw = JSON.parse(readFileSync(settingsFile(), 'utf8')) as {
     users: Array<{ id: string; role: string }>

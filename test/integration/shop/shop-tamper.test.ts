@@ -380,6 +380,66 @@ describe.skipIf(skipReason !== null)(
       await tillA.value('users.update', { id: ids.bola, disabled: false })
     }, 90_000)
 
+    it("a staff promotion a cashier made on another till, signed with that till's pinned key, is refused", async () => {
+      // As a compromised back till would: Bola, a cashier, makes herself an admin, and the
+      // event is signed with the back till's own key (pinned on the front till).
+      const key = (await tillSecret(keychainB, dirB, SHOP_KEY_ACCOUNT))!
+      const stored = JSON.parse(readFileSync(join(dirA, 'settings.json'), 'utf8')) as {
+        users: Array<{ id: string; pinHash: string; createdAt: string }>
+      }
+      const bola = stored.users.find((u) => u.id === ids.bola)!
+      const login = JSON.parse((await tillSecret(keychainB, dirB, SHOP_LOGIN_ACCOUNT))!) as {
+        user: string
+        password: string
+      }
+      const address = { host: server.host, port: server.port, database: 'postgres', ca: server.ca }
+      await withClient(address, login, async (db) => {
+        const last = await db.query<{ seq: string }>(
+          'select max(till_seq) as seq from events where till_id = $1',
+          [tillIdB],
+        )
+        const body = {
+          userId: ids.bola,
+          name: 'Bola',
+          role: 'admin',
+          pinHash: bola.pinHash,
+          createdAt: bola.createdAt,
+          disabled: false,
+          actorId: ids.bola,
+        }
+        const event = {
+          eventId: randomUUID(),
+          tillId: tillIdB,
+          tillSeq: Number(last.rows[0]!.seq) + 1,
+          kind: 'staff.upserted',
+          body,
+          createdAt: new Date().toISOString(),
+        }
+        await insertEvent(db, signEvent(event, key))
+      })
+      const role = async () => {
+        await signIn(tillA, 'ada')
+        return (await tillA.value<Array<{ id: string; role: string }>>('users.list')).find(
+          (u) => u.id === ids.bola,
+        )?.role
+      }
+      const refused = async () =>
+        (await tillA.value<ShopAudit>('shop.audit')).refused.some(
+          (r) => r.tillId === tillIdB && r.why === 'not_admin',
+        )
+      await until('the promotion met on the front till', async () => {
+        return (await role()) === 'admin' || (await refused())
+      })
+      expect(await role()).toBe('cashier')
+      expect(await refused()).toBe(true)
+      const findings = await findingsOnA()
+      expect(findings.some((f) => /not an admin/.test(f.problem))).toBe(true)
+      await signIn(tillA, 'bola')
+      expect((await tillA.value<{ user: { role: string } }>('session.get')).user.role).toBe(
+        'cashier',
+      )
+    }, 90_000)
+
     it('a key swapped in the tills table does not let the owner speak for that till', async () => {
       const payout = await draft('1100')
       const evil = generateTillKey()

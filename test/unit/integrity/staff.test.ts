@@ -94,7 +94,7 @@ describe('staff records under a device key', () => {
     const { backend, keychain, supervisor, admin } = await till()
     const older = backend.raw()
     const second = await sealedBoot(backend, keychain)
-    await second.users.setPin(supervisor.id, '864200')
+    await second.users.setPin(supervisor.id, '864200', supervisor.id)
     await second.integrity.flushed()
     backend.write(older as never)
     const { integrity, users } = await sealedBoot(backend, keychain)

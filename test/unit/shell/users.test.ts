@@ -166,7 +166,7 @@ describe('users and lockout', () => {
     for (let attempt = 0; attempt < DEFAULT_LOCKOUT.maxAttempts; attempt++) {
       await users.verifyPin(cashier.id, '0000').catch(() => undefined)
     }
-    await users.setPin(cashier.id, '1357')
+    await users.setPin(cashier.id, '1357', cashier.id)
     expect(await codeOf(users.verifyPin(cashier.id, '2468'))).toBe('wrong_pin')
     expect((await users.verifyPin(cashier.id, '1357')).name).toBe('Bola')
   })

@@ -97,6 +97,7 @@ function shopTill(options: { inShop?: boolean } = {}) {
   keychain.entries.set(`Tilldesk/till|${SHOP_PEPPER_ACCOUNT}`, shopPepper.toString('base64'))
   const told: Array<{ kind: string; body: Record<string, unknown> }> = []
   const inbox: StoredEvent[] = []
+  const refused: Array<{ eventId: string; why: string; detail: string }> = []
   const shop: ShopForStaff & { mode: 'single' | 'shop' } = {
     mode: options.inShop === false ? 'single' : 'shop',
     status: () => ({ mode: shop.mode }),
@@ -104,6 +105,7 @@ function shopTill(options: { inShop?: boolean } = {}) {
       told.push({ kind, body })
     },
     inbox: () => inbox,
+    refuse: (event, detail) => refused.push({ ...event, detail }),
   }
   const staff = new ShopStaff({ users, keychain, log: silentLogger, now: () => now })
   staff.connect(shop)
@@ -128,6 +130,7 @@ function shopTill(options: { inShop?: boolean } = {}) {
     staff,
     keychain,
     told,
+    refused,
     shop,
     event,
     /** As the shop service does with a pull: the staff list first, then the inbox. */
@@ -168,6 +171,7 @@ describe('staff changes this till tells the shop', () => {
           pinHash: hash,
           createdAt: cara.createdAt,
           disabled: false,
+          actorId: cara.id,
         },
       },
     ])
@@ -200,7 +204,7 @@ describe('staff changes this till tells the shop', () => {
     t.users.update(ada.id, { id: cara.id, disabled: true })
     t.users.update(ada.id, { id: cara.id, disabled: false })
     t.users.update(ada.id, { id: cara.id, role: 'supervisor' })
-    await t.users.setPin(cara.id, '97531864')
+    await t.users.setPin(cara.id, '97531864', ada.id)
     t.users.unlock(cara.id)
     t.users.remove(ada.id, cara.id)
     await t.staff.recorded()
@@ -235,13 +239,22 @@ describe("applying the other tills' staff events", () => {
     expect(t.told.some((e) => e.kind.startsWith('staff.'))).toBe(false)
   })
 
+  /** An admin of the shop, arrived from another till: the author of the changes below. */
+  const remoteAdmin = async (t: ReturnType<typeof shopTill>) => {
+    const admin = { ...(await remoteUser('u_00000000000000ad', '135792')), name: 'Ade' }
+    const body = { ...admin, role: 'admin', actorId: admin.userId }
+    await t.staff.apply([t.event('staff.upserted', body)])
+    return admin.userId
+  }
+
   it('the latest change in server order wins; an edit does not lift a disable', async () => {
     const t = shopTill()
+    const actorId = await remoteAdmin(t)
     // A supervisor's PIN has six digits.
-    const body = await remoteUser(undefined, '246813')
+    const body = { ...(await remoteUser(undefined, '246813')), actorId }
     await t.staff.apply([
       t.event('staff.upserted', body),
-      t.event('staff.disabled', { userId: body.userId }),
+      t.event('staff.disabled', { userId: body.userId, actorId }),
       t.event('staff.upserted', { ...body, name: 'Bola A.', role: 'supervisor' }),
     ])
     expect(t.users.get(body.userId)).toMatchObject({
@@ -250,24 +263,25 @@ describe("applying the other tills' staff events", () => {
       disabled: true,
     })
     expect(await codeOf(t.users.verifyPin(body.userId, '246813'))).toBe('user_disabled')
-    await t.staff.apply([t.event('staff.enabled', { userId: body.userId })])
+    await t.staff.apply([t.event('staff.enabled', { userId: body.userId, actorId })])
     expect(await codeOf(t.users.verifyPin(body.userId, '246813'))).toBe('ok')
-    await t.staff.apply([t.event('staff.removed', { userId: body.userId })])
+    await t.staff.apply([t.event('staff.removed', { userId: body.userId, actorId })])
     expect(await codeOf(t.users.verifyPin(body.userId, '246813'))).toBe('unknown_user')
   })
 
   it('events handed again (a rewound pull) do not undo what came after them', async () => {
     const t = shopTill()
-    const body = await remoteUser()
+    const actorId = await remoteAdmin(t)
+    const body = { ...(await remoteUser()), actorId }
     const first = [
       t.event('staff.upserted', body),
-      t.event('staff.disabled', { userId: body.userId }),
+      t.event('staff.disabled', { userId: body.userId, actorId }),
     ]
     await t.staff.apply(first)
-    await t.staff.apply([t.event('staff.enabled', { userId: body.userId })])
+    await t.staff.apply([t.event('staff.enabled', { userId: body.userId, actorId })])
     await t.staff.apply(first)
     expect(t.users.get(body.userId).disabled).toBe(false)
-    expect(t.keychain.entries.get(`Tilldesk/till|${STAFF_APPLIED_ACCOUNT}`)).toBe('3')
+    expect(t.keychain.entries.get(`Tilldesk/till|${STAFF_APPLIED_ACCOUNT}`)).toBe('4')
     // A fresh start on the same keychain keeps its place.
     const again = new ShopStaff({ users: t.users, keychain: t.keychain, log: silentLogger })
     await again.apply(first)
@@ -291,12 +305,64 @@ describe("applying the other tills' staff events", () => {
 
   it('a new PIN from another till starts the lockout count again here', async () => {
     const t = shopTill()
+    const actorId = await remoteAdmin(t)
     const body = await remoteUser()
     await t.staff.apply([t.event('staff.upserted', body)])
     for (let i = 0; i < 5; i += 1) await codeOf(t.users.verifyPin(body.userId, '0000'))
     expect(await codeOf(t.users.verifyPin(body.userId, '2468'))).toBe('locked_out')
-    await t.staff.apply([t.event('staff.upserted', await remoteUser(body.userId, '8642'))])
+    await t.staff.apply([
+      t.event('staff.upserted', { ...(await remoteUser(body.userId, '8642')), actorId }),
+    ])
     expect(await codeOf(t.users.verifyPin(body.userId, '8642'))).toBe('ok')
+  })
+
+  it('a change whose author was not an admin at that point is refused and kept as refused', async () => {
+    const t = shopTill()
+    const actorId = await remoteAdmin(t)
+    const bola = { ...(await remoteUser()), actorId }
+    await t.staff.apply([t.event('staff.upserted', bola)])
+    // Bola, a cashier, promotes herself, then a supervisor she made up; a change with no
+    // author (as from before authors were carried) tries a new PIN for the admin.
+    const self = { ...bola, role: 'admin', actorId: bola.userId }
+    const made = {
+      ...(await remoteUser('u_00000000000000ee')),
+      role: 'supervisor',
+      actorId: bola.userId,
+    }
+    const { actorId: _, ...noAuthor } = {
+      ...(await remoteUser(actorId, '999999')),
+      role: 'admin',
+      actorId,
+    }
+    await t.staff.apply([
+      t.event('staff.upserted', self),
+      t.event('staff.upserted', made),
+      t.event('staff.upserted', noAuthor),
+      t.event('staff.enabled', { userId: bola.userId }),
+    ])
+    expect(t.users.get(bola.userId).role).toBe('cashier')
+    expect(t.users.list().map((u) => u.id)).toEqual([actorId, bola.userId])
+    expect(await codeOf(t.users.verifyPin(actorId, '999999'))).toBe('wrong_pin')
+    expect(t.refused.map((r) => r.why)).toEqual([
+      'not_admin',
+      'not_admin',
+      'not_admin',
+      'not_admin',
+    ])
+    expect(t.refused[0]!.detail).toMatch(/cashier, not an admin/)
+    // Without an author, what only takes power away still applies (a shop from before).
+    await t.staff.apply([t.event('staff.disabled', { userId: bola.userId })])
+    expect(t.users.get(bola.userId).disabled).toBe(true)
+  })
+
+  it("staff an admin adds before the admin's own record reached this till are applied", async () => {
+    // The admin created the shop and added a supervisor in the same session: their own
+    // record travels only at their next sign-in, after the supervisor's.
+    const t = shopTill()
+    const sade = { ...(await remoteUser('u_000000000000005a', '246813')), role: 'supervisor' }
+    await t.staff.apply([t.event('staff.upserted', { ...sade, actorId: 'u_00000000000000ad' })])
+    expect(t.users.get(sade.userId).role).toBe('supervisor')
+    expect(t.refused).toEqual([])
   })
 
   it('a disable that arrives while the PIN is being checked refuses the sign-in', async () => {
