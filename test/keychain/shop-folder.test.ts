@@ -85,7 +85,7 @@ async function shopDay(
       ),
     )
     await signIn(front, 'bola')
-    const payout = await draftPayout<PayoutView>(front, '3,000', 'Shop day')
+    const payout = await draftPayout<PayoutView>(front, '3000', 'Shop day')
     await front.value('session.signOut')
     await a.integrity.flushed()
     await a.stop()
