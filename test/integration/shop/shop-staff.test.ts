@@ -142,16 +142,20 @@ describe.skipIf(skipReason !== null)(
     it("a code carries the pepper sealed to it, only the latest code's box is kept, and no till can read it", async () => {
       const pepper = Buffer.from((await keychainA.get('till', SHOP_PEPPER_ACCOUNT))!, 'base64')
       await tillA.value('shop.createCode', owner())
-      const { code } = await tillA.value<{ code: string }>('shop.createCode', owner())
-      const boxes = await ownerQuery(
-        'select pepper_box from enrolment_codes where pepper_box is not null',
-      )
-      expect(boxes).toHaveLength(1)
-      const box = String(boxes[0].pepper_box)
-      expect(box).not.toContain(pepper.toString('base64url'))
-      const opened = await openEnrolmentBox(box, normalizeCode(code))
-      expect(opened.pepper).toEqual(pepper)
-      // It carries the keys the code-making till believes (pins.ts), both tills' by now.
+      // A code carries the keys the code-making till believes (pins.ts). Till A pins B when it
+      // hears B's first event, which may still be on its way: make codes until A believes both.
+      const opened = await until('a code that carries both tills', async () => {
+        const { code } = await tillA.value<{ code: string }>('shop.createCode', owner())
+        const boxes = await ownerQuery(
+          'select pepper_box from enrolment_codes where pepper_box is not null',
+        )
+        expect(boxes).toHaveLength(1)
+        const box = String(boxes[0].pepper_box)
+        expect(box).not.toContain(pepper.toString('base64url'))
+        const inside = await openEnrolmentBox(box, normalizeCode(code))
+        expect(inside.pepper).toEqual(pepper)
+        return Object.keys(inside.tills).length === 2 && inside
+      })
       expect(Object.keys(opened.tills)).toHaveLength(2)
       const login = JSON.parse((await tillSecret(keychainB, dirB, SHOP_LOGIN_ACCOUNT))!) as {
         user: string
