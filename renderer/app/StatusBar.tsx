@@ -42,43 +42,46 @@ export function StatusBar({
           {t(`environment.${env}`).toLocaleUpperCase()}
         </span>
       )}
-      <span
-        className={`statusbar__item statusbar__conn statusbar__conn--${connectivity}`}
-        title={status?.offlineReason ?? environment?.notReady ?? undefined}
-        data-testid="status-connectivity"
-      >
-        <Icon name={CONNECTIVITY_ICON[connectivity]} size={16} />
-        {label}
-      </span>
-      <span className="statusbar__item" data-testid="status-outbox">
-        <Icon name="outbox" size={16} />
-        {t('app.status.outbox', { pending: outbox.pending })}
-        {outbox.failed > 0 && (
-          <span className="statusbar__failed">
-            {t('app.status.outboxFailed', { count: outbox.failed })}
-          </span>
-        )}
-      </span>
-      {approvalsWaiting > 0 && (
-        <a
-          className="statusbar__item statusbar__approvals"
-          href="#/approvals"
-          data-testid="status-approvals"
+      {/* The items wrap onto a second line beside the environment when they don't fit one. */}
+      <div className="statusbar__items">
+        <span
+          className={`statusbar__item statusbar__conn statusbar__conn--${connectivity}`}
+          title={status?.offlineReason ?? environment?.notReady ?? undefined}
+          data-testid="status-connectivity"
         >
-          <Icon name="approvals" size={16} />
-          {t('app.status.approvalsWaiting', { count: approvalsWaiting })}
-        </a>
-      )}
-      <ShopStatusItem />
-      <span className="statusbar__spacer" />
-      <span className="statusbar__item">{tillName}</span>
-      <span className="statusbar__item" data-testid="status-user">
-        <Icon name="user" size={16} />
-        {user.name} · {t(`roles.${user.role}`)}
-      </span>
-      <time className="statusbar__item statusbar__time" dateTime={now.toISOString()}>
-        {formatTime(now)}
-      </time>
+          <Icon name={CONNECTIVITY_ICON[connectivity]} size={16} />
+          {label}
+        </span>
+        <span className="statusbar__item" data-testid="status-outbox">
+          <Icon name="outbox" size={16} />
+          {t('app.status.outbox', { pending: outbox.pending })}
+          {outbox.failed > 0 && (
+            <span className="statusbar__failed">
+              {t('app.status.outboxFailed', { count: outbox.failed })}
+            </span>
+          )}
+        </span>
+        {approvalsWaiting > 0 && (
+          <a
+            className="statusbar__item statusbar__approvals"
+            href="#/approvals"
+            data-testid="status-approvals"
+          >
+            <Icon name="approvals" size={16} />
+            {t('app.status.approvalsWaiting', { count: approvalsWaiting })}
+          </a>
+        )}
+        <ShopStatusItem />
+        <span className="statusbar__spacer" />
+        <span className="statusbar__item">{tillName}</span>
+        <span className="statusbar__item" data-testid="status-user">
+          <Icon name="user" size={16} />
+          {user.name} · {t(`roles.${user.role}`)}
+        </span>
+        <time className="statusbar__item statusbar__time" dateTime={now.toISOString()}>
+          {formatTime(now)}
+        </time>
+      </div>
     </footer>
   )
 }
