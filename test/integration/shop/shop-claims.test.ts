@@ -163,9 +163,14 @@ describe.skipIf(skipReason !== null)(
         expect.objectContaining({ reference: t1, tillName: 'Bakery', amount: minor(300_000) }),
       ])
       expect(told).toMatchObject({ state: 'open', reconciliation: { status: 'awaiting' } })
-      // One watcher for the shop: only one till asked the gateway while both waited.
-      const asked = lists().map((n, i) => n - before[i]!)
-      expect(asked.filter((n) => n > 0)).toHaveLength(1)
+      // One watcher for the shop: one till asks the gateway while both wait. Another till asks
+      // on its own only once it has not heard the watcher for 3 s, which a loaded machine can
+      // cause once (a stalled event loop reads the heartbeat late); never as a habit.
+      const asked = lists()
+        .map((n, i) => n - before[i]!)
+        .sort((a, b) => b - a)
+      expect(asked[0]).toBeGreaterThan(0)
+      expect(asked.slice(1).every((n) => n <= 1)).toBe(true)
 
       // The customer pays the pharmacy's sale: only the pharmacy counts it, and the bakery's
       // late-window sweep does not show it as a late transfer to refund.
