@@ -105,3 +105,24 @@ export function recorder<T>(): { publish: (value: T) => void; seen: T[] } {
   const seen: T[] = []
   return { seen, publish: (value) => void seen.push(structuredClone(value)) }
 }
+
+/** A completed ₦100.00 payment as the gateway's verify answers it, for the refund suites. */
+export function paidPayment(): Record<string, unknown> {
+  return {
+    reference: 'PAY_1',
+    status: 'success',
+    email: 'buyer@example.com',
+    amount: 10_000,
+    currency: 'NGN',
+    amount_refunded: 0,
+  }
+}
+
+/** An empty refunds list, paging block and all. */
+export function noRefunds(): Record<string, unknown> {
+  return {
+    status: true,
+    data: [],
+    pagination: { page: 1, page_size: 100, total_items: 0, total_pages: 1 },
+  }
+}

@@ -12,26 +12,15 @@ import {
   type RefundsGateway,
 } from '../../../main/refunds/refunds-service'
 import { rejection } from '../../support/async'
-import { ManualTimers, gwError, log } from '../payments/support'
+import { ManualTimers, gwError, log, paidPayment, noRefunds } from '../payments/support'
 
 describe('a refund whose outcome is unknown', () => {
   it('keeps its amount out of what can be refunded again', async () => {
     const timers = new ManualTimers()
     const sent: string[] = []
-    const payment = {
-      reference: 'PAY_1',
-      status: 'success',
-      email: 'buyer@example.com',
-      amount: 10_000,
-      currency: 'NGN',
-      amount_refunded: 0,
-    }
+    const payment = paidPayment()
     // The gateway does not show the first refund yet (its request may still be on its way).
-    const empty = {
-      status: true,
-      data: [],
-      pagination: { page: 1, page_size: 100, total_items: 0, total_pages: 1 },
-    }
+    const empty = noRefunds()
     const gateway = {
       payments: { verify: async () => structuredClone(payment) },
       refunds: {

@@ -19,7 +19,7 @@ import {
 } from '../../../main/refunds/refunds-service'
 import { rejection } from '../../support/async'
 import { deferred, type Deferred } from '../../support/deferred'
-import { ManualTimers, flush, gwError, log } from '../payments/support'
+import { ManualTimers, flush, gwError, log, noRefunds } from '../payments/support'
 
 const supervisor = { id: 'u_super0002', name: 'Bisi' }
 const issuer = { id: 'u_super0001', name: 'Sam' }
@@ -28,11 +28,7 @@ function setup() {
   const timers = new ManualTimers()
   const held: Array<Deferred<Refund>> = []
   const state = { shown: null as Refund | null, sends: 0, holdResends: true }
-  const empty = {
-    status: true,
-    data: [],
-    pagination: { page: 1, page_size: 100, total_items: 0, total_pages: 1 },
-  }
+  const empty = noRefunds()
   const gateway = {
     payments: {
       verify: async () => ({

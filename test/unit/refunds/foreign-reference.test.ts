@@ -12,24 +12,13 @@ import {
   type RefundsGateway,
 } from '../../../main/refunds/refunds-service'
 import { rejection } from '../../support/async'
-import { ManualTimers, gwError, log } from '../payments/support'
+import { ManualTimers, gwError, log, paidPayment, noRefunds } from '../payments/support'
 
 describe('a refund lookup answered with another refund', () => {
   it('does not fail our refund whose outcome is unknown', async () => {
     const timers = new ManualTimers()
-    const payment = {
-      reference: 'PAY_1',
-      status: 'success',
-      email: 'buyer@example.com',
-      amount: 10_000,
-      currency: 'NGN',
-      amount_refunded: 0,
-    }
-    const empty = {
-      status: true,
-      data: [],
-      pagination: { page: 1, page_size: 100, total_items: 0, total_pages: 1 },
-    }
+    const payment = paidPayment()
+    const empty = noRefunds()
     const gateway = {
       payments: { verify: async () => structuredClone(payment) },
       refunds: {

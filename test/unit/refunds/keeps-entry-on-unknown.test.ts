@@ -13,7 +13,7 @@ import {
 } from '../../../main/refunds/refunds-service'
 import type * as SubmitModule from '../../../main/exactly-once/submit'
 import { rejection } from '../../support/async'
-import { ManualTimers, log } from '../payments/support'
+import { ManualTimers, log, noRefunds } from '../payments/support'
 
 vi.mock('../../../main/exactly-once/submit', async (importOriginal) => {
   const original = await importOriginal<typeof SubmitModule>()
@@ -29,11 +29,7 @@ vi.mock('../../../main/exactly-once/submit', async (importOriginal) => {
 describe('a refund whose submission fails with an error that is not a refusal', () => {
   it('keeps its journal entry, unknown and followed', async () => {
     const timers = new ManualTimers()
-    const empty = {
-      status: true,
-      data: [],
-      pagination: { page: 1, page_size: 100, total_items: 0, total_pages: 1 },
-    }
+    const empty = noRefunds()
     const sent: string[] = []
     const gateway = {
       payments: {

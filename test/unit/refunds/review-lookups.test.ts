@@ -12,17 +12,13 @@ import {
   type RefundsGateway,
 } from '../../../main/refunds/refunds-service'
 import { rejection } from '../../support/async'
-import { ManualTimers, gwError, log } from '../payments/support'
+import { ManualTimers, gwError, log, noRefunds } from '../payments/support'
 
 describe('a refund waiting for a supervisor', () => {
   it('is still looked up now and then, and settled by the gateway when it shows it', async () => {
     const timers = new ManualTimers()
     let shown: Record<string, unknown> | null = null
-    const empty = {
-      status: true,
-      data: [],
-      pagination: { page: 1, page_size: 100, total_items: 0, total_pages: 1 },
-    }
+    const empty = noRefunds()
     const gateway = {
       payments: {
         verify: async () => ({

@@ -11,24 +11,13 @@ import {
   RefundsService,
   type RefundsGateway,
 } from '../../../main/refunds/refunds-service'
-import { ManualTimers, log } from '../payments/support'
+import { ManualTimers, log, paidPayment, noRefunds } from '../payments/support'
 
 describe('a refund whose send fails with an error that is not the gateway answering', () => {
   it('keeps its journal entry', async () => {
     const timers = new ManualTimers()
-    const payment = {
-      reference: 'PAY_1',
-      status: 'success',
-      email: 'buyer@example.com',
-      amount: 10_000,
-      currency: 'NGN',
-      amount_refunded: 0,
-    }
-    const empty = {
-      status: true,
-      data: [],
-      pagination: { page: 1, page_size: 100, total_items: 0, total_pages: 1 },
-    }
+    const payment = paidPayment()
+    const empty = noRefunds()
     const sent: string[] = []
     const gateway = {
       payments: { verify: async () => structuredClone(payment) },

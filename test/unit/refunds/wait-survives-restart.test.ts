@@ -13,25 +13,14 @@ import {
   type RefundsGateway,
 } from '../../../main/refunds/refunds-service'
 import { rejection } from '../../support/async'
-import { ManualTimers, gwError, log } from '../payments/support'
+import { ManualTimers, gwError, log, paidPayment, noRefunds } from '../payments/support'
 
 const VERIFY_AFTER_MS = 25_000
 
 /** A gateway with one paid payment; `initialize` does what the test says. */
 function gateway(initialize: (body: { reference?: string }) => Promise<unknown>): RefundsGateway {
-  const payment = {
-    reference: 'PAY_1',
-    status: 'success',
-    email: 'buyer@example.com',
-    amount: 10_000,
-    currency: 'NGN',
-    amount_refunded: 0,
-  }
-  const empty = {
-    status: true,
-    data: [],
-    pagination: { page: 1, page_size: 100, total_items: 0, total_pages: 1 },
-  }
+  const payment = paidPayment()
+  const empty = noRefunds()
   return {
     payments: { verify: async () => structuredClone(payment) },
     refunds: {
