@@ -26,6 +26,7 @@ import type { Activity, HostedPaymentFact, PayoutEvent, PayoutFact, RefundFact }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
 const isMinor = (v: unknown): v is Minor => typeof v === 'number' && Number.isSafeInteger(v)
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
 
 /**
  * Where each feature keeps its records for one environment, and the seal domains it writes
@@ -138,6 +139,7 @@ function collectionsFacts(
   const { charges, transfers } = read
   const ledger = new Ledger({ skewMs: CHARGE_DEFAULTS.skewMs })
   ledger.load(charges, transfers)
+  const seenAt = new Map(transfers.map((t) => [t.reference, t]))
   for (const c of charges) {
     if (!isCurrency(c.currency)) continue
     let r
@@ -158,6 +160,11 @@ function collectionsFacts(
       customer: c.account?.accountName ?? c.account?.accountReference ?? 'a customer',
       openedBy: person(c.openedBy),
       openedAt: c.openedAt,
+      closedAt: c.state === 'open' ? null : (c.closedAt ?? c.openedAt),
+      transfers: r.counted.flatMap((reference) => {
+        const t = seenAt.get(reference)
+        return t ? [{ reference, amount: t.amount, at: t.firstSeenAt }] : []
+      }),
     })
   }
   const openers = new Map(charges.map((c) => [c.id, person(c.openedBy)]))
@@ -204,6 +211,7 @@ function hostedFacts(path: string, seal: JournalSeal): HostedPaymentFact[] {
       status: v.status,
       ...money,
       createdAt: v.createdAt,
+      settledAt: text(v.paidAt) ?? text(v.verifiedAt),
       takenBy: typeof v.takenBy === 'string' ? v.takenBy : null,
     })
   }
@@ -221,6 +229,7 @@ function refundFacts(path: string, seal: JournalSeal): RefundFact[] {
       status: v.status,
       ...money,
       createdAt: v.createdAt,
+      updatedAt: text(v.updatedAt),
       issuedBy: typeof v.issuedBy === 'string' ? v.issuedBy : null,
     })
   }
