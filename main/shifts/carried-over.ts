@@ -10,12 +10,18 @@ import type {
 import { STATE_LABEL } from '../payouts/explain'
 import type { Activity } from './activity'
 
+/** Settled hosted payment and refund statuses, by report line ("not paid" was decided). */
 export const HOSTED: Record<string, HostedPaymentLine> = {
   success: 'success',
   failed: 'failed',
+  not_paid: 'failed',
   abandoned: 'abandoned',
 }
-export const REFUND: Record<string, RefundLine> = { success: 'success', failed: 'failed' }
+export const REFUND: Record<string, RefundLine> = {
+  success: 'success',
+  failed: 'failed',
+  not_refunded: 'failed',
+}
 /** Payout states that are settled or stopped: nothing left for the next shift. */
 export const PAYOUT_DONE = new Set(['success', 'failed', 'reversed', 'rejected'])
 

@@ -104,6 +104,12 @@ const PAYOUT_EVENT: Record<string, PayoutLine> = {
   reversed: 'reversed',
   rejected: 'rejected',
 }
+/** The key a settled hosted payment or refund is counted under: one per reference and line. */
+export function settledKey(kind: 'hosted' | 'refund', reference: string, status: string): string {
+  const line = (kind === 'hosted' ? HOSTED : REFUND)[status] ?? status
+  return `${kind}:${reference}:${line}`
+}
+
 export interface ShiftFiguresResult {
   till: ShiftFigures
   cashiers: CashierFigures[]
@@ -166,14 +172,14 @@ export function shiftFigures(activity: Activity, period: Period): ShiftFiguresRe
     const line = HOSTED[p.status]
     const person = people.byName(p.takenBy)
     if (!line) both(person, (f) => f.hosted.pending.add(p.amount, p.currency))
-    else if (fresh(`hosted:${p.reference}:${line}`, p.settledAt ?? p.createdAt))
+    else if (fresh(settledKey('hosted', p.reference, p.status), p.settledAt ?? p.createdAt))
       both(person, (f) => f.hosted[line].add(p.amount, p.currency))
   }
   for (const r of activity.refunds) {
     const line = REFUND[r.status]
     const person = people.byName(r.issuedBy)
     if (!line) both(person, (f) => f.refunds.pending.add(r.amount, r.currency))
-    else if (fresh(`refund:${r.reference}:${line}`, r.updatedAt ?? r.createdAt))
+    else if (fresh(settledKey('refund', r.reference, r.status), r.updatedAt ?? r.createdAt))
       both(person, (f) => f.refunds[line].add(r.amount, r.currency))
   }
   const payouts = new Map(activity.payouts.map((p) => [p.reference, p]))

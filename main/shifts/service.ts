@@ -31,7 +31,7 @@ import type { PdfRenderer } from './pdf'
 import type { ZJournalSeal } from './sealing'
 import { ShiftSettings } from './settings'
 import type { ActivitySource } from './sources'
-import { ShiftStore, type ShiftRecord, type StoredZ } from './store'
+import { ShiftStore, type CountedSoFar, type ShiftRecord, type StoredZ } from './store'
 
 export interface Caller extends ShiftPerson {
   role: Role
@@ -190,11 +190,14 @@ export class ShiftsService {
         `Only ${open.openedBy.name}, who opened this shift, or a supervisor can close it.`,
       )
     const nowMs = this.#now()
-    const { report, counted } = await this.#report(store, 'z', open, nowMs, {
+    const { report, counted, before } = await this.#report(store, 'z', open, nowMs, {
       id: caller.id,
       name: caller.name,
     })
     const stored = store.close(report, counted, new Date(nowMs).toISOString())
+    for (const key of counted) before.counted.add(key)
+    // Sealed: the books may let go of what every sealed report has counted.
+    await this.deps.activity.sealed?.(open.environment, before.counted).catch(() => undefined)
     this.#remindedFor = null
     await this.#changed()
     const view = this.#zView(store, stored)
@@ -377,7 +380,7 @@ export class ShiftsService {
     shift: ShiftRecord,
     toMs: number,
     closedBy: ShiftPerson | null,
-  ): Promise<{ report: ShiftReport; counted: string[] }> {
+  ): Promise<{ report: ShiftReport; counted: string[]; before: CountedSoFar }> {
     const activity = await this.deps.activity.read(shift.environment)
     const before = store.countedSoFar()
     const { counted, ...figures } = shiftFigures(activity, before)
@@ -395,7 +398,7 @@ export class ShiftsService {
       ...figures,
       warnings: [...before.problems, ...activity.warnings],
     }
-    return { report, counted }
+    return { report, counted, before }
   }
 
   #view(record: ShiftRecord): ShiftView {
