@@ -140,7 +140,7 @@ export function readCollections(
 }
 
 /** Charges with their reconciliation, worked out by the collections ledger itself. */
-function collectionsFacts(
+export function collectionsFacts(
   read: { charges: ChargeRecord[]; transfers: TransferRecord[] },
   activity: Activity,
 ): void {
