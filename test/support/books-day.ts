@@ -434,8 +434,18 @@ const closedEvent = (tillId: string, z: ZReportView, name: string): ShopEvent =>
 const ngn = (list: ReadonlyArray<{ currency: string; amount: number }>) =>
   BigInt(list.find((a) => a.currency === 'NGN')?.amount ?? 0)
 
-/** Checks the books of a day that ended with every till closed. */
-export async function checkBooks(day: BooksDay): Promise<BooksFindings> {
+/**
+ * Checks the books of a day that ended with every till closed. `throughShop` carries the
+ * tills' `shift.closed` events through the shop's store and back (the bench: PostgreSQL), as
+ * the tills would hear them; by default they are read as written. `tillIds` names the tills.
+ */
+export async function checkBooks(
+  day: BooksDay,
+  options: {
+    tillIds?: readonly string[]
+    throughShop?: (events: ShopEvent[]) => Promise<ShopEvent[]>
+  } = {},
+): Promise<BooksFindings> {
   const found: BooksFindings = {
     receivedInZ: 0n,
     settledAtGateway: 0n,
@@ -473,11 +483,14 @@ export async function checkBooks(day: BooksDay): Promise<BooksFindings> {
       found.receivedInZ += received
       const dayKey = z.report.to.slice(0, 10)
       byDay.set(dayKey, (byDay.get(dayKey) ?? 0n) + received)
-      events.push(closedEvent(`till-${till.index}`, z, till.name))
+      events.push(
+        closedEvent(options.tillIds?.[till.index - 1] ?? `till-${till.index}`, z, till.name),
+      )
     }
   }
+  const heard = options.throughShop ? await options.throughShop(events) : events
   for (const [dayKey, sum] of byDay) {
-    const shop = shopZReport(events, dayKey, 'demo', 'UTC')
+    const shop = shopZReport(heard, dayKey, 'demo', 'UTC')
     const total = shop.total.figures.collections.received.find((a) => a.currency === 'NGN')
     if (BigInt(total?.amountMinor ?? '0') !== sum) found.shopDaysOff += 1
   }
