@@ -11,7 +11,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ZReportView } from '../../common/ipc/shifts'
 import type { Minor } from '../../common/money'
-import { Ledger, observedFromGateway, type ChargeRecord } from '../../main/collections/ledger'
+import {
+  Ledger,
+  observedFromGateway,
+  type ChargeRecord,
+  type ObservedTransfer,
+} from '../../main/collections/ledger'
 import { createGatewayClient, type GatewayClient } from '../../main/gateway'
 import {
   emptyActivity,
@@ -167,20 +172,9 @@ export class BooksTill {
   async poll(): Promise<void> {
     if (!this.online()) return
     const nowIso = new Date(this.day.now()).toISOString()
-    for (const a of this.accounts) {
-      for (let page = 1; ; page++) {
-        const result = await this.day.client.virtualAccounts.transactions({
-          account_reference: a.accountReference,
-          page,
-          page_size: 100,
-        })
-        for (const item of result.data) {
-          const seen = observedFromGateway(item)
-          if (seen) this.ledger.observe(seen, nowIso)
-        }
-        if (page >= result.pagination.total_pages) break
-      }
-    }
+    for (const a of this.accounts)
+      for (const seen of await this.day.transfersInto(a.accountReference))
+        this.ledger.observe(seen, nowIso)
   }
 
   async closeShift(cashier: number): Promise<ZReportView> {
@@ -260,21 +254,27 @@ export class BooksDay {
   /** What the gateway settled (success) into each till's accounts, by transfer reference. */
   async settled(till: BooksTill): Promise<Map<string, Minor>> {
     const out = new Map<string, Minor>()
-    for (const a of till.accounts) {
-      for (let page = 1; ; page++) {
-        const result = await this.client.virtualAccounts.transactions({
-          account_reference: a.accountReference,
-          page,
-          page_size: 100,
-        })
-        for (const item of result.data) {
-          const seen = observedFromGateway(item)
-          if (seen && seen.status === 'success') out.set(seen.reference, seen.amount)
-        }
-        if (page >= result.pagination.total_pages) break
-      }
-    }
+    for (const a of till.accounts)
+      for (const seen of await this.transfersInto(a.accountReference))
+        if (seen.status === 'success') out.set(seen.reference, seen.amount)
     return out
+  }
+
+  /** Every transfer the gateway lists into one account, every page, as the watcher reads it. */
+  async transfersInto(accountReference: string): Promise<ObservedTransfer[]> {
+    const out: ObservedTransfer[] = []
+    for (let page = 1; ; page++) {
+      const result = await this.client.virtualAccounts.transactions({
+        account_reference: accountReference,
+        page,
+        page_size: 100,
+      })
+      for (const item of result.data) {
+        const seen = observedFromGateway(item)
+        if (seen) out.push(seen)
+      }
+      if (page >= result.pagination.total_pages) return out
+    }
   }
 
   async stop(): Promise<void> {
