@@ -19,7 +19,8 @@ import {
   type TillEnrolment,
 } from '../main/shop/enrolment'
 import { signEvent, type ShopEvent } from '../main/shop/events'
-import { BooksDay, checkBooks, randomDay } from '../test/support/books-day'
+import { checkBooks } from '../test/support/books-check'
+import { BooksDay, randomDay } from '../test/support/books-day'
 import { startThrowawayPostgres } from '../test/support/postgres'
 import { insertEvent } from '../test/support/shop-events'
 import { emit } from './emit'

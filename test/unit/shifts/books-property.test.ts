@@ -7,7 +7,8 @@
 // Z-report of each day is the sum of its tills'. Seeded: a failure names its seed, and
 // BOOKS_SEEDS=<n> runs more days.
 import { describe, expect, it } from 'vitest'
-import { BooksDay, checkBooks, randomDay } from '../../support/books-day'
+import { checkBooks } from '../../support/books-check'
+import { BooksDay, randomDay } from '../../support/books-day'
 
 const RUNS = Number(process.env.BOOKS_SEEDS ?? 4)
 const FIRST_SEED = Number(process.env.BOOKS_FIRST_SEED ?? 20261127)
