@@ -23,8 +23,12 @@ import { COMMITTED_STATES, type PayoutState } from '../payouts/model'
 import { shopPool, type ShopLogin, type ShopServer } from './connection'
 import type { ShopEvent } from './events'
 
-/** The one lock every till takes for a limits check (beside the events' own lock). */
-const LIMITS_LOCK = 7243100002
+/**
+ * The one lock every till takes for a limits check. The shop's advisory locks, each its own:
+ * 7243100000 migrations, 7243100001 the events' order (migration 1), 7243100002 the watch
+ * lease (watch-lease.ts), this one next.
+ */
+export const LIMITS_LOCK = 7243100003
 /** Holds and events older than this can't be in today's limits, in any time zone. */
 const LOOK_BACK = '2 days'
 
