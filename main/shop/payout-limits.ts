@@ -148,6 +148,8 @@ export class ShopPayoutLimits implements ShopLimitsPort {
     try {
       await client.query('begin')
       try {
+        // A check waits a few seconds at most: then the till decides as out of step does.
+        await client.query("set local lock_timeout = '3s'")
         await client.query('select pg_advisory_xact_lock($1)', [LIMITS_LOCK])
         const elsewhere = await readElsewhere(client, tillId)
         const violation = this.#check(request, { elsewhere, inStep: true, outOfStep: null })
