@@ -9,13 +9,14 @@ import { actor, type CallContext, type Handlers } from '../ipc/handlers'
 import { chromiumPdf, findChromium, type PdfRenderer } from './pdf'
 import { ShiftsService, type Caller } from './service'
 import { fileActivitySource } from './sources'
+import { reconcileStep } from '../reconcile/link'
 
 const caller = (context: CallContext): Caller => {
   const user = actor(context)
   return { id: user.id, name: user.name, role: user.role }
 }
 
-function pdfRenderer(core: CoreServices): PdfRenderer | null {
+export function pdfRenderer(core: CoreServices): PdfRenderer | null {
   if (core.desktop.kind === 'electron')
     // Loaded only inside Electron: the preview and tests never import electron.
     return async (html, width) => (await import('./electronPdf')).electronPdf(html, width)
@@ -41,6 +42,8 @@ export function createShifts(core: CoreServices) {
       core.desktop.notify('Shift still open', reminder.message)
     },
     pdf: pdfRenderer(core),
+    // Each Z-report says whether its period reconciled with the gateway (main/reconcile).
+    reconcile: (fromMs, toMs) => reconcileStep(core, fromMs, toMs),
     onAltered: ({ environment, problem }) =>
       core.integrity.findings.report({
         area: 'z-reports',

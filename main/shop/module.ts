@@ -7,6 +7,7 @@ import { defineModule } from '../app/module'
 import type { Handlers } from '../ipc/handlers'
 import { CHARGE_DEFAULTS } from '../collections/charges'
 import { linkClaims } from '../collections/claimsPort'
+import { linkShopFacts } from '../reconcile/shop-port'
 import { ShiftSettings } from '../shifts/settings'
 import { shopApprovals } from './approvals-module'
 import { ShopClaims } from './claims'
@@ -72,6 +73,11 @@ export const shopModule = defineModule({
       warn: (message, data) => core.log.warn(message, data),
     })
     linkClaims(core, claims)
+    // The day's reconciliation reads every till's facts from the shop's events.
+    linkShopFacts(core, {
+      status: () => service.status(),
+      events: () => [...service.ownEvents(), ...service.inbox()],
+    })
     // One watcher per shop: the till holding the lease polls the gateway for every till.
     const watch = new ShopWatch({
       claims,
