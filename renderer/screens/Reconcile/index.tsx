@@ -16,6 +16,7 @@ import { DataTable, StatTile, StatTiles } from '../../components/kit'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { call, messageOf } from '../../lib/pos'
 import { download } from '../Collect/browser'
+import '../Payments/gateway.css'
 import './reconcile.css'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
