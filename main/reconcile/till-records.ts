@@ -2,7 +2,7 @@
 // (read-only, every seal checked, through the same readers the shift reports use), and in a
 // shop the other tills' facts from the shop's events (pulled from its PostgreSQL, each signed
 // by its till). Nothing here writes.
-import { basename, join } from 'node:path'
+import { join } from 'node:path'
 import type { Environment } from '../../common/ipc/shared'
 import { fileStorage } from '../payments/journal'
 import { openSealedDocument, type JournalSeal } from '../integrity'
@@ -22,11 +22,13 @@ const ms = (iso: string | null | undefined): number => {
 }
 
 /** Debits: the mandates feature's sealed journal (main/mandates/module.ts). */
-function readDebits(path: string, seal: JournalSeal, till: string): TillRecord[] {
-  const raw = fileStorage(join(path, '..'), basename(path, '.json')).load()
-  const values = Array.isArray(raw)
-    ? raw
-    : openSealedDocument(raw, { file: basename(path), domain: 'debits.journal.v1', seal }).values
+function readDebits(dir: string, seal: JournalSeal, till: string): TillRecord[] {
+  // A plain array is taken only where the keychain holds no head for it (openSealedDocument).
+  const values = openSealedDocument(fileStorage(dir, 'debits').load(), {
+    file: 'debits.json',
+    domain: 'debits.journal.v1',
+    seal,
+  }).values
   const out: TillRecord[] = []
   for (const v of values as Array<Record<string, unknown>>) {
     if (typeof v !== 'object' || v === null) continue
@@ -101,9 +103,7 @@ export async function ownRecords(options: {
     problems.push(`Collections: ${error instanceof Error ? error.message : 'not readable'}`)
   }
   try {
-    records.push(
-      ...readDebits(join(dataDir, 'gateway', environment, 'debits.json'), options.debitsSeal, till),
-    )
+    records.push(...readDebits(join(dataDir, 'gateway', environment), options.debitsSeal, till))
   } catch (error) {
     problems.push(`Debits: ${error instanceof Error ? error.message : 'not readable'}`)
   }

@@ -35,6 +35,11 @@ const WORDS = {
   },
 } as const
 const shot = shooter('reconcile')
+/** The DOM shape the width check reads (this tsconfig has no DOM types). */
+interface Box {
+  scrollWidth: number
+  clientWidth: number
+}
 let page: Page
 let stray = ''
 
@@ -82,6 +87,11 @@ for (const language of ['en', 'fr'] as const) {
         'differences',
       )
       expect(await layoutProblems(page), `reconcile ${language} ${at}`).toEqual([])
+      // Nothing wider than the screen (French headings are long): no sideways scrolling.
+      const wide = await page
+        .getByTestId('reconcile')
+        .evaluate((e) => (e as unknown as Box).scrollWidth - (e as unknown as Box).clientWidth)
+      expect(wide, `sideways overflow in ${language} at ${at}`).toBeLessThanOrEqual(1)
       await shot(page, `reconcile-${language}-light-${at}`)
       // The app scrolls inside its frame: the differences get a picture of their own.
       await item.scrollIntoViewIfNeeded()

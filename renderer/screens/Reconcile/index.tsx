@@ -147,11 +147,15 @@ export default function ReconcileScreen() {
               caption={t('reconcile.totals')}
               rowHeaders
               rows={report.totals}
+              className="gw-table reconcile-totals"
               rowKey={(r) => `${r.source}|${r.currency}`}
               empty={t('reconcile.noRecords')}
               columns={[
-                { header: t('reconcile.list'), cell: (r) => source(r.source) },
-                { header: t('reconcile.currency'), cell: (r) => r.currency },
+                {
+                  header: t('reconcile.list'),
+                  cell: (r) =>
+                    t('reconcile.listIn', { list: source(r.source), currency: r.currency }),
+                },
                 { header: t('reconcile.matched'), align: 'end', cell: (r) => r.matched },
                 { header: t('reconcile.atGateway'), align: 'end', cell: (r) => r.gatewayCount },
                 { header: t('reconcile.inTilldesk'), align: 'end', cell: (r) => r.tillCount },

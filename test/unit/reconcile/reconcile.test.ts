@@ -3,6 +3,7 @@ import { dayBounds } from '../../../main/reconcile/day'
 import { readList } from '../../../main/reconcile/gateway-lists'
 import { matchDay } from '../../../main/reconcile/match'
 import { ReconcileService, zReconciliation } from '../../../main/reconcile/service'
+import { shopRecords } from '../../../main/reconcile/till-records'
 import type { TillRecord } from '../../../main/reconcile/match'
 import { gwError } from '../payments/support'
 import {
@@ -318,5 +319,73 @@ describe('the day and the Z-report step', () => {
     )
     expect(away.status).toBe('not_checked')
     expect(away.summary.en).toContain('the gateway is not reachable')
+  })
+})
+
+describe("the other tills' records in a shop", () => {
+  const event = (tillId: string, kind: string, body: Record<string, unknown>) => ({
+    tillId,
+    kind,
+    body,
+    createdAt: at(10),
+  })
+  it("reads each other till's latest payout state and every transfer the shop's watcher told", () => {
+    const records = shopRecords(
+      [
+        event('till-2', 'payout.state', {
+          tillName: 'Till 2',
+          reference: 'PO_9',
+          state: 'submitted',
+          amountMinor: '50000',
+          currency: 'NGN',
+          at: at(11),
+        }),
+        event('till-2', 'payout.state', {
+          tillName: 'Till 2',
+          reference: 'PO_9',
+          state: 'success',
+          amountMinor: '50000',
+          currency: 'NGN',
+          at: at(12),
+        }),
+        // This till's own payouts come from its journal, not from what it told the shop.
+        event('till-1', 'payout.state', {
+          reference: 'PO_MINE',
+          state: 'success',
+          amountMinor: '1',
+          currency: 'NGN',
+        }),
+        // Told by this till's watcher for another till's sale: still Tilldesk's record.
+        event('till-1', 'transfer.seen', {
+          reference: 'TRF_X',
+          amountMinor: '700',
+          currency: 'NGN',
+          status: 'success',
+          createdAt: at(9),
+          environment: 'demo|http://127.0.0.1:1',
+        }),
+        // Another environment, and an unreadable amount: left out.
+        event('till-3', 'transfer.seen', {
+          reference: 'TRF_LIVE',
+          amountMinor: '700',
+          currency: 'NGN',
+          status: 'success',
+          environment: 'live|https://gw',
+        }),
+        event('till-3', 'transfer.seen', {
+          reference: 'TRF_BAD',
+          amountMinor: '7.5',
+          currency: 'NGN',
+          status: 'success',
+          environment: 'demo|x',
+        }),
+      ],
+      'till-1',
+      'demo',
+    )
+    expect(records.map((r) => [r.source, r.reference, r.status, r.amount, r.till])).toEqual([
+      ['payout', 'PO_9', 'success', 50_000, 'Till 2'],
+      ['transfer_in', 'TRF_X', 'success', 700, 'till-1'],
+    ])
   })
 })
