@@ -21,7 +21,7 @@ const LABELS = {
     zone: 'Time zone',
     checked: 'Checked',
     scope: 'Records of',
-    result: 'Result',
+    result: 'Result:',
     matched: 'Matched',
     totals: 'Totals (status success)',
     list: 'List',
@@ -33,7 +33,7 @@ const LABELS = {
     notes: 'Not checked',
     reference: 'Reference',
     what: 'What differs',
-    todo: 'What to do',
+    todo: 'What to do:',
     kind: 'Kind',
     status: {
       reconciled: 'Reconciled: every record matches.',
@@ -54,7 +54,7 @@ const LABELS = {
     zone: 'Fuseau horaire',
     checked: 'Vérifié le',
     scope: 'Enregistrements de',
-    result: 'Résultat',
+    result: 'Résultat :',
     matched: 'Concordants',
     totals: 'Totaux (statut success)',
     list: 'Liste',
@@ -66,7 +66,7 @@ const LABELS = {
     notes: 'Non vérifié',
     reference: 'Référence',
     what: 'Écart',
-    todo: 'Que faire',
+    todo: 'Que faire :',
     kind: 'Type',
     status: {
       reconciled: 'Rapproché : tout concorde.',
@@ -169,7 +169,7 @@ export function reconcileHtml(report: ReconcileReport, language: Language): stri
   const differences = report.differences
     .map(
       (d) =>
-        `<section class="d"><h3>${e(L.kinds[d.kind])}: ${e(sourceWords(d.source)[language])} <span class="ref">${e(d.reference)}</span></h3><p>${e(d.what[language])}</p><p><b>${e(L.todo)}:</b> ${e(d.todo[language])}</p></section>`,
+        `<section class="d"><h3>${e(L.kinds[d.kind])} — ${e(sourceWords(d.source)[language])} <span class="ref">${e(d.reference)}</span></h3><p>${e(d.what[language])}</p><p><b>${e(L.todo)}</b> ${e(d.todo[language])}</p></section>`,
     )
     .join('')
   const notes = report.notes.map((n) => `<li>${e(n[language])}</li>`).join('')
@@ -179,7 +179,7 @@ body{margin:0;color:#000;font:10pt/1.35 system-ui,"DejaVu Sans",sans-serif;overf
 h1{font-size:16pt;margin:0 0 3mm}h2{font-size:12pt;margin:5mm 0 1.5mm}h3{font-size:10.5pt;margin:2mm 0 1mm}
 p{margin:0.5mm 0}table{width:100%;border-collapse:collapse;table-layout:fixed}
 td,th{padding:0.8mm 1mm;vertical-align:top;text-align:left;border-bottom:0.2mm solid #999}
-th{font-weight:700}td.n,th.n{text-align:right;white-space:nowrap}
+th{font-weight:700}td.n,th.n{text-align:right}td.n{white-space:nowrap}
 section.d{break-inside:avoid;border-left:0.6mm solid #000;padding-left:2mm;margin:2mm 0}
 .ref{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-weight:400}
 .result{border:0.4mm solid #000;padding:2mm;margin:3mm 0;font-weight:700}
@@ -192,7 +192,7 @@ section.d{break-inside:avoid;border-left:0.6mm solid #000;padding-left:2mm;margi
 <tr><th>${e(L.scope)}</th><td>${e(report.tills.join(', '))}</td></tr>
 <tr><th>${e(L.matched)}</th><td>${report.matched}</td></tr>
 </tbody></table>
-<p class="result">${e(L.result)}: ${e(L.status[report.status])}</p>
+<p class="result">${e(L.result)} ${e(L.status[report.status])}</p>
 <h2>${e(L.totals)}</h2>
 <table><thead><tr><th>${e(L.list)}</th><th>${e(L.currency)}</th><th class="n">${e(L.matched)} / ${e(L.gateway)} / ${e(L.tilldesk)}</th><th class="n">${e(L.gateway)}</th><th class="n">${e(L.tilldesk)}</th></tr></thead><tbody>${totals}</tbody></table>
 <h2>${e(L.differences)} (${report.differences.length})</h2>
