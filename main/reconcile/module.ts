@@ -1,14 +1,13 @@
 // Reconciliation as a feature module: the channels of common/ipc/reconcile.ts, and the link
 // the Z-report's step uses (link.ts). Stateless between calls: every check reads the gateway
 // and the till's records afresh.
-import { join } from 'node:path'
 import type { reconcileChannels } from '../../common/ipc/reconcile'
 import type { Environment } from '../../common/ipc/shared'
 import type { CoreServices } from '../app/core'
 import { defineModule } from '../app/module'
 import type { Handlers } from '../ipc/handlers'
 import { pdfRenderer } from '../shifts/module'
-import { ShiftSettings } from '../shifts/settings'
+import { shiftsTimeZone } from '../shifts/settings'
 import { fileActivitySource } from '../shifts/sources'
 import { linkReconcile } from './link'
 import { ReconcileService, type TillRecordSet } from './service'
@@ -47,12 +46,8 @@ export function createReconcile(core: CoreServices) {
     gateway: () => core.environment.client(),
     records: (environment) => tillRecords(core, environment),
     environment: () => core.environment.current,
-    // The day in the zone the shifts use, so a day here is the Z-reports' day.
-    timeZone: () =>
-      new ShiftSettings(
-        join(core.dataDir, 'shifts'),
-        core.integrity.journal('till', 'shift-settings'),
-      ).view().timeZone,
+    // The day in the zone the shifts use (their Z-reports' days).
+    timeZone: () => shiftsTimeZone(core),
     pdf: pdfRenderer(core),
     now: core.now,
   })

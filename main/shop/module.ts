@@ -1,6 +1,5 @@
 // Shop mode as a feature module: the channels of common/ipc/shop.ts and the sync loop, started
 // with the app only when this till has joined a shop.
-import { join } from 'node:path'
 import type { shopChannels, shopOverviewChannels } from '../../common/ipc/shop'
 import type { CoreServices } from '../app/core'
 import { defineModule } from '../app/module'
@@ -8,7 +7,7 @@ import type { Handlers } from '../ipc/handlers'
 import { CHARGE_DEFAULTS } from '../collections/charges'
 import { linkClaims } from '../collections/claimsPort'
 import { linkShopFacts } from '../reconcile/shop-port'
-import { ShiftSettings } from '../shifts/settings'
+import { shiftsTimeZone } from '../shifts/settings'
 import { shopApprovals } from './approvals-module'
 import { ShopClaims } from './claims'
 import { ShopWatch } from './shop-watch'
@@ -27,13 +26,8 @@ export function createShopService(core: CoreServices): ShopService {
     subscribe: core.subscribe,
     log: core.log,
     environment: () => core.environment.current,
-    // The shop's day in the zone the shifts use (their Z-reports' days), read afresh each time
-    // so a change in the shift settings counts at once.
-    timeZone: () =>
-      new ShiftSettings(
-        join(core.dataDir, 'shifts'),
-        core.integrity.journal('till', 'shift-settings'),
-      ).view().timeZone,
+    // The day in the zone the shifts use (their Z-reports' days).
+    timeZone: () => shiftsTimeZone(core),
     staff,
   })
   staff.connect(service)

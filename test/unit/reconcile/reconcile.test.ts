@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { dayBounds } from '../../../main/reconcile/day'
-import { readList } from '../../../main/reconcile/gateway-lists'
+import { readList, type ReconcileGateway } from '../../../main/reconcile/gateway-lists'
 import { matchDay } from '../../../main/reconcile/match'
 import { ReconcileService, zReconciliation } from '../../../main/reconcile/service'
 import { shopRecords } from '../../../main/reconcile/till-records'
@@ -19,10 +19,14 @@ import {
 const DAY = '2026-11-26'
 const ZONE = 'Africa/Lagos'
 
-function service(day: FakeDay, records: TillRecord[], options: { envelope?: boolean } = {}) {
+function service(
+  day: FakeDay,
+  records: TillRecord[],
+  options: { envelope?: boolean; wrap?: (g: ReconcileGateway) => ReconcileGateway } = {},
+) {
   const gateway = fakeGateway(day, options)
   const s = new ReconcileService({
-    gateway: async () => gateway,
+    gateway: async () => options.wrap?.(gateway) ?? gateway,
     records: async () => ({
       records,
       problems: [],
@@ -165,32 +169,21 @@ describe('reconciling a day against the gateway', () => {
     // Created at the gateway two days ago (outside every list of the day), sent today here.
     day.payouts.push(transfer('PO_OLD', 40_000, 'success', '2026-11-24T10:00:00.000Z'))
     records.push(tillRecord('payout', 'PO_OLD', 40_000, 'success', at(16)))
-    const gateway = fakeGateway(day)
-    const inWindow = {
-      ...gateway,
-      disbursements: {
-        ...gateway.disbursements,
-        list: async (q: { start_date?: string }) => {
-          const r = await gateway.disbursements.list(q)
-          return { ...r, data: r.data.filter((t) => t.reference !== 'PO_OLD') }
+    const { s, gateway } = service(day, records, {
+      // The day's list leaves it out, as a gateway dating it by creation would.
+      wrap: (gateway) => ({
+        ...gateway,
+        disbursements: {
+          ...gateway.disbursements,
+          list: async (q) => {
+            const r = await gateway.disbursements.list(q)
+            return { ...r, data: r.data.filter((t) => t.reference !== 'PO_OLD') }
+          },
         },
-      },
-    }
-    const s = new ReconcileService({
-      gateway: async () => inWindow as typeof gateway,
-      records: async () => ({
-        records,
-        problems: [],
-        scope: 'till',
-        tills: ['Till 1'],
-        stale: false,
       }),
-      environment: () => 'demo',
-      timeZone: () => ZONE,
-      pdf: null,
-      now: () => Date.parse('2026-11-27T09:00:00Z'),
     })
     const report = await s.day(DAY)
+    expect(gateway.calls).toContain('GET payout PO_OLD')
     expect(report.differences).toEqual([])
     expect(report.status).toBe('reconciled')
   })
