@@ -31,6 +31,12 @@ export interface ListOptions {
 export interface ListResult {
   records: GatewayRecord[]
   notes: BothLanguages[]
+  /** The gateway did not answer at all (no response, or a 5xx after the retries). */
+  down?: boolean
+  /** Lists that could not be read in full: their till records are not called missing. */
+  unread?: Set<ReconcileSource>
+  /** This list could not be read to its end. */
+  failed?: boolean
 }
 
 interface RawPage {
@@ -100,7 +106,8 @@ export async function readList(
         if (!busy || attempt >= retries) {
           out.push(notes.listUnavailable(source, reasonOf(error)))
           if (skipped > 0) out.push(notes.skipped(source, skipped))
-          return { records, notes: out }
+          const down = !isGatewayError(error) || error.status === null || error.status >= 500
+          return { records, notes: out, down, failed: true }
         }
         const said = isGatewayError(error) ? error.retryAfterMs : null
         await sleep(Math.min(said ?? 1_000 * 2 ** attempt, options.maxRetryWaitMs ?? 30_000))
@@ -115,7 +122,7 @@ export async function readList(
     }
     if (records.length >= maxRecords) {
       out.push(notes.truncated(source, maxRecords))
-      break
+      return { records, notes: out, failed: true }
     }
     // Tolerant of the paging envelope: total_pages when given, else a short page is the last.
     const total = (answer.pagination as { total_pages?: unknown } | undefined)?.total_pages
@@ -148,11 +155,21 @@ export async function readDay(
   ]
   const records: GatewayRecord[] = []
   const out: BothLanguages[] = []
-  // One list after the other: the gateway's rate is shared with the till's own polling.
+  // One list after the other: the gateway's rate is shared with the till's own polling. A
+  // gateway that does not answer is not asked for the rest (a Z-report must not wait on it).
+  let down = false
+  const unread = new Set<ReconcileSource>()
   for (const [source, load] of lists) {
+    if (down) {
+      unread.add(source)
+      out.push(notes.listUnavailable(source, 'the gateway did not answer'))
+      continue
+    }
     const r = await readList(source, load, options)
     records.push(...r.records)
     out.push(...r.notes)
+    if (r.failed) unread.add(source)
+    down = r.down ?? false
   }
-  return { records, notes: out }
+  return { records, notes: out, down, unread }
 }

@@ -54,6 +54,8 @@ export async function lookUp(
   gateway: ReconcileGateway,
   records: readonly TillRecord[],
   max = 200,
+  /** Lists that could not be read: a record of one with no look-up is left unchecked. */
+  unread: ReadonlySet<ReconcileSource> = new Set(),
 ): Promise<LookupResult> {
   const out: LookupResult = { matched: 0, differences: [], notes: [] }
   const unchecked = new Map<ReconcileSource, number>()
@@ -62,7 +64,8 @@ export async function lookUp(
   for (const r of records) {
     const call = asked < max ? lookup(gateway, r) : null
     if (r.source === 'transfer_in') {
-      out.differences.push(tillOnly(r))
+      if (unread.has('transfer_in')) leave(r.source)
+      else out.differences.push(tillOnly(r))
       continue
     }
     if (call === null) {

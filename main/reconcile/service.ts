@@ -95,7 +95,13 @@ export class ReconcileService {
       this.deps.list,
     )
     const result = matchDay(lists.records, till.records, window)
-    const looked = await lookUp(gateway, result.unseen, this.deps.maxLookups)
+    // A gateway that did not answer the lists is not asked record by record either.
+    const looked = await lookUp(
+      gateway,
+      result.unseen,
+      lists.down ? 0 : this.deps.maxLookups,
+      lists.unread,
+    )
     const differences = [...result.differences, ...looked.differences]
     const notes: BothLanguages[] = [
       ...lists.notes,
@@ -193,7 +199,7 @@ export async function zReconciliation(
       new Promise<never>((_, reject) => {
         timer = setTimeout(
           () => reject(new Error('the gateway took too long')),
-          options.timeoutMs ?? 20_000,
+          options.timeoutMs ?? 15_000,
         )
       }),
     ])

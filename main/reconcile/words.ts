@@ -16,6 +16,15 @@ const WHAT: Record<ReconcileSource, BothLanguages> = {
   debit: { en: 'Direct debit', fr: 'Prélèvement' },
 }
 
+/** The gateway's list of each kind, as a plural noun. */
+const LIST: Record<ReconcileSource, BothLanguages> = {
+  transfer_in: { en: 'transfers received', fr: 'virements reçus' },
+  payment: { en: 'online payments', fr: 'paiements en ligne' },
+  payout: { en: 'payouts', fr: 'versements' },
+  refund: { en: 'refunds', fr: 'remboursements' },
+  debit: { en: 'direct debits', fr: 'prélèvements' },
+}
+
 /** Where each kind of record is looked at and settled in Tilldesk. */
 const SCREEN: Record<ReconcileSource, BothLanguages> = {
   transfer_in: { en: 'History', fr: 'Historique' },
@@ -112,20 +121,20 @@ export function explain(
 /** Why part of the day could not be read, for the report's notes. */
 export const notes = {
   listUnavailable: (source: ReconcileSource, reason: string): BothLanguages => ({
-    en: `The gateway's list of ${WHAT[source].en.toLowerCase()}s could not be read (${reason}); those are not checked.`,
-    fr: `La liste « ${WHAT[source].fr.toLowerCase()} » de la passerelle n'a pas pu être lue (${reason}) ; ces opérations ne sont pas vérifiées.`,
+    en: `The gateway's list of ${LIST[source].en} could not be read (${reason}); those are not checked.`,
+    fr: `La liste des ${LIST[source].fr} de la passerelle n'a pas pu être lue (${reason}) ; ils ne sont pas vérifiés.`,
   }),
   skipped: (source: ReconcileSource, count: number): BothLanguages => ({
-    en: `${count} item${count === 1 ? '' : 's'} in the gateway's list of ${WHAT[source].en.toLowerCase()}s could not be read and ${count === 1 ? 'is' : 'are'} left out: look at ${count === 1 ? 'it' : 'them'} in the gateway's dashboard.`,
-    fr: `${count} élément${count === 1 ? '' : 's'} de la liste « ${WHAT[source].fr.toLowerCase()} » de la passerelle illisible${count === 1 ? '' : 's'}, laissé${count === 1 ? '' : 's'} de côté : consultez le tableau de bord de la passerelle.`,
+    en: `${count} item${count === 1 ? '' : 's'} in the gateway's list of ${LIST[source].en} could not be read and ${count === 1 ? 'is' : 'are'} left out: look at ${count === 1 ? 'it' : 'them'} in the gateway's dashboard.`,
+    fr: `${count} élément${count === 1 ? '' : 's'} de la liste des ${LIST[source].fr} de la passerelle ${count === 1 ? 'est illisible, laissé' : 'sont illisibles, laissés'} de côté : consultez le tableau de bord de la passerelle.`,
   }),
   truncated: (source: ReconcileSource, count: number): BothLanguages => ({
-    en: `The gateway's list of ${WHAT[source].en.toLowerCase()}s has more than ${count} records for the day; only the first ${count} were checked.`,
-    fr: `La liste « ${WHAT[source].fr.toLowerCase()} » de la passerelle compte plus de ${count} opérations pour ce jour ; seules les ${count} premières ont été vérifiées.`,
+    en: `The gateway's list of ${LIST[source].en} has more than ${count} records for the day; only the first ${count} were checked.`,
+    fr: `La liste des ${LIST[source].fr} de la passerelle compte plus de ${count} opérations pour ce jour ; seules les ${count} premières ont été vérifiées.`,
   }),
   unchecked: (source: ReconcileSource, count: number): BothLanguages => ({
-    en: `${count} ${WHAT[source].en.toLowerCase()}${count === 1 ? '' : 's'} recorded in Tilldesk could not be looked up at the gateway; check again later.`,
-    fr: `${count} opération${count === 1 ? '' : 's'} « ${WHAT[source].fr.toLowerCase()} » de Tilldesk n'ont pas pu être recherchées chez la passerelle ; vérifiez plus tard.`,
+    en: `${count} of the ${LIST[source].en} recorded in Tilldesk could not be checked at the gateway; check again later.`,
+    fr: `${count} des ${LIST[source].fr} enregistrés dans Tilldesk n'ont pas pu être vérifiés auprès de la passerelle ; vérifiez plus tard.`,
   }),
   tillRecords: (problem: string): BothLanguages => ({
     en: `Some of Tilldesk's own records could not be read: ${problem}`,

@@ -202,7 +202,7 @@ describe('reconciling a day against the gateway', () => {
     expect(report.status).toBe('incomplete')
     expect(report.notes).toHaveLength(1)
     expect(report.notes[0]!.en).toContain('2 items')
-    expect(report.notes[0]!.fr).toContain('illisibles')
+    expect(report.notes[0]!.fr).toContain('sont illisibles')
   })
 
   it('a foreign currency at the gateway against a naira record is an amount difference', async () => {
@@ -380,5 +380,30 @@ describe("the other tills' records in a shop", () => {
       ['payout', 'PO_9', 'success', 50_000, 'Till 2'],
       ['transfer_in', 'TRF_X', 'success', 700, 'till-1'],
     ])
+  })
+})
+
+describe('a gateway that does not answer', () => {
+  it('is asked for one list only, and the day is not complete, in words', async () => {
+    const { day, records } = balancedDay()
+    const { s, gateway } = service(day, records, {
+      wrap: (g) => ({
+        ...g,
+        virtualAccounts: {
+          transactions: async () => {
+            gateway.calls.push('GET va (down)')
+            throw gwError('server', { status: 502 })
+          },
+        },
+      }),
+    })
+    const report = await s.day(DAY)
+    expect(gateway.calls.filter((c) => c.includes('payments') || c.includes('payouts '))).toEqual(
+      [],
+    )
+    expect(report.status).not.toBe('reconciled')
+    expect(report.notes.map((n) => n.en)).toContain(
+      "The gateway's list of online payments could not be read (the gateway did not answer); those are not checked.",
+    )
   })
 })
