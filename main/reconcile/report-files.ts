@@ -23,7 +23,7 @@ const LABELS = {
     scope: 'Records of',
     result: 'Result:',
     matched: 'Matched',
-    totals: 'Totals (status success)',
+    totals: 'Totals (amounts paid or received)',
     list: 'List',
     currency: 'Currency',
     gateway: 'Gateway',
@@ -56,7 +56,7 @@ const LABELS = {
     scope: 'Enregistrements de',
     result: 'Résultat :',
     matched: 'Concordants',
-    totals: 'Totaux (statut success)',
+    totals: 'Totaux (montants payés ou reçus)',
     list: 'Liste',
     currency: 'Devise',
     gateway: 'Passerelle',
@@ -153,7 +153,7 @@ const money = (minor: string, currency: string, locale: string) =>
 
 export function reconcileHtml(report: ReconcileReport, language: Language): string {
   const L = LABELS[language]
-  const locale = language === 'fr' ? 'fr-FR' : 'en-NG'
+  const locale = language === 'fr' ? 'fr-CI' : 'en-NG'
   const time = (iso: string) =>
     new Intl.DateTimeFormat(locale, {
       dateStyle: 'medium',

@@ -36,6 +36,39 @@ const SCREEN: Record<ReconcileSource, BothLanguages> = {
 
 export const sourceWords = (source: ReconcileSource): BothLanguages => WHAT[source]
 
+/** The glossary's word for a status (docs/glossary.md, "Statuses"): "success" is never shown. */
+const STATUS: Record<string, BothLanguages> = {
+  pending: { en: 'Processing', fr: 'En cours' },
+  processing: { en: 'Processing', fr: 'En cours' },
+  submitted: { en: 'Processing', fr: 'En cours' },
+  sending: { en: 'Processing', fr: 'En cours' },
+  starting: { en: 'Processing', fr: 'En cours' },
+  failed: { en: 'Failed', fr: 'Échoué' },
+  abandoned: { en: 'Failed', fr: 'Échoué' },
+  not_paid: { en: 'Failed', fr: 'Échoué' },
+  not_refunded: { en: 'Failed', fr: 'Échoué' },
+  not_sent: { en: 'Failed', fr: 'Échoué' },
+  reversed: { en: 'Returned', fr: 'Retourné' },
+  needs_review: { en: 'Needs review', fr: 'À vérifier' },
+  unknown: { en: 'Outcome unknown', fr: 'Résultat inconnu' },
+  awaiting_approval: { en: 'Waiting for approval', fr: 'En attente d’approbation' },
+  approved: { en: 'Approved', fr: 'Approuvé' },
+  rejected: { en: 'Rejected', fr: 'Refusé' },
+}
+
+function statusWord(source: ReconcileSource, status: string, fr: boolean): string {
+  if (status === 'success')
+    return source === 'transfer_in' ? (fr ? 'Reçu' : 'Received') : fr ? 'Payé' : 'Paid'
+  const known = STATUS[status]
+  if (known) return fr ? known.fr : known.en
+  // A word the gateway uses that Tilldesk does not know: shown as it came, said so.
+  return fr
+    ? `« ${status} » (mot inconnu de Tilldesk)`
+    : `"${status}" (a word Tilldesk does not know)`
+}
+
+const FR = 'fr-CI'
+
 const money = (side: ReconcileSide, locale: string): string =>
   side.amount === null
     ? locale.startsWith('fr')
@@ -59,8 +92,8 @@ export function explain(
       const g = gateway!
       return {
         what: {
-          en: `${thing.en} of ${money(g, 'en-NG')} (${g.status}) is at the gateway but Tilldesk has no record of it.`,
-          fr: `${thing.fr} de ${money(g, 'fr-FR')} (${g.status}) figure chez la passerelle, mais Tilldesk n'en a aucune trace.`,
+          en: `${thing.en} of ${money(g, 'en-NG')} (${statusWord(source, g.status, false)}) is at the gateway but Tilldesk has no record of it.`,
+          fr: `${thing.fr} de ${money(g, FR)} (${statusWord(source, g.status, true)}) figure chez la passerelle, mais Tilldesk n'en a aucune trace.`,
         },
         todo:
           source === 'transfer_in'
@@ -78,8 +111,8 @@ export function explain(
       const t = till!
       return {
         what: {
-          en: `${thing.en} of ${money(t, 'en-NG')} (${t.status}) is in Tilldesk${tillName(t, false)} but the gateway has no record of it for this day.`,
-          fr: `${thing.fr} de ${money(t, 'fr-FR')} (${t.status}) est dans Tilldesk${tillName(t, true)}, mais la passerelle n'en a aucune trace pour ce jour.`,
+          en: `${thing.en} of ${money(t, 'en-NG')} (${statusWord(source, t.status, false)}) is in Tilldesk${tillName(t, false)} but the gateway has no record of it for this day.`,
+          fr: `${thing.fr} de ${money(t, FR)} (${statusWord(source, t.status, true)}) est dans Tilldesk${tillName(t, true)}, mais la passerelle n'en a aucune trace pour ce jour.`,
         },
         todo: {
           en: `Do not pay out or hand over goods on it. Open it on ${screen.en}: if the gateway still does not know it tomorrow, count it as not received (or not sent) and correct the books.`,
@@ -93,7 +126,7 @@ export function explain(
       return {
         what: {
           en: `${thing.en}: the gateway says ${money(g, 'en-NG')}, Tilldesk${tillName(t, false)} recorded ${money(t, 'en-NG')}.`,
-          fr: `${thing.fr} : la passerelle indique ${money(g, 'fr-FR')}, Tilldesk${tillName(t, true)} a enregistré ${money(t, 'fr-FR')}.`,
+          fr: `${thing.fr} : la passerelle indique ${money(g, FR)}, Tilldesk${tillName(t, true)} a enregistré ${money(t, FR)}.`,
         },
         todo: {
           en: "The gateway's amount is what moved. Correct the books to it and tell a supervisor: a record changed after it was written is checked on Settings → Integrity.",
@@ -106,8 +139,8 @@ export function explain(
       const t = till!
       return {
         what: {
-          en: `${thing.en} of ${money(g, 'en-NG')}: the gateway says "${g.status}", Tilldesk${tillName(t, false)} says "${t.status}".`,
-          fr: `${thing.fr} de ${money(g, 'fr-FR')} : la passerelle indique « ${g.status} », Tilldesk${tillName(t, true)} indique « ${t.status} ».`,
+          en: `${thing.en} of ${money(g, 'en-NG')}: the gateway says ${statusWord(source, g.status, false)}, Tilldesk${tillName(t, false)} says ${statusWord(source, t.status, false)}.`,
+          fr: `${thing.fr} de ${money(g, FR)} : la passerelle indique ${statusWord(source, g.status, true)}, Tilldesk${tillName(t, true)} indique ${statusWord(source, t.status, true)}.`,
         },
         todo: {
           en: `Open it on ${screen.en}: Tilldesk checks it again with the gateway. If the two still differ, the gateway's status is the one to book.`,

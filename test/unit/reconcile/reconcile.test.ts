@@ -113,7 +113,8 @@ describe('reconciling a day against the gateway', () => {
     expect(report.differences).toHaveLength(1)
     const d = report.differences[0]!
     expect(d).toMatchObject({ kind: 'gateway_only', source: 'transfer_in', reference: 'TRF_7' })
-    expect(d.what.en).toContain('Tilldesk has no record of it')
+    expect(d.what.en).toContain('(Received) is at the gateway but Tilldesk has no record of it')
+    expect(d.what.fr).toContain('(Reçu)')
     expect(d.what.en).toContain('₦1,000.07')
     expect(d.todo.fr).toContain('remboursez')
   })
@@ -150,6 +151,11 @@ describe('reconciling a day against the gateway', () => {
       gateway: { status: 'failed' },
       till: { status: 'submitted' },
     })
+    // In the glossary's words: the gateway's "success" or "submitted" is never shown.
+    expect(report.differences[0]!.what.en).toBe(
+      'Payout of ₦700.00: the gateway says Failed, Tilldesk (till Till 1) says Processing.',
+    )
+    expect(report.differences[0]!.what.fr).toContain('la passerelle indique Échoué')
   })
 
   it('a till record the gateway has no record of is looked up, then listed as unknown to the gateway', async () => {
