@@ -114,41 +114,25 @@ export function compare(g: GatewayRecord, t: TillRecord): ReconcileDifference | 
       ? 'status'
       : null
   if (kind === null) return null
-  const gateway = gatewaySide(g)
-  const till = tillSide(t)
-  return {
-    kind,
-    source: g.source,
-    reference: g.reference,
-    gateway,
-    till,
-    ...explain(kind, g.source, gateway, till),
-  }
+  return difference(kind, g.source, g.reference, gatewaySide(g), tillSide(t))
 }
 
-export function gatewayOnly(g: GatewayRecord): ReconcileDifference {
-  const gateway = gatewaySide(g)
-  return {
-    kind: 'gateway_only',
-    source: g.source,
-    reference: g.reference,
-    gateway,
-    till: null,
-    ...explain('gateway_only', g.source, gateway, null),
-  }
+/** One difference, with its words (words.ts). */
+function difference(
+  kind: ReconcileDifference['kind'],
+  source: ReconcileSource,
+  reference: string,
+  gateway: ReconcileSide | null,
+  till: ReconcileSide | null,
+): ReconcileDifference {
+  return { kind, source, reference, gateway, till, ...explain(kind, source, gateway, till) }
 }
 
-export function tillOnly(t: TillRecord): ReconcileDifference {
-  const till = tillSide(t)
-  return {
-    kind: 'till_only',
-    source: t.source,
-    reference: t.reference,
-    gateway: null,
-    till,
-    ...explain('till_only', t.source, null, till),
-  }
-}
+export const gatewayOnly = (g: GatewayRecord): ReconcileDifference =>
+  difference('gateway_only', g.source, g.reference, gatewaySide(g), null)
+
+export const tillOnly = (t: TillRecord): ReconcileDifference =>
+  difference('till_only', t.source, t.reference, null, tillSide(t))
 
 class Totals {
   readonly #rows = new Map<string, ReconcileTotal & { g: bigint; t: bigint }>()
