@@ -19,6 +19,7 @@ import { shiftsChannels, shiftsEvents } from './shifts'
 import { shopChannels, shopEvents, shopOverviewChannels } from './shop'
 import { shopApprovalsChannels } from './shopApprovals'
 import { exactlyOnceChannels } from './exactly-once'
+import { reconcileChannels } from './reconcile'
 
 export const channels = {
   ...sessionChannels,
@@ -39,6 +40,7 @@ export const channels = {
   ...shopOverviewChannels,
   ...shopApprovalsChannels,
   ...exactlyOnceChannels,
+  ...reconcileChannels,
 } satisfies ChannelTable
 
 export const events = {
@@ -84,5 +86,6 @@ export type * from './app'
 export type * from './updates'
 export type * from './shifts'
 export type * from './exactly-once'
+export type * from './reconcile'
 export { LIVE_CONFIRMATION } from './environment'
 export { POLL_LIMITS } from './settings'

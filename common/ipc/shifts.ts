@@ -13,6 +13,7 @@ import * as z from 'zod'
 import { CURRENCIES, MAX_MINOR, type Currency, type Minor } from '../money'
 import { defineChannels, defineEvents, payload, returns } from './contract'
 import { NoInput, type Environment } from './shared'
+import type { ZReconciliation } from './reconcile'
 
 export interface ShiftPerson {
   id: string
@@ -163,6 +164,8 @@ export interface ShiftReport {
   carriedOver: CarriedOverItem[]
   /** Sources that could not be read in full, in words; the figures leave them out. */
   warnings: string[]
+  /** A Z-report's reconciliation of its period with the gateway (absent on X-reports and older Zs). */
+  reconciliation?: ZReconciliation
 }
 
 /** The Z-report's place in the till's chain of sealed reports. */

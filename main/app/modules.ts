@@ -12,6 +12,7 @@ import { mandatesModule } from '../mandates/module'
 import { reportsModule } from '../reports/module'
 import { shiftsModule } from '../shifts/module'
 import { shopModule } from '../shop/module'
+import { reconcileModule } from '../reconcile/module'
 
 export const featureModules: FeatureModule[] = [
   collectionsModule,
@@ -23,4 +24,5 @@ export const featureModules: FeatureModule[] = [
   shiftsModule,
   shopModule,
   exactlyOnceModule,
+  reconcileModule,
 ]

@@ -79,6 +79,7 @@ export function reportCsv(report: ShiftReport): string {
         ]
       : []),
     ...report.warnings.map((w) => meta('warning', w)),
+    ...(report.reconciliation ? [meta('reconciliation', report.reconciliation.summary.en)] : []),
     ...figureRows(report.till, ''),
     ...report.cashiers.flatMap((c) => figureRows(c.figures, c.cashier.name)),
     ...report.carriedOver.map((item) =>

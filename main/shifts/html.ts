@@ -115,6 +115,7 @@ ${PAGE[width]}</style></head><body>
 ${s.openingFloat ? `<p>Opening float: ${e(money(s.openingFloat.amount, s.openingFloat.currency))}</p>` : ''}
 ${options.integrityNote ? `<div class="note"><strong>Check this report.</strong> ${e(options.integrityNote)}</div>` : ''}
 ${report.warnings.map((w) => `<div class="note">${e(w)}</div>`).join('')}
+${report.reconciliation ? `<p class="reconciled">${e(report.reconciliation.summary[options.locale.startsWith('fr') ? 'fr' : 'en'])}</p>` : ''}
 <h2>Till</h2>
 <div class="cols">${figures(report.till)}</div>
 <hr>

@@ -10,13 +10,14 @@ import { chromiumPdf, findChromium, type PdfRenderer } from './pdf'
 import { Books } from './books'
 import { ShiftsService, type Caller } from './service'
 import { fileActivitySource } from './sources'
+import { reconcileStep } from '../reconcile/link'
 
 const caller = (context: CallContext): Caller => {
   const user = actor(context)
   return { id: user.id, name: user.name, role: user.role }
 }
 
-function pdfRenderer(core: CoreServices): PdfRenderer | null {
+export function pdfRenderer(core: CoreServices): PdfRenderer | null {
   if (core.desktop.kind === 'electron')
     // Loaded only inside Electron: the preview and tests never import electron.
     return async (html, width) => (await import('./electronPdf')).electronPdf(html, width)
@@ -48,6 +49,8 @@ export function createShifts(core: CoreServices) {
       core.desktop.notify('Shift still open', reminder.message)
     },
     pdf: pdfRenderer(core),
+    // Each Z-report says whether its period reconciled with the gateway (main/reconcile).
+    reconcile: (fromMs, toMs) => reconcileStep(core, fromMs, toMs),
     onAltered: ({ environment, problem }) =>
       core.integrity.findings.report({
         area: 'z-reports',

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { roleAllows, type Role } from '../../common/ipc/contract'
 import type { Environment } from '../../common/ipc/shared'
+import type { ZReconciliation } from '../../common/ipc/reconcile'
 import type {
   ShiftDocument,
   ShiftDocumentInput,
@@ -61,6 +62,8 @@ export interface ShiftsServiceDeps {
   onAltered?: (found: { environment: Environment; problem: string }) => void
   /** Renders HTML to PDF (Electron's printToPDF, or Chromium in the preview); null: none. */
   pdf?: PdfRenderer | null
+  /** The Z-report's reconciliation with the gateway, sealed with it (main/reconcile/link.ts). */
+  reconcile?: (fromMs: number, toMs: number) => Promise<ZReconciliation> | null
   newId?: () => string
 }
 
@@ -194,6 +197,8 @@ export class ShiftsService {
       id: caller.id,
       name: caller.name,
     })
+    const reconciliation = await this.deps.reconcile?.(Date.parse(report.from), nowMs)
+    if (reconciliation) report.reconciliation = reconciliation
     const stored = store.close(report, counted, new Date(nowMs).toISOString())
     for (const key of counted) before.counted.add(key)
     // Sealed: the books may let go of what every sealed report has counted.

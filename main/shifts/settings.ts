@@ -10,6 +10,7 @@ import * as z from 'zod'
 import type { ShiftSettingsView } from '../../common/ipc/shifts'
 import { SealedFile, type JournalSeal } from '../integrity'
 import { systemTimeZone } from './endOfDay'
+import type { CoreServices } from '../app/core'
 
 export const DEFAULT_END_OF_DAY = '22:00'
 const FILE = 'settings.json'
@@ -71,3 +72,13 @@ export class ShiftSettings {
     return this.view()
   }
 }
+
+/**
+ * The till's time zone as the shifts read it, afresh each call (a change counts at once): the
+ * day of the shop's views and of the reconciliation is the Z-reports' day.
+ */
+export const shiftsTimeZone = (core: Pick<CoreServices, 'dataDir' | 'integrity'>): string =>
+  new ShiftSettings(
+    join(core.dataDir, 'shifts'),
+    core.integrity.journal('till', 'shift-settings'),
+  ).view().timeZone

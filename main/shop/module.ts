@@ -1,6 +1,5 @@
 // Shop mode as a feature module: the channels of common/ipc/shop.ts and the sync loop, started
 // with the app only when this till has joined a shop.
-import { join } from 'node:path'
 import type { shopChannels, shopOverviewChannels } from '../../common/ipc/shop'
 import type { CoreServices } from '../app/core'
 import { defineModule } from '../app/module'
@@ -8,7 +7,8 @@ import type { Handlers } from '../ipc/handlers'
 import { CHARGE_DEFAULTS } from '../collections/charges'
 import { linkClaims } from '../collections/claimsPort'
 import { payoutsOf } from '../payouts/module'
-import { ShiftSettings } from '../shifts/settings'
+import { linkShopFacts } from '../reconcile/shop-port'
+import { shiftsTimeZone } from '../shifts/settings'
 import { shopApprovals } from './approvals-module'
 import { ShopClaims } from './claims'
 import { ShopPayoutLimits } from './payout-limits'
@@ -28,13 +28,8 @@ export function createShopService(core: CoreServices): ShopService {
     subscribe: core.subscribe,
     log: core.log,
     environment: () => core.environment.current,
-    // The shop's day in the zone the shifts use (their Z-reports' days), read afresh each time
-    // so a change in the shift settings counts at once.
-    timeZone: () =>
-      new ShiftSettings(
-        join(core.dataDir, 'shifts'),
-        core.integrity.journal('till', 'shift-settings'),
-      ).view().timeZone,
+    // The day in the zone the shifts use (their Z-reports' days).
+    timeZone: () => shiftsTimeZone(core),
     staff,
   })
   staff.connect(service)
@@ -74,6 +69,11 @@ export const shopModule = defineModule({
       warn: (message, data) => core.log.warn(message, data),
     })
     linkClaims(core, claims)
+    // The day's reconciliation reads every till's facts from the shop's events.
+    linkShopFacts(core, {
+      status: () => service.status(),
+      events: () => [...service.ownEvents(), ...service.inbox()],
+    })
     // One watcher per shop: the till holding the lease polls the gateway for every till.
     const watch = new ShopWatch({
       claims,

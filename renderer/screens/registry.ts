@@ -140,6 +140,13 @@ export const screens: ScreenDef[] = [
     load: () => import('./Reports'),
   }),
   screen({
+    id: 'reconcile',
+    title: 'Reconcile',
+    icon: 'check',
+    minRole: 'supervisor',
+    load: () => import('./Reconcile'),
+  }),
+  screen({
     id: 'shop',
     title: 'Shop',
     icon: 'outbox',

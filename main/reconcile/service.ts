@@ -1,0 +1,230 @@
+// The day's reconciliation, assembled: the gateway's lists for the day (with a margin either
+// side), every till record Tilldesk holds, matched by reference (match.ts), the till records no
+// list showed looked up one by one (lookups.ts), and the result in words, as CSV and as a PDF.
+// Reads only: no call here can move money.
+import type {
+  BothLanguages,
+  ReconcileDocument,
+  ReconcileReport,
+  ReconcileStatus,
+  ZReconciliation,
+} from '../../common/ipc/reconcile'
+import type { Environment } from '../../common/ipc/shared'
+import { AppError } from '../app/errors'
+import { cashierError } from '../payments/cashier-errors'
+import type { PdfRenderer } from '../shifts/pdf'
+import { dayBounds, dayOf } from './day'
+import { readDay, type ListOptions, type ReconcileGateway } from './gateway-lists'
+import { lookUp } from './lookups'
+import { matchDay, type TillRecord } from './match'
+import { reconcileCsv, reconcileHtml, type Language } from './report-files'
+import { notes as noteWords } from './words'
+
+export interface TillRecordSet {
+  records: TillRecord[]
+  problems: string[]
+  scope: 'till' | 'shop'
+  tills: string[]
+  /** In a shop, and not in step with its server just now. */
+  stale: boolean
+}
+
+export interface ReconcileServiceDeps {
+  gateway: () => Promise<ReconcileGateway>
+  records: (environment: Environment) => Promise<TillRecordSet>
+  environment: () => Environment
+  timeZone: () => string
+  pdf: PdfRenderer | null
+  now?: () => number
+  list?: ListOptions
+  /** How far either side of the day the gateway's lists are read (see matchDay). */
+  marginMs?: number
+  /** Most till records looked up one by one. */
+  maxLookups?: number
+}
+
+const MARGIN_MS = 6 * 3_600_000
+/** An export right after a check uses that check, not a second pass over the gateway. */
+const REUSE_MS = 5 * 60_000
+
+export class ReconcileService {
+  #last: { key: string; at: number; report: ReconcileReport } | null = null
+
+  constructor(private readonly deps: ReconcileServiceDeps) {}
+
+  #now(): number {
+    return (this.deps.now ?? Date.now)()
+  }
+
+  /** One calendar day in the till's time zone. */
+  async day(day: string): Promise<ReconcileReport> {
+    const timeZone = this.deps.timeZone()
+    let bounds
+    try {
+      bounds = dayBounds(day, timeZone)
+    } catch {
+      throw new AppError('invalid_input', 'Choose a day that exists.', {
+        fields: { day: 'This day does not exist.' },
+      })
+    }
+    if (bounds.fromMs > this.#now())
+      throw new AppError('invalid_input', 'Choose today or a day before: this day has not begun.', {
+        fields: { day: 'This day has not begun.' },
+      })
+    const report = await this.span(bounds.fromMs, bounds.toMs, day)
+    this.#last = { key: `${this.deps.environment()}|${day}`, at: this.#now(), report }
+    return report
+  }
+
+  /** Any window (a Z-report's period): `day` labels it. */
+  async span(fromMs: number, toMs: number, day?: string): Promise<ReconcileReport> {
+    const environment = this.deps.environment()
+    const timeZone = this.deps.timeZone()
+    const margin = this.deps.marginMs ?? MARGIN_MS
+    const window = { fromMs, toMs }
+    const till = await this.deps.records(environment)
+    let gateway: ReconcileGateway
+    try {
+      gateway = await this.deps.gateway()
+    } catch (error) {
+      throw cashierError(error, { action: 'reconcile the day' })
+    }
+    const lists = await readDay(
+      gateway,
+      { fromMs: fromMs - margin, toMs: Math.min(toMs + margin, this.#now() + margin) },
+      this.deps.list,
+    )
+    const result = matchDay(lists.records, till.records, window)
+    // A gateway that did not answer the lists is not asked record by record either.
+    const looked = await lookUp(
+      gateway,
+      result.unseen,
+      lists.down ? 0 : this.deps.maxLookups,
+      lists.unread,
+    )
+    const differences = [...result.differences, ...looked.differences]
+    const notes: BothLanguages[] = [
+      ...lists.notes,
+      ...looked.notes,
+      ...till.problems.map(noteWords.tillRecords),
+      ...(till.stale ? [noteWords.shopStale()] : []),
+    ]
+    const status: ReconcileStatus =
+      differences.length > 0 ? 'differences' : notes.length > 0 ? 'incomplete' : 'reconciled'
+    return {
+      day: day ?? dayOf(fromMs, timeZone),
+      timeZone,
+      from: new Date(fromMs).toISOString(),
+      to: new Date(toMs).toISOString(),
+      checkedAt: new Date(this.#now()).toISOString(),
+      status,
+      matched: result.matched + looked.matched,
+      totals: result.totals,
+      differences,
+      notes,
+      scope: till.scope,
+      tills: till.tills,
+    }
+  }
+
+  async export(input: {
+    day: string
+    format: 'csv' | 'pdf'
+    language: Language
+  }): Promise<ReconcileDocument> {
+    const key = `${this.deps.environment()}|${input.day}`
+    const last = this.#last
+    const report =
+      last && last.key === key && this.#now() - last.at < REUSE_MS
+        ? last.report
+        : await this.day(input.day)
+    const name = `tilldesk-reconciliation-${input.day}-${input.language}`
+    if (input.format === 'csv')
+      return {
+        filename: `${name}.csv`,
+        mediaType: 'text/csv',
+        text: reconcileCsv(report, input.language),
+        base64: null,
+      }
+    const pdf = this.deps.pdf
+    if (!pdf)
+      throw new AppError(
+        'not_available',
+        'Saving as PDF needs the desktop app here. Export the CSV instead, or print the page.',
+      )
+    const bytes = await pdf(reconcileHtml(report, input.language), 'A4')
+    return {
+      filename: `${name}.pdf`,
+      mediaType: 'application/pdf',
+      text: null,
+      base64: Buffer.from(bytes).toString('base64'),
+    }
+  }
+}
+
+const Z_WORDS: Record<ReconcileStatus, (r: ReconcileReport) => BothLanguages> = {
+  reconciled: (r) => ({
+    en: `Reconciled with the gateway: ${r.matched} records match.`,
+    fr: `Rapproché avec la passerelle : ${r.matched} opérations concordent.`,
+  }),
+  differences: (r) => ({
+    en: `Not reconciled: ${r.differences.length} difference${r.differences.length === 1 ? '' : 's'} with the gateway. Open Reconcile for this day.`,
+    fr: `Non rapproché : ${r.differences.length} écart${r.differences.length === 1 ? '' : 's'} avec la passerelle. Ouvrez Rapprochement pour ce jour.`,
+  }),
+  incomplete: () => ({
+    en: 'Not fully reconciled: part of the period could not be checked with the gateway. Open Reconcile for this day.',
+    fr: "Rapprochement incomplet : une partie de la période n'a pas pu être vérifiée. Ouvrez Rapprochement pour ce jour.",
+  }),
+}
+
+/**
+ * The Z-report's step: its period reconciled, in the few fields a sealed Z keeps. It never
+ * stops a Z-report: a gateway that is away, or too slow, makes it `not_checked` in words.
+ */
+export async function zReconciliation(
+  service: Pick<ReconcileService, 'span'>,
+  fromMs: number,
+  toMs: number,
+  options: { timeoutMs?: number; now?: () => number } = {},
+): Promise<ZReconciliation> {
+  const now = options.now ?? Date.now
+  const base = {
+    from: new Date(fromMs).toISOString(),
+    to: new Date(toMs).toISOString(),
+  }
+  let timer: NodeJS.Timeout | undefined
+  try {
+    const report = await Promise.race([
+      service.span(fromMs, toMs),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error('the gateway took too long')),
+          options.timeoutMs ?? 15_000,
+        )
+      }),
+    ])
+    return {
+      ...base,
+      status: report.status,
+      checkedAt: report.checkedAt,
+      matched: report.matched,
+      differences: report.differences.length,
+      summary: Z_WORDS[report.status](report),
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'no answer'
+    return {
+      ...base,
+      status: 'not_checked',
+      checkedAt: new Date(now()).toISOString(),
+      matched: 0,
+      differences: 0,
+      summary: {
+        en: `Not reconciled with the gateway at closing (${reason}). Open Reconcile for this day when the gateway answers.`,
+        fr: `Non rapproché avec la passerelle à la clôture (${reason}). Ouvrez Rapprochement pour ce jour quand la passerelle répond.`,
+      },
+    }
+  } finally {
+    clearTimeout(timer)
+  }
+}
