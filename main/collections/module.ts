@@ -1,7 +1,7 @@
 // Collections as a feature module: builds the services on the shell's core, registers the
 // channels of common/ipc/collections.ts, and keeps one watcher per active environment (each
 // environment has its own journal, since Demo accounts don't exist on Live).
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 import { join } from 'node:path'
 import { formatMoney } from '../../common/money'
 import type { Environment } from '../../common/ipc/shared'
@@ -11,8 +11,8 @@ import type {
   CustomerDisplayState,
 } from '../../common/ipc/collections'
 import type { collectionsChannels } from '../../common/ipc/collections'
-import { defineModule } from '../app/module'
-import type { CoreServices } from '../app/core'
+import { defineModule } from '../compose/core'
+import type { CoreServices } from '../compose/core'
 import { actor as callerOf, type CallContext, type Handlers } from '../ipc/handlers'
 import { createCharges, type Charges } from './charges'
 import { claimsOf } from './claimsPort'

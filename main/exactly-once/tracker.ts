@@ -7,8 +7,8 @@
 //
 // A kind describes only what differs (WriteKind): how to send and look up, how to read and
 // fold a record, which statuses are final. Everything else lives here, once.
-import type { Logger } from '../app/log'
-import { AppError } from '../app/errors'
+import type { Logger } from '../kernel/log'
+import { AppError } from '../kernel/errors'
 import { GatewayError } from '../gateway/errors'
 import { overruleAlarm } from './alarm'
 import { decideResolution, makerBlock, type Decider } from './decision'

@@ -12,8 +12,8 @@ import {
   parseUserAmount,
   type Minor,
 } from '../../common/money'
-import { AppError } from '../app/errors'
-import type { Logger } from '../app/log'
+import { AppError } from '../kernel/errors'
+import type { Logger } from '../kernel/log'
 import type { GatewayClient } from '../gateway'
 import { cashierError } from '../payments/cashier-errors'
 import type { Follower } from '../exactly-once/follower'

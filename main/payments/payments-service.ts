@@ -12,8 +12,8 @@ import type {
   PaymentStartInput,
 } from '../../common/ipc/payments'
 import { MoneyError, ZERO, parseUserAmount, type Currency, type Minor } from '../../common/money'
-import { AppError } from '../app/errors'
-import type { Logger } from '../app/log'
+import { AppError } from '../kernel/errors'
+import type { Logger } from '../kernel/log'
 import type { GatewayClient } from '../gateway'
 import { cashierError } from './cashier-errors'
 import { checkCheckoutUrl } from './checkout-link'

@@ -27,7 +27,7 @@ import {
 } from 'node:fs/promises'
 import { join } from 'node:path'
 import { canonicalJson, sha256Hex } from './canonicalJson'
-import { fsyncDir, writeFileAtomic, writeFully } from '../app/atomicFile'
+import { fsyncDir, writeFileAtomic, writeFully } from '../kernel/atomicFile'
 import {
   checkHead,
   JournalIntegrityError,

@@ -4,8 +4,8 @@
 // random moments, restarts, late answers. Shared by the exactly-once model test and the
 // decision-race bench. Every number comes from the seed, so a failing run can be replayed.
 import type { Minor } from '../../common/money'
-import { AppError } from '../../main/app/errors'
-import { silentLogger } from '../../main/app/log'
+import { AppError } from '../../main/kernel/errors'
+import { silentLogger } from '../../main/kernel/log'
 import {
   CHECKOUT_SCHEDULE,
   Follower,

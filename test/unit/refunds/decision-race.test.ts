@@ -11,7 +11,7 @@ import {
   SETTLEMENT_SCHEDULE,
 } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
-import { AppError } from '../../../main/app/errors'
+import { AppError } from '../../../main/kernel/errors'
 import {
   RefundEntry,
   RefundsService,

@@ -82,7 +82,7 @@ vi.mock('electron', async () => {
   }
 })
 
-const { silentLogger } = await import('../../../main/app/log')
+const { silentLogger } = await import('../../../main/kernel/log')
 const { guardEveryWebContents } = await import('../../../main/security/harden')
 const { createAppWindow } = await import('../../../main/window')
 const { electronDesktop } = await import('../../../main/desktop')
@@ -92,7 +92,7 @@ const { printHtmlToPdf } = await import('../../../main/windows/printWindow')
 const { electronPdf } = await import('../../../main/shifts/electronPdf')
 const { WindowRegistry } = await import('../../../main/ipc/window-access')
 const { registerIpc } = await import('../../../main/ipc/electron')
-const { EventBus } = await import('../../../main/app/events')
+const { EventBus } = await import('../../../main/kernel/events')
 const { Dispatcher } = await import('../../../main/ipc/dispatch')
 
 type Window = {
