@@ -16,7 +16,6 @@ import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { assertDecidable } from './fence'
 import { Flights } from './flights'
 import type { Follower } from './follower'
-import type { Journal } from '../payments/journal'
 import {
   pursueByReference,
   reviewOf,
@@ -27,10 +26,20 @@ import {
 import type { ReferenceTrust } from './trust'
 import type { WriteKind } from './kind'
 
+/**
+ * The reference-keyed journal a kind keeps its entries in (main/payments/journal.ts): only the
+ * calls the tracker makes, so the exactly-once core stands below the features that own a file.
+ */
+export interface EntryJournal<E> {
+  list(): E[]
+  get(reference: string): E | undefined
+  put(entry: E): E
+  update(reference: string, change: (entry: E) => E): E | undefined
+}
 export type { WriteKind } from './kind'
 
 export interface TrackerDeps<E, G> {
-  journal: Journal<E>
+  journal: EntryJournal<E>
   gateway: () => Promise<G>
   follower: Follower
   /** Slow lookups: entries waiting for a person, and decided ones (the reversal window). */
@@ -68,7 +77,7 @@ export interface ServiceWriteDeps<G> {
 /** The core for one kind, on a service's deps, with the core's defaults. */
 export function writesFor<E, G, A, R>(
   kind: WriteKind<E, G, A, R>,
-  journal: Journal<E>,
+  journal: EntryJournal<E>,
   deps: ServiceWriteDeps<G>,
   options: { publish: (entry: E) => void; defaultWindowMs: number },
 ): ReferencedWrites<E, G, A, R> {

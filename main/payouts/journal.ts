@@ -26,7 +26,7 @@ import {
   type FileHandle,
 } from 'node:fs/promises'
 import { join } from 'node:path'
-import { canonicalJson, sha256Hex } from './canonicalJson'
+import { canonicalJson, sha256Hex } from '../kernel/canonicalJson'
 import { fsyncDir, writeFileAtomic, writeFully } from '../kernel/atomicFile'
 import {
   checkHead,

@@ -18,7 +18,7 @@ import { AppError } from '../kernel/errors'
 import type { Logger } from '../kernel/log'
 import { SEALED_FILE_FORMAT, SealedFile } from '../integrity/sealed-file'
 import type { JournalSeal } from '../integrity/service'
-import { canonicalJson, sha256Hex } from '../payouts/canonicalJson'
+import { canonicalJson, sha256Hex } from '../kernel/canonicalJson'
 import type { FrozenSettings } from './schema'
 import type { SettingsStore } from './store'
 
