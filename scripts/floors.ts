@@ -3,8 +3,9 @@
 // import as it is written; this script is the picture and the proof that the plan holds over
 // every file, type-only imports included.
 // - Floors: each main/ folder (a top-level file counts as its own room) sits one floor above
-//   the highest folder it imports. An import into a folder on the same or a higher floor runs
-//   back up; only the entry points named in ENTRY_POINTS may be reached that way.
+//   the highest folder it imports. Rooms in a circle share a floor and every import between
+//   them runs back up; only the doors in eslint.config.js (floorEntryPoints) are left out.
+//   Every room must be in the designed plan there (mainFloors), which the lint enforces.
 // - Circles: strongly connected files over common/, main/, preload/, renderer/, preview/,
 //   relay/, sandbox/, scripts/, bench/ and test/.
 // Imports are read with TypeScript's own pre-processor, so the answer matches what tsc sees.
@@ -26,14 +27,12 @@ const SOURCE_DIRS = [
   'test',
 ]
 
-/**
- * Files a lower floor may import from a higher one, each with why (docs/architecture.md).
- * Keep this list short: every entry is a door in the floor plan.
- */
-export const ENTRY_POINTS: Record<string, string> = {
-  'main/compose/core.ts':
-    'the type of what every feature module receives from the composition root (types only)',
-}
+/** The designed plan and its doors live with the lint rule that enforces them. */
+const { floorEntryPoints, mainFloors } = (await import(
+  new URL('../eslint.config.js', import.meta.url).href
+)) as { floorEntryPoints: string[]; mainFloors: string[][] }
+const ENTRY_POINTS = new Set(floorEntryPoints.map((file) => `main/${file}`))
+const PLANNED = new Set(mainFloors.flat().map((room) => `main/${room}`))
 
 const posix = (p: string): string => p.split(sep).join('/')
 
@@ -133,7 +132,7 @@ export function floorPlan(graph: Map<string, string[]>): FloorPlan {
     const from = roomOf(file)
     const below = new Set(rooms.get(from) ?? [])
     for (const target of targets) {
-      if (!target.startsWith('main/') || target in ENTRY_POINTS) continue
+      if (!target.startsWith('main/') || ENTRY_POINTS.has(target)) continue
       if (roomOf(target) !== from) below.add(roomOf(target))
     }
     rooms.set(from, [...below])
@@ -161,10 +160,11 @@ export function floorPlan(graph: Map<string, string[]>): FloorPlan {
   for (const [file, targets] of graph) {
     if (!file.startsWith('main/')) continue
     for (const target of targets) {
-      if (!target.startsWith('main/') || target in ENTRY_POINTS) continue
+      if (!target.startsWith('main/') || ENTRY_POINTS.has(target)) continue
       const from = roomOf(file)
       const to = roomOf(target)
-      if (from !== to && floors.get(to)! >= floors.get(from)!) upward.push({ from: file, to: target })
+      if (from !== to && floors.get(to)! >= floors.get(from)!)
+        upward.push({ from: file, to: target })
     }
   }
   return { floors, upward }
@@ -180,13 +180,17 @@ function main(): void {
   console.log(`main/ stands on ${top + 1} floors:`)
   for (let f = top; f >= 0; f--)
     console.log(`  ${String(f).padStart(2)}  ${(byFloor.get(f) ?? []).sort().join('  ')}`)
-  console.log(`entry points: ${Object.keys(ENTRY_POINTS).join(', ') || 'none'}`)
+  console.log(`entry points: ${[...ENTRY_POINTS].join(', ') || 'none'}`)
+  const unplanned = [...plan.floors.keys()].filter((room) => !PLANNED.has(room))
+  console.log(`rooms missing from the plan in eslint.config.js: ${unplanned.length}`)
+  for (const room of unplanned) console.log(`  ${room}`)
   console.log(`imports running back up: ${plan.upward.length}`)
   for (const { from, to } of plan.upward) console.log(`  ${from} -> ${to}`)
   const found = circles(graph)
   console.log(`import circles in the tree: ${found.length}`)
   for (const c of found) console.log(`  ${c.join(' <-> ')}`)
-  if (check && (plan.upward.length > 0 || found.length > 0)) process.exitCode = 1
+  if (check && (plan.upward.length > 0 || found.length > 0 || unplanned.length > 0))
+    process.exitCode = 1
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main()
