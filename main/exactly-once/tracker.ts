@@ -24,19 +24,9 @@ import {
   type Uncertainty,
 } from './submit'
 import type { ReferenceTrust } from './trust'
-import type { WriteKind } from './kind'
+import type { EntryJournal, WriteKind } from './kind'
 
-/**
- * The reference-keyed journal a kind keeps its entries in (main/payments/journal.ts): only the
- * calls the tracker makes, so the exactly-once core stands below the features that own a file.
- */
-export interface EntryJournal<E> {
-  list(): E[]
-  get(reference: string): E | undefined
-  put(entry: E): E
-  update(reference: string, change: (entry: E) => E): E | undefined
-}
-export type { WriteKind } from './kind'
+export type { EntryJournal, WriteKind } from './kind'
 
 export interface TrackerDeps<E, G> {
   journal: EntryJournal<E>
