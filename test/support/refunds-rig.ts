@@ -35,7 +35,11 @@ export function refundsGateway(options: RefundsGatewayOptions): RefundsGateway {
   } as unknown as RefundsGateway
 }
 
-export function refundsRig(gateway: RefundsGateway, deps: Partial<RefundsServiceDeps> = {}) {
+/** `deps` replaces the rig's choices; as a function it is given the rig's timers. */
+export function refundsRig(
+  gateway: RefundsGateway,
+  deps: Partial<RefundsServiceDeps> | ((timers: ManualTimers) => Partial<RefundsServiceDeps>) = {},
+) {
   const timers = new ManualTimers()
   const journal = new Journal({
     name: 'refunds',
@@ -55,7 +59,7 @@ export function refundsRig(gateway: RefundsGateway, deps: Partial<RefundsService
     actor: () => ({ id: 'u_super0001', name: 'Sam' }),
     log,
     now: () => timers.now(),
-    ...deps,
+    ...(typeof deps === 'function' ? deps(timers) : deps),
   })
   return { service, journal, follower, timers, seen }
 }
