@@ -41,6 +41,68 @@ const restrict = (patterns, paths = []) => [
   },
 ]
 
+// The floor plan of main/ (docs/architecture.md): each folder, or top-level file, stands on a
+// floor and may import only what stands on a lower one (and its own folder). The kernel is the
+// ground; the composition root (compose/) is built on every feature, and nothing but the entry
+// files above it imports it. The one door back up is `compose/core.ts`: the type of what a
+// feature module receives, and the contract it plugs in with. `npx tsx scripts/floors.ts`
+// draws the same plan from the imports and fails on a circle anywhere in the tree.
+export const mainFloors = [
+  ['kernel'],
+  ['gateway', 'windows', 'menu.ts'],
+  ['ipc', 'keychain', 'security'],
+  ['integrity'],
+  ['collections', 'exactly-once', 'settings', 'updates'],
+  ['diagnostics', 'environment', 'payments', 'payouts', 'users'],
+  ['mandates', 'refunds', 'reports', 'session', 'shifts'],
+  ['shop', 'adapters', 'window.ts'],
+  ['compose'],
+  ['desktop.ts'],
+  ['index.ts'],
+]
+/** Files a lower floor may import from a higher one, each named with why in the docs. */
+export const floorEntryPoints = ['compose/core.ts']
+
+const roomPatterns = (room) => {
+  const name = room.replace(/\.ts$/, '')
+  if (room.endsWith('.ts')) return [`../${name}`, `../../${name}`]
+  // A door is re-included after its folder: the folder itself must then not be named bare,
+  // or the pattern would shut every file under it (gitignore's parent-directory rule).
+  const doors = floorEntryPoints
+    .filter((file) => file.startsWith(`${name}/`))
+    .map((file) => file.replace(/\.ts$/, ''))
+  const folder = doors.length
+    ? [`../${name}/*`, `../../${name}/*`]
+    : [`../${name}`, `../${name}/*`, `../../${name}`, `../../${name}/*`]
+  return [...folder, ...doors.flatMap((door) => [`!../${door}`, `!../../${door}`])]
+}
+
+const mainFloorRules = mainFloors.flatMap((floor, level) =>
+  floor.map((room) => {
+    const above = mainFloors
+      .slice(level)
+      .flat()
+      .filter((other) => other !== room)
+    // Raw ipcMain may appear only inside the typed IPC wrappers (main/ipc/).
+    const paths = room === 'ipc' ? [] : [rawIpc]
+    const patterns = above.length
+      ? [
+          {
+            group: above.flatMap(roomPatterns),
+            message:
+              level === 0
+                ? 'main/kernel is the ground floor of main/ (docs/architecture.md): it imports only itself and common/.'
+                : `main/${room} stands on floor ${level} of main/ (docs/architecture.md): it may import only lower floors, common/ and the door compose/core.ts.`,
+          },
+        ]
+      : []
+    return {
+      files: room.endsWith('.ts') ? [`main/${room}`] : [`main/${room}/**/*.ts`],
+      rules: { 'no-restricted-imports': restrict(patterns, paths) },
+    }
+  }),
+)
+
 export default tseslint.config(
   {
     ignores: [
@@ -138,28 +200,10 @@ export default tseslint.config(
       ]),
     },
   },
+  ...mainFloorRules,
   {
-    // The composition root imports the feature modules, never the other way round: a feature
-    // takes its CoreServices type from main/app/core.ts, so no import circle runs back through
-    // services.ts → modules.ts → <feature>/module.ts.
-    files: ['main/**/*.ts'],
-    ignores: ['main/app/**', 'main/index.ts'],
-    rules: {
-      'no-restricted-imports': restrict(
-        [
-          {
-            group: ['**/app/services', '**/app/modules'],
-            message:
-              'Feature code imports CoreServices from main/app/core.ts, never the composition root.',
-          },
-        ],
-        [rawIpc],
-      ),
-    },
-  },
-  {
-    // The typed wrappers are the only places raw IPC may appear.
-    files: ['main/ipc/**/*.ts', 'preload/**/*.ts'],
+    // preload/ is the renderer's side of the typed IPC wrappers: raw ipcRenderer belongs there.
+    files: ['preload/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
 )

@@ -4,7 +4,7 @@
 // sign-in: p95 must stay at or under 300 ms on this machine. Also reported: the one-off
 // sign-in that migrates a peppered hash at an older cost (checks the old one, then hashes
 // anew). A hash without a pepper is not migrated: that PIN must change (main/users).
-import { EventBus } from '../main/app/events'
+import { EventBus } from '../main/kernel/events'
 import { IntegrityService } from '../main/integrity'
 import type { Keychain } from '../main/keychain/keychain'
 import type { RawSettings } from '../main/settings/migrations'

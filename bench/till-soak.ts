@@ -18,7 +18,7 @@ import { runInNewContext } from 'node:vm'
 import type { ChargeView } from '../common/ipc/collections'
 import type { PayoutView } from '../common/ipc/payouts'
 import type { ShiftView, ZReportView } from '../common/ipc/shifts'
-import type { AppServices } from '../main/app/services'
+import type { AppServices } from '../main/compose/services'
 import { dispatcher, startServices } from '../test/support/services'
 import { emit, percentile, round } from './emit'
 

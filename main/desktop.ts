@@ -2,7 +2,7 @@
 // window) and notifications.
 import { BrowserWindow, Notification, screen } from 'electron'
 import { windowKindForRoute } from '../common/ipc/windows'
-import type { DesktopServices } from './app/desktop'
+import type { DesktopServices } from './compose/desktop'
 import { openExternalChecked } from './security/open-external'
 import { APP_ENTRY } from './security/origin'
 import { createAppWindow, type WindowContext } from './window'

@@ -1,5 +1,5 @@
 // Electron main: lifecycle, single instance, security wiring, windows. Thin on purpose:
-// everything else is the plain-Node composition root (app/services.ts), shared with the
+// everything else is the plain-Node composition root (compose/services.ts), shared with the
 // browser preview.
 import type { BrowserWindow } from 'electron'
 import { app, crashReporter, dialog, Menu, session } from 'electron'
@@ -7,11 +7,11 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { electronStoreBackend } from './adapters/electron-store'
 import { electronPowerSource } from './adapters/power-monitor'
-import { AppError } from './app/errors'
-import { consoleSink, createLogger, fileLog, teeSink } from './app/log'
+import { AppError } from './kernel/errors'
+import { consoleSink, createLogger, fileLog, teeSink } from './kernel/log'
 import { readCrashReporting } from './diagnostics/crash'
 import { electronUpdateEngine } from './updates/electron'
-import { createServices, type AppServices } from './app/services'
+import { createServices, type AppServices } from './compose/services'
 import { registerIpc } from './ipc/electron'
 import { WindowRegistry } from './ipc/window-access'
 import { KeytarKeychain } from './keychain/keychain'

@@ -1,4 +1,6 @@
 import * as z from 'zod'
+import { MANDATE_STATUSES, DEBIT_STATUSES } from './statuses'
+export { MANDATE_STATUSES, DEBIT_STATUSES } from './statuses'
 import type { DebitRecordRead, MandateActionResponseRead, MandateRead } from './read/records'
 import {
   AccountNumber,
@@ -19,7 +21,6 @@ import {
 export const MIN_MANDATE_DAYS = 30
 const DAY_MS = 86_400_000
 
-export const MANDATE_STATUSES = ['pending_activation', 'active', 'cancelled', 'expired'] as const
 export const MandateStatus = z.enum(MANDATE_STATUSES)
 export type MandateStatus = z.infer<typeof MandateStatus>
 
@@ -97,7 +98,6 @@ export const ActivationCredentials = z.object({
 })
 export type ActivationCredentials = z.output<typeof ActivationCredentials>
 
-export const DEBIT_STATUSES = ['pending', 'success', 'failed'] as const
 export const DebitStatus = z.enum(DEBIT_STATUSES)
 export type DebitStatus = z.infer<typeof DebitStatus>
 

@@ -1,4 +1,6 @@
 import * as z from 'zod'
+import { TRANSFER_STATUSES } from './statuses'
+export { TRANSFER_STATUSES } from './statuses'
 import type { TransferRead } from './read/records'
 import {
   AccountNumber,
@@ -17,7 +19,6 @@ import {
 import { PageQuery, paginated } from './pagination'
 
 /** pending -> processing -> success | failed; success -> reversed (a bank sends it back). */
-export const TRANSFER_STATUSES = ['pending', 'processing', 'success', 'failed', 'reversed'] as const
 export const TransferStatus = z.enum(TRANSFER_STATUSES)
 export type TransferStatus = z.infer<typeof TransferStatus>
 export const FINAL_TRANSFER_STATUSES: readonly TransferStatus[] = ['success', 'failed', 'reversed']

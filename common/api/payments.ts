@@ -1,4 +1,6 @@
 import * as z from 'zod'
+import { PAYMENT_STATUSES, PAYMENT_METHODS } from './statuses'
+export { PAYMENT_STATUSES, PAYMENT_METHODS } from './statuses'
 import type { InitializePaymentResponseRead, PaymentRecordRead } from './read/records'
 import {
   AmountNumber,
@@ -13,10 +15,8 @@ import {
 } from './primitives'
 import { PageQuery, paginated } from './pagination'
 
-export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned'] as const
 export const PaymentStatus = z.enum(PAYMENT_STATUSES)
 export type PaymentStatus = z.infer<typeof PaymentStatus>
-export const PAYMENT_METHODS = ['card', 'bank_transfer', 'ussd'] as const
 export const PaymentMethod = z.enum(PAYMENT_METHODS)
 
 export const InitializePaymentRequest = z.object({

@@ -1,4 +1,6 @@
 import * as z from 'zod'
+import { REFUND_STATUSES } from './statuses'
+export { REFUND_STATUSES } from './statuses'
 import type { RefundRead } from './read/records'
 import {
   AmountNumber,
@@ -10,7 +12,6 @@ import {
 } from './primitives'
 import { PageQuery, dataEnvelope, paginated } from './pagination'
 
-export const REFUND_STATUSES = ['pending', 'processing', 'success', 'failed'] as const
 export const RefundStatus = z.enum(REFUND_STATUSES)
 export type RefundStatus = z.infer<typeof RefundStatus>
 

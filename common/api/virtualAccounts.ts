@@ -1,4 +1,6 @@
 import * as z from 'zod'
+import { VA_TRANSACTION_STATUSES } from './statuses'
+export { VA_TRANSACTION_STATUSES } from './statuses'
 import type {
   VaTransactionRead,
   VirtualAccountByEmailRead,
@@ -63,7 +65,6 @@ export type FullVirtualAccountByEmailResponse = z.output<typeof VirtualAccountBy
 /** What the till reads from any gateway (common/api/read): use this in the app. */
 export type VirtualAccountByEmailResponse = z.output<typeof VirtualAccountByEmailRead>
 
-export const VA_TRANSACTION_STATUSES = ['success', 'processing', 'failed'] as const
 export const VaTransactionStatus = z.enum(VA_TRANSACTION_STATUSES)
 export type VaTransactionStatus = z.infer<typeof VaTransactionStatus>
 

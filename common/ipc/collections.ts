@@ -1,11 +1,22 @@
 // Collections: customers' dedicated virtual accounts, charges waiting for a bank transfer,
-// reconciliation, receipts and history. Main decides every amount and status; these types
+// reconciliation, receipts (their types in receipts.ts) and history. Main decides every amount and status; these types
 // carry the decision to the cashier's screens and the customer display.
 import * as z from 'zod'
 import { REFERENCE_PATTERN } from '../api/primitives'
 import { CURRENCIES, type Currency, type Minor } from '../money'
 import { defineChannels, defineEvents, payload, returns } from './contract'
+import {
+  ReceiptPaperSchema,
+  ReceiptSettingsSchema,
+  type ReceiptPaper,
+  type PrinterInfo,
+  type PrintResult,
+  type Receipt,
+  type ReceiptSettings,
+} from './receipts'
 import { NoInput } from './shared'
+
+export * from './receipts'
 
 /**
  * `unknown`: the gateway used a status word the spec does not name. It is shown in words with
@@ -177,31 +188,6 @@ export interface FastCheck {
   message: string
 }
 
-export const RECEIPT_PAPERS = ['58mm', '80mm', 'a4'] as const
-export type ReceiptPaper = (typeof RECEIPT_PAPERS)[number]
-
-export interface ReceiptSettings {
-  /** The printer's system name (from Electron's list); null: ask, or the system default. */
-  printer: string | null
-  paper: ReceiptPaper
-  /** Print the receipt silently as soon as a charge is paid. */
-  autoPrintOnPaid: boolean
-}
-
-export interface PrinterInfo {
-  name: string
-  displayName: string
-  isDefault: boolean
-}
-
-export interface PrintResult {
-  printed: boolean
-  printer: string | null
-  paper: ReceiptPaper
-  /** Words for the cashier: where it went, or why it did not print. */
-  message: string
-}
-
 /** The watcher's health, for the offline banner. */
 export interface CollectionsStatus {
   online: boolean
@@ -224,31 +210,6 @@ export interface CollectionsStatus {
 export interface CustomerDisplayState {
   charge: ChargeView | null
   tillName: string
-}
-
-export interface ReceiptLine {
-  label: string
-  value: string
-}
-
-/** A receipt, already worded and formatted in main; the renderer only lays it out. */
-export interface Receipt {
-  number: string
-  chargeId: string
-  title: string
-  issuedAt: string
-  till: string
-  cashier: string
-  /** The customer's name (the account holder). */
-  customer: string
-  /** The amount received, formatted. */
-  amount: string
-  /** The time of the payment (the last counted transfer's, else the charge's), formatted. */
-  time: string
-  lines: ReceiptLine[]
-  /** `payer`: who sent it, as the bank's narration names them. */
-  transfers: { reference: string; amount: string; status: string; at: string; payer: string }[]
-  footer: string
 }
 
 export interface HistoryRow extends TransferView {
@@ -306,14 +267,6 @@ export const HistoryFilterSchema = z.strictObject({
   to: IsoDay.optional(),
 })
 export type HistoryFilter = z.output<typeof HistoryFilterSchema>
-
-const Paper = z.enum(RECEIPT_PAPERS)
-
-export const ReceiptSettingsSchema = z.strictObject({
-  printer: z.string().trim().min(1).max(200).nullable(),
-  paper: Paper,
-  autoPrintOnPaid: z.boolean(),
-})
 
 export const collectionsChannels = defineChannels({
   'customer.search': {
@@ -475,19 +428,19 @@ export const collectionsChannels = defineChannels({
     summary: 'The receipt as PDF (Electron printToPDF; not available in the browser preview).',
   },
   'receipt.print': {
-    input: z.strictObject({ chargeId: ChargeId, paper: Paper.optional() }),
+    input: z.strictObject({ chargeId: ChargeId, paper: ReceiptPaperSchema.optional() }),
     result: returns<PrintResult>(),
     role: 'cashier',
     summary: "Prints the charge's receipt silently on the chosen printer (first print).",
   },
   'receipt.reprint': {
-    input: z.strictObject({ chargeId: ChargeId, paper: Paper.optional() }),
+    input: z.strictObject({ chargeId: ChargeId, paper: ReceiptPaperSchema.optional() }),
     result: returns<PrintResult>(),
     role: 'supervisor',
     summary: 'Prints a receipt again (a supervisor decides on copies).',
   },
   'receipt.html': {
-    input: z.strictObject({ chargeId: ChargeId, paper: Paper.optional() }),
+    input: z.strictObject({ chargeId: ChargeId, paper: ReceiptPaperSchema.optional() }),
     result: returns<{ html: string; paper: ReceiptPaper }>(),
     role: 'cashier',
     summary: 'The receipt laid out for the paper, as a self-contained page (preview and print).',

@@ -3,7 +3,7 @@
 // Linux the screen lock comes from logind over D-Bus (session/linux-screen-lock.ts), which
 // fails soft and says why. Nothing else: the decisions are in plain Node.
 import { powerMonitor } from 'electron'
-import type { Logger } from '../app/log'
+import type { Logger } from '../kernel/log'
 import type { PowerSource } from '../session/auto-lock'
 import { LinuxScreenLock } from '../session/linux-screen-lock'
 

@@ -1,10 +1,9 @@
 // Charges: open one for the amount due, let the watcher find the transfers, close it when paid,
 // record the cashier's decision on an overpayment, or cancel it. Every change is journalled
 // before it is announced, so what a screen shows is always what survives a restart.
-// Over 500 lines because in a shop every transfer is decided here by the shop's claims before
-// the ledger sees it (the decision, its notes on screen and its settlement share the ingest
-// path and the charge's view); splitting them would hand the ledger and journal to a second
-// file. The rule itself lives in main/shop/claim-rule.ts.
+// In a shop every transfer is decided by the shop's claims before the ledger sees it: the
+// decision is made on the ingest path here; what the claims remember and show on a charge is
+// shop-claims.ts, and the rule itself main/shop/claim-rule.ts.
 import { randomBytes } from 'node:crypto'
 import {
   DEFAULT_CURRENCY,
@@ -17,7 +16,6 @@ import type {
   ChargeView,
   CollectionsStatus,
   CustomerAccount,
-  ElsewhereTransfer,
   FastCheck,
   OverpaymentDecision,
   TransferView,
@@ -34,6 +32,7 @@ import {
   type ObservationEffect,
   type ObservedTransfer,
 } from './ledger'
+import { createChargeClaims } from './shop-claims'
 import { saveAll, type CollectionsStore, type StoredRecord } from './store'
 import {
   createWatcher,
@@ -153,139 +152,27 @@ export function createCharges(deps: ChargesDeps) {
     return until !== undefined && until > nowMs
   }
 
-  // ---- Shop claims (docs/shop.md, "One transfer, one sale") ----------------------------------
-  const claims = (): ClaimsPort | null => {
-    const port = deps.claims?.() ?? null
-    return port?.active() ? port : null
-  }
-  /** Per own charge: transfers into its account that another till's sale took. */
-  const elsewhere = new Map<string, Map<string, ElsewhereTransfer>>()
-  /** Transfers settled to another till for good (its claim ended after them): not asked again. */
-  const settledElsewhere = new Set<string>()
-  /** Transfers counted here whose claim was not on the shop's server yet: asked again later. */
-  const provisional = new Set<string>()
-  /**
-   * Transfers given to another till's claim that is still open (it may yet end before them),
-   * as the list items they came in: asked again whenever the shop's claims change, since the
-   * shop's watcher tells each transfer once.
-   */
-  const undecidedElsewhere = new Map<string, unknown>()
-
-  function viewOf(record: ChargeRecord): ChargeView {
-    const view = ledger.view(record)
-    const port = claims()
-    const notes = elsewhere.get(record.id)
-    const disowned = ledger.disownedOf(record.id)
-    if (!port && !notes && disowned.length === 0) return view
-    return {
-      ...view,
-      shop: {
-        elsewhere: [...(notes?.values() ?? [])],
-        atRisk: record.state === 'open' && (port?.atRisk(record.id) ?? false),
-        disowned: disowned.map((t) => ({
-          reference: t.reference,
-          amount: t.amount,
-          currency: t.currency,
-          tillName: t.claimedBy ?? '',
-          createdAt: t.createdAt,
-        })),
-      },
-    }
-  }
-
-  /** Notes on this till's open charge for the account that the money went to another till. */
-  function noteElsewhere(seen: ObservedTransfer, tillName: string): void {
-    const own = ledger.openChargeOn(seen.accountReference)
-    if (!own) return
-    const notes = elsewhere.get(own.id) ?? new Map<string, ElsewhereTransfer>()
-    if (notes.get(seen.reference)?.tillName === tillName) return
-    notes.set(seen.reference, {
-      reference: seen.reference,
-      amount: seen.amount,
-      currency: seen.currency,
-      tillName,
-      createdAt: seen.createdAt,
-    })
-    elsewhere.set(own.id, notes)
-    deps.events.chargeUpdated(viewOf(own))
-  }
-
-  /** A claim ends where its charge stops taking money: the paying transfer's time, or now. */
-  function ended(record: ChargeRecord, endedAt: string): void {
-    claims()?.ended({ id: record.id, accountReference: record.account.accountReference }, endedAt)
-  }
-
-  /**
-   * Asks the rule again about transfers decided while out of step: once this till's claim is
-   * in the shop's order, a transfer the rule gives to another till's sale stops counting here
-   * and raises the alarm (goods may have left twice).
-   */
-  function resettle(): void {
-    const port = claims()
-    if (!port) return
-    if (undecidedElsewhere.size > 0) void fromShop([...undecidedElsewhere.values()])
-    for (const reference of [...provisional]) {
-      const t = ledger.transfer(reference)
-      if (!t || t.late) {
-        provisional.delete(reference)
-        continue
-      }
-      const d = port.decide(t)
-      if (d.provisional) continue
-      provisional.delete(reference)
-      if (d.owner !== 'other') continue
-      const disowned = ledger.disown(reference, d.tillName ?? 'another till')
-      if (!disowned) continue
-      deps.store.saveTransfer(disowned)
-      const owner = disowned.chargeId ? ledger.charge(disowned.chargeId) : null
-      deps.events.lateTransfer(ledger.named(disowned))
-      if (owner) {
-        const view = viewOf(owner)
-        deps.events.chargeUpdated(view)
-        deps.events.alarm?.(
-          `Transfer ${reference} was counted on this till while it was out of step with the shop, but by the shop's rule it pays ${d.tillName ?? 'another till'}'s sale. Goods may have left twice: check with that till.`,
-          view,
-        )
-      }
-    }
-  }
-  let claimsLinked = false
-  /** The port may be linked after collections started (the shop module starts later). */
-  function linkClaims(): void {
-    if (claimsLinked) return
-    const port = claims()
-    if (!port) return
-    claimsLinked = true
-    port.onChange(resettle)
-    port.onTransfers((items) => void fromShop(items))
-    // After a restart: what was counted while out of step is asked again (the rule is pure).
-    for (const t of ledger.allTransfers())
-      if (!t.late && t.chargeId && port.atRisk(t.chargeId)) provisional.add(t.reference)
-  }
-
-  /**
-   * Transfers the shop's watcher found: each goes through the same path as this till's own
-   * poll, for the accounts this till watches (an open charge, or its late window), from each
-   * one's window.
-   */
-  async function fromShop(items: readonly unknown[]): Promise<void> {
-    const targets = ledger.watchTargets(gatewayNow(), lateWindowMs, lookbackMs)
-    for (const t of targets) {
-      const accounts = new Set(
-        t.accountReference !== null ? [t.accountReference] : (t.sweepAccounts ?? []),
-      )
-      const mine = items.filter((item) => {
-        const tx = item as { account_reference?: unknown; created_at?: unknown }
-        return (
-          typeof tx.account_reference === 'string' &&
-          accounts.has(tx.account_reference) &&
-          typeof tx.created_at === 'string' &&
-          Date.parse(tx.created_at) >= t.sinceMs
-        )
-      })
-      if (mine.length > 0) await ingest(t.accountReference, mine, true)
-    }
-  }
+  // Shop claims (docs/shop.md, "One transfer, one sale"): main/collections/shop-claims.ts.
+  const {
+    claims,
+    viewOf,
+    noteElsewhere,
+    countedHere,
+    ended,
+    linkClaims,
+    settledElsewhere,
+    provisional,
+    undecidedElsewhere,
+  } = createChargeClaims({
+    ledger,
+    store: deps.store,
+    events: deps.events,
+    claims: () => deps.claims?.() ?? null,
+    gatewayNow,
+    lateWindowMs,
+    lookbackMs,
+    ingest: (accountReference, items, pulledNow) => ingest(accountReference, items, pulledNow),
+  })
 
   function announce(effect: ObservationEffect): void {
     if (effect.surfacedLate) deps.events.lateTransfer(ledger.named(effect.transfer))
@@ -365,8 +252,7 @@ export function createCharges(deps: ChargesDeps) {
         undecidedElsewhere.delete(seen.reference)
         if (d.owner === 'mine' && d.provisional) provisional.add(seen.reference)
         // Told as another till's while that till's claim was still open: it is not.
-        const own = ledger.openChargeOn(seen.accountReference)
-        if (own) elsewhere.get(own.id)?.delete(seen.reference)
+        countedHere(seen)
       }
       const effect = ledger.observe(seen, iso())
       if (!effect) continue

@@ -2,7 +2,7 @@
 // charge is a claim on its account, and a transfer belongs to exactly one claim by the shop's
 // rule (docs/shop.md, "One transfer, one sale"). A single till has no port and decides alone.
 // The shop module links its implementation (main/shop/claims.ts) to the core it was made on.
-import type { CoreServices } from '../app/core'
+import type { CoreServices } from '../compose/core'
 
 export interface ClaimDecision {
   /** Whose sale the transfer pays by the rule: this till's, another till's, or nobody's. */

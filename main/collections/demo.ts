@@ -2,7 +2,7 @@
 // their bank) and play the network (an outage). Both go to the embedded sandbox through its
 // signed control endpoints; in Sandbox and Live they are refused in main, not just hidden.
 import type { collectionsChannels } from '../../common/ipc/collections'
-import type { CoreServices } from '../app/core'
+import type { CoreServices } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
 import { parseAmountDue } from './charges'
 import { CollectionsError } from './errors'

@@ -1,7 +1,7 @@
 // Errors a cashier can act on. `code` lets the screen branch; `message` is shown as is;
 // `fields` puts a message beside the form field it concerns. An AppError, so the IPC guard
 // sends it across as {code, message, fields} and never a stack or a secret.
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 
 export type CollectionsErrorCode =
   | 'validation'

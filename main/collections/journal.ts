@@ -22,7 +22,7 @@ import {
   writeSync,
 } from 'node:fs'
 import { basename, dirname } from 'node:path'
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 import {
   GENESIS,
   JournalIntegrityError,

@@ -1,7 +1,7 @@
 // Collections as a feature module: builds the services on the shell's core, registers the
 // channels of common/ipc/collections.ts, and keeps one watcher per active environment (each
 // environment has its own journal, since Demo accounts don't exist on Live).
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 import { join } from 'node:path'
 import { formatMoney } from '../../common/money'
 import type { Environment } from '../../common/ipc/shared'
@@ -11,8 +11,8 @@ import type {
   CustomerDisplayState,
 } from '../../common/ipc/collections'
 import type { collectionsChannels } from '../../common/ipc/collections'
-import { defineModule } from '../app/module'
-import type { CoreServices } from '../app/core'
+import { defineModule } from '../compose/core'
+import type { CoreServices } from '../compose/core'
 import { actor as callerOf, type CallContext, type Handlers } from '../ipc/handlers'
 import { createCharges, type Charges } from './charges'
 import { claimsOf } from './claimsPort'
@@ -22,7 +22,7 @@ import { CollectionsError } from './errors'
 import type { CollectionsGateway } from './gatewayPort'
 import { demoHandlers } from './demo'
 import { createHistory } from './history'
-import { receiptHtml } from './receiptHtml'
+import { PAPER, receiptHtml } from './receiptHtml'
 import { createReceiptPrinting, noPrinter, type PrinterPort } from './receiptPrinting'
 import { buildReceipt } from './receipts'
 import { openFileStore } from './store'
@@ -41,8 +41,11 @@ function electronPrinter(): PrinterPort {
   return {
     available: true,
     list: async () => (await import('../windows/receiptPrint')).listPrinters(),
-    print: async (html, options) =>
-      (await import('../windows/receiptPrint')).printReceiptSilently(html, options),
+    print: async (html, { paper, ...options }) =>
+      (await import('../windows/receiptPrint')).printReceiptSilently(html, {
+        ...options,
+        paper: PAPER[paper],
+      }),
   }
 }
 
@@ -270,7 +273,7 @@ export function createCollections(core: CoreServices) {
       const receipt = buildReceipt(current().get(chargeId), new Date(core.now()).toISOString())
       // Loaded only inside Electron: the preview and tests never import electron.
       const { renderReceiptPdf } = await import('../windows/receiptPdf')
-      const bytes = await renderReceiptPdf(receipt)
+      const bytes = await renderReceiptPdf(receiptHtml(receipt))
       return { filename: `${receipt.number}.pdf`, base64: Buffer.from(bytes).toString('base64') }
     },
     'receipt.print': ({ chargeId, paper }) => receipts.print(chargeId, paper),

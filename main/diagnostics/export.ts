@@ -7,7 +7,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { basename } from 'node:path'
 import { strToU8, zipSync, type Zippable } from 'fflate'
-import { redact } from '../app/log'
+import { redact } from '../kernel/log'
 
 /** The newest part of each log file; enough for support, bounded for the IPC reply. */
 export const LOG_TAIL_BYTES = 512 * 1024

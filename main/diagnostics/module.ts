@@ -4,8 +4,8 @@ import type { JournalSeal } from '../integrity'
 import { cpus, totalmem } from 'node:os'
 import type { appChannels, CrashReportingView } from '../../common/ipc/app'
 import type { UserRole } from '../../common/ipc/contract'
-import type { CoreServices } from '../app/core'
-import type { FeatureInstance } from '../app/module'
+import type { CoreServices } from '../compose/core'
+import type { FeatureInstance } from '../kernel/module'
 import type { Handlers } from '../ipc/handlers'
 import { toSettingsView } from '../settings/view'
 import { readCrashReporting, writeCrashReporting } from './crash'
@@ -16,7 +16,7 @@ import { readLicences } from './licences'
 export interface SupportDeps {
   core: Pick<CoreServices, 'settings' | 'dataDir' | 'log' | 'now'>
   host: HostInfo
-  /** The log files, newest first (main/app/log.ts fileLog().files). */
+  /** The log files, newest first (main/kernel/log.ts fileLog().files). */
   logFiles: () => string[]
   /** Journal-integrity findings, where the integrity service keeps them. */
   integrityFindings?: () => unknown[]

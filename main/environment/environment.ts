@@ -16,9 +16,9 @@ import {
   type ConfigurableEnvironment,
   type Environment,
 } from '../../common/ipc/shared'
-import { AppError } from '../app/errors'
-import type { Emit } from '../app/events'
-import type { Logger } from '../app/log'
+import { AppError } from '../kernel/errors'
+import type { Emit } from '../kernel/events'
+import type { Logger } from '../kernel/log'
 import type { Keychain } from '../keychain/keychain'
 import { secretAccount } from '../keychain/till-secrets'
 import type { SettingsStore } from '../settings/store'

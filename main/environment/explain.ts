@@ -1,6 +1,6 @@
 // Gateway failures in words an admin or cashier can act on. Used by the connection test and,
 // through the IPC error translator, by every channel whose service lets a GatewayError escape.
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 import { GatewayError } from './gateway-port'
 
 export interface Explanation {

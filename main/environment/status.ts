@@ -1,7 +1,7 @@
 // Till-wide status for the status bar: gateway connectivity (from the health monitor and from
 // every feature's own gateway traffic) and the payout outbox counts (fed by payouts/).
 import type { Connectivity, TillStatus } from '../../common/ipc/environment'
-import type { Emit } from '../app/events'
+import type { Emit } from '../kernel/events'
 
 /**
  * How long a failed gateway call outranks a passing /health. /health can answer while the

@@ -5,7 +5,7 @@
 // gateway's answer for the reference closes an unknown outcome.
 import * as z from 'zod'
 import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 import type { Alarm } from './alarm'
 import { outcomeViewOf } from './outcome-view'
 import type { Uncertainty } from './submit'

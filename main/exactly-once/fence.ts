@@ -4,7 +4,7 @@
 // one may still land would race it: the supervisor says "not paid" while the payment is being
 // made. So a decision is refused until that moment has passed, with when in words; and every
 // resend re-reads its entry just before it leaves, so nothing goes once a decision is written.
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 
 /** Beyond a request's deadline: how long a gateway may take to show a committed write. */
 export const COMMIT_LAG_MARGIN_MS = 15_000

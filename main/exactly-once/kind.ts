@@ -46,3 +46,14 @@ export interface WriteKind<E, G, A, R> {
   /** The follow-up schedule ended before the entry was final. */
   gaveUp?(entry: E): E | undefined
 }
+
+/**
+ * The reference-keyed journal a kind keeps its entries in (main/payments/journal.ts): only the
+ * calls the tracker makes, so the exactly-once core stands below the features that own a file.
+ */
+export interface EntryJournal<E> {
+  list(): E[]
+  get(reference: string): E | undefined
+  put(entry: E): E
+  update(reference: string, change: (entry: E) => E): E | undefined
+}

@@ -1,8 +1,8 @@
 // The exactly-once core as a shell module: it has no background work of its own (each feature
 // runs its requests through the core), only the answer to "does this till resend here?".
 import type { exactlyOnceChannels } from '../../common/ipc/exactly-once'
-import type { CoreServices } from '../app/core'
-import { defineModule } from '../app/module'
+import type { CoreServices } from '../compose/core'
+import { defineModule } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
 import { tillTrust } from './trust'
 

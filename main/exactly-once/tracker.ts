@@ -7,8 +7,8 @@
 //
 // A kind describes only what differs (WriteKind): how to send and look up, how to read and
 // fold a record, which statuses are final. Everything else lives here, once.
-import type { Logger } from '../app/log'
-import { AppError } from '../app/errors'
+import type { Logger } from '../kernel/log'
+import { AppError } from '../kernel/errors'
 import { GatewayError } from '../gateway/errors'
 import { overruleAlarm } from './alarm'
 import { decideResolution, makerBlock, type Decider } from './decision'
@@ -16,7 +16,6 @@ import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { assertDecidable } from './fence'
 import { Flights } from './flights'
 import type { Follower } from './follower'
-import type { Journal } from '../payments/journal'
 import {
   pursueByReference,
   reviewOf,
@@ -25,12 +24,12 @@ import {
   type Uncertainty,
 } from './submit'
 import type { ReferenceTrust } from './trust'
-import type { WriteKind } from './kind'
+import type { EntryJournal, WriteKind } from './kind'
 
-export type { WriteKind } from './kind'
+export type { EntryJournal, WriteKind } from './kind'
 
 export interface TrackerDeps<E, G> {
-  journal: Journal<E>
+  journal: EntryJournal<E>
   gateway: () => Promise<G>
   follower: Follower
   /** Slow lookups: entries waiting for a person, and decided ones (the reversal window). */
@@ -68,7 +67,7 @@ export interface ServiceWriteDeps<G> {
 /** The core for one kind, on a service's deps, with the core's defaults. */
 export function writesFor<E, G, A, R>(
   kind: WriteKind<E, G, A, R>,
-  journal: Journal<E>,
+  journal: EntryJournal<E>,
   deps: ServiceWriteDeps<G>,
   options: { publish: (entry: E) => void; defaultWindowMs: number },
 ): ReferencedWrites<E, G, A, R> {

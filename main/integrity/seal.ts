@@ -2,7 +2,7 @@
 // can be recomputed by anyone who edits a file; a seal can only be made by code that holds the
 // key, so an edited, added or swapped record no longer matches its seal.
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { canonicalJson } from '../payouts/canonicalJson'
+import { canonicalJson } from '../kernel/canonicalJson'
 
 /**
  * Seals values under one key. `domain` separates purposes (a staff record's seal can never

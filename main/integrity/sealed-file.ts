@@ -7,7 +7,7 @@
 // where IntegrityService allows it (mayAdopt).
 import { readFileSync } from 'node:fs'
 import type * as z from 'zod'
-import { writeFileAtomicSync } from '../app/atomicFile'
+import { writeFileAtomicSync } from '../kernel/atomicFile'
 import { mayAdopt, NOT_ADOPTED, type JournalSeal } from './service'
 
 export const SEALED_FILE_FORMAT = 'tilldesk.sealed-file.v1'

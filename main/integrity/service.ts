@@ -10,8 +10,8 @@
 // for this run only and checks nothing (Sealer.enforced = false). Demo keeps working that way;
 // payouts in Sandbox and Live refuse to run (requireProtected) and say why.
 import type { Environment } from '../../common/ipc/shared'
-import { AppError } from '../app/errors'
-import type { Logger } from '../app/log'
+import { AppError } from '../kernel/errors'
+import type { Logger } from '../kernel/log'
 import type { Keychain, KeychainScope } from '../keychain/keychain'
 import { ChainAnchor, type ChainHead } from './anchor'
 import { IntegrityFindings, type IntegrityArea } from './findings'

@@ -4,7 +4,7 @@
 // the keychain's list (`Tilldesk tills`); each till remembers the list it last showed its
 // admin (`Tilldesk tills seen <till id>`), and a till in the list that it has not shown yet is
 // a finding, in words, until an admin has read the findings.
-import type { Logger } from '../app/log'
+import type { Logger } from '../kernel/log'
 import type { Keychain } from '../keychain/keychain'
 import type { IntegrityFindings } from './findings'
 import { TILLS_ACCOUNT } from './keys'

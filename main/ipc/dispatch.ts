@@ -12,8 +12,8 @@ import {
   type WireError,
 } from '../../common/ipc/contract'
 import type { PublicUser } from '../../common/ipc/users'
-import { AppError, type ErrorTranslator } from '../app/errors'
-import type { Logger } from '../app/log'
+import { AppError, type ErrorTranslator } from '../kernel/errors'
+import type { Logger } from '../kernel/log'
 import type { CallContext, Handler, SenderInfo } from './handlers'
 import { channelAllowedFor } from './window-access'
 import { SESSION_LOCKED } from '../../common/ipc/session'

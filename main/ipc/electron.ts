@@ -6,7 +6,7 @@ import { BrowserWindow, ipcMain } from 'electron'
 import { channelNames } from '../../common/ipc'
 import { EVENT_CHANNEL } from '../../common/ipc/contract'
 import { CUSTOMER_DISPLAY_EVENT_CHANNEL } from '../../common/ipc/windows'
-import type { EventBus } from '../app/events'
+import type { EventBus } from '../kernel/events'
 import type { Dispatcher } from './dispatch'
 import { eventAllowedFor, type WindowRegistry } from './window-access'
 

@@ -2,7 +2,7 @@
 // Feature modules return `Handlers<typeof xChannels>` and the composition root registers them.
 import type { ChannelTable, ParsedInputOf, ResultOf } from '../../common/ipc/contract'
 import type { PublicUser } from '../../common/ipc/users'
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 import type { SenderWindow } from './window-access'
 
 export interface SenderInfo {

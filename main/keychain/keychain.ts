@@ -3,7 +3,7 @@
 // account. There is no file fallback: when no keychain is reachable we say so and stop.
 import type { Environment } from '../../common/ipc/shared'
 import type { KeychainStatus } from '../../common/ipc/environment'
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 
 /**
  * Where an item lives: one service per environment (API secrets, that environment's device

@@ -9,7 +9,7 @@
 // with it, in `Tilldesk secrets per till`), whose settings are sealed, pass their check and
 // name that key id. A till made after the rule never qualifies, so it can't claim an old entry.
 import type { Environment } from '../../common/ipc/shared'
-import type { Logger } from '../app/log'
+import type { Logger } from '../kernel/log'
 import type { Keychain } from './keychain'
 
 /** Tills on this OS account from before secrets were per till (a JSON list, `till` scope). */

@@ -6,14 +6,22 @@ import type { DebitRecord } from '../../common/api/directDebits'
 import { ZERO } from '../../common/money'
 import { unconfirmedNotice } from '../exactly-once/outcome-view'
 import type { WriteKind } from '../exactly-once/tracker'
-import type { ResponseOf } from '../gateway'
+import type { GatewayClient, ResponseOf } from '../gateway'
 import { cashierError } from '../payments/cashier-errors'
-import type { DebitsGateway } from './debits-service'
-import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
-import type { MandatesService } from './mandates-service'
+import { FINAL_DEBIT, type DebitEntry, type MandateEntry } from './mandate-entries'
 
 /** The debit's acceptance (fields not shown) or its status record. */
 export type DebitAnswer = ResponseOf<'debit'> | DebitRecord
+
+/** The part of the gateway client debits use. */
+export interface DebitsGateway {
+  directDebits: Pick<GatewayClient['directDebits'], 'debit' | 'status'>
+}
+
+/** Reads a mandate back from the gateway (MandatesService.refresh) after a debit moves. */
+export interface MandateRefresh {
+  refresh(mandateReference: string): Promise<MandateEntry>
+}
 
 export const DEBIT_WORDS = { noun: 'debit', started: 'charged this debit' }
 
@@ -40,7 +48,7 @@ function fold(e: DebitEntry, record: DebitAnswer, overrule = false): DebitEntry 
 }
 
 export function debitKind(
-  mandates: Pick<MandatesService, 'refresh'>,
+  mandates: MandateRefresh,
 ): WriteKind<DebitEntry, DebitsGateway, DebitAnswer, DebitRecord> {
   return {
     noun: 'debit',

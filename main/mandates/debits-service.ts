@@ -12,9 +12,8 @@ import {
   parseUserAmount,
   type Minor,
 } from '../../common/money'
-import { AppError } from '../app/errors'
-import type { Logger } from '../app/log'
-import type { GatewayClient } from '../gateway'
+import { AppError } from '../kernel/errors'
+import type { Logger } from '../kernel/log'
 import { cashierError } from '../payments/cashier-errors'
 import type { Follower } from '../exactly-once/follower'
 import { awaitsAcknowledgement } from '../exactly-once/alarm'
@@ -22,21 +21,19 @@ import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
 import { writesFor, type ReferencedWrites } from '../exactly-once/tracker'
 import type { ReferenceTrust } from '../exactly-once/trust'
-import { debitKind, type DebitAnswer } from './debit-kind'
+import { debitKind, type DebitAnswer, type DebitsGateway, type MandateRefresh } from './debit-kind'
 import { toDebitView } from './debit-view'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
 import { monthlyUsage } from './mandate-rules'
-import { statusWords, type MandatesService } from './mandates-service'
+import { statusWords } from './mandate-view'
 import { isoFrom, nowFrom } from '../payments/service-basics'
 
-export interface DebitsGateway {
-  directDebits: Pick<GatewayClient['directDebits'], 'debit' | 'status'>
-}
+export type { DebitsGateway } from './debit-kind'
 
 export interface DebitsServiceDeps {
   gateway: () => Promise<DebitsGateway>
   debits: Journal<DebitEntry>
-  mandates: Pick<MandatesService, 'refresh'>
+  mandates: MandateRefresh
   follower: Follower
   /**
    * Looks up debits in review at a slow pace (REVIEW_LOOKUP_SCHEDULE) until the gateway

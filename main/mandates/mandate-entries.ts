@@ -4,7 +4,7 @@
 import * as z from 'zod'
 import { DEBIT_STATUSES, MANDATE_STATUSES, type Mandate } from '../../common/api/directDebits'
 import { CURRENCIES } from '../../common/money'
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 import { MinorValue } from '../payments/payment-entry'
 import { Alarm } from '../exactly-once/alarm'
 import { Resolution } from '../exactly-once/decision'

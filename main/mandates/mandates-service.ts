@@ -10,15 +10,14 @@ import type {
 } from '../../common/ipc/mandates'
 import type { Currency } from '../../common/money'
 import type { BankOption } from '../../common/ipc/payouts'
-import { AppError } from '../app/errors'
-import type { Logger } from '../app/log'
+import { AppError } from '../kernel/errors'
+import type { Logger } from '../kernel/log'
 import type { GatewayClient } from '../gateway'
 import { GatewayError } from '../gateway/errors'
 import { cashierError } from '../payments/cashier-errors'
 import type { Follower } from '../exactly-once/follower'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
-import { outcomeViewOf } from '../exactly-once/outcome-view'
 import {
   pursueByReference,
   submitByReference,
@@ -27,9 +26,9 @@ import {
 import { DEFAULT_VERIFY_AFTER_MS } from '../exactly-once/tracker'
 import type { ReferenceTrust } from '../exactly-once/trust'
 import type { BankDirectory, BanksGateway } from './bank-directory'
-import { FINAL_DEBIT, applyMandate, type DebitEntry, type MandateEntry } from './mandate-entries'
-import { allowedActions, localDay, monthlyUsage, validateMandateForm } from './mandate-rules'
-import { toDebitView } from './debit-view'
+import { applyMandate, type DebitEntry, type MandateEntry } from './mandate-entries'
+import { localDay, validateMandateForm } from './mandate-rules'
+import { statusWords, toMandateView } from './mandate-view'
 import { isoFrom, nowFrom, openGateway } from '../payments/service-basics'
 
 /** The part of the gateway client this service uses. */
@@ -74,6 +73,8 @@ const FIELD_NAMES = {
   max_monthly_debit_count: 'maxMonthlyDebitCount',
   currency: 'currency',
 }
+
+export { statusWords } from './mandate-view'
 
 export class MandatesService {
   /** Mandates with an action on its way: one at a time per mandate. */
@@ -429,47 +430,12 @@ export class MandatesService {
     const entry = this.deps.mandates.get(mandateReference)
     if (!entry) throw new AppError('not_found', `No mandate has the reference ${mandateReference}.`)
     const debits = this.deps.debits.list().filter((d) => d.mandateReference === mandateReference)
-    return {
-      mandateReference: entry.mandateReference,
-      status: entry.status,
-      customerName: entry.customerName,
-      customerEmail: entry.customerEmail,
-      accountNumber: entry.accountNumber,
-      bankCode: entry.bankCode,
-      bankName: this.deps.banks.nameOf(entry.bankCode),
-      startDate: entry.startDate,
-      endDate: entry.endDate,
-      currency: entry.currency,
-      maxMonthlyAmount: entry.maxMonthlyAmount,
-      maxMonthlyDebitCount: entry.maxMonthlyDebitCount,
-      activationInitiated: entry.activationInitiated,
-      createdAt: entry.createdAt,
-      activatedAt: entry.activatedAt,
-      cancelledAt: entry.cancelledAt,
-      usage: monthlyUsage(
-        { maxAmount: entry.maxMonthlyAmount, maxCount: entry.maxMonthlyDebitCount },
-        debits,
-        nowFrom(this.deps),
-      ),
-      can: entry.confirmed
-        ? allowedActions(entry.status, entry.activationInitiated)
-        : { initiateActivation: false, validateActivation: false, debit: false, cancel: false },
-      debits: debits.map((d) =>
-        toDebitView(
-          d,
-          this.deps.debitFollower.isFollowing(d.paymentReference) &&
-            !FINAL_DEBIT.includes(d.status),
-          this.deps.actor(),
-        ),
-      ),
-      checkedAt: entry.checkedAt,
-      notice: entry.confirmed
-        ? null
-        : entry.uncertainty?.review
-          ? "The gateway never confirmed this mandate: it may or may not exist. A supervisor must check its reference with the gateway. Don't create it again."
-          : "The gateway hasn't confirmed this mandate yet. The till asks again each time it is opened; don't create it again.",
-      outcome: entry.confirmed ? null : outcomeViewOf(entry.uncertainty, 'mandate'),
-    }
+    return toMandateView(entry, debits, {
+      bankName: (code) => this.deps.banks.nameOf(code),
+      following: (reference) => this.deps.debitFollower.isFollowing(reference),
+      actor: this.deps.actor(),
+      now: nowFrom(this.deps),
+    })
   }
 
   #publish(mandateReference: string): MandateView {
@@ -487,20 +453,5 @@ export class MandatesService {
     } finally {
       this.#busy.delete(mandateReference)
     }
-  }
-}
-
-export function statusWords(status: MandateEntry['status']): string {
-  switch (status) {
-    case 'pending_activation':
-      return 'waiting for activation'
-    case 'active':
-      return 'active'
-    case 'cancelled':
-      return 'cancelled'
-    case 'expired':
-      return 'expired'
-    case 'unknown':
-      return 'in a status this till does not know (check with the gateway)'
   }
 }

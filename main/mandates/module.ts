@@ -1,7 +1,7 @@
 // Direct-debit mandates and debits as a feature module: one pair of services per environment.
 import type { mandatesChannels } from '../../common/ipc/mandates'
-import { defineModule } from '../app/module'
-import type { CoreServices } from '../app/core'
+import { defineModule } from '../compose/core'
+import type { CoreServices } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
 import { Follower, REVIEW_LOOKUP_SCHEDULE, SETTLEMENT_SCHEDULE } from '../exactly-once/follower'
 import { trustOf } from '../exactly-once/trust'

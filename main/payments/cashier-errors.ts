@@ -1,7 +1,7 @@
 // Turns a GatewayError into an AppError a cashier can act on: what happened in plain words,
 // what to do next, and the gateway's field errors placed beside the form's own fields.
 // Admin-only fixes (keys, permissions, clock) say "ask an admin" rather than how to fix them.
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 import { AUTH_ERROR_KINDS, GatewayError } from '../gateway/errors'
 
 export interface ErrorContext {

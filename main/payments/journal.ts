@@ -15,9 +15,9 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import * as z from 'zod'
-import { writeFileAtomicSync } from '../app/atomicFile'
-import { AppError } from '../app/errors'
-import type { Logger } from '../app/log'
+import { writeFileAtomicSync } from '../kernel/atomicFile'
+import { AppError } from '../kernel/errors'
+import type { Logger } from '../kernel/log'
 import {
   JournalIntegrityError,
   openSealedDocument,

@@ -1,8 +1,8 @@
 // Hosted-checkout payments as a feature module: one PaymentsService per environment, on the
 // shell's gateway client, session and desktop.
 import type { paymentsChannels } from '../../common/ipc/payments'
-import { defineModule } from '../app/module'
-import type { CoreServices } from '../app/core'
+import { defineModule } from '../compose/core'
+import type { CoreServices } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
 import { CHECKOUT_SCHEDULE, Follower, REVIEW_LOOKUP_SCHEDULE } from '../exactly-once/follower'
 import { trustOf } from '../exactly-once/trust'

@@ -8,9 +8,15 @@ import type {
 } from '../../common/api/payments'
 import { unconfirmedNotice } from '../exactly-once/outcome-view'
 import type { WriteKind } from '../exactly-once/tracker'
+import type { GatewayClient } from '../gateway'
 import { cashierError } from './cashier-errors'
-import type { PaymentsGateway } from './payments-service'
 import { applyPaymentRecord, isFinalPayment, type PaymentEntry } from './payment-entry'
+
+/** The part of the gateway client payments use. */
+export interface PaymentsGateway {
+  payments: Pick<GatewayClient['payments'], 'initialize' | 'verify'>
+  sandbox: Pick<GatewayClient['sandbox'], 'completePayment'>
+}
 
 export const PAYMENT_WORDS = { noun: 'payment', started: 'took this payment' }
 

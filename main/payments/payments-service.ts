@@ -12,9 +12,8 @@ import type {
   PaymentStartInput,
 } from '../../common/ipc/payments'
 import { MoneyError, ZERO, parseUserAmount, type Currency, type Minor } from '../../common/money'
-import { AppError } from '../app/errors'
-import type { Logger } from '../app/log'
-import type { GatewayClient } from '../gateway'
+import { AppError } from '../kernel/errors'
+import type { Logger } from '../kernel/log'
 import { cashierError } from './cashier-errors'
 import { checkCheckoutUrl } from './checkout-link'
 import { awaitsAcknowledgement } from '../exactly-once/alarm'
@@ -26,14 +25,10 @@ import { newReference } from './references'
 import { decisionOutcomeView } from '../exactly-once/decision'
 import { writesFor, type ReferencedWrites } from '../exactly-once/tracker'
 import type { ReferenceTrust } from '../exactly-once/trust'
-import { paymentKind, PAYMENT_WORDS as WORDS } from './payment-kind'
+import { paymentKind, PAYMENT_WORDS as WORDS, type PaymentsGateway } from './payment-kind'
 import { isoFrom, nowFrom, openGateway } from './service-basics'
 
-/** The part of the gateway client this service uses. */
-export interface PaymentsGateway {
-  payments: Pick<GatewayClient['payments'], 'initialize' | 'verify'>
-  sandbox: Pick<GatewayClient['sandbox'], 'completePayment'>
-}
+export type { PaymentsGateway } from './payment-kind'
 
 export interface Actor {
   id: string

@@ -3,7 +3,7 @@
 // environment stops the old runtime's polling and resumes the new one's open records.
 import { join } from 'node:path'
 import type { Environment } from '../../common/ipc/shared'
-import type { CoreServices } from '../app/core'
+import type { CoreServices } from '../compose/core'
 
 export interface Runtime {
   /** Resumes following what was open. */

@@ -7,7 +7,7 @@
 // main can sign, so an approval copied onto another payout (its hash recomputed), edited, or
 // written into the files by hand fails here and is never sent.
 import type { Sealer } from '../integrity/seal'
-import { canonicalJson, sha256Hex } from './canonicalJson'
+import { canonicalJson, sha256Hex } from '../kernel/canonicalJson'
 import type { Approval, PayoutItem } from './model'
 
 export type BoundFields = Pick<

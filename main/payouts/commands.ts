@@ -12,7 +12,7 @@ import {
   type Minor,
 } from '../../common/money'
 import { checkAmount, ruleWords } from '../../common/rules'
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 import { assertDecidable, COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
 import type { Sealer } from '../integrity/seal'
 import { bindingHash, signApproval } from './binding'

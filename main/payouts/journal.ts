@@ -26,8 +26,8 @@ import {
   type FileHandle,
 } from 'node:fs/promises'
 import { join } from 'node:path'
-import { canonicalJson, sha256Hex } from './canonicalJson'
-import { fsyncDir, writeFileAtomic, writeFully } from '../app/atomicFile'
+import { canonicalJson, sha256Hex } from '../kernel/canonicalJson'
+import { fsyncDir, writeFileAtomic, writeFully } from '../kernel/atomicFile'
 import {
   checkHead,
   JournalIntegrityError,

@@ -14,7 +14,7 @@ import type {
   PayoutsStatus,
 } from '../../common/ipc/payouts'
 import { DEFAULT_CURRENCY } from '../../common/money'
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 import { exportAudit, readAudit } from './audit'
 import { BanksCache } from './banks'
 import {

@@ -1,8 +1,8 @@
 // Refunds as a feature module: one RefundsService per environment. The role rule (issuing
 // needs a supervisor) is in the channel table, common/ipc/refunds.ts, enforced by the guard.
 import type { refundsChannels } from '../../common/ipc/refunds'
-import { defineModule } from '../app/module'
-import type { CoreServices } from '../app/core'
+import { defineModule } from '../compose/core'
+import type { CoreServices } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
 import { Follower, SETTLEMENT_SCHEDULE } from '../exactly-once/follower'
 import { trustOf } from '../exactly-once/trust'

@@ -6,9 +6,8 @@ import { ZERO } from '../../common/money'
 import type { Refund } from '../../common/api/refunds'
 import type { WriteKind } from '../exactly-once/tracker'
 import { ownRefund } from './own-record'
-import type { RefundEntry, RefundsGateway } from './refunds-service'
+import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
 
-const FINAL: readonly string[] = ['success', 'failed', 'not_refunded']
 const OPEN: readonly string[] = ['starting', 'needs_review']
 
 /**

@@ -2,9 +2,8 @@
 // gateway's records, fixes the refund reference and journals it before sending, and follows
 // the refund (pending → processing → success | failed) until final.
 // Role rule (enforced by the IPC table, common/ipc/refunds.ts): issuing needs a supervisor.
-import * as z from 'zod'
 import type { PaymentRecord } from '../../common/api/payments'
-import { REFUND_STATUSES, type Refund } from '../../common/api/refunds'
+import type { Refund } from '../../common/api/refunds'
 import type { UnknownOutcomeView } from '../../common/ipc/payments'
 import type {
   RefundCountsView,
@@ -15,76 +14,31 @@ import type {
   RefundView,
   RefundablePayment,
 } from '../../common/ipc/refunds'
-import {
-  CURRENCIES,
-  MoneyError,
-  ZERO,
-  compare,
-  formatMoney,
-  parseUserAmount,
-  type Minor,
-} from '../../common/money'
-import { AppError } from '../app/errors'
-import type { Logger } from '../app/log'
-import type { GatewayClient } from '../gateway'
+import { ZERO } from '../../common/money'
+import { AppError } from '../kernel/errors'
+import type { Logger } from '../kernel/log'
 import { cashierError } from '../payments/cashier-errors'
 import type { Follower } from '../exactly-once/follower'
 import type { Journal } from '../payments/journal'
-import { MinorValue } from '../payments/payment-entry'
 import { newReference } from '../payments/references'
 import { decisionOutcomeView } from '../exactly-once/decision'
-import { Uncertainty } from '../exactly-once/submit'
-import { Alarm, awaitsAcknowledgement } from '../exactly-once/alarm'
+import { awaitsAcknowledgement } from '../exactly-once/alarm'
 import { writesFor, type ReferencedWrites } from '../exactly-once/tracker'
 import type { ReferenceTrust } from '../exactly-once/trust'
 import { refundKind } from './refund-kind'
-import { writeFailure } from '../gateway/classify'
-import { GatewayError } from '../gateway/errors'
+import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
+import {
+  blockedReason,
+  isDefiniteRefusal,
+  lostAnswer,
+  refundAmount,
+  unconfirmed,
+} from './refund-rules'
 import { ownRefund } from './own-record'
 import { refundBalance } from './refund-balance'
 import { isoFrom, nowFrom, openGateway } from '../payments/service-basics'
 
-/** The part of the gateway client this service uses. */
-export interface RefundsGateway {
-  payments: Pick<GatewayClient['payments'], 'verify'>
-  refunds: Pick<GatewayClient['refunds'], 'initialize' | 'get' | 'ofPayment' | 'history' | 'counts'>
-}
-
-/** What the till remembers of a refund it issued, so it can be followed after a restart. */
-export const RefundEntry = z.object({
-  reference: z.string(),
-  paymentReference: z.string(),
-  amount: MinorValue,
-  currency: z.enum(CURRENCIES),
-  // `starting`: sent, not confirmed by the gateway (see `uncertainty`); `needs_review`: the
-  // window to find out ran out and a supervisor must check it with the gateway.
-  // `not_refunded`: a supervisor decided an unknown outcome was not made (see `resolution`).
-  status: z.enum(['starting', 'needs_review', 'not_refunded', ...REFUND_STATUSES, 'unknown']),
-  reason: z.string().nullable(),
-  failureReason: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  issuedBy: z.string().nullable(),
-  /** Who issued it: that supervisor may not decide its unknown outcome (absent in old entries). */
-  issuedById: z.string().nullable().optional(),
-  /** A supervisor's decision on an unknown outcome: the audit record of who, when and why. */
-  resolution: z
-    .object({
-      made: z.boolean(),
-      byId: z.string(),
-      byName: z.string(),
-      at: z.string(),
-      reason: z.string(),
-      gatewayReference: z.string().nullable(),
-    })
-    .nullable()
-    .optional(),
-  /** Set once an attempt's answer was lost: the evidence; kept after it is settled. */
-  uncertainty: Uncertainty.nullable().optional(),
-  /** The gateway contradicted a decision: it won, and a supervisor must acknowledge this. */
-  alarm: Alarm.nullable().optional(),
-})
-export type RefundEntry = z.infer<typeof RefundEntry>
+export { FINAL, RefundEntry, type RefundsGateway } from './refund-entry'
 
 /** The decision as the IPC guard hands it over (trimmed, validated). */
 type RefundDecisionOutput = RefundDecisionInput
@@ -117,7 +71,6 @@ export const DEFAULT_UNKNOWN_WINDOW_MS = 30 * 60_000
 /** A refund in review is looked up every 15 minutes for as long as it waits (as payouts). */
 export { REVIEW_LOOKUP_SCHEDULE } from '../exactly-once/follower'
 
-export const FINAL: readonly string[] = ['success', 'failed', 'not_refunded']
 const UNSETTLED: readonly string[] = ['starting', 'needs_review']
 /** Refunds of one payment are few; this bounds the walk if a gateway misbehaves. */
 const MAX_REFUND_PAGES = 20
@@ -431,77 +384,3 @@ export class RefundsService {
     )
   }
 }
-
-const unconfirmed = (reference: string): AppError =>
-  new AppError(
-    'refund_unconfirmed',
-    `The gateway hasn't confirmed refund ${reference} yet. Don't issue it again: the till keeps checking, and it will appear under this payment once confirmed.`,
-  )
-
-/** A GatewayError saying the write was not carried out (submitByReference throws only these). */
-const isDefiniteRefusal = (error: unknown): boolean =>
-  error instanceof GatewayError && writeFailure(error) !== 'unknown'
-
-/** The evidence of a send whose answer was lost to something other than the gateway. */
-function lostAnswer(at: number, error: unknown): Uncertainty {
-  const when = new Date(at).toISOString()
-  const what = error instanceof Error ? error.name : typeof error
-  return {
-    since: when,
-    lastUnknownAt: when,
-    resendRefused: false,
-    existsSaid: false,
-    steps: [
-      {
-        at: when,
-        call: 'send',
-        said: `The till hit a problem of its own (${what}) while sending, so the request may have reached the gateway.`,
-      },
-    ],
-    review: null,
-  }
-}
-
-function blockedReason(
-  payment: PaymentRecord,
-  refundable: Minor,
-  inProgress: Minor,
-): string | null {
-  switch (payment.status) {
-    case 'pending':
-      return "This payment hasn't been completed yet. Only completed payments can be refunded."
-    case 'failed':
-    case 'abandoned':
-      return 'This payment did not go through, so there is nothing to refund.'
-    case 'success':
-      if (refundable > 0) return null
-      return inProgress > 0
-        ? 'The rest of this payment is already being refunded. Wait for those refunds to finish.'
-        : 'This payment has already been refunded in full.'
-    case 'unknown':
-      return `The gateway reports this payment as "${payment.raw_status ?? 'unknown'}", a status this till does not know. Only payments the gateway calls complete can be refunded.`
-  }
-}
-
-/** The amount to send: all that is refundable, or what was typed, checked against it. */
-function refundAmount(input: RefundIssueInput, payment: RefundablePayment): Minor {
-  if (input.kind === 'full') return payment.refundable
-  const most = formatMoney(payment.refundable, payment.currency)
-  let amount: Minor
-  try {
-    // Read in the payment's own currency: its symbol only, its minor units (never naira's).
-    amount = parseUserAmount(input.amount ?? '', payment.currency)
-  } catch (error) {
-    throw fieldError(
-      'amount',
-      error instanceof MoneyError ? error.message : 'Enter an amount, like 2500.00.',
-    )
-  }
-  if (amount <= 0) throw fieldError('amount', 'Enter an amount more than zero.')
-  if (compare(amount, payment.refundable) > 0)
-    throw fieldError('amount', `At most ${most} can be refunded on this payment.`)
-  return amount
-}
-
-const fieldError = (field: string, message: string): AppError =>
-  new AppError('invalid_input', 'Check the highlighted fields.', { fields: { [field]: message } })

@@ -1,7 +1,7 @@
 // Transaction reports as a feature module. Stateless: every page comes from the gateway.
 import type { reportsChannels } from '../../common/ipc/reports'
-import { defineModule } from '../app/module'
-import type { CoreServices } from '../app/core'
+import { defineModule } from '../compose/core'
+import type { CoreServices } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
 import { ReportsService } from './reports-service'
 

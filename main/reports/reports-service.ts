@@ -16,7 +16,7 @@ import type {
   ReportExportInput,
   TransfersInReportFilter,
 } from '../../common/ipc/reports'
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 import type { GatewayClient } from '../gateway'
 import { csvRow } from '../collections/csv'
 import { cashierError } from '../payments/cashier-errors'

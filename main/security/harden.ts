@@ -2,7 +2,7 @@
 // no webviews, no permissions, no network from the renderer. Pure decisions live in
 // origin.ts / external.ts; this file only wires them to Electron.
 import type { Session, WebContents } from 'electron'
-import type { Logger } from '../app/log'
+import type { Logger } from '../kernel/log'
 import { openExternalChecked } from './open-external'
 import { isOwnUrl } from './origin'
 

@@ -17,7 +17,7 @@
 import type { UserRole } from '../../common/ipc/contract'
 import type { AutoLockInfo, ScreenLockUnavailable } from '../../common/ipc/session'
 import type { IdleLock } from '../../common/ipc/settings'
-import type { Logger } from '../app/log'
+import type { Logger } from '../kernel/log'
 import type { SessionService } from './session'
 
 export interface IdleLimits {

@@ -14,7 +14,7 @@
 import { execFile, spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import type { ScreenLockUnavailable } from '../../common/ipc/session'
-import type { Logger } from '../app/log'
+import type { Logger } from '../kernel/log'
 import type { ScreenLockWatch } from './auto-lock'
 
 const LOGIN1 = 'org.freedesktop.login1'

@@ -12,8 +12,8 @@ import {
   type SignOutReason,
 } from '../../common/ipc/session'
 import type { PublicUser } from '../../common/ipc/users'
-import { AppError } from '../app/errors'
-import type { Emit } from '../app/events'
+import { AppError } from '../kernel/errors'
+import type { Emit } from '../kernel/events'
 import type { SettingsStore } from '../settings/store'
 import type { UsersService } from '../users/users'
 

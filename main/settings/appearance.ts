@@ -1,7 +1,7 @@
 // Theme, text size and the paid chime for this till. Any signed-in role may change them (the
 // channel's role is 'cashier'); they carry no authority, so they are outside the seals.
 import type { Appearance, appearanceChannels } from '../../common/ipc/appearance'
-import type { Emit } from '../app/events'
+import type { Emit } from '../kernel/events'
 import type { Handlers } from '../ipc/handlers'
 import type { SettingsStore } from './store'
 

@@ -1,11 +1,25 @@
 import type { settingsChannels } from '../../common/ipc/settings'
-import type { EnvironmentService } from '../environment/environment'
+import type { EnvironmentState } from '../../common/ipc/environment'
+import type { ConfigurableEnvironment } from '../../common/ipc/shared'
 import type { IntegrityService } from '../integrity'
 import type { OtherTillsWatch } from '../integrity/tills'
 import type { Handlers } from '../ipc/handlers'
 import type { AuthorityReviewService } from './authority'
 import type { SettingsStore } from './store'
 import { toSettingsView } from './view'
+
+/**
+ * Who keeps the API keys (main/environment/environment.ts, which stands above settings because
+ * it reads the base URLs from the store): only the two calls these handlers pass on.
+ */
+export interface ApiKeys {
+  setKey(
+    environment: ConfigurableEnvironment,
+    keyId: string,
+    secret: string,
+  ): Promise<EnvironmentState>
+  removeKey(environment: ConfigurableEnvironment): Promise<EnvironmentState>
+}
 
 export const settingsHandlers = ({
   settings,
@@ -15,7 +29,7 @@ export const settingsHandlers = ({
   otherTills,
 }: {
   settings: SettingsStore
-  environment: EnvironmentService
+  environment: ApiKeys
   integrity: IntegrityService
   authority: AuthorityReviewService
   otherTills: OtherTillsWatch

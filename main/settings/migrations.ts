@@ -2,7 +2,7 @@
 // n-1 and returns version n; we run them in order, then validate the result with zod. We do
 // our own versioning instead of electron-store's app-version migrations so the same code runs
 // on `conf` in Node and the file records the shape it holds, not the app that wrote it.
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 import { defaultSettings, SETTINGS_VERSION } from './schema'
 
 export type RawSettings = Record<string, unknown>

@@ -1,5 +1,5 @@
 // Shared by the two settings backends (conf in Node, electron-store in the app).
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 
 /**
  * Opens the settings file with `open` (conf or electron-store, which read it at once), and

@@ -17,7 +17,7 @@ import { DEFAULT_IDLE_LOCK } from '../../common/ipc/settings'
 import type { ChainAnchor, ChainHead } from '../integrity/anchor'
 import type { IntegrityFindings } from '../integrity/findings'
 import type { Sealer } from '../integrity/seal'
-import { canonicalJson } from '../payouts/canonicalJson'
+import { canonicalJson } from '../kernel/canonicalJson'
 import type { DeepReadonly, Seals, Settings, StoredUser } from './schema'
 
 /** v2 binds the record to the file's generation; v1 (the record alone) is read once, on

@@ -2,7 +2,7 @@
 // through migrations and zod; writes are whole-object and atomic (both backends write a temp
 // file and rename). Listeners hear every committed change.
 import * as z from 'zod'
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 import type { ChainHead } from '../integrity/anchor'
 import { IDLE_LOCK_RECORD, sanitizeIdleLock } from './idle-lock'
 import { migrate, type MigrationTable, type RawSettings } from './migrations'

@@ -3,8 +3,8 @@
 // desktop app, headless Chromium in the preview).
 import { join } from 'node:path'
 import type { shiftsChannels } from '../../common/ipc/shifts'
-import { defineModule } from '../app/module'
-import type { CoreServices } from '../app/core'
+import { defineModule } from '../compose/core'
+import type { CoreServices } from '../compose/core'
 import { actor, type CallContext, type Handlers } from '../ipc/handlers'
 import { chromiumPdf, findChromium, type PdfRenderer } from './pdf'
 import { Books } from './books'

@@ -22,7 +22,7 @@ import type {
   ZReportView,
 } from '../../common/ipc/shifts'
 import { DEFAULT_CURRENCY, formatMoney, minor } from '../../common/money'
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 import type { JournalSeal } from '../integrity'
 import { reportCsv } from './csv'
 import { endOfDayAfter } from './endOfDay'

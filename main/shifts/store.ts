@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Environment } from '../../common/ipc/shared'
 import type { CurrencyAmount, ShiftPerson, ShiftReport, ZIntegrity } from '../../common/ipc/shifts'
-import { writeFileAtomicSync } from '../app/atomicFile'
+import { writeFileAtomicSync } from '../kernel/atomicFile'
 import { STATE_DOMAIN, Z_DOMAIN, type ShiftSealer, type ZJournalSeal } from './sealing'
 
 export const GENESIS_SEAL = '0'.repeat(64)

@@ -2,8 +2,8 @@
 // common/ipc/shopApprovals.ts (a supervisor here decides another till's payout) and the applier
 // that turns decisions made elsewhere into this till's own journal records (approvals.ts).
 import type { shopApprovalsChannels } from '../../common/ipc/shopApprovals'
-import type { CoreServices } from '../app/core'
-import { AppError } from '../app/errors'
+import type { CoreServices } from '../compose/core'
+import { AppError } from '../kernel/errors'
 import { actor, type Handlers } from '../ipc/handlers'
 import { payoutsOf } from '../payouts/module'
 import { ShopApprovalsApplier } from './approvals'

@@ -3,7 +3,7 @@
 // is refused and reported, never followed.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { writeFileAtomic } from '../app/atomicFile'
+import { writeFileAtomic } from '../kernel/atomicFile'
 import type { IntegrityService } from '../integrity'
 import { shopServerSchema, type ShopServer } from './connection'
 

@@ -11,7 +11,7 @@ import {
   type KeyObject,
 } from 'node:crypto'
 import * as z from 'zod'
-import { canonicalJson } from '../payouts/canonicalJson'
+import { canonicalJson } from '../kernel/canonicalJson'
 
 export interface ShopEvent {
   eventId: string

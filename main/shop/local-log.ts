@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, truncateSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { writeFileAtomic } from '../app/atomicFile'
+import { writeFileAtomic } from '../kernel/atomicFile'
 import { openSealedDocument, sealedDocument, type JournalSeal } from '../integrity'
 import { shopEventSchema, type ShopEvent } from './events'
 

@@ -1,8 +1,8 @@
 // Shop mode as a feature module: the channels of common/ipc/shop.ts and the sync loop, started
 // with the app only when this till has joined a shop.
 import type { shopChannels, shopOverviewChannels } from '../../common/ipc/shop'
-import type { CoreServices } from '../app/core'
-import { defineModule } from '../app/module'
+import type { CoreServices } from '../compose/core'
+import { defineModule } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
 import { CHARGE_DEFAULTS } from '../collections/charges'
 import { linkClaims } from '../collections/claimsPort'

@@ -18,7 +18,7 @@
 import { createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 import * as z from 'zod'
 import type { Keychain } from '../keychain/keychain'
-import type { SyncPins } from './sync'
+import type { StoredEvent } from './events'
 
 export const SHOP_PINS_ACCOUNT = 'Tilldesk shop pinned tills'
 export const SHOP_CODES_ACCOUNT = 'Tilldesk shop codes made here'
@@ -203,7 +203,22 @@ export interface PinsForSyncOptions {
   now: () => number
 }
 
-/** The rules above, as sync asks them (sync.ts SyncPins). */
+/** The tills this till believes, as sync uses them (sync.ts). */
+export interface SyncPins {
+  readonly size: number
+  key(tillId: string): string | null
+  confirmed(tillId: string): boolean
+  /** A till in a shop from before pins: the table's keys are pinned once, as they are. */
+  adopt(keys: ReadonlyMap<string, string>): Promise<void>
+  /** An unpinned till's `till.joined`, signed with the key the table names for it. */
+  joined(event: StoredEvent, tableKey: string): Promise<void>
+  /** A `till.pinned` from a pinned till, its signature checked. */
+  pinned(event: StoredEvent): Promise<void>
+  /** The table names another key than the pinned one for `tillId` (the pinned one is used). */
+  keyChanged(tillId: string): void
+}
+
+/** The rules above, as sync asks them (SyncPins). */
 export function pinsForSync(pins: ShopPins, options: PinsForSyncOptions): SyncPins {
   const reported = new Set<string>()
   return {

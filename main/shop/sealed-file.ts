@@ -20,7 +20,7 @@ import {
   truncateSync,
 } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import type { Logger } from '../app/log'
+import type { Logger } from '../kernel/log'
 import {
   GENESIS,
   JournalIntegrityError,

@@ -19,7 +19,7 @@
 // the server's receive time.
 import * as z from 'zod'
 import { USER_ROLES } from '../../common/ipc/contract'
-import type { Logger } from '../app/log'
+import type { Logger } from '../kernel/log'
 import type { Keychain } from '../keychain/keychain'
 import type { ShopStaffLink, StaffChangeIn, StaffChangeOut, UsersService } from '../users/users'
 import type { StoredEvent } from './events'

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import { signEvent, verifyEvent, type ShopEvent, type StoredEvent } from './events'
 import type { LocalShopLog } from './local-log'
-import { JOINED_KIND, PINNED_KIND } from './pins'
+import { JOINED_KIND, PINNED_KIND, type SyncPins } from './pins'
 
 export type ShopStatus =
   { state: 'online'; lastSyncAt: string } | { state: 'offline'; since: string; reason: string }
@@ -37,21 +37,6 @@ export const REFUSED_PROBLEM: Record<RefusedEvent['why'], string> = {
   malformed: 'The event could not be read.',
   not_admin:
     'A staff change whose author was not an admin in the staff list at that point (a till signed it, no admin made it).',
-}
-
-/** The tills this till believes (pins.ts), as sync uses them. */
-export interface SyncPins {
-  readonly size: number
-  key(tillId: string): string | null
-  confirmed(tillId: string): boolean
-  /** A till in a shop from before pins: the table's keys are pinned once, as they are. */
-  adopt(keys: ReadonlyMap<string, string>): Promise<void>
-  /** An unpinned till's `till.joined`, signed with the key the table names for it. */
-  joined(event: StoredEvent, tableKey: string): Promise<void>
-  /** A `till.pinned` from a pinned till, its signature checked. */
-  pinned(event: StoredEvent): Promise<void>
-  /** The table names another key than the pinned one for `tillId` (the pinned one is used). */
-  keyChanged(tillId: string): void
 }
 
 export interface ShopSyncOptions {

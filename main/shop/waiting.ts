@@ -4,7 +4,7 @@
 // to the till that drafted it, which checks it again and alone sends (approvals.ts there).
 import type { ShopApprovalView } from '../../common/ipc/shopApprovals'
 import { formatMoney, minorFromText } from '../../common/money'
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 import { DECISION_KIND, readDecision } from './approvals'
 import type { ShopEvent, StoredEvent } from './events'
 

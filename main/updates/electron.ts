@@ -5,7 +5,7 @@
 // calls install() only when no charge is open and no payout is sending.
 import { app } from 'electron'
 import electronUpdater from 'electron-updater'
-import type { Logger } from '../app/log'
+import type { Logger } from '../kernel/log'
 import { GITHUB_FEED, noUpdates, type FeedSettings, type UpdateEngine } from './engine'
 
 export function electronUpdateEngine(log: Logger): UpdateEngine {

@@ -3,9 +3,9 @@
 // host: electron-updater in the app, none in the preview, the feed client in tests.
 import type { JournalSeal } from '../integrity'
 import type { updatesChannels, UpdateStatus } from '../../common/ipc/updates'
-import { AppError } from '../app/errors'
-import type { Logger } from '../app/log'
-import type { FeatureInstance } from '../app/module'
+import { AppError } from '../kernel/errors'
+import type { Logger } from '../kernel/log'
+import type { FeatureInstance } from '../kernel/module'
 import type { Handlers } from '../ipc/handlers'
 import { ALLOWED_UPDATE_FEEDS, describeAllowedFeeds, feedAllowed } from './allowed-feeds'
 import type { UpdateEngine } from './engine'

@@ -9,7 +9,7 @@ import type {
   UpdateSource,
   UpdateStatus,
 } from '../../common/ipc/updates'
-import type { Logger } from '../app/log'
+import type { Logger } from '../kernel/log'
 import type { AvailableUpdate, UpdateEngine } from './engine'
 
 export interface UpdatePreferences {

@@ -7,7 +7,7 @@
 import { join } from 'node:path'
 import * as z from 'zod'
 import { UPDATE_CHANNELS, UpdateSourceSchema } from '../../common/ipc/updates'
-import type { Logger } from '../app/log'
+import type { Logger } from '../kernel/log'
 import { SealedFile, type JournalSeal } from '../integrity'
 import type { UpdatePreferences } from './policy'
 

@@ -153,3 +153,17 @@ export function needsRehash(
     parsed.params.p !== params.p
   )
 }
+
+/** Which secret checked the PIN; 'earlier_shop' is a shop this till has since left. */
+export async function checkPinWith(
+  pin: string,
+  hash: string,
+  pepper: Buffer | null,
+  shopPeppers: readonly Buffer[],
+): Promise<'yes' | 'earlier_shop' | 'no'> {
+  if (pepperOf(hash) !== 'shop') return (await verifyPin(pin, hash, pepper)) ? 'yes' : 'no'
+  for (const [index, shopPepper] of shopPeppers.entries()) {
+    if (await verifyPin(pin, hash, pepper, shopPepper)) return index === 0 ? 'yes' : 'earlier_shop'
+  }
+  return 'no'
+}

@@ -2,75 +2,34 @@
 // main; the renderer only ever sees PublicUser.
 import { randomBytes } from 'node:crypto'
 import type { UserRole } from '../../common/ipc/contract'
-import { checkPin, PIN_MIN_DIGITS, ruleWords } from '../../common/rules'
 import type { PublicUser } from '../../common/ipc/users'
-import { AppError } from '../app/errors'
-import type { Emit } from '../app/events'
+import { ruleWords } from '../../common/rules'
+import { AppError } from '../kernel/errors'
+import type { Emit } from '../kernel/events'
 import type { StoredUser } from '../settings/schema'
 import type { SettingsStore } from '../settings/store'
-import { DEFAULT_SCRYPT, hashPin, needsRehash, pepperOf, verifyPin, type ScryptParams } from './pin'
+import {
+  checkPinWith,
+  DEFAULT_SCRYPT,
+  hashPin,
+  needsRehash,
+  pepperOf,
+  type ScryptParams,
+} from './pin'
+import {
+  assertAnotherAdmin,
+  assertNameFree,
+  assertPinFitsRole,
+  DEFAULT_LOCKOUT,
+  MIN_PIN_DIGITS,
+  minutes,
+  toPublicUser,
+  type LockoutPolicy,
+} from './policy'
+import type { ShopStaffLink, StaffChangeIn } from './shop-link'
 
-/** A staff change this till tells the other tills of its shop (main/shop/staff.ts). */
-export type StaffChangeOut =
-  | {
-      kind: 'upserted'
-      user: Pick<StoredUser, 'id' | 'name' | 'role' | 'pinHash' | 'createdAt' | 'disabled'>
-    }
-  | { kind: 'disabled' | 'enabled' | 'removed'; userId: string }
-
-/**
- * A staff change another till made, after sync checked its signature. Applied here through the
- * settings store, so the record is sealed again with this till's own key.
- */
-export type StaffChangeIn = StaffChangeOut
-
-/**
- * What shop mode lends the staff list (wired by the shop module, so this folder never imports
- * main/shop). Without it, or while `sharing()` answers null, the till is exactly a single till.
- */
-export interface ShopStaffLink {
-  /** The shop's PIN pepper while this till shares its staff with a shop, else null. */
-  sharing(): Promise<Buffer | null>
-  /**
-   * The shop PIN peppers the keychain holds, the current one first (kept after leaving, so old
-   * hashes still check; and the one before, for hashes from a shop this till left).
-   */
-  shopPeppers(): Promise<Buffer[]>
-  /** Tells the other tills that `actorId` made `change` (recorded in order; never throws). */
-  publish(change: StaffChangeOut, actorId: string): void
-  /** A wrong PIN for `userId` here, for the shop-wide lockout count. */
-  failed(userId: string): void
-  /** A good PIN for `userId` here after wrong ones: the other tills start their count again. */
-  succeeded(userId: string): void
-  /** Wrong PINs for `userId` on the other tills after `since` (ms), within the window. */
-  failuresElsewhere(userId: string, since: number): number
-}
-
-/** Fewest digits per role: the rule itself lives in common/rules, with its hint and words. */
-export const MIN_PIN_DIGITS = PIN_MIN_DIGITS
-
-/** `field` is the input's name on its channel, so the refusal sits under that field only. */
-export function assertPinFitsRole(role: UserRole, pin: string, field: 'pin' | 'newPin'): void {
-  const problem = checkPin(role, pin)
-  if (problem) {
-    const message = ruleWords(problem)
-    throw new AppError('pin_too_short', message, { fields: { [field]: message } })
-  }
-}
-
-export interface LockoutPolicy {
-  /** Wrong PINs in a row before the profile locks. */
-  maxAttempts: number
-  /** First lock length; each further lockout without a good sign-in doubles it. */
-  baseLockMs: number
-  maxLockMs: number
-}
-
-export const DEFAULT_LOCKOUT: LockoutPolicy = {
-  maxAttempts: 5,
-  baseLockMs: 5 * 60_000,
-  maxLockMs: 60 * 60_000,
-}
+export { assertPinFitsRole, DEFAULT_LOCKOUT, MIN_PIN_DIGITS, type LockoutPolicy } from './policy'
+export type { ShopStaffLink, StaffChangeIn, StaffChangeOut } from './shop-link'
 
 export interface UsersOptions {
   settings: SettingsStore
@@ -80,20 +39,6 @@ export interface UsersOptions {
   scrypt?: ScryptParams
   /** The keychain's PIN pepper (integrity service); null or absent: plain scrypt. */
   pepper?: () => Buffer | null
-}
-
-export const toPublicUser = (user: StoredUser, now: number): PublicUser => ({
-  id: user.id,
-  name: user.name,
-  role: user.role,
-  disabled: user.disabled,
-  lockedUntil: user.lockedUntil && Date.parse(user.lockedUntil) > now ? user.lockedUntil : null,
-  createdAt: user.createdAt,
-})
-
-const minutes = (ms: number): string => {
-  const m = Math.ceil(ms / 60_000)
-  return m === 1 ? '1 minute' : `${m} minutes`
 }
 
 export class UsersService {
@@ -189,7 +134,7 @@ export class UsersService {
       )
     }
     assertPinFitsRole(input.role, input.pin, 'pin')
-    this.#assertNameFree(input.name)
+    assertNameFree(this.#settings.get().users, input.name)
     const user: StoredUser = {
       id: `u_${randomBytes(8).toString('hex')}`,
       name: input.name,
@@ -215,7 +160,8 @@ export class UsersService {
   ): PublicUser {
     const user = this.#find(input.id)
     this.#assertTrusted(user)
-    if (input.name !== undefined && input.name !== user.name) this.#assertNameFree(input.name)
+    if (input.name !== undefined && input.name !== user.name)
+      assertNameFree(this.#settings.get().users, input.name)
     const losesAdmin =
       user.role === 'admin' &&
       !user.disabled &&
@@ -226,7 +172,8 @@ export class UsersService {
         'You cannot disable your own profile while signed in.',
       )
     }
-    if (losesAdmin) this.#assertAnotherAdmin(user.id)
+    if (losesAdmin)
+      assertAnotherAdmin(this.#settings.get().users, user.id, this.#settings.trust.untrustedUsers)
     const updated = this.#patch(user.id, (draft) => {
       if (input.name !== undefined) draft.name = input.name
       if (input.role !== undefined) draft.role = input.role
@@ -278,7 +225,8 @@ export class UsersService {
         'You cannot remove your own profile while signed in.',
       )
     }
-    if (user.role === 'admin' && !user.disabled) this.#assertAnotherAdmin(id)
+    if (user.role === 'admin' && !user.disabled)
+      assertAnotherAdmin(this.#settings.get().users, id, this.#settings.trust.untrustedUsers)
     this.#settings.update((draft) => {
       draft.users = draft.users.filter((candidate) => candidate.id !== id)
     })
@@ -441,7 +389,7 @@ export class UsersService {
         `${user.name}'s PIN is protected by a secret in the OS keychain, which Tilldesk cannot reach right now. Unlock the keychain (or restart the computer) and try again.`,
       )
     }
-    const matched = await this.#check(pin, user.pinHash, pepper, shopPeppers)
+    const matched = await checkPinWith(pin, user.pinHash, pepper, shopPeppers)
     if (matched !== 'no') {
       // A disable or removal from another till may have arrived while scrypt ran: it stands.
       const fresh = this.#find(id)
@@ -509,21 +457,6 @@ export class UsersService {
     )
   }
 
-  /** Which secret checked the PIN; 'earlier_shop' is a shop this till has since left. */
-  async #check(
-    pin: string,
-    hash: string,
-    pepper: Buffer | null,
-    shopPeppers: readonly Buffer[],
-  ): Promise<'yes' | 'earlier_shop' | 'no'> {
-    if (pepperOf(hash) !== 'shop') return (await verifyPin(pin, hash, pepper)) ? 'yes' : 'no'
-    for (const [index, shopPepper] of shopPeppers.entries()) {
-      if (await verifyPin(pin, hash, pepper, shopPepper))
-        return index === 0 ? 'yes' : 'earlier_shop'
-    }
-    return 'no'
-  }
-
   /** Locks the profile on this till; each lockout in a row doubles the next. */
   #lock(user: StoredUser, now: number): number {
     const lockMs = Math.min(this.#lockout.maxLockMs, this.#lockout.baseLockMs * 2 ** user.lockouts)
@@ -558,35 +491,6 @@ export class UsersService {
     this.#changed()
     if (!result) throw new AppError('unknown_user', 'That profile no longer exists.')
     return result
-  }
-
-  #assertNameFree(name: string): void {
-    const taken = this.#settings
-      .get()
-      .users.some((user) => user.name.toLocaleLowerCase() === name.toLocaleLowerCase())
-    if (taken) {
-      throw new AppError('name_taken', `There is already a profile called ${name}.`, {
-        fields: { name: 'Name already used.' },
-      })
-    }
-  }
-
-  #assertAnotherAdmin(exceptId: string): void {
-    const others = this.#settings
-      .get()
-      .users.filter(
-        (user) =>
-          user.role === 'admin' &&
-          !user.disabled &&
-          user.id !== exceptId &&
-          !this.#settings.trust.untrustedUsers.has(user.id),
-      )
-    if (others.length === 0) {
-      throw new AppError(
-        'last_admin',
-        'This is the only active admin. Make another profile an admin first, so the till keeps someone who can change settings.',
-      )
-    }
   }
 
   #changed(): void {

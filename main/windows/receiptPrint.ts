@@ -1,10 +1,9 @@
 // Electron only: the system's printers, and silent printing of a receipt page on one of them.
-// Thin on purpose: the layout is main/collections/receiptHtml.ts (tested in Chromium at every
-// paper width), and the locked-down hidden window is printWindow.ts; this file only says which
-// printer and which paper.
+// Thin on purpose: the layout and the paper's size are main/collections/receiptHtml.ts (tested
+// in Chromium at every paper width; the caller passes the paper in), and the locked-down hidden
+// window is printWindow.ts; this file only says which printer and how large the page is.
 import { webContents } from 'electron'
-import type { PrinterInfo, ReceiptPaper } from '../../common/ipc/collections'
-import { PAPER } from '../collections/receiptHtml'
+import type { PrinterInfo } from '../../common/ipc/collections'
 import { hiddenPrintWindow, printHtmlToDevice } from './printWindow'
 
 export async function listPrinters(): Promise<PrinterInfo[]> {
@@ -26,9 +25,13 @@ export async function listPrinters(): Promise<PrinterInfo[]> {
 /** Prints silently; resolves with the failure reason in words, or null when printed. */
 export function printReceiptSilently(
   html: string,
-  options: { printer: string | null; paper: ReceiptPaper; heightMm: number },
+  options: {
+    printer: string | null
+    paper: { widthMm: number; thermal: boolean }
+    heightMm: number
+  },
 ): Promise<string | null> {
-  const paper = PAPER[options.paper]
+  const { paper } = options
   return printHtmlToDevice(html, {
     silent: true,
     printBackground: true,

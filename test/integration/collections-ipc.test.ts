@@ -13,7 +13,7 @@ import type {
   PrintResult,
   ReceiptSettings,
 } from '../../common/ipc/collections'
-import type { AppServices } from '../../main/app/services'
+import type { AppServices } from '../../main/compose/services'
 import { dispatcher, startServices } from '../support/services'
 import { until } from '../support/async'
 

@@ -15,7 +15,7 @@ import type {
   ZReportList,
   ZReportView,
 } from '../../common/ipc/shifts'
-import type { AppServices } from '../../main/app/services'
+import type { AppServices } from '../../main/compose/services'
 import { dispatcher, startServices } from '../support/services'
 import { until } from '../support/async'
 

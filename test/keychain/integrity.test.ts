@@ -15,8 +15,8 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest'
-import { AppError } from '../../main/app/errors'
-import { EventBus } from '../../main/app/events'
+import { AppError } from '../../main/kernel/errors'
+import { EventBus } from '../../main/kernel/events'
 import { IntegrityService, KNOWN_JOURNALS } from '../../main/integrity'
 import {
   deviceKeyAccount,

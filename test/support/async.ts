@@ -1,6 +1,6 @@
 // Shared by the unit and integration tests: waiting on something that arrives later, and
 // catching the AppError a promise is expected to reject with.
-import { AppError } from '../../main/app/errors'
+import { AppError } from '../../main/kernel/errors'
 
 /** Polls `read` every 20 ms until it gives a value, or fails after `ms`. */
 export async function waitFor<T>(

@@ -4,8 +4,8 @@
 // random moments, restarts, late answers. Shared by the exactly-once model test and the
 // decision-race bench. Every number comes from the seed, so a failing run can be replayed.
 import type { Minor } from '../../common/money'
-import { AppError } from '../../main/app/errors'
-import { silentLogger } from '../../main/app/log'
+import { AppError } from '../../main/kernel/errors'
+import { silentLogger } from '../../main/kernel/log'
 import {
   CHECKOUT_SCHEDULE,
   Follower,
@@ -168,6 +168,64 @@ const as = (c: RigContext, person: { id: string; name: string }) => {
   c.who.current = person
 }
 
+/** A till's service for one kind, as the race drives it. */
+interface RacedService {
+  stop(): void
+  resume(): void
+  decideOutcome(input: never): Promise<unknown>
+}
+
+interface KindSpec<E, S extends RacedService> {
+  name: string
+  model: ModelGateway
+  /** A new till generation: its journal and service (see `generation`). */
+  build: () => { journal: Journal<E>; service: S }
+  start: (service: S) => Promise<unknown>
+  /** The supervisor's two answers: made, and not made. */
+  outcomes: [made: string, notMade: string]
+  referenceOf: (entry: E) => string
+  final: readonly string[]
+}
+
+/** What every kind's rig does the same way: who acts, the decision, what is seen, restarts. */
+function kindRig<
+  E extends { status: string; resolution?: { at: string } | null },
+  S extends RacedService,
+>(c: RigContext, spec: KindSpec<E, S>): KindRig {
+  let live = spec.build()
+  return {
+    name: spec.name,
+    model: spec.model,
+    start: async () => {
+      as(c, starter)
+      await spec.start(live.service).catch(() => undefined)
+    },
+    decide: async (reference) => {
+      as(c, supervisor)
+      const made = c.random() < 0.5
+      const [yes, no] = spec.outcomes
+      await live.service.decideOutcome(
+        (made
+          ? { reference, pin: PIN, reason: 'Seen', outcome: yes, gatewayReference: 'GW-1' }
+          : { reference, pin: PIN, reason: 'Not seen', outcome: no }) as never,
+      )
+    },
+    seen: () =>
+      live.journal.list().map((e) => ({
+        reference: spec.referenceOf(e),
+        status: e.status,
+        final: spec.final.includes(e.status),
+        decidedAt: e.resolution ? Date.parse(e.resolution.at) : null,
+      })),
+    restart: () => {
+      live.service.stop()
+      live = spec.build()
+      live.service.resume()
+    },
+    stop: () => live.service.stop(),
+  }
+}
+
 function refundsRig(c: RigContext): KindRig {
   const model = new ModelGateway(c.random, () => c.timers.now(), {
     initial: 'pending',
@@ -219,39 +277,21 @@ function refundsRig(c: RigContext): KindRig {
     })
     return { journal, service }
   }
-  let live = build()
-  return {
+  return kindRig(c, {
     name: 'refunds',
     model,
-    start: async () => {
-      as(c, starter)
-      await live.service
-        .issue({ paymentReference: 'PAY_1', kind: 'partial', amount: '10', reason: 'Returned' })
-        .catch(() => undefined)
-    },
-    decide: async (reference) => {
-      as(c, supervisor)
-      const made = c.random() < 0.5
-      await live.service.decideOutcome(
-        made
-          ? { reference, pin: PIN, reason: 'Seen', outcome: 'refunded', gatewayReference: 'GW-1' }
-          : { reference, pin: PIN, reason: 'Not seen', outcome: 'not_refunded' },
-      )
-    },
-    seen: () =>
-      live.journal.list().map((e) => ({
-        reference: e.reference,
-        status: e.status,
-        final: ['success', 'failed', 'not_refunded'].includes(e.status),
-        decidedAt: e.resolution ? Date.parse(e.resolution.at) : null,
-      })),
-    restart: () => {
-      live.service.stop()
-      live = build()
-      live.service.resume()
-    },
-    stop: () => live.service.stop(),
-  }
+    build,
+    start: (service) =>
+      service.issue({
+        paymentReference: 'PAY_1',
+        kind: 'partial',
+        amount: '10',
+        reason: 'Returned',
+      }),
+    outcomes: ['refunded', 'not_refunded'],
+    referenceOf: (e) => e.reference,
+    final: ['success', 'failed', 'not_refunded'],
+  })
 }
 
 function paymentsRig(c: RigContext): KindRig {
@@ -296,39 +336,15 @@ function paymentsRig(c: RigContext): KindRig {
     })
     return { journal, service }
   }
-  let live = build()
-  return {
+  return kindRig(c, {
     name: 'payments',
     model,
-    start: async () => {
-      as(c, starter)
-      await live.service
-        .start({ email: 'b@example.com', amount: '100', currency: 'NGN' })
-        .catch(() => undefined)
-    },
-    decide: async (reference) => {
-      as(c, supervisor)
-      const made = c.random() < 0.5
-      await live.service.decideOutcome(
-        made
-          ? { reference, pin: PIN, reason: 'Seen', outcome: 'paid', gatewayReference: 'GW-1' }
-          : { reference, pin: PIN, reason: 'Not seen', outcome: 'not_paid' },
-      )
-    },
-    seen: () =>
-      live.journal.list().map((e) => ({
-        reference: e.reference,
-        status: e.status,
-        final: ['success', 'failed', 'abandoned', 'not_paid'].includes(e.status),
-        decidedAt: e.resolution ? Date.parse(e.resolution.at) : null,
-      })),
-    restart: () => {
-      live.service.stop()
-      live = build()
-      live.service.resume()
-    },
-    stop: () => live.service.stop(),
-  }
+    build,
+    start: (service) => service.start({ email: 'b@example.com', amount: '100', currency: 'NGN' }),
+    outcomes: ['paid', 'not_paid'],
+    referenceOf: (e) => e.reference,
+    final: ['success', 'failed', 'abandoned', 'not_paid'],
+  })
 }
 
 function debitsRig(c: RigContext): KindRig {
@@ -413,39 +429,16 @@ function debitsRig(c: RigContext): KindRig {
     })
     return { journal: debits, service }
   }
-  let live = build()
-  return {
+  return kindRig(c, {
     name: 'debits',
     model,
-    start: async () => {
-      as(c, starter)
-      await live.service
-        .debit({ mandateReference: 'MD_A', amount: '10', narration: 'Rent' })
-        .catch(() => undefined)
-    },
-    decide: async (reference) => {
-      as(c, supervisor)
-      const made = c.random() < 0.5
-      await live.service.decideOutcome(
-        made
-          ? { reference, pin: PIN, reason: 'Seen', outcome: 'paid', gatewayReference: 'GW-1' }
-          : { reference, pin: PIN, reason: 'Not seen', outcome: 'not_paid' },
-      )
-    },
-    seen: () =>
-      live.journal.list().map((e) => ({
-        reference: e.paymentReference,
-        status: e.status,
-        final: ['success', 'failed', 'not_paid', 'not_sent'].includes(e.status),
-        decidedAt: e.resolution ? Date.parse(e.resolution.at) : null,
-      })),
-    restart: () => {
-      live.service.stop()
-      live = build()
-      live.service.resume()
-    },
-    stop: () => live.service.stop(),
-  }
+    build,
+    start: (service) =>
+      service.debit({ mandateReference: 'MD_A', amount: '10', narration: 'Rent' }),
+    outcomes: ['paid', 'not_paid'],
+    referenceOf: (e) => e.paymentReference,
+    final: ['success', 'failed', 'not_paid', 'not_sent'],
+  })
 }
 
 export const RIGS = { refunds: refundsRig, payments: paymentsRig, debits: debitsRig }

@@ -2,8 +2,8 @@
 // folder, reached through the IPC dispatcher as a trusted test sender.
 import { rmSync } from 'node:fs'
 import type { UserRole } from '../../common/ipc/contract'
-import { silentLogger } from '../../main/app/log'
-import { createServices, type AppServices } from '../../main/app/services'
+import { silentLogger } from '../../main/kernel/log'
+import { createServices, type AppServices } from '../../main/compose/services'
 import type { SenderInfo } from '../../main/ipc/handlers'
 import { confBackend } from '../../main/settings/conf-backend'
 import type { Keychain } from '../../main/keychain/keychain'

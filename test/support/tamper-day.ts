@@ -7,7 +7,7 @@
 import type { ChargeView } from '../../common/ipc/collections'
 import type { PayoutView } from '../../common/ipc/payouts'
 import type { ShiftView } from '../../common/ipc/shifts'
-import type { AppServices } from '../../main/app/services'
+import type { AppServices } from '../../main/compose/services'
 import type { Keychain } from '../../main/keychain/keychain'
 import { until } from './async'
 import { dispatcher, startServices } from './services'

@@ -5,8 +5,8 @@
 // test/keychain/data-folder.test.ts and test/keychain/shop-folder.test.ts.
 import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import { AppError } from '../../main/app/errors'
-import type { AppServices } from '../../main/app/services'
+import { AppError } from '../../main/kernel/errors'
+import type { AppServices } from '../../main/compose/services'
 import { dataFileRule } from '../../main/integrity/data-folder'
 import type { Keychain, KeychainScope } from '../../main/keychain/keychain'
 import { caller, openTill, type RecordedRequest } from './tamper-day'

@@ -1,8 +1,8 @@
 // A till started, quit and started again on one data folder and keychain, as a cashier would
 // do it between file edits, with every request it sends recorded (URL and the key id it was
 // signed with). Reached only through the IPC dispatcher, as a trusted test sender.
-import { silentLogger } from '../../main/app/log'
-import { createServices, type AppServices } from '../../main/app/services'
+import { silentLogger } from '../../main/kernel/log'
+import { createServices, type AppServices } from '../../main/compose/services'
 import type { SenderInfo } from '../../main/ipc/handlers'
 import type { Keychain } from '../../main/keychain/keychain'
 import { confBackend } from '../../main/settings/conf-backend'

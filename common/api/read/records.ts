@@ -8,12 +8,16 @@
 // client reads") lists the choices.
 import * as z from 'zod'
 import { Bank, ResolvedAccount } from '../banks'
-import { DEBIT_STATUSES, MANDATE_STATUSES } from '../directDebits'
-import { TRANSFER_STATUSES } from '../disbursements'
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../payments'
 import { AmountNumber, Currency, Metadata } from '../primitives'
-import { REFUND_STATUSES } from '../refunds'
-import { VA_TRANSACTION_STATUSES } from '../virtualAccounts'
+import {
+  DEBIT_STATUSES,
+  MANDATE_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
+  TRANSFER_STATUSES,
+  VA_TRANSACTION_STATUSES,
+} from '../statuses'
 import {
   EnvelopeStatus,
   ReadDateTime,

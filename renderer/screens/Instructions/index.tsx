@@ -1,11 +1,11 @@
 // The instructions screen: where the customer should send the money, while the till waits;
 // then an unmistakable Paid, Part-paid (balance due) or Overpaid (cashier decides). Every
 // amount and status shown here was decided in main; this screen only lays it out.
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import type { Minor } from '../../../common/money'
-import type { ChargeView, OverpaymentDecision } from '../../../common/ipc/collections'
-import { Banner, Button, Dialog, EmptyState, Spinner, TextField } from '../../components'
+import type { ChargeView } from '../../../common/ipc/collections'
+import { Banner, Button, EmptyState, Spinner } from '../../components'
 import { formatMoney } from '../../lib/format'
 import { call, messageOf } from '../../lib/pos'
 import { connectCollections, useCollections } from '../../store/collections'
@@ -21,6 +21,8 @@ import { TransferList } from '../Collect/TransferList'
 import { playPaidChime } from './chime'
 import { formatElapsed, groupDigits, PaymentQr, paymentDetailsText, phaseOf, useNow } from './parts'
 import '../Collect/collections.css'
+import { OverpaymentDecisionCard } from './OverpaymentDecision'
+import { CancelDialog } from './CancelDialog'
 
 export default function InstructionsScreen() {
   const chargeId = useNavigation((s) => s.route.rest[0] ?? '')
@@ -388,145 +390,5 @@ function PaidPanel({ charge }: { charge: ChargeView }) {
         )}
       </div>
     </section>
-  )
-}
-
-function OverpaymentDecisionCard({ charge }: { charge: ChargeView }) {
-  const [decision, setDecision] = useState<OverpaymentDecision>('refund')
-  const [note, setNote] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
-  const { t } = useTranslation()
-  const over = formatMoney(charge.reconciliation.overpaidBy, charge.currency)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    setProblem(null)
-    try {
-      useCollections
-        .getState()
-        .upsert(await call('charge.decideOverpayment', { chargeId: charge.id, decision, note }))
-    } catch (error) {
-      setProblem(messageOf(error))
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <form
-      className="decision-card"
-      onSubmit={(event) => void submit(event)}
-      aria-labelledby="decide-title"
-    >
-      <h2 id="decide-title">{t('instructions.overpaidQuestion', { amount: over })}</h2>
-      {problem && <Banner tone="danger">{problem}</Banner>}
-      <fieldset className="decision-card__choices">
-        <legend className="visually-hidden">{t('instructions.decisionLegend')}</legend>
-        <label className={decision === 'refund' ? 'choice is-selected' : 'choice'}>
-          <input
-            type="radio"
-            name="decision"
-            value="refund"
-            checked={decision === 'refund'}
-            onChange={() => setDecision('refund')}
-          />
-          <span>
-            <strong>{t('instructions.refundOver', { amount: over })}</strong>
-            <small>{t('instructions.refundHint')}</small>
-          </span>
-        </label>
-        <label className={decision === 'credit' ? 'choice is-selected' : 'choice'}>
-          <input
-            type="radio"
-            name="decision"
-            value="credit"
-            checked={decision === 'credit'}
-            onChange={() => setDecision('credit')}
-          />
-          <span>
-            <strong>{t('instructions.creditOver', { amount: over })}</strong>
-            <small>{t('instructions.creditHint')}</small>
-          </span>
-        </label>
-      </fieldset>
-      <TextField
-        label={t('instructions.note')}
-        value={note}
-        maxLength={200}
-        onChange={(e) => setNote(e.target.value)}
-      />
-      <Button type="submit" variant="primary" busy={busy} icon="check">
-        {t('instructions.recordDecision')}
-      </Button>
-    </form>
-  )
-}
-
-const QUICK_REASONS = ['left', 'otherWay', 'wrongAmount'] as const
-
-function CancelDialog({
-  charge,
-  open,
-  onClose,
-}: {
-  charge: ChargeView
-  open: boolean
-  onClose: () => void
-}) {
-  const [reason, setReason] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
-  const { t } = useTranslation()
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    setProblem(null)
-    try {
-      useCollections.getState().upsert(await call('charge.cancel', { chargeId: charge.id, reason }))
-      onClose()
-    } catch (error) {
-      setProblem(messageOf(error))
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <Dialog open={open} onClose={onClose} title={t('instructions.cancelTitle')} tone="danger">
-      <form className="form" onSubmit={(event) => void submit(event)}>
-        {charge.reconciliation.received > 0 && (
-          <Banner tone="warning">
-            {t('instructions.alreadyArrived', {
-              amount: formatMoney(charge.reconciliation.received, charge.currency),
-            })}
-          </Banner>
-        )}
-        <p>{t('instructions.afterCancel')}</p>
-        {problem && <Banner tone="danger">{problem}</Banner>}
-        <TextField
-          label={t('instructions.reason')}
-          value={reason}
-          required
-          autoFocus
-          maxLength={200}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        <div className="chips">
-          {QUICK_REASONS.map((key) => {
-            const words = t(`instructions.reasons.${key}`)
-            return (
-              <button key={key} type="button" className="chip" onClick={() => setReason(words)}>
-                {words}
-              </button>
-            )
-          })}
-        </div>
-        <div className="form__actions">
-          <Button onClick={onClose}>{t('instructions.keepWaiting')}</Button>
-          <Button type="submit" variant="danger" busy={busy} disabled={reason.trim() === ''}>
-            {t('instructions.cancel')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   )
 }

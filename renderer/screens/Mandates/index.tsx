@@ -1,7 +1,7 @@
 // Direct-debit mandates: set one up with the customer, activate it with the code their bank
 // sends (OTP) and their PIN, charge it within its monthly limits, cancel it (supervisor).
 // Main checks every rule and follows each debit; the screen shows what main decided.
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toDecimalString, type Minor } from '../../../common/money'
 import type { MandateView } from '../../../common/ipc'
@@ -12,7 +12,6 @@ import {
   ConfirmDialog,
   EmptyState,
   MoneyInput,
-  PinField,
   TextField,
 } from '../../components'
 import {
@@ -21,15 +20,13 @@ import {
   FieldGroup,
   Form,
   FormActions,
-  PickList,
   StatTile,
   StatTiles,
   SubSection,
   useAction,
 } from '../../components/kit'
-import { call, fieldsOf, messageOf, summaryOf } from '../../lib/pos'
+import { call } from '../../lib/pos'
 import {
-  LookupCard,
   StatusBadge,
   day,
   money,
@@ -42,6 +39,8 @@ import { NewMandate } from './NewMandate'
 import { connectMandates, useMandates } from './store'
 import { MandateOutcome, UnsettledDebits } from './Unconfirmed'
 import '../Payments/gateway.css'
+import { LookupMandate, MandateList } from './MandateList'
+import { Activation } from './Activation'
 
 export default function MandatesScreen() {
   const open = useMandates((s) => s.open)
@@ -150,116 +149,6 @@ function MandateDetail({ view }: { view: MandateView }) {
       </Card>
       <Debits view={view} />
     </div>
-  )
-}
-
-function Activation({ view }: { view: MandateView }) {
-  const [sending, setSending] = useState(false)
-  const [sent, setSent] = useState(false)
-  const [otp, setOtp] = useState('')
-  const [pin, setPin] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<unknown>(null)
-  const fields = fieldsOf(error)
-  const { t } = useTranslation()
-
-  const send = async () => {
-    setSending(true)
-    setError(null)
-    try {
-      useMandates
-        .getState()
-        .upsert(
-          await call('mandates.initiateActivation', { mandateReference: view.mandateReference }),
-        )
-      setSent(true)
-    } catch (problem) {
-      setError(problem)
-    } finally {
-      setSending(false)
-    }
-  }
-  const activate = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
-      const next = await call('mandates.validateActivation', {
-        mandateReference: view.mandateReference,
-        otp,
-        pin,
-      })
-      useMandates.getState().upsert(next)
-    } catch (problem) {
-      setError(problem)
-    } finally {
-      // The code and PIN are the customer's: never left in the form.
-      setOtp('')
-      setPin('')
-      setBusy(false)
-    }
-  }
-  return (
-    <SubSection title={t('mandates.activation.title')}>
-      {error !== null && <Banner tone="danger">{summaryOf(error)}</Banner>}
-      <ol className="gw-steps">
-        <li>
-          <div className="gw-actions">
-            <Button
-              variant={view.can.validateActivation ? 'secondary' : 'primary'}
-              icon="shield"
-              busy={sending}
-              onClick={() => void send()}
-            >
-              {view.activationInitiated
-                ? t('mandates.activation.sendNew')
-                : t('mandates.activation.send')}
-            </Button>
-            {(sent || view.activationInitiated) && (
-              <span className="muted">{t('mandates.activation.sent')}</span>
-            )}
-          </div>
-        </li>
-        {view.can.validateActivation && (
-          <li>
-            <form
-              className="gw-otp"
-              onSubmit={(e) => void activate(e)}
-              aria-label={t('mandates.activation.form')}
-              noValidate
-            >
-              <PinField
-                label={t('mandates.activation.otp')}
-                name="otp"
-                autoComplete="off"
-                value={otp}
-                onChange={setOtp}
-                error={fields.otp}
-              />
-              <PinField
-                label={t('mandates.activation.pin')}
-                name="pin"
-                autoComplete="off"
-                value={pin}
-                onChange={setPin}
-                error={fields.pin}
-                maxLength={6}
-              />
-              <Button
-                type="submit"
-                variant="primary"
-                icon="check"
-                busy={busy}
-                disabled={otp.length < 4 || pin.length < 4}
-              >
-                {t('mandates.activation.activate')}
-              </Button>
-            </form>
-            <p className="muted">{t('mandates.activation.privacy')}</p>
-          </li>
-        )}
-      </ol>
-    </SubSection>
   )
 }
 
@@ -476,91 +365,5 @@ function Debits({ view }: { view: MandateView }) {
         ]}
       />
     </Card>
-  )
-}
-
-function MandateList() {
-  const list = useMandates((s) => s.list)
-  const open = useMandates((s) => s.open)
-  const listError = useMandates((s) => s.listError)
-  const openRef = open !== null && open !== 'new' ? open.mandateReference : null
-  const [filter, setFilter] = useState('')
-  const { t } = useTranslation()
-  const shown = list.filter((m) =>
-    `${m.customerName} ${m.customerEmail} ${m.mandateReference}`
-      .toLowerCase()
-      .includes(filter.trim().toLowerCase()),
-  )
-  const openOne = async (reference: string) => {
-    try {
-      useMandates.getState().show(await call('mandates.get', { mandateReference: reference }))
-    } catch (error) {
-      useMandates.setState({ listError: messageOf(error) })
-    }
-  }
-  return (
-    <Card
-      title={t('mandates.list.title')}
-      actions={
-        <Button
-          variant="primary"
-          size="sm"
-          icon="plus"
-          onClick={() => useMandates.getState().show('new')}
-        >
-          {t('mandates.list.new')}
-        </Button>
-      }
-    >
-      {listError && <Banner tone="warning">{listError}</Banner>}
-      {list.length > 5 && (
-        <TextField
-          label={t('mandates.list.find')}
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-          placeholder={t('mandates.list.findPlaceholder')}
-        />
-      )}
-      {list.length === 0 ? (
-        <p className="muted">{t('mandates.list.none')}</p>
-      ) : (
-        <PickList
-          testId="mandate-list"
-          items={shown}
-          keyOf={(m) => m.mandateReference}
-          activeKey={openRef}
-          onPick={(m) => void openOne(m.mandateReference)}
-          main={(m) => (
-            <>
-              <strong>{m.customerName}</strong>
-              <span className="gw-list__sub">
-                {t('mandates.list.perMonth', {
-                  amount: money(m.maxMonthlyAmount, m.currency),
-                  end: day(m.endDate),
-                })}
-              </span>
-            </>
-          )}
-          end={(m) => <StatusBadge kind="mandate" status={m.status} />}
-        />
-      )}
-    </Card>
-  )
-}
-
-function LookupMandate() {
-  const { t } = useTranslation()
-  return (
-    <LookupCard
-      title={t('mandates.lookup.title')}
-      label={t('mandates.lookup.label')}
-      action={t('mandates.lookup.action')}
-      lookUp={async (reference) => {
-        const view = await call('mandates.get', { mandateReference: reference })
-        useMandates.getState().upsert(view)
-        useMandates.getState().show(view)
-      }}
-      describe={messageOf}
-    />
   )
 }

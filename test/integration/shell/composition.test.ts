@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { channels } from '../../../common/ipc'
-import type { AppServices } from '../../../main/app/services'
+import type { AppServices } from '../../../main/compose/services'
 import { dispatcher, startServices } from '../../support/services'
 
 let services: AppServices

@@ -1,9 +1,9 @@
 // Environments, keys and the connection test against the real sandbox (sandbox/).
 import { afterEach, describe, expect, it } from 'vitest'
 import { startSandbox, type KeyConfigInput } from '../../../sandbox'
-import { AppError } from '../../../main/app/errors'
-import { EventBus } from '../../../main/app/events'
-import { silentLogger } from '../../../main/app/log'
+import { AppError } from '../../../main/kernel/errors'
+import { EventBus } from '../../../main/kernel/events'
+import { silentLogger } from '../../../main/kernel/log'
 import { testConnection } from '../../../main/environment/connection-test'
 import { startEmbeddedSandbox } from '../../../main/environment/demo'
 import { EnvironmentService } from '../../../main/environment/environment'

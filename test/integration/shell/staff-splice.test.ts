@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { IntegrityFinding } from '../../../common/ipc/settings'
-import type { AppServices } from '../../../main/app/services'
+import type { AppServices } from '../../../main/compose/services'
 import { dispatcher, startServices } from '../../support/services'
 import { MemoryKeychain } from '../../unit/shell/helpers'
 

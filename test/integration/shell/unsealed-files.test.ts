@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PayoutPolicyView } from '../../../common/ipc/payouts'
 import type { IntegrityFinding } from '../../../common/ipc/settings'
-import type { AppServices } from '../../../main/app/services'
+import type { AppServices } from '../../../main/compose/services'
 import { dispatcher, startServices } from '../../support/services'
 import { MemoryKeychain } from '../../unit/shell/helpers'
 

@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditView, PayoutView } from '../../../common/ipc/payouts'
 import type { ShopApprovalView } from '../../../common/ipc/shopApprovals'
-import type { AppServices } from '../../../main/app/services'
+import type { AppServices } from '../../../main/compose/services'
 import { withClient } from '../../../main/shop/connection'
 import {
   dispatcher,

@@ -13,7 +13,7 @@ import type { AuditView, PayoutView } from '../../../common/ipc/payouts'
 import type { ShopApprovalView } from '../../../common/ipc/shopApprovals'
 import type { IntegrityFinding } from '../../../common/ipc/settings'
 import type { ShopAudit, ShopStatusView } from '../../../common/ipc/shop'
-import type { AppServices } from '../../../main/app/services'
+import type { AppServices } from '../../../main/compose/services'
 import type { Keychain } from '../../../main/keychain/keychain'
 import {
   dispatcher,

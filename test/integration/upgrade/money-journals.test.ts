@@ -62,10 +62,38 @@ function expectKept(old: Fixture, list: Array<Record<string, unknown>>, key: str
   }
 }
 
+/**
+ * Opens an old journal with this version's service, lets two hours of follow-ups run, and
+ * checks what every case must hold: each entry kept with its evidence and decision, before and
+ * after, and every open one settled by the gateway's record. Returns the entries after.
+ */
+async function upgraded<T extends { status: string }>(
+  name: string,
+  schema: unknown,
+  key: keyof T & string,
+  start: (entries: Journal<T>, timers: ManualTimers, old: Fixture) => Service,
+): Promise<T[]> {
+  const old = fixture(name)
+  const timers = new ManualTimers(old.at)
+  const entries = journal<T>(name, schema, old.entries, (e) => e[key] as string)
+  expectKept(old, entries.list() as unknown as Array<Record<string, unknown>>, key)
+  const service = start(entries, timers, old)
+  service.resume()
+  await timers.advance(2 * 3_600_000)
+  const after = entries.list()
+  expectKept(old, after as unknown as Array<Record<string, unknown>>, key)
+  expect(after.map((e) => e.status)).toEqual(['success', 'success', 'success'])
+  service.stop()
+  return after
+}
+
+interface Service {
+  resume(): void
+  stop(): void
+}
+
 describe('money journals written before the exactly-once core', () => {
   it('refunds: every entry and its evidence kept; open ones settled, a contradicted decision overruled', async () => {
-    const old = fixture('refunds')
-    const timers = new ManualTimers(old.at)
     const gateway = {
       refunds: {
         // The gateway holds all three: the decided one too (its request had landed after all).
@@ -78,64 +106,56 @@ describe('money journals written before the exactly-once core', () => {
         }),
       },
     } as unknown as RefundsGateway
-    const entries = journal<RefundEntry>('refunds', RefundEntry, old.entries, (e) => e.reference)
-    expectKept(old, entries.list(), 'reference')
-    const service = new RefundsService({
-      gateway: async () => gateway,
-      journal: entries,
-      follower: new Follower(SETTLEMENT_SCHEDULE, timers),
-      reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE, timers),
-      publish: () => undefined,
-      actor: () => null,
-      log,
-      now: () => timers.now(),
-    })
-    service.resume()
-    await timers.advance(2 * 3_600_000)
-    const after = entries.list()
-    expectKept(old, after, 'reference')
-    expect(after.map((e) => e.status)).toEqual(['success', 'success', 'success'])
+    const after = await upgraded<RefundEntry>(
+      'refunds',
+      RefundEntry,
+      'reference',
+      (entries, timers) =>
+        new RefundsService({
+          gateway: async () => gateway,
+          journal: entries,
+          follower: new Follower(SETTLEMENT_SCHEDULE, timers),
+          reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE, timers),
+          publish: () => undefined,
+          actor: () => null,
+          log,
+          now: () => timers.now(),
+        }),
+    )
     expect(after.filter((e) => e.alarm).map((e) => e.resolution?.made)).toEqual([false])
-    service.stop()
   })
 
   it('payments: every entry and its evidence kept; open ones settled, a contradicted decision overruled', async () => {
-    const old = fixture('payments')
-    const timers = new ManualTimers(old.at)
     const gateway = {
       payments: {
         verify: async (reference: string) => ({ reference, status: 'success' }),
         initialize: async () => Promise.reject(new Error('not expected')),
       },
     } as unknown as PaymentsGateway
-    const entries = journal<PaymentEntry>('payments', PaymentEntry, old.entries, (e) => e.reference)
-    expectKept(old, entries.list(), 'reference')
-    const service = new PaymentsService({
-      gateway: async () => gateway,
-      journal: entries,
-      follower: new Follower(CHECKOUT_SCHEDULE, timers),
-      reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE, timers),
-      publish: () => undefined,
-      actor: () => null,
-      tillName: () => 'Till 1',
-      environment: () => 'demo',
-      gatewayBaseUrl: () => 'https://gateway.example',
-      openExternal: null,
-      log,
-      now: () => timers.now(),
-    })
-    service.resume()
-    await timers.advance(2 * 3_600_000)
-    const after = entries.list()
-    expectKept(old, after, 'reference')
-    expect(after.map((e) => e.status)).toEqual(['success', 'success', 'success'])
+    const after = await upgraded<PaymentEntry>(
+      'payments',
+      PaymentEntry,
+      'reference',
+      (entries, timers) =>
+        new PaymentsService({
+          gateway: async () => gateway,
+          journal: entries,
+          follower: new Follower(CHECKOUT_SCHEDULE, timers),
+          reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE, timers),
+          publish: () => undefined,
+          actor: () => null,
+          tillName: () => 'Till 1',
+          environment: () => 'demo',
+          gatewayBaseUrl: () => 'https://gateway.example',
+          openExternal: null,
+          log,
+          now: () => timers.now(),
+        }),
+    )
     expect(after.filter((e) => e.alarm).length).toBe(1)
-    service.stop()
   })
 
   it('debits: every entry and its evidence kept; open ones settled, a contradicted decision overruled', async () => {
-    const old = fixture('debits')
-    const timers = new ManualTimers(old.at)
     const gateway = {
       directDebits: {
         status: async (reference: string) => ({
@@ -150,46 +170,45 @@ describe('money journals written before the exactly-once core', () => {
       },
       banks: { list: async () => ({ status: true, data: [] }) },
     } as unknown as MandatesGateway & DebitsGateway
-    const debits = journal<DebitEntry>('debits', DebitEntry, old.entries, (e) => e.paymentReference)
-    const mandates = journal<MandateEntry>(
-      'mandates',
-      MandateEntry,
-      old.mandates ?? [],
-      (e) => e.mandateReference,
-    )
-    expectKept(old, debits.list(), 'paymentReference')
-    const follower = new Follower(SETTLEMENT_SCHEDULE, timers)
-    const service = new DebitsService({
-      gateway: async () => gateway,
-      debits,
-      mandates: new MandatesService({
-        gateway: async () => gateway,
-        mandates,
-        debits,
-        banks: new BankDirectory({
+    const after = await upgraded<DebitEntry>(
+      'debits',
+      DebitEntry,
+      'paymentReference',
+      (debits, timers, old) => {
+        const follower = new Follower(SETTLEMENT_SCHEDULE, timers)
+        const mandates = new MandatesService({
           gateway: async () => gateway,
-          gatewayKey: () => 'gw',
+          mandates: journal<MandateEntry>(
+            'mandates',
+            MandateEntry,
+            old.mandates ?? [],
+            (e) => e.mandateReference,
+          ),
+          debits,
+          banks: new BankDirectory({
+            gateway: async () => gateway,
+            gatewayKey: () => 'gw',
+            now: () => timers.now(),
+          }),
+          debitFollower: follower,
+          publish: () => undefined,
+          actor: () => null,
+          log,
           now: () => timers.now(),
-        }),
-        debitFollower: follower,
-        publish: () => undefined,
-        actor: () => null,
-        log,
-        now: () => timers.now(),
-      }),
-      follower,
-      reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE, timers),
-      publish: () => undefined,
-      actor: () => null,
-      log,
-      now: () => timers.now(),
-    })
-    service.resume()
-    await timers.advance(2 * 3_600_000)
-    const after = debits.list()
-    expectKept(old, after, 'paymentReference')
-    expect(after.map((e) => e.status)).toEqual(['success', 'success', 'success'])
+        })
+        return new DebitsService({
+          gateway: async () => gateway,
+          debits,
+          mandates,
+          follower,
+          reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE, timers),
+          publish: () => undefined,
+          actor: () => null,
+          log,
+          now: () => timers.now(),
+        })
+      },
+    )
     expect(after.filter((e) => e.alarm).length).toBe(1)
-    service.stop()
   })
 })

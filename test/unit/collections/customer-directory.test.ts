@@ -13,7 +13,7 @@ import {
   type CustomerDirectory,
 } from '../../../main/collections/customerDirectory'
 import { createCustomers } from '../../../main/collections/customers'
-import { redact } from '../../../main/app/log'
+import { redact } from '../../../main/kernel/log'
 import { CollectionsError } from '../../../main/collections/errors'
 import { FakeGateway, FakeGatewayError, FakeScheduler } from './fakes'
 

@@ -4,7 +4,7 @@
 // environment: only once a 2xx echoed our reference or a lookup found a record carrying it.
 import { describe, expect, it } from 'vitest'
 import type { Refund } from '../../../common/api/refunds'
-import { AppError } from '../../../main/app/errors'
+import { AppError } from '../../../main/kernel/errors'
 import {
   Follower,
   REVIEW_LOOKUP_SCHEDULE,

@@ -1,7 +1,7 @@
 // Without a keychain there is no device key to seal or check with: payouts in Sandbox and Live
 // refuse to start and say why in words, while Demo keeps working on a key kept in memory.
 import { afterEach, describe, expect, it } from 'vitest'
-import { AppError } from '../../../main/app/errors'
+import { AppError } from '../../../main/kernel/errors'
 import { IntegrityService } from '../../../main/integrity'
 import type { Environment } from '../../../common/ipc/shared'
 import { PayoutsService } from '../../../main/payouts/service'

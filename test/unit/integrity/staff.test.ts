@@ -3,7 +3,7 @@
 // The device key and pepper live in an in-memory keychain here; test/keychain/ repeats the
 // copied-file case against the real Secret Service.
 import { describe, expect, it } from 'vitest'
-import { AppError } from '../../../main/app/errors'
+import { AppError } from '../../../main/kernel/errors'
 import type { RawSettings } from '../../../main/settings/migrations'
 import { hashPin, verifyPin } from '../../../main/users/pin'
 import { FAST_SCRYPT, MemoryKeychain, memoryBackend, sealedBoot } from '../shell/helpers'

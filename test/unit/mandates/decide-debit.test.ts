@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DebitView } from '../../../common/ipc/mandates'
 import { mandatesChannels } from '../../../common/ipc/mandates'
-import { AppError } from '../../../main/app/errors'
+import { AppError } from '../../../main/kernel/errors'
 import { BankDirectory } from '../../../main/mandates/bank-directory'
 import { DebitsService } from '../../../main/mandates/debits-service'
 import { DebitEntry, MandateEntry } from '../../../main/mandates/mandate-entries'

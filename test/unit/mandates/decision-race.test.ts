@@ -4,7 +4,7 @@
 // means the debit exists: it is never sent again, whatever a lagging status lookup says.
 import { describe, expect, it } from 'vitest'
 import type { DebitRecord } from '../../../common/api/directDebits'
-import { AppError } from '../../../main/app/errors'
+import { AppError } from '../../../main/kernel/errors'
 import { BankDirectory } from '../../../main/mandates/bank-directory'
 import { DebitsService } from '../../../main/mandates/debits-service'
 import { DebitEntry, MandateEntry } from '../../../main/mandates/mandate-entries'

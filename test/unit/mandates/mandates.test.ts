@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DebitView, MandateCreateInput, MandateView } from '../../../common/ipc/mandates'
 import type { Minor } from '../../../common/money'
-import { createLogger } from '../../../main/app/log'
+import { createLogger } from '../../../main/kernel/log'
 import { BankDirectory } from '../../../main/mandates/bank-directory'
 import { DebitsService } from '../../../main/mandates/debits-service'
 import { DebitEntry, MandateEntry } from '../../../main/mandates/mandate-entries'

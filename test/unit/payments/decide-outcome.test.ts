@@ -7,7 +7,7 @@ import {
   paymentsChannels,
   type CheckoutView,
 } from '../../../common/ipc/payments'
-import { AppError } from '../../../main/app/errors'
+import { AppError } from '../../../main/kernel/errors'
 import { CHECKOUT_SCHEDULE, Follower } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { PaymentEntry } from '../../../main/payments/payment-entry'

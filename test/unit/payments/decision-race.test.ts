@@ -3,7 +3,7 @@
 // nothing sent once decided, and the gateway's record wins over "not paid" with an alarm.
 import { describe, expect, it } from 'vitest'
 import type { InitializePaymentResponse } from '../../../common/api/payments'
-import { AppError } from '../../../main/app/errors'
+import { AppError } from '../../../main/kernel/errors'
 import {
   CHECKOUT_SCHEDULE,
   Follower,

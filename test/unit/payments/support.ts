@@ -2,7 +2,7 @@
 // client raises them, manual timers, and a recording publisher.
 import { GatewayError, type GatewayErrorKind } from '../../../main/gateway/errors'
 import type { Timers } from '../../../main/exactly-once/follower'
-import { silentLogger } from '../../../main/app/log'
+import { silentLogger } from '../../../main/kernel/log'
 import type { FieldError } from '../../../common/api/errors'
 
 export const log = silentLogger

@@ -259,7 +259,7 @@ export async function world(
     policy: () => policy,
     verifyPin: async (_userId, pin) => {
       if (pin !== GOOD_PIN) {
-        const { AppError } = await import('../../../main/app/errors')
+        const { AppError } = await import('../../../main/kernel/errors')
         throw new AppError('wrong_pin', 'Wrong PIN.')
       }
     },

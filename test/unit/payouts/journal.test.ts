@@ -328,7 +328,7 @@ describe('payout journal sealed with the device key', () => {
     >
     const state = { total: 99 }
     const { createHash } = await import('node:crypto')
-    const { canonicalJson } = await import('../../../main/payouts/canonicalJson')
+    const { canonicalJson } = await import('../../../main/kernel/canonicalJson')
     const checksum = createHash('sha256')
       .update(
         canonicalJson({ format: snap.format, seq: snap.seq, hash: snap.hash, at: snap.at, state }),

@@ -5,82 +5,44 @@
 // alarm in words and both kept.
 import { describe, expect, it } from 'vitest'
 import type { Refund } from '../../../common/api/refunds'
-import {
-  Follower,
-  REVIEW_LOOKUP_SCHEDULE,
-  SETTLEMENT_SCHEDULE,
-} from '../../../main/exactly-once/follower'
-import { Journal, memoryStorage } from '../../../main/payments/journal'
-import { AppError } from '../../../main/app/errors'
-import {
-  RefundEntry,
-  RefundsService,
-  type RefundsGateway,
-} from '../../../main/refunds/refunds-service'
+import { Follower, REVIEW_LOOKUP_SCHEDULE } from '../../../main/exactly-once/follower'
+import { AppError } from '../../../main/kernel/errors'
 import { rejection } from '../../support/async'
 import { deferred, type Deferred } from '../../support/deferred'
-import { ManualTimers, flush, gwError, log, noRefunds } from '../payments/support'
+import { refundsGateway, refundsRig } from '../../support/refunds-rig'
+import { flush, gwError } from '../payments/support'
 
 const supervisor = { id: 'u_super0002', name: 'Bisi' }
 const issuer = { id: 'u_super0001', name: 'Sam' }
 
 function setup() {
-  const timers = new ManualTimers()
   const held: Array<Deferred<Refund>> = []
   const state = { shown: null as Refund | null, sends: 0, holdResends: true }
-  const empty = noRefunds()
-  const gateway = {
-    payments: {
-      verify: async () => ({
-        reference: 'PAY_1',
-        status: 'success',
-        amount: 10_000,
-        currency: 'NGN',
-        amount_refunded: 0,
-      }),
+  const gateway = refundsGateway({
+    initialize: async () => {
+      state.sends++
+      if (state.sends === 1 || !state.holdResends)
+        throw gwError('timeout', { status: null, outcomeUnknown: true })
+      const wire = deferred<Refund>()
+      held.push(wire)
+      return wire.promise
     },
-    refunds: {
-      initialize: async () => {
-        state.sends++
-        if (state.sends === 1 || !state.holdResends)
-          throw gwError('timeout', { status: null, outcomeUnknown: true })
-        const wire = deferred<Refund>()
-        held.push(wire)
-        return wire.promise
-      },
-      get: async () => {
-        if (state.shown) return structuredClone(state.shown)
-        throw gwError('not_found', { method: 'GET' })
-      },
-      ofPayment: async () => structuredClone(empty),
-      history: async () => structuredClone(empty),
-      counts: async () => ({ status: true, data: {} }),
+    get: async () => {
+      if (state.shown) return structuredClone(state.shown)
+      throw gwError('not_found', { method: 'GET' })
     },
-  } as unknown as RefundsGateway
-  const journal = new Journal({
-    name: 'refunds',
-    schema: RefundEntry,
-    storage: memoryStorage(),
-    keyOf: (e) => e.reference,
-    timeOf: (e) => e.createdAt,
-    limit: 500,
   })
   const who = { current: issuer }
-  const service = new RefundsService({
-    gateway: async () => gateway,
-    journal,
-    follower: new Follower(SETTLEMENT_SCHEDULE, timers),
-    reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE, timers),
+  const { timers, journal, service } = refundsRig(gateway, (clock) => ({
+    reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE, clock),
     publish: () => undefined,
     actor: () => who.current,
-    log,
-    now: () => timers.now(),
     verifyAfterMs: 25_000,
     verifyPin: async (_id: string, pin: string) => {
       if (pin !== '246810') throw new AppError('wrong_pin', 'That PIN is not right.')
     },
     trust: { honoured: () => true, learn: () => undefined },
-  })
+  }))
   return { timers, held, state, journal, who, service }
 }
 

@@ -8,7 +8,7 @@ import type {
 } from '../../../common/api/refunds'
 import { refundsChannels, type RefundView } from '../../../common/ipc/refunds'
 import { sum, type Minor } from '../../../common/money'
-import { AppError } from '../../../main/app/errors'
+import { AppError } from '../../../main/kernel/errors'
 import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { refundBalance } from '../../../main/refunds/refund-balance'

@@ -4,7 +4,7 @@ import type { Transfer } from '../../../common/api/disbursements'
 import type { PaymentRecord } from '../../../common/api/payments'
 import type { VaTransaction } from '../../../common/api/virtualAccounts'
 import type { Minor } from '../../../common/money'
-import { AppError } from '../../../main/app/errors'
+import { AppError } from '../../../main/kernel/errors'
 import { ReportsService, type ReportsGateway } from '../../../main/reports/reports-service'
 import { gwError } from '../payments/support'
 

@@ -3,7 +3,7 @@
 // screen lock or a suspend, and only the owner's PIN unlocks.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_IDLE_LOCK } from '../../../common/ipc/settings'
-import { silentLogger } from '../../../main/app/log'
+import { silentLogger } from '../../../main/kernel/log'
 import { EventEmitter } from 'node:events'
 import {
   AutoLock,

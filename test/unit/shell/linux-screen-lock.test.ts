@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { silentLogger } from '../../../main/app/log'
+import { silentLogger } from '../../../main/kernel/log'
 import { AutoLock, noPowerSource, type PowerSource } from '../../../main/session/auto-lock'
 import {
   classifyFailure,

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AppError } from '../../../main/app/errors'
+import { AppError } from '../../../main/kernel/errors'
 import { confBackend } from '../../../main/settings/conf-backend'
 import { migrate, MIGRATIONS, type MigrationTable } from '../../../main/settings/migrations'
 import { defaultSettings, SETTINGS_VERSION, type Settings } from '../../../main/settings/schema'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { AppError } from '../../../main/app/errors'
-import { EventBus } from '../../../main/app/events'
+import { AppError } from '../../../main/kernel/errors'
+import { EventBus } from '../../../main/kernel/events'
 import { SettingsStore } from '../../../main/settings/store'
 import { DEFAULT_SCRYPT, hashPin, verifyPin } from '../../../main/users/pin'
 import { UsersService, DEFAULT_LOCKOUT } from '../../../main/users/users'

@@ -82,17 +82,18 @@ vi.mock('electron', async () => {
   }
 })
 
-const { silentLogger } = await import('../../../main/app/log')
+const { silentLogger } = await import('../../../main/kernel/log')
 const { guardEveryWebContents } = await import('../../../main/security/harden')
 const { createAppWindow } = await import('../../../main/window')
 const { electronDesktop } = await import('../../../main/desktop')
 const { renderReceiptPdf } = await import('../../../main/windows/receiptPdf')
 const { printReceiptSilently } = await import('../../../main/windows/receiptPrint')
 const { printHtmlToPdf } = await import('../../../main/windows/printWindow')
+const { PAPER, receiptHtml } = await import('../../../main/collections/receiptHtml')
 const { electronPdf } = await import('../../../main/shifts/electronPdf')
 const { WindowRegistry } = await import('../../../main/ipc/window-access')
 const { registerIpc } = await import('../../../main/ipc/electron')
-const { EventBus } = await import('../../../main/app/events')
+const { EventBus } = await import('../../../main/kernel/events')
 const { Dispatcher } = await import('../../../main/ipc/dispatch')
 
 type Window = {
@@ -234,13 +235,13 @@ describe('the one print window', () => {
   }
 
   it.each([
-    ['a receipt to PDF', () => renderReceiptPdf(receipt)],
+    ['a receipt to PDF', () => renderReceiptPdf(receiptHtml(receipt))],
     [
       'a receipt to a printer',
       () =>
         printReceiptSilently('<p>R-1</p>', {
           printer: 'Till printer',
-          paper: '80mm',
+          paper: PAPER['80mm'],
           heightMm: 120,
         }),
     ],
@@ -265,7 +266,7 @@ describe('the one print window', () => {
     electron.printerAccepts = false
     try {
       const { result, window } = await printout(() =>
-        printReceiptSilently('<p>R-1</p>', { printer: null, paper: 'a4', heightMm: 0 }),
+        printReceiptSilently('<p>R-1</p>', { printer: null, paper: PAPER.a4, heightMm: 0 }),
       )
       expect(result).toBe('out of paper')
       expect(window.destroyed).toBe(true)

@@ -3,7 +3,7 @@
 // pulled decision events written by hand as the shop sync would hand them over.
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AppError } from '../../../main/app/errors'
+import { AppError } from '../../../main/kernel/errors'
 import type { StaffMember } from '../../../main/payouts/commands'
 import { PayoutsService } from '../../../main/payouts/service'
 import { DECISION_KIND, ShopApprovalsApplier } from '../../../main/shop/approvals'

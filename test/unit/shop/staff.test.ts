@@ -4,8 +4,8 @@
 // test/integration/shop/shop-staff.test.ts.
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { silentLogger } from '../../../main/app/log'
-import { EventBus } from '../../../main/app/events'
+import { silentLogger } from '../../../main/kernel/log'
+import { EventBus } from '../../../main/kernel/events'
 import { normalizeCode, newEnrolmentCode } from '../../../main/shop/enrolment'
 import type { StoredEvent } from '../../../main/shop/events'
 import { openPepper, sealPepper, SHOP_PEPPER_ACCOUNT } from '../../../main/shop/pepper'

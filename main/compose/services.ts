@@ -27,10 +27,9 @@ import { SettingsStore, type SettingsBackend } from '../settings/store'
 import { usersHandlers } from '../users/handlers'
 import { UsersService } from '../users/users'
 import { browserDesktop, type DesktopServices } from './desktop'
-import { EventBus } from './events'
-import type { Logger } from './log'
-import type { CoreServices } from './core'
-import type { FeatureInstance, FeatureModule } from './module'
+import { EventBus } from '../kernel/events'
+import type { Logger } from '../kernel/log'
+import type { CoreServices, FeatureInstance, FeatureModule } from './core'
 import { featureModules } from './modules'
 import { createSupport } from '../diagnostics/module'
 import { nodeHost, type HostInfo } from '../diagnostics/host'
@@ -67,7 +66,7 @@ export interface Adapters {
   updateFeeds?: readonly string[]
   /** Version, runtime and licence file for About (main/diagnostics/host.ts). */
   host?: HostInfo
-  /** The log files for "Export diagnostics" (main/app/log.ts fileLog().files). */
+  /** The log files for "Export diagnostics" (main/kernel/log.ts fileLog().files). */
   logFiles?: () => string[]
 }
 

@@ -2,7 +2,7 @@
 // `defineModule({ name, create(core) { ...; return { handlers, start, stop } } })` and add
 // one line below. The shell's own services (session, users, settings, environment) are wired
 // in services.ts and available to every module as `core`.
-import type { FeatureModule } from './module'
+import type { FeatureModule } from './core'
 import { collectionsModule } from '../collections/module'
 import { exactlyOnceModule } from '../exactly-once/module'
 import { payoutsModule } from '../payouts/module'

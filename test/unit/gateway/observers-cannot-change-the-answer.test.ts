@@ -1,4 +1,4 @@
-// Review: once a write may have reached the gateway, its answer is what the caller must get.
+// Once a write may have reached the gateway, its answer is what the caller must get.
 // A logger or a reachability listener that throws after a 2xx must not turn a refund or a
 // payment that went through into an untyped failure (which the caller could read as "not
 // sent"), nor replace the typed error of a failed call.
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { Minor } from '../../../common/money'
 import { createGatewayClient } from '../../../main/gateway/client'
 import { GatewayError } from '../../../main/gateway/errors'
-import { fakeFetch, reply } from '../gateway/fake-gateway'
+import { fakeFetch, reply } from './fake-gateway'
 
 const throwing = (): never => {
   throw new TypeError('observer broke')

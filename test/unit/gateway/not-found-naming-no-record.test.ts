@@ -1,4 +1,4 @@
-// Review: "Only a JSON answer saying the record does not exist counts as absent. Everything
+// "Only a JSON answer saying the record does not exist counts as absent. Everything
 // else is unknown." The spec shows no not-found body at all. A bare HTTP reason phrase in JSON
 // is what API gateways and frameworks in front of a service answer for an address they do not
 // route (AWS API Gateway HTTP APIs: {"message":"Not Found"}; Azure API Management:

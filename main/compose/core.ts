@@ -1,6 +1,8 @@
-// What every feature module receives from the composition root. Types only: feature modules
-// import this file, never services.ts, so the composition root (services.ts → modules.ts →
-// each feature's module.ts) stays a one-way street with no import circle back to itself.
+// The one door from the features up into the composition root (docs/architecture.md): what
+// every feature module receives (CoreServices) and the module contract bound to it. Feature
+// modules import this file, never services.ts or modules.ts; it imports only types and the
+// kernel, so services.ts → modules.ts → <feature>/module.ts → core.ts closes no circle.
+import type { Channels } from '../../common/ipc'
 import type { ConnectivityMonitor } from '../environment/connectivity'
 import type { EnvironmentService } from '../environment/environment'
 import type { TillStatusService } from '../environment/status'
@@ -9,9 +11,11 @@ import type { Keychain } from '../keychain/keychain'
 import type { SessionService } from '../session/session'
 import type { SettingsStore } from '../settings/store'
 import type { UsersService } from '../users/users'
+import type { Handlers } from '../ipc/handlers'
+import type * as Kernel from '../kernel/module'
 import type { DesktopServices } from './desktop'
-import type { Emit, EventListener } from './events'
-import type { Logger } from './log'
+import type { Emit, EventListener } from '../kernel/events'
+import type { Logger } from '../kernel/log'
 
 /** What every feature module gets. */
 export interface CoreServices {
@@ -33,3 +37,11 @@ export interface CoreServices {
   desktop: DesktopServices
   now: () => number
 }
+
+/** The handlers a feature module serves: a subset of the contract's channels. */
+export type FeatureHandlers = Partial<Handlers<Channels>>
+export type FeatureInstance = Kernel.FeatureInstance<FeatureHandlers>
+export type FeatureModule = Kernel.FeatureModule<CoreServices, FeatureHandlers>
+
+/** Identity helper for type inference in feature files. */
+export const defineModule = (module: FeatureModule): FeatureModule => module

@@ -1,0 +1,78 @@
+// A mandate as the screens see it: its fields, this month's use against its limits, the
+// actions its status allows, its debits, and in words why it is not yet confirmed. Built from
+// the journals alone (no gateway call); MandatesService publishes it after every change.
+import type { MandateView } from '../../common/ipc/mandates'
+import { outcomeViewOf } from '../exactly-once/outcome-view'
+import { toDebitView } from './debit-view'
+import { FINAL_DEBIT, type DebitEntry, type MandateEntry } from './mandate-entries'
+import { allowedActions, monthlyUsage } from './mandate-rules'
+
+export interface MandateViewContext {
+  bankName: (bankCode: string) => string | null
+  /** Whether a debit is being followed up with the gateway now. */
+  following: (paymentReference: string) => boolean
+  actor: { id: string; name: string } | null
+  now: number
+}
+
+export function toMandateView(
+  entry: MandateEntry,
+  debits: DebitEntry[],
+  context: MandateViewContext,
+): MandateView {
+  return {
+    mandateReference: entry.mandateReference,
+    status: entry.status,
+    customerName: entry.customerName,
+    customerEmail: entry.customerEmail,
+    accountNumber: entry.accountNumber,
+    bankCode: entry.bankCode,
+    bankName: context.bankName(entry.bankCode),
+    startDate: entry.startDate,
+    endDate: entry.endDate,
+    currency: entry.currency,
+    maxMonthlyAmount: entry.maxMonthlyAmount,
+    maxMonthlyDebitCount: entry.maxMonthlyDebitCount,
+    activationInitiated: entry.activationInitiated,
+    createdAt: entry.createdAt,
+    activatedAt: entry.activatedAt,
+    cancelledAt: entry.cancelledAt,
+    usage: monthlyUsage(
+      { maxAmount: entry.maxMonthlyAmount, maxCount: entry.maxMonthlyDebitCount },
+      debits,
+      context.now,
+    ),
+    can: entry.confirmed
+      ? allowedActions(entry.status, entry.activationInitiated)
+      : { initiateActivation: false, validateActivation: false, debit: false, cancel: false },
+    debits: debits.map((d) =>
+      toDebitView(
+        d,
+        context.following(d.paymentReference) && !FINAL_DEBIT.includes(d.status),
+        context.actor,
+      ),
+    ),
+    checkedAt: entry.checkedAt,
+    notice: entry.confirmed
+      ? null
+      : entry.uncertainty?.review
+        ? "The gateway never confirmed this mandate: it may or may not exist. A supervisor must check its reference with the gateway. Don't create it again."
+        : "The gateway hasn't confirmed this mandate yet. The till asks again each time it is opened; don't create it again.",
+    outcome: entry.confirmed ? null : outcomeViewOf(entry.uncertainty, 'mandate'),
+  }
+}
+
+export function statusWords(status: MandateEntry['status']): string {
+  switch (status) {
+    case 'pending_activation':
+      return 'waiting for activation'
+    case 'active':
+      return 'active'
+    case 'cancelled':
+      return 'cancelled'
+    case 'expired':
+      return 'expired'
+    case 'unknown':
+      return 'in a status this till does not know (check with the gateway)'
+  }
+}
