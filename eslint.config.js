@@ -55,6 +55,7 @@ export const mainFloors = [
   ['collections', 'exactly-once', 'settings', 'updates'],
   ['diagnostics', 'environment', 'payments', 'payouts', 'users'],
   ['mandates', 'refunds', 'reports', 'session', 'shifts'],
+  ['reconcile'],
   ['shop', 'adapters', 'window.ts'],
   ['compose'],
   ['desktop.ts'],

@@ -1,16 +1,16 @@
-// Reconciliation as a feature module: the channels of common/ipc/reconcile.ts, and the link
-// the Z-report's step uses (link.ts). Stateless between calls: every check reads the gateway
+// Reconciliation as a feature module: the channels of common/ipc/reconcile.ts, and the step
+// every Z-report calls (linked into main/shifts/reconcile-port.ts). Stateless between calls: every check reads the gateway
 // and the till's records afresh.
 import type { reconcileChannels } from '../../common/ipc/reconcile'
 import type { Environment } from '../../common/ipc/shared'
-import type { CoreServices } from '../app/core'
-import { defineModule } from '../app/module'
+import type { CoreServices } from '../compose/core'
+import { defineModule } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
 import { pdfRenderer } from '../shifts/module'
 import { shiftsTimeZone } from '../shifts/settings'
+import { linkZReconcileStep } from '../shifts/reconcile-port'
 import { fileActivitySource } from '../shifts/sources'
-import { linkReconcile } from './link'
-import { ReconcileService, type TillRecordSet } from './service'
+import { ReconcileService, zReconciliation, type TillRecordSet } from './service'
 import { shopFactsOf } from './shop-port'
 import { ownRecords, shopRecords } from './till-records'
 
@@ -51,7 +51,9 @@ export function createReconcile(core: CoreServices) {
     pdf: pdfRenderer(core),
     now: core.now,
   })
-  linkReconcile(core, service)
+  linkZReconcileStep(core, (fromMs, toMs) =>
+    zReconciliation(service, fromMs, toMs, { now: core.now }),
+  )
   const handlers: Handlers<typeof reconcileChannels> = {
     'reconcile.run': ({ day }) => service.day(day),
     'reconcile.export': (input) => service.export(input),

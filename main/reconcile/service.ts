@@ -10,7 +10,7 @@ import type {
   ZReconciliation,
 } from '../../common/ipc/reconcile'
 import type { Environment } from '../../common/ipc/shared'
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 import { cashierError } from '../payments/cashier-errors'
 import type { PdfRenderer } from '../shifts/pdf'
 import { dayBounds, dayOf } from './day'

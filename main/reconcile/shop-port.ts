@@ -1,6 +1,6 @@
 // How the reconciliation reaches the shop without importing it: the shop module links its
 // service to the core both modules were made on (as collections' claims port does).
-import type { CoreServices } from '../app/core'
+import type { CoreServices } from '../compose/core'
 import type { ShopFact } from './till-records'
 
 export interface ShopFacts {

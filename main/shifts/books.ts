@@ -15,7 +15,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, truncateSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { Environment } from '../../common/ipc/shared'
-import { writeFileAtomicSync } from '../app/atomicFile'
+import { writeFileAtomicSync } from '../kernel/atomicFile'
 import {
   GENESIS,
   JournalIntegrityError,

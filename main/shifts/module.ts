@@ -10,7 +10,7 @@ import { chromiumPdf, findChromium, type PdfRenderer } from './pdf'
 import { Books } from './books'
 import { ShiftsService, type Caller } from './service'
 import { fileActivitySource } from './sources'
-import { reconcileStep } from '../reconcile/link'
+import { zReconcileStep } from './reconcile-port'
 
 const caller = (context: CallContext): Caller => {
   const user = actor(context)
@@ -50,7 +50,7 @@ export function createShifts(core: CoreServices) {
     },
     pdf: pdfRenderer(core),
     // Each Z-report says whether its period reconciled with the gateway (main/reconcile).
-    reconcile: (fromMs, toMs) => reconcileStep(core, fromMs, toMs),
+    reconcile: (fromMs, toMs) => zReconcileStep(core, fromMs, toMs),
     onAltered: ({ environment, problem }) =>
       core.integrity.findings.report({
         area: 'z-reports',

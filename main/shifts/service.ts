@@ -62,7 +62,7 @@ export interface ShiftsServiceDeps {
   onAltered?: (found: { environment: Environment; problem: string }) => void
   /** Renders HTML to PDF (Electron's printToPDF, or Chromium in the preview); null: none. */
   pdf?: PdfRenderer | null
-  /** The Z-report's reconciliation with the gateway, sealed with it (main/reconcile/link.ts). */
+  /** The Z-report's reconciliation with the gateway, sealed with it (main/shifts/reconcile-port.ts). */
   reconcile?: (fromMs: number, toMs: number) => Promise<ZReconciliation> | null
   newId?: () => string
 }

@@ -10,7 +10,7 @@ import * as z from 'zod'
 import type { ShiftSettingsView } from '../../common/ipc/shifts'
 import { SealedFile, type JournalSeal } from '../integrity'
 import { systemTimeZone } from './endOfDay'
-import type { CoreServices } from '../app/core'
+import type { CoreServices } from '../compose/core'
 
 export const DEFAULT_END_OF_DAY = '22:00'
 const FILE = 'settings.json'

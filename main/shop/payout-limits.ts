@@ -10,7 +10,7 @@
 // applies every limit with a margin and says so in the refusal (limits.ts OUT_OF_STEP_SHARE).
 import type pg from 'pg'
 import { isCurrency, type Minor } from '../../common/money'
-import { AppError } from '../app/errors'
+import { AppError } from '../kernel/errors'
 import {
   checkApproverLimits,
   checkMakerLimits,

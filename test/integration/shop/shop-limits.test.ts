@@ -4,7 +4,7 @@
 // ₦400,000 payouts to one account on five tills can't all pass a ₦1,000,000 per-account limit,
 // and a supervisor's daily approval limit holds across tills. Nothing here mocks the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AppError } from '../../../main/app/errors'
+import { AppError } from '../../../main/kernel/errors'
 import { withClient, type ShopServer } from '../../../main/shop/connection'
 import {
   createEnrolmentCode,

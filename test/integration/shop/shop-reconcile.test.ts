@@ -10,7 +10,7 @@ import type { ChargeView, CustomerCreated } from '../../../common/ipc/collection
 import type { ReconcileReport } from '../../../common/ipc/reconcile'
 import type { ShiftStatus } from '../../../common/ipc/shifts'
 import type { ShopStatusView } from '../../../common/ipc/shop'
-import type { AppServices } from '../../../main/app/services'
+import type { AppServices } from '../../../main/compose/services'
 import { dayOf } from '../../../main/reconcile/day'
 import { until } from '../../support/async'
 import {
