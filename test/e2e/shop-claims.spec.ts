@@ -220,3 +220,64 @@ test('one transfer, a sale open on two tills: one Paid, the other says where it 
     )
     .toEqual([{ currency: 'NGN', amountMinor: '300000' }])
 })
+
+test('a till offline during the payment takes it, warned, and settles by the rule when back, with the alarm', async () => {
+  const [front, , kiosk] = pages as [Page, Page, Page]
+  const account = await newCustomer(front)
+  // The kiosk loses the shop's server before the front counter's sale is told.
+  relay.cut()
+  await expect
+    .poll(async () => (await invoke<{ sync: string }>(kiosk, 'shop.status')).sync, {
+      timeout: 30_000,
+    })
+    .toBe('offline')
+  const atFront = await sell(front, account)
+  await inStep(front, atFront)
+  const atKiosk = await sell(kiosk, account)
+  // Out of step: the instructions screen says a double claim is possible.
+  await expect(kiosk.getByText('This till is not in step with the shop')).toBeVisible()
+  await kiosk.screenshot({ path: `${SHOTS}/3-kiosk-out-of-step.png` })
+
+  const reference = await customerSends(account)
+  // Offline-first: both tills take it (the kiosk looks at the gateway for itself).
+  await expect(front.getByTestId('paid-panel')).toBeVisible({ timeout: 30_000 })
+  await expect(kiosk.getByTestId('paid-panel')).toBeVisible({ timeout: 30_000 })
+
+  // Back in step: the kiosk's claim came after the front counter's, so the money is theirs.
+  relay.restore()
+  const alarm = kiosk.getByText('Goods may have left twice')
+  await expect(alarm.first()).toBeVisible({ timeout: 45_000 })
+  await expect(kiosk.getByTestId('charge-screen')).toContainText(
+    `By the shop's rule it pays the sale on Front counter.`,
+  )
+  await expect(kiosk.getByTestId('charge-screen')).toContainText(reference)
+  await kiosk.screenshot({ path: `${SHOTS}/4-kiosk-settled-alarm.png` })
+  expect((await charge(kiosk, atKiosk)).reconciliation.counted).toEqual([])
+  expect((await charge(front, atFront)).reconciliation.counted).toEqual([reference])
+  const late = await invoke<Array<{ reference: string; claimedBy?: string | null }>>(
+    kiosk,
+    'collections.late',
+    {},
+  )
+  expect(late.find((t) => t.reference === reference)).toMatchObject({ claimedBy: 'Front counter' })
+})
+
+test('Settings → Shop says which till watches, the shop’s request rate, and the relay', async () => {
+  const back = pages[1]!
+  await go(back, '#/settings/shop')
+  const watch = back.getByTestId('shop-watch')
+  await expect(watch).toBeVisible({ timeout: 30_000 })
+  // The till that holds the watch, as every till hears it, by name; its requests a minute.
+  const holders: string[] = []
+  for (const [i, page] of pages.entries()) {
+    const status = await invoke<{ watch: { thisTill: boolean } | null }>(page, 'shop.status')
+    if (status.watch?.thisTill) holders.push(TILLS[i]!.name)
+  }
+  expect(holders).toHaveLength(1)
+  await expect(watch.locator('dd').first()).toHaveText(holders[0]!)
+  await expect(watch.locator('dd').nth(1)).toHaveText(/^\d+ requests?$/)
+  // No relay in this shop: said in words, with what still finds the money.
+  await expect(watch.locator('dd').nth(2)).toHaveText(/^Not heard from/)
+  await watch.scrollIntoViewIfNeeded()
+  await back.screenshot({ path: `${SHOTS}/5-settings-shop-watch.png` })
+})
