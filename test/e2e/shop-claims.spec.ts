@@ -11,7 +11,7 @@
 //      is back the first sync settles it by the rule, with the alarm where goods may have left
 //      twice.
 // Screens go to test-results/shop-claims/ (1280 × 800).
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { minor } from '../../common/money'
 import type { ChargeView, CustomerCreated } from '../../common/ipc/collections'
 import type { ShopZReport } from '../../common/ipc/shop'
@@ -23,7 +23,8 @@ import {
   type ThrowawayPostgres,
 } from '../support/postgres'
 import { startRelay, type CuttableRelay } from '../support/shared-gateway'
-import { keychainExpected, startOwnPreview, type OwnPreview, type PageGlobals } from './support'
+import { firstRun, go, invoke, openTill } from './shop-support'
+import { keychainExpected, startOwnPreview, type OwnPreview } from './support'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -50,46 +51,6 @@ const pages: Page[] = []
 let customers = 0
 /** Each till's open shift. */
 const shifts: string[] = []
-
-async function openTill(browser: Browser, till: OwnPreview): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  const page = await context.newPage()
-  await page.goto(till.url)
-  await expect(page.locator('.boot')).toHaveCount(0)
-  return page
-}
-
-async function firstRun(page: Page, till: (typeof TILLS)[number]) {
-  await page.getByLabel('Till name').fill(till.name)
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await page.getByLabel('Your name').fill(till.admin)
-  await page.getByLabel('PIN', { exact: true }).fill(till.pin)
-  await page.getByLabel('PIN again').fill(till.pin)
-  await page.getByRole('button', { name: 'Create admin and start' }).click()
-  await expect(page.getByTestId('status-user')).toContainText(till.admin)
-}
-
-async function go(page: Page, hash: string): Promise<void> {
-  await page.evaluate((h) => ((globalThis as unknown as PageGlobals).location.hash = h), hash)
-}
-
-/** Calls main through the page's bridge, as the screens do; throws its words on refusal. */
-async function invoke<T>(page: Page, channel: string, input?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ channel, input }) => {
-      const pos = (globalThis as unknown as PageGlobals).pos as unknown as {
-        invoke(
-          c: string,
-          i: unknown,
-        ): Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>
-      }
-      const envelope = await pos.invoke(channel, input)
-      if (!envelope.ok) throw new Error(`${channel}: ${envelope.error?.message}`)
-      return envelope.value
-    },
-    { channel, input },
-  ) as Promise<T>
-}
 
 /** The customer's bank: one transfer into the dedicated account, at the one gateway. */
 async function customerSends(accountReference: string): Promise<string> {
@@ -144,7 +105,7 @@ test.beforeAll(async ({ browser }) => {
   for (const [i, till] of TILLS.entries()) {
     const page = await openTill(browser, previews[i]!)
     pages.push(page)
-    await firstRun(page, till)
+    await firstRun(page, till.name, { name: till.admin, pin: till.pin })
     // The merchant's Sandbox key on every till: one gateway for the shop.
     await invoke(page, 'settings.update', { baseUrls: { sandbox: sandbox.url } })
     await invoke(page, 'settings.setKey', {
