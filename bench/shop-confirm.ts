@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { join } from 'node:path'
 import pg from 'pg'
 import type { ChargeView, CustomerCreated } from '../common/ipc/collections'
@@ -243,7 +244,12 @@ export async function run(): Promise<void> {
     relayUrl = `http://127.0.0.1:${(relay.app.server.address() as AddressInfo).port}/webhooks/gateway`
 
     forward = true
+    // How late this one process (20 tills, the sandbox, the relay) ran its callbacks: every hop
+    // of a confirmation waits on it, where each real till has a machine of its own.
+    const lag = monitorEventLoopDelay({ resolution: 10 })
+    lag.enable()
     const webhookRate = await phase('webhook')
+    lag.disable()
     await sleep(3_000) // the last ones settle everywhere
 
     const doublePaid = [...countedBy.values()].filter((s) => s.size > 1).length
@@ -258,6 +264,8 @@ export async function run(): Promise<void> {
     line('p95_ms', percentile(latencies.polling, 95), 'ms', '<= 1100')
     line('p50_ms_webhook', percentile(latencies.webhook, 50), 'ms', null)
     line('p95_ms_webhook', percentile(latencies.webhook, 95), 'ms', '<= 300')
+    line('event_loop_delay_p99_ms', lag.percentile(99) / 1e6, 'ms', null)
+    line('load_average_1m', loadavg()[0]!, 'load', null)
     line('relay_events', relay.counts().va_charge_success ?? 0, 'count', null)
     line('double_paid', doublePaid, 'count', '<= 0')
     line('missed', missed, 'count', '<= 0')

@@ -27,6 +27,12 @@ export interface ShopWatchTarget {
 
 /** Claims left open longer than this (a till that died mid-sale) are no longer watched. */
 const STALE_CLAIM_MS = 24 * 3_600_000
+/**
+ * A claim of this till's still not on the shop's server this long after it was made (the till
+ * is not confirmed by the shop yet, or its pushes fail) is one the shop's watcher cannot know
+ * of: this till then looks for its own money, as a till that lost the shop does.
+ */
+export const UNPLACED_CLAIM_GRACE_MS = 3_000
 
 /** A `transfer.seen` body back into the gateway's list item shape; null when unreadable. */
 export function itemFromSeen(body: Record<string, unknown>): Record<string, unknown> | null {
@@ -70,10 +76,14 @@ export interface ShopClaimsOptions {
   /** Longest wait for a sync round before deciding (the server may be slow or away). */
   refreshTimeoutMs?: number
   warn?(message: string, data: Record<string, unknown>): void
+  /** This till's clock, ms (tests). */
+  now?(): number
 }
 
 interface OwnClaim extends Claim {
   eventId: string | null
+  /** When this till made the claim, by its own clock (0: before a restart). */
+  madeAtMs: number
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
@@ -139,6 +149,7 @@ export class ShopClaims implements ClaimsPort {
         endedAtMs: held?.endedAtMs ?? null,
         serverSeq: null,
         eventId: e.eventId,
+        madeAtMs: held?.madeAtMs ?? 0,
       })
     } else if (e.kind === RELEASED) {
       const claim = this.#own.get(chargeId)
@@ -223,6 +234,7 @@ export class ShopClaims implements ClaimsPort {
       endedAtMs: null,
       serverSeq: null,
       eventId: null,
+      madeAtMs: (this.#o.now ?? Date.now)(),
     })
     this.#record(CLAIMED, {
       chargeId: charge.id,
@@ -325,8 +337,22 @@ export class ShopClaims implements ClaimsPort {
     this.#watch = watch
   }
 
+  /**
+   * True while the shop's watcher covers this till: one is live, and every open claim of this
+   * till is on the shop's server (or was made too recently to tell), so the watcher knows it.
+   */
   delegated(): boolean {
-    return this.active() && (this.#watch?.delegated() ?? false)
+    if (!this.active() || !(this.#watch?.delegated() ?? false)) return false
+    this.#load()
+    const now = (this.#o.now ?? Date.now)()
+    for (const claim of this.#own.values())
+      if (
+        claim.endedAtMs === null &&
+        now - claim.madeAtMs > UNPLACED_CLAIM_GRACE_MS &&
+        this.#placed(claim).serverSeq === null
+      )
+        return false
+    return true
   }
 
   nudge(accountReference: string): void {

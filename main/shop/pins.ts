@@ -83,6 +83,12 @@ export class ShopPins {
   readonly #account: string
   readonly #codesAccount: string
   #tills = new Map<string, PinnedTill>()
+  /**
+   * Changes to the codes made here, one at a time: a code made while another is being proved
+   * (a slow key derivation) must not be lost when the spent one is taken out, or the till that
+   * uses it is never pinned here.
+   */
+  #codesWrite: Promise<unknown> = Promise.resolve()
 
   constructor(keychain: Keychain, account: string, codesAccount: string) {
     this.#keychain = keychain
@@ -155,9 +161,21 @@ export class ShopPins {
 
   /** Remembers a code made here (normalized), so the till that uses it can prove it did. */
   async codeMade(code: string, now: number): Promise<void> {
-    const codes = (await this.#codes()).filter((c) => now - c.madeAt < PROOF_WINDOW_MS)
-    codes.push({ code, madeAt: now })
-    await this.#keychain.set('till', this.#codesAccount, JSON.stringify(codes))
+    await this.#changeCodes((codes) => [
+      ...codes.filter((c) => now - c.madeAt < PROOF_WINDOW_MS),
+      { code, madeAt: now },
+    ])
+  }
+
+  #changeCodes(
+    change: (codes: z.infer<typeof codesSchema>) => z.infer<typeof codesSchema>,
+  ): Promise<void> {
+    const next = this.#codesWrite.then(async () => {
+      const codes = change(await this.#codes())
+      await this.#keychain.set('till', this.#codesAccount, JSON.stringify(codes))
+    })
+    this.#codesWrite = next.catch(() => undefined)
+    return next
   }
 
   async #codes(): Promise<z.infer<typeof codesSchema>> {
@@ -186,9 +204,14 @@ export class ShopPins {
     for (const candidate of codes) {
       const expected = proofOf(await proofKey(candidate.code, salt), tillId, publicKey)
       if (timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(body.proof, 'hex'))) {
-        const rest = codes.filter((c) => c !== candidate)
-        await this.#keychain.set('till', this.#codesAccount, JSON.stringify(rest))
-        return true
+        // Read again at the write: codes made meanwhile stay, and a code spent meanwhile (the
+        // same proof checked twice at once) proves nothing the second time.
+        let unspent = false
+        await this.#changeCodes((latest) => {
+          unspent = latest.some((c) => c.code === candidate.code)
+          return latest.filter((c) => c.code !== candidate.code)
+        })
+        return unspent
       }
     }
     return false

@@ -8,6 +8,7 @@ import type { VaTransactionsPage, VaTransactionsFilter } from '../collections/ga
 import { observedFromGateway } from '../collections/ledger'
 import {
   createWatcher,
+  END_DATE_MARGIN_MS,
   realScheduler,
   type Watcher,
   type WatcherIntervals,
@@ -29,6 +30,8 @@ export const SHOP_FAST_INTERVAL_MS = 700
  */
 export const SHOP_WAITING_WITH_RELAY_MS = 2_000
 export const SHOP_MIN_GAP_MS = 100
+/** One page of one account's list answers a webhook (a customer sends a few transfers at most). */
+const LOOK_PAGE_SIZE = 100
 /** The relay counts as heard for this long after its last word (it beats every 30 s). */
 const RELAY_HEARD_MS = 65_000
 
@@ -87,8 +90,7 @@ export class ShopWatch {
       onHolderChange: (holding) => (holding ? this.#watch() : this.#unwatch()),
       onNudge: (account) => void this.#watcher?.fastCheck(account),
       // The relay heard a webhook about this account: ask the gateway about it now.
-      onRelay: (account) =>
-        account !== null ? this.#watcher?.checkNow(account) : this.#watcher?.poke(),
+      onRelay: (account) => (account !== null ? this.#lookNow(account) : this.#watcher?.poke()),
       onError: (error) => this.#o.warn('shop watch: lease connection', { error: String(error) }),
     })
     this.#lease = lease
@@ -172,6 +174,51 @@ export class ShopWatch {
       onStatus: () => undefined,
     })
     this.#watcher.poke()
+  }
+
+  /**
+   * A webhook named this account: one list of that account alone, at once, even while the
+   * shop's poll is on its way (that poll may have asked before the money committed, and
+   * waiting for it and then for the next one was most of a webhook's latency). One request
+   * per webhook, as the forced poll it replaces; the shop's rate cap (SHOP_MIN_GAP_MS between
+   * requests) still holds: too soon after the last request, or when the account is not one the
+   * shop waits on, or its list runs past one page, the watcher's next poll answers instead.
+   */
+  #lookNow(accountReference: string): void {
+    const watcher = this.#watcher
+    const target = this.#targets.get(accountReference)
+    const last = this.#requests.at(-1) ?? -Infinity
+    if (!watcher || !target || Date.now() - last < SHOP_MIN_GAP_MS) {
+      watcher?.checkNow(accountReference)
+      return
+    }
+    const look = async () => {
+      const client = await this.#o.gateway()
+      this.#requests.push(Date.now())
+      const page = await client.virtualAccounts.transactions({
+        account_reference: accountReference,
+        start_date: new Date(target.sinceMs).toISOString(),
+        end_date: new Date(this.#gatewayNow() + END_DATE_MARGIN_MS).toISOString(),
+        page: 1,
+        page_size: LOOK_PAGE_SIZE,
+      })
+      const items: unknown[] = Array.isArray(page?.data) ? page.data : []
+      // Only this account's items, in its window: as the watcher's own poll reads them.
+      this.#publish(
+        items.filter(
+          (item) =>
+            (item as { account_reference?: unknown }).account_reference === accountReference,
+        ),
+      )
+      const total = (page?.pagination as { total_pages?: unknown } | undefined)?.total_pages
+      if ((typeof total === 'number' && total > 1) || items.length >= LOOK_PAGE_SIZE)
+        this.#watcher?.checkNow(accountReference)
+    }
+    look().catch((error: unknown) => {
+      // The poll is the safety net (and backs off on its own when the gateway is away).
+      this.#watcher?.checkNow(accountReference)
+      this.#o.warn('shop watch: a webhook look failed', { error: String(error).slice(0, 200) })
+    })
   }
 
   #unwatch(): void {

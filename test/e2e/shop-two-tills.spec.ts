@@ -4,20 +4,15 @@
 // the supervisor made on till 1 can sign in on till 2 (one staff list). A cashier drafts a
 // payout on till 1, the supervisor approves it on till 2 with their PIN, and till 1, which
 // alone sends it, shows it paid through the Demo gateway. Screens go to test-results/shop/.
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { accountName } from '../../sandbox/data/accounts'
 import {
   findPostgresBin,
   startThrowawayPostgres,
   type ThrowawayPostgres,
 } from '../support/postgres'
-import {
-  pickAndSignIn,
-  signOut,
-  startOwnPreview,
-  type OwnPreview,
-  type PageGlobals,
-} from './support'
+import { firstRun, go, invoke, openTill } from './shop-support'
+import { pickAndSignIn, signOut, startOwnPreview, type OwnPreview } from './support'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -41,46 +36,6 @@ let till2: OwnPreview
 let page1: Page
 let page2: Page
 let reference = ''
-
-async function openTill(browser: Browser, till: OwnPreview): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  const page = await context.newPage()
-  await page.goto(till.url)
-  await expect(page.locator('.boot')).toHaveCount(0)
-  return page
-}
-
-async function firstRun(page: Page, tillName: string, admin: { name: string; pin: string }) {
-  await page.getByLabel('Till name').fill(tillName)
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await page.getByLabel('Your name').fill(admin.name)
-  await page.getByLabel('PIN', { exact: true }).fill(admin.pin)
-  await page.getByLabel('PIN again').fill(admin.pin)
-  await page.getByRole('button', { name: 'Create admin and start' }).click()
-  await expect(page.getByTestId('status-user')).toContainText(admin.name)
-}
-
-async function go(page: Page, hash: string): Promise<void> {
-  await page.evaluate((h) => ((globalThis as unknown as PageGlobals).location.hash = h), hash)
-}
-
-/** Calls main through the page's bridge, as the screens do; throws its words on refusal. */
-async function invoke<T>(page: Page, channel: string, input?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ channel, input }) => {
-      const pos = (globalThis as unknown as PageGlobals).pos as unknown as {
-        invoke(
-          c: string,
-          i: unknown,
-        ): Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>
-      }
-      const envelope = await pos.invoke(channel, input)
-      if (!envelope.ok) throw new Error(envelope.error?.message)
-      return envelope.value
-    },
-    { channel, input },
-  ) as Promise<T>
-}
 
 async function switchTo(page: Page, profile: { name: string; pin: string }) {
   await signOut(page)

@@ -27,37 +27,52 @@ export async function startSharedGateway(
   })
   const key = sandbox.keys[0]!
   const counts = new Map<string, number>()
-  const shared =
-    (label: string | null): typeof fetch =>
-    async (input, init) => {
-      const request = input instanceof Request ? input : null
-      const headers = new Headers(init?.headers ?? request?.headers)
-      const timestamp = headers.get('x-timestamp')
-      if (!headers.get('x-key-id') || !timestamp) return fetch(input, init)
-      const url = new URL(request ? request.url : String(input))
-      if (label !== null) {
-        const key = `${label} ${url.pathname}`
-        counts.set(key, (counts.get(key) ?? 0) + 1)
-      }
-      const raw = init?.body
-      const body =
-        typeof raw === 'string'
-          ? Buffer.from(raw)
-          : raw instanceof Uint8Array
-            ? Buffer.from(raw)
-            : raw instanceof ArrayBuffer
-              ? Buffer.from(new Uint8Array(raw))
-              : Buffer.alloc(0)
-      headers.set('x-key-id', key.key_id)
-      headers.set('x-signature', signatureOf(key.secret, timestamp, body))
-      return fetch(`${sandbox.url}${url.pathname}${url.search}`, { ...init, headers })
-    }
+  const shared = (label: string | null): typeof fetch =>
+    sharedGatewayFetch(
+      sandbox.url,
+      { keyId: key.key_id, secret: key.secret },
+      label === null
+        ? undefined
+        : (path) => counts.set(`${label} ${path}`, (counts.get(`${label} ${path}`) ?? 0) + 1),
+    )
   return {
     sandbox,
     fetch: shared(null),
     fetchAs: (label) => shared(label),
     requests: (label, path) => counts.get(`${label} ${path}`) ?? 0,
     close: () => sandbox.close(),
+  }
+}
+
+/**
+ * A till's fetch against the shared sandbox at `url`: each signed gateway request is signed
+ * again with the sandbox's key (its own Demo key means nothing there). Usable in another
+ * process too (a till the test kills), given the sandbox's address and key.
+ */
+export function sharedGatewayFetch(
+  url: string,
+  key: { keyId: string; secret: Buffer | string },
+  onRequest?: (path: string) => void,
+): typeof fetch {
+  return async (input, init) => {
+    const request = input instanceof Request ? input : null
+    const headers = new Headers(init?.headers ?? request?.headers)
+    const timestamp = headers.get('x-timestamp')
+    if (!headers.get('x-key-id') || !timestamp) return fetch(input, init)
+    const target = new URL(request ? request.url : String(input))
+    onRequest?.(target.pathname)
+    const raw = init?.body
+    const body =
+      typeof raw === 'string'
+        ? Buffer.from(raw)
+        : raw instanceof Uint8Array
+          ? Buffer.from(raw)
+          : raw instanceof ArrayBuffer
+            ? Buffer.from(new Uint8Array(raw))
+            : Buffer.alloc(0)
+    headers.set('x-key-id', key.keyId)
+    headers.set('x-signature', signatureOf(key.secret, timestamp, body))
+    return fetch(`${url}${target.pathname}${target.search}`, { ...init, headers })
   }
 }
 

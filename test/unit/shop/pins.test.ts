@@ -52,6 +52,22 @@ describe('the tills a till believes', () => {
     expect(await pins.proves('back-bbbbbb', key, proof, now)).toBe(false)
   })
 
+  it('a code made while another is being proved is kept (codes are written one at a time)', async () => {
+    // The admin makes the next till's code while the first till's proof is checked (a slow
+    // key derivation): the spent code goes, the new one stays, and proves its own till.
+    const pins = pinsOn()
+    const now = Date.now()
+    const first = normalizeCode(newEnrolmentCode())
+    await pins.codeMade(first, now)
+    const key = generateTillKey().publicKey
+    const proving = pins.proves('back-bbbbbb', key, await joinProof(first, 'back-bbbbbb', key), now)
+    const second = normalizeCode(newEnrolmentCode())
+    await pins.codeMade(second, now)
+    expect(await proving).toBe(true)
+    const proof = await joinProof(second, 'side-cccccc', key)
+    expect(await pins.proves('side-cccccc', key, proof, now)).toBe(true)
+  })
+
   it('a code made here stops proving after its window', async () => {
     const pins = pinsOn()
     const code = normalizeCode(newEnrolmentCode())
