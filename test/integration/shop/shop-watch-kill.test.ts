@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { minor } from '../../../common/money'
 import type { ChargeView, CustomerCreated, TransferView } from '../../../common/ipc/collections'
 import type { ShopStatusView } from '../../../common/ipc/shop'
-import type { AppServices } from '../../../main/app/services'
+import type { AppServices } from '../../../main/compose/services'
 import { until } from '../../support/async'
 import {
   postgresSkipReason,
