@@ -54,7 +54,11 @@ export class LocalShopLog {
   readonly #options: LocalShopLogOptions
   #generation = 0
   #saving: Promise<void> = Promise.resolve()
-  #appending = false
+  /** Events handed to append() and not yet on disk, in till_seq order. */
+  #queued: { event: ShopEvent; done: (error?: unknown) => void }[] = []
+  /** The batch being written now. */
+  #inFlight: readonly ShopEvent[] = []
+  #writing = false
 
   constructor(dir: string, options: LocalShopLogOptions = {}) {
     mkdirSync(dir, { recursive: true, mode: 0o700 })
@@ -158,8 +162,10 @@ export class LocalShopLog {
     }
   }
 
+  /** The till_seq the next event must carry: after those on disk and those being written. */
   get nextSeq(): number {
-    return (this.#events.at(-1)?.tillSeq ?? 0) + 1
+    const last = this.#queued.at(-1)?.event ?? this.#inFlight.at(-1) ?? this.#events.at(-1)
+    return (last?.tillSeq ?? 0) + 1
   }
 
   get cursor(): Readonly<SyncCursor> {
@@ -175,28 +181,63 @@ export class LocalShopLog {
     return this.#events
   }
 
-  /** Appends and flushes to disk before returning. */
-  async append(event: ShopEvent): Promise<void> {
-    if (this.#appending || event.tillSeq !== this.nextSeq)
-      throw new Error('shop events must be appended one at a time, in order')
-    this.#appending = true
+  /**
+   * Appends and flushes to disk before the promise settles. Events handed in while a write is
+   * under way are written together by the next one, with one fsync (group commit): a watcher
+   * that publishes a burst of transfers, or a till recording while its last event is still
+   * being flushed, waits for one disk flush, not one per event queued ahead of it. An event
+   * is numbered when it is handed in (`nextSeq` counts the queue), is pushed only once on disk,
+   * and a write that fails fails every event queued behind it, so the log never has a hole.
+   */
+  append(event: ShopEvent): Promise<void> {
+    if (event.tillSeq !== this.nextSeq)
+      return Promise.reject(new Error('shop events must be appended one at a time, in order'))
+    return new Promise<void>((resolve, reject) => {
+      this.#queued.push({ event, done: (error) => (error ? reject(error) : resolve()) })
+      if (!this.#writing) void this.#drain()
+    })
+  }
+
+  async #drain(): Promise<void> {
+    this.#writing = true
     try {
-      await this.#write(event)
+      while (this.#queued.length > 0) {
+        const batch = this.#queued
+        this.#queued = []
+        this.#inFlight = batch.map((q) => q.event)
+        try {
+          await this.#write(this.#inFlight)
+        } catch (error) {
+          this.#inFlight = []
+          const behind = this.#queued
+          this.#queued = []
+          for (const q of [...batch, ...behind]) q.done(error)
+          continue
+        }
+        this.#inFlight = []
+        for (const q of batch) q.done()
+      }
     } finally {
-      this.#appending = false
+      this.#writing = false
     }
   }
 
-  async #write(event: ShopEvent): Promise<void> {
+  async #write(events: readonly ShopEvent[]): Promise<void> {
     mkdirSync(dirname(this.#eventsPath), { recursive: true })
     const handle = await open(this.#eventsPath, 'a', 0o600)
+    const before = (await handle.stat()).size
     try {
-      await handle.appendFile(`${JSON.stringify(event)}\n`, 'utf8')
+      await handle.appendFile(events.map((e) => `${JSON.stringify(e)}\n`).join(''), 'utf8')
       await handle.sync()
+    } catch (error) {
+      // Not known to be on disk: take the lines back, or the numbers they took would be
+      // given again to the next events and the log would hold two events with one number.
+      await handle.truncate(before).catch(() => undefined)
+      throw error
     } finally {
       await handle.close()
     }
-    this.#events.push(event)
+    this.#events.push(...events)
   }
 
   /** Saves the cursor; saves are written one at a time, in the order they were asked for. */
