@@ -26,6 +26,7 @@ import type { JournalSeal } from '../integrity'
 import { reportCsv } from './csv'
 import { endOfDayAfter } from './endOfDay'
 import { EDGE_MS, shiftFigures } from './figures'
+import { reportHours } from './hours'
 import { reportHtml, type PaperWidth } from './html'
 import type { PdfRenderer } from './pdf'
 import type { ZJournalSeal } from './sealing'
@@ -375,11 +376,12 @@ export class ShiftsService {
     closedBy: ShiftPerson | null,
   ): Promise<{ report: ShiftReport; edge: string[] }> {
     const activity = await this.deps.activity.read(shift.environment)
-    const { edge, ...figures } = shiftFigures(activity, {
+    const period = {
       afterMs: Date.parse(shift.since.at) - EDGE_MS,
       exclude: new Set(shift.since.exclude),
       edgeAfterMs: toMs - EDGE_MS,
-    })
+    }
+    const { edge, ...figures } = shiftFigures(activity, period)
     const to = new Date(toMs).toISOString()
     const view = this.#view(shift)
     const report: ShiftReport = {
@@ -393,6 +395,7 @@ export class ShiftsService {
       to,
       ...figures,
       warnings: activity.warnings,
+      hours: reportHours(activity, period, this.#settings.view().timeZone),
     }
     return { report, edge }
   }
