@@ -4,20 +4,11 @@
 // are in the table for screen readers, nothing is cut off, and axe finds nothing serious.
 // Screenshots go to test-results/day-charts/ for a person to look at.
 import { expect, test, type Page } from '@playwright/test'
-import {
-  findPostgresBin,
-  startThrowawayPostgres,
-  type ThrowawayPostgres,
-} from '../support/postgres'
+import { findPostgresBin } from '../support/postgres'
 import { goTo, must, paidPayment } from './gateway-support'
 import { layoutProblems } from './layout'
-import {
-  completeFirstRun,
-  seriousA11yViolations,
-  startOwnPreview,
-  type OwnPreview,
-  type PageGlobals,
-} from './support'
+import { paidCharge, startShopTill, type ShopTill } from './shop-till'
+import { seriousA11yViolations } from './support'
 
 const found = findPostgresBin()
 test.skip(!('bin' in found) && !process.env.CI, 'bin' in found ? '' : found.reason)
@@ -33,85 +24,45 @@ const SIZES = [
   { width: 1280, height: 800 },
 ] as const
 const WORDS = {
-  en: { xReport: 'X-report', today: 'Today', title: 'Today in pictures', transfer: 'Transfers' },
+  en: {
+    xReport: 'X-report',
+    today: 'Today',
+    title: 'Today in pictures',
+    transfer: 'Transfers',
+    byHour: 'Received by hour',
+  },
   fr: {
     xReport: 'Rapport X',
     today: 'Aujourd’hui',
     title: 'La journée en images',
     transfer: 'Virements',
+    byHour: 'Reçu par heure',
   },
 } as const
 
-let server: ThrowawayPostgres
-let own: OwnPreview
+let till: ShopTill
 let page: Page
-
-async function invoke<T>(channel: string, input?: unknown): Promise<T> {
-  return page.evaluate(
-    async ([c, i]) => {
-      const envelope = await (globalThis as unknown as PageGlobals).pos.invoke(
-        c as never,
-        i as never,
-      )
-      if (!envelope.ok) throw new Error(envelope.error.message)
-      return envelope.value as unknown
-    },
-    [channel, input] as const,
-  ) as Promise<T>
-}
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000)
-  server = await startThrowawayPostgres()
-  own = await startOwnPreview()
-  page = await (await browser.newContext({ baseURL: own.origin })).newPage()
-  await page.goto(own.url)
-  await completeFirstRun(page, 'Front counter')
-  await invoke('shop.create', {
-    server: { host: server.host, port: server.port, database: 'postgres', ca: server.ca },
-    ownerUser: server.superuser,
-    ownerPassword: server.superPassword,
-    shopName: 'Corner Shop',
-  })
-  await invoke('shifts.open', {})
-  const account = await invoke<{ accountReference: string }>('customer.create', {
-    name: 'Adaeze Okafor-Nwankwo',
-    email: `day.charts.${Date.now()}@example.com`,
-    bvn: `2${String(Date.now() % 1e10).padStart(10, '0')}`,
-  })
-  const charge = await invoke<{ id: string }>('charge.open', {
-    accountReference: account.accountReference,
-    amount: '2500.00',
-  })
-  await invoke('charge.watch', { chargeId: charge.id, waiting: true })
-  await invoke('demo.simulateTransfer', {
-    accountReference: account.accountReference,
-    amount: '2500.00',
-  })
-  await expect
-    .poll(
-      async () => (await invoke<{ state: string }>('charge.get', { chargeId: charge.id })).state,
-    )
-    .not.toBe('open')
+  till = await startShopTill(browser, 'Front counter')
+  page = till.page
+  await till.invoke('shifts.open', {})
+  await paidCharge(till, '2500.00', 'day.charts')
   await paidPayment(page, '1200', `day.charts.${Date.now()}@example.com`)
 })
 
 test.afterAll(async () => {
-  if (page) {
+  if (page)
     await must(page, 'appearance.set', { language: 'en', theme: 'system' }).catch(() => undefined)
-    await page.context().close()
-  }
-  await own?.close()
-  server?.destroy()
+  await till?.close()
 })
 
-/** The charts in `scope` are drawn, and the table says the day's figures. */
+/** The charts are drawn, and the table says the day's figures. */
 async function chartsShown(words: (typeof WORDS)['en' | 'fr']): Promise<void> {
   const charts = page.getByTestId('day-charts-NGN')
   await expect(charts.locator('canvas')).toHaveCount(3)
-  await expect(charts.locator('figcaption').first()).toContainText(
-    words.transfer === 'Virements' ? 'Reçu par heure' : 'Received by hour',
-  )
+  await expect(charts.locator('figcaption').first()).toContainText(words.byHour)
   const table = page.getByTestId('day-table-NGN')
   await expect(table.locator('thead')).toContainText(words.transfer)
   await expect(table.locator('tfoot')).toContainText(/2[ ,.\u202f\u00a0]?500[.,]00/)
@@ -147,29 +98,30 @@ for (const language of ['en', 'fr'] as const) {
         const at = `${language}-${theme}-${size.width}x${size.height}`
         await page.setViewportSize(size)
 
-        await goTo(page, '#/overview')
-        await expect(page.getByRole('heading', { name: words.title })).toBeVisible()
-        await chartsShown(words)
-        await page.getByTestId('day-charts-NGN').scrollIntoViewIfNeeded()
-        await page.screenshot({ path: `${SHOTS}/${at}-overview.png` })
-        problems.push(...(await layoutProblems(page, CHARTS)).map((p) => `overview ${at}: ${p}`))
-        problems.push(...(await seriousA11yViolations(page)).map((p) => `overview ${at}: ${p}`))
-
-        await goTo(page, '#/shift')
-        await page.getByRole('button', { name: words.xReport, exact: true }).click()
-        await chartsShown(words)
-        await page.getByTestId('day-charts-NGN').scrollIntoViewIfNeeded()
-        await page.screenshot({ path: `${SHOTS}/${at}-shift.png` })
-        problems.push(...(await layoutProblems(page, CHARTS)).map((p) => `shift ${at}: ${p}`))
-        problems.push(...(await seriousA11yViolations(page)).map((p) => `shift ${at}: ${p}`))
-
-        await goTo(page, '#/shop')
-        await page.getByRole('tab', { name: words.today }).click()
-        await chartsShown(words)
-        await page.getByTestId('day-charts-NGN').scrollIntoViewIfNeeded()
-        await page.screenshot({ path: `${SHOTS}/${at}-shop-today.png` })
-        problems.push(...(await layoutProblems(page, CHARTS)).map((p) => `shop ${at}: ${p}`))
-        problems.push(...(await seriousA11yViolations(page)).map((p) => `shop ${at}: ${p}`))
+        for (const [name, hash, open] of [
+          [
+            'overview',
+            '#/overview',
+            () => expect(page.getByRole('heading', { name: words.title })).toBeVisible(),
+          ],
+          [
+            'shift',
+            '#/shift',
+            () => page.getByRole('button', { name: words.xReport, exact: true }).click(),
+          ],
+          ['shop-today', '#/shop', () => page.getByRole('tab', { name: words.today }).click()],
+        ] as const) {
+          await goTo(page, hash)
+          await open()
+          await chartsShown(words)
+          await page.getByTestId('day-charts-NGN').scrollIntoViewIfNeeded()
+          await page.screenshot({ path: `${SHOTS}/${at}-${name}.png` })
+          for (const problem of [
+            ...(await layoutProblems(page, CHARTS)),
+            ...(await seriousA11yViolations(page)),
+          ])
+            problems.push(`${name} ${at}: ${problem}`)
+        }
       }
       expect(problems).toEqual([])
     })
