@@ -155,26 +155,33 @@ function CurrencyCharts({ day, theme }: { day: CurrencyDay; theme: string }) {
       },
     })
     const labels = day.hours.map(hourLabel)
+    // A way of paying nobody used today is left out of the pictures (the shop's day carries
+    // transfers only); the table still lists it, at zero.
+    const ways = [
+      { label: names.transfer, data: day.transfer, colour: colour.transfer },
+      { label: names.checkout, data: day.checkout, colour: colour.checkout },
+    ].filter((way) => sum(way.data) > 0)
     const byHour: ChartConfiguration = {
       type: 'bar',
       data: {
         labels,
-        datasets: [
-          { label: names.transfer, data: day.transfer, backgroundColor: colour.transfer },
-          { label: names.checkout, data: day.checkout, backgroundColor: colour.checkout },
-        ],
+        datasets: ways.map((way) => ({
+          label: way.label,
+          data: way.data,
+          backgroundColor: way.colour,
+        })),
       },
       options: { ...common, scales: axes(true) },
     }
     const byWay: ChartConfiguration = {
       type: 'doughnut',
       data: {
-        labels: [names.transfer, names.checkout],
+        labels: ways.map((way) => way.label),
         datasets: [
           {
             label: names.takings,
-            data: [sum(day.transfer), sum(day.checkout)],
-            backgroundColor: [colour.transfer, colour.checkout],
+            data: ways.map((way) => sum(way.data)),
+            backgroundColor: ways.map((way) => way.colour),
             borderColor: colour.surface,
           },
         ],
