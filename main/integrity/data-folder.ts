@@ -107,6 +107,12 @@ export const DATA_FOLDER: readonly DataFile[] = [
     how: 'The open shift and the Z-reports: sealed and chained, the newest Z-report is the head in the keychain (main/shifts/store.ts).',
   },
   {
+    pattern: new RegExp(`^shifts/${ENV}/books\\.jsonl$`),
+    name: 'shifts/<env>/books.jsonl',
+    rule: 'sealed',
+    how: 'Settled hosted payments and refunds kept for the reports until a sealed Z-report has counted them: sealed, chained lines, head in the keychain; failing, the reports say what may be missing (main/shifts/books.ts).',
+  },
+  {
     pattern: /^updates\.json$/,
     name: 'updates.json',
     rule: 'sealed',

@@ -99,6 +99,7 @@ const AREAS: Record<string, IntegrityArea> = {
   mandates: 'mandates',
   debits: 'mandates',
   'z-reports': 'z-reports',
+  books: 'z-reports',
   settings: 'settings',
   'settings-trusted': 'settings',
   'payout-policy': 'settings',

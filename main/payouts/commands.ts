@@ -68,6 +68,15 @@ export interface CommandDeps {
    * request deadline plus the commit lag margin (its `verifyAfterMs`). Default 15 s + 15 s.
    */
   decisionFenceMs?: number
+  /**
+   * Shop mode: checks the payout against the shop's limits with the shop's server and holds
+   * its place there before it is committed (main/shop/payout-limits.ts); throws in words.
+   */
+  shopHold?: (
+    side: 'maker' | 'checker',
+    candidate: PayoutItem,
+    person: { id: string; name: string; role: LimitRole },
+  ) => Promise<void>
 }
 
 /** A decision on one of this till's payouts, made on another till of the shop. */
@@ -363,6 +372,7 @@ export class PayoutCommands {
         "Resolve the account and confirm the holder's name first.",
       )
     }
+    await this.deps.shopHold?.('maker', item, person)
     // Ask the bank now if we can; offline, the check runs again before approval or sending.
     const check = await this.#checkName(item)
     item = this.#get(reference)
@@ -447,6 +457,7 @@ export class PayoutCommands {
         'This payout changed while you were looking at it. Check the details again before approving.',
       )
     }
+    await this.deps.shopHold?.('checker', item, person)
     const check = await this.#checkName(item)
     item = this.#get(reference)
     this.#assertCan('approve', item)

@@ -14,7 +14,7 @@ import { checkAmount, ruleWords } from '../../common/rules'
 import { AppError } from '../app/errors'
 import { writeFileAtomic } from '../app/atomicFile'
 import type { PayoutPolicy } from './commands'
-import { DEFAULT_LIMITS, type LimitRole, type PayoutLimits } from './limits'
+import { DEFAULT_LIMITS, type LimitRole, type PayoutLimits, type ShopLimits } from './limits'
 
 const MinorInt = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 const RoleLimitsSchema = z.object({ perItem: MinorInt, perDay: MinorInt })
@@ -125,8 +125,11 @@ export class PolicyStore {
     seal.anchor?.set({ seq: generation, hash: mac })
   }
 
-  /** The policy commands use; the day follows the computer's time zone (and DST). */
-  current(now = Date.now()): PayoutPolicy {
+  /**
+   * The policy commands use; the day follows the computer's time zone (and DST). In a shop the
+   * limits carry what the other tills committed (`shop`, limits.ts).
+   */
+  current(now = Date.now(), shop: ShopLimits | null = null): PayoutPolicy {
     if (this.#problem !== null) {
       throw new AppError(
         'integrity_failed',
@@ -134,7 +137,7 @@ export class PolicyStore {
       )
     }
     return {
-      limits: this.#data.limits as PayoutLimits,
+      limits: { ...(this.#data.limits as PayoutLimits), shop },
       approvalTtlMs: this.#data.approvalTtlMinutes * 60_000,
       utcOffsetMinutes: -new Date(now).getTimezoneOffset(),
     }

@@ -34,6 +34,7 @@ import type { PayoutItem } from './model'
 import { NameEnquiry } from './nameEnquiry'
 import type { JournalSeal } from '../integrity'
 import { Outbox } from './outbox'
+import type { ShopLimitsPort } from './limits'
 import { PolicyStore } from './policy'
 import { RecordRejectedError } from './records'
 import { COMMIT_LAG_MARGIN_MS, PayoutSender, type SenderOptions } from './sender'
@@ -79,11 +80,18 @@ interface Runtime {
 export class PayoutsService {
   #runtime: Promise<Runtime> | null = null
   #policy: PolicyStore | null = null
+  /** Shop mode: the shop's payout limits (main/shop/payout-limits.ts); null alone. */
+  #shopLimits: ShopLimitsPort | null = null
   #lastStatus = ''
   readonly #now: () => number
 
   constructor(private readonly options: PayoutsServiceOptions) {
     this.#now = options.now ?? Date.now
+  }
+
+  /** Shop mode on (or off, null): the limits count every till's payouts. */
+  useShopLimits(port: ShopLimitsPort | null): void {
+    this.#shopLimits = port
   }
 
   /** Opens the active environment's outbox and starts sending. */
@@ -146,11 +154,19 @@ export class PayoutsService {
       now: this.#now,
       sealer: seal?.sealer ?? null,
     })
-    const policy = () => this.#requirePolicy().current(this.#now())
+    const policy = () =>
+      this.#requirePolicy().current(this.#now(), this.#shopLimits?.context() ?? null)
     const commands = new PayoutCommands({
       outbox,
       now: this.#now,
       policy,
+      shopHold: async (side, candidate, person) => {
+        const port = this.#shopLimits
+        if (!port) return
+        const { limits, utcOffsetMinutes } = policy()
+        const clock = { now: this.#now(), utcOffsetMinutes }
+        await port.hold({ side, candidate, person, items: [...outbox.items()], limits, clock })
+      },
       verifyPin: this.options.verifyPin,
       resolveName: (bank, account) => names.resolve(bank, account),
       recentBankName: (bank, account) => names.recent(bank, account),

@@ -19,6 +19,16 @@ export interface ChargeFact {
   customer: string
   openedBy: ShiftPerson
   openedAt: string
+  /** When it was finished (paid and closed, decided, or cancelled); null while open. */
+  closedAt: string | null
+  /** The transfers counted towards it (success, in its currency), each when the till saw it. */
+  transfers: CountedTransfer[]
+}
+
+export interface CountedTransfer {
+  reference: string
+  amount: Minor
+  at: string
 }
 
 export interface LateTransferFact {
@@ -40,6 +50,8 @@ export interface HostedPaymentFact {
   amount: Minor
   currency: Currency
   createdAt: string
+  /** When it was paid (or last verified final); null while pending. */
+  settledAt: string | null
   /** The cashier's name as the payments journal keeps it. */
   takenBy: string | null
 }
@@ -50,6 +62,8 @@ export interface RefundFact {
   amount: Minor
   currency: Currency
   createdAt: string
+  /** Its last change (for a settled refund, when it settled as far as the till knows). */
+  updatedAt: string | null
   issuedBy: string | null
 }
 

@@ -1,7 +1,7 @@
 // The report's arithmetic, free of I/O: given what happened (activity.ts) and the period, the
 // till's figures, each cashier's, and what is carried over. Every total is kept per currency
 // with checked integer addition; two currencies are never summed into one number.
-import { add, formatMoney, ZERO, type Currency, type Minor } from '../../common/money'
+import { add, ZERO, type Currency, type Minor } from '../../common/money'
 import {
   COLLECTION_OUTCOMES,
   HOSTED_PAYMENT_LINES,
@@ -10,34 +10,33 @@ import {
   type CarriedOverItem,
   type CashierFigures,
   type CurrencyAmount,
-  type HostedPaymentLine,
   type PayoutLine,
-  type RefundLine,
   type ShiftFigures,
   type ShiftPerson,
   type Tally,
 } from '../../common/ipc/shifts'
-import { STATE_LABEL } from '../payouts/explain'
 import type { Activity } from './activity'
+import { carriedOver, HOSTED, REFUND } from './carried-over'
 
 /**
- * What a report covers: everything recorded after `afterMs` that the previous Z-report did not
- * already count (`exclude`). There is no upper bound: a report counts what is on record when it
- * is taken. The features stamp their records on different clocks (collections on the
- * gateway's, which the client knows only to the second), so a record made just before a close
- * may carry a time just after it, or the other way round. The previous Z-report therefore
- * hands over the keys it counted near its close (`edge`), and the next period starts a margin
- * earlier and skips those: nothing is counted twice, nothing falls between two reports.
+ * What a report covers: every movement of money (a transfer received, a sale finished, a hosted
+ * payment or refund settled, a payout step) that no earlier sealed Z-report counted. A
+ * movement is counted by its key, in the first report taken after the till learned of it,
+ * whatever period its sale, charge or request was opened in: the till learns of money when
+ * it moves (or later, never earlier), so this is the period in which it moved, as far as the
+ * till can know, and no clock stamps decide it (the features stamp on different clocks).
+ * Each sealed Z-report keeps the keys it counted, so nothing is counted twice and nothing
+ * falls between two reports; see docs/accounting.md.
  */
 export interface Period {
-  afterMs: number
-  exclude: ReadonlySet<string>
-  /** Counted items stamped after this go into `edge` (for the next period). */
-  edgeAfterMs: number
+  /** Keys every earlier sealed Z-report counted. */
+  counted: ReadonlySet<string>
+  /**
+   * The close of the newest Z-report sealed before reports kept their keys (an older build):
+   * what moved at or before it is that report's. Null when there is none.
+   */
+  legacyUntilMs: number | null
 }
-
-/** The margin around a close: far beyond any clock difference the gateway accepts. */
-export const EDGE_MS = 15 * 60_000
 
 class TallyBuilder {
   count = 0
@@ -97,12 +96,6 @@ class FiguresBuilder {
   }
 }
 
-const HOSTED: Record<string, HostedPaymentLine> = {
-  success: 'success',
-  failed: 'failed',
-  abandoned: 'abandoned',
-}
-const REFUND: Record<string, RefundLine> = { success: 'success', failed: 'failed' }
 const PAYOUT_EVENT: Record<string, PayoutLine> = {
   created: 'drafted',
   approved: 'approved',
@@ -111,29 +104,39 @@ const PAYOUT_EVENT: Record<string, PayoutLine> = {
   reversed: 'reversed',
   rejected: 'rejected',
 }
-/** Payout states that are settled or stopped: nothing left for the next shift. */
-const PAYOUT_DONE = new Set(['success', 'failed', 'reversed', 'rejected'])
+/** The key a settled hosted payment or refund is counted under: one per reference and line. */
+export function settledKey(kind: 'hosted' | 'refund', reference: string, status: string): string {
+  const line = (kind === 'hosted' ? HOSTED : REFUND)[status] ?? status
+  return `${kind}:${reference}:${line}`
+}
 
 export interface ShiftFiguresResult {
   till: ShiftFigures
   cashiers: CashierFigures[]
   carriedOver: CarriedOverItem[]
-  /** Keys of counted items stamped after `edgeAfterMs`. */
-  edge: string[]
+  /** Keys of every movement this report counted (a Z-report keeps them, sealed). */
+  counted: string[]
 }
 
 /**
- * Figures for the period. A charge, hosted payment or refund counts in the period it was
- * started in, with the outcome it has now; a late transfer in the period it was first seen; a
- * payout step in the period it happened. Carried over is everything still unfinished now,
- * whenever it began.
+ * Figures for the period. Money counts where it moved: a transfer (part, whole, over or late)
+ * when it succeeded, a sale's outcome when it was finished, a hosted payment or refund when it
+ * settled, a payout step when it happened. What is still waiting (a sale awaiting its
+ * transfer, a hosted payment or refund pending, a payout not known or held) is stated as of
+ * the report's close, never added across reports. Carried over is everything unfinished now.
  */
 export function shiftFigures(activity: Activity, period: Period): ShiftFiguresResult {
-  const edge: string[] = []
-  const inPeriod = (key: string, iso: string) => {
-    const t = Date.parse(iso)
-    if (!(t > period.afterMs) || period.exclude.has(key)) return false
-    if (t > period.edgeAfterMs) edge.push(key)
+  const counted: string[] = []
+  const seen = new Set<string>()
+  /** True once per movement not counted before; `at` serves only the legacy boundary. */
+  const fresh = (key: string, at: string | null) => {
+    if (period.counted.has(key) || seen.has(key)) return false
+    if (period.legacyUntilMs !== null) {
+      const t = at === null ? NaN : Date.parse(at)
+      if (!(t > period.legacyUntilMs)) return false
+    }
+    seen.add(key)
+    counted.push(key)
     return true
   }
   const till = new FiguresBuilder()
@@ -144,38 +147,46 @@ export function shiftFigures(activity: Activity, period: Period): ShiftFiguresRe
   }
 
   for (const c of activity.charges) {
-    if (!inPeriod(`charge:${c.id}`, c.openedAt)) continue
+    for (const t of c.transfers) {
+      if (!fresh(`transfer:${t.reference}`, t.at)) continue
+      both(c.openedBy, (f) => f.received.money(t.amount, c.currency))
+    }
+    if (c.state === 'open') {
+      if (c.status === 'awaiting') both(c.openedBy, (f) => f.awaiting.add(c.amountDue, c.currency))
+      continue
+    }
+    if (!fresh(`charge:${c.id}`, c.closedAt ?? c.openedAt)) continue
     both(c.openedBy, (f) => {
-      if (c.received > 0) f.received.money(c.received, c.currency)
       if (c.state === 'cancelled') f.cancelled.add(c.received, c.currency)
-      else if (c.status === 'awaiting') f.awaiting.add(c.amountDue, c.currency)
-      else f.outcomes[c.status].add(c.received, c.currency)
+      else if (c.status !== 'awaiting') f.outcomes[c.status].add(c.received, c.currency)
     })
   }
   for (const t of activity.lateTransfers) {
-    if (t.status !== 'success' || !inPeriod(`late:${t.reference}`, t.firstSeenAt)) continue
+    if (t.status !== 'success' || !fresh(`transfer:${t.reference}`, t.firstSeenAt)) continue
     both(t.cashier, (f) => {
       f.outcomes.late.add(t.amount, t.currency)
       f.received.money(t.amount, t.currency)
     })
   }
   for (const p of activity.hostedPayments) {
-    if (!inPeriod(`hosted:${p.reference}`, p.createdAt)) continue
-    both(people.byName(p.takenBy), (f) =>
-      f.hosted[HOSTED[p.status] ?? 'pending'].add(p.amount, p.currency),
-    )
+    const line = HOSTED[p.status]
+    const person = people.byName(p.takenBy)
+    if (!line) both(person, (f) => f.hosted.pending.add(p.amount, p.currency))
+    else if (fresh(settledKey('hosted', p.reference, p.status), p.settledAt ?? p.createdAt))
+      both(person, (f) => f.hosted[line].add(p.amount, p.currency))
   }
   for (const r of activity.refunds) {
-    if (!inPeriod(`refund:${r.reference}`, r.createdAt)) continue
-    both(people.byName(r.issuedBy), (f) =>
-      f.refunds[REFUND[r.status] ?? 'pending'].add(r.amount, r.currency),
-    )
+    const line = REFUND[r.status]
+    const person = people.byName(r.issuedBy)
+    if (!line) both(person, (f) => f.refunds.pending.add(r.amount, r.currency))
+    else if (fresh(settledKey('refund', r.reference, r.status), r.updatedAt ?? r.createdAt))
+      both(person, (f) => f.refunds[line].add(r.amount, r.currency))
   }
   const payouts = new Map(activity.payouts.map((p) => [p.reference, p]))
   for (const e of activity.payoutEvents) {
     const line = PAYOUT_EVENT[e.to]
     const payout = payouts.get(e.reference)
-    if (!line || !payout || !inPeriod(`payout:${e.reference}:${e.to}:${e.at}`, e.at)) continue
+    if (!line || !payout || !fresh(`payout:${e.reference}:${e.to}:${e.at}`, e.at)) continue
     both(payout.maker, (f) => f.payouts[line].add(payout.amount, payout.currency))
   }
   // Not known yet (or held) is a state of now, not an event of the period: every payout in it
@@ -193,12 +204,12 @@ export function shiftFigures(activity: Activity, period: Period): ShiftFiguresRe
       .list()
       .map(({ person, figures }) => ({ cashier: person, figures: figures.build() })),
     carriedOver: carriedOver(activity, people),
-    edge,
+    counted,
   }
 }
 
 /** Cashiers by id; payments and refunds name their cashier only, so names map to known ids. */
-class People {
+export class People {
   readonly #byId = new Map<string, { person: ShiftPerson; figures: FiguresBuilder }>()
   readonly #idByName = new Map<string, string>()
 
@@ -224,88 +235,4 @@ class People {
   list() {
     return [...this.#byId.values()].sort((a, b) => a.person.name.localeCompare(b.person.name))
   }
-}
-
-const CHARGE_WORDS: Record<string, string> = {
-  awaiting: 'Waiting for the transfer',
-  part_paid: 'Part-paid',
-  paid: 'Paid, not closed',
-  overpaid: 'Overpaid: refund or credit to decide',
-}
-
-function carriedOver(activity: Activity, people: People): CarriedOverItem[] {
-  const out: CarriedOverItem[] = []
-  for (const c of activity.charges) {
-    if (c.state !== 'open') continue
-    const money =
-      c.status === 'awaiting'
-        ? `${formatMoney(c.amountDue, c.currency)} due`
-        : `${formatMoney(c.received, c.currency)} of ${formatMoney(c.amountDue, c.currency)} received`
-    out.push({
-      kind: 'charge',
-      reference: c.id,
-      what: `${CHARGE_WORDS[c.status] ?? c.status}: ${money}, ${c.customer}${c.pending > 0 ? ` (${formatMoney(c.pending, c.currency)} still processing)` : ''}`,
-      status: c.status,
-      amount: c.amountDue,
-      currency: c.currency,
-      since: c.openedAt,
-      cashier: c.openedBy,
-    })
-  }
-  for (const t of activity.lateTransfers) {
-    if (t.acknowledged || t.status === 'failed') continue
-    out.push({
-      kind: 'late_transfer',
-      reference: t.reference,
-      what: `Late transfer of ${formatMoney(t.amount, t.currency)} not yet looked at${t.status === 'success' ? '' : ' (still processing)'}`,
-      status: t.status,
-      amount: t.amount,
-      currency: t.currency,
-      since: t.firstSeenAt,
-      cashier: t.cashier,
-    })
-  }
-  for (const p of activity.hostedPayments) {
-    if (HOSTED[p.status]) continue
-    out.push({
-      kind: 'hosted_payment',
-      reference: p.reference,
-      what: `Hosted payment of ${formatMoney(p.amount, p.currency)} not finished yet`,
-      status: p.status,
-      amount: p.amount,
-      currency: p.currency,
-      since: p.createdAt,
-      cashier: people.byName(p.takenBy),
-    })
-  }
-  for (const r of activity.refunds) {
-    if (REFUND[r.status]) continue
-    out.push({
-      kind: 'refund',
-      reference: r.reference,
-      what: `Refund of ${formatMoney(r.amount, r.currency)} in progress`,
-      status: r.status,
-      amount: r.amount,
-      currency: r.currency,
-      since: r.createdAt,
-      cashier: people.byName(r.issuedBy),
-    })
-  }
-  for (const p of activity.payouts) {
-    if (PAYOUT_DONE.has(p.state)) continue
-    const label = (STATE_LABEL as Record<string, string>)[p.state] ?? p.state
-    out.push({
-      kind: 'payout',
-      reference: p.reference,
-      what: `Payout of ${formatMoney(p.amount, p.currency)} to ${p.payee}: ${label}`,
-      status: p.state,
-      amount: p.amount,
-      currency: p.currency,
-      since: p.createdAt,
-      cashier: p.maker,
-    })
-  }
-  return out.sort(
-    (a, b) => a.since.localeCompare(b.since) || a.reference.localeCompare(b.reference),
-  )
 }

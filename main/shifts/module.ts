@@ -7,6 +7,7 @@ import { defineModule } from '../app/module'
 import type { CoreServices } from '../app/core'
 import { actor, type CallContext, type Handlers } from '../ipc/handlers'
 import { chromiumPdf, findChromium, type PdfRenderer } from './pdf'
+import { Books } from './books'
 import { ShiftsService, type Caller } from './service'
 import { fileActivitySource } from './sources'
 
@@ -24,13 +25,19 @@ function pdfRenderer(core: CoreServices): PdfRenderer | null {
 }
 
 export function createShifts(core: CoreServices) {
-  const service = new ShiftsService({
-    dir: join(core.dataDir, 'shifts'),
-    seal: (environment) => core.integrity.openJournal(environment, 'z-reports'),
-    settingsSeal: core.integrity.journal('till', 'shift-settings'),
-    activity: fileActivitySource(core.dataDir, (environment, journal) =>
+  const dir = join(core.dataDir, 'shifts')
+  const books = new Books({
+    dir,
+    seal: (environment) => core.integrity.openJournal(environment, 'books'),
+    source: fileActivitySource(core.dataDir, (environment, journal) =>
       core.integrity.journal(environment, journal),
     ),
+  })
+  const service = new ShiftsService({
+    dir,
+    seal: (environment) => core.integrity.openJournal(environment, 'z-reports'),
+    settingsSeal: core.integrity.journal('till', 'shift-settings'),
+    activity: books,
     tillName: () => core.settings.get().tillName,
     environment: () => core.environment.current,
     now: core.now,
@@ -62,22 +69,50 @@ export function createShifts(core: CoreServices) {
     'shifts.document': (input, context) => service.document(caller(context), input),
     'shifts.updateSettings': (input) => service.updateSettings(input),
   }
-  return { service, handlers }
+  return { service, handlers, books }
+}
+
+/**
+ * Keeps each settled hosted payment and refund in the books as soon as its feature says it
+ * changed, before its journal can drop it (books.ts). Changes that come together are kept in
+ * one go; a failure is logged and the next change (or report) keeps it.
+ */
+function keepSettled(core: CoreServices, books: Books): () => void {
+  let queued = false
+  return core.subscribe((name) => {
+    if ((name !== 'payments.updated' && name !== 'refunds.updated') || queued) return
+    queued = true
+    setImmediate(() => {
+      queued = false
+      books
+        .capture(core.environment.current)
+        .catch((error: unknown) => core.log.warn('shift books: not kept yet', { error }))
+    })
+  })
 }
 
 export const shiftsModule = defineModule({
   name: 'shifts',
   create(core) {
-    const { service, handlers } = createShifts(core)
+    const { service, handlers, books } = createShifts(core)
+    let unhear: (() => void) | null = null
     return {
       handlers,
       // A keychain that can't be read must not stop the till: shifts then answer each call
       // with the reason, and the next call tries again.
-      start: () =>
-        service
+      start: async () => {
+        unhear = keepSettled(core, books)
+        await service
           .start()
-          .catch((error: unknown) => core.log.error('shifts did not start', { error })),
-      stop: () => service.stop(),
+          .catch((error: unknown) => core.log.error('shifts did not start', { error }))
+        await books
+          .capture(core.environment.current)
+          .catch((error: unknown) => core.log.warn('shift books: not kept yet', { error }))
+      },
+      stop: () => {
+        unhear?.()
+        service.stop()
+      },
     }
   },
 })

@@ -25,14 +25,14 @@ import { AppError } from '../app/errors'
 import type { JournalSeal } from '../integrity'
 import { reportCsv } from './csv'
 import { endOfDayAfter } from './endOfDay'
-import { EDGE_MS, shiftFigures } from './figures'
+import { shiftFigures } from './figures'
 import { reportHours } from './hours'
 import { reportHtml, type PaperWidth } from './html'
 import type { PdfRenderer } from './pdf'
 import type { ZJournalSeal } from './sealing'
 import { ShiftSettings } from './settings'
 import type { ActivitySource } from './sources'
-import { ShiftStore, type ShiftRecord, type StoredZ } from './store'
+import { ShiftStore, type CountedSoFar, type ShiftRecord, type StoredZ } from './store'
 
 export interface Caller extends ShiftPerson {
   role: Role
@@ -167,7 +167,7 @@ export class ShiftsService {
   async xReport(): Promise<ShiftReport> {
     const store = await this.#open()
     const open = this.#requireOpen(store)
-    return (await this.#report('x', open, this.#now(), null)).report
+    return (await this.#report(store, 'x', open, this.#now(), null)).report
   }
 
   close(caller: Caller, shiftId: string): Promise<ZReportView> {
@@ -191,11 +191,14 @@ export class ShiftsService {
         `Only ${open.openedBy.name}, who opened this shift, or a supervisor can close it.`,
       )
     const nowMs = this.#now()
-    const { report, edge } = await this.#report('z', open, nowMs, {
+    const { report, counted, before } = await this.#report(store, 'z', open, nowMs, {
       id: caller.id,
       name: caller.name,
     })
-    const stored = store.close(report, edge, new Date(nowMs).toISOString())
+    const stored = store.close(report, counted, new Date(nowMs).toISOString())
+    for (const key of counted) before.counted.add(key)
+    // Sealed: the books may let go of what every sealed report has counted.
+    await this.deps.activity.sealed?.(open.environment, before.counted).catch(() => undefined)
     this.#remindedFor = null
     await this.#changed()
     const view = this.#zView(store, stored)
@@ -250,7 +253,7 @@ export class ShiftsService {
     let integrityNote: string | null = null
     let seal: string | null = null
     if (input.report.kind === 'x') {
-      report = (await this.#report('x', this.#requireOpen(store), this.#now(), null)).report
+      report = (await this.#report(store, 'x', this.#requireOpen(store), this.#now(), null)).report
     } else {
       const stored = this.#readZ(store, input.report.number)
       const closedAt = Date.parse(stored.report.shift.closedAt ?? stored.sealedAt)
@@ -368,20 +371,20 @@ export class ShiftsService {
     }
   }
 
-  /** The report for `shift` as of `toMs`, and the keys a Z-report hands to the next period. */
+  /**
+   * The report for `shift` as of `toMs`: what moved that no sealed Z-report counted, and the
+   * keys of what it counts (a Z-report keeps them).
+   */
   async #report(
+    store: ShiftStore,
     kind: 'x' | 'z',
     shift: ShiftRecord,
     toMs: number,
     closedBy: ShiftPerson | null,
-  ): Promise<{ report: ShiftReport; edge: string[] }> {
+  ): Promise<{ report: ShiftReport; counted: string[]; before: CountedSoFar }> {
     const activity = await this.deps.activity.read(shift.environment)
-    const period = {
-      afterMs: Date.parse(shift.since.at) - EDGE_MS,
-      exclude: new Set(shift.since.exclude),
-      edgeAfterMs: toMs - EDGE_MS,
-    }
-    const { edge, ...figures } = shiftFigures(activity, period)
+    const before = store.countedSoFar()
+    const { counted, ...figures } = shiftFigures(activity, before)
     const to = new Date(toMs).toISOString()
     const view = this.#view(shift)
     const report: ShiftReport = {
@@ -394,10 +397,10 @@ export class ShiftsService {
       from: shift.since.at,
       to,
       ...figures,
-      warnings: activity.warnings,
-      hours: reportHours(activity, period, this.#settings.view().timeZone),
+      warnings: [...before.problems, ...activity.warnings],
+      hours: reportHours(activity, before, this.#settings.view().timeZone),
     }
-    return { report, edge }
+    return { report, counted, before }
   }
 
   #view(record: ShiftRecord): ShiftView {

@@ -22,10 +22,19 @@ import {
 import { readChain } from '../payouts/journal'
 import type { OutboxRecord } from '../payouts/records'
 import type { PayoutItem } from '../payouts/model'
-import type { Activity, HostedPaymentFact, PayoutEvent, PayoutFact, RefundFact } from './activity'
+import {
+  emptyActivity,
+  type Activity,
+  type HostedPaymentFact,
+  type PayoutEvent,
+  type PayoutFact,
+  type RefundFact,
+} from './activity'
+import type { SettledSource } from './books'
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
 const isMinor = (v: unknown): v is Minor => typeof v === 'number' && Number.isSafeInteger(v)
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
 
 /**
  * Where each feature keeps its records for one environment, and the seal domains it writes
@@ -131,13 +140,14 @@ export function readCollections(
 }
 
 /** Charges with their reconciliation, worked out by the collections ledger itself. */
-function collectionsFacts(
+export function collectionsFacts(
   read: { charges: ChargeRecord[]; transfers: TransferRecord[] },
   activity: Activity,
 ): void {
   const { charges, transfers } = read
   const ledger = new Ledger({ skewMs: CHARGE_DEFAULTS.skewMs })
   ledger.load(charges, transfers)
+  const seenAt = new Map(transfers.map((t) => [t.reference, t]))
   for (const c of charges) {
     if (!isCurrency(c.currency)) continue
     let r
@@ -158,6 +168,11 @@ function collectionsFacts(
       customer: c.account?.accountName ?? c.account?.accountReference ?? 'a customer',
       openedBy: person(c.openedBy),
       openedAt: c.openedAt,
+      closedAt: c.state === 'open' ? null : (c.closedAt ?? c.openedAt),
+      transfers: r.counted.flatMap((reference) => {
+        const t = seenAt.get(reference)
+        return t ? [{ reference, amount: t.amount, at: t.firstSeenAt }] : []
+      }),
     })
   }
   const openers = new Map(charges.map((c) => [c.id, person(c.openedBy)]))
@@ -204,6 +219,7 @@ function hostedFacts(path: string, seal: JournalSeal): HostedPaymentFact[] {
       status: v.status,
       ...money,
       createdAt: v.createdAt,
+      settledAt: text(v.paidAt) ?? text(v.verifiedAt),
       takenBy: typeof v.takenBy === 'string' ? v.takenBy : null,
     })
   }
@@ -221,6 +237,7 @@ function refundFacts(path: string, seal: JournalSeal): RefundFact[] {
       status: v.status,
       ...money,
       createdAt: v.createdAt,
+      updatedAt: text(v.updatedAt),
       issuedBy: typeof v.issuedBy === 'string' ? v.issuedBy : null,
     })
   }
@@ -283,6 +300,11 @@ async function payoutFacts(dir: string, seal: JournalSeal, activity: Activity): 
 
 export interface ActivitySource {
   read(environment: Environment): Promise<Activity>
+  /**
+   * Told after a Z-report is sealed, with every key the sealed reports counted (books.ts
+   * drops what it no longer needs to keep).
+   */
+  sealed?(environment: Environment, counted: ReadonlySet<string>): Promise<void>
 }
 
 /** The seal of one feature's journal in one environment (main/integrity journal()). */
@@ -292,40 +314,36 @@ export type SealOf = (
 ) => JournalSeal
 
 /** Reads the till's data folder, each file checked against its seals. */
-export function fileActivitySource(dataDir: string, sealOf: SealOf): ActivitySource {
+export function fileActivitySource(
+  dataDir: string,
+  sealOf: SealOf,
+): ActivitySource & SettledSource {
+  /** The journals that are trimmed (payments, refunds): cheap to read on every change. */
+  const settled = (environment: Environment, activity: Activity) => {
+    const paths = sourcePaths(dataDir, environment)
+    attempt(activity, 'Hosted payments', () =>
+      activity.hostedPayments.push(...hostedFacts(paths.payments, sealOf(environment, 'payments'))),
+    )
+    attempt(activity, 'Refunds', () =>
+      activity.refunds.push(...refundFacts(paths.refunds, sealOf(environment, 'refunds'))),
+    )
+  }
   return {
+    async settled(environment) {
+      const activity = emptyActivity()
+      settled(environment, activity)
+      return activity
+    },
     async read(environment) {
       const paths = sourcePaths(dataDir, environment)
-      const activity: Activity = {
-        charges: [],
-        lateTransfers: [],
-        hostedPayments: [],
-        refunds: [],
-        payoutEvents: [],
-        payouts: [],
-        warnings: [],
-      }
-      const attempt = (what: string, read: () => void) => {
-        try {
-          read()
-        } catch (error) {
-          activity.warnings.push(problem(what, error))
-        }
-      }
-      attempt('Collections', () =>
+      const activity = emptyActivity()
+      attempt(activity, 'Collections', () =>
         collectionsFacts(
           readCollections(paths.collections, sealOf(environment, 'collections')),
           activity,
         ),
       )
-      attempt('Hosted payments', () =>
-        activity.hostedPayments.push(
-          ...hostedFacts(paths.payments, sealOf(environment, 'payments')),
-        ),
-      )
-      attempt('Refunds', () =>
-        activity.refunds.push(...refundFacts(paths.refunds, sealOf(environment, 'refunds'))),
-      )
+      settled(environment, activity)
       try {
         await payoutFacts(paths.payouts, sealOf(environment, 'payouts'), activity)
       } catch (error) {
@@ -333,6 +351,14 @@ export function fileActivitySource(dataDir: string, sealOf: SealOf): ActivitySou
       }
       return activity
     },
+  }
+}
+
+function attempt(activity: Activity, what: string, read: () => void): void {
+  try {
+    read()
+  } catch (error) {
+    activity.warnings.push(problem(what, error))
   }
 }
 

@@ -48,9 +48,20 @@ export interface StoredZ {
   previous: string
   sealedAt: string
   report: ShiftReport
-  /** Keys counted near the close, which the next period skips. */
+  /** Keys counted near the close, which the next period skipped (reports of older builds). */
   edge: string[]
+  /** Every movement this report counted (figures.ts, Period); absent in older builds' reports. */
+  counted?: string[]
   seal: string
+}
+
+/** What the sealed Z-reports have counted, for the next report's period. */
+export interface CountedSoFar {
+  counted: Set<string>
+  /** The close of the newest report that kept no keys (an older build's), or null. */
+  legacyUntilMs: number | null
+  /** Reports that could not be read: what they counted may be counted again, in words. */
+  problems: string[]
 }
 
 const sealedPart = (z: Omit<StoredZ, 'seal'> | StoredZ) => ({
@@ -60,6 +71,7 @@ const sealedPart = (z: Omit<StoredZ, 'seal'> | StoredZ) => ({
   sealedAt: z.sealedAt,
   report: z.report,
   edge: z.edge,
+  ...(z.counted === undefined ? {} : { counted: z.counted }),
 })
 
 export const zFileName = (n: number): string => `z-${String(n).padStart(6, '0')}.json`
@@ -102,8 +114,33 @@ export class ShiftStore {
     return last ? { at: last.report.to, exclude: Array.isArray(last.edge) ? last.edge : [] } : null
   }
 
-  /** Seals `report` as the next Z-report and marks its shift closed. */
-  close(report: ShiftReport, edge: string[], sealedAt: string): StoredZ {
+  /**
+   * The keys of every movement the sealed Z-reports counted, read from the reports themselves
+   * each time (held only while a report is worked out, so a till that runs for weeks does not
+   * grow with its history).
+   */
+  countedSoFar(): CountedSoFar {
+    const out: CountedSoFar = { counted: new Set(), legacyUntilMs: null, problems: [] }
+    for (let n = 1; n <= this.lastNumber; n++) {
+      const stored = this.read(n)
+      if (!stored) {
+        out.problems.push(
+          `Z-report ${n} is missing or unreadable: what it counted may be counted again in this report. Compare with its printed copy.`,
+        )
+        continue
+      }
+      if (Array.isArray(stored.counted)) {
+        for (const key of stored.counted) if (typeof key === 'string') out.counted.add(key)
+        continue
+      }
+      const to = Date.parse(stored.report.to)
+      if (Number.isFinite(to)) out.legacyUntilMs = Math.max(out.legacyUntilMs ?? to, to)
+    }
+    return out
+  }
+
+  /** Seals `report` as the next Z-report, with the keys it counted, and marks its shift closed. */
+  close(report: ShiftReport, counted: string[], sealedAt: string): StoredZ {
     const number = this.lastNumber + 1
     const body = {
       format: Z_FORMAT,
@@ -111,7 +148,8 @@ export class ShiftStore {
       previous: this.#state.last?.seal ?? GENESIS_SEAL,
       sealedAt,
       report: { ...report, zNumber: number, shift: { ...report.shift, zNumber: number } },
-      edge,
+      edge: [] as string[],
+      counted,
     } as const
     const stored: StoredZ = { ...body, seal: this.sealer.seal(Z_DOMAIN, body) }
     writeFileAtomicSync(join(this.#zDir, zFileName(number)), JSON.stringify(stored))

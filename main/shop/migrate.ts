@@ -10,6 +10,7 @@ import type { ClientBase } from 'pg'
 import { migration as m0001 } from './migrations/0001-shop'
 import { migration as m0002 } from './migrations/0002-shop-pepper'
 import { migration as m0003 } from './migrations/0003-relay-events'
+import { migration as m0004 } from './migrations/0004-payout-holds'
 
 export interface Migration {
   version: number
@@ -17,7 +18,7 @@ export interface Migration {
   sql: string
 }
 
-export const migrations: readonly Migration[] = [m0001, m0002, m0003]
+export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004]
 
 const LOCK_KEY = 7243100000
 

@@ -7,9 +7,11 @@ import { defineModule } from '../app/module'
 import type { Handlers } from '../ipc/handlers'
 import { CHARGE_DEFAULTS } from '../collections/charges'
 import { linkClaims } from '../collections/claimsPort'
+import { payoutsOf } from '../payouts/module'
 import { ShiftSettings } from '../shifts/settings'
 import { shopApprovals } from './approvals-module'
 import { ShopClaims } from './claims'
+import { ShopPayoutLimits } from './payout-limits'
 import { ShopWatch } from './shop-watch'
 import { ShopService } from './service'
 import { ShopStaff } from './staff'
@@ -85,6 +87,8 @@ export const shopModule = defineModule({
       lateWindowMs: CHARGE_DEFAULTS.lateWindowMs,
       warn: (message, data) => core.log.warn(message, data),
     })
+    // The payout limits count every till's payouts (payout-limits.ts).
+    const limits = new ShopPayoutLimits(service)
     const unhear = core.subscribe((name) => {
       if (name !== 'shop.status') return
       watch.sync()
@@ -96,9 +100,12 @@ export const shopModule = defineModule({
         await service.start()
         watch.sync()
         await approvals.start()
+        payoutsOf(core)?.useShopLimits(limits)
       },
       stop: async () => {
         unhear()
+        payoutsOf(core)?.useShopLimits(null)
+        await limits.stop()
         await watch.stop()
         claims.stop()
         approvals.stop()

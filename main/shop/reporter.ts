@@ -4,7 +4,8 @@
 //   charge.closed   {tillName, chargeId, state, outcome, currency, amountDueMinor, receivedMinor,
 //                    cashier, closedAt}
 //   payout.state    {tillName, reference, state, amountMinor, currency, bankName, accountName,
-//                    narration, maker, bindingHash, submittedAt, at}
+//                    narration, maker, makerId, accountNumber, bankCode, bindingHash,
+//                    submittedAt, approvedBy, approvedAt, at}
 //   shift.opened    {tillName, shiftId, environment, openedBy, openedAt}
 //   shift.closed    {tillName, shiftId, environment, zNumber, seal, openedAt, closedAt, from, to,
 //                    openedBy, closedBy, till, cashiers, carriedOver}: the sealed Z-report's
@@ -86,6 +87,10 @@ export function payoutFact(
       // an approval binds to (main/shop/waiting.ts).
       makerId: view.createdBy.id,
       accountNumber: view.accountNumber,
+      // For the shop-wide payout limits on every till (main/shop/payout-limits.ts).
+      bankCode: view.bankCode,
+      approvedBy: view.approval?.byName ?? null,
+      approvedAt: view.approval?.at ?? null,
       purpose: view.purpose,
       bindingHash: view.bindingHash,
       // The request for approval a decision answers (approvals.ts on this till checks it).

@@ -12,8 +12,8 @@
 //   - a till that told the same close twice (a crash between recording and remembering) counts
 //     once, the first in the order given;
 //   - what moved in a period (drafted, sent, received…) is added across shifts, but a line that
-//     states a position as of a close (a payout whose outcome is unknown, or held for review)
-//     is not: each Z-report states every such payout of its till again, so a stuck payout
+//     states a position as of a close (a payout whose outcome is unknown, or held for review;
+//     a hosted payment or refund pending; a sale awaiting its transfer) is not: each Z-report states every such payout of its till again, so a stuck payout
 //     would count once per shift. Those lines come from each till's latest close of the day
 //     only, so each item is stated once, as it stood then; so is the count of open items
 //     carried over (each shift's own count stays on its line).
@@ -119,10 +119,11 @@ function addLines(into: Record<string, ShopTally>, from: Record<string, ShopTall
 }
 
 /**
- * Payout lines a Z-report states as of its close, for every payout of the till in them
- * whenever it began (main/shifts/figures.ts): never added across reports.
+ * Lines a Z-report states as of its close, for every item of the till in them whenever it
+ * began (main/shifts/figures.ts): payouts unknown or held, hosted payments and refunds still
+ * pending, sales awaiting their transfer. Never added across reports.
  */
-const AS_OF_CLOSE: ReadonlySet<string> = new Set(['unknown', 'needs_review'])
+const AS_OF_CLOSE: ReadonlySet<string> = new Set(['unknown', 'needs_review', 'pending'])
 
 const split = (lines: Record<string, ShopTally>, asOfClose: boolean) =>
   Object.fromEntries(Object.entries(lines).filter(([line]) => AS_OF_CLOSE.has(line) === asOfClose))
@@ -131,16 +132,18 @@ const split = (lines: Record<string, ShopTally>, asOfClose: boolean) =>
 function addMoved(into: ShopFigures, from: ShopFigures): void {
   const c = into.collections
   addLines(c.byOutcome, from.collections.byOutcome)
-  c.awaiting = addTally(c.awaiting, from.collections.awaiting)
   c.cancelled = addTally(c.cancelled, from.collections.cancelled)
   c.received = addAmounts(c.received, from.collections.received)
-  addLines(into.hostedPayments, from.hostedPayments)
-  addLines(into.refunds, from.refunds)
+  addLines(into.hostedPayments, split(from.hostedPayments, false))
+  addLines(into.refunds, split(from.refunds, false))
   addLines(into.payouts, split(from.payouts, false))
 }
 
 /** Adds the lines `from` states as of its close (to be taken from one close per till). */
 function addAsOfClose(into: ShopFigures, from: ShopFigures): void {
+  into.collections.awaiting = addTally(into.collections.awaiting, from.collections.awaiting)
+  addLines(into.hostedPayments, split(from.hostedPayments, true))
+  addLines(into.refunds, split(from.refunds, true))
   addLines(into.payouts, split(from.payouts, true))
 }
 

@@ -10,13 +10,13 @@ import { activity, at, charge, m, OPEN_MS } from '../unit/shifts/fixtures'
 const POINTS_PER_MM = 72 / 25.4
 
 function report(): ShiftReport {
-  const { edge: _edge, ...figures } = shiftFigures(
+  const { counted: _counted, ...figures } = shiftFigures(
     activity({
       charges: Array.from({ length: 60 }, (_, i) =>
         charge({ id: `ch_pdf${String(i).padStart(4, '0')}`, received: m(1_000_00 + i) }),
       ),
     }),
-    { afterMs: OPEN_MS - 1, exclude: new Set<string>(), edgeAfterMs: Infinity },
+    { counted: new Set<string>(), legacyUntilMs: OPEN_MS - 1 },
   )
   return {
     kind: 'z',

@@ -55,7 +55,7 @@ function worstCase(): ShiftReport {
     charge({ id: 'ch_z000006', currency: 'USD', received: m(10_05), amountDue: m(10_05) }),
     charge({ id: 'ch_z000007', state: 'cancelled', status: 'awaiting', received: m(0) }),
   ]
-  const { edge: _edge, ...figures } = shiftFigures(
+  const { counted: _counted, ...figures } = shiftFigures(
     activity({
       charges,
       lateTransfers: [
@@ -90,7 +90,7 @@ function worstCase(): ShiftReport {
         to,
       })),
     }),
-    { afterMs: OPEN_MS - 1, exclude: new Set<string>(), edgeAfterMs: Infinity },
+    { counted: new Set<string>(), legacyUntilMs: OPEN_MS - 1 },
   )
   return {
     kind: 'z',

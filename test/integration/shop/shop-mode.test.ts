@@ -205,6 +205,39 @@ describe.skipIf(skipReason !== null)(
       expect(own.serverSeq).toBe(close.serverSeq)
     }, 60_000)
 
+    it('pays one account no more than its limit, counting the payouts of both tills', async () => {
+      const limits = { admin: { perItem: '1000000', perDay: '5000000' } }
+      for (const till of [tillA, tillB]) await till.value('payouts.updatePolicy', { limits })
+      const banks = await tillA.value<{ banks: Array<{ code: string }> }>('banks.list')
+      const bankCode = banks.banks[0]!.code
+      const pay = async (till: typeof tillA, amount: string) => {
+        const resolved = await till.value<{ accountName: string }>('payouts.resolve', {
+          bankCode,
+          accountNumber: '0123456789',
+        })
+        return till.call('payouts.draft', {
+          purpose: 'supplier',
+          bankCode,
+          accountNumber: '0123456789',
+          accountName: resolved.accountName,
+          nameConfirmed: true,
+          amount,
+          narration: 'Shop limits',
+          recipientEmail: null,
+          submit: true,
+        })
+      }
+      const first = await pay(tillA, '600000')
+      expect(first.ok ? 'ok' : `${first.error.code}: ${first.error.message}`).toBe('ok')
+      const second = await pay(tillB, '600000')
+      expect(second.ok ? 'ok' : second.error.code).toBe('limit_exceeded')
+      if (!second.ok) {
+        expect(second.error.message).toMatch(/With 1 other payout to this account today/)
+        expect(second.error.message).toMatch(/every till in the shop/)
+      }
+      expect((await pay(tillB, '400000')).ok).toBe(true)
+    }, 60_000)
+
     it('says so when the server goes away, and catches up when it is back', async () => {
       server.stop()
       try {

@@ -10,7 +10,7 @@ import { activity, at, charge, m, OPEN_MS, payout } from './fixtures'
 const evil = { id: 'u_evil0001', name: '=HYPERLINK("http://x.example","click")' }
 
 function sample(): ShiftReport {
-  const { edge: _edge, ...figures } = shiftFigures(
+  const { counted: _counted, ...figures } = shiftFigures(
     activity({
       charges: [
         charge({ id: 'ch_1', received: m(1_234_56), amountDue: m(1_234_56) }),
@@ -26,7 +26,7 @@ function sample(): ShiftReport {
       ],
       payouts: [payout({ reference: 'p_1', state: 'needs_review' })],
     }),
-    { afterMs: OPEN_MS, exclude: new Set<string>(), edgeAfterMs: Infinity },
+    { counted: new Set<string>(), legacyUntilMs: OPEN_MS },
   )
   return {
     kind: 'z',

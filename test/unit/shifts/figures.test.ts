@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { shiftFigures } from '../../../main/shifts/figures'
 import { activity, at, bola, charge, chidi, hosted, m, OPEN_MS, payout, refund } from './fixtures'
 
-const period = { afterMs: OPEN_MS, exclude: new Set<string>(), edgeAfterMs: Infinity }
+const period = { counted: new Set<string>(), legacyUntilMs: OPEN_MS }
 
 describe('shift figures', () => {
   it('counts collections by outcome with the money received, per cashier and for the till', () => {
@@ -51,10 +51,8 @@ describe('shift figures', () => {
     )
     const c = result.till.collections
     expect(c.byOutcome.paid).toEqual({ count: 2, totals: [{ currency: 'NGN', amount: 350_00 }] })
-    expect(c.byOutcome.part_paid).toEqual({
-      count: 1,
-      totals: [{ currency: 'NGN', amount: 120_00 }],
-    })
+    // Still open: its money is received, its outcome not reached yet (carried over).
+    expect(c.byOutcome.part_paid).toEqual({ count: 0, totals: [] })
     expect(c.byOutcome.overpaid).toEqual({
       count: 1,
       totals: [{ currency: 'NGN', amount: 95_00 }],
@@ -94,37 +92,84 @@ describe('shift figures', () => {
     })
   })
 
-  it('counts what came after the previous Z-report, except what it counted at its edge', () => {
+  it('counts what moved since the earlier Z-reports, whenever its sale was opened, and nothing they counted', () => {
     const facts = activity({
       charges: [
+        // Counted by an earlier Z-report: never again.
         charge({ id: 'ch_before', openedAt: at(-60) }),
-        charge({ id: 'ch_edge', openedAt: at(-1) }),
-        charge({ id: 'ch_new_edge', openedAt: at(-1) }),
+        // Opened long before the previous Z-report, paid since: counted here.
+        charge({
+          id: 'ch_old_paid_now',
+          openedAt: at(-600),
+          closedAt: at(30),
+          transfers: [{ reference: 'tr_old', amount: m(100_00), at: at(30) }],
+        }),
         charge({ id: 'ch_in', openedAt: at(30) }),
-        charge({ id: 'ch_late_stamp', openedAt: at(90) }),
+        // Part-paid before, the rest since: only the rest is money of this period.
+        charge({
+          id: 'ch_rest',
+          amountDue: m(300_00),
+          received: m(300_00),
+          openedAt: at(-300),
+          closedAt: at(45),
+          transfers: [
+            { reference: 'tr_rest1', amount: m(100_00), at: at(-290) },
+            { reference: 'tr_rest2', amount: m(200_00), at: at(45) },
+          ],
+        }),
         charge({
           id: 'ch_old_open',
           state: 'open',
           status: 'part_paid',
           received: m(10_00),
           openedAt: at(-600),
+          transfers: [{ reference: 'tr_open', amount: m(10_00), at: at(-590) }],
         }),
       ],
     })
     const result = shiftFigures(facts, {
-      afterMs: OPEN_MS - 15 * 60_000,
-      exclude: new Set(['charge:ch_edge']),
-      edgeAfterMs: OPEN_MS + 60 * 60_000,
+      counted: new Set([
+        'charge:ch_before',
+        'transfer:tr_ch_before',
+        'transfer:tr_rest1',
+        'transfer:tr_open',
+      ]),
+      legacyUntilMs: null,
     })
-    // ch_before and ch_old_open are older than the margin; ch_edge was counted last time.
     expect(result.till.collections.byOutcome.paid.count).toBe(3)
+    expect(result.till.collections.received).toEqual([
+      { currency: 'NGN', amount: 100_00 + 100_00 + 200_00 },
+    ])
+    // An open part-paid sale is carried over, not an outcome yet.
     expect(result.till.collections.byOutcome.part_paid.count).toBe(0)
-    // Stamped after the close's margin starts: handed to the next period to skip.
-    expect(result.edge).toEqual(['charge:ch_late_stamp'])
+    expect(result.counted.sort()).toEqual(
+      [
+        'charge:ch_old_paid_now',
+        'charge:ch_in',
+        'charge:ch_rest',
+        'transfer:tr_old',
+        'transfer:tr_ch_in',
+        'transfer:tr_rest2',
+      ].sort(),
+    )
     expect(result.carriedOver.map((i) => [i.kind, i.reference, i.status])).toEqual([
       ['charge', 'ch_old_open', 'part_paid'],
     ])
     expect(result.carriedOver[0]!.what).toContain('Part-paid')
+  })
+
+  it('leaves to the Z-reports sealed before keys were kept what moved up to their close', () => {
+    const result = shiftFigures(
+      activity({
+        charges: [
+          charge({ id: 'ch_old', openedAt: at(-30) }),
+          charge({ id: 'ch_new', openedAt: at(30) }),
+        ],
+      }),
+      { counted: new Set(), legacyUntilMs: OPEN_MS },
+    )
+    expect(result.till.collections.byOutcome.paid.count).toBe(1)
+    expect(result.counted.sort()).toEqual(['charge:ch_new', 'transfer:tr_ch_new'])
   })
 
   it('counts payout steps in their words; not-known and held are their own lines, never failed', () => {

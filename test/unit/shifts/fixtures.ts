@@ -18,11 +18,12 @@ export const chidi = { id: 'u_chidi001', name: 'Chidi' }
 export const OPEN_MS = Date.parse('2026-03-02T08:00:00Z')
 export const at = (minutes: number) => new Date(OPEN_MS + minutes * 60_000).toISOString()
 
+/** A charge; unless told, closed when opened and paid by one transfer seen then. */
 export function charge(over: Partial<ChargeFact> & { id: string }): ChargeFact {
-  return {
+  const base = {
     state: 'closed',
-    status: 'paid',
-    currency: 'NGN',
+    status: 'paid' as const,
+    currency: 'NGN' as Currency,
     amountDue: m(100_00),
     received: m(100_00),
     pending: m(0),
@@ -31,6 +32,14 @@ export function charge(over: Partial<ChargeFact> & { id: string }): ChargeFact {
     openedAt: at(10),
     ...over,
   }
+  const closedAt =
+    over.closedAt !== undefined ? over.closedAt : base.state === 'open' ? null : base.openedAt
+  const transfers =
+    over.transfers ??
+    (base.received > 0
+      ? [{ reference: `tr_${over.id}`, amount: base.received, at: closedAt ?? base.openedAt }]
+      : [])
+  return { ...base, closedAt, transfers }
 }
 
 export function hosted(
@@ -41,6 +50,8 @@ export function hosted(
     amount: m(50_00),
     currency: 'NGN' as Currency,
     createdAt: at(20),
+    settledAt:
+      over.status === undefined || over.status === 'success' ? (over.createdAt ?? at(20)) : null,
     takenBy: 'Bola',
     ...over,
   }
@@ -52,6 +63,7 @@ export function refund(over: Partial<RefundFact> & { reference: string }): Refun
     amount: m(10_00),
     currency: 'NGN',
     createdAt: at(30),
+    updatedAt: over.createdAt ?? at(30),
     issuedBy: 'Chidi',
     ...over,
   }

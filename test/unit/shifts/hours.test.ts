@@ -1,13 +1,13 @@
-// The report's money by hour (main/shifts/hours.ts, common/day-hours.ts): each amount at its
-// local hour in the till's time zone, per currency, counted exactly as the report counts it
-// (same period, same exclusions), so the charts never disagree with the figures beside them.
+// The report's money by hour (main/shifts/hours.ts, common/day-hours.ts): each amount at the
+// local hour it moved in the till's time zone, per currency, counted exactly as the report
+// counts it (what an earlier Z-report counted is left out), so the charts never disagree with
+// the figures beside them.
 import { describe, expect, it } from 'vitest'
 import { HourBuckets, localHour } from '../../../common/day-hours'
 import { shiftFigures, type Period } from '../../../main/shifts/figures'
 import { reportHours } from '../../../main/shifts/hours'
-import { activity, at, charge, hosted, m, OPEN_MS, payout } from './fixtures'
+import { activity, at, charge, hosted, m, payout } from './fixtures'
 
-const period: Period = { afterMs: OPEN_MS - 1, exclude: new Set(), edgeAfterMs: Infinity }
 const total = (
   rows: { transferMinor: string }[],
   key: 'transferMinor' | 'checkoutMinor' | 'payoutsMinor',
@@ -44,8 +44,9 @@ describe('a report by hour', () => {
   const day = activity({
     charges: [
       charge({ id: 'c1', openedAt: at(10), received: m(100_00) }),
-      charge({ id: 'c2', openedAt: at(70), received: m(250_00) }),
-      charge({ id: 'c3', openedAt: at(75), status: 'awaiting', received: m(0) }),
+      // Opened in the first hour, paid in the second: counted when the money came.
+      charge({ id: 'c2', openedAt: at(50), closedAt: at(70), received: m(250_00) }),
+      charge({ id: 'c3', openedAt: at(75), state: 'open', status: 'awaiting', received: m(0) }),
       charge({ id: 'old', openedAt: at(-120), received: m(999_00) }),
     ],
     lateTransfers: [
@@ -70,8 +71,10 @@ describe('a report by hour', () => {
     ],
   })
 
-  it('puts each amount at its hour, as the report counts it', () => {
-    expect(reportHours(day, period, 'UTC')).toEqual([
+  const earlier: Period = { counted: new Set(['transfer:tr_old']), legacyUntilMs: null }
+
+  it('puts each amount at the hour it moved, as the report counts it', () => {
+    expect(reportHours(day, earlier, 'UTC')).toEqual([
       {
         hour: 8,
         currency: 'NGN',
@@ -90,8 +93,8 @@ describe('a report by hour', () => {
     ])
   })
 
-  it('adds up to the report figures, and skips what the previous Z-report counted', () => {
-    const excluded = { ...period, exclude: new Set(['charge:c2']) }
+  it('adds up to the report figures, and skips what an earlier Z-report counted', () => {
+    const excluded: Period = { ...earlier, counted: new Set(['transfer:tr_old', 'transfer:tr_c2']) }
     const rows = reportHours(day, excluded, 'UTC')
     const figures = shiftFigures(day, excluded).till
     expect(total(rows, 'transferMinor')).toBe(BigInt(figures.collections.received[0]!.amount))

@@ -30,9 +30,9 @@ const shift = (id: string): ShiftRecord => ({
 function report(record: ShiftRecord, received: number): ShiftReport {
   const figures = shiftFigures(
     activity({ charges: [charge({ id: `ch_${record.id}`, received: received as never })] }),
-    { afterMs: OPEN_MS, exclude: new Set<string>(), edgeAfterMs: Infinity },
+    { counted: new Set<string>(), legacyUntilMs: OPEN_MS },
   )
-  const { edge: _edge, ...counted } = figures
+  const { counted: _counted, ...counts } = figures
   return {
     kind: 'z',
     shift: {
@@ -48,7 +48,7 @@ function report(record: ShiftRecord, received: number): ShiftReport {
     generatedAt: at(60),
     from: at(0),
     to: at(60),
-    ...counted,
+    ...counts,
     warnings: [],
   }
 }

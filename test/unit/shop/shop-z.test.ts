@@ -287,6 +287,43 @@ describe('shop-wide Z-report', () => {
     expect(report.total.figures.payouts.drafted?.count).toBe(3)
   })
 
+  it('states a sale awaiting its transfer, a pending hosted payment and a pending refund once, as of the latest close', async () => {
+    const facts = activity({
+      charges: [
+        charge({
+          id: 'ch_wait',
+          state: 'open',
+          status: 'awaiting',
+          amountDue: m(400_00),
+          received: m(0),
+        }),
+      ],
+      hostedPayments: [hosted({ reference: 'hp_wait', status: 'pending' })],
+      refunds: [refund({ reference: 'rf_wait', status: 'processing' })],
+    })
+    const front = till('Front counter', facts)
+    const events: ShopEvent[] = []
+    for (const minutes of [60, 120, 180]) {
+      const shift = await front.service.open(bola, {})
+      front.setNow(OPEN_MS + minutes * 60_000)
+      await front.service.close(bola, shift.id)
+      events.push(
+        shopEvent('till-a', 'shift.closed', shiftClosedFact(front.closed.at(-1)!, 'Front')!.body),
+      )
+    }
+    const report = shopZReport(events, DAY, 'live', TZ)
+    const f = report.total.figures
+    expect(f.collections.awaiting).toEqual({
+      count: 1,
+      totals: [{ currency: 'NGN', amountMinor: '40000' }],
+    })
+    expect(f.hostedPayments.pending?.count).toBe(1)
+    expect(f.refunds.pending?.count).toBe(1)
+    expect(report.cashiers.find((c) => c.name === 'Bola')!.figures.collections.awaiting.count).toBe(
+      1,
+    )
+  })
+
   it('writes the report as CSV with exact amounts and formulas defused', async () => {
     const front = till('=cmd|x', frontFacts)
     const z = await closeOne(front, bola)

@@ -1,0 +1,192 @@
+// The books: what the shift reports need of records that their own journals drop. The
+// payments and refunds journals keep only their latest entries (500 and 1,000, finished ones
+// dropped first), so on a busy day a settled hosted payment or refund could leave its journal
+// before any Z-report counted it. Each one is copied here, as it settled, when the feature
+// says it changed (a `payments.updated` or `refunds.updated` event) and again before every
+// report, and stays until a sealed Z-report has counted it and its own journal no longer
+// holds it. Reports read the journals and this file together; a movement is counted once by
+// its key (figures.ts), so a record found in both counts once.
+//
+// The file is sealed, chained JSON Lines with its head in the keychain (`books`), like every
+// journal (main/integrity/chain.ts). Rewritten only after a Z-report, starting with a sealed
+// checkpoint that carries the chain on, so a file cut at the front or put back still shows.
+// A file that does not check is left exactly as it is, reported to the admin, and not used:
+// the reports then say that records dropped from the journals may be missing.
+import { appendFileSync, existsSync, mkdirSync, readFileSync, truncateSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import type { Environment } from '../../common/ipc/shared'
+import { writeFileAtomicSync } from '../app/atomicFile'
+import {
+  GENESIS,
+  JournalIntegrityError,
+  LineChain,
+  readSealedLines,
+  type JournalSeal,
+} from '../integrity'
+import type { Activity, HostedPaymentFact, RefundFact } from './activity'
+import { HOSTED, REFUND } from './carried-over'
+import { settledKey } from './figures'
+
+/** One kept record: a settled hosted payment or refund, as the report reads it. */
+export type KeptRecord = { k: 'hosted'; v: HostedPaymentFact } | { k: 'refund'; v: RefundFact }
+
+const DOMAIN = 'shifts.books.v1'
+
+/** What the books read from the features' journals: only the trimmed ones. */
+export interface SettledSource {
+  settled(environment: Environment): Promise<Pick<Activity, 'hostedPayments' | 'refunds'>>
+}
+
+const keyOf = (r: KeptRecord) =>
+  r.k === 'hosted'
+    ? settledKey('hosted', r.v.reference, r.v.status)
+    : settledKey('refund', r.v.reference, r.v.status)
+
+const kept = (a: Pick<Activity, 'hostedPayments' | 'refunds'>): KeptRecord[] => [
+  ...a.hostedPayments.map((v) => ({ k: 'hosted' as const, v })),
+  ...a.refunds.map((v) => ({ k: 'refund' as const, v })),
+]
+
+/** One environment's books file. */
+export class BooksFile {
+  readonly #path: string
+  readonly #seal: JournalSeal
+  readonly #records = new Map<string, KeptRecord>()
+  #chain: LineChain<KeptRecord | null> | null = null
+  /** Why the file is not used, in words; null when it checks. */
+  readonly problem: string | null
+
+  constructor(path: string, seal: JournalSeal) {
+    this.#path = path
+    this.#seal = seal
+    this.problem = this.#load()
+  }
+
+  #load(): string | null {
+    const head = this.#seal.anchor?.head ?? null
+    if (!existsSync(this.#path)) {
+      if (head && head.seq > 0)
+        return this.#fail('the file was deleted, though this till wrote to it')
+      this.#chain = new LineChain(this.#seal, DOMAIN, { seq: 0, hash: GENESIS })
+      return null
+    }
+    try {
+      const text = readFileSync(this.#path, 'utf8')
+      const read = readSealedLines<KeptRecord | null>(text, {
+        file: basename(this.#path),
+        domain: DOMAIN,
+        seal: this.#seal,
+      })
+      if (read.legacy.length > 0) return this.#fail('it holds lines without seals')
+      if (read.tornBytes > 0) truncateSync(this.#path, read.goodBytes)
+      for (const { body } of read.records) if (body) this.#records.set(keyOf(body), body)
+      this.#chain = new LineChain(this.#seal, DOMAIN, read.head)
+      return null
+    } catch (error) {
+      return this.#fail(
+        error instanceof JournalIntegrityError ? error.reason : 'the file could not be read',
+      )
+    }
+  }
+
+  #fail(reason: string): string {
+    this.#seal.report?.({ file: basename(this.#path), line: null, reason })
+    return `The books kept for reports (${basename(this.#path)}) did not pass their check (${reason}); hosted payments and refunds their journals no longer hold may be missing from this report.`
+  }
+
+  get records(): KeptRecord[] {
+    return [...this.#records.values()]
+  }
+
+  /** Appends the settled records not kept yet (durable before it returns). */
+  keep(records: readonly KeptRecord[]): void {
+    if (!this.#chain) return
+    const fresh = records.filter((r) => (r.k === 'hosted' ? HOSTED : REFUND)[r.v.status])
+    const lines: string[] = []
+    for (const r of fresh) {
+      const key = keyOf(r)
+      if (this.#records.has(key)) continue
+      this.#records.set(key, r)
+      lines.push(this.#chain.line(r))
+    }
+    if (lines.length === 0) return
+    mkdirSync(dirname(this.#path), { recursive: true, mode: 0o700 })
+    appendFileSync(this.#path, lines.join(''), { mode: 0o600 })
+    this.#chain.written()
+  }
+
+  /**
+   * After a Z-report: drops what it (or an earlier one) counted and the journals no longer
+   * hold, so the file holds about one period's records, not the till's history.
+   */
+  compact(counted: ReadonlySet<string>, stillInJournals: ReadonlySet<string>): void {
+    if (!this.#chain) return
+    const keep = this.records.filter((r) => !counted.has(keyOf(r)) || stillInJournals.has(keyOf(r)))
+    if (keep.length === this.#records.size) return
+    const text = this.#chain.checkpoint() + keep.map((r) => this.#chain!.line(r)).join('')
+    writeFileAtomicSync(this.#path, text)
+    this.#chain.written()
+    this.#records.clear()
+    for (const r of keep) this.#records.set(keyOf(r), r)
+  }
+}
+
+/**
+ * The report's activity, with the books: the journals as they are, plus each kept record its
+ * journal no longer holds. Keeps what is newly settled first, so nothing read here is lost.
+ */
+export class Books {
+  readonly #files = new Map<Environment, Promise<BooksFile>>()
+
+  constructor(
+    private readonly deps: {
+      dir: string
+      seal: (environment: Environment) => Promise<JournalSeal>
+      source: { read(environment: Environment): Promise<Activity> } & SettledSource
+    },
+  ) {}
+
+  #file(environment: Environment): Promise<BooksFile> {
+    let file = this.#files.get(environment)
+    if (!file) {
+      file = this.deps
+        .seal(environment)
+        .then((seal) => new BooksFile(join(this.deps.dir, environment, 'books.jsonl'), seal))
+      file.catch(() => this.#files.delete(environment))
+      this.#files.set(environment, file)
+    }
+    return file
+  }
+
+  /** Copies what settled since the last look (on a feature's change, and before a report). */
+  async capture(environment: Environment): Promise<void> {
+    const file = await this.#file(environment)
+    file.keep(kept(await this.deps.source.settled(environment)))
+  }
+
+  async read(environment: Environment): Promise<Activity> {
+    const file = await this.#file(environment)
+    const activity = await this.deps.source.read(environment)
+    file.keep(kept(activity))
+    if (file.problem) activity.warnings.push(file.problem)
+    // A reference its journal still holds is read from there (its newest state); the books
+    // add only what the journal dropped.
+    const inJournal = new Set([
+      ...activity.hostedPayments.map((p) => `hosted:${p.reference}`),
+      ...activity.refunds.map((r) => `refund:${r.reference}`),
+    ])
+    for (const r of file.records) {
+      if (inJournal.has(`${r.k}:${r.v.reference}`)) continue
+      if (r.k === 'hosted') activity.hostedPayments.push(r.v)
+      else activity.refunds.push(r.v)
+    }
+    return activity
+  }
+
+  /** After a Z-report was sealed: what every sealed report counted leaves the books. */
+  async sealed(environment: Environment, counted: ReadonlySet<string>): Promise<void> {
+    const file = await this.#file(environment)
+    const journals = await this.deps.source.settled(environment)
+    file.compact(counted, new Set(kept(journals).map(keyOf)))
+  }
+}

@@ -1,0 +1,100 @@
+// What must hold after a day of test/support/books-day.ts, measured: money received over the
+// sealed Z-reports against what the gateway settled, keys counted twice, settled movements in
+// no Z-report, and the shop's Z-report of each day against the sum of its tills'.
+import type { ZReportView } from '../../common/ipc/shifts'
+import { settledKey } from '../../main/shifts/figures'
+import type { ShopEvent } from '../../main/shop/events'
+import { shiftClosedFact } from '../../main/shop/reporter'
+import { shopZReport } from '../../main/shop/shop-z'
+import type { BooksDay } from './books-day'
+
+export interface BooksFindings {
+  /** Money received over every sealed Z-report, and what the gateway settled (kobo). */
+  receivedInZ: bigint
+  settledAtGateway: bigint
+  /** Keys counted by more than one Z-report. */
+  countedTwice: number
+  /** Settled movements (transfers, payments, refunds, payout outcomes) in no Z-report. */
+  missingFromZ: number
+  /** Days where the shop's Z-report's received differs from the sum of its tills'. */
+  shopDaysOff: number
+  zReports: number
+  transfers: number
+}
+
+let eventSeq = 0
+const closedEvent = (tillId: string, z: ZReportView, name: string): ShopEvent => ({
+  eventId: `00000000-0000-4000-8000-${String(++eventSeq).padStart(12, '0')}`,
+  tillId,
+  tillSeq: eventSeq,
+  kind: 'shift.closed',
+  body: shiftClosedFact(z, name)!.body,
+  createdAt: z.report.to,
+  signature: 'x'.repeat(86),
+})
+
+const ngn = (list: ReadonlyArray<{ currency: string; amount: number }>) =>
+  BigInt(list.find((a) => a.currency === 'NGN')?.amount ?? 0)
+
+/**
+ * Checks the books of a day that ended with every till closed. `throughShop` carries the
+ * tills' `shift.closed` events through the shop's store and back (the bench: PostgreSQL), as
+ * the tills would hear them; by default they are read as written. `tillIds` names the tills.
+ */
+export async function checkBooks(
+  day: BooksDay,
+  options: {
+    tillIds?: readonly string[]
+    throughShop?: (events: ShopEvent[]) => Promise<ShopEvent[]>
+  } = {},
+): Promise<BooksFindings> {
+  const found: BooksFindings = {
+    receivedInZ: 0n,
+    settledAtGateway: 0n,
+    countedTwice: 0,
+    missingFromZ: 0,
+    shopDaysOff: 0,
+    zReports: 0,
+    transfers: 0,
+  }
+  const events: ShopEvent[] = []
+  const byDay = new Map<string, bigint>()
+  for (const till of day.tills) {
+    const counted = new Map<string, number>()
+    for (const keys of till.countedKeys())
+      for (const key of keys) counted.set(key, (counted.get(key) ?? 0) + 1)
+    for (const n of counted.values()) if (n > 1) found.countedTwice += n - 1
+    const settled = await day.settled(till)
+    found.transfers += settled.size
+    for (const [reference, amount] of settled) {
+      found.settledAtGateway += BigInt(amount)
+      if (!counted.has(`transfer:${reference}`)) found.missingFromZ += 1
+    }
+    for (const p of till.hosted.values())
+      if (p.status !== 'pending' && !counted.has(settledKey('hosted', p.reference, p.status)))
+        found.missingFromZ += 1
+    for (const r of till.refunds.values())
+      if (r.status !== 'processing' && !counted.has(settledKey('refund', r.reference, r.status)))
+        found.missingFromZ += 1
+    for (const e of till.payoutEvents)
+      if (!counted.has(`payout:${e.reference}:${e.to}:${e.at}`) && e.to !== 'unknown')
+        found.missingFromZ += 1
+    for (const z of till.zs) {
+      found.zReports += 1
+      const received = ngn(z.report.till.collections.received)
+      found.receivedInZ += received
+      const dayKey = z.report.to.slice(0, 10)
+      byDay.set(dayKey, (byDay.get(dayKey) ?? 0n) + received)
+      events.push(
+        closedEvent(options.tillIds?.[till.index - 1] ?? `till-${till.index}`, z, till.name),
+      )
+    }
+  }
+  const heard = options.throughShop ? await options.throughShop(events) : events
+  for (const [dayKey, sum] of byDay) {
+    const shop = shopZReport(heard, dayKey, 'demo', 'UTC')
+    const total = shop.total.figures.collections.received.find((a) => a.currency === 'NGN')
+    if (BigInt(total?.amountMinor ?? '0') !== sum) found.shopDaysOff += 1
+  }
+  return found
+}

@@ -1,0 +1,403 @@
+// Random days at one to three tills against the sandbox, for the books' property test and
+// bench (test/unit/shifts/books-property.test.ts, bench/books.ts). Each till keeps its
+// customers' accounts on the sandbox, its collections ledger (the real one), and its shifts
+// (the real shift service, Z-reports sealed on disk); it polls the gateway's transfers as the
+// watcher does, can restart (the ledger reloaded from its records, the shift service opened
+// again on its folder) and can be offline for hours (it does not poll). Hosted payments,
+// refunds and payouts are drawn as the till's records of them, with outcomes that become known
+// later, some after a Z-report. Everything comes from one seed.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { ZReportView } from '../../common/ipc/shifts'
+import type { Minor } from '../../common/money'
+import {
+  Ledger,
+  observedFromGateway,
+  type ChargeRecord,
+  type ObservedTransfer,
+} from '../../main/collections/ledger'
+import { createGatewayClient, type GatewayClient } from '../../main/gateway'
+import {
+  emptyActivity,
+  type HostedPaymentFact,
+  type PayoutEvent,
+  type PayoutFact,
+  type RefundFact,
+} from '../../main/shifts/activity'
+import { ShiftsService } from '../../main/shifts/service'
+import { collectionsFacts } from '../../main/shifts/sources'
+import { ShiftStore } from '../../main/shifts/store'
+import { startSandbox, type RunningSandbox } from '../../sandbox'
+import { keyedSeal } from '../unit/shifts/fixtures'
+
+/** A small seeded generator (mulberry32): the same seed, the same day. */
+export function seeded(seed: number) {
+  let a = seed >>> 0
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  return {
+    next,
+    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+    chance: (p: number) => next() < p,
+  }
+}
+export type Rng = ReturnType<typeof seeded>
+
+const SKEW_MS = 60_000
+const person = (n: number) => ({ id: `u_cashier_${n}`, name: `Cashier ${n}` })
+
+interface Account {
+  accountReference: string
+  account: ChargeRecord['account']
+}
+
+export class BooksTill {
+  readonly dir: string
+  readonly seal = keyedSeal()
+  ledger = new Ledger({ skewMs: SKEW_MS })
+  shifts: ShiftsService
+  readonly accounts: Account[] = []
+  readonly hosted = new Map<string, HostedPaymentFact>()
+  readonly refunds = new Map<string, RefundFact>()
+  readonly payouts = new Map<string, PayoutFact>()
+  readonly payoutEvents: PayoutEvent[] = []
+  readonly zs: ZReportView[] = []
+  offlineUntil = 0
+  #seq = 0
+
+  constructor(
+    readonly name: string,
+    readonly index: number,
+    private readonly day: BooksDay,
+  ) {
+    this.dir = mkdtempSync(join(tmpdir(), `tilldesk-books-${index}-`))
+    this.shifts = this.#shiftService()
+  }
+
+  #shiftService(): ShiftsService {
+    return new ShiftsService({
+      dir: this.dir,
+      seal: async () => this.seal,
+      activity: {
+        read: async () => {
+          const activity = emptyActivity()
+          collectionsFacts(
+            { charges: this.ledger.allCharges(), transfers: this.ledger.allTransfers() },
+            activity,
+          )
+          activity.hostedPayments.push(...structuredClone([...this.hosted.values()]))
+          activity.refunds.push(...structuredClone([...this.refunds.values()]))
+          activity.payouts.push(...structuredClone([...this.payouts.values()]))
+          activity.payoutEvents.push(...structuredClone(this.payoutEvents))
+          return activity
+        },
+      },
+      tillName: () => this.name,
+      environment: () => 'demo',
+      now: () => this.day.now(),
+    })
+  }
+
+  /** Quit and start again: the ledger from its records, the shifts from their folder. */
+  restart(): void {
+    const charges = this.ledger.allCharges()
+    const transfers = this.ledger.allTransfers()
+    this.shifts.stop()
+    this.ledger = new Ledger({ skewMs: SKEW_MS })
+    this.ledger.load(structuredClone(charges), structuredClone(transfers))
+    this.shifts = this.#shiftService()
+  }
+
+  online(): boolean {
+    return this.day.now() >= this.offlineUntil
+  }
+
+  async newAccount(): Promise<Account> {
+    const reference = `BK${this.index}${String(this.accounts.length + 1).padStart(5, '0')}S${this.day.seed}`
+    const va = await this.day.client.virtualAccounts.create({
+      account_reference: reference,
+      customer_name: `Customer ${this.index}-${this.accounts.length + 1}`,
+      customer_email: `c${this.index}.${this.accounts.length + 1}.s${this.day.seed}@example.com`,
+      currency_code: 'NGN',
+      bvn: `2${String(this.index)}${String(this.accounts.length + 1).padStart(9, '0')}`,
+    })
+    const account: Account = {
+      accountReference: reference,
+      account: {
+        accountReference: va.account_reference,
+        accountNumber: va.account_number,
+        accountName: va.customer_name,
+        bankName: va.bank_name,
+        bankCode: va.bank_code ?? null,
+        currency: 'NGN',
+        customerEmail: va.customer_email,
+        metadata: {},
+        createdAt: va.created_at ?? null,
+      } as ChargeRecord['account'],
+    }
+    this.accounts.push(account)
+    return account
+  }
+
+  openCharge(account: Account, amountDue: Minor, cashier: number): ChargeRecord | null {
+    if (this.ledger.openChargeOn(account.accountReference)) return null
+    return this.ledger.open({
+      id: `ch_${this.index}_${++this.#seq}`,
+      state: 'open',
+      account: account.account,
+      currency: 'NGN',
+      amountDue,
+      saleReference: null,
+      till: this.name,
+      openedBy: person(cashier),
+      openedAt: new Date(this.day.now()).toISOString(),
+      closedAt: null,
+      overpayment: null,
+      cancellation: null,
+    } as ChargeRecord)
+  }
+
+  /** One watcher sweep: every transfer into this till's accounts, every page. */
+  async poll(): Promise<void> {
+    if (!this.online()) return
+    const nowIso = new Date(this.day.now()).toISOString()
+    for (const a of this.accounts)
+      for (const seen of await this.day.transfersInto(a.accountReference))
+        this.ledger.observe(seen, nowIso)
+  }
+
+  async closeShift(cashier: number): Promise<ZReportView> {
+    const who = { ...person(cashier), role: 'cashier' as const }
+    const status = await this.shifts.status()
+    const shift = status.current ?? (await this.shifts.open(who, {}))
+    const z = await this.shifts.close(who, shift.id)
+    this.zs.push(z)
+    return z
+  }
+
+  /** Every key each sealed Z-report counted, from the reports as stored on disk. */
+  countedKeys(): string[][] {
+    const store = new ShiftStore(join(this.dir, 'demo'), this.seal)
+    const out: string[][] = []
+    for (let n = 1; n <= store.lastNumber; n++) out.push(store.read(n)?.counted ?? [])
+    return out
+  }
+
+  dispose(): void {
+    this.shifts.stop()
+    rmSync(this.dir, { recursive: true, force: true })
+  }
+}
+
+export class BooksDay {
+  readonly tills: BooksTill[] = []
+  client!: GatewayClient
+  sandbox!: RunningSandbox
+  #references = 0
+
+  private constructor(
+    readonly seed: number,
+    readonly rng: Rng,
+  ) {}
+
+  static async start(seed: number, tills: number): Promise<BooksDay> {
+    const day = new BooksDay(seed, seeded(seed))
+    day.sandbox = await startSandbox({ port: 0, settleDelayMs: 20 * 60_000 })
+    const key = day.sandbox.keys[0]!
+    day.client = createGatewayClient({
+      baseUrl: day.sandbox.url,
+      keyId: key.key_id,
+      secret: key.secret,
+      timeoutMs: 5_000,
+      now: () => day.now(),
+    })
+    for (let i = 1; i <= tills; i++) day.tills.push(new BooksTill(`Till ${i}`, i, day))
+    return day
+  }
+
+  /** The business clock: the sandbox's, which stamps the transfers. */
+  now(): number {
+    return this.sandbox.clock.now().getTime()
+  }
+
+  advance(minutes: number): void {
+    this.sandbox.clock.advance(minutes * 60)
+  }
+
+  reference(prefix: string): string {
+    return `${prefix}-${this.seed}-${++this.#references}`
+  }
+
+  async transfer(
+    account: string,
+    amount: Minor,
+    options: { processingFirst: boolean; failed: boolean },
+  ): Promise<void> {
+    await this.client.sandbox.setVariants({ va_processing_first: options.processingFirst })
+    await this.client.sandbox.simulateTransfer(account, {
+      amount,
+      status: options.failed ? 'failed' : 'success',
+    })
+  }
+
+  /** What the gateway settled (success) into each till's accounts, by transfer reference. */
+  async settled(till: BooksTill): Promise<Map<string, Minor>> {
+    const out = new Map<string, Minor>()
+    for (const a of till.accounts)
+      for (const seen of await this.transfersInto(a.accountReference))
+        if (seen.status === 'success') out.set(seen.reference, seen.amount)
+    return out
+  }
+
+  /** Every transfer the gateway lists into one account, every page, as the watcher reads it. */
+  async transfersInto(accountReference: string): Promise<ObservedTransfer[]> {
+    const out: ObservedTransfer[] = []
+    for (let page = 1; ; page++) {
+      const result = await this.client.virtualAccounts.transactions({
+        account_reference: accountReference,
+        page,
+        page_size: 100,
+      })
+      for (const item of result.data) {
+        const seen = observedFromGateway(item)
+        if (seen) out.push(seen)
+      }
+      if (page >= result.pagination.total_pages) return out
+    }
+  }
+
+  async stop(): Promise<void> {
+    for (const till of this.tills) till.dispose()
+    await this.sandbox.close()
+  }
+}
+
+const HOSTED_END = ['success', 'success', 'failed', 'abandoned'] as const
+const REFUND_END = ['success', 'success', 'failed'] as const
+
+/** One random step at a random till. */
+async function step(day: BooksDay, till: BooksTill): Promise<void> {
+  const { rng } = day
+  const now = () => new Date(day.now()).toISOString()
+  const cashier = rng.int(1, 2)
+  const roll = rng.next()
+  if (roll < 0.22) {
+    // A sale, and what the customer sends: exact, part, over, nothing yet, or a failed try.
+    const account =
+      till.accounts.length > 0 && rng.chance(0.5)
+        ? rng.pick(till.accounts)
+        : await till.newAccount()
+    const due = (rng.int(1, 400) * 100 * 25) as Minor
+    const charge = till.openCharge(account, due, cashier)
+    if (!charge) return
+    const kind = rng.pick(['exact', 'exact', 'part', 'over', 'none', 'failed'] as const)
+    if (kind === 'none') return
+    const amount = (
+      kind === 'part' ? Math.floor(due / 2) : kind === 'over' ? due + 500_00 : due
+    ) as Minor
+    await day.transfer(account.accountReference, amount, {
+      processingFirst: rng.chance(0.3),
+      failed: kind === 'failed',
+    })
+  } else if (roll < 0.3) {
+    // The rest of a part payment, or money sent when no sale is open (late).
+    if (till.accounts.length === 0) return
+    const account = rng.pick(till.accounts)
+    await day.transfer(account.accountReference, (rng.int(1, 50) * 1_000_00) as Minor, {
+      processingFirst: rng.chance(0.4),
+      failed: false,
+    })
+  } else if (roll < 0.45) {
+    await till.poll()
+  } else if (roll < 0.55) {
+    day.advance(rng.int(1, 90))
+  } else if (roll < 0.62) {
+    await till.poll()
+    await till.closeShift(cashier)
+  } else if (roll < 0.66) {
+    till.restart()
+  } else if (roll < 0.68) {
+    // Offline for hours: the till does not hear the gateway.
+    till.offlineUntil = day.now() + rng.int(2, 6) * 3_600_000
+  } else if (roll < 0.74) {
+    // A hosted payment started, or one settled.
+    const open = [...till.hosted.values()].filter((p) => p.status === 'pending')
+    if (open.length > 0 && rng.chance(0.6)) {
+      const p = rng.pick(open)
+      till.hosted.set(p.reference, { ...p, status: rng.pick(HOSTED_END), settledAt: now() })
+    } else {
+      const reference = day.reference(`HP${till.index}`)
+      till.hosted.set(reference, {
+        reference,
+        status: 'pending',
+        amount: (rng.int(1, 200) * 500_00) as Minor,
+        currency: 'NGN',
+        createdAt: now(),
+        settledAt: null,
+        takenBy: `Cashier ${cashier}`,
+      })
+    }
+  } else if (roll < 0.8) {
+    const open = [...till.refunds.values()].filter((r) => r.status === 'processing')
+    if (open.length > 0 && rng.chance(0.6)) {
+      const r = rng.pick(open)
+      till.refunds.set(r.reference, { ...r, status: rng.pick(REFUND_END), updatedAt: now() })
+    } else {
+      const reference = day.reference(`RF${till.index}`)
+      till.refunds.set(reference, {
+        reference,
+        status: 'processing',
+        amount: (rng.int(1, 40) * 250_00) as Minor,
+        currency: 'NGN',
+        createdAt: now(),
+        updatedAt: now(),
+        issuedBy: 'Supervisor',
+      })
+    }
+  } else if (roll < 0.88) {
+    // A payout drafted, approved and sent whose outcome is unknown; or one whose outcome is
+    // now known (paid or failed).
+    const waiting = [...till.payouts.values()].filter((p) => p.state === 'unknown')
+    if (waiting.length > 0 && rng.chance(0.5)) {
+      const p = rng.pick(waiting)
+      const to = rng.chance(0.7) ? 'success' : 'failed'
+      till.payouts.set(p.reference, { ...p, state: to, updatedAt: now() })
+      till.payoutEvents.push({ reference: p.reference, at: now(), to })
+    } else {
+      const reference = day.reference(`PO${till.index}`)
+      till.payouts.set(reference, {
+        reference,
+        state: 'unknown',
+        amount: (rng.int(1, 100) * 1_000_00) as Minor,
+        currency: 'NGN',
+        maker: person(cashier),
+        payee: 'OKAFOR ADAEZE',
+        createdAt: now(),
+        updatedAt: now(),
+      })
+      for (const to of ['created', 'approved', 'unknown'])
+        till.payoutEvents.push({ reference, at: now(), to })
+    }
+  } else {
+    day.advance(rng.int(1, 20))
+    await till.poll()
+  }
+}
+
+/** A random day: `steps` steps, then every till back online, settled, polled and closed. */
+export async function randomDay(day: BooksDay, steps: number): Promise<void> {
+  for (let i = 0; i < steps; i++) await step(day, day.rng.pick(day.tills))
+  day.advance(24 * 60)
+  for (const till of day.tills) {
+    till.offlineUntil = 0
+    await till.poll()
+    await till.closeShift(1)
+  }
+}

@@ -1,0 +1,43 @@
+// The books balance, as a property over random days against the sandbox (test/support/
+// books-day.ts): one to three tills with sales paid exactly, in part or over, late transfers,
+// transfers seen processing first, failed tries, hosted payments, refunds, payouts whose
+// outcome is known only later, Z-reports at random moments, restarts and a till offline for
+// hours. Whatever the day: every naira the gateway settled for the shop's accounts is in
+// exactly one sealed Z-report, every settled movement is counted once, and the shop's
+// Z-report of each day is the sum of its tills'. Seeded: a failure names its seed, and
+// BOOKS_SEEDS=<n> runs more days.
+import { describe, expect, it } from 'vitest'
+import { checkBooks } from '../../support/books-check'
+import { BooksDay, randomDay } from '../../support/books-day'
+
+const RUNS = Number(process.env.BOOKS_SEEDS ?? 4)
+const FIRST_SEED = Number(process.env.BOOKS_FIRST_SEED ?? 20261127)
+
+describe('the books balance over random days', () => {
+  for (let run = 0; run < RUNS; run++) {
+    const seed = FIRST_SEED + run
+    const tills = 1 + (run % 3)
+    it(`seed ${seed}: ${tills} till(s)`, { timeout: 60_000 }, async () => {
+      const day = await BooksDay.start(seed, tills)
+      try {
+        await randomDay(day, 120)
+        const found = await checkBooks(day)
+        expect(found.transfers).toBeGreaterThan(0)
+        expect(found.zReports).toBeGreaterThan(tills)
+        expect({
+          receivedInZ: found.receivedInZ,
+          countedTwice: found.countedTwice,
+          missingFromZ: found.missingFromZ,
+          shopDaysOff: found.shopDaysOff,
+        }).toEqual({
+          receivedInZ: found.settledAtGateway,
+          countedTwice: 0,
+          missingFromZ: 0,
+          shopDaysOff: 0,
+        })
+      } finally {
+        await day.stop()
+      }
+    })
+  }
+})

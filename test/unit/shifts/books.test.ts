@@ -1,0 +1,169 @@
+// Reports never lose what a trimmed journal dropped: the payments journal keeps its latest
+// entries only (main/payments/module.ts), so a busy till's settled payments leave it before
+// the Z-report. The books keep each one as it settles (books.ts), until a sealed Z-report has
+// counted it. Written here by the payments journal itself, sealed as on a till.
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { Sealer, type JournalSeal } from '../../../main/integrity'
+import { fileStorage, Journal } from '../../../main/payments/journal'
+import { PaymentEntry, isFinalPayment } from '../../../main/payments/payment-entry'
+import { Books } from '../../../main/shifts/books'
+import { ShiftsService, type Caller } from '../../../main/shifts/service'
+import { fileActivitySource } from '../../../main/shifts/sources'
+import { keyedSeal } from './fixtures'
+
+const bola: Caller = { id: 'u_bola0001', name: 'Bola', role: 'cashier' }
+const START = Date.parse('2026-03-02T08:00:00Z')
+
+let dir: string
+let now: number
+let sealer: Sealer
+/** Journal heads "in the keychain", by name. */
+let heads: Map<string, { seq: number; hash: string } | null>
+let findings: string[]
+
+const sealOf = (name: string): JournalSeal => ({
+  sealer,
+  anchor: {
+    get head() {
+      return heads.get(name) ?? null
+    },
+    set(head: { seq: number; hash: string }) {
+      heads.set(name, { ...head })
+    },
+  } as unknown as JournalSeal['anchor'],
+  report: ({ reason }) => findings.push(`${name}: ${reason}`),
+})
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tilldesk-books-'))
+  now = START
+  sealer = new Sealer(randomBytes(32), true)
+  heads = new Map()
+  findings = []
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+function payments(limit: number) {
+  return new Journal({
+    name: 'payments',
+    schema: PaymentEntry,
+    storage: fileStorage(join(dir, 'gateway', 'demo'), 'payments'),
+    seal: sealOf('payments'),
+    keyOf: (e) => e.reference,
+    timeOf: (e) => e.createdAt,
+    limit,
+    keep: (e) => !isFinalPayment(e.status),
+  })
+}
+
+const entry = (n: number, status: 'pending' | 'success' = 'success'): PaymentEntry => ({
+  reference: `pay_${String(n).padStart(3, '0')}`,
+  status,
+  email: 'ada@example.com',
+  customerName: 'Ada Obi',
+  description: null,
+  amount: (1_000_00 + n) as PaymentEntry['amount'],
+  currency: 'NGN',
+  amountRefunded: 0 as PaymentEntry['amountRefunded'],
+  paymentMethod: null,
+  authorizationUrl: null,
+  createdAt: new Date(START + n * 60_000).toISOString(),
+  paidAt: status === 'success' ? new Date(START + n * 60_000 + 30_000).toISOString() : null,
+  verifiedAt: null,
+  takenBy: 'Bola',
+  notice: null,
+})
+
+function till() {
+  const source = fileActivitySource(dir, (_environment, journal) => sealOf(journal))
+  const books = new Books({ dir: join(dir, 'shifts'), seal: async () => sealOf('books'), source })
+  const z = keyedSeal()
+  const service = new ShiftsService({
+    dir: join(dir, 'shifts'),
+    seal: async () => z,
+    activity: books,
+    tillName: () => 'Front',
+    environment: () => 'demo',
+    now: () => now,
+  })
+  return { books, service }
+}
+
+async function closeZ(service: ShiftsService) {
+  const shift = await service.open(bola, {})
+  now += 3_600_000
+  return (await service.close(bola, shift.id)).report
+}
+
+const sum = (n: number) =>
+  Array.from({ length: n }, (_, i) => 1_000_00 + i + 1).reduce((a, b) => a + b)
+
+describe('the books', () => {
+  it('keeps each settled payment its journal drops, so the Z-report counts every one', async () => {
+    const journal = payments(3)
+    const { books, service } = till()
+    for (let n = 1; n <= 8; n++) {
+      journal.put(entry(n))
+      // What the shifts module does on each `payments.updated`.
+      await books.capture('demo')
+    }
+    expect(journal.list()).toHaveLength(3)
+    const z = await closeZ(service)
+    expect(z.till.hostedPayments.success).toEqual({
+      count: 8,
+      totals: [{ currency: 'NGN', amount: sum(8) }],
+    })
+    // The next Z-report counts none of them again.
+    const z2 = await closeZ(service)
+    expect(z2.till.hostedPayments.success.count).toBe(0)
+  })
+
+  it('lets go, after a Z-report, of what it counted and the journal no longer holds', async () => {
+    const journal = payments(3)
+    const { books, service } = till()
+    for (let n = 1; n <= 6; n++) {
+      journal.put(entry(n))
+      await books.capture('demo')
+    }
+    const file = join(dir, 'shifts', 'demo', 'books.jsonl')
+    const lines = () => readFileSync(file, 'utf8').trim().split('\n')
+    expect(lines()).toHaveLength(6)
+    await closeZ(service)
+    // A checkpoint, then the three the journal still holds (they would be kept again anyway).
+    expect(lines()).toHaveLength(4)
+    journal.put(entry(7))
+    await books.capture('demo')
+    const z2 = await closeZ(service)
+    expect(z2.till.hostedPayments.success).toEqual({
+      count: 1,
+      totals: [{ currency: 'NGN', amount: 1_000_07 }],
+    })
+    // A fresh start reads the compacted file against its head.
+    const again = till()
+    const z3 = await closeZ(again.service)
+    expect(z3.till.hostedPayments.success.count).toBe(0)
+    expect(z3.warnings).toEqual([])
+    expect(findings).toEqual([])
+  })
+
+  it('says so on the report, and tells the admin, when the books were edited', async () => {
+    const journal = payments(2)
+    const { books } = till()
+    for (let n = 1; n <= 4; n++) {
+      journal.put(entry(n))
+      await books.capture('demo')
+    }
+    const file = join(dir, 'shifts', 'demo', 'books.jsonl')
+    writeFileSync(file, readFileSync(file, 'utf8').replace('100001', '999999'))
+    const { service } = till()
+    const z = await closeZ(service)
+    expect(z.warnings.join(' ')).toMatch(/books kept for reports .* did not pass their check/)
+    expect(findings.some((f) => f.startsWith('books:'))).toBe(true)
+    // What the journal still holds is counted; nothing from the edited file.
+    expect(z.till.hostedPayments.success.count).toBe(2)
+  })
+})
