@@ -149,7 +149,7 @@ export async function run(): Promise<void> {
       metric: 'signed_vs_floor_ratio',
       value: round(p50('signed') / p50('floor')),
       unit: 'ratio',
-      goal: null,
+      goal: '<= 1.2',
     })
     emit({ bench: BENCH, metric: 'p50_floor', value: us(p50('floor')), unit: 'us', goal: null })
     emit({

@@ -6,8 +6,8 @@ import { NoInput } from './shared'
 export interface ResendTrustView {
   /** True once this gateway (address and key) has shown it keeps our reference. */
   honoured: boolean
-  /** How it showed it: a write answered with our reference, or a lookup that found one. */
-  how: 'echo' | 'lookup' | null
+  /** How it showed it: a write answered with our reference, a lookup that found one, or a passed conformance run. */
+  how: 'echo' | 'lookup' | 'conformance' | null
   since: string | null
 }
 

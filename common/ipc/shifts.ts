@@ -146,6 +146,19 @@ export interface CarriedOverItem {
 
 export type ShiftReportKind = 'x' | 'z'
 
+/** One local hour of the day's money, in one currency (common/day-hours.ts), for the charts. */
+export interface HourFigures {
+  /** 0–23, in the till's time zone. */
+  hour: number
+  currency: string
+  /** Received by bank transfer (late transfers included): integer minor units as text. */
+  transferMinor: string
+  /** Paid through the hosted checkout. */
+  checkoutMinor: string
+  /** Paid out (payouts the gateway confirmed). */
+  payoutsMinor: string
+}
+
 export interface ShiftReport {
   kind: ShiftReportKind
   shift: ShiftView
@@ -166,6 +179,8 @@ export interface ShiftReport {
   warnings: string[]
   /** A Z-report's reconciliation of its period with the gateway (absent on X-reports and older Zs). */
   reconciliation?: ZReconciliation
+  /** The same money by hour of the day, for the charts (absent in reports sealed before). */
+  hours?: HourFigures[]
 }
 
 /** The Z-report's place in the till's chain of sealed reports. */

@@ -5,6 +5,7 @@
 import * as z from 'zod'
 import { defineChannels, defineEvents, payload, returns } from './contract'
 import { NoInput } from './shared'
+import type { HourFigures } from './shifts'
 
 export interface ShopServerView {
   host: string
@@ -75,6 +76,8 @@ export interface ShopOverview {
   tills: ShopTillDay[]
   /** Payouts waiting for a supervisor on any till, oldest first. */
   waiting: ShopWaitingPayout[]
+  /** Every till's money by hour of the day, for the charts (common/day-hours.ts). */
+  hours?: HourFigures[]
 }
 
 /** Money on the shop's wire: integer minor units as a string, next to its currency. */

@@ -5,8 +5,9 @@
 // assumptions.md, "Resends are earned"). Until the environment has shown it, an unknown outcome
 // goes to lookups and review, never to a resend.
 //
-// Shown by: a 2xx to a write that echoed our reference, or a lookup by our reference that
-// found a record carrying it. Kept per environment, base URL and key id, in memory and in the
+// Shown by: a 2xx to a write that echoed our reference, a lookup by our reference that found a
+// record carrying it, or a passed conformance run for that base URL and key (test/conformance/
+// trust-record.ts; a run whose reference checks fail withdraws what was kept). Kept per environment, base URL and key id, in memory and in the
 // OS keychain (bound to the till's id, like the journal heads), so a restart keeps it while a
 // new key or address must show it again, and no file the cashier can edit ever grants it. A
 // keychain that cannot be read or written only means trust is earned again in this run.
@@ -14,7 +15,7 @@ import { createHash } from 'node:crypto'
 import { tillAccount } from '../integrity/keys'
 import type { Keychain } from '../keychain/keychain'
 
-export type TrustEvidence = 'echo' | 'lookup'
+export type TrustEvidence = 'echo' | 'lookup' | 'conformance'
 
 export interface ReferenceTrust {
   /** True once this environment has shown it keeps our reference. */
@@ -33,6 +34,8 @@ export interface Learned {
 export interface TrustVault {
   load(key: string): Promise<Learned | null>
   save(key: string, learned: Learned): Promise<void>
+  /** Withdraws what was kept for `key` (a conformance run showed the reference is not kept). */
+  forget(key: string): Promise<void>
 }
 
 export interface TrustState {
@@ -113,17 +116,20 @@ export function keychainTrustVault(keychain: Keychain, till: string | null): Tru
   return {
     load: async (key) => readLearned(await keychain.get('till', account(key)), key),
     save: (key, learned) => keychain.set('till', account(key), JSON.stringify({ key, ...learned })),
+    forget: async (key) => void (await keychain.delete('till', account(key))),
   }
 }
+
+const EVIDENCE: readonly TrustEvidence[] = ['echo', 'lookup', 'conformance']
 
 /** A vault entry, believed only when it is whole and names this very environment. */
 function readLearned(raw: string | null, key: string): Learned | null {
   if (raw === null) return null
   try {
     const value = JSON.parse(raw) as { key?: unknown; how?: unknown; at?: unknown }
-    if (value.key !== key || (value.how !== 'echo' && value.how !== 'lookup')) return null
+    if (value.key !== key || !EVIDENCE.includes(value.how as TrustEvidence)) return null
     if (typeof value.at !== 'number' || !Number.isFinite(value.at)) return null
-    return { how: value.how, at: value.at }
+    return { how: value.how as TrustEvidence, at: value.at }
   } catch {
     return null
   }
@@ -138,6 +144,10 @@ export interface TrustScope {
   keychain?: Keychain
   integrity?: { readonly tillId: string | null }
 }
+
+/** What names an environment for trust; `base` as the settings keep it (no trailing slash). */
+export const trustKey = (environment: string, base: string, keyId?: string | null): string =>
+  `${environment}|${base}|${keyId ?? 'demo'}`
 
 const stores = new WeakMap<object, ReferenceTrustStore>()
 
@@ -158,8 +168,9 @@ export function tillTrust(scope: TrustScope): {
   const key = (): string | null => {
     const base = scope.environment.baseUrl()
     const environment = scope.environment.current
-    const keyId = scope.settings.get().keyIds[environment] ?? null
-    return base === null ? null : `${environment}|${base}|${keyId ?? 'demo'}`
+    return base === null
+      ? null
+      : trustKey(environment, base, scope.settings.get().keyIds[environment])
   }
   // Read what an earlier run earned here before the first unknown outcome needs it.
   void store.warm(key())

@@ -19,7 +19,7 @@ import { InputError, toWire, type RawInput } from './encoding'
 import type { GatewayError } from './errors'
 import { redactingLogger, type GatewayLogger } from './logger'
 import { probeCapabilities, type CapabilityProbe } from './probe'
-import { bodyBytes, signRequest, signingKey } from './signer'
+import { bodyBytes, createSigner } from './signer'
 import { DEFAULT_TIMEOUT_MS, TransportFailure, send, type FetchLike } from './transport'
 import {
   gatewayEndpoints,
@@ -89,7 +89,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
   if (!options.secret) throw new TypeError('An API secret is required.')
   const baseUrl = normalizeBaseUrl(options.baseUrl)
   const { keyId, secret } = options
-  const key = signingKey(secret)
+  const sign = createSigner(keyId, secret)
   const fetchFn: FetchLike = options.fetch ?? ((input, init) => fetch(input, init))
   const now = options.now ?? Date.now
   const defaultTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
@@ -140,8 +140,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
       if (userAgent) headers['User-Agent'] = userAgent
       if (body) headers['Content-Type'] = 'application/json'
       const offsetUsed = clock.offsetSeconds
-      if (def.capability !== null)
-        Object.assign(headers, signRequest(keyId, key, clock.timestamp(), body))
+      if (def.capability !== null) Object.assign(headers, sign(clock.timestamp(), body))
       if (sessionToken && def.capability !== null) headers.Authorization = `Bearer ${sessionToken}`
 
       const sentAt = now()
@@ -173,16 +172,17 @@ export function createGatewayClient(options: GatewayClientOptions) {
       const receivedAt = now()
       const durationMs = Math.round(performance.now() - started)
       const skew = clock.observe(answer.headers.get('date'), sentAt, receivedAt)
-      aside(() =>
-        log?.debug('gateway request', {
-          endpoint: name,
-          method: def.method,
-          path: wire.path,
-          status: answer.status,
-          durationMs,
-          attempt,
-        }),
-      )
+      if (log)
+        aside(() =>
+          log.debug('gateway request', {
+            endpoint: name,
+            method: def.method,
+            path: wire.path,
+            status: answer.status,
+            durationMs,
+            attempt,
+          }),
+        )
 
       if (reportsReachability && !OUTAGE_STATUSES.has(answer.status))
         aside(() => options.onReachability?.(true))

@@ -22,18 +22,22 @@ export const TILLS_ACCOUNT = 'Tilldesk tills'
  * which may not adopt the old files (see IntegrityService).
  */
 export function resolveTillId(dataDir: string, hasStaff: boolean): string | null {
-  const path = join(dataDir, TILL_ID_FILE)
-  try {
-    const id = readFileSync(path, 'utf8').trim()
-    if (/^[0-9a-f]{16}$/.test(id)) return id
-  } catch {
-    // No file yet.
-  }
-  if (hasStaff) return null
+  const existing = readTillId(dataDir)
+  if (existing !== null || hasStaff) return existing
   const id = randomBytes(8).toString('hex')
   mkdirSync(dataDir, { recursive: true })
-  writeFileSync(path, `${id}\n`, { mode: 0o600 })
+  writeFileSync(join(dataDir, TILL_ID_FILE), `${id}\n`, { mode: 0o600 })
   return id
+}
+
+/** The id in `<dataDir>/till-id`, read only; null when there is no such file or it is not one. */
+export function readTillId(dataDir: string): string | null {
+  try {
+    const id = readFileSync(join(dataDir, TILL_ID_FILE), 'utf8').trim()
+    return /^[0-9a-f]{16}$/.test(id) ? id : null
+  } catch {
+    return null
+  }
 }
 
 const suffix = (till: string | null): string => (till ? ` ${till}` : '')

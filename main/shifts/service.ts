@@ -27,6 +27,7 @@ import type { JournalSeal } from '../integrity'
 import { reportCsv } from './csv'
 import { endOfDayAfter } from './endOfDay'
 import { shiftFigures } from './figures'
+import { reportHours } from './hours'
 import { reportHtml, type PaperWidth } from './html'
 import type { PdfRenderer } from './pdf'
 import type { ZJournalSeal } from './sealing'
@@ -402,6 +403,7 @@ export class ShiftsService {
       to,
       ...figures,
       warnings: [...before.problems, ...activity.warnings],
+      hours: reportHours(activity, before, this.#settings.view().timeZone),
     }
     return { report, counted, before }
   }

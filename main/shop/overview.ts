@@ -3,6 +3,7 @@
 // till, and the day's events as CSV. Amounts stay integer minor units (strings on the wire,
 // BigInt while adding) and are never summed across currencies.
 import type { ShopOverview, ShopTillDay, ShopWaitingPayout } from '../../common/ipc/shop'
+import { HourBuckets } from '../../common/day-hours'
 import { csvRow } from '../collections/csv'
 import type { ShopEvent } from './events'
 
@@ -32,6 +33,7 @@ export function shopOverview(
 ): ShopOverview {
   const tills = new Map<string, ShopTillDay>()
   const latestPayout = new Map<string, ShopEvent>()
+  const hours = new HourBuckets(timeZone)
   const tillOf = (e: ShopEvent): ShopTillDay => {
     let till = tills.get(e.tillId)
     if (!till) {
@@ -61,6 +63,7 @@ export function shopOverview(
       row.count += 1
       row.dueMinor = String(BigInt(row.dueMinor) + minor(e.body.amountDueMinor))
       row.receivedMinor = String(BigInt(row.receivedMinor) + minor(e.body.receivedMinor))
+      hours.add(when(e), currency, 'transfer', minor(e.body.receivedMinor))
     }
   }
   const waiting: ShopWaitingPayout[] = []
@@ -69,6 +72,8 @@ export function shopOverview(
     if (localDay(when(e), timeZone) === day) {
       const till = tillOf(e)
       till.payouts[state] = (till.payouts[state] ?? 0) + 1
+      if (state === 'success')
+        hours.add(when(e), text(e.body.currency), 'payouts', minor(e.body.amountMinor))
     }
     if (state === 'awaiting_approval') {
       waiting.push({
@@ -91,6 +96,7 @@ export function shopOverview(
     day,
     tills: [...tills.values()].sort((a, b) => a.tillName.localeCompare(b.tillName)),
     waiting: waiting.sort((a, b) => a.at.localeCompare(b.at)),
+    hours: hours.rows(),
   }
 }
 

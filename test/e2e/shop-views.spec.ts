@@ -3,13 +3,10 @@
 // status bar's shop line; then the server stops and the status bar says the till works alone.
 // Screenshots go to test-results/shop-views/ for a person to look at.
 import { expect, test, type Page } from '@playwright/test'
-import {
-  findPostgresBin,
-  startThrowawayPostgres,
-  type ThrowawayPostgres,
-} from '../support/postgres'
+import { findPostgresBin, type ThrowawayPostgres } from '../support/postgres'
 import { layoutProblems } from './layout'
-import { completeFirstRun, startOwnPreview, type OwnPreview, type PageGlobals } from './support'
+import { paidCharge, startShopTill, type ShopTill } from './shop-till'
+import { type PageGlobals } from './support'
 
 const found = findPostgresBin()
 test.skip(!('bin' in found) && !process.env.CI, 'bin' in found ? '' : found.reason)
@@ -21,65 +18,22 @@ const SIZES = [
   { width: 1024, height: 768 },
 ] as const
 
+let till: ShopTill
 let server: ThrowawayPostgres
-let own: OwnPreview
 let page: Page
-
-async function invoke<T>(channel: string, input?: unknown): Promise<T> {
-  return page.evaluate(
-    async ([c, i]) => {
-      const envelope = await (globalThis as unknown as PageGlobals).pos.invoke(
-        c as never,
-        i as never,
-      )
-      if (!envelope.ok) throw new Error(envelope.error.message)
-      return envelope.value as unknown
-    },
-    [channel, input] as const,
-  ) as Promise<T>
-}
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000)
-  server = await startThrowawayPostgres()
-  own = await startOwnPreview()
-  page = await (await browser.newContext({ baseURL: own.origin })).newPage()
-  await page.goto(own.url)
-  await completeFirstRun(page, 'Front counter')
-  await invoke('shop.create', {
-    server: { host: server.host, port: server.port, database: 'postgres', ca: server.ca },
-    ownerUser: server.superuser,
-    ownerPassword: server.superPassword,
-    shopName: 'Corner Shop',
-  })
+  till = await startShopTill(browser, 'Front counter')
+  ;({ server, page } = till)
   // A day with something in it: a paid charge and a closed shift.
-  const account = await invoke<{ accountReference: string }>('customer.create', {
-    name: 'Adaeze Okafor-Nwankwo',
-    email: `shop.views.${Date.now()}@example.com`,
-    bvn: `2${String(Date.now() % 1e10).padStart(10, '0')}`,
-  })
-  const shift = await invoke<{ id: string }>('shifts.open', {})
-  const charge = await invoke<{ id: string }>('charge.open', {
-    accountReference: account.accountReference,
-    amount: '2500.00',
-  })
-  await invoke('charge.watch', { chargeId: charge.id, waiting: true })
-  await invoke('demo.simulateTransfer', {
-    accountReference: account.accountReference,
-    amount: '2500.00',
-  })
-  await expect
-    .poll(
-      async () => (await invoke<{ state: string }>('charge.get', { chargeId: charge.id })).state,
-    )
-    .not.toBe('open')
-  await invoke('shifts.close', { shiftId: shift.id })
+  const shift = await till.invoke<{ id: string }>('shifts.open', {})
+  await paidCharge(till, '2500.00', 'shop.views')
+  await till.invoke('shifts.close', { shiftId: shift.id })
 })
 
 test.afterAll(async () => {
-  await page?.context().close()
-  await own?.close()
-  server?.destroy()
+  await till?.close()
 })
 
 async function showTab(name: string): Promise<void> {

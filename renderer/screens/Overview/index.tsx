@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import type { ShiftReport, ShiftStatus } from '../../../common/ipc/shifts'
 import { Banner, Button, Card, Spinner } from '../../components'
+import { DayCharts } from '../../components/charts/DayCharts'
 import { formatDateTime } from '../../lib/format'
 import { call, messageOf } from '../../lib/pos'
 import { useEnvironment } from '../../store/environment'
@@ -117,6 +118,11 @@ export default function OverviewScreen() {
           </p>
         </Card>
       </div>
+      {figures && (
+        <Card title={t('charts.title')}>
+          <DayCharts hours={figures.hours} />
+        </Card>
+      )}
     </div>
   )
 }

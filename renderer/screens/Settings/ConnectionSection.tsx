@@ -67,7 +67,9 @@ export function ConnectionSection() {
               resends.honoured
                 ? resends.how === 'lookup'
                   ? 'settings.connection.resendsOnLookup'
-                  : 'settings.connection.resendsOnEcho'
+                  : resends.how === 'conformance'
+                    ? 'settings.connection.resendsOnConformance'
+                    : 'settings.connection.resendsOnEcho'
                 : 'settings.connection.resendsOffBody',
             )}
           </span>

@@ -19,6 +19,7 @@ import { canSee } from '../../app/roles'
 import { formatDateTime } from '../../lib/format'
 import { call, messageOf, subscribe } from '../../lib/pos'
 import { useSession } from '../../store/session'
+import { DayCharts } from '../../components/charts/DayCharts'
 import { amounts, ReportView } from './ReportView'
 import './shift.css'
 
@@ -161,7 +162,15 @@ function ThisShift() {
             </>
           }
         >
-          {report ? <ReportView report={report} /> : <p className="muted">{t('shift.takeX')}</p>}
+          {report ? (
+            <>
+              <ReportView report={report} />
+              <h3>{t('charts.title')}</h3>
+              <DayCharts hours={report.hours} />
+            </>
+          ) : (
+            <p className="muted">{t('shift.takeX')}</p>
+          )}
         </Card>
       )}
       <ConfirmDialog

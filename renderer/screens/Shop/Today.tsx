@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next'
 import type { ShopOverview, ShopTillDay } from '../../../common/ipc/shop'
 import { Button, Card, Spinner } from '../../components'
+import { DayCharts } from '../../components/charts/DayCharts'
 import { DataTable } from '../../components/kit'
 import { formatWhen } from '../../lib/format'
 import { money, word } from './words'
@@ -91,6 +92,11 @@ export function Today({
           </ul>
         )}
       </Card>
+      {overview && overview.tills.length > 0 && (
+        <Card title={t('charts.title')}>
+          <DayCharts hours={overview.hours} />
+        </Card>
+      )}
       {overview &&
         (overview.tills.length === 0 ? (
           <p className="muted">{t('shop.today.noTills')}</p>

@@ -115,6 +115,21 @@ describe('shop overview', () => {
     expect(view.tills.find((t) => t.tillName === 'Front')!.payouts).toEqual({ approved: 1 })
   })
 
+  it('spreads the day over its hours for the charts: transfers received, payouts paid', () => {
+    const day2 = [
+      charge('t1', 'Front', 'paid', 'NGN', '150000', '150000', '2026-11-24T08:15:00.000Z'),
+      charge('t2', 'Back', 'part_paid', 'NGN', '90000', '30000', '2026-11-24T08:45:00.000Z'),
+      charge('t2', 'Back', 'paid', 'NGN', '1', '1', '2026-11-23T08:45:00.000Z'),
+      payout('t1', 'Front', 'PO-9', 'approved', '2026-11-24T09:05:00.000Z'),
+      payout('t1', 'Front', 'PO-9', 'success', '2026-11-24T10:20:00.000Z'),
+      payout('t2', 'Back', 'PO-8', 'failed', '2026-11-24T10:30:00.000Z'),
+    ]
+    expect(shopOverview(day2, '2026-11-24', 'Africa/Lagos').hours).toEqual([
+      { hour: 9, currency: 'NGN', transferMinor: '180000', checkoutMinor: '0', payoutsMinor: '0' },
+      { hour: 11, currency: 'NGN', transferMinor: '0', checkoutMinor: '0', payoutsMinor: '350000' },
+    ])
+  })
+
   it('takes "today" in the till’s time zone', () => {
     expect(localDay('2026-11-23T23:30:00.000Z', 'Africa/Lagos')).toBe('2026-11-24')
     expect(localDay('2026-11-23T23:30:00.000Z', 'UTC')).toBe('2026-11-23')
