@@ -274,7 +274,7 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
       )
       state = 'reversed'
     }
-    if (records.length > 0) await this.commit(records.map((r) => withoutUndefined(r)))
+    if (records.length > 0) this.record(records.map((r) => withoutUndefined(r)))
     if (state === 'submitted') {
       // Still moving at the bank: look again later, less often the longer it takes.
       const polls = (this.polls.get(item.reference) ?? 0) + 1

@@ -112,6 +112,8 @@ export abstract class PayoutSenderBase {
   /** No requests before this either: the gateway's Retry-After, which a kick must not cut. */
   protected retryAfterUntil = 0
   protected blockedReason: string | null = null
+  /** Records applied and on their way to disk (record()). */
+  protected readonly writing = new Set<Promise<void>>()
 
   constructor(options: SenderOptions) {
     const requestTimeoutMs = options.requestTimeoutMs ?? 15_000
@@ -201,8 +203,24 @@ export abstract class PayoutSenderBase {
     }
   }
 
+  /** Journaled and on disk before this returns: for records that gate a request. */
   protected async commit(records: OutboxRecord[]): Promise<void> {
     await this.o.outbox.commit(records)
+  }
+
+  /**
+   * The gateway's word folded in: applied now, on disk shortly (stop() waits for it). Nothing
+   * that leaves the till waits on these records (a payout whose `accept` is lost in a crash
+   * is `sending` again and is looked up before anything is sent), so the request's slot is not
+   * held through their fsync.
+   */
+  protected record(records: OutboxRecord[]): void {
+    const durable = this.o.outbox.apply(records).durable.then(
+      () => undefined,
+      (error: unknown) => this.o.onError?.(error),
+    )
+    this.writing.add(durable)
+    void durable.finally(() => this.writing.delete(durable))
   }
 
   protected backoff(reference: string): void {

@@ -53,6 +53,7 @@ export class PayoutSender extends PayoutSending {
     this.#timer = null
     this.#timerAt = Infinity
     await Promise.allSettled([...this.#inFlight.values()])
+    await Promise.allSettled([...this.writing])
   }
 
   /**
