@@ -21,6 +21,7 @@ import {
 import type { NameEnquiryResult } from './nameEnquiry'
 import type { Outbox } from './outbox'
 import type { ItemPatch, OutboxRecord } from './records'
+import { ACTIONS } from './stateMachine'
 
 export interface SenderOptions {
   outbox: Outbox
@@ -155,19 +156,6 @@ export abstract class PayoutSenderBase {
     reason: string | null,
     patch: ItemPatch,
   ): OutboxRecord {
-    const to = {
-      expire: 'expired',
-      hold: 'needs_review',
-      send: 'sending',
-      accept: 'submitted',
-      refuse: 'failed',
-      succeed: 'success',
-      fail: 'failed',
-      reverse: 'reversed',
-      lose: 'unknown',
-      escalate: 'needs_review',
-      overrule: 'submitted',
-    } as const
     const from = {
       succeed: 'submitted',
       fail: 'submitted',
@@ -180,7 +168,7 @@ export abstract class PayoutSenderBase {
       by: SYSTEM_ACTOR,
       // Chained records (accept → succeed → reverse) start where the previous one ended.
       from: action in from ? from[action as keyof typeof from] : item.state,
-      to: to[action],
+      to: ACTIONS[action].to,
       reason,
       patch,
     }
