@@ -6,7 +6,7 @@ import { afterEach, expect, it } from 'vitest'
 import { bindingHash } from '../../../main/payouts/binding'
 import type { OutboxRecord } from '../../../main/payouts/records'
 import { PayoutSender } from '../../../main/payouts/sender'
-import { cashier, draftInput, GOOD_PIN, supervisor, world, type World } from './helpers'
+import { cashier, draftInput, GOOD_PIN, supervisor, realClock, world, type World } from './helpers'
 
 let w: World
 let sender: PayoutSender | null = null
@@ -46,18 +46,8 @@ function holdAccepts(): void {
   }
 }
 
-/** Real time for the sender's scheduling; the approval clock stays far from expiry. */
-function realClock(): void {
-  const start = Date.now()
-  const base = w.clock.now
-  Object.defineProperty(w.clock, 'now', {
-    get: () => base + (Date.now() - start),
-    configurable: true,
-  })
-}
-
 function start(): PayoutSender {
-  realClock()
+  realClock(w)
   const s = new PayoutSender({
     outbox: w.outbox,
     gateway: async () => w.gateway,
@@ -107,4 +97,21 @@ it('stop() returns only once the answers folded in are on disk', async () => {
   await stopping
   expect(stopped).toBe(true)
   sender = null
+})
+
+it('idle() waits for the answers folded in to reach disk (and the screens to hear of them)', async () => {
+  w = await world()
+  const item = await approved(0)
+  holdAccepts()
+  sender = start()
+  await expect.poll(() => w.outbox.get(item.reference)?.state, { timeout: 5_000 }).toBe('success')
+  let idle = false
+  const waiting = sender.idle(5_000).then(() => {
+    idle = true
+  })
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve))
+  expect(idle).toBe(false)
+  release()
+  await waiting
+  expect(idle).toBe(true)
 })
