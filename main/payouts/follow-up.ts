@@ -40,9 +40,7 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
     }
     let transfer: Transfer
     try {
-      transfer = await gateway.disbursements.verify(item.reference, {
-        timeoutMs: this.o.requestTimeoutMs,
-      })
+      transfer = await this.lookUp(gateway, item)
     } catch (error) {
       const failure = classifyFailure(error, 'lookup')
       if (failure === 'auth' || failure === 'rate_limited') {
@@ -107,9 +105,7 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
   protected async reviewCheck(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
     if (!isUncertain(item)) return
     try {
-      const transfer = await gateway.disbursements.verify(item.reference, {
-        timeoutMs: this.o.requestTimeoutMs,
-      })
+      const transfer = await this.lookUp(gateway, item)
       await this.adopt(item, transfer, {})
     } catch {
       // Nothing new: it waits for the supervisor; never sent again from here.
@@ -120,9 +116,7 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
   protected async follow(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
     let transfer: Transfer
     try {
-      transfer = await gateway.disbursements.verify(item.reference, {
-        timeoutMs: this.o.requestTimeoutMs,
-      })
+      transfer = await this.lookUp(gateway, item)
     } catch (error) {
       this.afterFailedRead(item.reference, error)
       return
@@ -133,9 +127,7 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
 
   protected async watchReversal(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
     try {
-      const transfer = await gateway.disbursements.verify(item.reference, {
-        timeoutMs: this.o.requestTimeoutMs,
-      })
+      const transfer = await this.lookUp(gateway, item)
       if (transfer.status === 'reversed') await this.adopt(item, transfer, {})
       else this.dueAt.set(item.reference, this.o.now() + this.o.reversalPollMs)
     } catch (error) {
@@ -153,9 +145,7 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
     this.dueAt.set(item.reference, this.o.now() + this.o.reviewPollMs)
     let transfer: Transfer
     try {
-      transfer = await gateway.disbursements.verify(item.reference, {
-        timeoutMs: this.o.requestTimeoutMs,
-      })
+      transfer = await this.lookUp(gateway, item)
     } catch {
       return // No transfer, or no answer: the decision stands; looked up again later.
     }
@@ -182,6 +172,11 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
     ])
     const overruled = this.o.outbox.get(item.reference)
     if (overruled) await this.adopt(overruled, transfer, {})
+  }
+
+  /** The gateway's transfer for this payout's reference (GET /disbursements/verify). */
+  protected lookUp(gateway: PayoutsGateway, item: PayoutItem): Promise<Transfer> {
+    return gateway.disbursements.verify(item.reference, { timeoutMs: this.o.requestTimeoutMs })
   }
 
   protected afterFailedRead(reference: string, error: unknown): void {
@@ -274,7 +269,7 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
       )
       state = 'reversed'
     }
-    if (records.length > 0) await this.commit(records.map((r) => withoutUndefined(r)))
+    if (records.length > 0) this.record(records.map((r) => withoutUndefined(r)))
     if (state === 'submitted') {
       // Still moving at the bank: look again later, less often the longer it takes.
       const polls = (this.polls.get(item.reference) ?? 0) + 1

@@ -90,6 +90,15 @@ export class Outbox {
    * breaks a rule.
    */
   async commit(records: readonly OutboxRecord[]): Promise<PayoutItem[]> {
+    return this.apply(records).durable
+  }
+
+  /**
+   * The first half of commit, for records that gate no request (the gateway's answer folded
+   * in): applied to memory and chained now, so the caller may go on at once; `durable`
+   * resolves (and listeners hear) once they are on disk. A rejected record throws here.
+   */
+  apply(records: readonly OutboxRecord[]): { durable: Promise<PayoutItem[]> } {
     const at = this.#now()
     const staged = new Map<string, PayoutItem>()
     for (const record of records) {
@@ -98,8 +107,10 @@ export class Outbox {
     }
     const { durable } = this.journal.append(records, new Date(at).toISOString())
     for (const [ref, item] of staged) this.#items.set(ref, item)
-    await durable
-    const changed = [...staged.values()]
+    return { durable: durable.then(() => this.#told([...staged.values()])) }
+  }
+
+  #told(changed: PayoutItem[]): PayoutItem[] {
     for (const listener of this.#listeners) {
       try {
         listener(changed)

@@ -21,6 +21,7 @@ import {
 import type { NameEnquiryResult } from './nameEnquiry'
 import type { Outbox } from './outbox'
 import type { ItemPatch, OutboxRecord } from './records'
+import { ACTIONS } from './stateMachine'
 
 export interface SenderOptions {
   outbox: Outbox
@@ -112,6 +113,8 @@ export abstract class PayoutSenderBase {
   /** No requests before this either: the gateway's Retry-After, which a kick must not cut. */
   protected retryAfterUntil = 0
   protected blockedReason: string | null = null
+  /** Records applied and on their way to disk (record()). */
+  protected readonly writing = new Set<Promise<void>>()
 
   constructor(options: SenderOptions) {
     const requestTimeoutMs = options.requestTimeoutMs ?? 15_000
@@ -153,19 +156,6 @@ export abstract class PayoutSenderBase {
     reason: string | null,
     patch: ItemPatch,
   ): OutboxRecord {
-    const to = {
-      expire: 'expired',
-      hold: 'needs_review',
-      send: 'sending',
-      accept: 'submitted',
-      refuse: 'failed',
-      succeed: 'success',
-      fail: 'failed',
-      reverse: 'reversed',
-      lose: 'unknown',
-      escalate: 'needs_review',
-      overrule: 'submitted',
-    } as const
     const from = {
       succeed: 'submitted',
       fail: 'submitted',
@@ -178,7 +168,7 @@ export abstract class PayoutSenderBase {
       by: SYSTEM_ACTOR,
       // Chained records (accept → succeed → reverse) start where the previous one ended.
       from: action in from ? from[action as keyof typeof from] : item.state,
-      to: to[action],
+      to: ACTIONS[action].to,
       reason,
       patch,
     }
@@ -201,8 +191,24 @@ export abstract class PayoutSenderBase {
     }
   }
 
+  /** Journaled and on disk before this returns: for records that gate a request. */
   protected async commit(records: OutboxRecord[]): Promise<void> {
     await this.o.outbox.commit(records)
+  }
+
+  /**
+   * The gateway's word folded in: applied now, on disk shortly (stop() waits for it). Nothing
+   * that leaves the till waits on these records (a payout whose `accept` is lost in a crash
+   * is `sending` again and is looked up before anything is sent), so the request's slot is not
+   * held through their fsync.
+   */
+  protected record(records: OutboxRecord[]): void {
+    const durable = this.o.outbox.apply(records).durable.then(
+      () => undefined,
+      (error: unknown) => this.o.onError?.(error),
+    )
+    this.writing.add(durable)
+    void durable.finally(() => this.writing.delete(durable))
   }
 
   protected backoff(reference: string): void {

@@ -53,6 +53,7 @@ export class PayoutSender extends PayoutSending {
     this.#timer = null
     this.#timerAt = Infinity
     await Promise.allSettled([...this.#inFlight.values()])
+    await Promise.allSettled([...this.writing])
   }
 
   /**
@@ -85,14 +86,14 @@ export class PayoutSender extends PayoutSending {
     return this.#active.size
   }
 
-  /** Resolves once nothing is approved, sending or submitted (tests and the bench). */
+  /** Resolves once nothing is approved, sending or submitted and all is on disk (tests, bench). */
   async idle(timeoutMs = 60_000): Promise<void> {
     const deadline = Date.now() + timeoutMs
     for (;;) {
       const busy = [...this.o.outbox.items()].some((item) =>
         ['approved', 'sending', 'unknown', 'submitted'].includes(item.state),
       )
-      if (!busy && this.#inFlight.size === 0) return
+      if (!busy && this.#inFlight.size === 0 && this.writing.size === 0) return
       if (Date.now() > deadline) throw new Error('The outbox did not drain in time.')
       await new Promise((resolve) => setTimeout(resolve, 25))
     }

@@ -3,7 +3,7 @@
 // what a failed initialize means (refused, retried later, or an unknown outcome to follow up).
 import type { Transfer } from '../../common/api/disbursements'
 import { approvalMatches, bindingHash } from './binding'
-import { judgeName } from './commands'
+import { judgeName } from './name-check'
 import { explainGatewayFailure } from './explain'
 import { classifyFailure, type PayoutsGateway } from './gatewayPort'
 import { type PayoutItem, type Problem, type Uncertainty } from './model'

@@ -10,7 +10,7 @@ import type {
 } from '../../common/ipc/payouts'
 import { formatMoney } from '../../common/money'
 import { approvalMatches, bindingHash } from './binding'
-import { PURPOSE_LABEL } from './commands'
+import { PURPOSE_LABEL } from './draft-fields'
 import { STATE_LABEL, STATE_MEANING } from './explain'
 import { isUncertain, type PayoutItem, type PayoutState, type Problem } from './model'
 import { canAct } from './stateMachine'

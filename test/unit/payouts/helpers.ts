@@ -334,3 +334,16 @@ export function itemFixture(state: PayoutState, extra: Partial<PayoutItem> = {})
   }
   return { ...base, ...extra }
 }
+
+/**
+ * Real time for a sender's scheduling from here on: the world's clock moves with the wall
+ * clock, starting where it stood (so approvals stay far from expiry).
+ */
+export function realClock(w: Pick<World, 'clock'>): void {
+  const start = Date.now()
+  const base = w.clock.now
+  Object.defineProperty(w.clock, 'now', {
+    get: () => base + (Date.now() - start),
+    configurable: true,
+  })
+}

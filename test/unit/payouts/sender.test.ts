@@ -13,6 +13,7 @@ import {
   GOOD_PIN,
   supervisor,
   world,
+  realClock,
   type Fault,
   type World,
 } from './helpers'
@@ -73,16 +74,6 @@ function startSender(extra: Partial<SenderOptions> = {}, outbox = w.outbox): Pay
   return s
 }
 
-/** Real time for the sender's scheduling; the approval clock stays fixed (far from expiry). */
-function realClock(): void {
-  const start = Date.now()
-  const base = w.clock.now
-  Object.defineProperty(w.clock, 'now', {
-    get: () => base + (Date.now() - start),
-    configurable: true,
-  })
-}
-
 describe('sender: the happy path', () => {
   it('sends nothing once a journal write has failed (memory may be ahead of the disk)', async () => {
     w = await world()
@@ -100,7 +91,7 @@ describe('sender: the happy path', () => {
   it('checks the name, sends once, and follows the transfer to success', async () => {
     w = await world()
     const item = await approvedItem()
-    realClock()
+    realClock(w)
     w.gateway.calls.length = 0
     sender = startSender()
     await sender.idle(5_000)
@@ -118,7 +109,7 @@ describe('sender: the happy path', () => {
   it('keeps to the concurrency bound', async () => {
     w = await world()
     for (let i = 0; i < 12; i++) await approvedItem(i)
-    realClock()
+    realClock(w)
     let inFlight = 0
     let most = 0
     const original = w.gateway.disbursements.initialize
@@ -152,7 +143,7 @@ describe('sender: unknown outcomes are verified before anything is sent again', 
     it(`${fault.kind} ${'when' in fault ? fault.when : ''} the commit → verify, then ${initializes === 1 ? 'adopt' : 'resend the same reference'}`, async () => {
       w = await world()
       const item = await approvedItem()
-      realClock()
+      realClock(w)
       w.gateway.calls.length = 0
       w.gateway.initFaults.push(fault)
       sender = startSender()
@@ -174,7 +165,7 @@ describe('sender: unknown outcomes are verified before anything is sent again', 
   it('a 409 for the reference means verify and adopt the existing transfer', async () => {
     w = await world()
     const item = await approvedItem()
-    realClock()
+    realClock(w)
     // The gateway already has it (e.g. sent by a process that died before writing it down).
     await w.gateway.disbursements.initialize({
       reference: item.reference,
@@ -197,7 +188,7 @@ describe('sender: unknown outcomes are verified before anything is sent again', 
   it('a 409 about our reference means it exists: never sent again, looked up with back-off, then a supervisor decides', async () => {
     w = await world()
     const item = await approvedItem()
-    realClock()
+    realClock(w)
     w.gateway.disbursements.initialize = async (body) => {
       w.gateway.calls.push(`initialize:${body.reference}`)
       throw gatewayError('conflict', { status: 409, code: 'duplicate_reference' })
@@ -224,7 +215,7 @@ describe('sender: unknown outcomes are verified before anything is sent again', 
     w = await world()
     const item = await approvedItem()
     await approvedItem(1)
-    realClock()
+    realClock(w)
     w.gateway.initFaults.push({ kind: '429', retryAfterMs: 300 })
     const stamps: number[] = []
     const original = w.gateway.disbursements.verify
@@ -243,7 +234,7 @@ describe('sender: unknown outcomes are verified before anything is sent again', 
   it('a refusal (422) fails the payout with the gateway’s words; nothing is retried', async () => {
     w = await world()
     const item = await approvedItem()
-    realClock()
+    realClock(w)
     w.gateway.initFaults.push({ kind: '422', message: 'Insufficient balance for this transfer' })
     sender = startSender()
     await sender.idle(5_000)
@@ -261,7 +252,7 @@ describe('sender: unknown outcomes are verified before anything is sent again', 
   it('a bad key blocks everyone, sends nothing twice, and recovers once fixed', async () => {
     w = await world()
     const item = await approvedItem()
-    realClock()
+    realClock(w)
     w.gateway.initFaults.push({ kind: 'auth' })
     const blocked: Array<string | null> = []
     sender = startSender({ onBlocked: (reason) => blocked.push(reason), retryMaxMs: 200 })
@@ -299,7 +290,7 @@ describe('sender: restart recovery', () => {
     await w.outbox.close()
     const outbox = await Outbox.open({ dir: w.dir, now: () => w.clock.now })
     w.outbox = outbox
-    realClock()
+    realClock(w)
     w.gateway.calls.length = 0
     sender = startSender({}, outbox)
     await sender.idle(5_000)
@@ -334,7 +325,7 @@ describe('sender: restart recovery', () => {
       account_number: item.accountNumber,
       narration: item.narration,
     })
-    realClock()
+    realClock(w)
     w.gateway.calls.length = 0
     sender = startSender()
     await sender.idle(5_000)
@@ -347,7 +338,7 @@ describe('sender: outcomes and holds', () => {
   it('a failed transfer is explained in words', async () => {
     w = await world()
     const item = await approvedItem()
-    realClock()
+    realClock(w)
     w.gateway.settleTo = 'failed'
     sender = startSender()
     await sender.idle(5_000)
@@ -364,7 +355,7 @@ describe('sender: outcomes and holds', () => {
   it('follows a reversal after success', async () => {
     w = await world()
     const item = await approvedItem()
-    realClock()
+    realClock(w)
     sender = startSender({ reversalWatchMs: 60_000, reversalPollMs: 5 })
     await sender.idle(5_000)
     expect(w.outbox.get(item.reference)?.state).toBe('success')
@@ -377,7 +368,7 @@ describe('sender: outcomes and holds', () => {
   it('holds for review instead of sending when the bank’s name changed since approval', async () => {
     w = await world()
     const item = await approvedItem()
-    realClock()
+    realClock(w)
     const { HOLDERS } = await import('./helpers')
     const before = HOLDERS['0123456789']!
     HOLDERS['0123456789'] = 'SOMEONE ELSE'
@@ -396,7 +387,7 @@ describe('sender: outcomes and holds', () => {
   it('waits while the bank can’t be asked, then sends', async () => {
     w = await world()
     const item = await approvedItem()
-    realClock()
+    realClock(w)
     w.gateway.resolveUnavailable = true
     sender = startSender()
     await expect
@@ -412,7 +403,7 @@ describe('sender: outcomes and holds', () => {
     w = await world({ policy: { approvalTtlMs: 1_000 } })
     const item = await approvedItem()
     w.clock.now += 2_000
-    realClock()
+    realClock(w)
     sender = startSender()
     await expect.poll(() => w.outbox.get(item.reference)?.state, { timeout: 2_000 }).toBe('expired')
     expect(w.gateway.count('initialize')).toBe(0)
@@ -443,7 +434,7 @@ describe('sender: exactly once under random faults (property)', () => {
           w = await world({ gateway: new FakeGateway() })
           const items: PayoutItem[] = []
           for (let i = 0; i < count; i++) items.push(await approvedItem(i))
-          realClock()
+          realClock(w)
           let cursor = 0
           w.gateway.randomFault = () => script[cursor++ % script.length] ?? null
           sender = startSender({ concurrency: 3 })

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { bindingHash } from '../../../main/payouts/binding'
 import type { PayoutItem } from '../../../main/payouts/model'
 import { PayoutSender, type SenderOptions } from '../../../main/payouts/sender'
-import { cashier, draftInput, GOOD_PIN, supervisor, world, type World } from './helpers'
+import { cashier, draftInput, GOOD_PIN, supervisor, realClock, world, type World } from './helpers'
 
 let w: World
 let sender: PayoutSender | null = null
@@ -19,16 +19,6 @@ afterEach(async () => {
 async function approvedItem(): Promise<PayoutItem> {
   const item = await w.commands.draft(cashier, draftInput({ submit: true }))
   return w.commands.approve(supervisor, item.reference, GOOD_PIN, bindingHash(item))
-}
-
-/** Real time for the sender; the approval clock starts where the world's did. */
-function realClock(): void {
-  const start = Date.now()
-  const base = w.clock.now
-  Object.defineProperty(w.clock, 'now', {
-    get: () => base + (Date.now() - start),
-    configurable: true,
-  })
 }
 
 function startSender(extra: Partial<SenderOptions> = {}): PayoutSender {
@@ -69,7 +59,7 @@ describe('payouts: a refusal after an unknown outcome settles nothing', () => {
   it('timeout → verify 404 → resend refused (422): unknown, then needs_review; never failed', async () => {
     w = await world()
     const item = await approvedItem()
-    realClock()
+    realClock(w)
     w.gateway.initFaults.push(
       { kind: 'timeout', when: 'before' },
       { kind: '422', message: 'Insufficient balance for this transfer' },
@@ -98,7 +88,7 @@ describe('payouts: a refusal after an unknown outcome settles nothing', () => {
   it('the first attempt lands late after the resend was refused: adopted, paid once', async () => {
     w = await world()
     const item = await approvedItem()
-    realClock()
+    realClock(w)
     w.gateway.initFaults.push(
       { kind: 'timeout', when: 'before' },
       { kind: '422', message: 'Insufficient balance for this transfer' },
@@ -124,7 +114,7 @@ describe('payouts: a refusal after an unknown outcome settles nothing', () => {
   it('a 404 that is not "no such record" (route, proxy page) never clears a resend', async () => {
     w = await world()
     const item = await approvedItem()
-    realClock()
+    realClock(w)
     w.gateway.initFaults.push({ kind: 'timeout', when: 'before' })
     for (let i = 0; i < 50; i++) w.gateway.verifyFaults.push({ kind: '404-route' })
     sender = startSender()
@@ -140,7 +130,7 @@ describe('payouts: a refusal after an unknown outcome settles nothing', () => {
   it('waits the minimum time after a timeout before it verifies', async () => {
     w = await world()
     const item = await approvedItem()
-    realClock()
+    realClock(w)
     w.gateway.initFaults.push({ kind: 'timeout', when: 'before' })
     const stamps: Array<[string, number]> = []
     const init = w.gateway.disbursements.initialize
@@ -167,7 +157,7 @@ describe('payouts: a refusal after an unknown outcome settles nothing', () => {
   it('commit lag: 409 on the resend while verify cannot see it yet → keeps checking, adopts', async () => {
     w = await world()
     const item = await approvedItem()
-    realClock()
+    realClock(w)
     w.gateway.commitLagVerifies = 3
     w.gateway.initFaults.push({ kind: 'timeout', when: 'after' })
     sender = startSender({ unknownWindowMs: 5_000 })
@@ -191,7 +181,7 @@ describe('payouts: a refusal after an unknown outcome settles nothing', () => {
         patch: {},
       },
     ])
-    realClock()
+    realClock(w)
     w.gateway.initFaults.push({ kind: '422', message: 'Bank not available' })
     sender = startSender()
     await sender.idle(5_000)
@@ -201,7 +191,7 @@ describe('payouts: a refusal after an unknown outcome settles nothing', () => {
   it('a refusal of the very first request, with nothing unknown before it, is still failed', async () => {
     w = await world()
     const item = await approvedItem()
-    realClock()
+    realClock(w)
     w.gateway.initFaults.push({ kind: '422', message: 'Insufficient balance for this transfer' })
     sender = startSender()
     await sender.idle(5_000)

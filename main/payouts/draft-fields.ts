@@ -1,0 +1,109 @@
+// A payout form as a person filled it in, checked field by field into the details of a payout
+// (each problem in words, on its field), and where the payee name came from: the bank's
+// (resolved within the last minutes and confirmed by the cashier) or typed.
+import { MoneyError, parseUserAmount, type Minor } from '../../common/money'
+import { checkAmount, ruleWords } from '../../common/rules'
+import { AppError } from '../kernel/errors'
+import type { CommandDeps } from './command-basics'
+import type { EditableFields, NameCheck, Purpose } from './model'
+import { namesMatch } from './nameMatch'
+
+export interface DraftInput {
+  purpose: Purpose
+  bankCode: string
+  accountNumber: string
+  /** The holder name: the bank's (after Resolve) or typed when the bank can't be asked. */
+  accountName: string
+  /** The cashier ticked "this is the person I mean to pay" for the bank's name. */
+  nameConfirmed: boolean
+  /** What the cashier typed, e.g. "₦12,500.50"; main parses it. */
+  amount: string
+  narration: string
+  recipientEmail: string | null
+}
+
+export type EditInput = Partial<DraftInput>
+
+const PURPOSE_NARRATION: Record<Purpose, string> = {
+  supplier: 'Supplier payment',
+  refund: 'Customer refund',
+  cash_out: 'Cash-out',
+}
+
+export const PURPOSE_LABEL: Record<Purpose, string> = {
+  supplier: 'Supplier payment',
+  refund: 'Refund to bank account',
+  cash_out: 'Cash-out',
+}
+
+function parseAmount(text: string): Minor {
+  try {
+    const amount = parseUserAmount(text)
+    const problem = checkAmount(amount)
+    if (problem) throw new MoneyError('empty', ruleWords(problem))
+    return amount
+  } catch (error) {
+    if (error instanceof MoneyError) {
+      throw new AppError('invalid_amount', error.message, { fields: { amount: error.message } })
+    }
+    throw error
+  }
+}
+
+/** Validates form input into the fields of an item, deciding where the name came from. */
+export function draftFields(
+  deps: Pick<CommandDeps, 'bankName' | 'recentBankName'>,
+  input: DraftInput,
+): EditableFields & { nameCheck: NameCheck | null } {
+  const errors: Record<string, string> = {}
+  if (!/^\d{10}$/.test(input.accountNumber))
+    errors.accountNumber = 'Enter the 10-digit account number.'
+  const bankName = deps.bankName(input.bankCode)
+  if (!bankName) errors.bankCode = 'Pick a bank from the list.'
+  const typedName = input.accountName.trim().replace(/\s+/g, ' ')
+  if (typedName.length < 2) errors.accountName = "Enter the account holder's name."
+  if (input.recipientEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.recipientEmail)) {
+    errors.recipientEmail = 'Enter a valid e-mail address, or leave it empty.'
+  }
+  if (input.narration.trim().length > 100)
+    errors.narration = 'Keep the narration to 100 characters.'
+  let amount: Minor | null = null
+  try {
+    amount = parseAmount(input.amount)
+  } catch (error) {
+    if (error instanceof AppError) errors.amount = error.message
+    else throw error
+  }
+  const first = Object.values(errors)[0]
+  if (first !== undefined || amount === null || !bankName) {
+    throw new AppError('invalid_input', first ?? 'Check the details.', { fields: errors })
+  }
+  const recent = deps.recentBankName(input.bankCode, input.accountNumber)
+  let accountName = typedName
+  let nameSource: 'bank' | 'typed' = 'typed'
+  let nameCheck: NameCheck | null = null
+  if (recent) {
+    const match = namesMatch(typedName, recent.accountName)
+    nameCheck = {
+      status: match ? 'matched' : 'mismatch',
+      bankName: recent.accountName,
+      at: recent.at,
+    }
+    if (match && input.nameConfirmed) {
+      accountName = recent.accountName
+      nameSource = 'bank'
+    }
+  }
+  return {
+    purpose: input.purpose,
+    amount,
+    bankCode: input.bankCode,
+    bankName,
+    accountNumber: input.accountNumber,
+    accountName,
+    nameSource,
+    nameCheck,
+    narration: input.narration.trim() || PURPOSE_NARRATION[input.purpose],
+    recipientEmail: input.recipientEmail?.trim() || null,
+  }
+}

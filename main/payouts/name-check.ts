@@ -1,0 +1,33 @@
+// The bank's answer to a name enquiry, judged against the payee name a person entered: a
+// name check to record, or why the payout must be held (in words). Used before approval
+// (commands.ts) and before every disbursement (sending.ts).
+import type { NameCheck, PayoutItem } from './model'
+import type { NameEnquiryResult } from './nameEnquiry'
+import { namesMatch } from './nameMatch'
+
+/** Compares the bank's answer with the payee name. */
+export function judgeName(
+  item: Pick<PayoutItem, 'accountName' | 'accountNumber'>,
+  result: NameEnquiryResult,
+): { nameCheck: NameCheck | null; hold: string | null } {
+  switch (result.kind) {
+    case 'unavailable':
+      return { nameCheck: null, hold: null }
+    case 'no_account':
+      return { nameCheck: null, hold: result.message }
+    case 'resolved': {
+      const matched = namesMatch(item.accountName, result.accountName)
+      const nameCheck: NameCheck = {
+        status: matched ? 'matched' : 'mismatch',
+        bankName: result.accountName,
+        at: result.at,
+      }
+      return {
+        nameCheck,
+        hold: matched
+          ? null
+          : `The bank says account ${item.accountNumber} belongs to "${result.accountName}", not "${item.accountName}". Check with the customer before paying.`,
+      }
+    }
+  }
+}
