@@ -4,6 +4,7 @@
 import * as z from 'zod'
 import { REFERENCE_PATTERN } from '../api/primitives'
 import { CURRENCIES, type Currency, type Minor } from '../money'
+import type { Language } from './appearance'
 import { defineChannels, defineEvents, payload, returns } from './contract'
 import { NoInput } from './shared'
 
@@ -233,6 +234,8 @@ export interface ReceiptLine {
 
 /** A receipt, already worded and formatted in main; the renderer only lays it out. */
 export interface Receipt {
+  /** The till's language when it was made: its words and formats are in it. */
+  language: Language
   number: string
   chargeId: string
   title: string

@@ -3,6 +3,7 @@
 // the shell module (module.ts), the tests and the till-soak bench all build on this.
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
+import type { Language } from '../../common/ipc/appearance'
 import { roleAllows, type Role } from '../../common/ipc/contract'
 import type { Environment } from '../../common/ipc/shared'
 import type {
@@ -21,6 +22,7 @@ import type {
   ZReportView,
 } from '../../common/ipc/shifts'
 import { DEFAULT_CURRENCY, formatMoney, minor } from '../../common/money'
+import { documentWords, fill, FORMAT_LOCALE } from '../../common/words'
 import { AppError } from '../app/errors'
 import type { JournalSeal } from '../integrity'
 import { reportCsv } from './csv'
@@ -47,8 +49,8 @@ export interface ShiftsServiceDeps {
   activity: ActivitySource
   tillName: () => string
   environment: () => Environment
-  /** Locale for amounts and times on printouts. */
-  locale?: string
+  /** The till's language now, for printouts and the reminder (English when not given). */
+  language?: () => Language
   now?: () => number
   onChanged?: (status: ShiftStatus) => void
   onReminder?: (reminder: ShiftReminder) => void
@@ -268,7 +270,7 @@ export class ShiftsService {
     const name = fileStem(report)
     const html = (width: PaperWidth) =>
       reportHtml(report, width, {
-        locale: this.deps.locale ?? 'en-NG',
+        language: this.#language(),
         integrityNote,
         seal,
         printedAt: new Date(this.#now()).toISOString(),
@@ -412,21 +414,38 @@ export class ShiftsService {
     }
   }
 
+  #language(): Language {
+    return this.deps.language?.() ?? 'en'
+  }
+
+  /** The reminder worded in the till's language: main also shows it as a notification. */
   #reminder(record: ShiftRecord, view: ShiftView): ShiftReminder {
+    const words = documentWords(this.#language()).notify
     const float = record.openingFloat
-      ? ` Opening float: ${formatMoney(record.openingFloat.amount, record.openingFloat.currency, this.deps.locale)}.`
+      ? ` ${fill(words.shiftOpenFloat, {
+          amount: formatMoney(
+            record.openingFloat.amount,
+            record.openingFloat.currency,
+            FORMAT_LOCALE[this.#language()],
+          ),
+        })}`
       : ''
+    const said = fill(words.shiftOpen, {
+      name: record.openedBy.name,
+      openedAt: this.#time(record.openedAt),
+      endAt: this.#time(view.endOfDayAt),
+    })
     return {
       shiftId: record.id,
       openedBy: record.openedBy,
       openedAt: record.openedAt,
       endOfDayAt: view.endOfDayAt,
-      message: `${record.openedBy.name}'s shift, opened ${this.#time(record.openedAt)}, is still open after the end of the day (${this.#time(view.endOfDayAt)}). Close it to take the Z-report.${float}`,
+      message: `${said}${float}`,
     }
   }
 
   #time(iso: string): string {
-    return new Intl.DateTimeFormat(this.deps.locale ?? 'en-NG', {
+    return new Intl.DateTimeFormat(FORMAT_LOCALE[this.#language()], {
       dateStyle: 'medium',
       timeStyle: 'short',
       timeZone: this.#settings.view().timeZone,
