@@ -281,6 +281,8 @@ export function createCollections(core: CoreServices) {
         throw new CollectionsError(
           'not_available',
           'PDF receipts need the desktop app. Use Print receipt and choose "Save as PDF" instead.',
+          undefined,
+          { key: 'receiptPdfDesktop' },
         )
       const receipt = receiptOf(chargeId)
       // Loaded only inside Electron: the preview and tests never import electron.

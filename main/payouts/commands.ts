@@ -172,6 +172,13 @@ function parseAmount(text: string): Minor {
   }
 }
 
+/** The catalogue's key (errors.checkerOnly.…, errors.makerCannot.…) for each checker verb. */
+const VERB_KEY = {
+  approve: 'approve',
+  reject: 'reject',
+  'decide the outcome of': 'decide',
+} as const
+
 export class PayoutCommands {
   readonly #currency: Currency
   readonly #newReference: () => string
@@ -183,7 +190,10 @@ export class PayoutCommands {
 
   #get(reference: string): PayoutItem {
     const item = this.deps.outbox.get(reference)
-    if (!item) throw new AppError('payout_not_found', 'That payout no longer exists.')
+    if (!item)
+      throw new AppError('payout_not_found', 'That payout no longer exists.', {
+        say: { key: 'payoutGone' },
+      })
     return item
   }
 
@@ -202,6 +212,7 @@ export class PayoutCommands {
       throw new AppError(
         'not_your_payout',
         `${item.createdBy.name} created this payout; only they or a supervisor can change it.`,
+        { say: { key: 'notYourPayout', params: { name: item.createdBy.name } } },
       )
     }
   }
@@ -212,12 +223,19 @@ export class PayoutCommands {
     verb: 'approve' | 'reject' | 'decide the outcome of',
   ): void {
     if (!isChecker(person)) {
-      throw new AppError('forbidden_role', `Only a supervisor can ${verb} payouts.`)
+      throw new AppError('forbidden_role', `Only a supervisor can ${verb} payouts.`, {
+        say: { key: `checkerOnly.${VERB_KEY[verb]}` },
+      })
     }
     if (item.makers.includes(person.id)) {
       throw new AppError(
         'maker_cannot_approve',
         `You ${item.createdBy.id === person.id ? 'created' : 'edited'} this payout, so another supervisor must ${verb} it.`,
+        {
+          say: {
+            key: `makerCannot.${item.createdBy.id === person.id ? 'created' : 'edited'}.${VERB_KEY[verb]}`,
+          },
+        },
       )
     }
   }
@@ -361,6 +379,7 @@ export class PayoutCommands {
       throw new AppError(
         'name_not_confirmed',
         "Resolve the account and confirm the holder's name first.",
+        { say: { key: 'nameNotConfirmed' } },
       )
     }
     // Ask the bank now if we can; offline, the check runs again before approval or sending.
@@ -393,6 +412,7 @@ export class PayoutCommands {
       throw new AppError(
         'no_bank_name',
         'The bank gave no name for this account. Edit the account number or withdraw the payout.',
+        { say: { key: 'noBankName' } },
       )
     }
     const candidate: PayoutItem = { ...item, accountName: bankName }
@@ -445,6 +465,7 @@ export class PayoutCommands {
       throw new AppError(
         'details_changed',
         'This payout changed while you were looking at it. Check the details again before approving.',
+        { say: { key: 'payoutChanged' } },
       )
     }
     const check = await this.#checkName(item)
@@ -454,6 +475,7 @@ export class PayoutCommands {
       throw new AppError(
         'details_changed',
         'This payout changed just now. Check the details again.',
+        { say: { key: 'payoutChangedNow' } },
       )
     }
     if (check.hold) {
@@ -527,6 +549,7 @@ export class PayoutCommands {
         throw new AppError(
           'wrong_state',
           'Only a payout whose outcome is unknown can be marked as paid or not paid.',
+          { say: { key: 'onlyUnknown' } },
         )
       }
       // Never while a request for it may still land (main/exactly-once/fence.ts): the sender
@@ -575,11 +598,16 @@ export class PayoutCommands {
    */
   async acknowledgeAlarm(person: Person, reference: string): Promise<PayoutItem> {
     if (!isChecker(person)) {
-      throw new AppError('forbidden_role', 'Only a supervisor can acknowledge an alarm.')
+      throw new AppError('forbidden_role', 'Only a supervisor can acknowledge an alarm.', {
+        say: { key: 'alarmSupervisor' },
+      })
     }
     const item = this.#get(reference)
     const alarm = item.alarm ?? null
-    if (!alarm) throw new AppError('wrong_state', 'This payout has no alarm to acknowledge.')
+    if (!alarm)
+      throw new AppError('wrong_state', 'This payout has no alarm to acknowledge.', {
+        say: { key: 'noAlarm' },
+      })
     if (alarm.acknowledged) return item
     const at = new Date(this.deps.now()).toISOString()
     const [changed] = await this.deps.outbox.commit([
@@ -849,11 +877,15 @@ function requireReason(reason: string): string {
   if (why.length < 3) {
     throw new AppError('reason_required', 'Give a reason (a few words) so the cashier knows why.', {
       fields: { reason: 'A reason is required.' },
+      say: { key: 'reasonRequired' },
+      fieldSay: { reason: { key: 'reasonRequiredField' } },
     })
   }
   if (why.length > 300) {
     throw new AppError('reason_too_long', 'Keep the reason to 300 characters.', {
       fields: { reason: 'At most 300 characters.' },
+      say: { key: 'reasonTooLong' },
+      fieldSay: { reason: { key: 'reasonTooLongField' } },
     })
   }
   return why

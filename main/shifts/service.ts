@@ -145,6 +145,12 @@ export class ShiftsService {
       throw new AppError(
         'shift_already_open',
         `${existing.openedBy.name} already has a shift open on this till (since ${this.#time(existing.openedAt)}). Close it first.`,
+        {
+          say: {
+            key: 'shiftAlreadyOpen',
+            params: { name: existing.openedBy.name, openedAt: existing.openedAt },
+          },
+        },
       )
     const openedAt = new Date(this.#now()).toISOString()
     const record: ShiftRecord = {
@@ -185,11 +191,13 @@ export class ShiftsService {
       throw new AppError(
         'shift_not_open',
         'That shift is already closed. Open the shift list to see its Z-report.',
+        { say: { key: 'shiftClosed' } },
       )
     if (open.openedBy.id !== caller.id && !roleAllows(caller.role, 'supervisor'))
       throw new AppError(
         'forbidden_role',
         `Only ${open.openedBy.name}, who opened this shift, or a supervisor can close it.`,
+        { say: { key: 'shiftNotYours', params: { name: open.openedBy.name } } },
       )
     const nowMs = this.#now()
     const { report, edge } = await this.#report('z', open, nowMs, {
@@ -261,6 +269,7 @@ export class ShiftsService {
         throw new AppError(
           'forbidden_role',
           'Reprinting a Z-report needs a supervisor. The cashier who closed the shift can print it for 30 minutes after closing.',
+          { say: { key: 'zReprint' } },
         )
       report = stored.report
       seal = stored.seal
@@ -299,6 +308,7 @@ export class ShiftsService {
           throw new AppError(
             'not_available',
             'Saving as PDF needs the desktop app here. Print the report and choose "Save as PDF" instead.',
+            { say: { key: 'reportPdfDesktop' } },
           )
         const width = widthOf(input.format)
         const bytes = await pdf(html(width), width)
@@ -346,13 +356,18 @@ export class ShiftsService {
   #requireOpen(store: ShiftStore): ShiftRecord {
     const open = store.openShift
     if (!open)
-      throw new AppError('no_open_shift', 'No shift is open on this till. Open a shift first.')
+      throw new AppError('no_open_shift', 'No shift is open on this till. Open a shift first.', {
+        say: { key: 'noOpenShift' },
+      })
     return open
   }
 
   #readZ(store: ShiftStore, number: number): StoredZ {
     const stored = number <= store.lastNumber ? store.read(number) : null
-    if (!stored) throw new AppError('z_not_found', `There is no Z-report ${number} on this till.`)
+    if (!stored)
+      throw new AppError('z_not_found', `There is no Z-report ${number} on this till.`, {
+        say: { key: 'zNotFound', params: { number } },
+      })
     return stored
   }
 

@@ -2,7 +2,7 @@
 // main; the renderer only ever sees PublicUser.
 import { randomBytes } from 'node:crypto'
 import type { UserRole } from '../../common/ipc/contract'
-import { checkPin, PIN_MIN_DIGITS, ruleWords } from '../../common/rules'
+import { checkPin, PIN_MIN_DIGITS, ruleParams, ruleWords } from '../../common/rules'
 import type { PublicUser } from '../../common/ipc/users'
 import { AppError } from '../app/errors'
 import type { Emit } from '../app/events'
@@ -54,7 +54,12 @@ export function assertPinFitsRole(role: UserRole, pin: string, field: 'pin' | 'n
   const problem = checkPin(role, pin)
   if (problem) {
     const message = ruleWords(problem)
-    throw new AppError('pin_too_short', message, { fields: { [field]: message } })
+    const say = { key: `rule.${problem.key}`, params: ruleParams(problem) }
+    throw new AppError('pin_too_short', message, {
+      fields: { [field]: message },
+      say,
+      fieldSay: { [field]: say },
+    })
   }
 }
 
@@ -91,10 +96,12 @@ export const toPublicUser = (user: StoredUser, now: number): PublicUser => ({
   createdAt: user.createdAt,
 })
 
+const wholeMinutes = (ms: number): number => Math.ceil(ms / 60_000)
 const minutes = (ms: number): string => {
-  const m = Math.ceil(ms / 60_000)
+  const m = wholeMinutes(ms)
   return m === 1 ? '1 minute' : `${m} minutes`
 }
+const GONE = { say: { key: 'userGone' } }
 
 export class UsersService {
   readonly #settings: SettingsStore
@@ -224,6 +231,7 @@ export class UsersService {
       throw new AppError(
         'cannot_disable_self',
         'You cannot disable your own profile while signed in.',
+        { say: { key: 'cannotDisableSelf' } },
       )
     }
     if (losesAdmin) this.#assertAnotherAdmin(user.id)
@@ -276,6 +284,7 @@ export class UsersService {
       throw new AppError(
         'cannot_remove_self',
         'You cannot remove your own profile while signed in.',
+        { say: { key: 'cannotRemoveSelf' } },
       )
     }
     if (user.role === 'admin' && !user.disabled) this.#assertAnotherAdmin(id)
@@ -360,12 +369,18 @@ export class UsersService {
       throw new AppError(
         'pin_long_enough',
         'This PIN is long enough. Sign in, then change it from your profile.',
+        { say: { key: 'pinLongEnough' } },
       )
     }
     assertPinFitsRole(user.role, newPin, 'newPin')
     if (newPin === currentPin) {
       const message = 'Choose a PIN different from the one you have now.'
-      throw new AppError('pin_unchanged', message, { fields: { newPin: message } })
+      const say = { key: 'pinUnchanged' }
+      throw new AppError('pin_unchanged', message, {
+        fields: { newPin: message },
+        say,
+        fieldSay: { newPin: say },
+      })
     }
     await this.#queued(id, () => this.#verifyNow(id, currentPin, true))
     return this.setPin(id, newPin, id)
@@ -408,7 +423,9 @@ export class UsersService {
     const user = this.#find(id)
     this.#assertTrusted(user)
     if (user.disabled) {
-      throw new AppError('user_disabled', `${user.name}'s profile is disabled. Ask an admin.`)
+      throw new AppError('user_disabled', `${user.name}'s profile is disabled. Ask an admin.`, {
+        say: { key: 'userDisabled', params: { name: user.name } },
+      })
     }
     const now = this.#now()
     const lockedUntil = user.lockedUntil ? Date.parse(user.lockedUntil) : 0
@@ -416,6 +433,12 @@ export class UsersService {
       throw new AppError(
         'locked_out',
         `Too many wrong PINs. ${user.name} can try again in ${minutes(lockedUntil - now)}, or an admin can unlock the profile.`,
+        {
+          say: {
+            key: 'lockedTryAgain',
+            params: { name: user.name, count: wholeMinutes(lockedUntil - now) },
+          },
+        },
       )
     }
     if (user.lockedUntil !== null && lockedUntil <= now && !this.#countFrom.has(id)) {
@@ -429,6 +452,7 @@ export class UsersService {
       throw new AppError(
         'locked_out',
         `Too many wrong PINs across the shop's tills. ${user.name} is locked for ${minutes(lockMs)}; an admin can unlock sooner.`,
+        { say: { key: 'lockedShop', params: { name: user.name, count: wholeMinutes(lockMs) } } },
       )
     }
     const pepper = this.#pepper()
@@ -439,6 +463,7 @@ export class UsersService {
       throw new AppError(
         'keychain_unavailable',
         `${user.name}'s PIN is protected by a secret in the OS keychain, which Tilldesk cannot reach right now. Unlock the keychain (or restart the computer) and try again.`,
+        { say: { key: 'pinKeychain', params: { name: user.name } } },
       )
     }
     const matched = await this.#check(pin, user.pinHash, pepper, shopPeppers)
@@ -446,7 +471,9 @@ export class UsersService {
       // A disable or removal from another till may have arrived while scrypt ran: it stands.
       const fresh = this.#find(id)
       if (fresh.disabled) {
-        throw new AppError('user_disabled', `${fresh.name}'s profile is disabled. Ask an admin.`)
+        throw new AppError('user_disabled', `${fresh.name}'s profile is disabled. Ask an admin.`, {
+          say: { key: 'userDisabled', params: { name: fresh.name } },
+        })
       }
       // Older hashes (cheaper scrypt, or not the shop's pepper in shop mode) are replaced now
       // that the PIN is known good; in shop mode the user then travels to the other tills
@@ -479,12 +506,19 @@ export class UsersService {
         throw new AppError(
           'pin_change_required',
           `${user.name}, your PIN was kept by an older version of Tilldesk without this till's keychain protection, so others may know it. Set a new PIN to go on.`,
+          { say: { key: 'pinExposed', params: { name: user.name } } },
         )
       }
       if (!replacing && pin.length < MIN_PIN_DIGITS[user.role]) {
         throw new AppError(
           'pin_change_required',
           `${user.name}: ${ruleWords({ key: 'pin.tooShort', role: user.role, min: MIN_PIN_DIGITS[user.role] })} Set a new PIN to go on.`,
+          {
+            say: {
+              key: `pinTooShortNow.${user.role}`,
+              params: { name: user.name, min: MIN_PIN_DIGITS[user.role] },
+            },
+          },
         )
       }
       return toPublicUser(updated, this.#now())
@@ -496,6 +530,16 @@ export class UsersService {
       throw new AppError(
         'locked_out',
         `Wrong PIN. ${user.name} is locked for ${minutes(lockMs)} after ${this.#lockout.maxAttempts} wrong tries; an admin can unlock sooner.`,
+        {
+          say: {
+            key: 'lockedNow',
+            params: {
+              name: user.name,
+              count: wholeMinutes(lockMs),
+              tries: this.#lockout.maxAttempts,
+            },
+          },
+        },
       )
     }
     this.#patch(id, (draft) => {
@@ -505,7 +549,11 @@ export class UsersService {
     throw new AppError(
       'wrong_pin',
       `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left before the profile locks.`,
-      { fields: { pin: 'Wrong PIN.' } },
+      {
+        fields: { pin: 'Wrong PIN.' },
+        say: { key: 'wrongPin', params: { count: left } },
+        fieldSay: { pin: { key: 'wrongPinField' } },
+      },
     )
   }
 
@@ -543,7 +591,7 @@ export class UsersService {
 
   #find(id: string): StoredUser {
     const user = this.#settings.get().users.find((candidate) => candidate.id === id)
-    if (!user) throw new AppError('unknown_user', 'That profile no longer exists.')
+    if (!user) throw new AppError('unknown_user', 'That profile no longer exists.', GONE)
     return user
   }
 
@@ -551,12 +599,12 @@ export class UsersService {
     let result: StoredUser | undefined
     this.#settings.update((draft) => {
       const target = draft.users.find((candidate) => candidate.id === id)
-      if (!target) throw new AppError('unknown_user', 'That profile no longer exists.')
+      if (!target) throw new AppError('unknown_user', 'That profile no longer exists.', GONE)
       change(target)
       result = { ...target }
     })
     this.#changed()
-    if (!result) throw new AppError('unknown_user', 'That profile no longer exists.')
+    if (!result) throw new AppError('unknown_user', 'That profile no longer exists.', GONE)
     return result
   }
 
@@ -567,6 +615,8 @@ export class UsersService {
     if (taken) {
       throw new AppError('name_taken', `There is already a profile called ${name}.`, {
         fields: { name: 'Name already used.' },
+        say: { key: 'nameTaken', params: { name } },
+        fieldSay: { name: { key: 'nameTakenField' } },
       })
     }
   }
@@ -585,6 +635,7 @@ export class UsersService {
       throw new AppError(
         'last_admin',
         'This is the only active admin. Make another profile an admin first, so the till keeps someone who can change settings.',
+        { say: { key: 'lastAdmin' } },
       )
     }
   }
