@@ -134,6 +134,46 @@ const en = {
       expired: 'Approval expired',
     },
   },
+  /** A payout's state, what it means for the money, and what it is for (main's view). */
+  payout: {
+    states: {
+      draft: 'Draft',
+      awaiting_approval: 'Waiting for approval',
+      approved: 'Approved',
+      sending: 'Sending',
+      unknown: 'Outcome unknown',
+      submitted: 'With the bank',
+      success: 'Paid',
+      failed: 'Failed',
+      reversed: 'Returned',
+      rejected: 'Rejected',
+      needs_review: 'Needs review',
+      expired: 'Approval expired',
+    },
+    meanings: {
+      draft: 'Not sent for approval yet. Nothing has been paid.',
+      awaiting_approval: 'A supervisor must approve it with their PIN. Nothing has been paid.',
+      approved: 'Approved. It will be sent as soon as the gateway can be reached.',
+      sending: 'Being sent to the gateway. Tilldesk makes sure it is paid at most once.',
+      unknown:
+        'The gateway did not say whether it took this payout, so money may have left the account. Tilldesk keeps asking the gateway about this reference. Do not pay it again.',
+      submitted: 'The gateway accepted it; waiting for the bank to confirm.',
+      success: 'The bank confirmed the payment.',
+      failed: 'The gateway said this payment failed. No money left the account.',
+      reversed: 'The receiving bank returned the money to the merchant’s account.',
+      rejected: 'Stopped before sending. Nothing was paid.',
+      needs_review:
+        'Held: someone must check the details before it can go on. Nothing has been paid.',
+      expired:
+        'The approval ran out before it could be sent. Nothing was paid; send it for approval again.',
+    },
+    purposes: {
+      supplier: 'Supplier payment',
+      refund: 'Refund to bank account',
+      cash_out: 'Cash-out',
+    },
+    withNote: '{{purpose}}: {{note}}',
+  },
   notify: {
     shiftOpenTitle: 'Shift still open',
     shiftOpen:
@@ -275,6 +315,46 @@ const fr: DocumentWords = {
       needs_review: 'À vérifier',
       expired: 'Approbation expirée',
     },
+  },
+  payout: {
+    states: {
+      draft: 'Brouillon',
+      awaiting_approval: 'En attente d’approbation',
+      approved: 'Approuvé',
+      sending: 'Envoi en cours',
+      unknown: 'Résultat inconnu',
+      submitted: 'À la banque',
+      success: 'Payé',
+      failed: 'Échoué',
+      reversed: 'Retourné',
+      rejected: 'Refusé',
+      needs_review: 'À vérifier',
+      expired: 'Approbation expirée',
+    },
+    meanings: {
+      draft: 'Pas encore envoyé pour approbation. Rien n’a été payé.',
+      awaiting_approval: 'Un superviseur doit l’approuver avec son code PIN. Rien n’a été payé.',
+      approved: 'Approuvé. Il sera envoyé dès que la passerelle sera joignable.',
+      sending:
+        'Envoi à la passerelle en cours. Tilldesk veille à ce qu’il soit payé au plus une fois.',
+      unknown:
+        'La passerelle n’a pas dit si elle a pris ce versement : de l’argent a pu quitter le compte. Tilldesk continue d’interroger la passerelle sur cette référence. Ne le payez pas une seconde fois.',
+      submitted: 'La passerelle l’a accepté ; en attente de la confirmation de la banque.',
+      success: 'La banque a confirmé le paiement.',
+      failed: 'La passerelle indique que ce paiement a échoué. Aucun argent n’a quitté le compte.',
+      reversed: 'La banque destinataire a renvoyé l’argent sur le compte du commerçant.',
+      rejected: 'Arrêté avant l’envoi. Rien n’a été payé.',
+      needs_review:
+        'Retenu : quelqu’un doit vérifier les détails avant qu’il puisse continuer. Rien n’a été payé.',
+      expired:
+        'L’approbation a expiré avant l’envoi. Rien n’a été payé ; renvoyez-le pour approbation.',
+    },
+    purposes: {
+      supplier: 'Paiement fournisseur',
+      refund: 'Remboursement sur compte bancaire',
+      cash_out: 'Sortie d’espèces',
+    },
+    withNote: '{{purpose}} : {{note}}',
   },
   notify: {
     shiftOpenTitle: 'Service toujours ouvert',

@@ -3,6 +3,7 @@
 // it returns only once they are durable. Maker-checker, limits and approval binding all live
 // here (and the reducer re-checks the invariants that matter on every replay).
 import { randomBytes } from 'node:crypto'
+import { DOCUMENT_WORDS } from '../../common/words'
 import {
   DEFAULT_CURRENCY,
   MoneyError,
@@ -138,11 +139,8 @@ const PURPOSE_NARRATION: Record<Purpose, string> = {
   cash_out: 'Cash-out',
 }
 
-export const PURPOSE_LABEL: Record<Purpose, string> = {
-  supplier: 'Supplier payment',
-  refund: 'Refund to bank account',
-  cash_out: 'Cash-out',
-}
+/** Main's English for what a payout is for; the screens say it from the same words. */
+export const PURPOSE_LABEL: Readonly<Record<Purpose, string>> = DOCUMENT_WORDS.en.payout.purposes
 
 /** A merchant reference: unique, URL-safe, readable over the phone. Never changes. */
 export function newPayoutReference(now = Date.now()): string {

@@ -2,15 +2,10 @@
 // words for documents (common/words), which the screens show too (a report's lines, what is
 // carried over). main and the renderer read those from the one source; here they join the
 // screens' words so `t('shift.lines.…')` and `t('doc.…')` work like any other key.
-import { DOCUMENT_WORDS, type DocumentWords } from '../../common/words'
+import { DOCUMENT_WORDS } from '../../common/words'
 import en from './en.json'
 import fr from './fr.json'
-
-const withDocuments = <T extends typeof en>(screens: T, documents: DocumentWords) => ({
-  ...screens,
-  shift: { ...screens.shift, lines: documents.lines },
-  doc: documents,
-})
+import { withDocuments } from './withDocuments'
 
 export const catalogue = {
   en: withDocuments(en, DOCUMENT_WORDS.en),

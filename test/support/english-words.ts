@@ -3,7 +3,24 @@
 // (the screens' JSON and main's document words): every word of an English text whose French
 // text differs, less every word French uses somewhere (names, codes, "OK", "PIN", "BVN",
 // "Tilldesk"), less placeholders, markup and numbers.
-import { catalogue } from '../../renderer/i18n/catalogue'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { DOCUMENT_WORDS } from '../../common/words'
+import type { catalogue as Catalogue } from '../../renderer/i18n/catalogue'
+import { withDocuments } from '../../renderer/i18n/withDocuments'
+
+type Whole = (typeof Catalogue)['en']
+
+/**
+ * The renderer's whole catalogue for `language`, as renderer/i18n/catalogue.ts builds it; read
+ * from the files, since Node (the e2e runner) imports no JSON module without an attribute.
+ */
+export function catalogueOf(language: 'en' | 'fr'): Whole {
+  const screens = JSON.parse(
+    readFileSync(join(import.meta.dirname, `../../renderer/i18n/${language}.json`), 'utf8'),
+  ) as Whole
+  return withDocuments(screens, DOCUMENT_WORDS[language])
+}
 
 type Tree = { [key: string]: string | Tree }
 
@@ -32,8 +49,8 @@ let cached: Set<string> | null = null
 
 export function englishOnlyWords(): Set<string> {
   if (cached) return cached
-  const en = texts(catalogue.en as Tree)
-  const fr = texts(catalogue.fr as Tree)
+  const en = texts(catalogueOf('en') as unknown as Tree)
+  const fr = texts(catalogueOf('fr') as unknown as Tree)
   const french = new Set([...fr.values()].flatMap(wordsOf))
   const words = new Set<string>()
   for (const [key, text] of en) {

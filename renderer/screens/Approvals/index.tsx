@@ -27,6 +27,7 @@ import {
   StateChip,
   VerificationBadge,
 } from '../Payouts/parts'
+import { meaningOf } from '../Payouts/words'
 import '../Payouts/payouts.css'
 import { OtherTills } from './OtherTills'
 
@@ -131,7 +132,7 @@ function Queue() {
               { amount: decided.amountText, name: decided.accountName },
             )}
           >
-            {decided.stateMeaning}
+            {meaningOf(decided, 'unknown')}
           </Banner>
         )}
         {current && (

@@ -13,7 +13,7 @@ import { useEnvironment } from '../../store/environment'
 import { sortedPayouts, usePayouts } from '../../store/payouts'
 import { AuditTable, Progress, ReasonDialog, StateChip, VerificationBadge } from './parts'
 import { ReviewPanel } from './ReviewPanel'
-import { meaningOf, purposeText } from './words'
+import { meaningOf, purposeText, stateLabelOf } from './words'
 
 type Filter = 'all' | 'attention' | 'moving' | 'done'
 const FILTERS: Array<{ id: Filter; states: PayoutView['state'][] | null }> = [
@@ -186,7 +186,7 @@ function PayoutRow({
       aria-label={t('payouts.row.label', {
         amount: view.amountText,
         name: view.accountName,
-        state: view.stateLabel,
+        state: stateLabelOf(view),
       })}
     >
       <header className="po-row__head">

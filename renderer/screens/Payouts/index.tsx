@@ -25,6 +25,7 @@ import { useEnvironment } from '../../store/environment'
 import { connectPayouts, usePayouts } from '../../store/payouts'
 import { BankPicker, shortTime } from './parts'
 import { Outbox } from './Outbox'
+import { meaningOf, stateLabelOf } from './words'
 import './payouts.css'
 
 const PURPOSES = [
@@ -256,10 +257,10 @@ function NewPayout({
             title={t('payouts.form.doneTitle', {
               amount: done.amountText,
               name: done.accountName,
-              state: done.stateLabel,
+              state: stateLabelOf(done),
             })}
           >
-            {done.stateMeaning}{' '}
+            {meaningOf(done, 'unknown')}{' '}
             <Trans
               t={t}
               i18nKey="payouts.form.doneReference"
