@@ -13,7 +13,7 @@ import { searchBanks } from '../../../common/ipc/payouts'
 import { Badge, FieldShell, Icon, TextField, type Tone } from '../../components'
 import { DataTable, DetailList, FormDialog } from '../../components/kit'
 import { formatDateTime, groupDigits } from '../../lib/format'
-import { purposeText, stateLabelOf } from './words'
+import { auditWords, purposeText, stateLabelOf } from './words'
 import { download as saveBlob } from '../Collect/browser'
 
 const CHIP_TONE: Record<PayoutView['progress']['tone'], Tone> = {
@@ -328,12 +328,14 @@ export function AuditTable({
             className: 'mono small',
             cell: (entry) => entry.reference,
           },
-          { header: t('payouts.audit.what'), cell: (entry) => entry.what },
+          { header: t('payouts.audit.what'), cell: (entry) => auditWords(entry).what },
           {
             header: t('payouts.audit.state'),
             className: 'nowrap small',
-            cell: (entry) =>
-              entry.from && entry.to ? `${entry.from} → ${entry.to}` : (entry.to ?? ''),
+            cell: (entry) => {
+              const { from, to } = auditWords(entry)
+              return from && to ? `${from} → ${to}` : (to ?? '')
+            },
           },
           { header: t('payouts.audit.why'), cell: (entry) => entry.why ?? '' },
         ]}

@@ -2,7 +2,7 @@
 // purpose when the narration is only its default), its state and what that means right now,
 // in the till's language. Main sends its English for them (stateLabel, stateMeaning,
 // purposeLabel); the screens say the same words from common/words in the screen's language.
-import type { PayoutView } from '../../../common/ipc/payouts'
+import type { AuditEntryView, PayoutView } from '../../../common/ipc/payouts'
 import { DOCUMENT_WORDS, fill } from '../../../common/words'
 import { documentWordsNow, t } from '../../i18n'
 
@@ -39,4 +39,19 @@ export function meaningOf(
   const standard = (DOCUMENT_WORDS.en.payout.meanings as Words)[view.state]
   if (view.stateMeaning !== standard) return view.stateMeaning
   return (documentWordsNow().payout.meanings as Words)[view.state] ?? view.stateMeaning
+}
+
+/** An audit log line's step and states in the screen's language; main's English otherwise. */
+export function auditWords(entry: AuditEntryView): {
+  what: string
+  from: string | null
+  to: string | null
+} {
+  const words = documentWordsNow().payout
+  const state = (name: string | undefined, english: string | null) =>
+    (name && (words.states as Words)[name]) || english
+  const what = entry.created
+    ? fill(words.created, entry.created)
+    : ((entry.action && (words.actions as Words)[entry.action]) ?? entry.what)
+  return { what, from: state(entry.fromState, entry.from), to: state(entry.toState, entry.to) }
 }
