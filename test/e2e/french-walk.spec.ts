@@ -219,6 +219,10 @@ for (const language of ['fr', 'en'] as const) {
       await goTo(page, '#/approvals')
       await page.getByTestId('queue-item').first().click()
       await expect(page.getByLabel(w.approvals.decision.pin)).toBeVisible()
+      // The amount in the till's own format (main's text is en-NG: it showed ₦3,500.00).
+      await expect(page.getByTestId('bound-details')).toContainText(
+        language === 'fr' ? /3\s500,00\sNGN/ : '₦3,500.00',
+      )
       await look('approvals: the decision', 'approvals')
       await page.getByRole('tab', { name: w.approvals.tabs.audit }).click()
       await look('approvals: the audit log')

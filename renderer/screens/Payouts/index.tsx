@@ -25,7 +25,7 @@ import { useEnvironment } from '../../store/environment'
 import { connectPayouts, usePayouts } from '../../store/payouts'
 import { BankPicker, shortTime } from './parts'
 import { Outbox } from './Outbox'
-import { meaningOf, stateLabelOf } from './words'
+import { amountOf, meaningOf, stateLabelOf } from './words'
 import './payouts.css'
 
 const PURPOSES = [
@@ -255,7 +255,7 @@ function NewPayout({
           <Banner
             tone="success"
             title={t('payouts.form.doneTitle', {
-              amount: done.amountText,
+              amount: amountOf(done),
               name: done.accountName,
               state: stateLabelOf(done),
             })}

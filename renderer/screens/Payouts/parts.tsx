@@ -13,7 +13,7 @@ import { searchBanks } from '../../../common/ipc/payouts'
 import { Badge, FieldShell, Icon, TextField, type Tone } from '../../components'
 import { DataTable, DetailList, FormDialog } from '../../components/kit'
 import { formatDateTime, groupDigits } from '../../lib/format'
-import { auditWords, purposeText, stateLabelOf } from './words'
+import { amountOf, auditWords, purposeText, stateLabelOf } from './words'
 import { download as saveBlob } from '../Collect/browser'
 
 const CHIP_TONE: Record<PayoutView['progress']['tone'], Tone> = {
@@ -90,7 +90,7 @@ export function BoundDetails({ view }: { view: PayoutView }) {
       grouped
       testId="bound-details"
       items={[
-        { label: t('payouts.bound.amount'), value: view.amountText, className: 'po-bound__amount' },
+        { label: t('payouts.bound.amount'), value: amountOf(view), className: 'po-bound__amount' },
         {
           label: t('payouts.bound.payTo'),
           className: 'po-bound__payee',

@@ -3,8 +3,10 @@
 // in the till's language. Main sends its English for them (stateLabel, stateMeaning,
 // purposeLabel); the screens say the same words from common/words in the screen's language.
 import type { AuditEntryView, PayoutView } from '../../../common/ipc/payouts'
+import type { Minor } from '../../../common/money'
 import { DOCUMENT_WORDS, fill } from '../../../common/words'
 import { documentWordsNow, t } from '../../i18n'
+import { formatMoney } from '../../lib/format'
 
 /** The narrations main fills in when the cashier leaves it empty (main/payouts/commands.ts). */
 const DEFAULT_NARRATIONS = new Set(['supplier payment', 'customer refund', 'cash-out'])
@@ -54,4 +56,16 @@ export function auditWords(entry: AuditEntryView): {
     ? fill(words.created, entry.created)
     : ((entry.action && (words.actions as Words)[entry.action]) ?? entry.what)
   return { what, from: state(entry.fromState, entry.from), to: state(entry.toState, entry.to) }
+}
+
+/** A payout's amount in the screen's locale (main's amountText is en-NG). */
+export const amountOf = (view: Pick<PayoutView, 'amount' | 'currency'>): string =>
+  formatMoney(view.amount, view.currency)
+
+/** The same for another till's payout, whose amount travels as a string of minor units. */
+export function shopAmountOf(item: { amountMinor: string; amountText: string; currency: string }) {
+  const amount = /^\d+$/.test(item.amountMinor) ? Number(item.amountMinor) : NaN
+  return Number.isSafeInteger(amount)
+    ? formatMoney(amount as Minor, item.currency)
+    : item.amountText
 }
