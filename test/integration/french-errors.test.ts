@@ -107,6 +107,11 @@ describe('every key main names is in the catalogue', () => {
       named.add(`checkerOnly.${verb}`)
       for (const made of ['created', 'edited']) named.add(`makerCannot.${made}.${verb}`)
     }
+    // The update status's keys (main/updates): by phase, and each engine's reason.
+    for (const key of ['none', 'devBuild', 'deb', 'paused', 'pausedDownloaded', 'checking'])
+      named.add(`updates.${key}`)
+    for (const phase of ['downloading', 'ready', 'installing', 'up_to_date', 'idle'])
+      named.add(`updates.${phase}`)
     expect(named.size).toBeGreaterThan(60)
     const missing = [...named].filter(
       (key) =>
