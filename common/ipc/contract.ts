@@ -67,12 +67,27 @@ export type TransportErrorCode =
   | 'internal'
   | 'bridge_closed'
 
+/**
+ * Which sentence of the renderer's catalogue says an error (`errors.<key>` in en.json and
+ * fr.json) and the values it needs: names, numbers, times as ISO strings (a value whose name
+ * ends in `At` is shown as a day and time in the screen's language).
+ */
+export interface Said {
+  key: string
+  params?: Record<string, string | number>
+}
+
 /** What crosses the boundary on failure: never a stack, never a secret. */
 export interface WireError {
   code: TransportErrorCode | (string & {})
+  /** The sentence in English: for logs, and for a window whose catalogue lacks `say`. */
   message: string
   /** Per-field messages for forms (input paths joined with '.'). */
   fields?: Record<string, string>
+  /** The same sentence by key, so the screen says it in its own language. */
+  say?: Said
+  /** The per-field messages by key, like `say`. */
+  fieldSay?: Record<string, Said>
 }
 
 /** Every invoke resolves to an envelope; the renderer's wrapper turns failures into throws. */

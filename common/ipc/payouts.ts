@@ -191,6 +191,14 @@ export interface AuditEntryView {
   /** The reason given (reject, withdraw, hold), when any. */
   why: string | null
   hash: string
+  /**
+   * The same by name, for the screen's language: the step (a key of ACTIONS), the states, and
+   * the payee of a created payout. Absent on a line main words only in English (a note).
+   */
+  action?: string
+  fromState?: string
+  toState?: string
+  created?: { name: string; account: string; bank: string }
 }
 
 export interface AuditVerification {

@@ -2,6 +2,7 @@
 // it: the paper sizes, the printer chosen and the result of a print. The receipt channels are
 // in collections.ts, which re-exports these.
 import * as z from 'zod'
+import type { Language } from './appearance'
 
 export const RECEIPT_PAPERS = ['58mm', '80mm', 'a4'] as const
 export type ReceiptPaper = (typeof RECEIPT_PAPERS)[number]
@@ -35,6 +36,8 @@ export interface ReceiptLine {
 
 /** A receipt, already worded and formatted in main; the renderer only lays it out. */
 export interface Receipt {
+  /** The till's language when it was made: its words and formats are in it. */
+  language: Language
   number: string
   chargeId: string
   title: string

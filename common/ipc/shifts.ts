@@ -138,6 +138,8 @@ export interface CarriedOverItem {
   what: string
   /** The underlying status word (e.g. part_paid, awaiting_approval, needs_review). */
   status: string
+  /** The customer of a charge, the payee of a payout (absent in reports from before it). */
+  party?: string
   amount: Minor
   currency: Currency
   since: string

@@ -3,7 +3,7 @@
 // logins are used for one step and never stored; the till's own database login and signing
 // key stay in the OS keychain and never cross IPC.
 import * as z from 'zod'
-import { defineChannels, defineEvents, payload, returns } from './contract'
+import { defineChannels, defineEvents, payload, returns, type Said } from './contract'
 import { NoInput } from './shared'
 import type { HourFigures } from './shifts'
 
@@ -24,8 +24,10 @@ export interface ShopStatusView {
   server: ShopServerView | null
   /** `off` in single mode; otherwise whether the last sync round reached the server. */
   sync: 'off' | 'online' | 'offline'
-  /** What the status bar says, in words. */
+  /** What the status bar says, in words (English). */
   message: string
+  /** The same by the catalogue's key (`errors.<key>`), when main has one, for the screen's language. */
+  say?: Said
   /** Events from other tills refused (bad signature, gap), for the admin to look into. */
   refused: number
   /**

@@ -2,7 +2,7 @@
 // downloads in the background and installs on quit or at shift close, never while a charge is
 // open or payouts are sending (main/updates/policy.ts).
 import * as z from 'zod'
-import { defineChannels, defineEvents, payload, returns } from './contract'
+import { defineChannels, defineEvents, payload, returns, type Said } from './contract'
 import { NoInput, serviceUrlSchema } from './shared'
 
 export const UPDATE_CHANNELS = ['stable', 'beta'] as const
@@ -53,6 +53,8 @@ export interface UpdateStatus {
   heldBy: string[]
   /** In words, ready to show (errors, the package-manager hint, what happens next). */
   message: string
+  /** The same by the catalogue's key (`errors.<key>`), when main has one, for the screen's language. */
+  say?: Said
 }
 
 /** https, or http only to this computer (a test feed). No credentials, query or fragment. */

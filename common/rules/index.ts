@@ -1,3 +1,3 @@
 // One source of rules for a field: the check, the hint and the words in every language.
 export * from './fields'
-export { ruleWords } from './words'
+export { ruleParams, ruleWords } from './words'

@@ -63,3 +63,10 @@ export function ruleWords(said: FieldProblem | FieldHint, language: Language = '
     name in values ? values[name]! : whole,
   )
 }
+
+/** A problem's numbers and role, to send with its key (a refusal main sends the renderer). */
+export function ruleParams(said: FieldProblem | FieldHint): Record<string, string | number> {
+  const params: Record<string, string | number> = {}
+  for (const [name, value] of Object.entries(said)) if (name !== 'key') params[name] = value
+  return params
+}

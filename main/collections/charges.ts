@@ -20,7 +20,8 @@ import type {
   OverpaymentDecision,
   TransferView,
 } from '../../common/ipc/collections'
-import { checkAmount, ruleWords } from '../../common/rules'
+import { checkAmount, ruleParams, ruleWords } from '../../common/rules'
+import { AppError } from '../kernel/errors'
 import type { ClaimsPort } from './claimsPort'
 import { CollectionsError } from './errors'
 import type { Actor } from './customers'
@@ -117,7 +118,12 @@ export function parseAmountDue(text: string, currency: Currency = DEFAULT_CURREN
   const problem = checkAmount(amount)
   if (problem) {
     const message = ruleWords(problem)
-    throw new CollectionsError('validation', message, { amount: message })
+    const say = { key: `rule.${problem.key}`, params: ruleParams(problem) }
+    throw new AppError('validation', message, {
+      fields: { amount: message },
+      say,
+      fieldSay: { amount: say },
+    })
   }
   return amount
 }
@@ -330,6 +336,8 @@ export function createCharges(deps: ChargesDeps) {
         throw new CollectionsError(
           'charge_already_open',
           `This customer already has an open charge for this account. Finish or cancel it first.`,
+          undefined,
+          { key: 'chargeAlreadyOpen' },
         )
       const account = await deps.account(input.accountReference)
       const amountDue = parseAmountDue(input.amount, account.currency)
@@ -400,7 +408,9 @@ export function createCharges(deps: ChargesDeps) {
     customerSaysSent(id: string): FastCheck {
       const charge = ledger.charge(id)
       if (charge.state !== 'open')
-        throw new CollectionsError('charge_not_open', 'This charge is already closed.')
+        throw new CollectionsError('charge_not_open', 'This charge is already closed.', undefined, {
+          key: 'chargeClosed',
+        })
       // Waiting until the burst ends: over budget, this still gives the waiting pace.
       leases.set(id, Math.max(leases.get(id) ?? 0, s.now() + FAST_CHECK.durationMs))
       const plan = watcher.fastCheck(charge.account.accountReference)

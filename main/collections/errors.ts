@@ -1,6 +1,7 @@
 // Errors a cashier can act on. `code` lets the screen branch; `message` is shown as is;
 // `fields` puts a message beside the form field it concerns. An AppError, so the IPC guard
 // sends it across as {code, message, fields} and never a stack or a secret.
+import type { Said } from '../../common/ipc/contract'
 import { AppError } from '../kernel/errors'
 
 export type CollectionsErrorCode =
@@ -25,7 +26,8 @@ export class CollectionsError extends AppError {
     override readonly code: CollectionsErrorCode,
     message: string,
     fields?: Record<string, string>,
+    say?: Said,
   ) {
-    super(code, message, fields ? { fields } : {})
+    super(code, message, { ...(fields ? { fields } : {}), ...(say ? { say } : {}) })
   }
 }

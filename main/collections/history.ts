@@ -113,6 +113,8 @@ function wrap(error: unknown): never {
     throw new CollectionsError(
       'gateway_unavailable',
       "History comes from the gateway, which can't be reached right now. Try again when the till is back online.",
+      undefined,
+      { key: 'historyOffline' },
     )
   throw new CollectionsError(
     'gateway_rejected',

@@ -156,7 +156,12 @@ export class Ledger {
   charge(id: string): ChargeRecord {
     const c = this.charges.get(id)
     if (!c)
-      throw new CollectionsError('charge_not_found', 'That charge does not exist on this till.')
+      throw new CollectionsError(
+        'charge_not_found',
+        'That charge does not exist on this till.',
+        undefined,
+        { key: 'chargeNotFound' },
+      )
     return c
   }
 
@@ -190,6 +195,11 @@ export class Ledger {
       throw new CollectionsError(
         'charge_already_open',
         `Account ${record.account.accountNumber} already has an open charge (opened ${existing.openedAt}). Finish or cancel it first.`,
+        undefined,
+        {
+          key: 'accountHasCharge',
+          params: { account: record.account.accountNumber, openedAt: existing.openedAt },
+        },
       )
     this.putCharge(record)
     return record
@@ -198,7 +208,9 @@ export class Ledger {
   cancel(id: string, reason: string, by: string, at: string): ChargeRecord {
     const c = this.charge(id)
     if (c.state !== 'open')
-      throw new CollectionsError('charge_not_open', 'This charge is already closed.')
+      throw new CollectionsError('charge_not_open', 'This charge is already closed.', undefined, {
+        key: 'chargeClosed',
+      })
     const next: ChargeRecord = {
       ...c,
       state: 'cancelled',
@@ -218,9 +230,16 @@ export class Ledger {
   ): ChargeRecord {
     const c = this.charge(id)
     if (c.state !== 'open')
-      throw new CollectionsError('charge_not_open', 'This charge is already closed.')
+      throw new CollectionsError('charge_not_open', 'This charge is already closed.', undefined, {
+        key: 'chargeClosed',
+      })
     if (this.reconciliation(c).status !== 'overpaid')
-      throw new CollectionsError('not_overpaid', 'This charge is not overpaid; nothing to decide.')
+      throw new CollectionsError(
+        'not_overpaid',
+        'This charge is not overpaid; nothing to decide.',
+        undefined,
+        { key: 'notOverpaid' },
+      )
     const next: ChargeRecord = {
       ...c,
       state: 'closed',
@@ -243,7 +262,12 @@ export class Ledger {
   acknowledgeLate(reference: string, note: string, by: string, at: string): TransferRecord {
     const t = this.transfers.get(reference)
     if (!t || !t.late)
-      throw new CollectionsError('late_not_found', 'That late transfer is not on this till.')
+      throw new CollectionsError(
+        'late_not_found',
+        'That late transfer is not on this till.',
+        undefined,
+        { key: 'lateNotFound' },
+      )
     const next: TransferRecord = { ...t, acknowledgement: { by, at, note } }
     this.putTransfer(next)
     return next

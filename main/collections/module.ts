@@ -3,7 +3,8 @@
 // environment has its own journal, since Demo accounts don't exist on Live).
 import { AppError } from '../kernel/errors'
 import { join } from 'node:path'
-import { formatMoney } from '../../common/money'
+import { formatMoney, type Minor } from '../../common/money'
+import { documentWords, fill, FORMAT_LOCALE } from '../../common/words'
 import type { Environment } from '../../common/ipc/shared'
 import type {
   CollectionsStatus,
@@ -152,6 +153,9 @@ export function createCollections(core: CoreServices) {
     }
   }
 
+  // The till's language now: a receipt, like a notification, is worded when it is made.
+  const language = () => core.settings.get().appearance.language ?? 'en'
+
   function build(environment: Environment): Charges {
     const charges = createCharges({
       store: openFileStore(
@@ -167,7 +171,7 @@ export function createCollections(core: CoreServices) {
       events: {
         alarm: (message) => {
           core.log.warn('collections: a transfer counted here belongs to another till', {})
-          core.desktop.notify('Paid on two tills?', message)
+          core.desktop.notify(documentWords(language()).notify.twoTillsTitle, message)
         },
         chargeUpdated: (view) => {
           core.emit('charge.updated', view)
@@ -177,11 +181,21 @@ export function createCollections(core: CoreServices) {
         status: onStatus,
         paid: (view) => {
           const r = view.reconciliation
-          const body =
-            r.status === 'overpaid'
-              ? `Overpaid by ${formatMoney(r.overpaidBy, view.currency)}: decide refund or credit.`
-              : `${formatMoney(r.received, view.currency)} received from ${view.account.accountName}.`
-          core.desktop.notify(r.status === 'paid' ? 'Paid' : 'Overpaid', body)
+          const words = documentWords(language())
+          const money = (m: Minor) => formatMoney(m, view.currency, FORMAT_LOCALE[language()])
+          if (r.status === 'overpaid')
+            core.desktop.notify(
+              words.notify.overpaidTitle,
+              fill(words.notify.overpaid, { amount: money(r.overpaidBy) }),
+            )
+          else
+            core.desktop.notify(
+              words.notify.paidTitle,
+              fill(words.notify.paid, {
+                amount: money(r.received),
+                customer: view.account.accountName,
+              }),
+            )
           void receipts.onPaid(view)
         },
       },
@@ -216,12 +230,14 @@ export function createCollections(core: CoreServices) {
   })
 
   const issued = () => new Date(core.now()).toISOString()
+  const receiptOf = (chargeId: string) =>
+    buildReceipt(current().get(chargeId), issued(), language())
   const receipts = createReceiptPrinting({
     printer: core.desktop.kind === 'electron' ? electronPrinter() : noPrinter,
     settings: () => core.settings.get().receipts,
     saveSettings: (next) => core.settings.update((draft) => void (draft.receipts = next)).receipts,
     charge: (id) => current().get(id),
-    receipt: (charge) => buildReceipt(charge, issued()),
+    receipt: (charge) => buildReceipt(charge, issued(), language()),
     markPrinted: (id) => void current().markReceiptPrinted(id),
     printed: (result) => core.emit('receipt.printed', result),
   })
@@ -262,15 +278,16 @@ export function createCollections(core: CoreServices) {
     'history.list': ({ page, pageSize, ...filter }) => history.list(filter, page, pageSize),
     'history.export': ({ exportId, filter }) =>
       history.exportCsv(exportId, filter, (p) => core.emit('history.exportProgress', p)),
-    'receipt.get': ({ chargeId }) =>
-      buildReceipt(current().get(chargeId), new Date(core.now()).toISOString()),
+    'receipt.get': ({ chargeId }) => receiptOf(chargeId),
     'receipt.pdf': async ({ chargeId }) => {
       if (core.desktop.kind !== 'electron')
         throw new CollectionsError(
           'not_available',
           'PDF receipts need the desktop app. Use Print receipt and choose "Save as PDF" instead.',
+          undefined,
+          { key: 'receiptPdfDesktop' },
         )
-      const receipt = buildReceipt(current().get(chargeId), new Date(core.now()).toISOString())
+      const receipt = receiptOf(chargeId)
       // Loaded only inside Electron: the preview and tests never import electron.
       const { renderReceiptPdf } = await import('../windows/receiptPdf')
       const bytes = await renderReceiptPdf(receiptHtml(receipt))
@@ -281,7 +298,7 @@ export function createCollections(core: CoreServices) {
     'receipt.html': ({ chargeId, paper }) => {
       const chosen = paper ?? receipts.settings().paper
       return {
-        html: receiptHtml(buildReceipt(current().get(chargeId), issued()), chosen),
+        html: receiptHtml(receiptOf(chargeId), chosen),
         paper: chosen,
       }
     },

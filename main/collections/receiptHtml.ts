@@ -3,6 +3,8 @@
 // value and wrap long words anywhere, so a long name or reference never runs off the roll.
 // Every value is escaped: names and narrations come from customers.
 import type { Receipt, ReceiptPaper } from '../../common/ipc/collections'
+import { documentWords } from '../../common/words'
+import { issuedLine } from './receipts'
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -59,11 +61,12 @@ const pair = (label: string, value: string) =>
 export function receiptHtml(receipt: Receipt, paper: ReceiptPaper = 'a4'): string {
   const e = escapeHtml
   const thermal = PAPER[paper].thermal
+  const w = documentWords(receipt.language).receipt
   const head: [string, string][] = [
-    ['Customer', receipt.customer],
-    ['Time', receipt.time],
-    ['Till', receipt.till],
-    ['Cashier', receipt.cashier],
+    [w.customer, receipt.customer],
+    [w.time, receipt.time],
+    [w.till, receipt.till],
+    [w.cashier, receipt.cashier],
   ]
   const details = [...head, ...receipt.lines.map((l) => [l.label, l.value] as [string, string])]
     .map(([l, v]) => pair(l, v))
@@ -71,27 +74,27 @@ export function receiptHtml(receipt: Receipt, paper: ReceiptPaper = 'a4'): strin
   let transfers = ''
   if (receipt.transfers.length > 0) {
     transfers = thermal
-      ? `<h2>Transfers</h2>${receipt.transfers
+      ? `<h2>${e(w.transfers)}</h2>${receipt.transfers
           .map(
             (t) =>
-              `<div class="transfer"><dl>${pair('From', t.payer)}${pair('Reference', t.reference)}${pair('Time', t.at)}${pair('Amount', `${t.amount} · ${t.status}`)}</dl></div>`,
+              `<div class="transfer"><dl>${pair(w.from, t.payer)}${pair(w.reference, t.reference)}${pair(w.time, t.at)}${pair(w.amount, `${t.amount} · ${t.status}`)}</dl></div>`,
           )
           .join('')}`
-      : `<h2>Transfers</h2><table><colgroup><col style="width:26%"><col style="width:24%"><col style="width:17%"><col style="width:12%"><col style="width:21%"></colgroup><tr><th>From</th><th>Reference</th><th>Time</th><th>Status</th><th class="n">Amount</th></tr>${receipt.transfers
+      : `<h2>${e(w.transfers)}</h2><table><colgroup><col style="width:26%"><col style="width:24%"><col style="width:17%"><col style="width:12%"><col style="width:21%"></colgroup><tr><th>${e(w.from)}</th><th>${e(w.reference)}</th><th>${e(w.time)}</th><th>${e(w.status)}</th><th class="n">${e(w.amount)}</th></tr>${receipt.transfers
           .map(
             (t) =>
               `<tr><td class="wrap">${e(t.payer)}</td><td class="wrap">${e(t.reference)}</td><td>${e(t.at)}</td><td>${e(t.status)}</td><td class="n keep">${e(t.amount)}</td></tr>`,
           )
           .join('')}</table>`
   }
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+  return `<!doctype html><html lang="${receipt.language}"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <title>${e(receipt.number)}</title>
 <style>${css(paper)}</style></head><body class="paper-${paper}">
 <header><h1>${e(receipt.title)}</h1><p class="total n">${e(receipt.amount)}</p><p class="muted">${e(receipt.number)}</p></header>
 <dl>${details}</dl>
 ${transfers}
-<footer><p>${e(receipt.footer)}</p><p class="muted">Issued ${e(new Date(receipt.issuedAt).toLocaleString('en-NG'))}</p></footer>
+<footer><p>${e(receipt.footer)}</p><p class="muted">${e(issuedLine(receipt))}</p></footer>
 </body></html>`
 }
 

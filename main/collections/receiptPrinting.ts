@@ -90,6 +90,8 @@ export function createReceiptPrinting(deps: ReceiptPrintingDeps) {
         throw new CollectionsError(
           'already_printed',
           `This receipt was printed on ${when(charge.receiptPrintedAt)}. A supervisor can print a copy.`,
+          undefined,
+          { key: 'receiptPrinted', params: { printedAt: charge.receiptPrintedAt } },
         )
       const result = await send(charge, paper ?? deps.settings().paper, true)
       deps.printed({ ...result, chargeId })

@@ -97,7 +97,11 @@ export class Dispatcher {
         channel,
         url: sender.url,
       })
-      return fail('forbidden_sender', 'This window is not allowed to talk to Tilldesk.')
+      return fail(
+        'forbidden_sender',
+        'This window is not allowed to talk to Tilldesk.',
+        'windowRefused',
+      )
     }
     // The customer display (and any window main did not create as ours) may use only its part.
     if (!channelAllowedFor(sender.window, channel)) {
@@ -105,7 +109,7 @@ export class Dispatcher {
         channel,
         window: sender.window,
       })
-      return fail('forbidden_sender', 'This window is not allowed to do that.')
+      return fail('forbidden_sender', 'This window is not allowed to do that.', 'windowNotAllowed')
     }
     const spec = Object.hasOwn(this.#channels, channel) ? this.#channels[channel] : undefined
     if (!spec) return fail('unknown_channel', `Unknown action "${channel.slice(0, 60)}".`)
@@ -122,20 +126,25 @@ export class Dispatcher {
     const user = this.options.currentUser()
     if (!roleAllows(user?.role ?? null, spec.role)) {
       if (!user && this.options.isLocked?.()) {
-        return fail(SESSION_LOCKED, 'The till is locked. Enter your PIN to carry on.')
+        return fail(SESSION_LOCKED, 'The till is locked. Enter your PIN to carry on.', 'tillLocked')
       }
       return user
         ? fail(
             'forbidden_role',
             `Only ${ROLE_LABEL[spec.role]} can do this. Ask ${ROLE_LABEL[spec.role]} to sign in.`,
+            `onlyRole.${spec.role}`,
           )
-        : fail('not_signed_in', 'Sign in first.')
+        : fail('not_signed_in', 'Sign in first.', 'signInFirst')
     }
 
     // 5. Service (after the step-up check below).
     const handler = this.#handlers.get(channel)
     if (!handler)
-      return fail('not_implemented', 'This part of Tilldesk is not available in this build.')
+      return fail(
+        'not_implemented',
+        'This part of Tilldesk is not available in this build.',
+        'notInThisBuild',
+      )
     const context: CallContext = { user, sender }
     try {
       // 4. Step-up, inside the try so its AppError crosses as {code, message}.
@@ -162,11 +171,13 @@ export class Dispatcher {
       code: 'internal',
       message:
         'Something went wrong inside Tilldesk. Try again; if it keeps happening, restart the app.',
+      say: { key: 'internal' },
     }
   }
 }
 
-const fail = (code: WireError['code'], message: string): Envelope<never> => ({
+/** `key`: the sentence in the renderer's catalogue (`errors.<key>`), for the screen's language. */
+const fail = (code: WireError['code'], message: string, key?: string): Envelope<never> => ({
   ok: false,
-  error: { code, message },
+  error: key ? { code, message, say: { key } } : { code, message },
 })

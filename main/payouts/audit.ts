@@ -33,6 +33,12 @@ function describe(record: ChainedRecord<OutboxRecord>): AuditEntryView {
         from: null,
         to: STATE_LABEL.draft,
         why: null,
+        toState: 'draft',
+        created: {
+          name: body.item.accountName,
+          account: body.item.accountNumber,
+          bank: body.item.bankName,
+        },
       }
     case 'action':
       return {
@@ -42,6 +48,9 @@ function describe(record: ChainedRecord<OutboxRecord>): AuditEntryView {
         from: STATE_LABEL[body.from],
         to: STATE_LABEL[body.to],
         why: body.reason,
+        action: body.action,
+        fromState: body.from,
+        toState: body.to,
       }
     case 'note':
       return {

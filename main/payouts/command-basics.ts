@@ -85,6 +85,13 @@ export const asActor = (person: Person): ActorRef => ({
 export const isChecker = (person: Person): boolean =>
   person.role === 'supervisor' || person.role === 'admin'
 
+/** The catalogue's key (errors.checkerOnly.…, errors.makerCannot.…) for each checker verb. */
+const VERB_KEY = {
+  approve: 'approve',
+  reject: 'reject',
+  'decide the outcome of': 'decide',
+} as const
+
 /** A supervisor or admin who neither made nor edited the payout, or AppError saying why. */
 export function assertChecker(
   person: Person,
@@ -92,12 +99,19 @@ export function assertChecker(
   verb: 'approve' | 'reject' | 'decide the outcome of',
 ): void {
   if (!isChecker(person)) {
-    throw new AppError('forbidden_role', `Only a supervisor can ${verb} payouts.`)
+    throw new AppError('forbidden_role', `Only a supervisor can ${verb} payouts.`, {
+      say: { key: `checkerOnly.${VERB_KEY[verb]}` },
+    })
   }
   if (item.makers.includes(person.id)) {
     throw new AppError(
       'maker_cannot_approve',
       `You ${item.createdBy.id === person.id ? 'created' : 'edited'} this payout, so another supervisor must ${verb} it.`,
+      {
+        say: {
+          key: `makerCannot.${item.createdBy.id === person.id ? 'created' : 'edited'}.${VERB_KEY[verb]}`,
+        },
+      },
     )
   }
 }
@@ -107,11 +121,15 @@ export function requireReason(reason: string): string {
   if (why.length < 3) {
     throw new AppError('reason_required', 'Give a reason (a few words) so the cashier knows why.', {
       fields: { reason: 'A reason is required.' },
+      say: { key: 'reasonRequired' },
+      fieldSay: { reason: { key: 'reasonRequiredField' } },
     })
   }
   if (why.length > 300) {
     throw new AppError('reason_too_long', 'Keep the reason to 300 characters.', {
       fields: { reason: 'At most 300 characters.' },
+      say: { key: 'reasonTooLong' },
+      fieldSay: { reason: { key: 'reasonTooLongField' } },
     })
   }
   return why

@@ -62,7 +62,10 @@ export class PayoutCommands {
 
   #get(reference: string): PayoutItem {
     const item = this.deps.outbox.get(reference)
-    if (!item) throw new AppError('payout_not_found', 'That payout no longer exists.')
+    if (!item)
+      throw new AppError('payout_not_found', 'That payout no longer exists.', {
+        say: { key: 'payoutGone' },
+      })
     return item
   }
 
@@ -81,6 +84,7 @@ export class PayoutCommands {
       throw new AppError(
         'not_your_payout',
         `${item.createdBy.name} created this payout; only they or a supervisor can change it.`,
+        { say: { key: 'notYourPayout', params: { name: item.createdBy.name } } },
       )
     }
   }
@@ -169,6 +173,7 @@ export class PayoutCommands {
       throw new AppError(
         'name_not_confirmed',
         "Resolve the account and confirm the holder's name first.",
+        { say: { key: 'nameNotConfirmed' } },
       )
     }
     await this.deps.shopHold?.('maker', item, person)
@@ -202,6 +207,7 @@ export class PayoutCommands {
       throw new AppError(
         'no_bank_name',
         'The bank gave no name for this account. Edit the account number or withdraw the payout.',
+        { say: { key: 'noBankName' } },
       )
     }
     const candidate: PayoutItem = { ...item, accountName: bankName }
@@ -254,6 +260,7 @@ export class PayoutCommands {
       throw new AppError(
         'details_changed',
         'This payout changed while you were looking at it. Check the details again before approving.',
+        { say: { key: 'payoutChanged' } },
       )
     }
     await this.deps.shopHold?.('checker', item, person)
@@ -264,6 +271,7 @@ export class PayoutCommands {
       throw new AppError(
         'details_changed',
         'This payout changed just now. Check the details again.',
+        { say: { key: 'payoutChangedNow' } },
       )
     }
     if (check.hold) {

@@ -1,6 +1,7 @@
 // A payout form as a person filled it in, checked field by field into the details of a payout
 // (each problem in words, on its field), and where the payee name came from: the bank's
 // (resolved within the last minutes and confirmed by the cashier) or typed.
+import { DOCUMENT_WORDS } from '../../common/words'
 import { MoneyError, parseUserAmount, type Minor } from '../../common/money'
 import { checkAmount, ruleWords } from '../../common/rules'
 import { AppError } from '../kernel/errors'
@@ -30,11 +31,8 @@ const PURPOSE_NARRATION: Record<Purpose, string> = {
   cash_out: 'Cash-out',
 }
 
-export const PURPOSE_LABEL: Record<Purpose, string> = {
-  supplier: 'Supplier payment',
-  refund: 'Refund to bank account',
-  cash_out: 'Cash-out',
-}
+/** Main's English for what a payout is for; the screens say it from the same words. */
+export const PURPOSE_LABEL: Readonly<Record<Purpose, string>> = DOCUMENT_WORDS.en.payout.purposes
 
 function parseAmount(text: string): Minor {
   try {

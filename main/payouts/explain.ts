@@ -1,40 +1,16 @@
 // Words for cashiers and supervisors: what each state means and what went wrong. The outbox
 // list shows these as they are, so they say what happened to the money and what to do.
+import { DOCUMENT_WORDS } from '../../common/words'
 import { GatewayError } from '../gateway/errors'
 import { classifyFailure } from './gatewayPort'
 import type { PayoutState } from './model'
 
-export const STATE_LABEL: Record<PayoutState, string> = {
-  draft: 'Draft',
-  awaiting_approval: 'Waiting for approval',
-  approved: 'Approved',
-  sending: 'Sending',
-  unknown: 'Outcome unknown',
-  submitted: 'With the bank',
-  success: 'Paid',
-  failed: 'Failed',
-  reversed: 'Returned',
-  rejected: 'Rejected',
-  needs_review: 'Needs review',
-  expired: 'Approval expired',
-}
+// Main's English for a payout's state and its meaning; the screens say them in the till's
+// language from the same words (common/words).
+export const STATE_LABEL: Readonly<Record<PayoutState, string>> = DOCUMENT_WORDS.en.payout.states
 
-export const STATE_MEANING: Record<PayoutState, string> = {
-  draft: 'Not sent for approval yet. Nothing has been paid.',
-  awaiting_approval: 'A supervisor must approve it with their PIN. Nothing has been paid.',
-  approved: 'Approved. It will be sent as soon as the gateway can be reached.',
-  sending: 'Being sent to the gateway. Tilldesk makes sure it is paid at most once.',
-  unknown:
-    'The gateway did not say whether it took this payout, so money may have left the account. Tilldesk keeps asking the gateway about this reference. Do not pay it again.',
-  submitted: 'The gateway accepted it; waiting for the bank to confirm.',
-  success: 'The bank confirmed the payment.',
-  failed: 'The gateway said this payment failed. No money left the account.',
-  reversed: "The receiving bank returned the money to the merchant's account.",
-  rejected: 'Stopped before sending. Nothing was paid.',
-  needs_review: 'Held: someone must check the details before it can go on. Nothing has been paid.',
-  expired:
-    'The approval ran out before it could be sent. Nothing was paid; send it for approval again.',
-}
+export const STATE_MEANING: Readonly<Record<PayoutState, string>> =
+  DOCUMENT_WORDS.en.payout.meanings
 
 /**
  * Why a call to the gateway failed, for the outbox row; never includes secrets.

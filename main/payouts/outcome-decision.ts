@@ -47,6 +47,7 @@ export async function decideOutcome(
       throw new AppError(
         'wrong_state',
         'Only a payout whose outcome is unknown can be marked as paid or not paid.',
+        { say: { key: 'onlyUnknown' } },
       )
     }
     // Never while a request for it may still land (main/exactly-once/fence.ts): the sender
@@ -89,11 +90,16 @@ export async function acknowledgeAlarm(
   reference: string,
 ): Promise<PayoutItem> {
   if (!isChecker(person)) {
-    throw new AppError('forbidden_role', 'Only a supervisor can acknowledge an alarm.')
+    throw new AppError('forbidden_role', 'Only a supervisor can acknowledge an alarm.', {
+      say: { key: 'alarmSupervisor' },
+    })
   }
   const item = ctx.get(reference)
   const alarm = item.alarm ?? null
-  if (!alarm) throw new AppError('wrong_state', 'This payout has no alarm to acknowledge.')
+  if (!alarm)
+    throw new AppError('wrong_state', 'This payout has no alarm to acknowledge.', {
+      say: { key: 'noAlarm' },
+    })
   if (alarm.acknowledged) return item
   const at = new Date(ctx.deps.now()).toISOString()
   const [changed] = await ctx.deps.outbox.commit([

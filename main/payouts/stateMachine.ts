@@ -1,6 +1,7 @@
 // Every way a payout can change state, and who may make it. The outbox checks each change
 // here when it is made and again when the journal is replayed, so a bug or an edited journal
 // can't put an item somewhere the rules don't allow.
+import { DOCUMENT_WORDS } from '../../common/words'
 import type { PayoutState } from './model'
 
 /** Who performs an action: the maker side, the checker side (supervisor), or the till itself. */
@@ -14,97 +15,101 @@ export interface ActionRule {
   readonly label: string
 }
 
+// Each step's line for the audit log, in main's English; screens say it from the same words in
+// the till's language (common/words).
+const LABEL = DOCUMENT_WORDS.en.payout.actions
+
 export const ACTIONS = {
-  submit: { from: ['draft'], to: 'awaiting_approval', by: 'maker', label: 'Sent for approval' },
+  submit: { from: ['draft'], to: 'awaiting_approval', by: 'maker', label: LABEL.submit },
   resubmit: {
     from: ['expired'],
     to: 'awaiting_approval',
     by: 'maker',
-    label: 'Sent for approval again after the approval expired',
+    label: LABEL.resubmit,
   },
   edit: {
     from: ['draft', 'awaiting_approval', 'approved', 'needs_review', 'expired'],
     to: 'draft',
     by: 'maker',
-    label: 'Edited (any approval is cancelled)',
+    label: LABEL.edit,
   },
   acceptBankName: {
     from: ['needs_review'],
     to: 'awaiting_approval',
     by: 'maker',
-    label: "Accepted the bank's holder name and sent for approval",
+    label: LABEL.acceptBankName,
   },
   withdraw: {
     from: ['draft', 'awaiting_approval', 'approved', 'needs_review', 'expired'],
     to: 'rejected',
     by: 'maker',
-    label: 'Withdrawn by the cashier',
+    label: LABEL.withdraw,
   },
-  approve: { from: ['awaiting_approval'], to: 'approved', by: 'checker', label: 'Approved' },
+  approve: { from: ['awaiting_approval'], to: 'approved', by: 'checker', label: LABEL.approve },
   reject: {
     from: ['awaiting_approval', 'approved', 'needs_review'],
     to: 'rejected',
     by: 'checker',
-    label: 'Rejected',
+    label: LABEL.reject,
   },
   hold: {
     from: ['draft', 'awaiting_approval', 'approved'],
     to: 'needs_review',
     by: 'system',
-    label: 'Held for review',
+    label: LABEL.hold,
   },
-  expire: { from: ['approved'], to: 'expired', by: 'system', label: 'Approval expired' },
-  send: { from: ['approved'], to: 'sending', by: 'system', label: 'Sending to the gateway' },
+  expire: { from: ['approved'], to: 'expired', by: 'system', label: LABEL.expire },
+  send: { from: ['approved'], to: 'sending', by: 'system', label: LABEL.send },
   accept: {
     // From unknown or an outcome review too: the gateway's answer for the reference settles it.
     from: ['sending', 'unknown', 'needs_review'],
     to: 'submitted',
     by: 'system',
-    label: 'Accepted by the gateway',
+    label: LABEL.accept,
   },
   lose: {
     from: ['sending'],
     to: 'unknown',
     by: 'system',
-    label: 'Outcome unknown: checking with the gateway by reference',
+    label: LABEL.lose,
   },
   escalate: {
     from: ['unknown'],
     to: 'needs_review',
     by: 'system',
-    label: 'Outcome still unknown: a supervisor must decide',
+    label: LABEL.escalate,
   },
   resolvePaid: {
     from: ['unknown', 'needs_review'],
     to: 'success',
     by: 'checker',
-    label: 'Marked as paid by a supervisor',
+    label: LABEL.resolvePaid,
   },
   resolveNotPaid: {
     from: ['unknown', 'needs_review'],
     to: 'rejected',
     by: 'checker',
-    label: 'Marked as not paid by a supervisor',
+    label: LABEL.resolveNotPaid,
   },
   overrule: {
     from: ['rejected', 'success'],
     to: 'submitted',
     by: 'system',
-    label: "The gateway's record contradicts the supervisor's decision: the gateway wins",
+    label: LABEL.overrule,
   },
   refuse: {
     from: ['sending'],
     to: 'failed',
     by: 'system',
-    label: 'Refused by the gateway (no transfer was made)',
+    label: LABEL.refuse,
   },
-  succeed: { from: ['submitted'], to: 'success', by: 'system', label: 'Paid' },
-  fail: { from: ['submitted'], to: 'failed', by: 'system', label: 'Transfer failed' },
+  succeed: { from: ['submitted'], to: 'success', by: 'system', label: LABEL.succeed },
+  fail: { from: ['submitted'], to: 'failed', by: 'system', label: LABEL.fail },
   reverse: {
     from: ['success'],
     to: 'reversed',
     by: 'system',
-    label: 'Reversed by the receiving bank',
+    label: LABEL.reverse,
   },
 } as const satisfies Record<string, ActionRule>
 

@@ -87,6 +87,7 @@ export class SessionService {
       throw new AppError(
         'already_set_up',
         'This till is already set up. Sign in, or ask an admin to add your profile.',
+        { say: { key: 'alreadySetUp' } },
       )
     }
     this.deps.settings.update((draft) => {
@@ -129,7 +130,10 @@ export class SessionService {
 
   async unlock(pin: string): Promise<SessionState> {
     const owner = this.owner()
-    if (!owner) throw new AppError('not_signed_in', 'Nobody is signed in. Sign in first.')
+    if (!owner)
+      throw new AppError('not_signed_in', 'Nobody is signed in. Sign in first.', {
+        say: { key: 'nobodySignedIn' },
+      })
     if (!this.#lock) return this.state()
     // The owner's PIN only, counted towards their lockout like a sign-in.
     await this.deps.users.verifyPin(owner.id, pin)
@@ -142,7 +146,8 @@ export class SessionService {
   /** The acting user confirms their PIN again before a sensitive change. */
   async stepUp(pin: string): Promise<SessionState> {
     const user = this.current()
-    if (!user) throw new AppError('not_signed_in', 'Sign in first.')
+    if (!user)
+      throw new AppError('not_signed_in', 'Sign in first.', { say: { key: 'signInFirst' } })
     await this.deps.users.verifyPin(user.id, pin)
     this.#pinAt = this.#now()
     this.#publish()
@@ -156,6 +161,7 @@ export class SessionService {
       throw new AppError(
         STEP_UP_REQUIRED,
         'Enter your PIN again to change keys, gateway addresses or staff.',
+        { say: { key: 'stepUp' } },
       )
     }
   }

@@ -4,15 +4,19 @@
 // or A4 with margins), sizes are in mm/pt so the layout doesn't depend on the screen, and long
 // names wrap instead of being cut off. Every value is escaped: names and references come from
 // customers and staff.
+import type { Language } from '../../common/ipc/appearance'
 import type { CarriedOverItem, ShiftFigures, ShiftReport, Tally } from '../../common/ipc/shifts'
 import { formatMoney } from '../../common/money'
+import { documentWords, fill, FORMAT_LOCALE } from '../../common/words'
+import { carriedWords } from '../../common/words/carried'
 import { escapeHtml as e } from '../collections/receiptHtml'
-import { reportLines, SECTION_LABEL } from './lines'
+import { lineLabel, reportLines } from './lines'
 
 export type PaperWidth = '80mm' | 'A4'
 
 export interface HtmlOptions {
-  locale: string
+  /** The till's language: the page's words, dates and amounts are in it. */
+  language: Language
   /** Shown in a box when a Z-report's seal does not check out. */
   integrityNote: string | null
   /** The Z-report's seal, printed so a paper copy can be matched to the till's record. */
@@ -48,11 +52,14 @@ tr.total td{font-weight:700;border-top:0.2mm solid #000}
 hr{border:0;border-top:0.2mm dashed #000;margin:2mm 0}`
 
 export function reportHtml(report: ShiftReport, width: PaperWidth, options: HtmlOptions): string {
+  const locale = FORMAT_LOCALE[options.language]
+  const words = documentWords(options.language)
+  const w = words.report
   const money = (amount: Parameters<typeof formatMoney>[0], currency: string) =>
-    formatMoney(amount, currency, options.locale)
+    formatMoney(amount, currency, locale)
   const time = (iso: string | null) =>
     iso
-      ? new Intl.DateTimeFormat(options.locale, {
+      ? new Intl.DateTimeFormat(locale, {
           dateStyle: 'medium',
           timeStyle: 'short',
           ...(options.timeZone ? { timeZone: options.timeZone } : {}),
@@ -76,55 +83,56 @@ export function reportHtml(report: ShiftReport, width: PaperWidth, options: Html
     const bySection = new Map<string, string[]>()
     for (const line of reportLines(f)) {
       const rows = bySection.get(line.section) ?? []
-      rows.push(tallyRows(line.label, line.tally, line.key === 'received'))
+      rows.push(tallyRows(lineLabel(line, words), line.tally, line.key === 'received'))
       bySection.set(line.section, rows)
     }
     return [...bySection]
       .map(
         ([section, rows]) =>
-          `<section><h3>${e(SECTION_LABEL[section] ?? section)}</h3><table><colgroup><col><col class="c"><col class="a"></colgroup><tr><th>Line</th><th class="n">Count</th><th class="n">Amount</th></tr>${rows.join('')}</table></section>`,
+          `<section><h3>${e((w.sections as Record<string, string>)[section] ?? section)}</h3><table><colgroup><col><col class="c"><col class="a"></colgroup><tr><th>${e(w.line)}</th><th class="n">${e(w.count)}</th><th class="n">${e(w.amount)}</th></tr>${rows.join('')}</table></section>`,
       )
       .join('')
   }
 
   const carried = (items: CarriedOverItem[]) =>
     items.length === 0
-      ? '<p>Nothing left open.</p>'
+      ? `<p>${e(w.nothingOpen)}</p>`
       : `<table>${items
           .map(
             (i) =>
-              `<tr><td>${e(i.what)}<br><span class="seal">${e(i.reference)} · ${e(time(i.since))}${i.cashier ? ` · ${e(i.cashier.name)}` : ''}</span></td></tr>`,
+              `<tr><td>${e(carriedWords(i, words, money))}<br><span class="seal">${e(i.reference)} · ${e(time(i.since))}${i.cashier ? ` · ${e(i.cashier.name)}` : ''}</span></td></tr>`,
           )
           .join('')}</table>`
 
   const s = report.shift
   const title =
     report.kind === 'z'
-      ? `Z-report ${String(report.zNumber ?? 0).padStart(6, '0')}`
-      : 'X-report (not final)'
+      ? fill(w.zTitle, { number: String(report.zNumber ?? 0).padStart(6, '0') })
+      : w.xTitle
   const seal = options.seal
-  return `<!doctype html><html><head><meta charset="utf-8">
+  const said = (template: string, values: Record<string, string>) => e(fill(template, values))
+  return `<!doctype html><html lang="${options.language}"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <title>${e(title)} · ${e(s.till)}</title>
 <style>${COMMON}
 ${PAGE[width]}</style></head><body>
 <h1>${e(title)}</h1>
-<p>${e(s.till)} · ${e(s.environment === 'live' ? 'Live' : s.environment === 'sandbox' ? 'Sandbox' : 'Demo (training)')}</p>
-<p>Opened ${e(time(s.openedAt))} by ${e(s.openedBy.name)}</p>
-<p>${s.closedAt ? `Closed ${e(time(s.closedAt))} by ${e(s.closedBy?.name ?? '')}` : `Taken ${e(time(report.to))}, shift still open`}</p>
-${s.openingFloat ? `<p>Opening float: ${e(money(s.openingFloat.amount, s.openingFloat.currency))}</p>` : ''}
-${options.integrityNote ? `<div class="note"><strong>Check this report.</strong> ${e(options.integrityNote)}</div>` : ''}
-${report.warnings.map((w) => `<div class="note">${e(w)}</div>`).join('')}
-${report.reconciliation ? `<p class="reconciled">${e(report.reconciliation.summary[options.locale.startsWith('fr') ? 'fr' : 'en'])}</p>` : ''}
-<h2>Till</h2>
+<p>${e(s.till)} · ${e(w.environment[s.environment])}</p>
+<p>${said(w.opened, { at: time(s.openedAt), name: s.openedBy.name })}</p>
+<p>${s.closedAt ? said(w.closed, { at: time(s.closedAt), name: s.closedBy?.name ?? '' }) : said(w.taken, { at: time(report.to) })}</p>
+${s.openingFloat ? `<p>${said(w.float, { amount: money(s.openingFloat.amount, s.openingFloat.currency) })}</p>` : ''}
+${options.integrityNote ? `<div class="note"><strong>${e(w.checkThis)}</strong> ${e(options.integrityNote)}</div>` : ''}
+${report.warnings.map((warning) => `<div class="note">${e(warning)}</div>`).join('')}
+${report.reconciliation ? `<p class="reconciled">${e(report.reconciliation.summary[options.language])}</p>` : ''}
+<h2>${e(w.till)}</h2>
 <div class="cols">${figures(report.till)}</div>
 <hr>
-<h2>By cashier</h2>
-${report.cashiers.length === 0 ? '<p>No activity.</p>' : report.cashiers.map((c) => `<div class="cashier"><h2>${e(c.cashier.name)}</h2><div class="cols">${figures(c.figures)}</div></div>`).join('<hr>')}
+<h2>${e(w.byCashier)}</h2>
+${report.cashiers.length === 0 ? `<p>${e(w.noActivity)}</p>` : report.cashiers.map((c) => `<div class="cashier"><h2>${e(c.cashier.name)}</h2><div class="cols">${figures(c.figures)}</div></div>`).join('<hr>')}
 <hr>
-<h2>Carried over (${report.carriedOver.length})</h2>
+<h2>${said(w.carried, { count: String(report.carriedOver.length) })}</h2>
 ${carried(report.carriedOver)}
-${seal ? `<hr><p class="seal">Seal ${e(seal)}</p>` : ''}
-<hr><p>Printed ${e(time(options.printedAt))}</p>
+${seal ? `<hr><p class="seal">${said(w.seal, { seal })}</p>` : ''}
+<hr><p>${said(w.printed, { at: time(options.printedAt) })}</p>
 </body></html>`
 }

@@ -12,6 +12,7 @@ import {
   type ShiftFigures,
   type Tally,
 } from '../../common/ipc/shifts'
+import type { DocumentWords } from '../../common/words'
 
 export interface ReportLine {
   /** collections, hosted_payments, refunds, payouts */
@@ -20,13 +21,6 @@ export interface ReportLine {
   key: string
   label: string
   tally: Tally
-}
-
-export const SECTION_LABEL: Record<string, string> = {
-  collections: 'Collections by transfer',
-  hosted_payments: 'Hosted payments',
-  refunds: 'Refunds',
-  payouts: 'Payouts',
 }
 
 export function reportLines(f: ShiftFigures): ReportLine[] {
@@ -65,4 +59,20 @@ export function reportLines(f: ShiftFigures): ReportLine[] {
       tally: f.payouts[k],
     })),
   ]
+}
+
+/** A line's label in the words of the page (common/words); its English label otherwise. */
+export function lineLabel(line: ReportLine, words: DocumentWords): string {
+  const own: Record<string, string> = {
+    awaiting: words.report.awaiting,
+    cancelled: words.report.cancelled,
+    received: words.report.receivedInAll,
+  }
+  const group: Record<string, Record<string, string>> = {
+    collections: { ...words.lines.collections, ...own },
+    hosted_payments: words.lines.hosted,
+    refunds: words.lines.refunds,
+    payouts: words.lines.payouts,
+  }
+  return group[line.section]?.[line.key] ?? line.label
 }

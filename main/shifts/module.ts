@@ -3,6 +3,7 @@
 // desktop app, headless Chromium in the preview).
 import { join } from 'node:path'
 import type { shiftsChannels } from '../../common/ipc/shifts'
+import { documentWords } from '../../common/words'
 import { defineModule } from '../compose/core'
 import type { CoreServices } from '../compose/core'
 import { actor, type CallContext, type Handlers } from '../ipc/handlers'
@@ -42,11 +43,13 @@ export function createShifts(core: CoreServices) {
     tillName: () => core.settings.get().tillName,
     environment: () => core.environment.current,
     now: core.now,
+    language: () => core.settings.get().appearance.language ?? 'en',
     onChanged: (status) => core.emit('shifts.changed', status),
     onClosed: (z) => core.emit('shifts.closed', z),
     onReminder: (reminder) => {
       core.emit('shifts.reminder', reminder)
-      core.desktop.notify('Shift still open', reminder.message)
+      const language = core.settings.get().appearance.language
+      core.desktop.notify(documentWords(language).notify.shiftOpenTitle, reminder.message)
     },
     pdf: pdfRenderer(core),
     // Each Z-report says whether its period reconciled with the gateway (main/reconcile).

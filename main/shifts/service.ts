@@ -3,6 +3,7 @@
 // the shell module (module.ts), the tests and the till-soak bench all build on this.
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
+import type { Language } from '../../common/ipc/appearance'
 import { roleAllows, type Role } from '../../common/ipc/contract'
 import type { Environment } from '../../common/ipc/shared'
 import type { ZReconciliation } from '../../common/ipc/reconcile'
@@ -22,6 +23,7 @@ import type {
   ZReportView,
 } from '../../common/ipc/shifts'
 import { DEFAULT_CURRENCY, formatMoney, minor } from '../../common/money'
+import { documentWords, fill, FORMAT_LOCALE } from '../../common/words'
 import { AppError } from '../kernel/errors'
 import type { JournalSeal } from '../integrity'
 import { reportCsv } from './csv'
@@ -49,8 +51,8 @@ export interface ShiftsServiceDeps {
   activity: ActivitySource
   tillName: () => string
   environment: () => Environment
-  /** Locale for amounts and times on printouts. */
-  locale?: string
+  /** The till's language now, for printouts and the reminder (English when not given). */
+  language?: () => Language
   now?: () => number
   onChanged?: (status: ShiftStatus) => void
   onReminder?: (reminder: ShiftReminder) => void
@@ -147,6 +149,12 @@ export class ShiftsService {
       throw new AppError(
         'shift_already_open',
         `${existing.openedBy.name} already has a shift open on this till (since ${this.#time(existing.openedAt)}). Close it first.`,
+        {
+          say: {
+            key: 'shiftAlreadyOpen',
+            params: { name: existing.openedBy.name, openedAt: existing.openedAt },
+          },
+        },
       )
     const openedAt = new Date(this.#now()).toISOString()
     const record: ShiftRecord = {
@@ -187,11 +195,13 @@ export class ShiftsService {
       throw new AppError(
         'shift_not_open',
         'That shift is already closed. Open the shift list to see its Z-report.',
+        { say: { key: 'shiftClosed' } },
       )
     if (open.openedBy.id !== caller.id && !roleAllows(caller.role, 'supervisor'))
       throw new AppError(
         'forbidden_role',
         `Only ${open.openedBy.name}, who opened this shift, or a supervisor can close it.`,
+        { say: { key: 'shiftNotYours', params: { name: open.openedBy.name } } },
       )
     const nowMs = this.#now()
     const { report, counted, before } = await this.#report(store, 'z', open, nowMs, {
@@ -268,6 +278,7 @@ export class ShiftsService {
         throw new AppError(
           'forbidden_role',
           'Reprinting a Z-report needs a supervisor. The cashier who closed the shift can print it for 30 minutes after closing.',
+          { say: { key: 'zReprint' } },
         )
       report = stored.report
       seal = stored.seal
@@ -277,7 +288,7 @@ export class ShiftsService {
     const name = fileStem(report)
     const html = (width: PaperWidth) =>
       reportHtml(report, width, {
-        locale: this.deps.locale ?? 'en-NG',
+        language: this.#language(),
         integrityNote,
         seal,
         printedAt: new Date(this.#now()).toISOString(),
@@ -306,6 +317,7 @@ export class ShiftsService {
           throw new AppError(
             'not_available',
             'Saving as PDF needs the desktop app here. Print the report and choose "Save as PDF" instead.',
+            { say: { key: 'reportPdfDesktop' } },
           )
         const width = widthOf(input.format)
         const bytes = await pdf(html(width), width)
@@ -353,13 +365,18 @@ export class ShiftsService {
   #requireOpen(store: ShiftStore): ShiftRecord {
     const open = store.openShift
     if (!open)
-      throw new AppError('no_open_shift', 'No shift is open on this till. Open a shift first.')
+      throw new AppError('no_open_shift', 'No shift is open on this till. Open a shift first.', {
+        say: { key: 'noOpenShift' },
+      })
     return open
   }
 
   #readZ(store: ShiftStore, number: number): StoredZ {
     const stored = number <= store.lastNumber ? store.read(number) : null
-    if (!stored) throw new AppError('z_not_found', `There is no Z-report ${number} on this till.`)
+    if (!stored)
+      throw new AppError('z_not_found', `There is no Z-report ${number} on this till.`, {
+        say: { key: 'zNotFound', params: { number } },
+      })
     return stored
   }
 
@@ -423,21 +440,38 @@ export class ShiftsService {
     }
   }
 
+  #language(): Language {
+    return this.deps.language?.() ?? 'en'
+  }
+
+  /** The reminder worded in the till's language: main also shows it as a notification. */
   #reminder(record: ShiftRecord, view: ShiftView): ShiftReminder {
+    const words = documentWords(this.#language()).notify
     const float = record.openingFloat
-      ? ` Opening float: ${formatMoney(record.openingFloat.amount, record.openingFloat.currency, this.deps.locale)}.`
+      ? ` ${fill(words.shiftOpenFloat, {
+          amount: formatMoney(
+            record.openingFloat.amount,
+            record.openingFloat.currency,
+            FORMAT_LOCALE[this.#language()],
+          ),
+        })}`
       : ''
+    const said = fill(words.shiftOpen, {
+      name: record.openedBy.name,
+      openedAt: this.#time(record.openedAt),
+      endAt: this.#time(view.endOfDayAt),
+    })
     return {
       shiftId: record.id,
       openedBy: record.openedBy,
       openedAt: record.openedAt,
       endOfDayAt: view.endOfDayAt,
-      message: `${record.openedBy.name}'s shift, opened ${this.#time(record.openedAt)}, is still open after the end of the day (${this.#time(view.endOfDayAt)}). Close it to take the Z-report.${float}`,
+      message: `${said}${float}`,
     }
   }
 
   #time(iso: string): string {
-    return new Intl.DateTimeFormat(this.deps.locale ?? 'en-NG', {
+    return new Intl.DateTimeFormat(FORMAT_LOCALE[this.#language()], {
       dateStyle: 'medium',
       timeStyle: 'short',
       timeZone: this.#settings.view().timeZone,

@@ -158,6 +158,7 @@ export class ShopService {
         server: null,
         sync: 'off',
         message: this.#problem ?? 'This till works on its own.',
+        ...(this.#problem ? {} : { say: { key: 'tillAlone' } }),
         refused: this.#refused,
       }
     }

@@ -11,7 +11,11 @@ import { GITHUB_FEED, noUpdates, type FeedSettings, type UpdateEngine } from './
 export function electronUpdateEngine(log: Logger): UpdateEngine {
   const currentVersion = app.getVersion()
   if (!app.isPackaged) {
-    return noUpdates(currentVersion, 'A development build: only installed copies update.')
+    return noUpdates(
+      currentVersion,
+      'A development build: only installed copies update.',
+      'updates.devBuild',
+    )
   }
   const { autoUpdater } = electronUpdater
   const onLinux = process.platform === 'linux'
@@ -22,6 +26,7 @@ export function electronUpdateEngine(log: Logger): UpdateEngine {
       capability: 'manual',
       capabilityReason:
         'This copy was installed from a .deb package: update it with your package manager (sudo apt update && sudo apt upgrade).',
+      capabilityReasonKey: 'updates.deb',
     }
   }
   return engine()

@@ -25,6 +25,8 @@ export interface UpdateEngine {
   readonly capability: UpdateCapability
   /** Why the capability is what it is, in words (shown to the admin). */
   readonly capabilityReason: string
+  /** The same sentence's key in the catalogue (`errors.<key>`), for the screen's language. */
+  readonly capabilityReasonKey?: string
   /** The newest release on the channel when it is newer than this copy, else null. */
   check(feed: FeedSettings): Promise<AvailableUpdate | null>
   /** Fetches the update found by the last check and verifies its checksum (and signature). */
@@ -36,13 +38,18 @@ export interface UpdateEngine {
 /** The same repository as `publish` in electron-builder.yml (checked by a unit test). */
 export const GITHUB_FEED = { provider: 'github', owner: 'tilldesk', repo: 'tilldesk' } as const
 
-/** A copy that cannot update itself, with the reason. */
-export function noUpdates(currentVersion: string, reason: string): UpdateEngine {
+/** A copy that cannot update itself, with the reason (and its key, when not the usual one). */
+export function noUpdates(
+  currentVersion: string,
+  reason: string,
+  reasonKey = 'updates.none',
+): UpdateEngine {
   const refuse = () => Promise.reject(new Error(reason))
   return {
     currentVersion,
     capability: 'none',
     capabilityReason: reason,
+    capabilityReasonKey: reasonKey,
     check: refuse,
     download: refuse,
     install: refuse,

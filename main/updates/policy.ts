@@ -9,6 +9,7 @@ import type {
   UpdateSource,
   UpdateStatus,
 } from '../../common/ipc/updates'
+import type { Said } from '../../common/ipc/contract'
 import type { Logger } from '../kernel/log'
 import type { AvailableUpdate, UpdateEngine } from './engine'
 
@@ -116,6 +117,7 @@ export class UpdatePolicy {
       nextCheckAt: iso(this.#nextCheckAt),
       heldBy,
       message: this.#message(phase, heldBy),
+      ...this.#say(phase),
     }
   }
 
@@ -268,6 +270,30 @@ export class UpdatePolicy {
         return 'Tilldesk is up to date.'
       case 'idle':
         return 'No check yet.'
+    }
+  }
+
+  /** The catalogue's key for the phases said in fixed words (the others stay main's English). */
+  #say(phase: UpdatePhase): { say?: Said } {
+    const version = this.#available?.version ?? ''
+    const reasonKey = this.#o.engine.capabilityReasonKey
+    switch (phase) {
+      case 'unsupported':
+        return reasonKey ? { say: { key: reasonKey } } : {}
+      case 'paused':
+        return version && this.#downloaded
+          ? { say: { key: 'updates.pausedDownloaded', params: { version } } }
+          : { say: { key: 'updates.paused' } }
+      case 'checking':
+      case 'up_to_date':
+      case 'idle':
+        return { say: { key: `updates.${phase}` } }
+      case 'downloading':
+      case 'ready':
+      case 'installing':
+        return { say: { key: `updates.${phase}`, params: { version } } }
+      default:
+        return {}
     }
   }
 

@@ -2,7 +2,7 @@
 // PINs lock a profile and for how long, and the profile as the renderer may see it.
 import type { UserRole } from '../../common/ipc/contract'
 import type { PublicUser } from '../../common/ipc/users'
-import { checkPin, PIN_MIN_DIGITS, ruleWords } from '../../common/rules'
+import { checkPin, PIN_MIN_DIGITS, ruleParams, ruleWords } from '../../common/rules'
 import { AppError } from '../kernel/errors'
 import type { StoredUser } from '../settings/schema'
 
@@ -14,7 +14,12 @@ export function assertPinFitsRole(role: UserRole, pin: string, field: 'pin' | 'n
   const problem = checkPin(role, pin)
   if (problem) {
     const message = ruleWords(problem)
-    throw new AppError('pin_too_short', message, { fields: { [field]: message } })
+    const say = { key: `rule.${problem.key}`, params: ruleParams(problem) }
+    throw new AppError('pin_too_short', message, {
+      fields: { [field]: message },
+      say,
+      fieldSay: { [field]: say },
+    })
   }
 }
 
@@ -41,8 +46,9 @@ export const toPublicUser = (user: StoredUser, now: number): PublicUser => ({
   createdAt: user.createdAt,
 })
 
+export const wholeMinutes = (ms: number): number => Math.ceil(ms / 60_000)
 export const minutes = (ms: number): string => {
-  const m = Math.ceil(ms / 60_000)
+  const m = wholeMinutes(ms)
   return m === 1 ? '1 minute' : `${m} minutes`
 }
 
@@ -52,6 +58,8 @@ export function assertNameFree(users: readonly StoredUser[], name: string): void
   if (taken) {
     throw new AppError('name_taken', `There is already a profile called ${name}.`, {
       fields: { name: 'Name already used.' },
+      say: { key: 'nameTaken', params: { name } },
+      fieldSay: { name: { key: 'nameTakenField' } },
     })
   }
 }
@@ -70,6 +78,7 @@ export function assertAnotherAdmin(
     throw new AppError(
       'last_admin',
       'This is the only active admin. Make another profile an admin first, so the till keeps someone who can change settings.',
+      { say: { key: 'lastAdmin' } },
     )
   }
 }

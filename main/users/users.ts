@@ -24,12 +24,15 @@ import {
   MIN_PIN_DIGITS,
   minutes,
   toPublicUser,
+  wholeMinutes,
   type LockoutPolicy,
 } from './policy'
 import type { ShopStaffLink, StaffChangeIn } from './shop-link'
 
 export { assertPinFitsRole, DEFAULT_LOCKOUT, MIN_PIN_DIGITS, type LockoutPolicy } from './policy'
 export type { ShopStaffLink, StaffChangeIn, StaffChangeOut } from './shop-link'
+
+const GONE = { say: { key: 'userGone' } }
 
 export interface UsersOptions {
   settings: SettingsStore
@@ -170,6 +173,7 @@ export class UsersService {
       throw new AppError(
         'cannot_disable_self',
         'You cannot disable your own profile while signed in.',
+        { say: { key: 'cannotDisableSelf' } },
       )
     }
     if (losesAdmin)
@@ -223,6 +227,7 @@ export class UsersService {
       throw new AppError(
         'cannot_remove_self',
         'You cannot remove your own profile while signed in.',
+        { say: { key: 'cannotRemoveSelf' } },
       )
     }
     if (user.role === 'admin' && !user.disabled)
@@ -308,12 +313,18 @@ export class UsersService {
       throw new AppError(
         'pin_long_enough',
         'This PIN is long enough. Sign in, then change it from your profile.',
+        { say: { key: 'pinLongEnough' } },
       )
     }
     assertPinFitsRole(user.role, newPin, 'newPin')
     if (newPin === currentPin) {
       const message = 'Choose a PIN different from the one you have now.'
-      throw new AppError('pin_unchanged', message, { fields: { newPin: message } })
+      const say = { key: 'pinUnchanged' }
+      throw new AppError('pin_unchanged', message, {
+        fields: { newPin: message },
+        say,
+        fieldSay: { newPin: say },
+      })
     }
     await this.#queued(id, () => this.#verifyNow(id, currentPin, true))
     return this.setPin(id, newPin, id)
@@ -356,7 +367,9 @@ export class UsersService {
     const user = this.#find(id)
     this.#assertTrusted(user)
     if (user.disabled) {
-      throw new AppError('user_disabled', `${user.name}'s profile is disabled. Ask an admin.`)
+      throw new AppError('user_disabled', `${user.name}'s profile is disabled. Ask an admin.`, {
+        say: { key: 'userDisabled', params: { name: user.name } },
+      })
     }
     const now = this.#now()
     const lockedUntil = user.lockedUntil ? Date.parse(user.lockedUntil) : 0
@@ -364,6 +377,12 @@ export class UsersService {
       throw new AppError(
         'locked_out',
         `Too many wrong PINs. ${user.name} can try again in ${minutes(lockedUntil - now)}, or an admin can unlock the profile.`,
+        {
+          say: {
+            key: 'lockedTryAgain',
+            params: { name: user.name, count: wholeMinutes(lockedUntil - now) },
+          },
+        },
       )
     }
     if (user.lockedUntil !== null && lockedUntil <= now && !this.#countFrom.has(id)) {
@@ -377,6 +396,7 @@ export class UsersService {
       throw new AppError(
         'locked_out',
         `Too many wrong PINs across the shop's tills. ${user.name} is locked for ${minutes(lockMs)}; an admin can unlock sooner.`,
+        { say: { key: 'lockedShop', params: { name: user.name, count: wholeMinutes(lockMs) } } },
       )
     }
     const pepper = this.#pepper()
@@ -387,6 +407,7 @@ export class UsersService {
       throw new AppError(
         'keychain_unavailable',
         `${user.name}'s PIN is protected by a secret in the OS keychain, which Tilldesk cannot reach right now. Unlock the keychain (or restart the computer) and try again.`,
+        { say: { key: 'pinKeychain', params: { name: user.name } } },
       )
     }
     const matched = await checkPinWith(pin, user.pinHash, pepper, shopPeppers)
@@ -394,7 +415,9 @@ export class UsersService {
       // A disable or removal from another till may have arrived while scrypt ran: it stands.
       const fresh = this.#find(id)
       if (fresh.disabled) {
-        throw new AppError('user_disabled', `${fresh.name}'s profile is disabled. Ask an admin.`)
+        throw new AppError('user_disabled', `${fresh.name}'s profile is disabled. Ask an admin.`, {
+          say: { key: 'userDisabled', params: { name: fresh.name } },
+        })
       }
       // Older hashes (cheaper scrypt, or not the shop's pepper in shop mode) are replaced now
       // that the PIN is known good; in shop mode the user then travels to the other tills
@@ -427,12 +450,19 @@ export class UsersService {
         throw new AppError(
           'pin_change_required',
           `${user.name}, your PIN was kept by an older version of Tilldesk without this till's keychain protection, so others may know it. Set a new PIN to go on.`,
+          { say: { key: 'pinExposed', params: { name: user.name } } },
         )
       }
       if (!replacing && pin.length < MIN_PIN_DIGITS[user.role]) {
         throw new AppError(
           'pin_change_required',
           `${user.name}: ${ruleWords({ key: 'pin.tooShort', role: user.role, min: MIN_PIN_DIGITS[user.role] })} Set a new PIN to go on.`,
+          {
+            say: {
+              key: `pinTooShortNow.${user.role}`,
+              params: { name: user.name, min: MIN_PIN_DIGITS[user.role] },
+            },
+          },
         )
       }
       return toPublicUser(updated, this.#now())
@@ -444,6 +474,16 @@ export class UsersService {
       throw new AppError(
         'locked_out',
         `Wrong PIN. ${user.name} is locked for ${minutes(lockMs)} after ${this.#lockout.maxAttempts} wrong tries; an admin can unlock sooner.`,
+        {
+          say: {
+            key: 'lockedNow',
+            params: {
+              name: user.name,
+              count: wholeMinutes(lockMs),
+              tries: this.#lockout.maxAttempts,
+            },
+          },
+        },
       )
     }
     this.#patch(id, (draft) => {
@@ -453,7 +493,11 @@ export class UsersService {
     throw new AppError(
       'wrong_pin',
       `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left before the profile locks.`,
-      { fields: { pin: 'Wrong PIN.' } },
+      {
+        fields: { pin: 'Wrong PIN.' },
+        say: { key: 'wrongPin', params: { count: left } },
+        fieldSay: { pin: { key: 'wrongPinField' } },
+      },
     )
   }
 
@@ -476,7 +520,7 @@ export class UsersService {
 
   #find(id: string): StoredUser {
     const user = this.#settings.get().users.find((candidate) => candidate.id === id)
-    if (!user) throw new AppError('unknown_user', 'That profile no longer exists.')
+    if (!user) throw new AppError('unknown_user', 'That profile no longer exists.', GONE)
     return user
   }
 
@@ -484,12 +528,12 @@ export class UsersService {
     let result: StoredUser | undefined
     this.#settings.update((draft) => {
       const target = draft.users.find((candidate) => candidate.id === id)
-      if (!target) throw new AppError('unknown_user', 'That profile no longer exists.')
+      if (!target) throw new AppError('unknown_user', 'That profile no longer exists.', GONE)
       change(target)
       result = { ...target }
     })
     this.#changed()
-    if (!result) throw new AppError('unknown_user', 'That profile no longer exists.')
+    if (!result) throw new AppError('unknown_user', 'That profile no longer exists.', GONE)
     return result
   }
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ShiftReminder } from '../../common/ipc/shifts'
 import { Banner, Button } from '../components'
+import { formatWhen } from '../lib/format'
 import { call, subscribe } from '../lib/pos'
 import { useEnvironment } from '../store/environment'
 import { useNavigation } from '../store/navigation'
@@ -27,7 +28,11 @@ export function Banners({ hideOffline = false }: { hideOffline?: boolean }) {
             </Button>
           }
         >
-          {reminder.message}
+          {t('doc.notify.shiftOpen', {
+            name: reminder.openedBy.name,
+            openedAt: formatWhen(reminder.openedAt),
+            endAt: formatWhen(reminder.endOfDayAt),
+          })}
         </Banner>
       )}
       {!bridgeUp && (

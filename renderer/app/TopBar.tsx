@@ -85,7 +85,7 @@ export function TopBar({
                   call('session.lock').catch(() => undefined)
                 }}
               >
-                <Icon name="lock" /> {t('app.lock.now')} <kbd>Ctrl+Shift+K</kbd>
+                <Icon name="lock" /> {t('app.lock.now')} <kbd>{t('common.keys.lock')}</kbd>
               </button>
               <button
                 type="button"

@@ -5,23 +5,19 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { LANGUAGES, type Language } from '../../common/ipc/appearance'
+import { DOCUMENT_WORDS, FORMAT_LOCALE, type DocumentWords } from '../../common/words'
 import { setLocale } from '../lib/format'
-import en from './en.json'
-import fr from './fr.json'
+import { catalogue } from './catalogue'
 
-export { LANGUAGES, type Language }
-
-/**
- * The formatting locale for each language. French follows Côte d'Ivoire (fr-CI): the largest
- * economy of francophone West Africa; its dates, times and numbers read as in Senegal, Mali
- * or Burkina Faso (CLDR gives them the same French forms).
- */
-export const FORMAT_LOCALE: Record<Language, string> = { en: 'en-NG', fr: 'fr-CI' }
+export { FORMAT_LOCALE, LANGUAGES, type Language }
 
 /** Each language named in itself, as the choice shows it whatever the current language. */
 export const LANGUAGE_NAME: Record<Language, string> = { en: 'English', fr: 'Français' }
 
-export const resources = { en: { translation: en }, fr: { translation: fr } } as const
+export const resources = {
+  en: { translation: catalogue.en },
+  fr: { translation: catalogue.fr },
+} as const
 
 export const i18n = i18next.createInstance()
 void i18n.use(initReactI18next).init({
@@ -50,3 +46,7 @@ export function applyLanguage(language: Language | undefined): void {
 
 /** For code outside React (stores, helpers): the current language's words. */
 export const t = i18n.t.bind(i18n)
+
+/** Main's document words (common/words) in the current language, for helpers shared with main. */
+export const documentWordsNow = (): DocumentWords =>
+  DOCUMENT_WORDS[isLanguage(i18n.language) ? i18n.language : 'en']

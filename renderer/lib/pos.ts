@@ -12,6 +12,7 @@ import type {
 import type { WireError } from '../../common/ipc/contract'
 import { STEP_UP_REQUIRED } from '../../common/ipc/session'
 import { t } from '../i18n'
+import { sayWire } from '../i18n/errors'
 import { askForStepUp } from '../session/stepUp'
 
 /** A failed call: `message` is written for the person at the till; `fields` for forms. */
@@ -21,9 +22,10 @@ export class PosError extends Error {
   readonly fields: Record<string, string>
 
   constructor(error: WireError) {
-    super(error.message)
+    const said = sayWire(error)
+    super(said.message)
     this.code = error.code
-    this.fields = error.fields ?? {}
+    this.fields = said.fields
   }
 }
 
@@ -50,7 +52,7 @@ export async function call<K extends ChannelName>(
   const envelope = await bridge().invoke(channel, args[0] as InputOf<Channels[K]>)
   // Keys, base URLs, staff: main wants the PIN again. Ask, then send the same call once more.
   if (!envelope.ok && envelope.error.code === STEP_UP_REQUIRED && channel !== 'session.stepUp') {
-    if (await askForStepUp(envelope.error.message)) return call(channel, ...args)
+    if (await askForStepUp(sayWire(envelope.error).message)) return call(channel, ...args)
   }
   if (!envelope.ok) throw new PosError(envelope.error)
   return envelope.value

@@ -57,7 +57,7 @@ describe('Z-report PDF in Chromium', () => {
   const render = (width: PaperWidth) =>
     chromiumPdf(chromium ?? '/usr/bin/chromium')(
       reportHtml(report(), width, {
-        locale: 'en-NG',
+        language: 'en' as const,
         integrityNote: null,
         seal: 'ab'.repeat(32),
         printedAt: at(481),

@@ -161,7 +161,7 @@ describe('Z-report layouts', () => {
       try {
         await page.emulateMedia({ media: 'print' })
         const html = reportHtml(report, width, {
-          locale: 'en-NG',
+          language: 'en' as const,
           integrityNote:
             'This Z-report does not match its seal: it was changed after it was closed.',
           seal,

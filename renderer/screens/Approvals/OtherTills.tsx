@@ -10,6 +10,7 @@ import { groupDigits } from '../../lib/format'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { useShopPoll } from '../../lib/useShopPoll'
 import { ReasonDialog, shortTime } from '../Payouts/parts'
+import { shopAmountOf } from '../Payouts/words'
 
 /** How often the list is read again while the screen is open (it reads local files only). */
 const REFRESH_MS = 3_000
@@ -74,7 +75,7 @@ export function OtherTills() {
                   onClick={() => setSelected(key(item))}
                   data-testid="other-till-item"
                 >
-                  <span className="po-queue__amount">{item.amountText}</span>
+                  <span className="po-queue__amount">{shopAmountOf(item)}</span>
                   <span className="po-queue__payee">{item.accountName}</span>
                   <span className="po-queue__meta">
                     {t('approvals.others.meta', {
@@ -110,7 +111,7 @@ export function OtherTills() {
 function RemoteDetails({ item }: { item: ShopApprovalView }) {
   const { t } = useTranslation()
   const rows: Array<[string, string, string?]> = [
-    [t('approvals.others.amount'), item.amountText, 'po-bound__amount'],
+    [t('approvals.others.amount'), shopAmountOf(item), 'po-bound__amount'],
     [t('approvals.others.payTo'), item.accountName, 'po-bound__payee'],
     [t('approvals.others.bank'), item.bankName],
     [
@@ -156,7 +157,7 @@ export function RemoteDecision({
   const [reason, setReason] = useState('')
   const [reasonError, setReasonError] = useState<string | null>(null)
   const { t } = useTranslation()
-  const words = { amount: item.amountText, name: item.accountName, till: item.tillName }
+  const words = { amount: shopAmountOf(item), name: item.accountName, till: item.tillName }
 
   const decide = async (decision: 'approved' | 'rejected') => {
     setBusy(true)

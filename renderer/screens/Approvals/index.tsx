@@ -27,6 +27,7 @@ import {
   StateChip,
   VerificationBadge,
 } from '../Payouts/parts'
+import { amountOf, meaningOf } from '../Payouts/words'
 import '../Payouts/payouts.css'
 import { OtherTills } from './OtherTills'
 
@@ -105,7 +106,7 @@ function Queue() {
                   onClick={() => setSelected(view.reference)}
                   data-testid="queue-item"
                 >
-                  <span className="po-queue__amount">{view.amountText}</span>
+                  <span className="po-queue__amount">{amountOf(view)}</span>
                   <span className="po-queue__payee">{view.accountName}</span>
                   <span className="po-queue__meta">
                     <StateChip view={view} />{' '}
@@ -128,10 +129,10 @@ function Queue() {
               decided.state === 'rejected'
                 ? 'approvals.queue.rejected'
                 : 'approvals.queue.approved',
-              { amount: decided.amountText, name: decided.accountName },
+              { amount: amountOf(decided), name: decided.accountName },
             )}
           >
-            {decided.stateMeaning}
+            {meaningOf(decided, 'unknown')}
           </Banner>
         )}
         {current && (
@@ -234,7 +235,7 @@ function Decision({
                 busy={busy === 'approve'}
                 disabled={pin.length < 4}
               >
-                {t('approvals.decision.approve', { amount: view.amountText })}
+                {t('approvals.decision.approve', { amount: amountOf(view) })}
               </Button>
             )}
             {canReject && (
@@ -300,7 +301,7 @@ function RejectDialog({
       open={view !== null}
       onClose={onClose}
       title={
-        view ? t('approvals.reject.title', { amount: view.amountText, name: view.accountName }) : ''
+        view ? t('approvals.reject.title', { amount: amountOf(view), name: view.accountName }) : ''
       }
       intro={t('approvals.reject.intro')}
       label={t('approvals.reject.reason')}

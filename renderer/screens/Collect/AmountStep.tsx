@@ -137,8 +137,8 @@ export function AmountStep({
             {t('collect.amount.next')}
           </Button>
           <p className="key-hint">
-            <kbd>Enter</kbd> {t('collect.amount.keyNext')} · <kbd>Esc</kbd>{' '}
-            {t('collect.amount.keyStartOver')}
+            <kbd>{t('common.keys.enter')}</kbd> {t('collect.amount.keyNext')} ·{' '}
+            <kbd>{t('common.keys.esc')}</kbd> {t('collect.amount.keyStartOver')}
           </p>
         </div>
       </form>

@@ -246,12 +246,12 @@ function ChargeScreen({ charge }: { charge: ChargeView }) {
         <p className="key-hint">
           {charge.state === 'open' ? (
             <>
-              <kbd>Esc</kbd> {t('instructions.keyCancel')}
+              <kbd>{t('common.keys.esc')}</kbd> {t('instructions.keyCancel')}
             </>
           ) : (
             <>
-              <kbd>Enter</kbd> {t('instructions.keyNextSale')} · <kbd>Esc</kbd>{' '}
-              {t('instructions.keyBack')}
+              <kbd>{t('common.keys.enter')}</kbd> {t('instructions.keyNextSale')} ·{' '}
+              <kbd>{t('common.keys.esc')}</kbd> {t('instructions.keyBack')}
             </>
           )}
         </p>

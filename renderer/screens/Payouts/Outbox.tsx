@@ -13,7 +13,7 @@ import { useEnvironment } from '../../store/environment'
 import { sortedPayouts, usePayouts } from '../../store/payouts'
 import { AuditTable, Progress, ReasonDialog, StateChip, VerificationBadge } from './parts'
 import { ReviewPanel } from './ReviewPanel'
-import { meaningOf, purposeText } from './words'
+import { amountOf, meaningOf, purposeText, stateLabelOf } from './words'
 
 type Filter = 'all' | 'attention' | 'moving' | 'done'
 const FILTERS: Array<{ id: Filter; states: PayoutView['state'][] | null }> = [
@@ -184,14 +184,14 @@ function PayoutRow({
       data-testid="payout-row"
       data-reference={view.reference}
       aria-label={t('payouts.row.label', {
-        amount: view.amountText,
+        amount: amountOf(view),
         name: view.accountName,
-        state: view.stateLabel,
+        state: stateLabelOf(view),
       })}
     >
       <header className="po-row__head">
         <StateChip view={view} />
-        <span className="po-row__amount">{view.amountText}</span>
+        <span className="po-row__amount">{amountOf(view)}</span>
       </header>
       <p className="po-row__payee">
         <strong>{view.accountName}</strong>
@@ -273,7 +273,7 @@ function HistoryDialog({ view, onClose }: { view: PayoutView | null; onClose: ()
       open={view !== null}
       onClose={onClose}
       title={
-        view ? t('payouts.history.title', { amount: view.amountText, name: view.accountName }) : ''
+        view ? t('payouts.history.title', { amount: amountOf(view), name: view.accountName }) : ''
       }
     >
       {view && <PayoutHistory key={view.reference} reference={view.reference} />}
@@ -332,7 +332,7 @@ function WithdrawDialog({ view, onClose }: { view: PayoutView | null; onClose: (
       open={view !== null}
       onClose={close}
       title={
-        view ? t('payouts.withdraw.title', { amount: view.amountText, name: view.accountName }) : ''
+        view ? t('payouts.withdraw.title', { amount: amountOf(view), name: view.accountName }) : ''
       }
       intro={t('payouts.withdraw.intro')}
       label={t('payouts.withdraw.reason')}

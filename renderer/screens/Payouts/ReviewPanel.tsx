@@ -7,6 +7,7 @@ import type { PayoutView } from '../../../common/ipc/payouts'
 import { OutcomeReview } from '../../components'
 import { call } from '../../lib/pos'
 import { usePayouts } from '../../store/payouts'
+import { amountOf } from './words'
 
 export function ReviewPanel({ view }: { view: PayoutView }) {
   const { t } = useTranslation()
@@ -32,7 +33,7 @@ export function ReviewPanel({ view }: { view: PayoutView }) {
       }}
       title={(paid) =>
         t(paid ? 'payouts.review.markPaid' : 'payouts.review.markNotPaid', {
-          amount: view.amountText,
+          amount: amountOf(view),
           name: view.accountName,
         })
       }

@@ -25,6 +25,7 @@ import { useEnvironment } from '../../store/environment'
 import { connectPayouts, usePayouts } from '../../store/payouts'
 import { BankPicker, shortTime } from './parts'
 import { Outbox } from './Outbox'
+import { amountOf, meaningOf, stateLabelOf } from './words'
 import './payouts.css'
 
 const PURPOSES = [
@@ -254,12 +255,12 @@ function NewPayout({
           <Banner
             tone="success"
             title={t('payouts.form.doneTitle', {
-              amount: done.amountText,
+              amount: amountOf(done),
               name: done.accountName,
-              state: done.stateLabel,
+              state: stateLabelOf(done),
             })}
           >
-            {done.stateMeaning}{' '}
+            {meaningOf(done, 'unknown')}{' '}
             <Trans
               t={t}
               i18nKey="payouts.form.doneReference"

@@ -13,7 +13,7 @@ import { searchBanks } from '../../../common/ipc/payouts'
 import { Badge, FieldShell, Icon, TextField, type Tone } from '../../components'
 import { DataTable, DetailList, FormDialog } from '../../components/kit'
 import { formatDateTime, groupDigits } from '../../lib/format'
-import { purposeText } from './words'
+import { amountOf, auditWords, purposeText, stateLabelOf } from './words'
 import { download as saveBlob } from '../Collect/browser'
 
 const CHIP_TONE: Record<PayoutView['progress']['tone'], Tone> = {
@@ -27,7 +27,7 @@ const CHIP_TONE: Record<PayoutView['progress']['tone'], Tone> = {
 export function StateChip({ view }: { view: PayoutView }) {
   return (
     <span className="po-chip" data-state={view.state} data-testid="payout-state">
-      <Badge tone={CHIP_TONE[view.progress.tone]}>{view.stateLabel}</Badge>
+      <Badge tone={CHIP_TONE[view.progress.tone]}>{stateLabelOf(view)}</Badge>
     </span>
   )
 }
@@ -41,7 +41,7 @@ export function Progress({ view }: { view: PayoutView }) {
   return (
     <ol
       className={`po-steps po-steps--${tone}`}
-      aria-label={t('payouts.steps.label', { step, state: view.stateLabel })}
+      aria-label={t('payouts.steps.label', { step, state: stateLabelOf(view) })}
     >
       {STEPS.map((label, index) => {
         const n = index + 1
@@ -54,7 +54,7 @@ export function Progress({ view }: { view: PayoutView }) {
           >
             <span className="po-steps__dot" aria-hidden="true" />
             <span className="po-steps__label">
-              {n === step ? view.stateLabel : t(`payouts.steps.${label}`)}
+              {n === step ? stateLabelOf(view) : t(`payouts.steps.${label}`)}
             </span>
           </li>
         )
@@ -90,7 +90,7 @@ export function BoundDetails({ view }: { view: PayoutView }) {
       grouped
       testId="bound-details"
       items={[
-        { label: t('payouts.bound.amount'), value: view.amountText, className: 'po-bound__amount' },
+        { label: t('payouts.bound.amount'), value: amountOf(view), className: 'po-bound__amount' },
         {
           label: t('payouts.bound.payTo'),
           className: 'po-bound__payee',
@@ -328,12 +328,14 @@ export function AuditTable({
             className: 'mono small',
             cell: (entry) => entry.reference,
           },
-          { header: t('payouts.audit.what'), cell: (entry) => entry.what },
+          { header: t('payouts.audit.what'), cell: (entry) => auditWords(entry).what },
           {
             header: t('payouts.audit.state'),
             className: 'nowrap small',
-            cell: (entry) =>
-              entry.from && entry.to ? `${entry.from} → ${entry.to}` : (entry.to ?? ''),
+            cell: (entry) => {
+              const { from, to } = auditWords(entry)
+              return from && to ? `${from} → ${to}` : (to ?? '')
+            },
           },
           { header: t('payouts.audit.why'), cell: (entry) => entry.why ?? '' },
         ]}

@@ -15,6 +15,7 @@ import {
   TextField,
 } from '../../components'
 import { formatDateTime } from '../../lib/format'
+import { saySaid } from '../../i18n/errors'
 import { call, messageOf, subscribe } from '../../lib/pos'
 import { ShopWatchCard } from './ShopWatchCard'
 import { useSaveForm } from './useSaveForm'
@@ -342,7 +343,7 @@ export function ShopSection() {
   return (
     <>
       <Card title={t('settings.shop.modeTitle')} description={t('settings.shop.modeHelp')}>
-        <p className="muted">{view.message}</p>
+        <p className="muted">{saySaid(view.say, view.message)}</p>
       </Card>
       <CreateShop onDone={setView} />
       <JoinShop onDone={setView} />

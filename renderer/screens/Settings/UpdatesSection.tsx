@@ -9,6 +9,7 @@ import { UPDATE_PHASES } from '../../../common/ipc/updates'
 import { Badge, Banner, Button, Card, SelectField, Spinner } from '../../components'
 import { DetailList, Form } from '../../components/kit'
 import { formatDateTime } from '../../lib/format'
+import { saySaid } from '../../i18n/errors'
 import { call, messageOf, subscribe } from '../../lib/pos'
 import { useSaveForm } from './useSaveForm'
 import '../About/about.css'
@@ -100,7 +101,9 @@ export function UpdatesSection() {
           {t('settings.updates.pausedWarning')}
         </Banner>
       )}
-      <Banner tone={status.phase === 'error' ? 'danger' : 'info'}>{status.message}</Banner>
+      <Banner tone={status.phase === 'error' ? 'danger' : 'info'}>
+        {saySaid(status.say, status.message)}
+      </Banner>
       <Form onSubmit={submit} noValidate message={message}>
         <SelectField
           label={t('settings.updates.channel')}

@@ -15,7 +15,9 @@ import {
   type Tally,
   type ZReportView,
 } from '../../../common/ipc/shifts'
+import { carriedWords } from '../../../common/words/carried'
 import { Badge, Banner, Button } from '../../components'
+import { documentWordsNow } from '../../i18n'
 import { DataTable } from '../../components/kit'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { call, messageOf } from '../../lib/pos'
@@ -215,7 +217,7 @@ export function ReportView({ report, z }: { report: ShiftReport; z?: ZReportView
           <ul className="shift-carried">
             {report.carriedOver.map((item) => (
               <li key={`${item.kind}:${item.reference}`}>
-                <strong>{formatMoney(item.amount, item.currency)}</strong> {item.what}
+                {carriedWords(item, documentWordsNow(), formatMoney)}
                 <span className="muted small">
                   {' '}
                   · {item.reference} · {t('shift.since', { when: formatDateTime(item.since) })}

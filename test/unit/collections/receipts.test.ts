@@ -4,6 +4,7 @@ import type { ChargeView } from '../../../common/ipc/collections'
 import { buildReceipt } from '../../../main/collections/receipts'
 import { receiptHtml } from '../../../main/collections/receiptHtml'
 import { reconcile } from '../../../main/collections/reconcile'
+import { englishIn } from '../../support/english-words'
 
 function charge(over: Partial<ChargeView> = {}): ChargeView {
   const transfers = [
@@ -74,5 +75,30 @@ describe('receipts', () => {
     expect(html).toContain('Ada &lt;b&gt;Obi&lt;/b&gt;')
     expect(html).not.toMatch(/<script/i)
     expect(html).toContain("default-src 'none'")
+  })
+
+  it('a French till’s receipt is in French: no word of the English catalogue on it', () => {
+    const c = charge({ state: 'open', closedAt: null })
+    const receipt = buildReceipt(c, '2025-03-01T10:03:00.000Z', 'fr')
+    expect(receipt.title).toBe('Ticket de caisse')
+    expect(receipt.lines[0]).toEqual({ label: 'Statut', value: 'Payé en trop' })
+    expect(receipt.amount.replace(/\s/g, ' ')).toBe('13 000,00 NGN')
+    for (const paper of ['a4', '80mm'] as const) {
+      const html = receiptHtml(receipt, paper)
+      expect(html).toContain('<html lang="fr">')
+      // What people typed or the bank named is theirs, in whatever language they wrote it.
+      const theirs = [
+        c.account.accountName,
+        c.account.bankName,
+        c.till,
+        'cash',
+        'SALE-1',
+        receipt.number,
+      ]
+      let text = html.replace(/<style>[\s\S]*?<\/style>|<title>[\s\S]*?<\/title>/g, ' ')
+      text = text.replace(/<[^>]+>/g, ' ').replace(/&lt;[^&]*&gt;/g, ' ')
+      for (const data of theirs) text = text.replaceAll(data.replace(/<[^>]+>/g, ''), ' ')
+      expect(englishIn(text)).toEqual([])
+    }
   })
 })

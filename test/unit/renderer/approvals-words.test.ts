@@ -66,7 +66,8 @@ describe('a decision on another till’s payout', () => {
     expect(shown).toContain('Préparé sur Front counter : vérifiez chaque détail')
     expect(shown).toContain('part vers Front counter, la seule caisse qui envoie le versement')
     expect(shown).toContain('Votre code PIN, pour signer cette décision')
-    expect(shown).toContain('Approuver ₦3,500.00')
+    // The amount in the French till's own format, not main's en-NG text.
+    expect(shown).toMatch(/Approuver 3\s500,00\sNGN/)
     expect(shown).toContain('Numéro de compte Non communiqué')
     expect(shown).toContain('Objet Sans libellé')
     expect(shown).toContain('Code d’approbation AB12-CD34')

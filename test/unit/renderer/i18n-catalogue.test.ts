@@ -4,8 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import en from '../../../renderer/i18n/en.json'
-import fr from '../../../renderer/i18n/fr.json'
+import { catalogue } from '../../../renderer/i18n/catalogue'
 import { applyLanguage, i18n } from '../../../renderer/i18n'
 import { screens } from '../../../renderer/screens/registry'
 
@@ -29,8 +28,9 @@ function slots(text: string): string[] {
   return [...new Set([...vars, ...tags])].sort()
 }
 
-const EN = flatten(en as Tree)
-const FR = flatten(fr as Tree)
+// The whole catalogue: the screens' JSON and main's document words (common/words).
+const EN = flatten(catalogue.en as Tree)
+const FR = flatten(catalogue.fr as Tree)
 /** A plural key's base: "a.b_one" → "a.b". */
 const base = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '')
 

@@ -86,7 +86,11 @@ describe('IPC guard, step 1: sender', () => {
       })
       expect(envelope).toEqual({
         ok: false,
-        error: { code: 'forbidden_sender', message: expect.any(String) },
+        error: {
+          code: 'forbidden_sender',
+          message: expect.any(String),
+          say: { key: expect.stringMatching(/^window/) },
+        },
       })
     }
     expect(calls).toEqual([])

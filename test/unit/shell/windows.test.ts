@@ -214,6 +214,7 @@ describe('windows', () => {
 
 describe('the one print window', () => {
   const receipt = {
+    language: 'en' as const,
     number: 'R-1',
     chargeId: 'ch_print01',
     title: 'Receipt',

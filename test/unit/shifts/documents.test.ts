@@ -110,7 +110,7 @@ describe('shift report CSV', () => {
 describe('shift report HTML', () => {
   it('prints on 80 mm paper or A4, from the page rule', () => {
     const options = {
-      locale: 'en-NG',
+      language: 'en' as const,
       integrityNote: null,
       seal: 'ab'.repeat(32),
       printedAt: at(61),
@@ -121,7 +121,7 @@ describe('shift report HTML', () => {
 
   it('escapes names, shows every currency on its own, the seal, and a failed check in words', () => {
     const html = reportHtml(sample(), 'A4', {
-      locale: 'en-NG',
+      language: 'en' as const,
       integrityNote: 'Z-report 7 was changed after it was closed.',
       seal: 'ab'.repeat(32),
       printedAt: at(61),

@@ -222,7 +222,7 @@ describe('shifts service', () => {
     await service.checkReminder()
     await service.checkReminder()
     expect(reminders).toHaveLength(1)
-    expect(reminders[0]!.message).toMatch(/Bola's shift.*still open after the end of the day/)
+    expect(reminders[0]!.message).toMatch(/Bola’s shift.*still open after the end of the day/)
     const status = await service.status()
     expect(status.current?.pastEndOfDay).toBe(true)
     expect(status.reminder?.shiftId).toBe(status.current?.id)

@@ -1,0 +1,32 @@
+// Main's errors in the screen's language. Main sends a code, its English sentence and, for
+// every message it words, the key of the same sentence in the catalogue (`errors.<key>`) with
+// its values; the renderer says that in the till's language. A value named `…At` is an ISO
+// time and is shown the app's one way (formatWhen). A key this window does not know (a newer
+// main) falls back to main's English, never to a blank.
+import type { Said, WireError } from '../../common/ipc/contract'
+import type { FieldProblem } from '../../common/rules'
+import { formatWhen } from '../lib/format'
+import { i18n } from '.'
+import { sayRule } from './rules'
+
+export function saySaid(said: Said | undefined, english: string): string {
+  if (!said) return english
+  // A field rule's refusal: the same words as the screen's own check (common/rules).
+  if (said.key.startsWith('rule.'))
+    return sayRule({ key: said.key.slice(5), ...said.params } as FieldProblem)
+  const key = `errors.${said.key}`
+  const values: Record<string, string | number> = {}
+  for (const [name, value] of Object.entries(said.params ?? {}))
+    values[name] = name.endsWith('At') && typeof value === 'string' ? formatWhen(value) : value
+  // With the values: a plural key exists only as key_one, key_other.
+  if (!i18n.exists(key, values)) return english
+  return String(i18n.t(key as never, values as never))
+}
+
+/** The error's sentence, and its fields' sentences, in the screen's language. */
+export function sayWire(error: WireError): { message: string; fields: Record<string, string> } {
+  const fields: Record<string, string> = { ...error.fields }
+  for (const [field, said] of Object.entries(error.fieldSay ?? {}))
+    fields[field] = saySaid(said, fields[field] ?? '')
+  return { message: saySaid(error.say, error.message), fields }
+}

@@ -1,0 +1,252 @@
+// The French walk: a new till set up in French, then every screen and dialog a cashier, a
+// supervisor and an admin meet (first run, sign-in with a wrong PIN, Collect, the instructions,
+// Paid and its receipt, the customer display, Payouts, Approvals, Transfers, Reports, the shift
+// with its X- and Z-reports, every Settings section, the lock screen), failing on any word of
+// the English catalogue on screen: visible text, and the names, hints and titles read aloud
+// (aria-label, placeholder, title, alt). What people typed and the banks' names are data, not
+// words of a language, and are left out. The same walk in English saves the same screenshots,
+// at 1024x768, under test-results/screens/ for a person to compare.
+import { expect, test, type Page } from '@playwright/test'
+import { BANKS, VIRTUAL_ACCOUNT_BANKS } from '../../sandbox/data/banks'
+import { accountName } from '../../sandbox/data/accounts'
+import { catalogueOf, englishIn } from '../support/english-words'
+import { goTo, must } from './gateway-support'
+import { startOwnPreview } from './support'
+
+test.describe.configure({ mode: 'serial' })
+
+const ADMIN = { name: 'Aminata Sow', pin: '246810' }
+const SUPERVISOR = { name: 'Moussa Traoré', pin: '739164', role: 'supervisor' as const }
+const CASHIER = { name: 'Awa Diallo', pin: '4826', role: 'cashier' as const }
+const CUSTOMER = 'Fatou Ndiaye'
+const ACCOUNT = '3045678912'
+const TILL = 'Comptoir'
+
+/** Data on screen that is nobody's language: people, the till, banks, the payee. */
+const DATA = [
+  ADMIN.name,
+  SUPERVISOR.name,
+  CASHIER.name,
+  CUSTOMER,
+  TILL,
+  accountName(ACCOUNT),
+  // The demo bank's narration for a transfer (sandbox/state/virtualAccounts.ts): the bank's.
+  'Transfer to',
+  ...Object.values(BANKS).flatMap((banks) => banks.map((bank) => bank.name)),
+  ...VIRTUAL_ACCOUNT_BANKS.map((bank) => bank.name),
+].sort((a, b) => b.length - a.length)
+
+type Language = 'en' | 'fr'
+
+/** The visible text and the accessible words of the page, less the data. */
+async function wordsOnScreen(page: Page): Promise<string> {
+  const text = await page.evaluate(() => {
+    interface Named {
+      getAttribute(name: string): string | null
+    }
+    const doc = (
+      globalThis as unknown as {
+        document: { body: { innerText: string }; querySelectorAll(query: string): Named[] }
+      }
+    ).document
+    const parts = [doc.body.innerText]
+    for (const el of doc.querySelectorAll('[aria-label],[placeholder],[title],img[alt]'))
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt'])
+        parts.push(el.getAttribute(name) ?? '')
+    return parts.join('\n')
+  })
+  let words = text
+  for (const data of DATA) words = words.split(data).join(' ')
+  // Addresses, e-mails, identifiers (TD-…, R-2026…, VAT_…, demo_7620e6…) and initials (AS)
+  // are data too.
+  return words
+    .replace(/\bhttps?:\/\/\S+/g, ' ')
+    .replace(/\S+@\S+/g, ' ')
+    .replace(/\S*[\d_]\S*/g, ' ')
+    .replace(/\b[A-Z]{1,4}-[\w-]+/g, ' ')
+    .replace(/\b[A-Z]{2}\b/g, ' ')
+}
+
+function walker(page: Page, language: Language) {
+  return async (where: string, shot?: string) => {
+    await expect(page.locator('.spinner')).toHaveCount(0)
+    if (language === 'fr') {
+      // Each line that has English in it, with its words: what to fix, at a glance.
+      const lines = (await wordsOnScreen(page)).split('\n')
+      const english = lines
+        .map((line) => ({ line: line.trim(), words: englishIn(line) }))
+        .filter((found) => found.words.length > 0)
+      expect(english, where).toEqual([])
+    }
+    if (shot) await page.screenshot({ path: `test-results/screens/${language}-${shot}.png` })
+  }
+}
+
+async function switchTo(page: Page, language: Language, who: { name: string; pin: string }) {
+  const w = catalogueOf(language)
+  const lock = page.getByTestId('lock-screen')
+  const from = (await lock.isVisible()) ? lock : page.locator('.app-frame')
+  await from.getByRole('button', { name: new RegExp(w.app.switchUser) }).click()
+  const tile = page.getByRole('button', { name: new RegExp(`^${who.name}`) })
+  if (await tile.isVisible()) await tile.click()
+  await page.getByLabel(w.components.pinFor.replace('{{name}}', who.name)).fill(who.pin)
+  await page.getByRole('button', { name: w.signIn.submit, exact: true }).click()
+  await expect(page.getByTestId('status-user')).toContainText(who.name)
+}
+
+for (const language of ['fr', 'en'] as const) {
+  test(`the walk in ${language === 'fr' ? 'French: no English word on any screen' : 'English'}`, async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000)
+    const w = catalogueOf(language)
+    const own = await startOwnPreview()
+    const context = await browser.newContext({ baseURL: own.origin })
+    try {
+      const page = await context.newPage()
+      await page.setViewportSize({ width: 1024, height: 768 })
+      const look = walker(page, language)
+
+      // First run, in the till's language from its first screen.
+      await page.goto(own.url)
+      await page.getByRole('radio', { name: language === 'fr' ? 'Français' : 'English' }).check()
+      await expect(page.getByRole('heading', { name: w.firstRun.welcome })).toBeVisible()
+      await look('first run: the till', 'first-run')
+      await page.getByLabel(w.firstRun.tillName).fill(TILL)
+      await page.getByRole('button', { name: w.common.continue }).click()
+      await page.getByLabel(w.firstRun.yourName).fill(ADMIN.name)
+      await page.getByLabel(w.components.pin, { exact: true }).fill('1234')
+      await page.getByLabel(w.firstRun.pinAgain).fill('1234')
+      await page.getByRole('button', { name: w.firstRun.submit }).click()
+      await look('first run: a PIN too short for an admin', 'first-run-admin')
+      await page.getByLabel(w.components.pin, { exact: true }).fill(ADMIN.pin)
+      await page.getByLabel(w.firstRun.pinAgain).fill(ADMIN.pin)
+      await page.getByRole('button', { name: w.firstRun.submit }).click()
+      await expect(page.getByTestId('status-user')).toContainText(ADMIN.name)
+      await look('the admin’s first screen')
+
+      // The admin: every Settings section, then the staff.
+      for (const section of Object.keys(w.settings.sections)) {
+        await goTo(page, `#/settings/${section}`)
+        await expect(page.locator('.settings__body')).toBeVisible()
+        await look(`settings/${section}`)
+      }
+      for (const person of [SUPERVISOR, CASHIER]) await must(page, 'users.create', person)
+
+      // The cashier: a wrong PIN first (main's refusal), then Collect to Paid.
+      await page
+        .locator('.app-frame')
+        .getByRole('button', { name: new RegExp(w.app.switchUser) })
+        .click()
+      await page.getByRole('button', { name: new RegExp(`^${CASHIER.name}`) }).click()
+      await look('sign-in: who is at the till')
+      await page.getByLabel(w.components.pinFor.replace('{{name}}', CASHIER.name)).fill('1111')
+      await page.getByRole('button', { name: w.signIn.submit, exact: true }).click()
+      await expect(page.getByRole('alert').first()).toBeVisible()
+      await look('sign-in: a wrong PIN')
+      await page.getByLabel(w.components.pinFor.replace('{{name}}', CASHIER.name)).fill(CASHIER.pin)
+      await page.getByRole('button', { name: w.signIn.submit, exact: true }).click()
+      await expect(page.getByTestId('status-user')).toContainText(CASHIER.name)
+
+      await goTo(page, '#/shift')
+      await page.getByRole('button', { name: w.shift.open }).click()
+      await look('shift open')
+      await goTo(page, '#/collect')
+      await expect(page.getByRole('heading', { name: w.collect.amount.title })).toBeVisible()
+      await look('collect: amount', 'collect')
+      await page.getByLabel(w.collect.amount.title).fill('20000')
+      await page.keyboard.press('Enter')
+      await page.getByRole('button', { name: w.collect.customer.new }).click()
+      const form = page.getByRole('form', { name: w.collect.customer.new })
+      await form.getByLabel(w.collect.create.name).fill(CUSTOMER)
+      await form.getByLabel(w.collect.create.email).fill(`fatou${Date.now()}@example.com`)
+      await form.getByLabel(/BVN/).fill('2221234567')
+      await form.getByRole('button', { name: w.collect.create.submit }).click()
+      await look('collect: a new customer with a short BVN')
+      await form.getByLabel(/BVN/).fill(`22${Date.now().toString().slice(-9)}`)
+      await form.getByRole('button', { name: w.collect.create.submit }).click()
+      await expect(page.getByTestId('instructions')).toBeVisible()
+      await look('instructions', 'instructions')
+
+      const display = await context.newPage()
+      await display.setViewportSize({ width: 1024, height: 768 })
+      await display.goto(page.url().replace(/#.*$/, '#/customer-display'))
+      await expect(display.getByTestId('customer-display')).toBeVisible()
+      await walker(display, language)('customer display', 'customer-display')
+
+      // A part-payment, then the rest: Part-paid, then Paid, with its receipt.
+      const demo = page.getByLabel(w.instructions.demo.amount)
+      await demo.fill('5000')
+      await page.getByRole('button', { name: w.instructions.demo.send, exact: true }).click()
+      await expect(page.getByTestId('instructions')).toContainText(/15\D?000/)
+      await look('instructions: part-paid', 'part-paid')
+      await demo.fill('15000')
+      await page.getByRole('button', { name: w.instructions.demo.send, exact: true }).click()
+      await expect(page.getByTestId('paid-panel')).toBeVisible()
+      await look('paid', 'paid')
+      await walker(display, language)('customer display: paid', 'customer-display-paid')
+      await display.close()
+      await page.getByRole('button', { name: w.instructions.receipt, exact: true }).click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await look('the receipt', 'receipt')
+      await page.keyboard.press('Escape')
+
+      // Payouts: the form, and one sent for approval.
+      await goTo(page, '#/payouts')
+      await look('payouts', 'payouts')
+      await must(page, 'payouts.draft', {
+        purpose: 'supplier',
+        bankCode: '058',
+        accountNumber: ACCOUNT,
+        accountName: accountName(ACCOUNT),
+        nameConfirmed: true,
+        amount: '3500',
+        narration: 'Fournitures',
+        recipientEmail: null,
+        submit: true,
+      })
+      await goTo(page, '#/collect')
+      await goTo(page, '#/payouts')
+      await look('payouts: the outbox with a payout waiting')
+      await goTo(page, '#/history')
+      await look('transfers', 'transfers')
+
+      // The lock screen, then the supervisor.
+      await must(page, 'session.lock', undefined)
+      await expect(page.getByTestId('lock-screen')).toBeVisible()
+      await look('lock screen', 'lock')
+      await switchTo(page, language, SUPERVISOR)
+      await goTo(page, '#/approvals')
+      await page.getByTestId('queue-item').first().click()
+      await expect(page.getByLabel(w.approvals.decision.pin)).toBeVisible()
+      // The amount in the till's own format (main's text is en-NG: it showed ₦3,500.00).
+      await expect(page.getByTestId('bound-details')).toContainText(
+        language === 'fr' ? /3\s500,00\sNGN/ : '₦3,500.00',
+      )
+      await look('approvals: the decision', 'approvals')
+      await page.getByRole('tab', { name: w.approvals.tabs.audit }).click()
+      await look('approvals: the audit log')
+      await page.getByRole('tab', { name: w.approvals.tabs.limits }).click()
+      await look('approvals: the limits')
+      for (const tab of Object.values(w.reports.tabs)) {
+        await goTo(page, '#/reports')
+        await page.getByRole('tab', { name: tab }).click()
+        await look(`reports: ${tab}`, tab === w.reports.tabs.transfersIn ? 'reports' : undefined)
+      }
+
+      // The shift: X-report, then closed, with its Z-report.
+      await goTo(page, '#/shift')
+      await page.getByRole('button', { name: w.shift.xReport, exact: true }).click()
+      await look('X-report')
+      await page.getByRole('button', { name: w.shift.close }).click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await look('closing the shift')
+      await page.getByRole('button', { name: w.shift.closeSeal }).click()
+      await expect(page.getByRole('heading', { name: /Z/ }).first()).toBeVisible()
+      await look('Z-report', 'z-report')
+    } finally {
+      await context.close()
+      await own.close()
+    }
+  })
+}
