@@ -67,13 +67,23 @@ const PINS = { admin: '123456', bola: '2468', chidi: '1357', sade: '135790' }
  * native memory the allocator had not handed back yet (the same moment read 165 to 246 MB with
  * the V8 heap the same within 3 MB); read after a burst, it caught the burst.
  */
-async function memory(): Promise<{ rss: number; heap: number }> {
+async function memory(): Promise<{
+  rss: number
+  heap: number
+  heapTotal: number
+  external: number
+}> {
   gc()
   gc()
   await new Promise((resolve) => setTimeout(resolve, 1_000))
   gc()
   const usage = process.memoryUsage()
-  return { rss: usage.rss, heap: usage.heapUsed }
+  return {
+    rss: usage.rss,
+    heap: usage.heapUsed,
+    heapTotal: usage.heapTotal,
+    external: usage.external,
+  }
 }
 
 /** Resolves when a charge shows the wanted status, from the events main pushes to windows. */
@@ -354,6 +364,9 @@ export async function run(): Promise<void> {
     interface Evening {
       rss: number
       heap: number
+      heapTotal: number
+      external: number
+      rssBeforeReports: number
       dayP95: number
       freshP95: number
       zMs: number
@@ -375,6 +388,8 @@ export async function run(): Promise<void> {
       await history()
       await signIn('bola')
       const paired = await pairedProbe()
+      // The same reading before the reports, to see what the evening's X- and Z-report add.
+      const beforeReports = await memory()
       await value('shifts.xReport')
       const z0 = performance.now()
       const z = await value<ZReportView>('shifts.close', { shiftId: shift.id })
@@ -387,6 +402,7 @@ export async function run(): Promise<void> {
       const counted = z.report.till.collections
       evenings.push({
         ...mem,
+        rssBeforeReports: beforeReports.rss,
         dayP95: percentile(paired.dayMs, 95),
         freshP95: percentile(paired.freshMs, 95),
         zMs,
@@ -418,11 +434,13 @@ export async function run(): Promise<void> {
     line('fresh_till_p95_day7_ms', round(last.freshP95, 3), 'ms')
     line('open_charge_day7_vs_fresh_till_ratio', round(last.dayP95 / last.freshP95, 3), 'ratio')
     evenings.forEach((e, k) => {
+      line(`rss_before_reports_day${k + 1}_mb`, round(e.rssBeforeReports / 1_048_576, 1), 'MB')
       line(`rss_day${k + 1}_mb`, round(e.rss / 1_048_576, 1), 'MB')
       line(`heap_day${k + 1}_mb`, round(e.heap / 1_048_576, 1), 'MB')
+      line(`heap_committed_day${k + 1}_mb`, round(e.heapTotal / 1_048_576, 1), 'MB')
+      line(`external_day${k + 1}_mb`, round(e.external / 1_048_576, 1), 'MB')
+      line(`z_report_ms_day${k + 1}`, round(e.zMs, 1), 'ms')
     })
-    line('z_report_ms_day1', round(first.zMs, 1), 'ms')
-    line('z_report_ms_day7', round(last.zMs, 1), 'ms')
     // Each day's sales and probes are counted once, in that day's Z-report.
     line('charges_in_z_day7', last.chargesInZ, 'charges')
     // A source left out of a Z-report (unreadable, or failing its seal check) is a warning.
