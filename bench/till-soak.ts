@@ -141,16 +141,15 @@ async function freshTill(dir: string) {
   const services = await startTill(dir)
   const { value } = dispatcher(() => services)
   await value('session.setup', { tillName: 'Fresh till', adminName: 'Ada', pin: PINS.admin })
-  await (
-    await hireStaff(value)
-  )('bola')
+  const signIn = await hireStaff(value)
+  await signIn('bola')
   await value('shifts.open', { openingFloat: 0 })
   const { accountReference } = await value<{ accountReference: string }>('customer.create', {
     name: 'Fresh Customer',
     email: 'fresh@example.com',
     bvn: '22291999999',
   })
-  return { services, value, accountReference }
+  return { services, value, accountReference, signIn }
 }
 
 /** Opens a charge for `accountReference` and cancels it; returns how long the open took. */
@@ -387,6 +386,8 @@ export async function run(): Promise<void> {
       await sales(lanes, dayEnd, dayEnd)
       await history()
       await signIn('bola')
+      // The fresh till idles all day, and a till locks itself after a while without use.
+      await fresh.signIn('bola')
       const paired = await pairedProbe()
       // The same reading before the reports, to see what the evening's X- and Z-report add.
       const beforeReports = await memory()
