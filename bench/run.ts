@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     // Same node, same loader flags (tsx), fresh process.
     const result = spawnSync(
       process.execPath,
-      [...process.execArgv, fileURLToPath(import.meta.url), '--child', name],
+      [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), '--child', name],
       { stdio: 'inherit' },
     )
     if (result.status !== 0) {
