@@ -5,6 +5,20 @@ import type { Alarm } from './alarm'
 import type { DecisionWords, Resolution } from './decision'
 import type { Uncertainty } from './submit'
 
+/**
+ * Where a kind's entries live, keyed by reference. A reference journal (payments/journal.ts)
+ * is on disk when put returns; a store that writes later (the payout outbox) says when with
+ * `written`, and the core waits for it before any request leaves.
+ */
+export interface EntryStore<E> {
+  get(reference: string): E | undefined
+  list(): E[]
+  put(entry: E): E
+  update(reference: string, change: (entry: E) => E): E | undefined
+  /** Resolves once every change made so far to this reference is on disk. */
+  written?(reference: string): Promise<void>
+}
+
 /** What one kind of request says about itself; the tracker does the rest. */
 export interface WriteKind<E, G, A, R> {
   /** "refund", "payment", "debit" (in words). */
