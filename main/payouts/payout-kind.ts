@@ -1,0 +1,174 @@
+// What a payout is to the exactly-once core (main/exactly-once/tracker.ts): sent with
+// `POST /disbursements/initialize` under our reference, looked up with
+// `GET /disbursements/verify/:reference`, settled by the gateway's failed, success or reversed.
+// The payout keeps its own journal (the outbox, its state machine and audit chain), whose
+// times are numbers; the core's are text. This file converts between the two, so journals
+// written before keep every item and its evidence as they are (payout-store.ts turns the
+// core's changes into the state machine's records).
+import type { Transfer } from '../../common/api/disbursements'
+import type { Resolution as CoreResolution } from '../exactly-once/decision'
+import type { WriteKind } from '../exactly-once/kind'
+import type { Uncertainty as CoreUncertainty } from '../exactly-once/submit'
+import { explainTransferFailure } from './explain'
+import type { PayoutsGateway } from './gatewayPort'
+import type { EvidenceStep, PayoutItem, Resolution, TransferSnapshot, Uncertainty } from './model'
+import { describeMismatch, disbursementBody } from './sender-base'
+
+const iso = (ms: number): string => new Date(ms).toISOString()
+const ms = (text: string): number => Date.parse(text)
+
+/** The payout's evidence (numbers, `verify`) as the core reads it (text, `lookup`). */
+export function toCoreUncertainty(item: PayoutItem): CoreUncertainty | null {
+  const u = item.uncertainty ?? null
+  if (!u) return null
+  return {
+    since: iso(u.since),
+    lastUnknownAt: u.lastUnknownAt === null ? null : iso(u.lastUnknownAt),
+    resendRefused: u.resendRefused,
+    existsSaid: u.existsSaid,
+    steps: u.steps.map((s) => ({
+      at: iso(s.at),
+      call: s.call === 'verify' ? 'lookup' : 'send',
+      said: s.said,
+    })),
+    review: item.state === 'needs_review' ? item.reviewReason : null,
+  }
+}
+
+/** The core's evidence as the payout journal keeps it (the review reason is the item's). */
+export function fromCoreUncertainty(u: CoreUncertainty): Uncertainty {
+  return {
+    since: ms(u.since),
+    lastUnknownAt: u.lastUnknownAt === null ? null : ms(u.lastUnknownAt),
+    resendRefused: u.resendRefused,
+    existsSaid: u.existsSaid,
+    steps: u.steps.map((s): EvidenceStep => ({
+      at: ms(s.at),
+      call: s.call === 'lookup' ? 'verify' : 'send',
+      said: s.said,
+    })),
+  }
+}
+
+export function toCoreResolution(r: Resolution | null | undefined): CoreResolution | null {
+  if (!r) return null
+  return {
+    made: r.outcome === 'paid',
+    byId: r.by.id,
+    byName: r.by.name,
+    at: iso(r.at),
+    reason: r.reason,
+    gatewayReference: r.gatewayReference,
+  }
+}
+
+function snapshotOf(transfer: Transfer): TransferSnapshot {
+  return {
+    status: transfer.status,
+    fee: transfer.fee ?? null,
+    failureReason: transfer.failure_reason ?? null,
+    updatedAt: transfer.updated_at ?? null,
+  }
+}
+
+const FINAL = new Set(['failed', 'reversed', 'rejected', 'success', 'expired'])
+
+/**
+ * The gateway's transfer for our reference folded in: accepted (submitted) from any state a
+ * request may be out in, and on as far as the gateway's own word goes: `failed` fails it,
+ * `success` or `reversed` pays it; anything else is still on its way. A final state never
+ * moves back, unless the gateway overrules a decision.
+ */
+function fold(item: PayoutItem, transfer: Transfer, at: number, overrule = false): PayoutItem {
+  const snapshot = snapshotOf(transfer)
+  const mismatch = describeMismatch(item, transfer)
+  let state = item.state
+  if (overrule) state = 'submitted'
+  const opened = state === 'sending' || state === 'unknown' || state === 'needs_review'
+  if (opened) state = 'submitted'
+  const reached = transfer.status
+  let problem = opened && !mismatch ? null : item.problem
+  if (state === 'submitted' && reached === 'failed') {
+    const why = explainTransferFailure(snapshot.failureReason)
+    state = 'failed'
+    problem = { code: 'transfer_failed', message: why, at, transient: false }
+  } else if (state === 'submitted' && (reached === 'success' || reached === 'reversed')) {
+    state = 'success'
+  }
+  if (state === 'success' && reached === 'reversed') state = 'reversed'
+  if (mismatch) problem = { code: 'transfer_mismatch', message: mismatch, at, transient: false }
+  return {
+    ...item,
+    state,
+    transfer: snapshot,
+    problem,
+    ...(opened && item.state === 'needs_review' ? { reviewReason: null } : {}),
+  }
+}
+
+/** The payout kind, with the deadline of each gateway request. */
+export function payoutKind(options: {
+  requestTimeoutMs: number
+}): WriteKind<PayoutItem, PayoutsGateway, Transfer, Transfer> {
+  const timeoutMs = options.requestTimeoutMs
+  return {
+    noun: 'payout',
+    notMade: 'not paid',
+    words: { noun: 'payout', started: 'drafted this payout', made: 'paid' },
+    referenceOf: (item) => item.reference,
+    // A payout found `sending` after a restart may have left at its last change.
+    startedAt: (item) => iso(item.updatedAt),
+    startedById: (item) => item.createdBy.id,
+    open: (item) =>
+      item.state === 'sending' ||
+      item.state === 'unknown' ||
+      (item.state === 'needs_review' && Boolean(item.uncertainty)),
+    // `success` can still be reversed: the sender's reversal watch looks at it, not the core.
+    final: (item) => FINAL.has(item.state),
+    uncertainty: toCoreUncertainty,
+    resolution: (item) => toCoreResolution(item.resolution),
+    alarm: (item) => item.alarm,
+    send: (gateway, item) =>
+      gateway.disbursements.initialize(disbursementBody(item), { timeoutMs }),
+    lookup: (gateway, reference) => gateway.disbursements.verify(reference, { timeoutMs }),
+    answerReference: (transfer) => transfer.reference,
+    accepted: (item, transfer, at) => fold(item, transfer, ms(at)),
+    found: (item, transfer, at) => fold(item, transfer, ms(at)),
+    unknown: (item, u) => {
+      const uncertainty = fromCoreUncertainty(u)
+      const said = u.steps.at(-1)?.said ?? ''
+      const toReview = Boolean(u.review) && item.state === 'unknown'
+      return {
+        ...item,
+        state: item.state === 'sending' ? 'unknown' : toReview ? 'needs_review' : item.state,
+        uncertainty,
+        ...(toReview ? { reviewReason: u.review } : {}),
+        problem: {
+          code: toReview ? 'needs_review' : 'outcome_unknown',
+          message: toReview ? (u.review ?? said) : said,
+          at: ms(u.steps.at(-1)?.at ?? u.since),
+          transient: !toReview,
+        },
+      }
+    },
+    decided: (item, r) => ({
+      ...item,
+      state: r.made ? 'success' : 'rejected',
+      resolution: {
+        outcome: r.made ? 'paid' : 'not_paid',
+        by: { id: r.byId, name: r.byName, role: 'supervisor' },
+        at: ms(r.at),
+        reason: r.reason,
+        gatewayReference: r.gatewayReference,
+      },
+    }),
+    // Paid while the gateway says failed, or not paid while it holds a transfer that did not.
+    contradicts: (transfer, made) => made === (transfer.status === 'failed'),
+    overruled: (item, transfer, alarm, at) => ({
+      ...fold({ ...item, alarm }, transfer, ms(at), true),
+      alarm,
+    }),
+    withAlarm: (item, alarm) => ({ ...item, alarm }),
+    statusWords: (transfer) => transfer.status,
+  }
+}

@@ -1,0 +1,177 @@
+// The payout outbox as the exactly-once core's entry store (main/exactly-once/kind.ts): the
+// core hands back a whole changed item; this turns the change into the state machine's
+// records (an action per state it passes through, or a note when the state stays), so every
+// rule of the reducer and every line of the audit chain hold as when the sender wrote them.
+// Records are chained at once and reach disk in the outbox's group commit; `written` says when.
+import type { EntryStore } from '../exactly-once/kind'
+import { SYSTEM_ACTOR, type PayoutItem, type PayoutState } from './model'
+import type { Outbox } from './outbox'
+import type { ItemPatch, OutboxRecord } from './records'
+import { ACTIONS, type PayoutAction } from './stateMachine'
+
+/** The system actions that take a payout from one state to another, in order. */
+const PATHS: Partial<Record<PayoutState, Partial<Record<PayoutState, PayoutAction[]>>>> = {
+  sending: {
+    unknown: ['lose'],
+    submitted: ['accept'],
+    success: ['accept', 'succeed'],
+    failed: ['accept', 'fail'],
+    reversed: ['accept', 'succeed', 'reverse'],
+  },
+  unknown: {
+    needs_review: ['escalate'],
+    submitted: ['accept'],
+    success: ['accept', 'succeed'],
+    failed: ['accept', 'fail'],
+    reversed: ['accept', 'succeed', 'reverse'],
+  },
+  needs_review: {
+    submitted: ['accept'],
+    success: ['accept', 'succeed'],
+    failed: ['accept', 'fail'],
+    reversed: ['accept', 'succeed', 'reverse'],
+  },
+  submitted: {
+    success: ['succeed'],
+    failed: ['fail'],
+    reversed: ['succeed', 'reverse'],
+  },
+  success: { reversed: ['reverse'] },
+}
+
+/** After an overrule (rejected or success → submitted), on as the gateway says. */
+const AFTER_OVERRULE: Partial<Record<PayoutState, PayoutAction[]>> = {
+  submitted: ['overrule'],
+  success: ['overrule', 'succeed'],
+  failed: ['overrule', 'fail'],
+  reversed: ['overrule', 'succeed', 'reverse'],
+}
+
+const FIXED = new Set(['reference', 'state', 'createdBy', 'createdAt', 'updatedAt'])
+
+/** The fields that changed, as a patch (a field that went away is written as null). */
+function patchOf(before: PayoutItem, after: PayoutItem): ItemPatch {
+  const patch: Record<string, unknown> = {}
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (FIXED.has(key)) continue
+    const was = (before as unknown as Record<string, unknown>)[key]
+    const now = (after as unknown as Record<string, unknown>)[key]
+    if (JSON.stringify(was) !== JSON.stringify(now)) patch[key] = now ?? null
+  }
+  return patch as ItemPatch
+}
+
+/** Why, in words, for the audit line of each system action. */
+function reasonOf(action: PayoutAction, after: PayoutItem): string | null {
+  switch (action) {
+    case 'lose':
+      return after.uncertainty?.steps.at(-1)?.said ?? null
+    case 'escalate':
+      return after.reviewReason
+    case 'accept':
+      return after.uncertainty
+        ? 'The gateway answered for this reference: it holds the transfer.'
+        : null
+    case 'fail':
+      return after.problem?.message ?? null
+    case 'reverse':
+      return after.transfer?.failureReason ?? 'Returned by the receiving bank.'
+    case 'overrule':
+      return after.alarm?.text ?? null
+    default:
+      return null
+  }
+}
+
+/** The records that take `before` to `after`; throws when no system path leads there. */
+export function recordsFor(before: PayoutItem, after: PayoutItem): OutboxRecord[] {
+  const patch = patchOf(before, after)
+  if (before.state === after.state) {
+    if (Object.keys(patch).length === 0) return []
+    const mismatch = patch.problem?.code === 'transfer_mismatch'
+    const note = mismatch ? 'alert' : 'uncertainty' in patch ? 'attempt' : 'statusSeen'
+    const text =
+      patch.problem?.message ?? after.uncertainty?.steps.at(-1)?.said ?? 'Status from the gateway'
+    return [
+      {
+        type: 'note',
+        note,
+        ref: after.reference,
+        by: SYSTEM_ACTOR,
+        state: after.state,
+        text,
+        patch,
+      },
+    ]
+  }
+  const overruled = !before.alarm && Boolean(after.alarm)
+  const path = overruled ? AFTER_OVERRULE[after.state] : PATHS[before.state]?.[after.state]
+  if (!path)
+    throw new Error(`No system action takes a payout from ${before.state} to ${after.state}.`)
+  let from = before.state
+  return path.map((action, i) => {
+    const to = ACTIONS[action].to as PayoutState
+    // The whole change rides on the first record (an overrule needs its alarm there); the
+    // chained ones carry what the gateway said, so each audit line reads on its own.
+    const record: OutboxRecord = {
+      type: 'action',
+      action,
+      ref: after.reference,
+      by: SYSTEM_ACTOR,
+      from,
+      to,
+      reason: reasonOf(action, after),
+      patch: i === 0 ? patch : after.transfer ? { transfer: after.transfer } : {},
+    }
+    from = to
+    return record
+  })
+}
+
+/** The outbox as the core's store of payouts. */
+export class PayoutStore implements EntryStore<PayoutItem> {
+  readonly #written = new Map<string, Promise<unknown>>()
+
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {}
+
+  get(reference: string): PayoutItem | undefined {
+    return this.outbox.get(reference)
+  }
+
+  list(): PayoutItem[] {
+    return [...this.outbox.items()]
+  }
+
+  put(entry: PayoutItem): PayoutItem {
+    return this.update(entry.reference, () => entry) ?? entry
+  }
+
+  update(reference: string, change: (entry: PayoutItem) => PayoutItem): PayoutItem | undefined {
+    const before = this.outbox.get(reference)
+    if (!before) return undefined
+    const records = recordsFor(before, change(before))
+    if (records.length === 0) return before
+    const { durable } = this.outbox.apply(records)
+    const settled = durable.catch((error: unknown) => this.onError(error))
+    this.#written.set(reference, settled)
+    void settled.finally(() => {
+      if (this.#written.get(reference) === settled) this.#written.delete(reference)
+    })
+    return this.outbox.get(reference)
+  }
+
+  /** Every change so far to this payout on disk (a failed write throws here). */
+  async written(reference: string): Promise<void> {
+    await this.#written.get(reference)
+    const failure = this.outbox.journal.failure
+    if (failure) throw new Error(failure.message)
+  }
+
+  /** Every change so far, to every payout, on disk (stop()). */
+  async allWritten(): Promise<void> {
+    await Promise.allSettled([...this.#written.values()])
+  }
+}
