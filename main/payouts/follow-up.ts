@@ -3,7 +3,6 @@
 // watches (the gateway wins over a decision it contradicts: main/exactly-once/alarm.ts), the
 // reversal watch, and adopting what the gateway holds for the reference.
 import type { Transfer } from '../../common/api/disbursements'
-import { overruleAlarm } from '../exactly-once/alarm'
 import { explainGatewayFailure, explainTransferFailure } from './explain'
 import { classifyFailure, type PayoutsGateway } from './gatewayPort'
 import { isDecided, isUncertain, type PayoutItem, type TransferSnapshot } from './model'
@@ -136,42 +135,17 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
   }
 
   /**
-   * A payout a supervisor decided: the gateway's transfer for its reference, if it shows one
-   * that contradicts the decision ("not paid" while it holds a transfer that did not fail,
-   * "paid" while it says failed), wins: the payout is overruled, with an alarm a supervisor
-   * must acknowledge, and followed as the gateway says. Nothing is ever sent from here.
+   * A payout a supervisor decided: the core looks its reference up and, where the gateway's
+   * transfer contradicts the decision, the gateway wins (an overrule with an alarm a supervisor
+   * must acknowledge, then the payout as the gateway says). Nothing is ever sent from here.
    */
-  protected async watchDecided(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
-    this.dueAt.set(item.reference, this.o.now() + this.o.reviewPollMs)
-    let transfer: Transfer
-    try {
-      transfer = await this.lookUp(gateway, item)
-    } catch {
-      return // No transfer, or no answer: the decision stands; looked up again later.
-    }
-    const resolution = item.resolution
-    if (transfer.reference !== item.reference || !resolution) return
-    const paid = resolution.outcome === 'paid'
-    if (paid === (transfer.status !== 'failed')) return
-    const current = this.o.outbox.get(item.reference)
-    if (!current || !isDecided(current)) return
-    const at = this.o.now()
-    const alarm = overruleAlarm({
-      noun: 'payout',
-      reference: item.reference,
-      decidedAs: paid ? 'paid' : 'not paid',
-      byName: resolution.by.name,
-      gatewaySays: transfer.status,
-      at: new Date(at).toISOString(),
-    })
-    await this.commit([
-      this.action(current, 'overrule', alarm.text, {
-        alarm,
-        problem: { code: 'decision_overruled', message: alarm.text, at, transient: false },
-      }),
-    ])
-    const overruled = this.o.outbox.get(item.reference)
-    if (overruled) await this.adopt(overruled, transfer, {})
+  protected async watchDecided(_gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
+    const now = this.o.now()
+    this.dueAt.set(item.reference, now + this.o.reviewPollMs)
+    const after = await this.writes.check(item.reference)
+    // Overruled: followed as the gateway says, at the pace of its new state.
+    if (after && !isDecided(after))
+      this.dueAt.set(item.reference, after.state === 'success' ? now + this.o.reversalPollMs : now)
   }
 
   /** The gateway's transfer for this payout's reference (GET /disbursements/verify). */

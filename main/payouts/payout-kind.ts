@@ -165,10 +165,20 @@ export function payoutKind(options: {
     }),
     // Paid while the gateway says failed, or not paid while it holds a transfer that did not.
     contradicts: (transfer, made) => made === (transfer.status === 'failed'),
-    overruled: (item, transfer, alarm, at) => ({
-      ...fold({ ...item, alarm }, transfer, ms(at), true),
-      alarm,
-    }),
+    overruled: (item, transfer, alarm, at) => {
+      const after = fold(item, transfer, ms(at), true)
+      const problem = after.problem?.code === 'transfer_failed' ? after.problem : null
+      return {
+        ...after,
+        alarm,
+        problem: problem ?? {
+          code: 'decision_overruled',
+          message: alarm.text,
+          at: ms(at),
+          transient: false,
+        },
+      }
+    },
     withAlarm: (item, alarm) => ({ ...item, alarm }),
     statusWords: (transfer) => transfer.status,
   }

@@ -170,6 +170,11 @@ export class PayoutStore implements EntryStore<PayoutItem> {
     if (failure) throw new Error(failure.message)
   }
 
+  /** Some change is still on its way to disk. */
+  get busy(): boolean {
+    return this.#written.size > 0
+  }
+
   /** Every change so far, to every payout, on disk (stop()). */
   async allWritten(): Promise<void> {
     await Promise.allSettled([...this.#written.values()])

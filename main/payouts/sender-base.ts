@@ -6,11 +6,18 @@
 // schedule that picks the next piece of work).
 import type { Transfer } from '../../common/api/disbursements'
 import type { Sealer } from '../integrity/seal'
+import { silentLogger } from '../app/log'
 import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
-import { DECIDED_WATCH_MS } from '../exactly-once/tracker'
+import { Follower } from '../exactly-once/follower'
+import { DECIDED_WATCH_MS, ReferencedWrites } from '../exactly-once/tracker'
 import type { ReferenceTrust } from '../exactly-once/trust'
 import { keepEvidence, MAX_EVIDENCE_STEPS } from '../gateway/evidence'
-import { retryAfterMs, type DisbursementBody, type GatewayProvider } from './gatewayPort'
+import {
+  retryAfterMs,
+  type DisbursementBody,
+  type GatewayProvider,
+  type PayoutsGateway,
+} from './gatewayPort'
 import {
   SYSTEM_ACTOR,
   type EvidenceStep,
@@ -20,6 +27,8 @@ import {
 } from './model'
 import type { NameEnquiryResult } from './nameEnquiry'
 import type { Outbox } from './outbox'
+import { payoutKind } from './payout-kind'
+import { PayoutStore } from './payout-store'
 import type { ItemPatch, OutboxRecord } from './records'
 import { ACTIONS } from './stateMachine'
 
@@ -98,6 +107,11 @@ export interface LostStep {
   mark?: Partial<Pick<Uncertainty, 'resendRefused' | 'existsSaid'>>
 }
 
+/** The sender paces every payout itself (sender.ts): the core's own timers stay idle. */
+class SenderPaced extends Follower {
+  override follow(): void {}
+}
+
 /** The state every part of the sender shares, and the records it writes. */
 export abstract class PayoutSenderBase {
   protected readonly o: Required<Omit<SenderOptions, 'onProgress' | 'onBlocked' | 'onError'>> &
@@ -115,6 +129,9 @@ export abstract class PayoutSenderBase {
   protected blockedReason: string | null = null
   /** Records applied and on their way to disk (record()). */
   protected readonly writing = new Set<Promise<void>>()
+  /** The payout journal as the exactly-once core's store, and the core over it. */
+  protected readonly store: PayoutStore
+  protected readonly writes: ReferencedWrites<PayoutItem, PayoutsGateway, Transfer, Transfer>
 
   constructor(options: SenderOptions) {
     const requestTimeoutMs = options.requestTimeoutMs ?? 15_000
@@ -137,6 +154,23 @@ export abstract class PayoutSenderBase {
       decidedWatchMs: DECIDED_WATCH_MS,
       ...options,
     }
+    this.store = new PayoutStore(this.o.outbox, (error) => this.o.onError?.(error))
+    this.writes = new ReferencedWrites(payoutKind({ requestTimeoutMs: this.o.requestTimeoutMs }), {
+      journal: this.store,
+      gateway: this.o.gateway,
+      follower: new SenderPaced({ steps: [] }),
+      publish: (item) =>
+        this.setLive(item.reference, {
+          problem: null,
+          transferStatus: item.transfer?.status ?? null,
+        }),
+      trust: this.o.referenceTrust ?? undefined,
+      log: silentLogger,
+      now: this.o.now,
+      verifyAfterMs: this.o.verifyAfterMs,
+      windowMs: this.o.unknownWindowMs,
+      decidedWatchMs: this.o.decidedWatchMs,
+    })
   }
 
   protected action(

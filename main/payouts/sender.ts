@@ -54,6 +54,7 @@ export class PayoutSender extends PayoutSending {
     this.#timerAt = Infinity
     await Promise.allSettled([...this.#inFlight.values()])
     await Promise.allSettled([...this.writing])
+    await this.store.allWritten()
   }
 
   /**
@@ -93,7 +94,7 @@ export class PayoutSender extends PayoutSending {
       const busy = [...this.o.outbox.items()].some((item) =>
         ['approved', 'sending', 'unknown', 'submitted'].includes(item.state),
       )
-      if (!busy && this.#inFlight.size === 0 && this.writing.size === 0) return
+      if (!busy && this.#inFlight.size === 0 && this.writing.size === 0 && !this.store.busy) return
       if (Date.now() > deadline) throw new Error('The outbox did not drain in time.')
       await new Promise((resolve) => setTimeout(resolve, 25))
     }
