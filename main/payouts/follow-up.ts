@@ -101,27 +101,37 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
   }
 
   /** A payout waiting for a supervisor: the gateway's answer still settles it first. */
-  protected async reviewCheck(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
+  protected async reviewCheck(_gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
     if (!isUncertain(item)) return
-    try {
-      const transfer = await this.lookUp(gateway, item)
-      await this.adopt(item, transfer, {})
-    } catch {
-      // Nothing new: it waits for the supervisor; never sent again from here.
-      this.dueAt.set(item.reference, this.o.now() + this.o.reviewPollMs)
-    }
+    // Nothing new: it waits for the supervisor; never sent again from here.
+    this.dueAt.set(item.reference, this.o.now() + this.o.reviewPollMs)
+    this.paceAfter(await this.writes.check(item.reference))
   }
 
-  protected async follow(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
-    let transfer: Transfer
-    try {
-      transfer = await this.lookUp(gateway, item)
-    } catch (error) {
-      this.afterFailedRead(item.reference, error)
-      return
-    }
+  /** A transfer at the bank: the core looks it up and folds in what the gateway says. */
+  protected async follow(_gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
+    this.readFailed.delete(item.reference)
+    const after = await this.writes.check(item.reference)
+    // A failed lookup was already paced (afterFailedRead, told by the payout kind).
+    if (this.readFailed.delete(item.reference)) return
     this.failures.delete(item.reference)
-    await this.adopt(item, transfer, {})
+    this.setBlocked(null)
+    this.paceAfter(after)
+  }
+
+  /** The next look at a payout the gateway just answered for, at the pace of its state. */
+  protected paceAfter(after: PayoutItem | undefined): void {
+    if (!after) return
+    const now = this.o.now()
+    if (after.state === 'submitted') {
+      // Still moving at the bank: look again later, less often the longer it takes.
+      const polls = (this.polls.get(after.reference) ?? 0) + 1
+      this.polls.set(after.reference, polls)
+      const delay = Math.min(this.o.maxPollMs, this.o.pollMs * 1.5 ** (polls - 1))
+      this.dueAt.set(after.reference, now + delay)
+    } else if (after.state === 'success') {
+      this.dueAt.set(after.reference, now + this.o.reversalPollMs)
+    }
   }
 
   protected async watchReversal(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {

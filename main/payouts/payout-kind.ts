@@ -110,9 +110,15 @@ function fold(item: PayoutItem, transfer: Transfer, at: number, overrule = false
 /** The payout kind, with the deadline of each gateway request. */
 export function payoutKind(options: {
   requestTimeoutMs: number
+  /** A lookup of a payout the gateway holds failed: the sender paces the next one. */
+  lookupFailed?: (reference: string, error: unknown) => void
 }): WriteKind<PayoutItem, PayoutsGateway, Transfer, Transfer> {
   const timeoutMs = options.requestTimeoutMs
   return {
+    lookupFailed: (item, error) => {
+      options.lookupFailed?.(item.reference, error)
+      return undefined
+    },
     noun: 'payout',
     notMade: 'not paid',
     words: { noun: 'payout', started: 'drafted this payout', made: 'paid' },

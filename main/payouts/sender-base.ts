@@ -129,6 +129,8 @@ export abstract class PayoutSenderBase {
   protected blockedReason: string | null = null
   /** Records applied and on their way to disk (record()). */
   protected readonly writing = new Set<Promise<void>>()
+  /** References whose latest lookup through the core failed (paced by afterFailedRead). */
+  protected readonly readFailed = new Set<string>()
   /** The payout journal as the exactly-once core's store, and the core over it. */
   protected readonly store: PayoutStore
   protected readonly writes: ReferencedWrites<PayoutItem, PayoutsGateway, Transfer, Transfer>
@@ -155,7 +157,14 @@ export abstract class PayoutSenderBase {
       ...options,
     }
     this.store = new PayoutStore(this.o.outbox, (error) => this.o.onError?.(error))
-    this.writes = new ReferencedWrites(payoutKind({ requestTimeoutMs: this.o.requestTimeoutMs }), {
+    const kind = payoutKind({
+      requestTimeoutMs: this.o.requestTimeoutMs,
+      lookupFailed: (reference, error) => {
+        this.readFailed.add(reference)
+        this.afterFailedRead(reference, error)
+      },
+    })
+    this.writes = new ReferencedWrites(kind, {
       journal: this.store,
       gateway: this.o.gateway,
       follower: new SenderPaced({ steps: [] }),
@@ -172,6 +181,9 @@ export abstract class PayoutSenderBase {
       decidedWatchMs: this.o.decidedWatchMs,
     })
   }
+
+  /** A lookup failed: the problem in words, and when to look again (follow-up.ts). */
+  protected abstract afterFailedRead(reference: string, error: unknown): void
 
   protected action(
     item: PayoutItem,
