@@ -9,11 +9,8 @@ import { isDecided, isUncertain, type PayoutItem, type TransferSnapshot } from '
 import type { ItemPatch, OutboxRecord } from './records'
 import {
   PayoutSenderBase,
-  WITHHELD,
   describeMismatch,
-  freshUncertainty,
   notOurs,
-  withStep,
   withoutUndefined,
   type LostStep,
 } from './sender-base'
@@ -26,58 +23,31 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
   protected abstract becomeUnknown(item: PayoutItem, step: LostStep): Promise<void>
 
   /**
-   * Asks the gateway about our reference; adopts what it has. Only a JSON "no such transfer"
-   * clears another initialize, and only while no resend was refused and no 409 said it exists.
+   * A payout whose outcome was lost, followed by the exactly-once core: a lookup by our
+   * reference no sooner than `verifyAfterMs` after the lost request, the transfer adopted when
+   * the gateway holds one of ours, a resend only on a JSON "no such transfer" in an environment
+   * that has earned it (journaled and on disk before it leaves, never once decided), and past
+   * the window a supervisor decides. The sender paces the next look.
    */
-  protected async verify(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
-    const uncertainty = item.uncertainty ?? null
-    const lostAt = uncertainty?.lastUnknownAt ?? null
-    if (lostAt !== null && this.o.now() < lostAt + this.o.verifyAfterMs) {
-      // The lost request may still be on its way: a "no such transfer" now would be a guess.
-      this.dueAt.set(item.reference, lostAt + this.o.verifyAfterMs)
+  protected async verify(_gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
+    const reference = item.reference
+    this.readFailed.delete(reference)
+    const after = await this.writes.check(reference)
+    if (this.readFailed.delete(reference) || !after) return
+    if (after.state !== 'unknown') {
+      this.failures.delete(reference)
+      if (after.state === 'needs_review')
+        this.dueAt.set(reference, this.o.now() + this.o.reviewPollMs)
+      else this.paceAfter(after)
       return
     }
-    let transfer: Transfer
-    try {
-      transfer = await this.lookUp(gateway, item)
-    } catch (error) {
-      const failure = classifyFailure(error, 'lookup')
-      if (failure === 'auth' || failure === 'rate_limited') {
-        this.afterFailedRead(item.reference, error)
-        return
-      }
-      this.setBlocked(null)
-      const said = explainGatewayFailure(error, 'verify')
-      const absent =
-        failure === 'not_found' && !uncertainty?.resendRefused && !uncertainty?.existsSaid
-      // A resend needs this environment to have shown it keeps our reference (trust.ts).
-      const mayResend = absent && (this.o.referenceTrust?.honoured() ?? true)
-      const withheld = absent && !mayResend
-      const steps = withStep(uncertainty?.steps ?? [], { at: this.o.now(), call: 'verify', said })
-      await this.commit([
-        this.note(item, 'statusSeen', `Checked by reference: ${said}`, {
-          uncertainty: {
-            ...(uncertainty ?? freshUncertainty(this.o.now())),
-            steps: withheld
-              ? withStep(steps, { at: this.o.now(), call: 'send', said: WITHHELD })
-              : steps,
-          },
-        }),
-      ])
-      if (mayResend) {
-        // The gateway says it has no transfer with this reference, long enough after the lost
-        // request: send the same reference again. If the first lands late, that is a 409.
-        this.mayPost.add(item.reference)
-        const current = this.o.outbox.get(item.reference)
-        if (current) await this.post(gateway, current)
-        return
-      }
-      this.problem(item.reference, 'outcome_unknown', said)
-      await this.stillUnknown(item.reference, said)
-      return
-    }
-    this.failures.delete(item.reference)
-    await this.adopt(item, transfer, {})
+    const said = after.uncertainty?.steps.at(-1)?.said
+    if (said) this.problem(reference, 'outcome_unknown', said)
+    const lostAt = after.uncertainty?.lastUnknownAt ?? null
+    // The lost request may still be on its way: a "no such transfer" before then is a guess.
+    if (lostAt !== null && this.o.now() < lostAt + this.o.verifyAfterMs)
+      this.dueAt.set(reference, lostAt + this.o.verifyAfterMs)
+    else this.backoff(reference)
   }
 
   /** Looks again later, or, past the window, hands the payout to a supervisor with why. */

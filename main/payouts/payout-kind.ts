@@ -107,6 +107,10 @@ function fold(item: PayoutItem, transfer: Transfer, at: number, overrule = false
   }
 }
 
+/** Why a supervisor must decide, in the payout's words. */
+const reviewReason = (lastSaid: string): string =>
+  `Tilldesk could not find out from the gateway whether this payout went out (last answer: ${lastSaid}) It may or may not have been paid. Do not pay it again: check this reference with the gateway, then a supervisor marks it as paid (with the gateway's reference) or not paid.`
+
 /** The payout kind, with the deadline of each gateway request. */
 export function payoutKind(options: {
   requestTimeoutMs: number
@@ -145,16 +149,24 @@ export function payoutKind(options: {
       const uncertainty = fromCoreUncertainty(u)
       const said = u.steps.at(-1)?.said ?? ''
       const toReview = Boolean(u.review) && item.state === 'unknown'
+      const reason = toReview ? reviewReason(said) : null
+      const was = item.uncertainty?.lastUnknownAt ?? null
+      // The core journals a resend's time, after the lookup that cleared it, before it leaves.
+      const resending =
+        uncertainty.lastUnknownAt !== null &&
+        (was === null || uncertainty.lastUnknownAt > was) &&
+        u.steps.at(-1)?.call === 'lookup'
       return {
         ...item,
         state: item.state === 'sending' ? 'unknown' : toReview ? 'needs_review' : item.state,
         uncertainty,
-        ...(toReview ? { reviewReason: u.review } : {}),
+        sendAttempts: item.sendAttempts + (resending ? 1 : 0),
+        ...(reason ? { reviewReason: reason } : {}),
         problem: {
-          code: toReview ? 'needs_review' : 'outcome_unknown',
-          message: toReview ? (u.review ?? said) : said,
+          code: reason ? 'needs_review' : 'outcome_unknown',
+          message: reason ?? said,
           at: ms(u.steps.at(-1)?.at ?? u.since),
-          transient: !toReview,
+          transient: !reason,
         },
       }
     },

@@ -219,7 +219,7 @@ export class PayoutSender extends PayoutSending {
         })
         return
       case 'unknown':
-        return this.mayPost.has(reference) ? this.post(gateway, item) : this.verify(gateway, item)
+        return this.verify(gateway, item)
       case 'needs_review':
         return this.reviewCheck(gateway, item)
       case 'submitted':
