@@ -114,10 +114,16 @@ const reviewReason = (lastSaid: string): string =>
 /** The payout kind, with the deadline of each gateway request. */
 export function payoutKind(options: {
   requestTimeoutMs: number
+  /** Payouts whose first request is on its way: its answer counts as an attempt. */
+  posting?: ReadonlySet<string>
   /** A lookup of a payout the gateway holds failed: the sender paces the next one. */
   lookupFailed?: (reference: string, error: unknown) => void
 }): WriteKind<PayoutItem, PayoutsGateway, Transfer, Transfer> {
   const timeoutMs = options.requestTimeoutMs
+  const counted = (item: PayoutItem): PayoutItem =>
+    item.state === 'sending' && options.posting?.has(item.reference)
+      ? { ...item, sendAttempts: item.sendAttempts + 1 }
+      : item
   return {
     lookupFailed: (item, error) => {
       options.lookupFailed?.(item.reference, error)
@@ -143,9 +149,10 @@ export function payoutKind(options: {
       gateway.disbursements.initialize(disbursementBody(item), { timeoutMs }),
     lookup: (gateway, reference) => gateway.disbursements.verify(reference, { timeoutMs }),
     answerReference: (transfer) => transfer.reference,
-    accepted: (item, transfer, at) => fold(item, transfer, ms(at)),
-    found: (item, transfer, at) => fold(item, transfer, ms(at)),
-    unknown: (item, u) => {
+    accepted: (item, transfer, at) => fold(counted(item), transfer, ms(at)),
+    found: (item, transfer, at) => fold(counted(item), transfer, ms(at)),
+    unknown: (item0, u) => {
+      const item = counted(item0)
       const uncertainty = fromCoreUncertainty(u)
       const said = u.steps.at(-1)?.said ?? ''
       const toReview = Boolean(u.review) && item.state === 'unknown'

@@ -155,7 +155,11 @@ export class PayoutStore implements EntryStore<PayoutItem> {
     const records = recordsFor(before, change(before))
     if (records.length === 0) return before
     const { durable } = this.outbox.apply(records)
-    const settled = durable.catch((error: unknown) => this.onError(error))
+    // Waits for this write and every earlier one of the payout (group commits may overlap).
+    const settled = Promise.all([
+      this.#written.get(reference),
+      durable.catch((error: unknown) => this.onError(error)),
+    ])
     this.#written.set(reference, settled)
     void settled.finally(() => {
       if (this.#written.get(reference) === settled) this.#written.delete(reference)

@@ -53,7 +53,6 @@ export class PayoutSender extends PayoutSending {
     this.#timer = null
     this.#timerAt = Infinity
     await Promise.allSettled([...this.#inFlight.values()])
-    await Promise.allSettled([...this.writing])
     await this.store.allWritten()
   }
 
@@ -94,7 +93,7 @@ export class PayoutSender extends PayoutSending {
       const busy = [...this.o.outbox.items()].some((item) =>
         ['approved', 'sending', 'unknown', 'submitted'].includes(item.state),
       )
-      if (!busy && this.#inFlight.size === 0 && this.writing.size === 0 && !this.store.busy) return
+      if (!busy && this.#inFlight.size === 0 && !this.store.busy) return
       if (Date.now() > deadline) throw new Error('The outbox did not drain in time.')
       await new Promise((resolve) => setTimeout(resolve, 25))
     }
@@ -209,15 +208,10 @@ export class PayoutSender extends PayoutSending {
       case 'approved':
         return this.sendApproved(gateway, item)
       case 'sending':
+        // With no clearance to post it was found so after a restart: the request may have
+        // left before the stop, an unknown outcome like any other.
         if (this.mayPost.has(reference)) return this.post(gateway, item)
-        // `sending` with no clearance to post: found so after a restart, so the request may
-        // have left before the stop. That is an unknown outcome like any other.
-        await this.becomeUnknown(item, {
-          call: 'send',
-          said: 'Tilldesk stopped while this payout was being sent, so the request may have reached the gateway.',
-          lostRequestAt: item.updatedAt,
-        })
-        return
+        return this.verify(gateway, item)
       case 'unknown':
         return this.verify(gateway, item)
       case 'needs_review':
