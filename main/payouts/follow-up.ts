@@ -5,7 +5,7 @@
 import type { Transfer } from '../../common/api/disbursements'
 import { explainGatewayFailure } from './explain'
 import { classifyFailure, type PayoutsGateway } from './gatewayPort'
-import { isDecided, isUncertain, type PayoutItem } from './model'
+import { isDecided, type PayoutItem } from './model'
 import { PayoutSenderBase } from './sender-base'
 
 /** Lookups by reference, and what the gateway's answers do to a payout. */
@@ -14,64 +14,51 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
   protected abstract post(gateway: PayoutsGateway, ready: PayoutItem): Promise<void>
 
   /**
-   * A payout whose outcome was lost, followed by the exactly-once core: a lookup by our
-   * reference no sooner than `verifyAfterMs` after the lost request, the transfer adopted when
-   * the gateway holds one of ours, a resend only on a JSON "no such transfer" in an environment
-   * that has earned it (journaled and on disk before it leaves, never once decided), and past
-   * the window a supervisor decides. The sender paces the next look.
+   * One follow-up by the exactly-once core of a payout that was sent (lost answer, at the
+   * bank, waiting for a supervisor, or decided): a lookup by our reference, no sooner than
+   * `verifyAfterMs` after a lost request; the transfer adopted only when it carries our
+   * reference; a resend only on a JSON "no such transfer" in an environment that earned it,
+   * on disk before it leaves and never once decided; review past the window; the gateway
+   * winning over a decision it contradicts. Then the sender paces the next look.
    */
-  protected async verify(_gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
+  protected async followUp(item: PayoutItem): Promise<void> {
     const reference = item.reference
     this.readFailed.delete(reference)
     const after = await this.writes.check(reference)
-    if (this.readFailed.delete(reference) || !after) return
-    if (after.state !== 'unknown') {
-      this.failures.delete(reference)
-      if (after.state === 'needs_review')
-        this.dueAt.set(reference, this.o.now() + this.o.reviewPollMs)
-      else this.paceAfter(after)
-      return
-    }
-    const said = after.uncertainty?.steps.at(-1)?.said
-    if (said) this.problem(reference, 'outcome_unknown', said)
-    const lostAt = after.uncertainty?.lastUnknownAt ?? null
-    // The lost request may still be on its way: a "no such transfer" before then is a guess.
-    if (lostAt !== null && this.o.now() < lostAt + this.o.verifyAfterMs)
-      this.dueAt.set(reference, lostAt + this.o.verifyAfterMs)
-    else this.backoff(reference)
-  }
-
-  /** A payout waiting for a supervisor: the gateway's answer still settles it first. */
-  protected async reviewCheck(_gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
-    if (!isUncertain(item)) return
-    // Nothing new: it waits for the supervisor; never sent again from here.
-    this.dueAt.set(item.reference, this.o.now() + this.o.reviewPollMs)
-    this.paceAfter(await this.writes.check(item.reference))
-  }
-
-  /** A transfer at the bank: the core looks it up and folds in what the gateway says. */
-  protected async follow(_gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
-    this.readFailed.delete(item.reference)
-    const after = await this.writes.check(item.reference)
     // A failed lookup was already paced (afterFailedRead, told by the payout kind).
-    if (this.readFailed.delete(item.reference)) return
-    this.failures.delete(item.reference)
-    this.setBlocked(null)
-    this.paceAfter(after)
+    if (this.readFailed.delete(reference) || !after) return
+    this.pace(after)
   }
 
-  /** The next look at a payout the gateway just answered for, at the pace of its state. */
-  protected paceAfter(after: PayoutItem | undefined): void {
-    if (!after) return
+  /** When to look at a payout again, from where the gateway's answers have left it. */
+  protected pace(after: PayoutItem): void {
+    const reference = after.reference
     const now = this.o.now()
-    if (after.state === 'submitted') {
+    if (isDecided(after) || after.state === 'needs_review') {
+      // Waiting for a supervisor, or decided: looked up now and then; never sent from here.
+      this.dueAt.set(reference, now + this.o.reviewPollMs)
+    } else if (after.state === 'unknown') {
+      const said = after.uncertainty?.steps.at(-1)?.said
+      if (said) this.problem(reference, 'outcome_unknown', said)
+      const lostAt = after.uncertainty?.lastUnknownAt ?? null
+      // The lost request may still be on its way: a "no such transfer" before then is a guess.
+      if (lostAt !== null && now < lostAt + this.o.verifyAfterMs)
+        this.dueAt.set(reference, lostAt + this.o.verifyAfterMs)
+      else this.backoff(reference)
+    } else if (after.state === 'submitted') {
+      this.failures.delete(reference)
+      this.setBlocked(null)
       // Still moving at the bank: look again later, less often the longer it takes.
-      const polls = (this.polls.get(after.reference) ?? 0) + 1
-      this.polls.set(after.reference, polls)
-      const delay = Math.min(this.o.maxPollMs, this.o.pollMs * 1.5 ** (polls - 1))
-      this.dueAt.set(after.reference, now + delay)
+      const polls = (this.polls.get(reference) ?? 0) + 1
+      this.polls.set(reference, polls)
+      this.dueAt.set(
+        reference,
+        now + Math.min(this.o.maxPollMs, this.o.pollMs * 1.5 ** (polls - 1)),
+      )
     } else if (after.state === 'success') {
-      this.dueAt.set(after.reference, now + this.o.reversalPollMs)
+      this.failures.delete(reference)
+      this.setBlocked(null)
+      this.dueAt.set(reference, now + this.o.reversalPollMs)
     }
   }
 
@@ -88,20 +75,6 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
     } catch (error) {
       this.afterFailedRead(item.reference, error)
     }
-  }
-
-  /**
-   * A payout a supervisor decided: the core looks its reference up and, where the gateway's
-   * transfer contradicts the decision, the gateway wins (an overrule with an alarm a supervisor
-   * must acknowledge, then the payout as the gateway says). Nothing is ever sent from here.
-   */
-  protected async watchDecided(_gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
-    const now = this.o.now()
-    this.dueAt.set(item.reference, now + this.o.reviewPollMs)
-    const after = await this.writes.check(item.reference)
-    // Overruled: followed as the gateway says, at the pace of its new state.
-    if (after && !isDecided(after))
-      this.dueAt.set(item.reference, after.state === 'success' ? now + this.o.reversalPollMs : now)
   }
 
   /** The gateway's transfer for this payout's reference (GET /disbursements/verify). */

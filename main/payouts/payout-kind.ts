@@ -7,7 +7,6 @@
 // core's changes into the state machine's records).
 import type { Transfer } from '../../common/api/disbursements'
 import type { Resolution as CoreResolution } from '../exactly-once/decision'
-import type { FollowSchedule } from '../exactly-once/follower'
 import type { WriteKind } from '../exactly-once/kind'
 import type { Uncertainty as CoreUncertainty } from '../exactly-once/submit'
 import { explainTransferFailure } from './explain'
@@ -206,32 +205,5 @@ export function payoutKind(options: {
     },
     withAlarm: (item, alarm) => ({ ...item, alarm }),
     statusWords: (transfer) => transfer.status,
-  }
-}
-
-/**
- * The core follower's schedules for payouts, from the sender's poll settings: a transfer at
- * the bank is looked at after `pollMs`, each gap half again as long up to `maxPollMs`, for as
- * long as it takes (as the sender did); one waiting for a supervisor or decided, every
- * `reviewPollMs`; a success, every `reversalPollMs` for the reversal window.
- */
-export function payoutSchedules(o: {
-  pollMs: number
-  maxPollMs: number
-  reviewPollMs: number
-  reversalWatchMs: number
-  reversalPollMs: number
-}): { follow: FollowSchedule; review: FollowSchedule; reversal: FollowSchedule } {
-  const steps: { untilMs: number; everyMs: number }[] = []
-  let until = 0
-  for (let every = o.pollMs; every < o.maxPollMs; every = Math.ceil(every * 1.5)) {
-    until += every
-    steps.push({ untilMs: until, everyMs: every })
-  }
-  steps.push({ untilMs: Number.POSITIVE_INFINITY, everyMs: o.maxPollMs })
-  return {
-    follow: { steps },
-    review: { steps: [{ untilMs: Number.POSITIVE_INFINITY, everyMs: o.reviewPollMs }] },
-    reversal: { steps: [{ untilMs: o.reversalWatchMs, everyMs: o.reversalPollMs }] },
   }
 }

@@ -9,42 +9,25 @@ import type { Outbox } from './outbox'
 import type { ItemPatch, OutboxRecord } from './records'
 import { ACTIONS, type PayoutAction } from './stateMachine'
 
-/** The system actions that take a payout from one state to another, in order. */
-const PATHS: Partial<Record<PayoutState, Partial<Record<PayoutState, PayoutAction[]>>>> = {
-  sending: {
-    unknown: ['lose'],
-    submitted: ['accept'],
-    success: ['accept', 'succeed'],
-    failed: ['accept', 'fail'],
-    reversed: ['accept', 'succeed', 'reverse'],
-  },
-  unknown: {
-    needs_review: ['escalate'],
-    submitted: ['accept'],
-    success: ['accept', 'succeed'],
-    failed: ['accept', 'fail'],
-    reversed: ['accept', 'succeed', 'reverse'],
-  },
-  needs_review: {
-    submitted: ['accept'],
-    success: ['accept', 'succeed'],
-    failed: ['accept', 'fail'],
-    reversed: ['accept', 'succeed', 'reverse'],
-  },
-  submitted: {
-    success: ['succeed'],
-    failed: ['fail'],
-    reversed: ['succeed', 'reverse'],
-  },
-  success: { reversed: ['reverse'] },
-}
+// The gateway's word moves a payout only by these; refuse, expire, hold and send are the
+// sender's own, and overrule opens a decided payout again (recordsFor).
+const FOLDS: readonly PayoutAction[] = ['lose', 'escalate', 'accept', 'succeed', 'fail', 'reverse']
 
-/** After an overrule (rejected or success → submitted), on as the gateway says. */
-const AFTER_OVERRULE: Partial<Record<PayoutState, PayoutAction[]>> = {
-  submitted: ['overrule'],
-  success: ['overrule', 'succeed'],
-  failed: ['overrule', 'fail'],
-  reversed: ['overrule', 'succeed', 'reverse'],
+/** The shortest run of those actions from one state to another (breadth first), if any. */
+function pathOf(from: PayoutState, to: PayoutState): PayoutAction[] | undefined {
+  const queue: [PayoutState, PayoutAction[]][] = [[from, []]]
+  const seen = new Set<PayoutState>([from])
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const [state, path] = next
+    if (state === to) return path
+    for (const action of FOLDS) {
+      const rule = ACTIONS[action]
+      if (!(rule.from as readonly PayoutState[]).includes(state) || seen.has(rule.to)) continue
+      seen.add(rule.to)
+      queue.push([rule.to, [...path, action]])
+    }
+  }
+  return undefined
 }
 
 const FIXED = new Set(['reference', 'state', 'createdBy', 'createdAt', 'updatedAt'])
@@ -105,7 +88,8 @@ export function recordsFor(before: PayoutItem, after: PayoutItem): OutboxRecord[
     ]
   }
   const overruled = !before.alarm && Boolean(after.alarm)
-  const path = overruled ? AFTER_OVERRULE[after.state] : PATHS[before.state]?.[after.state]
+  const rest = pathOf(overruled ? 'submitted' : before.state, after.state)
+  const path = overruled && rest ? (['overrule', ...rest] as PayoutAction[]) : rest
   if (!path)
     throw new Error(`No system action takes a payout from ${before.state} to ${after.state}.`)
   let from = before.state

@@ -168,45 +168,23 @@ export abstract class PayoutSenderBase {
 
   protected action(
     item: PayoutItem,
-    action:
-      | 'expire'
-      | 'hold'
-      | 'send'
-      | 'accept'
-      | 'refuse'
-      | 'succeed'
-      | 'fail'
-      | 'reverse'
-      | 'lose'
-      | 'escalate'
-      | 'overrule',
+    action: 'expire' | 'hold' | 'send' | 'refuse',
     reason: string | null,
     patch: ItemPatch,
   ): OutboxRecord {
-    const from = {
-      succeed: 'submitted',
-      fail: 'submitted',
-      reverse: 'success',
-    } as const
     return {
       type: 'action',
       action,
       ref: item.reference,
       by: SYSTEM_ACTOR,
-      // Chained records (accept → succeed → reverse) start where the previous one ended.
-      from: action in from ? from[action as keyof typeof from] : item.state,
+      from: item.state,
       to: ACTIONS[action].to,
       reason,
       patch,
     }
   }
 
-  protected note(
-    item: PayoutItem,
-    note: 'attempt' | 'alert' | 'statusSeen',
-    text: string,
-    patch: ItemPatch,
-  ): OutboxRecord {
+  protected note(item: PayoutItem, note: 'attempt', text: string, patch: ItemPatch): OutboxRecord {
     return {
       type: 'note',
       note,

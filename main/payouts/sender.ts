@@ -203,21 +203,18 @@ export class PayoutSender extends PayoutSending {
       this.pause(this.o.retryMaxMs / 4)
       return
     }
-    if (isDecided(item)) return this.watchDecided(gateway, item)
+    if (isDecided(item)) return this.followUp(item)
     switch (item.state) {
       case 'approved':
         return this.sendApproved(gateway, item)
       case 'sending':
         // With no clearance to post it was found so after a restart: the request may have
         // left before the stop, an unknown outcome like any other.
-        if (this.mayPost.has(reference)) return this.post(gateway, item)
-        return this.verify(gateway, item)
+        return this.mayPost.has(reference) ? this.post(gateway, item) : this.followUp(item)
       case 'unknown':
-        return this.verify(gateway, item)
       case 'needs_review':
-        return this.reviewCheck(gateway, item)
       case 'submitted':
-        return this.follow(gateway, item)
+        return this.followUp(item)
       case 'success':
         return this.watchReversal(gateway, item)
       default:

@@ -91,17 +91,7 @@ export abstract class PayoutSending extends PayoutFollowUp {
     try {
       const submitted = await this.writes.submit(item, gateway)
       this.failures.delete(item.reference)
-      const after = submitted.entry
-      if (after.state === 'unknown') {
-        const said = after.uncertainty?.steps.at(-1)?.said ?? ''
-        this.problem(item.reference, 'outcome_unknown', said)
-        const lostAt = after.uncertainty?.lastUnknownAt ?? null
-        if (lostAt !== null) this.dueAt.set(item.reference, lostAt + this.o.verifyAfterMs)
-        else this.backoff(item.reference)
-      } else {
-        this.setBlocked(null)
-        this.paceAfter(after)
-      }
+      this.pace(submitted.entry)
     } catch (error) {
       await this.refusedOrNotSent(item, attempt, error)
     } finally {

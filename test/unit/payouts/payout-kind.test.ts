@@ -15,7 +15,6 @@ import { Outbox } from '../../../main/payouts/outbox'
 import {
   fromCoreUncertainty,
   payoutKind,
-  payoutSchedules,
   toCoreUncertainty,
 } from '../../../main/payouts/payout-kind'
 import { PayoutStore } from '../../../main/payouts/payout-store'
@@ -214,28 +213,5 @@ describe('payouts under the exactly-once core', () => {
     await w.outbox.close()
     w.outbox = await Outbox.open({ dir: w.dir, now: () => w!.clock.now })
     expect(w.outbox.get(item.reference)).toEqual(overruled)
-  })
-
-  it("follows a transfer on the sender's poll settings: half again as long each time, then the longest gap", () => {
-    const { follow, review, reversal } = payoutSchedules({
-      pollMs: 3_000,
-      maxPollMs: 60_000,
-      reviewPollMs: 15 * 60_000,
-      reversalWatchMs: 3 * 86_400_000,
-      reversalPollMs: 3_600_000,
-    })
-    const follower = new Follower(follow)
-    const gaps: number[] = []
-    for (let age = 0; gaps.length < 10;) {
-      const gap = follower.delayAt(age)!
-      gaps.push(gap)
-      age += gap
-    }
-    expect(gaps).toEqual([
-      3_000, 4_500, 6_750, 10_125, 15_188, 22_782, 34_173, 51_260, 60_000, 60_000,
-    ])
-    expect(follower.delayAt(30 * 86_400_000)).toBe(60_000)
-    expect(new Follower(review).delayAt(30 * 86_400_000)).toBe(15 * 60_000)
-    expect(new Follower(reversal).delayAt(3 * 86_400_000)).toBeNull()
   })
 })
