@@ -2,7 +2,6 @@
 // core (main/exactly-once/tracker.ts): after a lost answer, at the bank, in review and once
 // decided (the gateway wins over a decision it contradicts). The reversal watch of a paid
 // payout stays here: to the core a success is final.
-import type { Transfer } from '../../common/api/disbursements'
 import { explainGatewayFailure } from './explain'
 import { classifyFailure, type PayoutsGateway } from './gatewayPort'
 import { isDecided, type PayoutItem } from './model'
@@ -65,7 +64,7 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
   protected async watchReversal(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
     const now = this.o.now()
     try {
-      const transfer = await this.lookUp(gateway, item)
+      const transfer = await this.kind.lookup(gateway, item.reference)
       // Only our reference's transfer, and only its reversal, changes a paid payout.
       if (transfer.reference === item.reference && transfer.status === 'reversed')
         this.store.update(item.reference, (e) =>
@@ -75,11 +74,6 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
     } catch (error) {
       this.afterFailedRead(item.reference, error)
     }
-  }
-
-  /** The gateway's transfer for this payout's reference (GET /disbursements/verify). */
-  protected lookUp(gateway: PayoutsGateway, item: PayoutItem): Promise<Transfer> {
-    return gateway.disbursements.verify(item.reference, { timeoutMs: this.o.requestTimeoutMs })
   }
 
   protected afterFailedRead(reference: string, error: unknown): void {

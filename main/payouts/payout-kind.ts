@@ -6,12 +6,11 @@
 // written before keep every item and its evidence as they are (payout-store.ts turns the
 // core's changes into the state machine's records).
 import type { Transfer } from '../../common/api/disbursements'
-import type { Resolution as CoreResolution } from '../exactly-once/decision'
 import type { WriteKind } from '../exactly-once/kind'
 import type { Uncertainty as CoreUncertainty } from '../exactly-once/submit'
 import { explainTransferFailure } from './explain'
 import type { PayoutsGateway } from './gatewayPort'
-import type { EvidenceStep, PayoutItem, Resolution, TransferSnapshot, Uncertainty } from './model'
+import type { EvidenceStep, PayoutItem, TransferSnapshot, Uncertainty } from './model'
 import { describeMismatch, disbursementBody } from './sender-base'
 
 const iso = (ms: number): string => new Date(ms).toISOString()
@@ -47,18 +46,6 @@ export function fromCoreUncertainty(u: CoreUncertainty): Uncertainty {
       call: s.call === 'lookup' ? 'verify' : 'send',
       said: s.said,
     })),
-  }
-}
-
-export function toCoreResolution(r: Resolution | null | undefined): CoreResolution | null {
-  if (!r) return null
-  return {
-    made: r.outcome === 'paid',
-    byId: r.by.id,
-    byName: r.by.name,
-    at: iso(r.at),
-    reason: r.reason,
-    gatewayReference: r.gatewayReference,
   }
 }
 
@@ -142,7 +129,14 @@ export function payoutKind(options: {
     // `success` can still be reversed: the sender's reversal watch looks at it, not the core.
     final: (item) => FINAL.has(item.state),
     uncertainty: toCoreUncertainty,
-    resolution: (item) => toCoreResolution(item.resolution),
+    resolution: ({ resolution: r }) =>
+      r && {
+        ...r,
+        made: r.outcome === 'paid',
+        byId: r.by.id,
+        byName: r.by.name,
+        at: iso(r.at),
+      },
     alarm: (item) => item.alarm,
     send: (gateway, item) =>
       gateway.disbursements.initialize(disbursementBody(item), { timeoutMs }),

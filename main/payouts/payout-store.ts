@@ -45,25 +45,14 @@ function patchOf(before: PayoutItem, after: PayoutItem): ItemPatch {
 }
 
 /** Why, in words, for the audit line of each system action. */
-function reasonOf(action: PayoutAction, after: PayoutItem): string | null {
-  switch (action) {
-    case 'lose':
-      return after.uncertainty?.steps.at(-1)?.said ?? null
-    case 'escalate':
-      return after.reviewReason
-    case 'accept':
-      return after.uncertainty
-        ? 'The gateway answered for this reference: it holds the transfer.'
-        : null
-    case 'fail':
-      return after.problem?.message ?? null
-    case 'reverse':
-      return after.transfer?.failureReason ?? 'Returned by the receiving bank.'
-    case 'overrule':
-      return after.alarm?.text ?? null
-    default:
-      return null
-  }
+const REASONS: Partial<Record<PayoutAction, (after: PayoutItem) => string | null>> = {
+  lose: (a) => a.uncertainty?.steps.at(-1)?.said ?? null,
+  escalate: (a) => a.reviewReason,
+  accept: (a) =>
+    a.uncertainty ? 'The gateway answered for this reference: it holds the transfer.' : null,
+  fail: (a) => a.problem?.message ?? null,
+  reverse: (a) => a.transfer?.failureReason ?? 'Returned by the receiving bank.',
+  overrule: (a) => a.alarm?.text ?? null,
 }
 
 /** The records that take `before` to `after`; throws when no system path leads there. */
@@ -104,7 +93,7 @@ export function recordsFor(before: PayoutItem, after: PayoutItem): OutboxRecord[
       by: SYSTEM_ACTOR,
       from,
       to,
-      reason: reasonOf(action, after),
+      reason: REASONS[action]?.(after) ?? null,
       patch: i === 0 ? patch : after.transfer ? { transfer: after.transfer } : {},
     }
     from = to

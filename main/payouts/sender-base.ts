@@ -12,19 +12,18 @@ import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
 import { Follower } from '../exactly-once/follower'
 import { DECIDED_WATCH_MS, ReferencedWrites, type WriteKind } from '../exactly-once/tracker'
 import type { ReferenceTrust } from '../exactly-once/trust'
-import { keepEvidence, MAX_EVIDENCE_STEPS } from '../gateway/evidence'
 import {
   retryAfterMs,
   type DisbursementBody,
   type GatewayProvider,
   type PayoutsGateway,
 } from './gatewayPort'
-import { SYSTEM_ACTOR, type EvidenceStep, type PayoutItem, type Problem } from './model'
+import { SYSTEM_ACTOR, type PayoutItem, type Problem } from './model'
 import type { NameEnquiryResult } from './nameEnquiry'
 import type { Outbox } from './outbox'
 import { payoutKind } from './payout-kind'
 import { PayoutStore } from './payout-store'
-import type { ItemPatch, OutboxRecord } from './records'
+import type { ItemPatch } from './records'
 import { ACTIONS } from './stateMachine'
 
 export interface SenderOptions {
@@ -83,8 +82,6 @@ export const SENDER_STATES = new Set(['approved', 'sending', 'unknown', 'submitt
 /** What "Retry now" hurries: work in progress, not the slow watches. */
 export const KICKABLE = new Set<string>(['approved', 'sending', 'unknown', 'submitted'])
 export { COMMIT_LAG_MARGIN_MS }
-/** Evidence kept per payout: the first step and the latest ones (the journal has them all). */
-export const MAX_STEPS = MAX_EVIDENCE_STEPS
 
 /** The sender paces every payout itself (sender.ts): the core's own timers stay idle. */
 class SenderPaced extends Follower {
@@ -166,39 +163,26 @@ export abstract class PayoutSenderBase {
   /** A lookup failed: the problem in words, and when to look again (follow-up.ts). */
   protected abstract afterFailedRead(reference: string, error: unknown): void
 
-  protected action(
+  /** A system action, journaled and on disk before this returns (it gates a request). */
+  protected async act(
     item: PayoutItem,
     action: 'expire' | 'hold' | 'send' | 'refuse',
     reason: string | null,
     patch: ItemPatch,
-  ): OutboxRecord {
-    return {
-      type: 'action',
-      action,
-      ref: item.reference,
-      by: SYSTEM_ACTOR,
-      from: item.state,
-      to: ACTIONS[action].to,
-      reason,
-      patch,
-    }
+  ): Promise<void> {
+    const { reference: ref, state: from } = item
+    const to = ACTIONS[action].to
+    await this.o.outbox.commit([
+      { type: 'action', action, ref, by: SYSTEM_ACTOR, from, to, reason, patch },
+    ])
   }
 
-  protected note(item: PayoutItem, note: 'attempt', text: string, patch: ItemPatch): OutboxRecord {
-    return {
-      type: 'note',
-      note,
-      ref: item.reference,
-      by: SYSTEM_ACTOR,
-      state: item.state,
-      text,
-      patch,
-    }
-  }
-
-  /** Journaled and on disk before this returns: for records that gate a request. */
-  protected async commit(records: OutboxRecord[]): Promise<void> {
-    await this.o.outbox.commit(records)
+  /** A gateway call noted in the audit, on disk before this returns. */
+  protected async noteAttempt(item: PayoutItem, text: string, patch: ItemPatch): Promise<void> {
+    const { reference: ref, state } = item
+    await this.o.outbox.commit([
+      { type: 'note', note: 'attempt', ref, by: SYSTEM_ACTOR, state, text, patch },
+    ])
   }
 
   protected backoff(reference: string): void {
@@ -263,7 +247,3 @@ export function describeMismatch(item: PayoutItem, transfer: Transfer): string |
   if (differences.length === 0) return null
   return `The gateway's transfer with reference ${item.reference} has a different ${differences.join(', ')} from this payout. Do not pay it again; ask the gateway's support to check this reference.`
 }
-
-/** One more step of evidence (see keepEvidence: sends are never trimmed away). */
-export const withStep = (steps: readonly EvidenceStep[], step: EvidenceStep): EvidenceStep[] =>
-  keepEvidence(steps, step, MAX_STEPS)

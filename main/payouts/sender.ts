@@ -13,17 +13,16 @@
 //   6. A resend needs the environment to have shown it keeps our reference, and a decided
 //      payout is looked up for the reversal window: the gateway wins (main/exactly-once/).
 //
-// This file is the schedule (which payout is worked on next, at most `concurrency` at once);
-// the work is in sending.ts and follow-up.ts over the shared state of sender-base.ts. The
-// payout keeps its own journal and reducer (maker-checker, bindings, the audit chain), so the
-// reference-journal core (main/exactly-once/tracker.ts) lends it its fence, trust and alarm.
+// This file is the schedule (which payout is worked on next, at most `concurrency` at once).
+// The payout keeps its journal and reducer (maker-checker, bindings, the audit chain); every
+// request and lookup is the exactly-once core's (main/exactly-once/), over that journal.
 import { type PayoutsGateway } from './gatewayPort'
 import { isDecided, isUncertain, type PayoutItem } from './model'
 import { KICKABLE, type LiveStatus, SENDER_STATES } from './sender-base'
 import { PayoutSending } from './sending'
 
 export { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
-export { disbursementBody, withStep, type LiveStatus, type SenderOptions } from './sender-base'
+export { disbursementBody, type LiveStatus, type SenderOptions } from './sender-base'
 
 export class PayoutSender extends PayoutSending {
   readonly #active = new Set<string>()

@@ -13,21 +13,17 @@ export abstract class PayoutSending extends PayoutFollowUp {
   protected async sendApproved(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
     const now = this.o.now()
     if (!item.approval || item.approval.expiresAt <= now) {
-      await this.commit([
-        this.action(item, 'expire', 'The approval expired before the payout could be sent.', {
-          approval: null,
-        }),
-      ])
+      await this.act(item, 'expire', 'The approval expired before the payout could be sent.', {
+        approval: null,
+      })
       return
     }
     if (!approvalMatches(item)) {
-      await this.commit([
-        this.action(item, 'hold', 'The details no longer match what the supervisor approved.', {
-          approval: null,
-          reviewReason:
-            'The details no longer match what the supervisor approved; it must be approved again.',
-        }),
-      ])
+      await this.act(item, 'hold', 'The details no longer match what the supervisor approved.', {
+        approval: null,
+        reviewReason:
+          'The details no longer match what the supervisor approved; it must be approved again.',
+      })
       return
     }
     if (!approvalMatches(item, this.o.approvalSealer)) {
@@ -35,7 +31,7 @@ export abstract class PayoutSending extends PayoutFollowUp {
       // copied from another payout or written into the files by hand.
       const why =
         'The approval is not signed by this till (it was copied or written outside Tilldesk); it must be approved again.'
-      await this.commit([this.action(item, 'hold', why, { approval: null, reviewReason: why })])
+      await this.act(item, 'hold', why, { approval: null, reviewReason: why })
       return
     }
     // Name enquiry before every disbursement.
@@ -55,18 +51,14 @@ export abstract class PayoutSending extends PayoutFollowUp {
     if (!current || current.state !== 'approved' || bindingHash(current) !== bindingHash(item))
       return
     if (judged.hold) {
-      await this.commit([
-        this.action(current, 'hold', judged.hold, {
-          approval: null,
-          reviewReason: judged.hold,
-          nameCheck: judged.nameCheck,
-        }),
-      ])
+      await this.act(current, 'hold', judged.hold, {
+        approval: null,
+        reviewReason: judged.hold,
+        nameCheck: judged.nameCheck,
+      })
       return
     }
-    await this.commit([
-      this.action(current, 'send', null, { nameCheck: judged.nameCheck, problem: null }),
-    ])
+    await this.act(current, 'send', null, { nameCheck: judged.nameCheck, problem: null })
     // Durable now: a crash from here on is recovered by verifying first.
     this.mayPost.add(current.reference)
     const sending = this.o.outbox.get(current.reference)
@@ -84,7 +76,10 @@ export abstract class PayoutSending extends PayoutFollowUp {
     const attempt = ready.sendAttempts + 1
     // A send after one the gateway did not process is journaled before it leaves, with its
     // time (the first send's record is `send` itself).
-    if (ready.sendAttempts > 0) await this.journalResend(ready, attempt)
+    if (ready.sendAttempts > 0)
+      await this.noteAttempt(ready, `Attempt ${attempt} is being sent with the same reference.`, {
+        sendAttempts: attempt,
+      })
     const item = this.o.outbox.get(ready.reference)
     if (!item || item.state !== 'sending') return
     this.posting.add(item.reference)
@@ -99,12 +94,6 @@ export abstract class PayoutSending extends PayoutFollowUp {
     }
   }
 
-  /** Records, durably, that attempt `attempt` is about to leave. */
-  protected async journalResend(item: PayoutItem, attempt: number): Promise<void> {
-    const said = `Attempt ${attempt} is being sent with the same reference.`
-    await this.commit([this.note(item, 'attempt', said, { sendAttempts: attempt })])
-  }
-
   /** The only request was refused, or not processed at all (it may go again). */
   protected async refusedOrNotSent(
     item: PayoutItem,
@@ -116,21 +105,17 @@ export abstract class PayoutSending extends PayoutFollowUp {
     const now = this.o.now()
     if (failure === 'refused') {
       // Nothing was ever unknown: this refusal is the gateway's word on the only request.
-      await this.commit([
-        this.action(item, 'refuse', message, {
-          sendAttempts: attempt,
-          problem: { code: 'refused', message, at: now, transient: false },
-        }),
-      ])
+      await this.act(item, 'refuse', message, {
+        sendAttempts: attempt,
+        problem: { code: 'refused', message, at: now, transient: false },
+      })
       return
     }
     // Not processed (bad key, Retry-After, or it never left): the same request may go again.
-    await this.commit([
-      this.note(item, 'attempt', `Attempt ${attempt}: ${message}`, {
-        sendAttempts: attempt,
-        problem: { code: failure, message, at: now, transient: true },
-      }),
-    ])
+    await this.noteAttempt(item, `Attempt ${attempt}: ${message}`, {
+      sendAttempts: attempt,
+      problem: { code: failure, message, at: now, transient: true },
+    })
     this.problem(item.reference, failure, message)
     this.mayPost.add(item.reference)
     if (failure === 'auth') {
