@@ -59,7 +59,8 @@ const REASONS: Partial<Record<PayoutAction, (after: PayoutItem) => string | null
 export function recordsFor(before: PayoutItem, after: PayoutItem): OutboxRecord[] {
   const patch = patchOf(before, after)
   if (before.state === after.state) {
-    if (Object.keys(patch).length === 0) return []
+    // A poll that only saw the transfer move on at the bank writes nothing (as before).
+    if (Object.keys(patch).every((key) => key === 'transfer')) return []
     const mismatch = patch.problem?.code === 'transfer_mismatch'
     const note = mismatch ? 'alert' : 'uncertainty' in patch ? 'attempt' : 'statusSeen'
     const text =
