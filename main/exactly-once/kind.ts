@@ -5,6 +5,21 @@ import type { Alarm } from './alarm'
 import type { DecisionWords, Resolution } from './decision'
 import type { Uncertainty } from './submit'
 
+/**
+ * Where a kind's entries live, keyed by reference: only the calls the tracker makes, so the
+ * exactly-once core stands below the features that own a file. A reference journal
+ * (payments/journal.ts) is on disk when put returns; a store that writes later (the payout outbox) says when with
+ * `written`, and the core waits for it before any request leaves.
+ */
+export interface EntryStore<E> {
+  get(reference: string): E | undefined
+  list(): E[]
+  put(entry: E): E
+  update(reference: string, change: (entry: E) => E): E | undefined
+  /** Resolves once every change made so far to this reference is on disk. */
+  written?(reference: string): Promise<void>
+}
+
 /** What one kind of request says about itself; the tracker does the rest. */
 export interface WriteKind<E, G, A, R> {
   /** "refund", "payment", "debit" (in words). */
@@ -45,15 +60,4 @@ export interface WriteKind<E, G, A, R> {
   lookupFailed?(entry: E, error: unknown): E | undefined
   /** The follow-up schedule ended before the entry was final. */
   gaveUp?(entry: E): E | undefined
-}
-
-/**
- * The reference-keyed journal a kind keeps its entries in (main/payments/journal.ts): only the
- * calls the tracker makes, so the exactly-once core stands below the features that own a file.
- */
-export interface EntryJournal<E> {
-  list(): E[]
-  get(reference: string): E | undefined
-  put(entry: E): E
-  update(reference: string, change: (entry: E) => E): E | undefined
 }

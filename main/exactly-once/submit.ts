@@ -127,10 +127,11 @@ export interface PursuitOptions<S, L> {
    * Called with the evidence as it stands while the resend is in flight, just before it
    * leaves; the caller journals it, so after a restart the minimum wait counts from the
    * resend, which may still be on its way, not from the first lost request (and a decision
-   * is fenced off until it can no longer land). It returns false when the entry may no
-   * longer be sent (a person decided meanwhile): then nothing leaves.
+   * is fenced off until it can no longer land). It returns (or resolves to) false when the
+   * entry may no longer be sent (a person decided meanwhile): then nothing leaves. A caller
+   * whose journal writes later resolves only once that record is on disk.
    */
-  beforeResend?: (inFlight: Uncertainty) => boolean
+  beforeResend?: (inFlight: Uncertainty) => boolean | Promise<boolean>
   /** False until the environment has shown it keeps our reference: lookups only, no resend. */
   mayResend?: () => boolean
 }
@@ -156,7 +157,7 @@ export async function pursueByReference<S, L>(
     u = withStep(u, { at: iso(options.now()), call: 'send', said: untrusted(options.noun) })
   if (looked.kind === 'absent' && !u.resendRefused && !u.existsSaid && trusted) {
     const inFlight = { ...u, lastUnknownAt: iso(options.now()) }
-    if (options.beforeResend && !options.beforeResend(inFlight))
+    if (options.beforeResend && !(await options.beforeResend(inFlight)))
       return { kind: 'waiting', uncertainty: u }
     try {
       return { kind: 'sent', value: await options.resend() }

@@ -24,12 +24,12 @@ import {
   type Uncertainty,
 } from './submit'
 import type { ReferenceTrust } from './trust'
-import type { EntryJournal, WriteKind } from './kind'
+import type { EntryStore, WriteKind } from './kind'
 
-export type { EntryJournal, WriteKind } from './kind'
+export type { EntryStore, WriteKind } from './kind'
 
 export interface TrackerDeps<E, G> {
-  journal: EntryJournal<E>
+  journal: EntryStore<E>
   gateway: () => Promise<G>
   follower: Follower
   /** Slow lookups: entries waiting for a person, and decided ones (the reversal window). */
@@ -67,7 +67,7 @@ export interface ServiceWriteDeps<G> {
 /** The core for one kind, on a service's deps, with the core's defaults. */
 export function writesFor<E, G, A, R>(
   kind: WriteKind<E, G, A, R>,
-  journal: EntryJournal<E>,
+  journal: EntryStore<E>,
   deps: ServiceWriteDeps<G>,
   options: { publish: (entry: E) => void; defaultWindowMs: number },
 ): ReferencedWrites<E, G, A, R> {
@@ -263,12 +263,16 @@ export class ReferencedWrites<E, G, A, R> {
         return record
       },
       resend: () => this.kind.send(gateway, before),
-      beforeResend: (inFlight) => {
+      beforeResend: async (inFlight) => {
         // Re-read: a person may have decided while the lookup was out. Then nothing leaves.
+        const sendable = (e: E | undefined): e is E =>
+          e !== undefined && this.kind.open(e) && !this.kind.resolution(e)
         const now = this.deps.journal.get(reference)
-        if (!now || !this.kind.open(now) || this.kind.resolution(now)) return false
+        if (!sendable(now)) return false
         this.deps.journal.put(this.kind.unknown(now, inFlight))
-        return true
+        // The resend's time is on disk before it leaves, or it does not leave.
+        await this.deps.journal.written?.(reference)
+        return sendable(this.deps.journal.get(reference))
       },
       mayResend: () => this.deps.trust?.honoured() ?? true,
       lookEarly,

@@ -1,182 +1,79 @@
-// Following a payout up by our reference: verify after a lost answer (a resend only where
-// "no such transfer" is believed and the environment has earned it), the review and decided
-// watches (the gateway wins over a decision it contradicts: main/exactly-once/alarm.ts), the
-// reversal watch, and adopting what the gateway holds for the reference.
-import type { Transfer } from '../../common/api/disbursements'
-import { overruleAlarm } from '../exactly-once/alarm'
-import { explainGatewayFailure, explainTransferFailure } from './explain'
+// Following a payout up by our reference, paced by the sender and done by the exactly-once
+// core (main/exactly-once/tracker.ts): after a lost answer, at the bank, in review and once
+// decided (the gateway wins over a decision it contradicts). The reversal watch of a paid
+// payout stays here: to the core a success is final.
+import { explainGatewayFailure } from './explain'
 import { classifyFailure, type PayoutsGateway } from './gatewayPort'
-import { isDecided, isUncertain, type PayoutItem, type TransferSnapshot } from './model'
-import type { ItemPatch, OutboxRecord } from './records'
-import {
-  PayoutSenderBase,
-  WITHHELD,
-  describeMismatch,
-  freshUncertainty,
-  notOurs,
-  withStep,
-  withoutUndefined,
-  type LostStep,
-} from './sender-base'
+import { isDecided, type PayoutItem } from './model'
+import { PayoutSenderBase } from './sender-base'
 
 /** Lookups by reference, and what the gateway's answers do to a payout. */
 export abstract class PayoutFollowUp extends PayoutSenderBase {
   /** One initialize (sending.ts). */
   protected abstract post(gateway: PayoutsGateway, ready: PayoutItem): Promise<void>
-  /** The answer to a request was lost (sending.ts). */
-  protected abstract becomeUnknown(item: PayoutItem, step: LostStep): Promise<void>
 
   /**
-   * Asks the gateway about our reference; adopts what it has. Only a JSON "no such transfer"
-   * clears another initialize, and only while no resend was refused and no 409 said it exists.
+   * One follow-up by the exactly-once core of a payout that was sent (lost answer, at the
+   * bank, waiting for a supervisor, or decided): a lookup by our reference, no sooner than
+   * `verifyAfterMs` after a lost request; the transfer adopted only when it carries our
+   * reference; a resend only on a JSON "no such transfer" in an environment that earned it,
+   * on disk before it leaves and never once decided; review past the window; the gateway
+   * winning over a decision it contradicts. Then the sender paces the next look.
    */
-  protected async verify(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
-    const uncertainty = item.uncertainty ?? null
-    const lostAt = uncertainty?.lastUnknownAt ?? null
-    if (lostAt !== null && this.o.now() < lostAt + this.o.verifyAfterMs) {
-      // The lost request may still be on its way: a "no such transfer" now would be a guess.
-      this.dueAt.set(item.reference, lostAt + this.o.verifyAfterMs)
-      return
-    }
-    let transfer: Transfer
-    try {
-      transfer = await this.lookUp(gateway, item)
-    } catch (error) {
-      const failure = classifyFailure(error, 'lookup')
-      if (failure === 'auth' || failure === 'rate_limited') {
-        this.afterFailedRead(item.reference, error)
-        return
-      }
+  protected async followUp(item: PayoutItem): Promise<void> {
+    const reference = item.reference
+    this.readFailed.delete(reference)
+    const after = await this.writes.check(reference)
+    // A failed lookup was already paced (afterFailedRead, told by the payout kind).
+    if (this.readFailed.delete(reference) || !after) return
+    this.pace(after)
+  }
+
+  /** When to look at a payout again, from where the gateway's answers have left it. */
+  protected pace(after: PayoutItem): void {
+    const reference = after.reference
+    const now = this.o.now()
+    if (isDecided(after) || after.state === 'needs_review') {
+      // Waiting for a supervisor, or decided: looked up now and then; never sent from here.
+      this.dueAt.set(reference, now + this.o.reviewPollMs)
+    } else if (after.state === 'unknown') {
+      const said = after.uncertainty?.steps.at(-1)?.said
+      if (said) this.problem(reference, 'outcome_unknown', said)
+      const lostAt = after.uncertainty?.lastUnknownAt ?? null
+      // The lost request may still be on its way: a "no such transfer" before then is a guess.
+      if (lostAt !== null && now < lostAt + this.o.verifyAfterMs)
+        this.dueAt.set(reference, lostAt + this.o.verifyAfterMs)
+      else this.backoff(reference)
+    } else if (after.state === 'submitted') {
+      this.failures.delete(reference)
       this.setBlocked(null)
-      const said = explainGatewayFailure(error, 'verify')
-      const absent =
-        failure === 'not_found' && !uncertainty?.resendRefused && !uncertainty?.existsSaid
-      // A resend needs this environment to have shown it keeps our reference (trust.ts).
-      const mayResend = absent && (this.o.referenceTrust?.honoured() ?? true)
-      const withheld = absent && !mayResend
-      const steps = withStep(uncertainty?.steps ?? [], { at: this.o.now(), call: 'verify', said })
-      await this.commit([
-        this.note(item, 'statusSeen', `Checked by reference: ${said}`, {
-          uncertainty: {
-            ...(uncertainty ?? freshUncertainty(this.o.now())),
-            steps: withheld
-              ? withStep(steps, { at: this.o.now(), call: 'send', said: WITHHELD })
-              : steps,
-          },
-        }),
-      ])
-      if (mayResend) {
-        // The gateway says it has no transfer with this reference, long enough after the lost
-        // request: send the same reference again. If the first lands late, that is a 409.
-        this.mayPost.add(item.reference)
-        const current = this.o.outbox.get(item.reference)
-        if (current) await this.post(gateway, current)
-        return
-      }
-      this.problem(item.reference, 'outcome_unknown', said)
-      await this.stillUnknown(item.reference, said)
-      return
+      // Still moving at the bank: look again later, less often the longer it takes.
+      const polls = (this.polls.get(reference) ?? 0) + 1
+      this.polls.set(reference, polls)
+      this.dueAt.set(
+        reference,
+        now + Math.min(this.o.maxPollMs, this.o.pollMs * 1.5 ** (polls - 1)),
+      )
+    } else if (after.state === 'success') {
+      this.failures.delete(reference)
+      this.setBlocked(null)
+      this.dueAt.set(reference, now + this.o.reversalPollMs)
     }
-    this.failures.delete(item.reference)
-    await this.adopt(item, transfer, {})
-  }
-
-  /** Looks again later, or, past the window, hands the payout to a supervisor with why. */
-  protected async stillUnknown(reference: string, lastSaid: string): Promise<void> {
-    const item = this.o.outbox.get(reference)
-    if (!item || item.state !== 'unknown') return
-    const since = item.uncertainty?.since ?? item.updatedAt
-    if (this.o.now() - since < this.o.unknownWindowMs) {
-      this.backoff(reference)
-      return
-    }
-    const reason = `Tilldesk could not find out from the gateway whether this payout went out (last answer: ${lastSaid}) It may or may not have been paid. Do not pay it again: check this reference with the gateway, then a supervisor marks it as paid (with the gateway's reference) or not paid.`
-    // From now on it is looked up only now and then, while it waits for a supervisor.
-    this.dueAt.set(reference, this.o.now() + this.o.reviewPollMs)
-    await this.commit([
-      this.action(item, 'escalate', reason, {
-        reviewReason: reason,
-        problem: { code: 'needs_review', message: reason, at: this.o.now(), transient: false },
-      }),
-    ])
-  }
-
-  /** A payout waiting for a supervisor: the gateway's answer still settles it first. */
-  protected async reviewCheck(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
-    if (!isUncertain(item)) return
-    try {
-      const transfer = await this.lookUp(gateway, item)
-      await this.adopt(item, transfer, {})
-    } catch {
-      // Nothing new: it waits for the supervisor; never sent again from here.
-      this.dueAt.set(item.reference, this.o.now() + this.o.reviewPollMs)
-    }
-  }
-
-  protected async follow(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
-    let transfer: Transfer
-    try {
-      transfer = await this.lookUp(gateway, item)
-    } catch (error) {
-      this.afterFailedRead(item.reference, error)
-      return
-    }
-    this.failures.delete(item.reference)
-    await this.adopt(item, transfer, {})
   }
 
   protected async watchReversal(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
+    const now = this.o.now()
     try {
-      const transfer = await this.lookUp(gateway, item)
-      if (transfer.status === 'reversed') await this.adopt(item, transfer, {})
-      else this.dueAt.set(item.reference, this.o.now() + this.o.reversalPollMs)
+      const transfer = await this.kind.lookup(gateway, item.reference)
+      // Only our reference's transfer, and only its reversal, changes a paid payout.
+      if (transfer.reference === item.reference && transfer.status === 'reversed')
+        this.store.update(item.reference, (e) =>
+          this.kind.found(e, transfer, new Date(now).toISOString()),
+        )
+      else this.dueAt.set(item.reference, now + this.o.reversalPollMs)
     } catch (error) {
       this.afterFailedRead(item.reference, error)
     }
-  }
-
-  /**
-   * A payout a supervisor decided: the gateway's transfer for its reference, if it shows one
-   * that contradicts the decision ("not paid" while it holds a transfer that did not fail,
-   * "paid" while it says failed), wins: the payout is overruled, with an alarm a supervisor
-   * must acknowledge, and followed as the gateway says. Nothing is ever sent from here.
-   */
-  protected async watchDecided(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
-    this.dueAt.set(item.reference, this.o.now() + this.o.reviewPollMs)
-    let transfer: Transfer
-    try {
-      transfer = await this.lookUp(gateway, item)
-    } catch {
-      return // No transfer, or no answer: the decision stands; looked up again later.
-    }
-    const resolution = item.resolution
-    if (transfer.reference !== item.reference || !resolution) return
-    const paid = resolution.outcome === 'paid'
-    if (paid === (transfer.status !== 'failed')) return
-    const current = this.o.outbox.get(item.reference)
-    if (!current || !isDecided(current)) return
-    const at = this.o.now()
-    const alarm = overruleAlarm({
-      noun: 'payout',
-      reference: item.reference,
-      decidedAs: paid ? 'paid' : 'not paid',
-      byName: resolution.by.name,
-      gatewaySays: transfer.status,
-      at: new Date(at).toISOString(),
-    })
-    await this.commit([
-      this.action(current, 'overrule', alarm.text, {
-        alarm,
-        problem: { code: 'decision_overruled', message: alarm.text, at, transient: false },
-      }),
-    ])
-    const overruled = this.o.outbox.get(item.reference)
-    if (overruled) await this.adopt(overruled, transfer, {})
-  }
-
-  /** The gateway's transfer for this payout's reference (GET /disbursements/verify). */
-  protected lookUp(gateway: PayoutsGateway, item: PayoutItem): Promise<Transfer> {
-    return gateway.disbursements.verify(item.reference, { timeoutMs: this.o.requestTimeoutMs })
   }
 
   protected afterFailedRead(reference: string, error: unknown): void {
@@ -190,119 +87,6 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
       this.honourRetryAfter(error)
     } else {
       this.backoff(reference)
-    }
-  }
-
-  /**
-   * Takes the gateway's transfer as the truth for this item: moves it to submitted and on to
-   * a final state as far as the transfer has gone, in one durable commit.
-   */
-  protected async adopt(item: PayoutItem, transfer: Transfer, extra: ItemPatch): Promise<void> {
-    if (transfer.reference !== item.reference) {
-      await this.answerNotOurs(item, transfer)
-      return
-    }
-    this.o.referenceTrust?.learn('lookup')
-    const snapshot: TransferSnapshot = {
-      status: transfer.status,
-      fee: transfer.fee ?? null,
-      failureReason: transfer.failure_reason ?? null,
-      updatedAt: transfer.updated_at ?? null,
-    }
-    // The gateway answered us properly: whatever blocked the sender is gone.
-    this.setBlocked(null)
-    this.setLive(item.reference, { problem: null, transferStatus: transfer.status })
-    const records: OutboxRecord[] = []
-    const mismatch = describeMismatch(item, transfer)
-    if (mismatch) {
-      records.push(
-        this.note(item, 'alert', mismatch, {
-          problem: {
-            code: 'transfer_mismatch',
-            message: mismatch,
-            at: this.o.now(),
-            transient: false,
-          },
-        }),
-      )
-    }
-    let state = item.state
-    const patch: ItemPatch = { ...extra, transfer: snapshot }
-    if (state === 'sending' || state === 'unknown' || state === 'needs_review') {
-      const settled = item.uncertainty
-        ? 'The gateway answered for this reference: it holds the transfer.'
-        : null
-      records.push(
-        this.action(item, 'accept', settled, {
-          ...patch,
-          problem: mismatch ? undefined : null,
-          ...(state === 'needs_review' ? { reviewReason: null } : {}),
-        }),
-      )
-      state = 'submitted'
-    }
-    const reached = transfer.status
-    // Only the gateway's own words settle a payout: `failed` fails it, `success` or
-    // `reversed` pays it. Anything else (pending, processing, a status we don't know) is
-    // still on its way and is looked at again.
-    const settled = reached === 'failed' || reached === 'success' || reached === 'reversed'
-    if (state === 'submitted' && settled) {
-      if (reached === 'failed') {
-        const why = explainTransferFailure(snapshot.failureReason)
-        records.push(
-          this.action(item, 'fail', why, {
-            transfer: snapshot,
-            problem: { code: 'transfer_failed', message: why, at: this.o.now(), transient: false },
-          }),
-        )
-        state = 'failed'
-      } else {
-        records.push(this.action(item, 'succeed', null, { transfer: snapshot }))
-        state = 'success'
-      }
-    }
-    if (state === 'success' && reached === 'reversed') {
-      records.push(
-        this.action(item, 'reverse', snapshot.failureReason ?? 'Returned by the receiving bank.', {
-          transfer: snapshot,
-        }),
-      )
-      state = 'reversed'
-    }
-    if (records.length > 0) this.record(records.map((r) => withoutUndefined(r)))
-    if (state === 'submitted') {
-      // Still moving at the bank: look again later, less often the longer it takes.
-      const polls = (this.polls.get(item.reference) ?? 0) + 1
-      this.polls.set(item.reference, polls)
-      const delay = Math.min(this.o.maxPollMs, this.o.pollMs * 1.5 ** (polls - 1))
-      this.dueAt.set(item.reference, this.o.now() + delay)
-    } else if (state === 'success') {
-      this.dueAt.set(item.reference, this.o.now() + this.o.reversalPollMs)
-    }
-  }
-
-  /**
-   * A lookup by our reference answered with a transfer whose own reference is another (how
-   * the reference is passed is "not shown" in the spec, so a gateway may ignore ours). It is
-   * not an answer about this payout: nothing is settled by it, and it is kept as evidence.
-   */
-  protected async answerNotOurs(item: PayoutItem, transfer: Transfer): Promise<void> {
-    const said = `${notOurs(transfer)} Tilldesk keeps checking this reference.`
-    this.problem(item.reference, 'outcome_unknown', said)
-    switch (item.state) {
-      case 'sending':
-      case 'unknown':
-        await this.becomeUnknown(item, { call: 'verify', said, lostRequestAt: null })
-        await this.stillUnknown(item.reference, said)
-        return
-      case 'needs_review':
-        this.dueAt.set(item.reference, this.o.now() + this.o.reviewPollMs)
-        return
-      case 'success':
-        this.dueAt.set(item.reference, this.o.now() + this.o.reversalPollMs)
-        return
-      default:
-        this.backoff(item.reference)
     }
   }
 }

@@ -1,26 +1,24 @@
 // The payout sender's shared ground: its options, the state its parts share (due times,
-// clearances to post, live problems, pauses) and the journal records it writes, plus the
-// small pure pieces (the request body, evidence steps, "is this transfer ours"). The sender is
-// split along its seams: sending.ts (one initialize and what a failed one means), follow-up.ts
-// (lookups by reference, the watches, adopting the gateway's answer) and sender.ts (the
-// schedule that picks the next piece of work).
+// clearances to post, live problems, pauses), the exactly-once core it drives over the outbox
+// (payout-kind.ts, payout-store.ts) and the records it writes itself, plus the small pure
+// pieces (the request body, evidence steps, "is this transfer the one we asked for"). The
+// sender is split along its seams: sending.ts (the checks before the first request and what a
+// refused one means), follow-up.ts (pacing the core's lookups, the reversal watch) and
+// sender.ts (the schedule that picks the next piece of work).
 import type { Transfer } from '../../common/api/disbursements'
 import type { Sealer } from '../integrity/seal'
+import { silentLogger } from '../kernel/log'
 import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
-import { DECIDED_WATCH_MS } from '../exactly-once/tracker'
+import { Follower } from '../exactly-once/follower'
+import { DECIDED_WATCH_MS, ReferencedWrites, type WriteKind } from '../exactly-once/tracker'
 import type { ReferenceTrust } from '../exactly-once/trust'
-import { keepEvidence, MAX_EVIDENCE_STEPS } from '../gateway/evidence'
-import { retryAfterMs, type DisbursementBody, type GatewayProvider } from './gatewayPort'
-import {
-  SYSTEM_ACTOR,
-  type EvidenceStep,
-  type PayoutItem,
-  type Problem,
-  type Uncertainty,
-} from './model'
+import { retryAfterMs, type GatewayProvider, type PayoutsGateway } from './gatewayPort'
+import { SYSTEM_ACTOR, type PayoutItem, type Problem } from './model'
 import type { NameEnquiryResult } from './nameEnquiry'
 import type { Outbox } from './outbox'
-import type { ItemPatch, OutboxRecord } from './records'
+import { payoutKind } from './payout-kind'
+import { PayoutStore } from './payout-store'
+import type { ItemPatch } from './records'
 import { ACTIONS } from './stateMachine'
 
 export interface SenderOptions {
@@ -78,24 +76,11 @@ export interface LiveStatus {
 export const SENDER_STATES = new Set(['approved', 'sending', 'unknown', 'submitted', 'success'])
 /** What "Retry now" hurries: work in progress, not the slow watches. */
 export const KICKABLE = new Set<string>(['approved', 'sending', 'unknown', 'submitted'])
-export const WITHHELD =
-  'Not sent again: this gateway has not yet shown that it keeps our reference (a second request could pay twice). Tilldesk keeps looking the reference up.'
 export { COMMIT_LAG_MARGIN_MS }
-/** Evidence kept per payout: the first step and the latest ones (the journal has them all). */
-export const MAX_STEPS = MAX_EVIDENCE_STEPS
 
-/** A request whose answer was lost (or a lookup that settled nothing), as evidence. */
-export interface LostStep {
-  call: EvidenceStep['call']
-  said: string
-  lostRequestAt: number | null
-  /**
-   * The request was answered: the lost request to wait for is the one before it (its time
-   * was journaled over by journalResend while this one was on its way).
-   */
-  answeredLostAt?: number | null
-  sendAttempts?: number
-  mark?: Partial<Pick<Uncertainty, 'resendRefused' | 'existsSaid'>>
+/** The sender paces every payout itself (sender.ts): the core's own timers stay idle. */
+class SenderPaced extends Follower {
+  override follow(): void {}
 }
 
 /** The state every part of the sender shares, and the records it writes. */
@@ -113,8 +98,14 @@ export abstract class PayoutSenderBase {
   /** No requests before this either: the gateway's Retry-After, which a kick must not cut. */
   protected retryAfterUntil = 0
   protected blockedReason: string | null = null
-  /** Records applied and on their way to disk (record()). */
-  protected readonly writing = new Set<Promise<void>>()
+  /** References whose first request is on its way through the core (sending.ts). */
+  protected readonly posting = new Set<string>()
+  /** References whose latest lookup through the core failed (paced by afterFailedRead). */
+  protected readonly readFailed = new Set<string>()
+  /** The payout journal as the exactly-once core's store, and the core over it. */
+  protected readonly store: PayoutStore
+  protected readonly kind: WriteKind<PayoutItem, PayoutsGateway, Transfer, Transfer>
+  protected readonly writes: ReferencedWrites<PayoutItem, PayoutsGateway, Transfer, Transfer>
 
   constructor(options: SenderOptions) {
     const requestTimeoutMs = options.requestTimeoutMs ?? 15_000
@@ -137,78 +128,56 @@ export abstract class PayoutSenderBase {
       decidedWatchMs: DECIDED_WATCH_MS,
       ...options,
     }
+    this.store = new PayoutStore(this.o.outbox, (error) => this.o.onError?.(error))
+    this.kind = payoutKind({
+      requestTimeoutMs: this.o.requestTimeoutMs,
+      posting: this.posting,
+      lookupFailed: (reference, error) => {
+        this.readFailed.add(reference)
+        this.afterFailedRead(reference, error)
+      },
+    })
+    this.writes = new ReferencedWrites(this.kind, {
+      journal: this.store,
+      gateway: this.o.gateway,
+      follower: new SenderPaced({ steps: [] }),
+      publish: (item) =>
+        this.setLive(item.reference, {
+          problem: null,
+          transferStatus: item.transfer?.status ?? null,
+        }),
+      trust: this.o.referenceTrust ?? undefined,
+      log: silentLogger,
+      now: this.o.now,
+      verifyAfterMs: this.o.verifyAfterMs,
+      windowMs: this.o.unknownWindowMs,
+      decidedWatchMs: this.o.decidedWatchMs,
+    })
   }
 
-  protected action(
+  /** A lookup failed: the problem in words, and when to look again (follow-up.ts). */
+  protected abstract afterFailedRead(reference: string, error: unknown): void
+
+  /** A system action, journaled and on disk before this returns (it gates a request). */
+  protected async act(
     item: PayoutItem,
-    action:
-      | 'expire'
-      | 'hold'
-      | 'send'
-      | 'accept'
-      | 'refuse'
-      | 'succeed'
-      | 'fail'
-      | 'reverse'
-      | 'lose'
-      | 'escalate'
-      | 'overrule',
+    action: 'expire' | 'hold' | 'send' | 'refuse',
     reason: string | null,
     patch: ItemPatch,
-  ): OutboxRecord {
-    const from = {
-      succeed: 'submitted',
-      fail: 'submitted',
-      reverse: 'success',
-    } as const
-    return {
-      type: 'action',
-      action,
-      ref: item.reference,
-      by: SYSTEM_ACTOR,
-      // Chained records (accept → succeed → reverse) start where the previous one ended.
-      from: action in from ? from[action as keyof typeof from] : item.state,
-      to: ACTIONS[action].to,
-      reason,
-      patch,
-    }
+  ): Promise<void> {
+    const { reference: ref, state: from } = item
+    const to = ACTIONS[action].to
+    await this.o.outbox.commit([
+      { type: 'action', action, ref, by: SYSTEM_ACTOR, from, to, reason, patch },
+    ])
   }
 
-  protected note(
-    item: PayoutItem,
-    note: 'attempt' | 'alert' | 'statusSeen',
-    text: string,
-    patch: ItemPatch,
-  ): OutboxRecord {
-    return {
-      type: 'note',
-      note,
-      ref: item.reference,
-      by: SYSTEM_ACTOR,
-      state: item.state,
-      text,
-      patch,
-    }
-  }
-
-  /** Journaled and on disk before this returns: for records that gate a request. */
-  protected async commit(records: OutboxRecord[]): Promise<void> {
-    await this.o.outbox.commit(records)
-  }
-
-  /**
-   * The gateway's word folded in: applied now, on disk shortly (stop() waits for it). Nothing
-   * that leaves the till waits on these records (a payout whose `accept` is lost in a crash
-   * is `sending` again and is looked up before anything is sent), so the request's slot is not
-   * held through their fsync.
-   */
-  protected record(records: OutboxRecord[]): void {
-    const durable = this.o.outbox.apply(records).durable.then(
-      () => undefined,
-      (error: unknown) => this.o.onError?.(error),
-    )
-    this.writing.add(durable)
-    void durable.finally(() => this.writing.delete(durable))
+  /** A gateway call noted in the audit, on disk before this returns. */
+  protected async noteAttempt(item: PayoutItem, text: string, patch: ItemPatch): Promise<void> {
+    const { reference: ref, state } = item
+    await this.o.outbox.commit([
+      { type: 'note', note: 'attempt', ref, by: SYSTEM_ACTOR, state, text, patch },
+    ])
   }
 
   protected backoff(reference: string): void {
@@ -247,47 +216,3 @@ export abstract class PayoutSenderBase {
     this.o.onBlocked?.(reason)
   }
 }
-
-export function disbursementBody(item: PayoutItem): DisbursementBody {
-  return {
-    reference: item.reference,
-    amount: item.amount,
-    currency: item.currency,
-    bank_code: item.bankCode,
-    account_number: item.accountNumber,
-    narration: item.narration,
-    recipient_name: item.accountName,
-    ...(item.recipientEmail ? { recipient_email: item.recipientEmail } : {}),
-  }
-}
-
-/** Evidence for an answer that describes another transfer than the one asked about. */
-export const notOurs = (transfer: Transfer): string =>
-  `The gateway answered with a transfer of another reference ("${transfer.reference}", ${transfer.status}), which says nothing about this payout.`
-
-/** The gateway's transfer under our reference should be the one we asked for. */
-export function describeMismatch(item: PayoutItem, transfer: Transfer): string | null {
-  const differences: string[] = []
-  // A field the gateway did not send (the spec shows none of them) can't differ.
-  const differs = (theirs: unknown, ours: unknown) => theirs !== undefined && theirs !== ours
-  if (differs(transfer.amount, item.amount)) differences.push('amount')
-  if (differs(transfer.account_number, item.accountNumber)) differences.push('account number')
-  if (differs(transfer.bank_code, item.bankCode)) differences.push('bank')
-  if (differs(transfer.currency, item.currency)) differences.push('currency')
-  if (differences.length === 0) return null
-  return `The gateway's transfer with reference ${item.reference} has a different ${differences.join(', ')} from this payout. Do not pay it again; ask the gateway's support to check this reference.`
-}
-
-export function withoutUndefined(record: OutboxRecord): OutboxRecord {
-  if (record.type === 'created') return record
-  const patch = Object.fromEntries(Object.entries(record.patch).filter(([, v]) => v !== undefined))
-  return { ...record, patch }
-}
-
-export function freshUncertainty(now: number): Uncertainty {
-  return { since: now, lastUnknownAt: null, resendRefused: false, existsSaid: false, steps: [] }
-}
-
-/** One more step of evidence (see keepEvidence: sends are never trimmed away). */
-export const withStep = (steps: readonly EvidenceStep[], step: EvidenceStep): EvidenceStep[] =>
-  keepEvidence(steps, step, MAX_STEPS)

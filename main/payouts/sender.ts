@@ -13,17 +13,17 @@
 //   6. A resend needs the environment to have shown it keeps our reference, and a decided
 //      payout is looked up for the reversal window: the gateway wins (main/exactly-once/).
 //
-// This file is the schedule (which payout is worked on next, at most `concurrency` at once);
-// the work is in sending.ts and follow-up.ts over the shared state of sender-base.ts. The
-// payout keeps its own journal and reducer (maker-checker, bindings, the audit chain), so the
-// reference-journal core (main/exactly-once/tracker.ts) lends it its fence, trust and alarm.
+// This file is the schedule (which payout is worked on next, at most `concurrency` at once).
+// The payout keeps its journal and reducer (maker-checker, bindings, the audit chain); every
+// request and lookup is the exactly-once core's (main/exactly-once/), over that journal.
 import { type PayoutsGateway } from './gatewayPort'
 import { isDecided, isUncertain, type PayoutItem } from './model'
 import { KICKABLE, type LiveStatus, SENDER_STATES } from './sender-base'
 import { PayoutSending } from './sending'
 
 export { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
-export { disbursementBody, withStep, type LiveStatus, type SenderOptions } from './sender-base'
+export { type LiveStatus, type SenderOptions } from './sender-base'
+export { disbursementBody } from './payout-kind'
 
 export class PayoutSender extends PayoutSending {
   readonly #active = new Set<string>()
@@ -53,7 +53,7 @@ export class PayoutSender extends PayoutSending {
     this.#timer = null
     this.#timerAt = Infinity
     await Promise.allSettled([...this.#inFlight.values()])
-    await Promise.allSettled([...this.writing])
+    await this.store.allWritten()
   }
 
   /**
@@ -93,7 +93,7 @@ export class PayoutSender extends PayoutSending {
       const busy = [...this.o.outbox.items()].some((item) =>
         ['approved', 'sending', 'unknown', 'submitted'].includes(item.state),
       )
-      if (!busy && this.#inFlight.size === 0 && this.writing.size === 0) return
+      if (!busy && this.#inFlight.size === 0 && !this.store.busy) return
       if (Date.now() > deadline) throw new Error('The outbox did not drain in time.')
       await new Promise((resolve) => setTimeout(resolve, 25))
     }
@@ -203,26 +203,18 @@ export class PayoutSender extends PayoutSending {
       this.pause(this.o.retryMaxMs / 4)
       return
     }
-    if (isDecided(item)) return this.watchDecided(gateway, item)
+    if (isDecided(item)) return this.followUp(item)
     switch (item.state) {
       case 'approved':
         return this.sendApproved(gateway, item)
       case 'sending':
-        if (this.mayPost.has(reference)) return this.post(gateway, item)
-        // `sending` with no clearance to post: found so after a restart, so the request may
-        // have left before the stop. That is an unknown outcome like any other.
-        await this.becomeUnknown(item, {
-          call: 'send',
-          said: 'Tilldesk stopped while this payout was being sent, so the request may have reached the gateway.',
-          lostRequestAt: item.updatedAt,
-        })
-        return
+        // With no clearance to post it was found so after a restart: the request may have
+        // left before the stop, an unknown outcome like any other.
+        return this.mayPost.has(reference) ? this.post(gateway, item) : this.followUp(item)
       case 'unknown':
-        return this.mayPost.has(reference) ? this.post(gateway, item) : this.verify(gateway, item)
       case 'needs_review':
-        return this.reviewCheck(gateway, item)
       case 'submitted':
-        return this.follow(gateway, item)
+        return this.followUp(item)
       case 'success':
         return this.watchReversal(gateway, item)
       default:

@@ -2,7 +2,11 @@
 // "no transfer yet" lookups must not push the gateway's refusal of a resend out of it.
 import { expect, it } from 'vitest'
 import type { EvidenceStep } from '../../../main/payouts/model'
-import { withStep } from '../../../main/payouts/sender'
+import { keepEvidence, MAX_EVIDENCE_STEPS } from '../../../main/gateway/evidence'
+
+// Payout evidence is kept by the exactly-once core, as every kind's is.
+const withStep = (steps: EvidenceStep[], step: EvidenceStep): EvidenceStep[] =>
+  keepEvidence(steps, step, MAX_EVIDENCE_STEPS)
 
 it('keeps the first step and every send, trimming the oldest lookups', () => {
   let steps: EvidenceStep[] = []

@@ -74,7 +74,7 @@ describe('payouts: a refusal after an unknown outcome settles nothing', () => {
     // The evidence says what was tried, what the gateway said and when.
     const steps = after.uncertainty!.steps.map((s) => `${s.call}: ${s.said}`)
     expect(steps[0]).toMatch(/^send: .*did not answer in time/)
-    expect(steps).toContainEqual(expect.stringMatching(/^verify: .*no transfer/))
+    expect(steps).toContainEqual(expect.stringMatching(/^verify: .*no payout with this reference/))
     expect(steps).toContainEqual(expect.stringMatching(/^send: .*Insufficient balance/))
     for (const step of after.uncertainty!.steps) expect(step.at).toBeGreaterThan(0)
     expect(after.reviewReason).toMatch(/may or may not have been paid/i)
@@ -123,7 +123,7 @@ describe('payouts: a refusal after an unknown outcome settles nothing', () => {
     const after = w.outbox.get(item.reference)!
     expect(after.state).toBe('needs_review')
     expect(after.uncertainty!.steps.map((s) => s.said)).toContainEqual(
-      expect.stringMatching(/without saying whether it has this transfer/),
+      expect.stringMatching(/without saying whether it has this payout/),
     )
   })
 

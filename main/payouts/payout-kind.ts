@@ -1,0 +1,229 @@
+// What a payout is to the exactly-once core (main/exactly-once/tracker.ts): sent with
+// `POST /disbursements/initialize` under our reference, looked up with
+// `GET /disbursements/verify/:reference`, settled by the gateway's failed, success or reversed.
+// The payout keeps its own journal (the outbox, its state machine and audit chain), whose
+// times are numbers; the core's are text. This file converts between the two, so journals
+// written before keep every item and its evidence as they are (payout-store.ts turns the
+// core's changes into the state machine's records).
+import type { Transfer } from '../../common/api/disbursements'
+import type { WriteKind } from '../exactly-once/kind'
+import type { Uncertainty as CoreUncertainty } from '../exactly-once/submit'
+import { explainTransferFailure } from './explain'
+import type { DisbursementBody, PayoutsGateway } from './gatewayPort'
+import type { EvidenceStep, PayoutItem, TransferSnapshot, Uncertainty } from './model'
+
+const iso = (ms: number): string => new Date(ms).toISOString()
+const ms = (text: string): number => Date.parse(text)
+
+/** The payout's evidence (numbers, `verify`) as the core reads it (text, `lookup`). */
+export function toCoreUncertainty(item: PayoutItem): CoreUncertainty | null {
+  const u = item.uncertainty ?? null
+  if (!u) return null
+  return {
+    since: iso(u.since),
+    lastUnknownAt: u.lastUnknownAt === null ? null : iso(u.lastUnknownAt),
+    resendRefused: u.resendRefused,
+    existsSaid: u.existsSaid,
+    steps: u.steps.map((s) => ({
+      at: iso(s.at),
+      call: s.call === 'verify' ? 'lookup' : 'send',
+      said: s.said,
+    })),
+    review: item.state === 'needs_review' ? item.reviewReason : null,
+  }
+}
+
+/** The core's evidence as the payout journal keeps it (the review reason is the item's). */
+export function fromCoreUncertainty(u: CoreUncertainty): Uncertainty {
+  return {
+    since: ms(u.since),
+    lastUnknownAt: u.lastUnknownAt === null ? null : ms(u.lastUnknownAt),
+    resendRefused: u.resendRefused,
+    existsSaid: u.existsSaid,
+    steps: u.steps.map((s): EvidenceStep => ({
+      at: ms(s.at),
+      call: s.call === 'lookup' ? 'verify' : 'send',
+      said: s.said,
+    })),
+  }
+}
+
+function snapshotOf(transfer: Transfer): TransferSnapshot {
+  return {
+    status: transfer.status,
+    fee: transfer.fee ?? null,
+    failureReason: transfer.failure_reason ?? null,
+    updatedAt: transfer.updated_at ?? null,
+  }
+}
+
+const FINAL = new Set(['failed', 'reversed', 'rejected', 'success', 'expired'])
+
+/**
+ * The gateway's transfer for our reference folded in: accepted (submitted) from any state a
+ * request may be out in, and on as far as the gateway's own word goes: `failed` fails it,
+ * `success` or `reversed` pays it; anything else is still on its way. A final state never
+ * moves back, unless the gateway overrules a decision.
+ */
+function fold(item: PayoutItem, transfer: Transfer, at: number, overrule = false): PayoutItem {
+  const snapshot = snapshotOf(transfer)
+  const mismatch = describeMismatch(item, transfer)
+  let state = item.state
+  if (overrule) state = 'submitted'
+  const opened = state === 'sending' || state === 'unknown' || state === 'needs_review'
+  if (opened) state = 'submitted'
+  const reached = transfer.status
+  let problem = opened && !mismatch ? null : item.problem
+  if (state === 'submitted' && reached === 'failed') {
+    const why = explainTransferFailure(snapshot.failureReason)
+    state = 'failed'
+    problem = { code: 'transfer_failed', message: why, at, transient: false }
+  } else if (state === 'submitted' && (reached === 'success' || reached === 'reversed')) {
+    state = 'success'
+  }
+  if (state === 'success' && reached === 'reversed') state = 'reversed'
+  if (mismatch) problem = { code: 'transfer_mismatch', message: mismatch, at, transient: false }
+  return {
+    ...item,
+    state,
+    transfer: snapshot,
+    problem,
+    ...(opened && item.state === 'needs_review' ? { reviewReason: null } : {}),
+  }
+}
+
+/** Why a supervisor must decide, in the payout's words. */
+const reviewReason = (lastSaid: string): string =>
+  `Tilldesk could not find out from the gateway whether this payout went out (last answer: ${lastSaid}) It may or may not have been paid. Do not pay it again: check this reference with the gateway, then a supervisor marks it as paid (with the gateway's reference) or not paid.`
+
+/** The payout kind, with the deadline of each gateway request. */
+export function payoutKind(options: {
+  requestTimeoutMs: number
+  /** Payouts whose first request is on its way: its answer counts as an attempt. */
+  posting?: ReadonlySet<string>
+  /** A lookup of a payout the gateway holds failed: the sender paces the next one. */
+  lookupFailed?: (reference: string, error: unknown) => void
+}): WriteKind<PayoutItem, PayoutsGateway, Transfer, Transfer> {
+  const timeoutMs = options.requestTimeoutMs
+  const counted = (item: PayoutItem): PayoutItem =>
+    item.state === 'sending' && options.posting?.has(item.reference)
+      ? { ...item, sendAttempts: item.sendAttempts + 1 }
+      : item
+  return {
+    lookupFailed: (item, error) => {
+      options.lookupFailed?.(item.reference, error)
+      return undefined
+    },
+    noun: 'payout',
+    notMade: 'not paid',
+    words: { noun: 'payout', started: 'drafted this payout', made: 'paid' },
+    referenceOf: (item) => item.reference,
+    // A payout found `sending` after a restart may have left at its last change.
+    startedAt: (item) => iso(item.updatedAt),
+    startedById: (item) => item.createdBy.id,
+    open: (item) =>
+      item.state === 'sending' ||
+      item.state === 'unknown' ||
+      (item.state === 'needs_review' && Boolean(item.uncertainty)),
+    // `success` can still be reversed: the sender's reversal watch looks at it, not the core.
+    final: (item) => FINAL.has(item.state),
+    uncertainty: toCoreUncertainty,
+    resolution: ({ resolution: r }) =>
+      r && {
+        ...r,
+        made: r.outcome === 'paid',
+        byId: r.by.id,
+        byName: r.by.name,
+        at: iso(r.at),
+      },
+    alarm: (item) => item.alarm,
+    send: (gateway, item) =>
+      gateway.disbursements.initialize(disbursementBody(item), { timeoutMs }),
+    lookup: (gateway, reference) => gateway.disbursements.verify(reference, { timeoutMs }),
+    answerReference: (transfer) => transfer.reference,
+    accepted: (item, transfer, at) => fold(counted(item), transfer, ms(at)),
+    found: (item, transfer, at) => fold(counted(item), transfer, ms(at)),
+    unknown: (item0, u) => {
+      const item = counted(item0)
+      const uncertainty = fromCoreUncertainty(u)
+      const said = u.steps.at(-1)?.said ?? ''
+      const toReview = Boolean(u.review) && item.state === 'unknown'
+      const reason = toReview ? reviewReason(said) : null
+      const was = item.uncertainty?.lastUnknownAt ?? null
+      // The core journals a resend's time, after the lookup that cleared it, before it leaves.
+      const resending =
+        uncertainty.lastUnknownAt !== null &&
+        (was === null || uncertainty.lastUnknownAt > was) &&
+        u.steps.at(-1)?.call === 'lookup'
+      return {
+        ...item,
+        state: item.state === 'sending' ? 'unknown' : toReview ? 'needs_review' : item.state,
+        uncertainty,
+        sendAttempts: item.sendAttempts + (resending ? 1 : 0),
+        ...(reason ? { reviewReason: reason } : {}),
+        problem: {
+          code: reason ? 'needs_review' : 'outcome_unknown',
+          message: reason ?? said,
+          at: ms(u.steps.at(-1)?.at ?? u.since),
+          transient: !reason,
+        },
+      }
+    },
+    decided: (item, r) => ({
+      ...item,
+      state: r.made ? 'success' : 'rejected',
+      resolution: {
+        outcome: r.made ? 'paid' : 'not_paid',
+        by: { id: r.byId, name: r.byName, role: 'supervisor' },
+        at: ms(r.at),
+        reason: r.reason,
+        gatewayReference: r.gatewayReference,
+      },
+    }),
+    // Paid while the gateway says failed, or not paid while it holds a transfer that did not.
+    contradicts: (transfer, made) => made === (transfer.status === 'failed'),
+    overruled: (item, transfer, alarm, at) => {
+      const after = fold(item, transfer, ms(at), true)
+      const problem = after.problem?.code === 'transfer_failed' ? after.problem : null
+      return {
+        ...after,
+        alarm,
+        problem: problem ?? {
+          code: 'decision_overruled',
+          message: alarm.text,
+          at: ms(at),
+          transient: false,
+        },
+      }
+    },
+    withAlarm: (item, alarm) => ({ ...item, alarm }),
+    statusWords: (transfer) => transfer.status,
+  }
+}
+
+/** The request body of `POST /disbursements/initialize` for a payout, under our reference. */
+export function disbursementBody(item: PayoutItem): DisbursementBody {
+  return {
+    reference: item.reference,
+    amount: item.amount,
+    currency: item.currency,
+    bank_code: item.bankCode,
+    account_number: item.accountNumber,
+    narration: item.narration,
+    recipient_name: item.accountName,
+    ...(item.recipientEmail ? { recipient_email: item.recipientEmail } : {}),
+  }
+}
+
+/** The gateway's transfer under our reference should be the one we asked for. */
+export function describeMismatch(item: PayoutItem, transfer: Transfer): string | null {
+  const differences: string[] = []
+  // A field the gateway did not send (the spec shows none of them) can't differ.
+  const differs = (theirs: unknown, ours: unknown) => theirs !== undefined && theirs !== ours
+  if (differs(transfer.amount, item.amount)) differences.push('amount')
+  if (differs(transfer.account_number, item.accountNumber)) differences.push('account number')
+  if (differs(transfer.bank_code, item.bankCode)) differences.push('bank')
+  if (differs(transfer.currency, item.currency)) differences.push('currency')
+  if (differences.length === 0) return null
+  return `The gateway's transfer with reference ${item.reference} has a different ${differences.join(', ')} from this payout. Do not pay it again; ask the gateway's support to check this reference.`
+}
