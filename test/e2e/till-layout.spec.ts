@@ -116,6 +116,45 @@ for (const look of [
   })
 }
 
+// Reports' three tabs and Transfers, the widest lists, in both languages and both themes at
+// every size; the 1024×768 and 1280×800 shots are the ones looked at.
+test('every report tab and Transfers fit in English and French, light and dark', async () => {
+  test.setTimeout(240_000)
+  const problems: string[] = []
+  try {
+    for (const look of [
+      { language: 'en', theme: 'light' },
+      { language: 'fr', theme: 'light' },
+      { language: 'en', theme: 'dark' },
+      { language: 'fr', theme: 'dark' },
+    ] as const) {
+      await must(page, 'appearance.set', { language: look.language, theme: look.theme })
+      await expect(page.locator('html')).toHaveAttribute('lang', look.language)
+      for (const size of TILL_SIZES) {
+        await page.setViewportSize(size)
+        const name = `${look.language}-${look.theme}-${size.width}x${size.height}`
+        await open('#/history', look.language === 'en' ? 'Transfers' : 'Virements')
+        await page.screenshot({ path: `${SHOTS}/tabs-${name}-history.png` })
+        for (const problem of await layoutProblems(page))
+          problems.push(`${name} history: ${problem}`)
+        await open('#/reports', look.language === 'en' ? 'Reports' : 'Rapports')
+        for (const [index, tab] of ['transfersIn', 'payments', 'payouts'].entries()) {
+          await page.getByRole('tab').nth(index).click()
+          await expect(page.getByRole('tab').nth(index)).toHaveAttribute('aria-selected', 'true')
+          await expect(page.locator('.spinner')).toHaveCount(0)
+          await expect(page.getByTestId('report-count')).not.toHaveText(/Loading|Chargement/)
+          await page.screenshot({ path: `${SHOTS}/tabs-${name}-reports-${tab}.png` })
+          for (const problem of await layoutProblems(page))
+            problems.push(`${name} reports ${tab}: ${problem}`)
+        }
+      }
+    }
+  } finally {
+    await must(page, 'appearance.set', { language: 'en', theme: 'light' })
+  }
+  expect(problems).toEqual([])
+})
+
 test('the customer display fits a small 800×480 screen', async ({ browser }) => {
   const display = await (
     await browser.newContext({ viewport: { width: 800, height: 480 } })
