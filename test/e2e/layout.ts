@@ -303,15 +303,20 @@ export async function layoutProblems(page: Page, root?: string): Promise<string[
       while (area && area !== doc.body && w.getComputedStyle(area).overflowX === 'visible')
         area = area.parentElement
       const container = area ?? table
-      // On purpose: the box scrolls only sideways (overflow-y stays put), or it is one of the
+      // On purpose: the box scrolls only sideways (overflow-y stays put); or it is one of the
       // kit's wide lists, whose row groups are given a width below which header and rows
-      // scroll together. A list that scrolls down and so also sideways by accident hides a
-      // column the cashier cannot know is there.
+      // scroll together (a report's minWidth); or the text is enlarged (125 or 150 %) and the
+      // table was given a min-width, the design for large text. At normal size, a list that
+      // scrolls down and so also sideways hides a column the cashier cannot know is there.
       const boxStyle = w.getComputedStyle(container)
       const scrollable = (value: string) => ['auto', 'scroll'].includes(value)
-      const given = Array.from(table.querySelectorAll('[role="rowgroup"]')).some(
-        (el) => !['auto', '0px', ''].includes(w.getComputedStyle(el).minWidth),
+      const wide = (el: El) => !['auto', '0px', ''].includes(w.getComputedStyle(el).minWidth)
+      const enlarged = ['125', '150'].includes(
+        doc.querySelector('html')?.getAttribute('data-text-size') ?? '',
       )
+      const given =
+        Array.from(table.querySelectorAll('[role="rowgroup"]')).some(wide) ||
+        (enlarged && wide(table))
       if (scrollable(boxStyle.overflowX) && (!scrollable(boxStyle.overflowY) || given)) continue
       const edge = container === doc.body ? w.innerWidth : container.getBoundingClientRect().right
       const own = table.getBoundingClientRect().right
