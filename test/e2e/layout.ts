@@ -323,7 +323,16 @@ export async function layoutProblems(page: Page, root?: string): Promise<string[
       const given =
         Array.from(table.querySelectorAll('[role="rowgroup"]')).some(wide) ||
         (enlarged && wide(table))
-      if (scrollable(boxStyle.overflowX) && (!scrollable(boxStyle.overflowY) || given)) continue
+      // Scrolls only sideways: the box is as tall as its table (an audit log), not a list
+      // with rows to scroll down to or room left below them.
+      const sidewaysOnly =
+        container.scrollHeight <= container.clientHeight + 1 &&
+        table.getBoundingClientRect().height >= container.clientHeight - 24
+      if (
+        scrollable(boxStyle.overflowX) &&
+        (!scrollable(boxStyle.overflowY) || sidewaysOnly || given)
+      )
+        continue
       const edge = container === doc.body ? w.innerWidth : container.getBoundingClientRect().right
       const own = table.getBoundingClientRect().right
       const limit = Math.min(edge, own)
