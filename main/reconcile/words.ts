@@ -25,9 +25,9 @@ const LIST: Record<ReconcileSource, BothLanguages> = {
   debit: { en: 'direct debits', fr: 'prélèvements' },
 }
 
-/** Where each kind of record is looked at and settled in Tilldesk. */
+/** Where each kind of record is looked at and settled in Tilldesk: the screens' names in the menu. */
 const SCREEN: Record<ReconcileSource, BothLanguages> = {
-  transfer_in: { en: 'History', fr: 'Historique' },
+  transfer_in: { en: 'Transfers', fr: 'Virements' },
   payment: { en: 'Payments', fr: 'Paiements' },
   payout: { en: 'Payouts', fr: 'Versements' },
   refund: { en: 'Refunds', fr: 'Remboursements' },
