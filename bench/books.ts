@@ -10,7 +10,7 @@
 //   received_off    |received over all Z-reports - what the gateway settled|, kobo (goal 0)
 //   shop_days_off   days whose shop Z-report's received is not the sum of its tills' (goal 0)
 // Then the reconciliation against the gateway's own lists prints `unmatched` and
-// `reconcile_ms_10k` (bench/books-reconcile.ts: a day of 10,000 gateway transactions against
+// `reconcile_ms_10k` (bench/_books-reconcile.ts: a day of 10,000 gateway transactions against
 // three tills' records).
 import { withClient, type ShopServer } from '../main/shop/connection'
 import {
@@ -24,7 +24,7 @@ import { checkBooks } from '../test/support/books-check'
 import { BooksDay, randomDay } from '../test/support/books-day'
 import { startThrowawayPostgres } from '../test/support/postgres'
 import { insertEvent } from '../test/support/shop-events'
-import { reconcileBooks } from './books-reconcile'
+import { reconcileBooks } from './_books-reconcile'
 import { emit } from './emit'
 
 const DAYS = 7
