@@ -155,6 +155,53 @@ test('every report tab and Transfers fit in English and French, light and dark',
   expect(problems).toEqual([])
 })
 
+// Large text on a 768 px till: two rows of filters left Reports' list one row, a scroll area
+// squeezed inside another. The filters fold behind "Filters"; the list keeps rows to read;
+// opened, the filters show whole over the list, and Show folds them back.
+test('Reports at 1024×768 with 150 % text: the filters fold and the list keeps its height', async () => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1024, height: 768 })
+  const problems: string[] = []
+  const words = {
+    en: { heading: 'Reports', filters: /^Filters/, status: 'Status', show: /^Show/ },
+    fr: { heading: 'Rapports', filters: /^Filtres/, status: 'Statut', show: /^Afficher/ },
+  } as const
+  try {
+    for (const language of ['en', 'fr'] as const) {
+      const w = words[language]
+      await must(page, 'appearance.set', { language, theme: 'dark', textSize: 150 })
+      await expect(page.locator('html')).toHaveAttribute('lang', language)
+      await open('#/reports', w.heading)
+      for (const [index, tab] of ['transfersIn', 'payments', 'payouts'].entries()) {
+        await page.getByRole('tab').nth(index).click()
+        await expect(page.getByTestId('report-count')).not.toHaveText(/Loading|Chargement/)
+        const name = `${language}-150-1024x768-reports-${tab}`
+        await page.screenshot({ path: `${SHOTS}/${name}.png` })
+        for (const problem of await layoutProblems(page)) problems.push(`${name}: ${problem}`)
+        // At least three rows of the list in sight (a row is at least 56 px).
+        const height = await page.locator('.gw-vtable__scroll').evaluate((el) => el.clientHeight)
+        if (height < 3 * 56) problems.push(`${name}: the list is ${height} px tall`)
+      }
+      const filters = page.getByRole('button', { name: w.filters })
+      await expect(filters).toHaveAttribute('aria-expanded', 'false')
+      await expect(page.getByRole('combobox', { name: w.status })).toBeHidden()
+      await filters.click()
+      await expect(filters).toHaveAttribute('aria-expanded', 'true')
+      await expect(page.getByRole('combobox', { name: w.status })).toBeFocused()
+      const name = `${language}-150-1024x768-reports-filters`
+      await page.screenshot({ path: `${SHOTS}/${name}.png` })
+      for (const problem of await layoutProblems(page, '.gw-fold__panel'))
+        problems.push(`${name}: ${problem}`)
+      await page.getByRole('button', { name: w.show }).click()
+      await expect(filters).toHaveAttribute('aria-expanded', 'false')
+      await expect(filters).toBeFocused()
+    }
+  } finally {
+    await must(page, 'appearance.set', { language: 'en', theme: 'light', textSize: 100 })
+  }
+  expect(problems).toEqual([])
+})
+
 test('the customer display fits a small 800×480 screen', async ({ browser }) => {
   const display = await (
     await browser.newContext({ viewport: { width: 800, height: 480 } })
