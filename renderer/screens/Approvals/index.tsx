@@ -43,7 +43,7 @@ export default function ApprovalsScreen() {
     { id: 'limits', label: t('approvals.tabs.limits') },
   ]
   return (
-    <div className="po-screen">
+    <div className="po-screen po-screen--approvals">
       <Tabs
         label={t('approvals.tabs.label')}
         tabs={tabs}
@@ -75,8 +75,35 @@ function Queue() {
   const current = queue.find((v) => v.reference === selected) ?? queue[0] ?? null
   const { t } = useTranslation()
 
+  // The decision first: on a narrow screen it is what the supervisor sees, with Approve, and the
+  // queue goes under it (the grid puts the queue on the left when there is room).
   return (
     <div className="po-approvals">
+      <div className="po-decision-column">
+        {decided && (
+          <Banner
+            tone={decided.state === 'rejected' ? 'info' : 'success'}
+            title={t(
+              decided.state === 'rejected'
+                ? 'approvals.queue.rejected'
+                : 'approvals.queue.approved',
+              { amount: amountOf(decided), name: decided.accountName },
+            )}
+          >
+            {meaningOf(decided, 'unknown')}
+          </Banner>
+        )}
+        {current && (
+          <Decision
+            key={current.reference + current.bindingHash}
+            view={current}
+            onDecided={(view) => {
+              setDecided(view)
+              setSelected(null)
+            }}
+          />
+        )}
+      </div>
       <Card
         title={t('approvals.queue.title')}
         description={queue.length ? t('approvals.queue.count', { count: queue.length }) : undefined}
@@ -121,31 +148,6 @@ function Queue() {
           </ul>
         )}
       </Card>
-      <div className="po-decision-column">
-        {decided && (
-          <Banner
-            tone={decided.state === 'rejected' ? 'info' : 'success'}
-            title={t(
-              decided.state === 'rejected'
-                ? 'approvals.queue.rejected'
-                : 'approvals.queue.approved',
-              { amount: amountOf(decided), name: decided.accountName },
-            )}
-          >
-            {meaningOf(decided, 'unknown')}
-          </Banner>
-        )}
-        {current && (
-          <Decision
-            key={current.reference + current.bindingHash}
-            view={current}
-            onDecided={(view) => {
-              setDecided(view)
-              setSelected(null)
-            }}
-          />
-        )}
-      </div>
     </div>
   )
 }
