@@ -130,7 +130,12 @@ function Queue() {
                       : 'po-queue__item'
                   }
                   aria-pressed={view.reference === current?.reference}
-                  onClick={() => setSelected(view.reference)}
+                  onClick={() => {
+                    setSelected(view.reference)
+                    // The decision is above the queue (beside it with room): picked from
+                    // further down, the payout's details and Approve come into view.
+                    document.getElementById('main-content')?.scrollTo?.({ top: 0 })
+                  }}
                   data-testid="queue-item"
                 >
                   <span className="po-queue__amount">{amountOf(view)}</span>
