@@ -7,7 +7,7 @@
 // (aria-label, placeholder, title, alt). What people typed and the banks' names are data, not
 // words of a language, and are left out. The same walk in English saves the same screenshots,
 // at 1024x768, under test-results/screens/ for a person to compare.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { BANKS, VIRTUAL_ACCOUNT_BANKS } from '../../sandbox/data/banks'
 import { accountName } from '../../sandbox/data/accounts'
 import { catalogueOf, englishIn } from '../support/english-words'
@@ -81,6 +81,23 @@ function walker(page: Page, language: Language) {
     }
     if (shot) await page.screenshot({ path: `test-results/screens/${language}-${shot}.png` })
   }
+}
+
+/**
+ * Presses a form's review button, looks at the confirmation dialog, and confirms it by its
+ * button ("Refund ₦5,000.00": `confirm` is the catalogue's text, its amount left out).
+ */
+async function reviewAndConfirm(
+  form: Locator,
+  review: string,
+  confirm: string,
+  look: () => Promise<void>,
+): Promise<void> {
+  await form.getByRole('button', { name: review }).click()
+  const dialog = form.page().getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  await look()
+  await dialog.getByRole('button', { name: new RegExp(`^${confirm.split('{{')[0]}`) }).click()
 }
 
 async function switchTo(page: Page, language: Language, who: { name: string; pin: string }) {
@@ -270,13 +287,9 @@ for (const language of ['fr', 'en'] as const) {
       await refund.getByLabel(w.refunds.form.partial).check()
       await refund.getByLabel(w.refunds.form.amount).fill('5000')
       await refund.getByLabel(w.refunds.reason, { exact: true }).fill('Article rendu')
-      await refund.getByRole('button', { name: w.refunds.form.review }).click()
-      await expect(page.getByRole('dialog')).toBeVisible()
-      await look('refunds: send this refund?')
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: new RegExp(`^${w.refunds.confirm.send.split('{{')[0]}`) })
-        .click()
+      await reviewAndConfirm(refund, w.refunds.form.review, w.refunds.confirm.send, () =>
+        look('refunds: send this refund?'),
+      )
       await expect(page.getByTestId('refund-issued')).toHaveAttribute('data-status', 'success', {
         timeout: 15_000,
       })
@@ -317,13 +330,9 @@ for (const language of ['fr', 'en'] as const) {
       const debit = page.getByRole('form', { name: w.mandates.debit.title })
       await debit.getByLabel(w.payments.amount, { exact: true }).fill('12000')
       await debit.getByLabel(w.mandates.debit.narration).fill('Échéance de janvier')
-      await debit.getByRole('button', { name: w.mandates.debit.review }).click()
-      await expect(page.getByRole('dialog')).toBeVisible()
-      await look('mandates: collect this payment?')
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: new RegExp(`^${w.mandates.debit.collect.split('{{')[0]}`) })
-        .click()
+      await reviewAndConfirm(debit, w.mandates.debit.review, w.mandates.debit.collect, () =>
+        look('mandates: collect this payment?'),
+      )
       await expect(
         page.getByTestId('mandate-debits').locator('[data-status="success"]'),
       ).toBeVisible({ timeout: 15_000 })
