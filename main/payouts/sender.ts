@@ -5,7 +5,8 @@
 //      `sending` after a restart, or after any answer we didn't get, is verified by reference
 //      before anything is sent again; only "no such transfer" permits another initialize.
 //   3. A 409 that says the reference is taken means it exists: verify and adopt that transfer.
-//   4. Retry-After pauses every request, not just the one that got it.
+//   4. A Retry-After on initialize (a rate limit on sending) holds back every send until it
+//      has passed; one met on a payout's lookup holds back only that payout's next lookup.
 //   5. Once any attempt's outcome was lost the payout is `unknown` until the gateway answers
 //      for the reference. A refusal or a 404 that is not "no such record" settles nothing;
 //      verify waits `verifyAfterMs` after the lost request (it may still be in flight), and
@@ -130,6 +131,7 @@ export class PayoutSender extends PayoutSending {
       this.failures.delete(item.reference)
       this.polls.delete(item.reference)
       this.mayPost.delete(item.reference)
+      this.lookupHeldUntil.delete(item.reference)
     }
   }
 
@@ -153,16 +155,15 @@ export class PayoutSender extends PayoutSending {
   #tick(): void {
     if (!this.#running) return
     const now = this.o.now()
-    const resumeAt = Math.max(this.pausedUntil, this.retryAfterUntil)
-    if (now < resumeAt) {
-      this.#schedule(resumeAt - now)
+    if (now < this.pausedUntil) {
+      this.#schedule(this.pausedUntil - now)
       return
     }
     let nextDue = now + this.o.idleMs
     const ready: string[] = []
     for (const reference of this.#active) {
       if (this.#inFlight.has(reference)) continue
-      const due = this.dueAt.get(reference) ?? 0
+      const due = this.#dueOf(reference)
       if (due <= now) ready.push(reference)
       else nextDue = Math.min(nextDue, due)
     }
@@ -183,6 +184,17 @@ export class PayoutSender extends PayoutSending {
     this.#schedule(Math.max(0, nextDue - now))
   }
 
+  /** When a payout may next be worked on: its own pace, and any Retry-After that holds it. */
+  #dueOf(reference: string): number {
+    const due = Math.max(this.dueAt.get(reference) ?? 0, this.lookupHeldUntil.get(reference) ?? 0)
+    if (due >= this.sendingHeldUntil) return due
+    // Work on these may send (the first request, or a resend after a lost answer).
+    const state = this.o.outbox.get(reference)?.state
+    return state === 'approved' || state === 'sending' || state === 'unknown'
+      ? this.sendingHeldUntil
+      : due
+  }
+
   async #work(reference: string): Promise<void> {
     const item = this.o.outbox.get(reference)
     if (!item) return
@@ -196,7 +208,7 @@ export class PayoutSender extends PayoutSending {
     }
     let gateway: PayoutsGateway
     try {
-      gateway = await this.o.gateway()
+      gateway = this.observed(await this.o.gateway())
     } catch (error) {
       // No gateway configured (or no key): everyone waits; nothing was sent.
       this.setBlocked(error instanceof Error ? error.message : 'The gateway is not set up.')

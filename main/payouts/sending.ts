@@ -121,9 +121,8 @@ export abstract class PayoutSending extends PayoutFollowUp {
     if (failure === 'auth') {
       this.setBlocked(message)
       this.pause(this.o.retryMaxMs)
-    } else if (failure === 'rate_limited') {
-      this.honourRetryAfter(error)
-    } else {
+    } else if (failure !== 'rate_limited') {
+      // A Retry-After already holds back sending (observed, sender-base.ts).
       this.backoff(item.reference)
     }
   }

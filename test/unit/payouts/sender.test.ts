@@ -211,7 +211,7 @@ describe('sender: unknown outcomes are verified before anything is sent again', 
       expect(stamps[i]! - stamps[i - 1]!).toBeGreaterThanOrEqual(20)
   })
 
-  it('honours Retry-After: no request at all until it has passed', async () => {
+  it('honours Retry-After on sending: no payout is sent, nor the refused one looked up, until it has passed', async () => {
     w = await world()
     const item = await approvedItem()
     await approvedItem(1)
