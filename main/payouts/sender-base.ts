@@ -166,6 +166,11 @@ export abstract class PayoutSenderBase {
     })
   }
 
+  /** Awaits a journal write without holding a request slot (sender.ts). */
+  protected offSlot<T>(write: Promise<T>): Promise<T> {
+    return write
+  }
+
   /** A lookup failed: the problem in words, and when to look again (follow-up.ts). */
   protected abstract afterFailedRead(reference: string, error: unknown): void
 

@@ -14,7 +14,8 @@
 //   6. A resend needs the environment to have shown it keeps our reference, and a decided
 //      payout is looked up for the reversal window: the gateway wins (main/exactly-once/).
 //
-// This file is the schedule (which payout is worked on next, at most `concurrency` at once).
+// This file is the schedule (which payout is worked on next, at most `concurrency` requests
+// at once: a payout waiting for its `send` record to reach the disk holds no request slot).
 // The payout keeps its journal and reducer (maker-checker, bindings, the audit chain); every
 // request and lookup is the exactly-once core's (main/exactly-once/), over that journal.
 import { type PayoutsGateway } from './gatewayPort'
@@ -29,6 +30,9 @@ export { disbursementBody } from './payout-kind'
 export class PayoutSender extends PayoutSending {
   readonly #active = new Set<string>()
   readonly #inFlight = new Map<string, Promise<void>>()
+  /** Work holding a request slot, and work waiting to take one back after a journal write. */
+  #slots = 0
+  readonly #slotWaiters: (() => void)[] = []
   #timer: NodeJS.Timeout | null = null
   #timerAt = Infinity
   #running = false
@@ -169,7 +173,9 @@ export class PayoutSender extends PayoutSending {
     }
     // `#active` keeps the order items became due for sending, so a backlog drains oldest first.
     for (const reference of ready) {
-      if (this.#inFlight.size >= this.o.concurrency) break
+      // Work coming back from a journal write goes before new work.
+      if (this.#slots >= this.o.concurrency || this.#slotWaiters.length > 0) break
+      this.#slots++
       const work = this.#work(reference)
         .catch((error: unknown) => {
           this.o.onError?.(error)
@@ -177,11 +183,38 @@ export class PayoutSender extends PayoutSending {
         })
         .finally(() => {
           this.#inFlight.delete(reference)
-          this.#schedule(0)
+          this.#releaseSlot()
         })
       this.#inFlight.set(reference, work)
     }
     this.#schedule(Math.max(0, nextDue - now))
+  }
+
+  /**
+   * A journal write that gates the next request (`send`, a resend's attempt): the disk is no
+   * gateway request, so the slot goes to other work meanwhile and is taken back afterwards.
+   */
+  protected override async offSlot<T>(write: Promise<T>): Promise<T> {
+    this.#releaseSlot()
+    try {
+      return await write
+    } finally {
+      await new Promise<void>((resolve) => {
+        if (this.#slots < this.o.concurrency && this.#slotWaiters.length === 0) {
+          this.#slots++
+          resolve()
+        } else this.#slotWaiters.push(resolve)
+      })
+    }
+  }
+
+  #releaseSlot(): void {
+    const waiter = this.#slotWaiters.shift()
+    if (waiter) waiter()
+    else {
+      this.#slots--
+      this.#schedule(0)
+    }
   }
 
   /** When a payout may next be worked on: its own pace, and any Retry-After that holds it. */

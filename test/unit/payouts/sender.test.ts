@@ -128,6 +128,31 @@ describe('sender: the happy path', () => {
     expect(most).toBe(3)
     expect(w.gateway.transfers.size).toBe(12)
   })
+
+  it('a payout whose `send` record is on its way to disk holds no request slot', async () => {
+    w = await world()
+    const first = await approvedItem(0)
+    const second = await approvedItem(1)
+    realClock(w)
+    let release: (() => void) | null = null
+    const commit = w.outbox.commit.bind(w.outbox)
+    w.outbox.commit = async (records) => {
+      const held = records.some(
+        (r) => r.type === 'action' && r.action === 'send' && r.ref === first.reference,
+      )
+      if (held) await new Promise<void>((resolve) => (release = resolve))
+      return commit(records)
+    }
+    sender = startSender({ concurrency: 1 })
+    await expect.poll(() => release !== null).toBe(true)
+    // With the only slot free, the second payout goes all the way while the first waits.
+    await expect.poll(() => w.outbox.get(second.reference)?.state).toBe('success')
+    expect(w.gateway.count('initialize', first.reference)).toBe(0)
+    release!()
+    await sender.idle(5_000)
+    expect(w.outbox.get(first.reference)?.state).toBe('success')
+    expect(w.gateway.count('initialize', first.reference)).toBe(1)
+  })
 })
 
 describe('sender: unknown outcomes are verified before anything is sent again', () => {
