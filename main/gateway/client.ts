@@ -20,7 +20,14 @@ import type { GatewayError } from './errors'
 import { redactingLogger, type GatewayLogger } from './logger'
 import { probeCapabilities, type CapabilityProbe } from './probe'
 import { bodyBytes, createSigner } from './signer'
-import { DEFAULT_TIMEOUT_MS, TransportFailure, send, type FetchLike } from './transport'
+import { nodeHttpExchange } from './node-http'
+import {
+  DEFAULT_TIMEOUT_MS,
+  TransportFailure,
+  fetchExchange,
+  type Exchange,
+  type FetchLike,
+} from './transport'
 import {
   gatewayEndpoints,
   type BodyOf,
@@ -37,7 +44,11 @@ export interface GatewayClientOptions {
   keyId: string
   /** Used only to compute signatures; never sent, logged or put in an error. */
   secret: string
-  /** Electron's net.fetch in the app; global fetch by default. */
+  /**
+   * Electron's net.fetch in the app (the system proxy and trust store). Without one the
+   * client speaks node:http(s) with keep-alive (node-http.ts), far cheaper per call than
+   * Node's global fetch.
+   */
   fetch?: FetchLike
   /** Per-request deadline, including reading the body. Default 15 s. */
   timeoutMs?: number
@@ -90,7 +101,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
   const baseUrl = normalizeBaseUrl(options.baseUrl)
   const { keyId, secret } = options
   const sign = createSigner(keyId, secret)
-  const fetchFn: FetchLike = options.fetch ?? ((input, init) => fetch(input, init))
+  const exchange: Exchange = options.fetch ? fetchExchange(options.fetch) : nodeHttpExchange()
   const now = options.now ?? Date.now
   const defaultTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const userAgent = options.userAgent
@@ -147,7 +158,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
       const started = performance.now()
       let answer
       try {
-        answer = await send(fetchFn, {
+        answer = await exchange({
           url,
           method: def.method,
           headers,
