@@ -106,6 +106,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
   const defaultTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const userAgent = options.userAgent
   const sessionToken = options.sessionToken
+  const onReachability = options.onReachability
   // No logger: skip building and scrubbing log fields on the hot path altogether.
   const log = options.logger
     ? redactingLogger(options.logger, [secret, sessionToken ?? ''])
@@ -155,7 +156,8 @@ export function createGatewayClient(options: GatewayClientOptions) {
       if (sessionToken && def.capability !== null) headers.Authorization = `Bearer ${sessionToken}`
 
       const sentAt = now()
-      const started = performance.now()
+      // Durations are only for the log.
+      const started = log ? performance.now() : 0
       let answer
       try {
         answer = await exchange({
@@ -181,7 +183,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
         throw failure
       }
       const receivedAt = now()
-      const durationMs = Math.round(performance.now() - started)
+      const durationMs = log ? Math.round(performance.now() - started) : 0
       const skew = clock.observe(answer.headers.get('date'), sentAt, receivedAt)
       if (log)
         aside(() =>
@@ -195,8 +197,8 @@ export function createGatewayClient(options: GatewayClientOptions) {
           }),
         )
 
-      if (reportsReachability && !OUTAGE_STATUSES.has(answer.status))
-        aside(() => options.onReachability?.(true))
+      if (onReachability && reportsReachability && !OUTAGE_STATUSES.has(answer.status))
+        aside(() => onReachability(true))
       if (answer.status >= 200 && answer.status < 300) return decode(def, ctx, answer)
 
       const error = errorFromResponse(ctx, answer, receivedAt)
@@ -240,7 +242,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
     }
     const parsed = (def.read ?? def.response).safeParse(json)
     if (parsed.success) {
-      aside(() => reportSkipped(ctx, parsed.data))
+      if (log) aside(() => reportSkipped(ctx, parsed.data))
       return parsed.data
     }
     const issues = parsed.error.issues

@@ -1,12 +1,14 @@
 // The exchange over node:http / node:https with a keep-alive agent, for the client in plain
 // Node (no fetch given). It keeps fetch's contract as transport.ts uses it: the deadline
 // covers the whole answer, the caller's signal cancels, nothing follows a redirect, a gzip,
-// deflate or brotli body is decoded, and the text is UTF-8 without a byte-order mark. It
+// deflate or brotli body is decoded (none is asked for), and the text is UTF-8 without a
+// byte-order mark. It
 // exists because undici's WHATWG fetch (web streams, Request/Response objects, per-call
 // header validation) cost the till most of its CPU per request (docs/perf.md, payout-flush).
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { Readable } from 'node:stream'
+import { urlToHttpOptions } from 'node:url'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import {
   networkDetail,
@@ -16,9 +18,6 @@ import {
   type TransportRequest,
   type TransportResponse,
 } from './transport'
-
-/** What fetch asks for; the gateway may compress a long list. */
-const ACCEPT_ENCODING = 'gzip, deflate, br'
 
 function decoded(response: IncomingMessage): Readable {
   switch (response.headers['content-encoding']?.trim().toLowerCase()) {
@@ -43,27 +42,52 @@ function headerReader(response: IncomingMessage): HeaderReader {
   }
 }
 
+interface Origin {
+  tls: boolean
+  target: { protocol: string; hostname: string; port: number | string; agent: HttpAgent }
+}
+
 /** One exchange function per client: its agents keep that client's connections open. */
 export function nodeHttpExchange(): Exchange {
   const httpAgent = new HttpAgent({ keepAlive: true })
   const httpsAgent = new HttpsAgent({ keepAlive: true })
-  return (req) => exchange(req, httpAgent, httpsAgent)
+  // A client talks to one gateway: its address is parsed once, not on every request.
+  const origins = new Map<string, Origin>()
+  const originOf = (url: string): { origin: Origin; path: string } => {
+    const cut = url.indexOf('/', url.indexOf('//') + 2)
+    const key = cut < 0 ? url : url.slice(0, cut)
+    let origin = origins.get(key)
+    if (!origin) {
+      const { protocol, hostname, port } = urlToHttpOptions(new URL(key))
+      const tls = protocol === 'https:'
+      origin = {
+        tls,
+        target: {
+          protocol: protocol ?? 'http:',
+          hostname: hostname ?? 'localhost',
+          port: port ?? (tls ? 443 : 80),
+          agent: tls ? httpsAgent : httpAgent,
+        },
+      }
+      origins.set(key, origin)
+    }
+    return { origin, path: cut < 0 ? '/' : url.slice(cut) }
+  }
+  return (req) => {
+    if (req.signal?.aborted)
+      return Promise.reject(new TransportFailure('aborted', false, 'aborted before sending'))
+    const { origin, path } = originOf(req.url)
+    return exchange(req, origin, path)
+  }
 }
 
-function exchange(
-  req: TransportRequest,
-  httpAgent: HttpAgent,
-  httpsAgent: HttpsAgent,
-): Promise<TransportResponse> {
-  if (req.signal?.aborted)
-    return Promise.reject(new TransportFailure('aborted', false, 'aborted before sending'))
+function exchange(req: TransportRequest, origin: Origin, path: string): Promise<TransportResponse> {
   return new Promise<TransportResponse>((resolve, reject) => {
-    const tls = req.url.startsWith('https:')
-    const headers: Record<string, string | number> = {
-      ...req.headers,
-      'Accept-Encoding': ACCEPT_ENCODING,
-    }
-    if (req.body) headers['Content-Length'] = req.body.byteLength
+    // Only what the gateway needs (no Accept-Encoding: every header costs per call), though a
+    // compressed answer is still read.
+    const headers: Record<string, string | number> = req.body
+      ? { ...req.headers, 'Content-Length': req.body.byteLength }
+      : req.headers
     let settled = false
     let timedOut = false
     const finish = (outcome: () => void): void => {
@@ -88,10 +112,11 @@ function exchange(
           reject(new TransportFailure('network', sent, detail, { cause: error }))
         }
       })
-    const request = (tls ? httpsRequest : httpRequest)(req.url, {
+    const request = (origin.tls ? httpsRequest : httpRequest)({
+      ...origin.target,
+      path,
       method: req.method,
       headers,
-      agent: tls ? httpsAgent : httpAgent,
     })
     const timer = setTimeout(() => {
       timedOut = true
@@ -106,12 +131,10 @@ function exchange(
       const chunks: Buffer[] = []
       const body = decoded(response)
       body.on('data', (chunk: Buffer) => chunks.push(chunk))
-      body.once('error', fail)
+      if (body !== response) body.once('error', fail)
+      // The connection closed (or the deadline or the caller cut it) before the whole answer:
+      // the response is destroyed with ECONNRESET.
       response.once('error', fail)
-      // The connection closed (or the deadline or the caller cut it) before the whole answer.
-      response.once('close', () => {
-        if (!response.complete) fail(Object.assign(new Error('closed'), { code: 'ECONNRESET' }))
-      })
       body.once('end', () =>
         finish(() => {
           let text = Buffer.concat(chunks).toString('utf8')
