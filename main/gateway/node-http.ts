@@ -19,8 +19,22 @@ import {
   type TransportResponse,
 } from './transport'
 
+/**
+ * A response header by name, read from the raw list: building `response.headers` (every name
+ * lowercased into a new object) costs more than the one or two the client reads.
+ */
+function rawHeader(response: IncomingMessage, name: string): string | null {
+  const raw = response.rawHeaders
+  let found: string | null = null
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]!.length !== name.length || raw[i]!.toLowerCase() !== name) continue
+    found = found === null ? raw[i + 1]! : `${found}, ${raw[i + 1]!}`
+  }
+  return found
+}
+
 function decoded(response: IncomingMessage): Readable {
-  switch (response.headers['content-encoding']?.trim().toLowerCase()) {
+  switch (rawHeader(response, 'content-encoding')?.trim().toLowerCase()) {
     case 'gzip':
     case 'x-gzip':
       return response.pipe(createGunzip())
@@ -33,14 +47,9 @@ function decoded(response: IncomingMessage): Readable {
   }
 }
 
-function headerReader(response: IncomingMessage): HeaderReader {
-  return {
-    get: (name) => {
-      const value = response.headers[name.toLowerCase()]
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
-    },
-  }
-}
+const headerReader = (response: IncomingMessage): HeaderReader => ({
+  get: (name) => rawHeader(response, name.toLowerCase()),
+})
 
 interface Origin {
   tls: boolean
@@ -88,30 +97,32 @@ function exchange(req: TransportRequest, origin: Origin, path: string): Promise<
     const headers: Record<string, string | number> = req.body
       ? { ...req.headers, 'Content-Length': req.body.byteLength }
       : req.headers
+    const signal = req.signal
     let settled = false
     let timedOut = false
-    const finish = (outcome: () => void): void => {
-      if (settled) return
+    /** True the first time only: one outcome per exchange. */
+    const settle = (): boolean => {
+      if (settled) return false
       settled = true
       clearTimeout(timer)
-      req.signal?.removeEventListener('abort', onAbort)
-      outcome()
+      if (signal) signal.removeEventListener('abort', onAbort)
+      return true
     }
-    const fail = (error: unknown): void =>
-      finish(() => {
-        if (timedOut)
-          reject(
-            new TransportFailure('timeout', true, `no complete answer within ${req.timeoutMs} ms`, {
-              cause: error,
-            }),
-          )
-        else if (req.signal?.aborted)
-          reject(new TransportFailure('aborted', true, 'aborted while in flight', { cause: error }))
-        else {
-          const { detail, sent } = networkDetail(error)
-          reject(new TransportFailure('network', sent, detail, { cause: error }))
-        }
-      })
+    const fail = (error: unknown): void => {
+      if (!settle()) return
+      if (timedOut)
+        reject(
+          new TransportFailure('timeout', true, `no complete answer within ${req.timeoutMs} ms`, {
+            cause: error,
+          }),
+        )
+      else if (signal?.aborted)
+        reject(new TransportFailure('aborted', true, 'aborted while in flight', { cause: error }))
+      else {
+        const { detail, sent } = networkDetail(error)
+        reject(new TransportFailure('network', sent, detail, { cause: error }))
+      }
+    }
     const request = (origin.tls ? httpsRequest : httpRequest)({
       ...origin.target,
       path,
@@ -125,7 +136,7 @@ function exchange(req: TransportRequest, origin: Origin, path: string): Promise<
     const onAbort = (): void => {
       request.destroy(new Error('aborted'))
     }
-    req.signal?.addEventListener('abort', onAbort, { once: true })
+    if (signal) signal.addEventListener('abort', onAbort, { once: true })
     request.once('error', fail)
     request.once('response', (response) => {
       const chunks: Buffer[] = []
@@ -135,13 +146,12 @@ function exchange(req: TransportRequest, origin: Origin, path: string): Promise<
       // The connection closed (or the deadline or the caller cut it) before the whole answer:
       // the response is destroyed with ECONNRESET.
       response.once('error', fail)
-      body.once('end', () =>
-        finish(() => {
-          let text = Buffer.concat(chunks).toString('utf8')
-          if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
-          resolve({ status: response.statusCode ?? 0, headers: headerReader(response), text })
-        }),
-      )
+      body.once('end', () => {
+        if (!settle()) return
+        let text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')
+        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+        resolve({ status: response.statusCode ?? 0, headers: headerReader(response), text })
+      })
     })
     request.end(req.body)
   })
