@@ -6,11 +6,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Minor } from '../../../common/money'
 import { createGatewayClient } from '../../../main/gateway/client'
-import { GatewayError } from '../../../main/gateway/errors'
 import { hmacHex } from '../../../main/gateway/signer'
 import * as s from './samples'
+import { failure, transferInput } from './failures'
 
 type Handler = (req: IncomingMessage, body: Buffer, res: ServerResponse) => void
 
@@ -47,24 +46,6 @@ const json = (res: ServerResponse, status: number, body: unknown, headers = {}):
 const clientOf = (baseUrl: string, timeoutMs = 5_000) =>
   createGatewayClient({ baseUrl, keyId: 'k_1', secret: 'sk_test_secret', timeoutMs })
 
-const transfer = {
-  reference: 'TRF_1',
-  amount: 500 as Minor,
-  currency: 'NGN' as const,
-  bank_code: '058',
-  account_number: '0123456789',
-  narration: 'payout',
-}
-
-async function failure(promise: Promise<unknown>): Promise<GatewayError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(GatewayError)
-  return error as GatewayError
-}
-
 describe('the client over node:http', () => {
   it('sends the signed bytes with their length and reuses one connection', async () => {
     const seen: { headers: IncomingMessage['headers']; body: string }[] = []
@@ -73,7 +54,7 @@ describe('the client over node:http', () => {
       json(res, 200, s.transfer)
     })
     const client = clientOf(url)
-    await client.disbursements.initialize(transfer)
+    await client.disbursements.initialize(transferInput)
     await client.disbursements.verify('TRF_1')
     const [post, get] = seen
     expect(post!.headers['content-length']).toBe(String(Buffer.byteLength(post!.body)))
@@ -116,7 +97,7 @@ describe('the client over node:http', () => {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.write('{"status":')
     })
-    expect(await failure(clientOf(url, 50).disbursements.initialize(transfer))).toMatchObject({
+    expect(await failure(clientOf(url, 50).disbursements.initialize(transferInput))).toMatchObject({
       kind: 'timeout',
       outcomeUnknown: true,
       retryable: false,
@@ -129,11 +110,15 @@ describe('the client over node:http', () => {
       requests++
     })
     const controller = new AbortController()
-    const pending = clientOf(url).disbursements.initialize(transfer, { signal: controller.signal })
+    const pending = clientOf(url).disbursements.initialize(transferInput, {
+      signal: controller.signal,
+    })
     await expect.poll(() => requests).toBe(1)
     controller.abort()
     expect(await failure(pending)).toMatchObject({ kind: 'aborted', outcomeUnknown: true })
-    const early = clientOf(url).disbursements.initialize(transfer, { signal: AbortSignal.abort() })
+    const early = clientOf(url).disbursements.initialize(transferInput, {
+      signal: AbortSignal.abort(),
+    })
     expect(await failure(early)).toMatchObject({ kind: 'aborted', outcomeUnknown: false })
     expect(requests).toBe(1)
   })
@@ -142,7 +127,7 @@ describe('the client over node:http', () => {
     const closed = await serve(() => undefined)
     await new Promise((resolve) => server!.close(resolve))
     server = null
-    expect(await failure(clientOf(closed).disbursements.initialize(transfer))).toMatchObject({
+    expect(await failure(clientOf(closed).disbursements.initialize(transferInput))).toMatchObject({
       kind: 'network',
       outcomeUnknown: false,
       detail: 'ECONNREFUSED',
@@ -151,7 +136,7 @@ describe('the client over node:http', () => {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.write('{"status":', () => req.socket.destroy())
     })
-    expect(await failure(clientOf(url).disbursements.initialize(transfer))).toMatchObject({
+    expect(await failure(clientOf(url).disbursements.initialize(transferInput))).toMatchObject({
       kind: 'network',
       outcomeUnknown: true,
       retryable: false,
@@ -165,7 +150,7 @@ describe('the client over node:http', () => {
       res.writeHead(302, { location: 'http://127.0.0.1:1/elsewhere' })
       res.end()
     })
-    expect(await failure(clientOf(url).disbursements.initialize(transfer))).toMatchObject({
+    expect(await failure(clientOf(url).disbursements.initialize(transferInput))).toMatchObject({
       kind: 'bad_response',
       status: 302,
     })

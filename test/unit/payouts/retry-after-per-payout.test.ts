@@ -3,18 +3,9 @@
 // payouts the gateway already holds go on. Times are read on the world's clock, which the
 // test moves past the Retry-After by hand.
 import { afterEach, describe, expect, it } from 'vitest'
-import { bindingHash } from '../../../main/payouts/binding'
 import type { PayoutItem } from '../../../main/payouts/model'
 import { PayoutSender } from '../../../main/payouts/sender'
-import {
-  cashier,
-  draftInput,
-  gatewayError,
-  GOOD_PIN,
-  supervisor,
-  world,
-  type World,
-} from './helpers'
+import { approvedPayout, gatewayError, world, type World } from './helpers'
 
 const RETRY_AFTER_MS = 60_000
 
@@ -26,20 +17,7 @@ afterEach(async () => {
   await w?.cleanup()
 })
 
-const ACCOUNTS = [
-  ['0123456789', 'Okafor Adaeze Ngozi'],
-  ['1111111111', 'Bello Musa'],
-  ['2222222222', 'Eze Chinedu'],
-] as const
-
-async function approvedItem(index: number): Promise<PayoutItem> {
-  const [accountNumber, accountName] = ACCOUNTS[index % ACCOUNTS.length]!
-  const item = await w.commands.draft(
-    cashier,
-    draftInput({ submit: true, accountNumber, accountName, amount: String(1000 + index) }),
-  )
-  return w.commands.approve(supervisor, item.reference, GOOD_PIN, bindingHash(item))
-}
+const approvedItem = (index: number): Promise<PayoutItem> => approvedPayout(w, index)
 
 /** The world's clock runs with the wall clock from here, and `jump` moves it on at once. */
 function steppedClock(): { jump: (ms: number) => void } {
@@ -67,6 +45,20 @@ function recordCalls(): { verified: Map<string, number[]>; sent: Map<string, num
     return initialize(body)
   }
   return { verified, sent }
+}
+
+/** The first lookup of `reference` meets a 429; `at` is when (0 until then). */
+function limitFirstLookup(reference: string): { at: number } {
+  const limit = { at: 0 }
+  const verify = w.gateway.disbursements.verify
+  w.gateway.disbursements.verify = async (ref) => {
+    if (ref === reference && limit.at === 0) {
+      limit.at = w.clock.now
+      throw gatewayError('rate_limited', { status: 429, retryAfterMs: RETRY_AFTER_MS })
+    }
+    return verify(ref)
+  }
+  return limit
 }
 
 function startSender(concurrency = 4): PayoutSender {
@@ -105,15 +97,7 @@ describe('sender: Retry-After', () => {
     const limited = await approvedItem(0)
     const other = await approvedItem(1)
     const clock = steppedClock()
-    let limitedAt = 0
-    const verify = w.gateway.disbursements.verify
-    w.gateway.disbursements.verify = async (reference) => {
-      if (reference === limited.reference && limitedAt === 0) {
-        limitedAt = w.clock.now
-        throw gatewayError('rate_limited', { status: 429, retryAfterMs: RETRY_AFTER_MS })
-      }
-      return verify(reference)
-    }
+    const limit = limitFirstLookup(limited.reference)
     const { verified } = recordCalls()
     sender = startSender()
     await expect.poll(() => stateOf(other), { timeout: 3_000 }).toBe('success')
@@ -129,7 +113,7 @@ describe('sender: Retry-After', () => {
     expect(stateOf(limited)).toBe('success')
     const looks = verified.get(limited.reference)!
     expect(looks).toHaveLength(2)
-    expect(looks[1]!).toBeGreaterThanOrEqual(limitedAt + RETRY_AFTER_MS)
+    expect(looks[1]!).toBeGreaterThanOrEqual(limit.at + RETRY_AFTER_MS)
   })
 
   it('on the lookup of a payout whose answer was lost holds back that payout only', async () => {
@@ -137,18 +121,10 @@ describe('sender: Retry-After', () => {
     const lost = await approvedItem(0)
     const clock = steppedClock()
     w.gateway.initFaults.push({ kind: '500', when: 'after' })
-    let limitedAt = 0
-    const verify = w.gateway.disbursements.verify
-    w.gateway.disbursements.verify = async (reference) => {
-      if (reference === lost.reference && limitedAt === 0) {
-        limitedAt = w.clock.now
-        throw gatewayError('rate_limited', { status: 429, retryAfterMs: RETRY_AFTER_MS })
-      }
-      return verify(reference)
-    }
+    const limit = limitFirstLookup(lost.reference)
     const { verified } = recordCalls()
     sender = startSender()
-    await expect.poll(() => limitedAt, { timeout: 3_000 }).toBeGreaterThan(0)
+    await expect.poll(() => limit.at, { timeout: 3_000 }).toBeGreaterThan(0)
     const other = await approvedItem(1)
     await expect.poll(() => stateOf(other), { timeout: 3_000 }).toBe('success')
     expect(stateOf(lost)).toBe('unknown')
@@ -158,7 +134,7 @@ describe('sender: Retry-After', () => {
     await sender.idle(3_000)
     expect(stateOf(lost)).toBe('success')
     expect(w.gateway.count('initialize', lost.reference)).toBe(1)
-    expect(verified.get(lost.reference)![1]!).toBeGreaterThanOrEqual(limitedAt + RETRY_AFTER_MS)
+    expect(verified.get(lost.reference)![1]!).toBeGreaterThanOrEqual(limit.at + RETRY_AFTER_MS)
   })
 
   it('on initialize holds back sending; lookups of payouts already sent go on', async () => {

@@ -1,17 +1,13 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { bindingHash } from '../../../main/payouts/binding'
 import { JournalUnavailableError } from '../../../main/payouts/journal'
 import type { PayoutItem } from '../../../main/payouts/model'
 import { Outbox } from '../../../main/payouts/outbox'
 import { PayoutSender, type SenderOptions } from '../../../main/payouts/sender'
 import {
-  cashier,
-  draftInput,
+  approvedPayout,
   FakeGateway,
   gatewayError,
-  GOOD_PIN,
-  supervisor,
   world,
   realClock,
   type Fault,
@@ -26,20 +22,7 @@ afterEach(async () => {
   await w?.cleanup()
 })
 
-const ACCOUNTS = [
-  ['0123456789', 'Okafor Adaeze Ngozi'],
-  ['1111111111', 'Bello Musa'],
-  ['2222222222', 'Eze Chinedu'],
-] as const
-
-async function approvedItem(index = 0): Promise<PayoutItem> {
-  const [accountNumber, accountName] = ACCOUNTS[index % ACCOUNTS.length]!
-  const item = await w.commands.draft(
-    cashier,
-    draftInput({ submit: true, accountNumber, accountName, amount: String(1000 + index) }),
-  )
-  return w.commands.approve(supervisor, item.reference, GOOD_PIN, bindingHash(item))
-}
+const approvedItem = (index = 0): Promise<PayoutItem> => approvedPayout(w, index)
 
 function startSender(extra: Partial<SenderOptions> = {}, outbox = w.outbox): PayoutSender {
   const s = new PayoutSender({
