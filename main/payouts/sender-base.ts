@@ -105,7 +105,7 @@ export abstract class PayoutSenderBase {
    * sending). Lookups of payouts the gateway holds go on; a kick does not cut it.
    */
   protected sendingHeldUntil = 0
-  /** A payout's next lookup not before this: the Retry-After its last lookup met (nor by a kick). */
+  /** A payout's next lookup not before this: the Retry-After its last lookup met (no kick cuts it). */
   protected readonly lookupHeldUntil = new Map<string, number>()
   readonly #observed = new WeakMap<PayoutsGateway, PayoutsGateway>()
   protected blockedReason: string | null = null
