@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import {
   COLLECTION_OUTCOMES,
+  DEBIT_LINES,
   HOSTED_PAYMENT_LINES,
   PAYOUT_LINES,
   REFUND_LINES,
@@ -58,6 +59,13 @@ function Lines<K extends string>({
   )
 }
 
+const NONE: Tally = { count: 0, totals: [] }
+/** Reports sealed before debits were counted have none. */
+const noDebits = Object.fromEntries(DEBIT_LINES.map((k) => [k, NONE])) as Record<
+  (typeof DEBIT_LINES)[number],
+  Tally
+>
+
 function Figures({ figures }: { figures: ShiftFigures }) {
   const c = figures.collections
   const { t } = useTranslation()
@@ -79,6 +87,14 @@ function Figures({ figures }: { figures: ShiftFigures }) {
         labels={words(COLLECTION_OUTCOMES, (key) => t(`shift.lines.collections.${key}`))}
         tallies={c.byOutcome}
       />
+      {c.movedOut && c.movedOut.count > 0 && (
+        <p className="shift-correction" data-testid="shift-moved-out">
+          {t('doc.report.movedOut')}:{' '}
+          <strong>
+            {c.movedOut.totals.map((a) => `\u2212${formatMoney(a.amount, a.currency)}`).join(' + ')}
+          </strong>
+        </p>
+      )}
       <p className="muted small">
         {t('shift.waitingCancelled', {
           count: c.awaiting.count,
@@ -103,6 +119,12 @@ function Figures({ figures }: { figures: ShiftFigures }) {
         keys={PAYOUT_LINES}
         labels={words(PAYOUT_LINES, (key) => t(`shift.lines.payouts.${key}`))}
         tallies={figures.payouts}
+      />
+      <Lines
+        title={t('doc.report.sections.debits')}
+        keys={DEBIT_LINES}
+        labels={words(DEBIT_LINES, (key) => t(`shift.lines.debits.${key}`))}
+        tallies={figures.debits ?? noDebits}
       />
     </div>
   )

@@ -90,6 +90,7 @@ export function activity(over: Partial<Activity> = {}): Activity {
     refunds: [],
     payoutEvents: [],
     payouts: [],
+    debits: [],
     warnings: [],
     ...over,
   }
