@@ -18,7 +18,7 @@ import { readDay, type ListOptions, type ReconcileGateway } from './gateway-list
 import { lookUp } from './lookups'
 import { matchDay, type TillRecord } from './match'
 import { reconcileCsv, reconcileHtml, type Language } from './report-files'
-import { notes as noteWords } from './words'
+import { notes as noteWords } from '../../common/words/reconcile'
 
 export interface TillRecordSet {
   records: TillRecord[]
