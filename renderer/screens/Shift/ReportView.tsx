@@ -23,6 +23,9 @@ import { DataTable } from '../../components/kit'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { call, messageOf } from '../../lib/pos'
 import { download, printArea } from '../Collect/browser'
+import { canSee } from '../../app/roles'
+import { useSession } from '../../store/session'
+import { ReconciliationLine } from './Reconciliation'
 
 export const amounts = (totals: CurrencyAmount[]): string =>
   totals.length === 0 ? '—' : totals.map((t) => formatMoney(t.amount, t.currency)).join(' + ')
@@ -142,6 +145,7 @@ const FORMAT_LABEL: Record<ShiftDocumentFormat, string> = {
 export function ReportView({ report, z }: { report: ShiftReport; z?: ZReportView | undefined }) {
   const [paper, setPaper] = useState<'80' | 'a4'>('80')
   const [note, setNote] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null)
+  const role = useSession((s) => s.state?.user?.role)
   const { t } = useTranslation()
   const title =
     report.kind === 'z' ? t('shift.zNumber', { number: report.zNumber ?? '' }) : t('shift.xTitle')
@@ -217,6 +221,12 @@ export function ReportView({ report, z }: { report: ShiftReport; z?: ZReportView
             {warning}
           </Banner>
         ))}
+        {report.reconciliation && (
+          <ReconciliationLine
+            reconciliation={report.reconciliation}
+            canOpen={canSee(role, 'supervisor')}
+          />
+        )}
         <h3>{t('shift.thisTill')}</h3>
         <Figures figures={report.till} />
         {report.cashiers.map((entry) => (
