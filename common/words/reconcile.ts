@@ -76,6 +76,17 @@ const en = {
     what: '{{thing}} of {{amount}}: the gateway says {{gateway}}, Tilldesk{{till}} says {{recorded}}.',
     todo: "Open it on {{screen}}: Tilldesk checks it again with the gateway. If the two still differ, the gateway's status is the one to book.",
   },
+  /** What a Z-report keeps of its period's reconciliation, in one sentence. */
+  z: {
+    reconciled: 'Reconciled with the gateway: {{matched}} records match.',
+    differencesOne: 'Not reconciled: 1 difference with the gateway. Open Reconcile for this day.',
+    differencesMany:
+      'Not reconciled: {{count}} differences with the gateway. Open Reconcile for this day.',
+    incomplete:
+      'Not fully reconciled: part of the period could not be checked with the gateway. Open Reconcile for this day.',
+    notChecked:
+      'Not reconciled with the gateway at closing ({{reason}}). Open Reconcile for this day when the gateway answers.',
+  },
   notes: {
     listUnavailable:
       "The gateway's list of {{list}} could not be read ({{reason}}); those are not checked.",
@@ -150,6 +161,17 @@ const fr: ReconcileWords = {
   statusDiffers: {
     what: '{{thing}} de {{amount}} : la passerelle indique {{gateway}}, Tilldesk{{till}} indique {{recorded}}.',
     todo: "Ouvrez-le dans {{screen}} : Tilldesk le vérifie à nouveau auprès de la passerelle. Si les deux diffèrent toujours, c'est le statut de la passerelle qui compte.",
+  },
+  z: {
+    reconciled: 'Rapproché avec la passerelle : {{matched}} opérations concordent.',
+    differencesOne:
+      'Non rapproché : 1 écart avec la passerelle. Ouvrez Rapprochement pour ce jour.',
+    differencesMany:
+      'Non rapproché : {{count}} écarts avec la passerelle. Ouvrez Rapprochement pour ce jour.',
+    incomplete:
+      "Rapprochement incomplet : une partie de la période n'a pas pu être vérifiée. Ouvrez Rapprochement pour ce jour.",
+    notChecked:
+      'Non rapproché avec la passerelle à la clôture ({{reason}}). Ouvrez Rapprochement pour ce jour quand la passerelle répond.',
   },
   notes: {
     listUnavailable:
@@ -301,4 +323,13 @@ export const notes = {
   tillRecords: (problem: string): BothLanguages =>
     both((w) => fill(w.notes.tillRecords, { problem })),
   shopStale: (): BothLanguages => both((w) => w.notes.shopStale),
+}
+
+/** A Z-report's reconciliation in one sentence (main/reconcile/service.ts). */
+export const zSummary = {
+  reconciled: (matched: number): BothLanguages => both((w) => fill(w.z.reconciled, { matched })),
+  differences: (count: number): BothLanguages =>
+    both((w) => fill(count === 1 ? w.z.differencesOne : w.z.differencesMany, { count })),
+  incomplete: (): BothLanguages => both((w) => w.z.incomplete),
+  notChecked: (reason: string): BothLanguages => both((w) => fill(w.z.notChecked, { reason })),
 }
