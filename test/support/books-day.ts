@@ -247,6 +247,24 @@ export class BooksDay {
     })
   }
 
+  /** Money sent into an account no till watches: at the gateway, never seen by a till. */
+  async strayTransfer(): Promise<string> {
+    const reference = `BKSTRAY${this.seed}`
+    await this.client.virtualAccounts.create({
+      account_reference: reference,
+      customer_name: 'Stray Sender',
+      customer_email: `stray.s${this.seed}@example.com`,
+      currency_code: 'NGN',
+      bvn: '29999999999',
+    })
+    await this.client.sandbox.setVariants({ va_processing_first: false })
+    const { data } = await this.client.sandbox.simulateTransfer(reference, {
+      amount: 7_777_00 as Minor,
+      status: 'success',
+    })
+    return data.reference
+  }
+
   /** What the gateway settled (success) into each till's accounts, by transfer reference. */
   async settled(till: BooksTill): Promise<Map<string, Minor>> {
     const out = new Map<string, Minor>()
