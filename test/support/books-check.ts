@@ -1,6 +1,7 @@
 // What must hold after a day of test/support/books-day.ts, measured: money received over the
-// sealed Z-reports against what the gateway settled, keys counted twice, settled movements in
-// no Z-report, and the shop's Z-report of each day against the sum of its tills'.
+// sealed Z-reports against what the gateway settled, debits charged over them against what the
+// gateway charged, keys counted twice, settled movements in no Z-report, and the shop's
+// Z-report of each day against the sum of its tills'.
 import type { ZReportView } from '../../common/ipc/shifts'
 import { settledKey } from '../../main/shifts/figures'
 import type { ShopEvent } from '../../main/shop/events'
@@ -20,6 +21,10 @@ export interface BooksFindings {
   shopDaysOff: number
   zReports: number
   transfers: number
+  /** Debits charged over every sealed Z-report, and what the gateway charged (kobo). */
+  debitsInZ: bigint
+  debitsAtGateway: bigint
+  debits: number
 }
 
 let eventSeq = 0
@@ -56,6 +61,9 @@ export async function checkBooks(
     shopDaysOff: 0,
     zReports: 0,
     transfers: 0,
+    debitsInZ: 0n,
+    debitsAtGateway: 0n,
+    debits: 0,
   }
   const events: ShopEvent[] = []
   const byDay = new Map<string, bigint>()
@@ -79,8 +87,16 @@ export async function checkBooks(
     for (const e of till.payoutEvents)
       if (!counted.has(`payout:${e.reference}:${e.to}:${e.at}`) && e.to !== 'unknown')
         found.missingFromZ += 1
+    for (const d of till.debitFacts()) {
+      found.debits += 1
+      const atGateway = await day.client.directDebits.status(d.reference)
+      if (atGateway.status === 'success') found.debitsAtGateway += BigInt(atGateway.amount ?? 0)
+      if (['success', 'failed', 'not_paid'].includes(d.status))
+        if (!counted.has(settledKey('debit', d.reference, d.status))) found.missingFromZ += 1
+    }
     for (const z of till.zs) {
       found.zReports += 1
+      found.debitsInZ += ngn(z.report.till.debits?.success.totals ?? [])
       const received = ngn(z.report.till.collections.received)
       found.receivedInZ += received
       const dayKey = z.report.to.slice(0, 10)

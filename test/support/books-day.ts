@@ -3,9 +3,13 @@
 // customers' accounts on the sandbox, its collections ledger (the real one), and its shifts
 // (the real shift service, Z-reports sealed on disk); it polls the gateway's transfers as the
 // watcher does, can restart (the ledger reloaded from its records, the shift service opened
-// again on its folder) and can be offline for hours (it does not poll). Hosted payments,
-// refunds and payouts are drawn as the till's records of them, with outcomes that become known
-// later, some after a Z-report. Everything comes from one seed.
+// again on its folder) and can be offline for hours (it does not poll). Direct debits go
+// through the real mandates and debits services to the sandbox, journalled on disk and read
+// back by the shift reports' own reader; the sandbox settles them as its clock moves, and the
+// till learns the outcome when it checks. Hosted payments, refunds and payouts are drawn as the
+// till's records of them, with outcomes that become known later, some after a Z-report.
+// Everything comes from one seed.
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,7 +21,17 @@ import {
   type ChargeRecord,
   type ObservedTransfer,
 } from '../../main/collections/ledger'
+import { Follower, type Timers } from '../../main/exactly-once/follower'
 import { createGatewayClient, type GatewayClient } from '../../main/gateway'
+import { Sealer, type JournalSeal } from '../../main/integrity'
+import { silentLogger } from '../../main/kernel/log'
+import { BankDirectory } from '../../main/mandates/bank-directory'
+import { DebitsService } from '../../main/mandates/debits-service'
+import { DebitEntry, FINAL_DEBIT, MandateEntry } from '../../main/mandates/mandate-entries'
+import { addDays, localDay } from '../../main/mandates/mandate-rules'
+import { MandatesService } from '../../main/mandates/mandates-service'
+import { fileStorage, Journal } from '../../main/payments/journal'
+import { debitsPath, readDebits } from '../../main/shifts/debit-source'
 import {
   emptyActivity,
   type HostedPaymentFact,
@@ -52,6 +66,29 @@ export type Rng = ReturnType<typeof seeded>
 
 const SKEW_MS = 60_000
 const person = (n: number) => ({ id: `u_cashier_${n}`, name: `Cashier ${n}` })
+/** Timers that never fire: the day checks debits when its seed says, not on a wall clock. */
+const stillTimers = (now: () => number): Timers => ({
+  now,
+  setTimeout: () => 0,
+  clearTimeout: () => undefined,
+})
+
+/** One till's journal seals: its device key and a head per journal "in the keychain". */
+function journalSeals() {
+  const sealer = new Sealer(randomBytes(32), true)
+  const heads = new Map<string, { seq: number; hash: string } | null>()
+  return (name: string): JournalSeal => ({
+    sealer,
+    anchor: {
+      get head() {
+        return heads.get(name) ?? null
+      },
+      set(head: { seq: number; hash: string }) {
+        heads.set(name, { ...head })
+      },
+    } as unknown as JournalSeal['anchor'],
+  })
+}
 
 interface Account {
   accountReference: string
@@ -69,6 +106,10 @@ export class BooksTill {
   readonly payouts = new Map<string, PayoutFact>()
   readonly payoutEvents: PayoutEvent[] = []
   readonly zs: ZReportView[] = []
+  readonly sealOf = journalSeals()
+  debits: DebitsService
+  mandates: MandatesService
+  mandateReference: string | null = null
   offlineUntil = 0
   #seq = 0
 
@@ -79,6 +120,97 @@ export class BooksTill {
   ) {
     this.dir = mkdtempSync(join(tmpdir(), `tilldesk-books-${index}-`))
     this.shifts = this.#shiftService()
+    ;({ mandates: this.mandates, debits: this.debits } = this.#mandateServices())
+  }
+
+  /** The app's mandates and debits services on this till's journals (main/mandates/module.ts). */
+  #mandateServices() {
+    const dir = join(this.dir, 'gateway', 'demo')
+    const gateway = async () => this.day.client
+    const actor = () => person(1)
+    const now = () => this.day.now()
+    const debits = new Journal({
+      name: 'debits',
+      schema: DebitEntry,
+      storage: fileStorage(dir, 'debits'),
+      seal: this.sealOf('debits'),
+      keyOf: (e) => e.paymentReference,
+      timeOf: (e) => e.createdAt,
+      limit: 20_000,
+      keep: (e) => !FINAL_DEBIT.includes(e.status),
+    })
+    const follower = new Follower({ steps: [{ untilMs: 1, everyMs: 1 }] }, stillTimers(now))
+    const mandates = new MandatesService({
+      gateway,
+      mandates: new Journal({
+        name: 'mandates',
+        schema: MandateEntry,
+        storage: fileStorage(dir, 'mandates'),
+        seal: this.sealOf('mandates'),
+        keyOf: (e) => e.mandateReference,
+        timeOf: (e) => e.createdAt,
+        limit: 10_000,
+      }),
+      debits,
+      banks: new BankDirectory({ gateway, gatewayKey: () => this.day.sandbox.url, now }),
+      debitFollower: follower,
+      publish: () => undefined,
+      actor,
+      log: silentLogger,
+      now,
+    })
+    return {
+      mandates,
+      debits: new DebitsService({
+        gateway,
+        debits,
+        mandates,
+        follower,
+        publish: () => undefined,
+        actor,
+        log: silentLogger,
+        now,
+      }),
+    }
+  }
+
+  /** The debits as this till's journal holds them, read by the shift reports' reader. */
+  debitFacts() {
+    return readDebits(debitsPath(this.dir, 'demo'), this.sealOf('debits'))
+  }
+
+  /** A debit on this till's customer's mandate (set up and activated the first time). */
+  async debit(amount: string): Promise<void> {
+    if (!this.mandateReference) {
+      const start = localDay(this.day.now())
+      const bankCode = (await this.mandates.banks())[0]!.code
+      const created = await this.mandates.create({
+        customerName: `Debit Customer ${this.index}`,
+        customerEmail: `dd${this.index}.s${this.day.seed}@example.com`,
+        accountNumber: `01234567${String(this.index).padStart(2, '0')}`,
+        bankCode,
+        startDate: start,
+        endDate: addDays(start, 60),
+        maxMonthlyAmount: '10000000',
+        maxMonthlyDebitCount: '100',
+        currency: 'NGN',
+      })
+      await this.mandates.initiateActivation(created.mandateReference)
+      await this.mandates.validateActivation(created.mandateReference, '123456', '1234')
+      this.mandateReference = created.mandateReference
+    }
+    await this.debits.debit({
+      mandateReference: this.mandateReference,
+      amount,
+      narration: 'Monthly dues',
+    })
+  }
+
+  /** Asks the gateway about every debit not final yet, as the till's follower does. */
+  async checkDebits(): Promise<void> {
+    if (!this.online()) return
+    for (const d of this.debitFacts())
+      if (!FINAL_DEBIT.includes(d.status)) await this.debits.status(d.reference)
   }
 
   #shiftService(): ShiftsService {
@@ -96,6 +228,7 @@ export class BooksTill {
           activity.refunds.push(...structuredClone([...this.refunds.values()]))
           activity.payouts.push(...structuredClone([...this.payouts.values()]))
           activity.payoutEvents.push(...structuredClone(this.payoutEvents))
+          activity.debits.push(...this.debitFacts())
           return activity
         },
       },
@@ -110,9 +243,12 @@ export class BooksTill {
     const charges = this.ledger.allCharges()
     const transfers = this.ledger.allTransfers()
     this.shifts.stop()
+    this.debits.stop()
     this.ledger = new Ledger({ skewMs: SKEW_MS })
     this.ledger.load(structuredClone(charges), structuredClone(transfers))
     this.shifts = this.#shiftService()
+    ;({ mandates: this.mandates, debits: this.debits } = this.#mandateServices())
+    this.debits.resume()
   }
 
   online(): boolean {
@@ -192,6 +328,7 @@ export class BooksTill {
 
   dispose(): void {
     this.shifts.stop()
+    this.debits.stop()
     rmSync(this.dir, { recursive: true, force: true })
   }
 }
@@ -403,6 +540,11 @@ async function step(day: BooksDay, till: BooksTill): Promise<void> {
       for (const to of ['created', 'approved', 'unknown'])
         till.payoutEvents.push({ reference, at: now(), to })
     }
+  } else if (roll < 0.94) {
+    // A direct debit charged (the sandbox settles it as its clock moves), or the till checking
+    // the ones it has not seen settle.
+    if (rng.chance(0.6) && till.online()) await till.debit(`${rng.int(1, 300) * 100}`)
+    else await till.checkDebits()
   } else {
     day.advance(rng.int(1, 20))
     await till.poll()
@@ -411,11 +553,14 @@ async function step(day: BooksDay, till: BooksTill): Promise<void> {
 
 /** A random day: `steps` steps, then every till back online, settled, polled and closed. */
 export async function randomDay(day: BooksDay, steps: number): Promise<void> {
+  // Every till starts the day with a debit, so every day has one to settle and count.
+  for (const till of day.tills) await till.debit(`${day.rng.int(1, 300) * 100}`)
   for (let i = 0; i < steps; i++) await step(day, day.rng.pick(day.tills))
   day.advance(24 * 60)
   for (const till of day.tills) {
     till.offlineUntil = 0
     await till.poll()
+    await till.checkDebits()
     await till.closeShift(1)
   }
 }

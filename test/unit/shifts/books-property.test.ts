@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest'
 import { checkBooks } from '../../support/books-check'
 import { BooksDay, randomDay } from '../../support/books-day'
-import { reconcileDay, tillTransfers } from '../../support/books-reconcile'
+import { reconcileDay, tillRecords } from '../../support/books-reconcile'
 
 const RUNS = Number(process.env.BOOKS_SEEDS ?? 4)
 const FIRST_SEED = Number(process.env.BOOKS_FIRST_SEED ?? 20261127)
@@ -26,12 +26,15 @@ describe('the books balance over random days', () => {
         const found = await checkBooks(day)
         expect(found.transfers).toBeGreaterThan(0)
         expect(found.zReports).toBeGreaterThan(tills)
+        expect(found.debits).toBeGreaterThan(0)
         expect({
+          debitsInZ: found.debitsInZ,
           receivedInZ: found.receivedInZ,
           countedTwice: found.countedTwice,
           missingFromZ: found.missingFromZ,
           shopDaysOff: found.shopDaysOff,
         }).toEqual({
+          debitsInZ: found.debitsAtGateway,
           receivedInZ: found.settledAtGateway,
           countedTwice: 0,
           missingFromZ: 0,
@@ -45,7 +48,9 @@ describe('the books balance over random days', () => {
 
         // Then each difference injected is found, and nothing else: a transfer deleted from a
         // till's records, an amount changed in another, and money the tills never saw.
-        const received = tillTransfers(day).filter((t) => t.status === 'success')
+        const received = tillRecords(day).filter(
+          (t) => t.source === 'transfer_in' && t.status === 'success',
+        )
         const deleted = received[day.rng.int(0, received.length - 1)]!
         const changed = received.find((t) => t.reference !== deleted.reference)!
         const stranger = await day.strayTransfer()
