@@ -21,10 +21,18 @@ export interface BooksFindings {
   shopDaysOff: number
   zReports: number
   transfers: number
+  /** Checkout payments paid over every sealed Z-report, and what the gateway shows paid. */
+  paidInZ: bigint
+  paidAtGateway: bigint
+  /** Refunds made over every sealed Z-report, and what the gateway refunded. */
+  refundedInZ: bigint
+  refundedAtGateway: bigint
   /** Debits charged over every sealed Z-report, and what the gateway charged (kobo). */
   debitsInZ: bigint
   debitsAtGateway: bigint
   debits: number
+  payments: number
+  refunds: number
 }
 
 let eventSeq = 0
@@ -61,9 +69,15 @@ export async function checkBooks(
     shopDaysOff: 0,
     zReports: 0,
     transfers: 0,
+    paidInZ: 0n,
+    paidAtGateway: 0n,
+    refundedInZ: 0n,
+    refundedAtGateway: 0n,
     debitsInZ: 0n,
     debitsAtGateway: 0n,
     debits: 0,
+    payments: 0,
+    refunds: 0,
   }
   const events: ShopEvent[] = []
   const byDay = new Map<string, bigint>()
@@ -78,12 +92,22 @@ export async function checkBooks(
       found.settledAtGateway += BigInt(amount)
       if (!counted.has(`transfer:${reference}`)) found.missingFromZ += 1
     }
-    for (const p of till.hosted.values())
-      if (p.status !== 'pending' && !counted.has(settledKey('hosted', p.reference, p.status)))
-        found.missingFromZ += 1
-    for (const r of till.refunds.values())
-      if (r.status !== 'processing' && !counted.has(settledKey('refund', r.reference, r.status)))
-        found.missingFromZ += 1
+    // Payments and refunds as the gateway has them: each one settled there is in one Z-report
+    // (every till checked them all before closing), however long ago its journal dropped it.
+    found.payments += till.paymentRefs.length
+    found.refunds += till.refundRefs.length
+    for (const reference of till.paymentRefs) {
+      const p = await day.client.payments.verify(reference)
+      if (p.status === 'success') found.paidAtGateway += BigInt(p.amount ?? 0)
+      if (['success', 'failed', 'abandoned'].includes(p.status))
+        if (!counted.has(settledKey('hosted', reference, p.status))) found.missingFromZ += 1
+    }
+    for (const reference of till.refundRefs) {
+      const r = await day.client.refunds.get(reference)
+      if (r.status === 'success') found.refundedAtGateway += BigInt(r.amount ?? 0)
+      if (['success', 'failed'].includes(r.status))
+        if (!counted.has(settledKey('refund', reference, r.status))) found.missingFromZ += 1
+    }
     for (const e of till.payoutEvents)
       if (!counted.has(`payout:${e.reference}:${e.to}:${e.at}`) && e.to !== 'unknown')
         found.missingFromZ += 1
@@ -97,6 +121,8 @@ export async function checkBooks(
     for (const z of till.zs) {
       found.zReports += 1
       found.debitsInZ += ngn(z.report.till.debits?.success.totals ?? [])
+      found.paidInZ += ngn(z.report.till.hostedPayments.success.totals)
+      found.refundedInZ += ngn(z.report.till.refunds.success.totals)
       const received = ngn(z.report.till.collections.received)
       found.receivedInZ += received
       const dayKey = z.report.to.slice(0, 10)

@@ -27,13 +27,19 @@ describe('the books balance over random days', () => {
         expect(found.transfers).toBeGreaterThan(0)
         expect(found.zReports).toBeGreaterThan(tills)
         expect(found.debits).toBeGreaterThan(0)
+        expect(found.payments).toBeGreaterThan(0)
+        expect(found.refunds).toBeGreaterThan(0)
         expect({
+          paidInZ: found.paidInZ,
+          refundedInZ: found.refundedInZ,
           debitsInZ: found.debitsInZ,
           receivedInZ: found.receivedInZ,
           countedTwice: found.countedTwice,
           missingFromZ: found.missingFromZ,
           shopDaysOff: found.shopDaysOff,
         }).toEqual({
+          paidInZ: found.paidAtGateway,
+          refundedInZ: found.refundedAtGateway,
           debitsInZ: found.debitsAtGateway,
           receivedInZ: found.settledAtGateway,
           countedTwice: 0,
@@ -48,7 +54,7 @@ describe('the books balance over random days', () => {
 
         // Then each difference injected is found, and nothing else: a transfer deleted from a
         // till's records, an amount changed in another, and money the tills never saw.
-        const received = tillRecords(day).filter(
+        const received = (await tillRecords(day)).filter(
           (t) => t.source === 'transfer_in' && t.status === 'success',
         )
         const deleted = received[day.rng.int(0, received.length - 1)]!
