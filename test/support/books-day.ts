@@ -9,7 +9,6 @@
 // till learns the outcome when it checks. Hosted payments, refunds and payouts are drawn as the
 // till's records of them, with outcomes that become known later, some after a Z-report.
 // Everything comes from one seed.
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,20 +20,13 @@ import {
   type ChargeRecord,
   type ObservedTransfer,
 } from '../../main/collections/ledger'
-import { Follower, type Timers } from '../../main/exactly-once/follower'
 import { createGatewayClient, type GatewayClient } from '../../main/gateway'
-import { Sealer, type JournalSeal } from '../../main/integrity'
-import { silentLogger } from '../../main/kernel/log'
-import { BankDirectory } from '../../main/mandates/bank-directory'
-import { DebitsService } from '../../main/mandates/debits-service'
-import { DebitEntry, FINAL_DEBIT, MandateEntry } from '../../main/mandates/mandate-entries'
+import type { DebitsService } from '../../main/mandates/debits-service'
+import { FINAL_DEBIT } from '../../main/mandates/mandate-entries'
 import { addDays, localDay } from '../../main/mandates/mandate-rules'
-import { MandatesService } from '../../main/mandates/mandates-service'
-import { fileStorage, Journal } from '../../main/payments/journal'
-import { isFinalPayment, PaymentEntry } from '../../main/payments/payment-entry'
-import { PaymentsService } from '../../main/payments/payments-service'
-import { RefundEntry } from '../../main/refunds/refund-entry'
-import { RefundsService } from '../../main/refunds/refunds-service'
+import type { MandatesService } from '../../main/mandates/mandates-service'
+import type { PaymentsService } from '../../main/payments/payments-service'
+import type { RefundsService } from '../../main/refunds/refunds-service'
 import { Books } from '../../main/shifts/books'
 import { debitsPath, readDebits, withDebits } from '../../main/shifts/debit-source'
 import type { PayoutEvent, PayoutFact } from '../../main/shifts/activity'
@@ -43,6 +35,7 @@ import { collectionsFacts, fileActivitySource } from '../../main/shifts/sources'
 import { ShiftStore } from '../../main/shifts/store'
 import { startSandbox, type RunningSandbox } from '../../sandbox'
 import { keyedSeal } from '../unit/shifts/fixtures'
+import { journalSeals, mandateServices, moneyServices, type TillFiles } from './books-services'
 
 /** A small seeded generator (mulberry32): the same seed, the same day. */
 export function seeded(seed: number) {
@@ -64,39 +57,7 @@ export function seeded(seed: number) {
 export type Rng = ReturnType<typeof seeded>
 
 const SKEW_MS = 60_000
-/**
- * The payments and refunds journals' length here: short, so they drop settled entries. Not
- * shorter: a journal over its limit drops the oldest finished entry in the very write that
- * finishes it (main/payments/journal.ts, #trim), before the books can keep it; with 2 this
- * happens to a refund that settles late (seed 20261128), a defect of the journal's trim that
- * the app's limits (500, 1,000) make rare, not impossible.
- */
-const JOURNAL_LIMIT = 5
 const person = (n: number) => ({ id: `u_cashier_${n}`, name: `Cashier ${n}` })
-/** Timers that never fire: the day checks debits when its seed says, not on a wall clock. */
-const stillTimers = (now: () => number): Timers => ({
-  now,
-  setTimeout: () => 0,
-  clearTimeout: () => undefined,
-})
-
-/** One till's journal seals: its device key and a head per journal "in the keychain". */
-function journalSeals() {
-  const sealer = new Sealer(randomBytes(32), true)
-  const heads = new Map<string, { seq: number; hash: string } | null>()
-  return (name: string): JournalSeal => ({
-    sealer,
-    anchor: {
-      get head() {
-        return heads.get(name) ?? null
-      },
-      set(head: { seq: number; hash: string }) {
-        heads.set(name, { ...head })
-      },
-    } as unknown as JournalSeal['anchor'],
-  })
-}
-
 interface Account {
   accountReference: string
   account: ChargeRecord['account']
@@ -134,61 +95,20 @@ export class BooksTill {
     this.dir = mkdtempSync(join(tmpdir(), `tilldesk-books-${index}-`))
     this.books = this.#books()
     this.shifts = this.#shiftService()
-    ;({ mandates: this.mandates, debits: this.debits } = this.#mandateServices())
-    ;({ payments: this.payments, refunds: this.refunds } = this.#moneyServices())
+    ;({ mandates: this.mandates, debits: this.debits } = mandateServices(this.#files()))
+    ;({ payments: this.payments, refunds: this.refunds } = moneyServices(this.#files()))
   }
 
-  /**
-   * The app's payments and refunds services on this till's journals, kept short (5 entries,
-   * finished ones dropped first, as main/payments/module.ts does with 500) so the books must
-   * keep what the reports need.
-   */
-  #moneyServices() {
-    const dir = join(this.dir, 'gateway', 'demo')
-    const gateway = async () => this.day.client
-    const now = () => this.day.now()
-    const follower = () => new Follower({ steps: [{ untilMs: 1, everyMs: 1 }] }, stillTimers(now))
-    const payments = new PaymentsService({
-      gateway,
-      journal: new Journal({
-        name: 'payments',
-        schema: PaymentEntry,
-        storage: fileStorage(dir, 'payments'),
-        seal: this.sealOf('payments'),
-        keyOf: (e) => e.reference,
-        timeOf: (e) => e.createdAt,
-        limit: JOURNAL_LIMIT,
-        keep: (e) => !isFinalPayment(e.status),
-      }),
-      follower: follower(),
-      publish: () => undefined,
+  #files(): TillFiles {
+    return {
+      dir: this.dir,
+      tillName: this.name,
+      gatewayUrl: this.day.sandbox.url,
+      client: () => this.day.client,
+      now: () => this.day.now(),
+      sealOf: this.sealOf,
       actor: () => person(1),
-      tillName: () => this.name,
-      environment: () => 'demo',
-      gatewayBaseUrl: () => this.day.sandbox.url,
-      openExternal: null,
-      log: silentLogger,
-      now,
-    })
-    const refunds = new RefundsService({
-      gateway,
-      journal: new Journal({
-        name: 'refunds',
-        schema: RefundEntry,
-        storage: fileStorage(dir, 'refunds'),
-        seal: this.sealOf('refunds'),
-        keyOf: (e) => e.reference,
-        timeOf: (e) => e.createdAt,
-        limit: JOURNAL_LIMIT,
-        keep: (e) => e.status !== 'success' && e.status !== 'failed',
-      }),
-      follower: follower(),
-      publish: () => undefined,
-      actor: () => ({ id: 'u_super', name: 'Supervisor' }),
-      log: silentLogger,
-      now,
-    })
-    return { payments, refunds }
+    }
   }
 
   /** The shift reports' source as the shifts module builds it: the books over the journals. */
@@ -222,57 +142,6 @@ export class BooksTill {
   /** What the shifts module does on `payments.updated`, `refunds.updated` and debits'. */
   async changed(): Promise<void> {
     await this.books.capture('demo')
-  }
-
-  /** The app's mandates and debits services on this till's journals (main/mandates/module.ts). */
-  #mandateServices() {
-    const dir = join(this.dir, 'gateway', 'demo')
-    const gateway = async () => this.day.client
-    const actor = () => person(1)
-    const now = () => this.day.now()
-    const debits = new Journal({
-      name: 'debits',
-      schema: DebitEntry,
-      storage: fileStorage(dir, 'debits'),
-      seal: this.sealOf('debits'),
-      keyOf: (e) => e.paymentReference,
-      timeOf: (e) => e.createdAt,
-      limit: 20_000,
-      keep: (e) => !FINAL_DEBIT.includes(e.status),
-    })
-    const follower = new Follower({ steps: [{ untilMs: 1, everyMs: 1 }] }, stillTimers(now))
-    const mandates = new MandatesService({
-      gateway,
-      mandates: new Journal({
-        name: 'mandates',
-        schema: MandateEntry,
-        storage: fileStorage(dir, 'mandates'),
-        seal: this.sealOf('mandates'),
-        keyOf: (e) => e.mandateReference,
-        timeOf: (e) => e.createdAt,
-        limit: 10_000,
-      }),
-      debits,
-      banks: new BankDirectory({ gateway, gatewayKey: () => this.day.sandbox.url, now }),
-      debitFollower: follower,
-      publish: () => undefined,
-      actor,
-      log: silentLogger,
-      now,
-    })
-    return {
-      mandates,
-      debits: new DebitsService({
-        gateway,
-        debits,
-        mandates,
-        follower,
-        publish: () => undefined,
-        actor,
-        log: silentLogger,
-        now,
-      }),
-    }
   }
 
   /** The debits as this till's journal holds them, read by the shift reports' reader. */
@@ -380,8 +249,8 @@ export class BooksTill {
     this.ledger.load(structuredClone(charges), structuredClone(transfers))
     this.books = this.#books()
     this.shifts = this.#shiftService()
-    ;({ mandates: this.mandates, debits: this.debits } = this.#mandateServices())
-    ;({ payments: this.payments, refunds: this.refunds } = this.#moneyServices())
+    ;({ mandates: this.mandates, debits: this.debits } = mandateServices(this.#files()))
+    ;({ payments: this.payments, refunds: this.refunds } = moneyServices(this.#files()))
     this.debits.resume()
     this.payments.resume()
     this.refunds.resume()
