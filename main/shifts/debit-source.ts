@@ -4,11 +4,11 @@
 // environment's device key, and a journal that can't be read or fails its check is a warning
 // on the report, not a stop. The journal drops finished debits first once it holds 20,000,
 // so the books (books.ts) keep each settled one until a sealed Z-report has counted it.
-import { readFileSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import type { Environment } from '../../common/ipc/shared'
 import { isCurrency, type Minor } from '../../common/money'
 import { JournalIntegrityError, openSealedDocument, type JournalSeal } from '../integrity'
+import { fileStorage } from '../payments/journal'
 import type { Activity, DebitFact } from './activity'
 import type { SettledSource } from './books'
 import type { ActivitySource } from './sources'
@@ -43,21 +43,13 @@ export function debitFact(v: unknown): DebitFact | null {
 
 /** The debits journal's entries, every seal checked (throws JournalIntegrityError in words). */
 export function readDebits(path: string, seal: JournalSeal): DebitFact[] {
-  let raw: string
-  try {
-    raw = readFileSync(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
-    throw error
-  }
-  const file = basename(path)
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(raw)
-  } catch {
-    throw new JournalIntegrityError(file, null, 'the file is not readable JSON')
-  }
-  const values = openSealedDocument(parsed, { file, domain: 'debits.journal.v1', seal }).values
+  // The journal's own storage reads it: no file is an empty list, bad JSON an integrity error.
+  const stored = fileStorage(dirname(path), basename(path, '.json')).load()
+  const values = openSealedDocument(stored, {
+    file: basename(path),
+    domain: 'debits.journal.v1',
+    seal,
+  }).values
   return values.flatMap((v) => debitFact(v) ?? [])
 }
 

@@ -36,7 +36,8 @@ export interface BooksFindings {
 }
 
 let eventSeq = 0
-const closedEvent = (tillId: string, z: ZReportView, name: string): ShopEvent => ({
+/** A till's `shift.closed` as the shop hears it (main/shop/reporter.ts). */
+export const closedEvent = (tillId: string, z: ZReportView, name: string): ShopEvent => ({
   eventId: `00000000-0000-4000-8000-${String(++eventSeq).padStart(12, '0')}`,
   tillId,
   tillSeq: eventSeq,

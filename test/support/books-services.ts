@@ -46,8 +46,11 @@ export const stillTimers = (now: () => number): Timers => ({
   clearTimeout: () => undefined,
 })
 
-/** One till's journal seals: its device key and a head per journal "in the keychain". */
-export function journalSeals() {
+/**
+ * One till's journal seals: its device key and a head per journal "in the keychain";
+ * `report` hears each finding (the admin's findings on a till).
+ */
+export function journalSeals(report?: (finding: string) => void) {
   const sealer = new Sealer(randomBytes(32), true)
   const heads = new Map<string, { seq: number; hash: string } | null>()
   return (name: string): JournalSeal => ({
@@ -60,6 +63,7 @@ export function journalSeals() {
         heads.set(name, { ...head })
       },
     } as unknown as JournalSeal['anchor'],
+    ...(report ? { report: ({ reason }) => report(`${name}: ${reason}`) } : {}),
   })
 }
 

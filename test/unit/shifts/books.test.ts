@@ -2,12 +2,11 @@
 // entries only (main/payments/module.ts), so a busy till's settled payments leave it before
 // the Z-report. The books keep each one as it settles (books.ts), until a sealed Z-report has
 // counted it. Written here by the payments journal itself, sealed as on a till.
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Sealer, type JournalSeal } from '../../../main/integrity'
+import type { JournalSeal } from '../../../main/integrity'
 import { fileStorage, Journal } from '../../../main/payments/journal'
 import { PaymentEntry, isFinalPayment } from '../../../main/payments/payment-entry'
 import { DebitEntry, FINAL_DEBIT } from '../../../main/mandates/mandate-entries'
@@ -15,6 +14,7 @@ import { Books } from '../../../main/shifts/books'
 import { withDebits } from '../../../main/shifts/debit-source'
 import { ShiftsService, type Caller } from '../../../main/shifts/service'
 import { fileActivitySource } from '../../../main/shifts/sources'
+import { journalSeals } from '../../support/books-services'
 import { keyedSeal } from './fixtures'
 
 const bola: Caller = { id: 'u_bola0001', name: 'Bola', role: 'cashier' }
@@ -22,30 +22,14 @@ const START = Date.parse('2026-03-02T08:00:00Z')
 
 let dir: string
 let now: number
-let sealer: Sealer
-/** Journal heads "in the keychain", by name. */
-let heads: Map<string, { seq: number; hash: string } | null>
 let findings: string[]
-
-const sealOf = (name: string): JournalSeal => ({
-  sealer,
-  anchor: {
-    get head() {
-      return heads.get(name) ?? null
-    },
-    set(head: { seq: number; hash: string }) {
-      heads.set(name, { ...head })
-    },
-  } as unknown as JournalSeal['anchor'],
-  report: ({ reason }) => findings.push(`${name}: ${reason}`),
-})
+let sealOf: (name: string) => JournalSeal
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'tilldesk-books-'))
   now = START
-  sealer = new Sealer(randomBytes(32), true)
-  heads = new Map()
   findings = []
+  sealOf = journalSeals((finding) => findings.push(finding))
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 

@@ -9,22 +9,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ShiftReport, ZReportView } from '../../../common/ipc/shifts'
-import type { Activity, DebitFact } from '../../../main/shifts/activity'
+import type { Activity, DebitFact, LateTransferFact } from '../../../main/shifts/activity'
 import { reportCsv } from '../../../main/shifts/csv'
 import { reportHtml } from '../../../main/shifts/html'
 import { ShiftsService, type Caller } from '../../../main/shifts/service'
-import type { ShopEvent } from '../../../main/shop/events'
-import { shiftClosedFact } from '../../../main/shop/reporter'
 import { shopZReport } from '../../../main/shop/shop-z'
-import { activity, bola, charge, keyedSeal, m } from './fixtures'
+import { closedEvent } from '../../support/books-check'
+import { activity, bola, charge, clock, iso, keyedSeal, m } from './fixtures'
 
 const cashier: Caller = { id: bola.id, name: bola.name, role: 'cashier' }
-const DAY = Date.parse('2026-03-02T00:00:00Z')
-const clock = (hhmm: string) => {
-  const [h, mm] = hhmm.split(':').map(Number)
-  return DAY + (h! * 60 + mm!) * 60_000
-}
-const iso = (hhmm: string) => new Date(clock(hhmm)).toISOString()
 
 interface Till {
   service: ShiftsService
@@ -77,6 +70,18 @@ const debit = (over: Partial<DebitFact> & { reference: string }): DebitFact => (
   chargedBy: 'Bola',
   unknown: false,
   ...over,
+})
+
+/** A transfer this till saw that the shop's rule gave to the back counter's sale. */
+const givenAway = (reference: string, amount: number): LateTransferFact => ({
+  reference,
+  amount: m(amount),
+  currency: 'NGN',
+  status: 'success',
+  firstSeenAt: iso('10:00'),
+  acknowledged: false,
+  cashier: bola,
+  claimedBy: 'Back counter',
 })
 
 const naira = (amount: number) => [{ currency: 'NGN', amount }]
@@ -143,17 +148,6 @@ describe('direct debits in the shift reports', () => {
   })
 })
 
-let seq = 0
-const closed = (tillId: string, z: ZReportView, name: string): ShopEvent => ({
-  eventId: `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`,
-  tillId,
-  tillSeq: seq,
-  kind: 'shift.closed',
-  body: shiftClosedFact(z, name)!.body,
-  createdAt: iso('09:00'),
-  signature: 'x'.repeat(86),
-})
-
 describe('a transfer the shop moves to another till after a sealed Z-report', () => {
   it("leaves the sealed Z-report as it is and corrects each till's next Z-report", async () => {
     const front = till('Front counter')
@@ -184,18 +178,7 @@ describe('a transfer the shop moves to another till after a sealed Z-report', ()
           transfers: [],
         }),
       ],
-      lateTransfers: [
-        {
-          reference: 'tr_both',
-          amount: m(40_000_00),
-          currency: 'NGN',
-          status: 'success',
-          firstSeenAt: iso('10:00'),
-          acknowledged: false,
-          cashier: bola,
-          claimedBy: 'Back counter',
-        },
-      ],
+      lateTransfers: [givenAway('tr_both', 40_000_00)],
     })
     back.facts = activity({
       charges: [
@@ -232,9 +215,9 @@ describe('a transfer the shop moves to another till after a sealed Z-report', ()
     // The shop's day: the sum of its tills, the move included, so the money counts once.
     const shop = shopZReport(
       [
-        closed('till-f', f1, 'Front counter'),
-        closed('till-f', f2, 'Front counter'),
-        closed('till-b', b1, 'Back counter'),
+        closedEvent('till-f', f1, 'Front counter'),
+        closedEvent('till-f', f2, 'Front counter'),
+        closedEvent('till-b', b1, 'Back counter'),
       ],
       '2026-03-02',
       'demo',
@@ -252,18 +235,7 @@ describe('a transfer the shop moves to another till after a sealed Z-report', ()
   it('never counts on this till a transfer given to another till before any Z-report counted it', async () => {
     const t = till('Front counter')
     t.facts = activity({
-      lateTransfers: [
-        {
-          reference: 'tr_theirs',
-          amount: m(5_000_00),
-          currency: 'NGN',
-          status: 'success',
-          firstSeenAt: iso('10:00'),
-          acknowledged: false,
-          cashier: bola,
-          claimedBy: 'Back counter',
-        },
-      ],
+      lateTransfers: [givenAway('tr_theirs', 5_000_00)],
     })
     const z = (await zAt(t, '12:00')).report
     expect(z.till.collections.received).toEqual([])
