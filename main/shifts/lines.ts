@@ -76,12 +76,15 @@ export function reportLines(f: ShiftFigures): ReportLine[] {
       label: PAYOUT_LINE_LABEL[k],
       tally: f.payouts[k],
     })),
-    ...DEBIT_LINES.map((k) => ({
-      section: 'debits',
-      key: k,
-      label: DEBIT_LABEL[k],
-      tally: f.debits?.[k] ?? EMPTY,
-    })),
+    // A report sealed before debits were counted has no such section: a reprint shows none.
+    ...(f.debits
+      ? DEBIT_LINES.map((k) => ({
+          section: 'debits',
+          key: k,
+          label: DEBIT_LABEL[k],
+          tally: f.debits?.[k] ?? EMPTY,
+        }))
+      : []),
   ]
 }
 

@@ -62,13 +62,6 @@ function Lines<K extends string>({
   )
 }
 
-const NONE: Tally = { count: 0, totals: [] }
-/** Reports sealed before debits were counted have none. */
-const noDebits = Object.fromEntries(DEBIT_LINES.map((k) => [k, NONE])) as Record<
-  (typeof DEBIT_LINES)[number],
-  Tally
->
-
 function Figures({ figures }: { figures: ShiftFigures }) {
   const c = figures.collections
   const { t } = useTranslation()
@@ -123,12 +116,15 @@ function Figures({ figures }: { figures: ShiftFigures }) {
         labels={words(PAYOUT_LINES, (key) => t(`shift.lines.payouts.${key}`))}
         tallies={figures.payouts}
       />
-      <Lines
-        title={t('doc.report.sections.debits')}
-        keys={DEBIT_LINES}
-        labels={words(DEBIT_LINES, (key) => t(`shift.lines.debits.${key}`))}
-        tallies={figures.debits ?? noDebits}
-      />
+      {/* A report sealed before debits were counted has none to show. */}
+      {figures.debits && (
+        <Lines
+          title={t('doc.report.sections.debits')}
+          keys={DEBIT_LINES}
+          labels={words(DEBIT_LINES, (key) => t(`shift.lines.debits.${key}`))}
+          tallies={figures.debits}
+        />
+      )}
     </div>
   )
 }

@@ -145,6 +145,19 @@ describe('direct debits in the shift reports', () => {
     expect(html('en')).toContain('Charged')
     expect(html('fr')).toContain('Prélèvements')
     expect(html('fr')).toContain('Prélevé')
+    // A Z-report sealed before debits were counted is reprinted as it was: no debit section.
+    const { debits: _none, ...before } = z.till
+    const old = { ...z, till: before, cashiers: [] }
+    expect(
+      reportHtml(old, 'A4', {
+        language: 'en',
+        integrityNote: null,
+        seal: null,
+        printedAt: z.to,
+        timeZone: 'Africa/Lagos',
+      }),
+    ).not.toContain('Direct debits')
+    expect(reportCsv(old)).not.toContain('debits,')
   })
 })
 
