@@ -14,6 +14,7 @@ import type { UsersService } from '../users/users'
 import type { Handlers } from '../ipc/handlers'
 import type * as Kernel from '../kernel/module'
 import type { DesktopServices } from './desktop'
+import type { DropKeepers } from '../kernel/drop-keeper'
 import type { Emit, EventListener } from '../kernel/events'
 import type { Logger } from '../kernel/log'
 
@@ -34,6 +35,8 @@ export interface CoreServices {
   log: Logger
   fetch: typeof fetch
   dataDir: string
+  /** What a trimmed journal (payments, refunds, debits) drops is kept first (the shift books). */
+  dropKeepers: DropKeepers
   desktop: DesktopServices
   now: () => number
 }

@@ -27,6 +27,7 @@ import { SettingsStore, type SettingsBackend } from '../settings/store'
 import { usersHandlers } from '../users/handlers'
 import { UsersService } from '../users/users'
 import { browserDesktop, type DesktopServices } from './desktop'
+import { DropKeepers } from '../kernel/drop-keeper'
 import { EventBus } from '../kernel/events'
 import type { Logger } from '../kernel/log'
 import type { CoreServices, FeatureInstance, FeatureModule } from './core'
@@ -192,6 +193,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     log,
     fetch,
     dataDir: adapters.dataDir,
+    dropKeepers: new DropKeepers(),
     desktop: adapters.desktop ?? browserDesktop(() => null),
     now,
   }

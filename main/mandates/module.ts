@@ -36,6 +36,7 @@ export function createMandates(core: CoreServices) {
       timeOf: (e) => e.createdAt,
       limit: 20_000,
       keep: (e) => !FINAL_DEBIT.includes(e.status),
+      dropping: (records) => core.dropKeepers.keep(environment, 'debits', records),
       log: core.log,
     })
     const follower = new Follower(SETTLEMENT_SCHEDULE)

@@ -85,6 +85,12 @@ export interface JournalOptions<T> {
   limit: number
   /** Records that must be kept past the limit (not final yet). */
   keep?: (record: T) => boolean
+  /**
+   * Hands the records a trim is about to drop to whoever must keep them first (the shift
+   * books, main/kernel/drop-keeper.ts); they are dropped only when it answers true, and
+   * otherwise stay past the limit until a later write. Absent: dropped at once.
+   */
+  dropping?: (records: readonly T[]) => boolean
   log?: Logger
   name: string
   /** The device key and chain head that seal this journal; absent: a plain array. */
@@ -206,7 +212,20 @@ export class Journal<T> {
       .reverse()
       .filter((record) => !(this.options.keep?.(record) ?? false))
       .slice(0, extra)
+    if (removable.length === 0 || !this.#handedOver(removable)) return
     for (const record of removable) this.#records.delete(this.options.keyOf(record))
+  }
+
+  /** True when the records may leave: nobody must keep them, or the keeper kept them. */
+  #handedOver(records: readonly T[]): boolean {
+    const dropping = this.options.dropping
+    if (!dropping) return true
+    try {
+      if (dropping(records)) return true
+    } catch (error) {
+      this.options.log?.warn(`${this.options.name} journal: trim waits for its keeper`, { error })
+    }
+    return false
   }
 
   #flush(): void {

@@ -27,6 +27,7 @@ export function createPayments(core: CoreServices) {
         timeOf: (e) => e.createdAt,
         limit: JOURNAL_LIMIT,
         keep: (e) => !isFinalPayment(e.status),
+        dropping: (records) => core.dropKeepers.keep(environment, 'payments', records),
         log: core.log,
       }),
       follower: new Follower(CHECKOUT_SCHEDULE),

@@ -25,6 +25,7 @@ export function createRefunds(core: CoreServices) {
         timeOf: (e) => e.createdAt,
         limit: JOURNAL_LIMIT,
         keep: (e) => e.status !== 'success' && e.status !== 'failed',
+        dropping: (records) => core.dropKeepers.keep(environment, 'refunds', records),
         log: core.log,
       }),
       follower: new Follower(SETTLEMENT_SCHEDULE),

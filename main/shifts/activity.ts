@@ -4,6 +4,7 @@
 import type { Currency, Minor } from '../../common/money'
 import type { PaymentStatus } from '../../common/ipc/collections'
 import type { ShiftPerson } from '../../common/ipc/shifts'
+import type { Environment } from '../../common/ipc/shared'
 
 export interface ChargeFact {
   id: string
@@ -129,3 +130,10 @@ export const emptyActivity = (): Activity => ({
   debits: [],
   warnings: [],
 })
+
+/** What the books (books.ts) read from the features' journals: only the trimmed ones. */
+export interface SettledSource {
+  settled(
+    environment: Environment,
+  ): Promise<Pick<Activity, 'hostedPayments' | 'refunds' | 'debits'>>
+}

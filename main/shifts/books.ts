@@ -12,9 +12,19 @@
 // checkpoint that carries the chain on, so a file cut at the front or put back still shows.
 // A file that does not check is left exactly as it is, reported to the admin, and not used:
 // the reports then say that records dropped from the journals may be missing.
-import { appendFileSync, existsSync, mkdirSync, readFileSync, truncateSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { Environment } from '../../common/ipc/shared'
+import type { TrimmedJournal } from '../kernel/drop-keeper'
 import { writeFileAtomicSync } from '../kernel/atomicFile'
 import {
   GENESIS,
@@ -23,9 +33,11 @@ import {
   readSealedLines,
   type JournalSeal,
 } from '../integrity'
-import type { Activity, DebitFact, HostedPaymentFact, RefundFact } from './activity'
+import type { Activity, DebitFact, HostedPaymentFact, RefundFact, SettledSource } from './activity'
 import { DEBIT, HOSTED, REFUND } from './carried-over'
+import { debitFact } from './debit-source'
 import { settledKey } from './figures'
+import { hostedFact, refundFact } from './sources'
 
 /** One kept record: a settled hosted payment, refund or debit, as the report reads it. */
 export type KeptRecord =
@@ -43,11 +55,6 @@ const SETTLED: Record<KeptRecord['k'], Record<string, string>> = {
 const DOMAIN = 'shifts.books.v1'
 
 type Settled = Pick<Activity, 'hostedPayments' | 'refunds' | 'debits'>
-
-/** What the books read from the features' journals: only the trimmed ones. */
-export interface SettledSource {
-  settled(environment: Environment): Promise<Settled>
-}
 
 const keyOf = (r: KeptRecord) => settledKey(r.k, r.v.reference, r.v.status)
 
@@ -121,7 +128,14 @@ export class BooksFile {
     }
     if (lines.length === 0) return
     mkdirSync(dirname(this.#path), { recursive: true, mode: 0o700 })
-    appendFileSync(this.#path, lines.join(''), { mode: 0o600 })
+    // Flushed to the disk: a journal may drop these records in the write that follows.
+    const fd = openSync(this.#path, 'a', 0o600)
+    try {
+      writeSync(fd, lines.join(''))
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
     this.#chain.written()
   }
 
@@ -147,6 +161,8 @@ export class BooksFile {
  */
 export class Books {
   readonly #files = new Map<Environment, Promise<BooksFile>>()
+  /** The files already open, for a journal's trim, which cannot wait. */
+  readonly #open = new Map<Environment, BooksFile>()
 
   constructor(
     private readonly deps: {
@@ -162,10 +178,37 @@ export class Books {
       file = this.deps
         .seal(environment)
         .then((seal) => new BooksFile(join(this.deps.dir, environment, 'books.jsonl'), seal))
+      file.then((opened) => this.#open.set(environment, opened)).catch(() => undefined)
       file.catch(() => this.#files.delete(environment))
       this.#files.set(environment, file)
     }
     return file
+  }
+
+  /**
+   * A journal's trim hands over what it is about to drop (main/kernel/drop-keeper.ts): the
+   * settled ones are kept here, on disk, before it may drop them. False while this
+   * environment's books are not open yet (the records stay in their journal until a later
+   * write); true when the books failed their check, as before them (every report says the
+   * books did not check and what may be missing).
+   */
+  keepDropped(
+    environment: Environment,
+    journal: TrimmedJournal,
+    records: readonly unknown[],
+  ): boolean {
+    const file = this.#open.get(environment)
+    if (!file) return false
+    if (file.problem) return true
+    const facts = <F>(read: (v: unknown) => F | null): F[] => records.flatMap((v) => read(v) ?? [])
+    file.keep(
+      kept({
+        hostedPayments: journal === 'payments' ? facts(hostedFact) : [],
+        refunds: journal === 'refunds' ? facts(refundFact) : [],
+        debits: journal === 'debits' ? facts(debitFact) : [],
+      }),
+    )
+    return true
   }
 
   /** Copies what settled since the last look (on a feature's change, and before a report). */

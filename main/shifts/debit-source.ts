@@ -9,8 +9,7 @@ import type { Environment } from '../../common/ipc/shared'
 import { isCurrency, type Minor } from '../../common/money'
 import { JournalIntegrityError, openSealedDocument, type JournalSeal } from '../integrity'
 import { fileStorage } from '../payments/journal'
-import type { Activity, DebitFact } from './activity'
-import type { SettledSource } from './books'
+import type { Activity, DebitFact, SettledSource } from './activity'
 import type { ActivitySource } from './sources'
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null

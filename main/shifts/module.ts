@@ -113,7 +113,14 @@ export const shiftsModule = defineModule({
       // A keychain that can't be read must not stop the till: shifts then answer each call
       // with the reason, and the next call tries again.
       start: async () => {
-        unhear = keepSettled(core, books)
+        const unkeep = core.dropKeepers.set((environment, journal, records) =>
+          books.keepDropped(environment, journal, records),
+        )
+        const unsettle = keepSettled(core, books)
+        unhear = () => {
+          unkeep()
+          unsettle()
+        }
         await service
           .start()
           .catch((error: unknown) => core.log.error('shifts did not start', { error }))

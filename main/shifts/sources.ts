@@ -29,8 +29,8 @@ import {
   type PayoutEvent,
   type PayoutFact,
   type RefundFact,
+  type SettledSource,
 } from './activity'
-import type { SettledSource } from './books'
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
 const isMinor = (v: unknown): v is Minor => typeof v === 'number' && Number.isSafeInteger(v)
@@ -209,39 +209,41 @@ function moneyEntry(v: unknown): { amount: Minor; currency: Currency } | null {
 }
 
 function hostedFacts(path: string, seal: JournalSeal): HostedPaymentFact[] {
-  const out: HostedPaymentFact[] = []
-  for (const v of readDocument(path, documentDomain('payments'), seal)) {
-    const money = moneyEntry(v)
-    if (!money || !isObject(v) || typeof v.reference !== 'string') continue
-    if (typeof v.status !== 'string' || typeof v.createdAt !== 'string') continue
-    out.push({
-      reference: v.reference,
-      status: v.status,
-      ...money,
-      createdAt: v.createdAt,
-      settledAt: text(v.paidAt) ?? text(v.verifiedAt),
-      takenBy: typeof v.takenBy === 'string' ? v.takenBy : null,
-    })
+  return readDocument(path, documentDomain('payments'), seal).flatMap((v) => hostedFact(v) ?? [])
+}
+
+/** One payments-journal entry as the reports read it; null when it is not one. */
+export function hostedFact(v: unknown): HostedPaymentFact | null {
+  const money = moneyEntry(v)
+  if (!money || !isObject(v) || typeof v.reference !== 'string') return null
+  if (typeof v.status !== 'string' || typeof v.createdAt !== 'string') return null
+  return {
+    reference: v.reference,
+    status: v.status,
+    ...money,
+    createdAt: v.createdAt,
+    settledAt: text(v.paidAt) ?? text(v.verifiedAt),
+    takenBy: typeof v.takenBy === 'string' ? v.takenBy : null,
   }
-  return out
 }
 
 function refundFacts(path: string, seal: JournalSeal): RefundFact[] {
-  const out: RefundFact[] = []
-  for (const v of readDocument(path, documentDomain('refunds'), seal)) {
-    const money = moneyEntry(v)
-    if (!money || !isObject(v) || typeof v.reference !== 'string') continue
-    if (typeof v.status !== 'string' || typeof v.createdAt !== 'string') continue
-    out.push({
-      reference: v.reference,
-      status: v.status,
-      ...money,
-      createdAt: v.createdAt,
-      updatedAt: text(v.updatedAt),
-      issuedBy: typeof v.issuedBy === 'string' ? v.issuedBy : null,
-    })
+  return readDocument(path, documentDomain('refunds'), seal).flatMap((v) => refundFact(v) ?? [])
+}
+
+/** One refunds-journal entry as the reports read it; null when it is not one. */
+export function refundFact(v: unknown): RefundFact | null {
+  const money = moneyEntry(v)
+  if (!money || !isObject(v) || typeof v.reference !== 'string') return null
+  if (typeof v.status !== 'string' || typeof v.createdAt !== 'string') return null
+  return {
+    reference: v.reference,
+    status: v.status,
+    ...money,
+    createdAt: v.createdAt,
+    updatedAt: text(v.updatedAt),
+    issuedBy: typeof v.issuedBy === 'string' ? v.issuedBy : null,
   }
-  return out
 }
 
 /**

@@ -108,6 +108,7 @@ export class BooksTill {
       now: () => this.day.now(),
       sealOf: this.sealOf,
       actor: () => person(1),
+      dropping: (journal, records) => this.books.keepDropped('demo', journal, records),
     }
   }
 

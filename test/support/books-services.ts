@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { Follower, type Timers } from '../../main/exactly-once/follower'
 import type { GatewayClient } from '../../main/gateway'
 import { Sealer, type JournalSeal } from '../../main/integrity'
+import type { TrimmedJournal } from '../../main/kernel/drop-keeper'
 import { silentLogger } from '../../main/kernel/log'
 import { BankDirectory } from '../../main/mandates/bank-directory'
 import { DebitsService } from '../../main/mandates/debits-service'
@@ -20,11 +21,13 @@ import { RefundEntry } from '../../main/refunds/refund-entry'
 import { RefundsService } from '../../main/refunds/refunds-service'
 
 /**
- * The payments and refunds journals' length here: short, so they drop settled entries. Not
- * shorter: a journal over its limit drops the oldest finished entry in the very write that
- * finishes it (main/payments/journal.ts, #trim), before the books can keep it; with 2 this
- * happens to a refund that settles late (seed 20261128), a defect of the journal's trim that
- * the app's limits (500, 1,000) make rare, not impossible.
+ * The payments and refunds journals' length here: short, so they drop settled entries during
+ * the day, each trim handing what it drops to the till's books first, as the app's modules
+ * wire it (main/kernel/drop-keeper.ts; test/unit/shifts/journal-trim-books.test.ts holds the
+ * seam itself). Not shorter: the day's reconciliation reads the journals and the books, and
+ * the books hold only the current period's records once a Z-report has counted the rest, so
+ * a whole day reconciles only while the journals hold the day, as the app's 500 and 1,000 do
+ * on a till's day.
  */
 const JOURNAL_LIMIT = 5
 
@@ -37,6 +40,8 @@ export interface TillFiles {
   now: () => number
   sealOf: (journal: string) => JournalSeal
   actor: () => { id: string; name: string }
+  /** The till's books keep what a trimmed journal drops (as the shifts module wires it). */
+  dropping: (journal: TrimmedJournal, records: readonly unknown[]) => boolean
 }
 
 /** Timers that never fire: the day checks debits when its seed says, not on a wall clock. */
@@ -88,6 +93,7 @@ export function moneyServices(o: TillFiles) {
       timeOf: (e) => e.createdAt,
       limit: JOURNAL_LIMIT,
       keep: (e) => !isFinalPayment(e.status),
+      dropping: (records) => o.dropping('payments', records),
     }),
     follower: follower(),
     publish: () => undefined,
@@ -110,6 +116,7 @@ export function moneyServices(o: TillFiles) {
       timeOf: (e) => e.createdAt,
       limit: JOURNAL_LIMIT,
       keep: (e) => e.status !== 'success' && e.status !== 'failed',
+      dropping: (records) => o.dropping('refunds', records),
     }),
     follower: follower(),
     publish: () => undefined,
@@ -135,6 +142,7 @@ export function mandateServices(o: TillFiles) {
     timeOf: (e) => e.createdAt,
     limit: 20_000,
     keep: (e) => !FINAL_DEBIT.includes(e.status),
+    dropping: (records) => o.dropping('debits', records),
   })
   const follower = new Follower({ steps: [{ untilMs: 1, everyMs: 1 }] }, stillTimers(now))
   const mandates = new MandatesService({
