@@ -15,6 +15,8 @@ export const Resolution = z.object({
   made: z.boolean(),
   byId: z.string(),
   byName: z.string(),
+  /** Their role when they decided (payouts keep it in the audit); absent in older entries. */
+  byRole: z.string().optional(),
   at: z.string(),
   reason: z.string(),
   gatewayReference: z.string().nullable(),
@@ -24,6 +26,7 @@ export type Resolution = z.infer<typeof Resolution>
 export interface Decider {
   id: string
   name: string
+  role?: string
 }
 
 export interface DecisionWords {
@@ -33,9 +36,21 @@ export interface DecisionWords {
   started: string
   /** How "made" reads for it ("paid", the default; "made" for refunds). */
   made?: string
+  /** The renderer's catalogue key of "only an unknown outcome can be decided", if it has one. */
+  onlyUnknownKey?: string
 }
 
 const madeWord = (words: DecisionWords): string => words.made ?? 'paid'
+
+/** The refusal of a decision on an entry whose outcome is not unknown (or already decided). */
+export function onlyUnknown(words: DecisionWords): AppError {
+  const made = madeWord(words)
+  return new AppError(
+    'wrong_state',
+    `Only a ${words.noun} whose outcome is unknown can be marked as ${made} or not ${made}.`,
+    words.onlyUnknownKey ? { say: { key: words.onlyUnknownKey } } : {},
+  )
+}
 
 /** Why `viewer` may not decide an item started by `startedById`, or null when they may. */
 export function makerBlock(
@@ -78,6 +93,7 @@ export async function decideResolution(options: DecideOptions): Promise<Resoluti
     made,
     byId: actor.id,
     byName: actor.name,
+    ...(actor.role ? { byRole: actor.role } : {}),
     at: options.at(),
     reason: input.reason,
     gatewayReference: input.outcome === 'paid' ? input.gatewayReference : null,

@@ -11,10 +11,10 @@ import type { Logger } from '../kernel/log'
 import { AppError } from '../kernel/errors'
 import { GatewayError } from '../gateway/errors'
 import { overruleAlarm } from './alarm'
-import { decideResolution, makerBlock, type Decider } from './decision'
+import { decideResolution, makerBlock, onlyUnknown, type Decider } from './decision'
 import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { assertDecidable } from './fence'
-import { Flights } from './flights'
+import { flightsOver, type Flights } from './flights'
 import type { Follower } from './follower'
 import {
   pursueByReference,
@@ -89,12 +89,14 @@ export function writesFor<E, G, A, R>(
 export type Submitted<E> = { kind: 'sent'; entry: E } | { kind: 'unknown'; entry: E }
 
 export class ReferencedWrites<E, G, A, R> {
-  readonly #flights = new Flights<E | undefined>()
+  readonly #flights: Flights<E | undefined>
 
   constructor(
     private readonly kind: WriteKind<E, G, A, R>,
     private readonly deps: TrackerDeps<E, G>,
-  ) {}
+  ) {
+    this.#flights = flightsOver(deps.journal.over ?? deps.journal)
+  }
 
   #iso(): string {
     return new Date(this.deps.now()).toISOString()
@@ -400,15 +402,15 @@ export class ReferencedWrites<E, G, A, R> {
   }
 
   /**
-   * A person's decision on an entry whose outcome is unknown: never its starter, with their
-   * PIN, and never while a request for the reference may still land (the fence). Once written
-   * no request for it leaves again; it is still looked up for the reversal window.
+   * A person's decision on an entry whose outcome is unknown, for every kind: never its starter
+   * (nor whom the kind excludes), with their PIN, and never while a request for the reference
+   * is out or may still land (the fence). Once written no request for it leaves again; it is
+   * still looked up for the reversal window.
    */
   async decide(
     reference: string,
     input: OutcomeDecisionInput,
     who: { actor: Decider | null; verifyPin?: (id: string, pin: string) => Promise<unknown> },
-    wrongState: string,
   ): Promise<E> {
     const check = (): E => {
       const entry = this.deps.journal.get(reference)
@@ -418,7 +420,8 @@ export class ReferencedWrites<E, G, A, R> {
         this.kind.resolution(entry) ||
         !this.kind.uncertainty(entry)
       )
-        throw new AppError('wrong_state', wrongState)
+        throw onlyUnknown(this.kind.words)
+      if (who.actor) this.kind.mayDecide?.(entry, who.actor)
       const blocked = makerBlock(this.kind.startedById(entry), who.actor, this.kind.words)
       if (blocked) throw new AppError('maker_cannot_decide', blocked)
       const lost = this.kind.uncertainty(entry)?.lastUnknownAt ?? null

@@ -194,12 +194,10 @@ export class DebitsService {
    * written into the debit's journal entry, which is the record of it.
    */
   async decideOutcome(input: OutcomeDecisionInput): Promise<DebitView> {
-    const updated = await this.#writes.decide(
-      input.reference,
-      input,
-      { actor: this.deps.actor(), verifyPin: this.deps.verifyPin },
-      'Only a debit whose outcome is unknown can be marked as paid or not paid.',
-    )
+    const updated = await this.#writes.decide(input.reference, input, {
+      actor: this.deps.actor(),
+      verifyPin: this.deps.verifyPin,
+    })
     return this.#view(updated, false)
   }
 

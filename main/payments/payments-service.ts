@@ -195,12 +195,10 @@ export class PaymentsService {
    * written into the payment's journal entry, which is the record of it.
    */
   async decideOutcome(input: OutcomeDecisionInput): Promise<CheckoutView> {
-    const updated = await this.#writes.decide(
-      input.reference,
-      input,
-      { actor: this.deps.actor(), verifyPin: this.deps.verifyPin },
-      'Only a payment whose outcome is unknown can be marked as paid or not paid.',
-    )
+    const updated = await this.#writes.decide(input.reference, input, {
+      actor: this.deps.actor(),
+      verifyPin: this.deps.verifyPin,
+    })
     return this.#toView(updated)
   }
 

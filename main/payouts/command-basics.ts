@@ -1,6 +1,7 @@
 // What every payout command shares: the policy and services it runs on, the person asking,
 // and the checks that the maker-checker rule needs on every path (a supervisor who neither
 // made nor edited the payout). commands.ts, outcome-decision.ts and shop-decision.ts use it.
+import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import type { Currency } from '../../common/money'
 import { AppError } from '../kernel/errors'
 import type { Sealer } from '../integrity/seal'
@@ -46,10 +47,10 @@ export interface CommandDeps {
   /** Signs approvals after the PIN check (the environment's device key); absent: unsigned. */
   approvalSealer?: Sealer | null
   /**
-   * How long after a request whose answer was lost a decision stays fenced off: the sender's
-   * request deadline plus the commit lag margin (its `verifyAfterMs`). Default 15 s + 15 s.
+   * The sender's `verifyAfterMs` (its request deadline plus the commit lag margin): the core
+   * fences a decision off that long after a request whose answer was lost. Default 15 s + 15 s.
    */
-  decisionFenceMs?: number
+  verifyAfterMs?: number
   /**
    * Shop mode: checks the payout against the shop's limits with the shop's server and holds
    * its place there before it is committed (main/shop/payout-limits.ts); throws in words.
@@ -66,6 +67,8 @@ export interface CommandContext {
   deps: CommandDeps
   /** The payout, or AppError payout_not_found. */
   get(reference: string): PayoutItem
+  /** A decision on an unknown outcome, on the exactly-once core's path (outcome-decision.ts). */
+  decide(input: OutcomeDecisionInput, person: Person): Promise<void>
   /** Commits one action by `person` (durable once it resolves). */
   act(
     item: PayoutItem,

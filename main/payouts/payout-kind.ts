@@ -8,9 +8,11 @@
 import type { Transfer } from '../../common/api/disbursements'
 import type { WriteKind } from '../exactly-once/kind'
 import type { Uncertainty as CoreUncertainty } from '../exactly-once/submit'
+import { assertChecker } from './command-basics'
 import { explainTransferFailure } from './explain'
 import type { DisbursementBody, PayoutsGateway } from './gatewayPort'
-import type { EvidenceStep, PayoutItem, TransferSnapshot, Uncertainty } from './model'
+import type { LimitRole } from './limits'
+import type { ActorRole, EvidenceStep, PayoutItem, TransferSnapshot, Uncertainty } from './model'
 
 const iso = (ms: number): string => new Date(ms).toISOString()
 const ms = (text: string): number => Date.parse(text)
@@ -116,11 +118,14 @@ export function payoutKind(options: {
     },
     noun: 'payout',
     notMade: 'not paid',
-    words: { noun: 'payout', started: 'drafted this payout', made: 'paid' },
+    words: { noun: 'payout', started: 'drafted this payout', onlyUnknownKey: 'onlyUnknown' },
     referenceOf: (item) => item.reference,
     // A payout found `sending` after a restart may have left at its last change.
     startedAt: (item) => iso(item.updatedAt),
     startedById: (item) => item.createdBy.id,
+    // A supervisor or admin who neither made nor edited it (maker-checker, command-basics.ts).
+    mayDecide: (item, actor) =>
+      assertChecker({ ...actor, role: actor.role as LimitRole }, item, 'decide the outcome of'),
     open: (item) =>
       item.state === 'sending' ||
       item.state === 'unknown' ||
@@ -169,17 +174,20 @@ export function payoutKind(options: {
         },
       }
     },
-    decided: (item, r) => ({
-      ...item,
-      state: r.made ? 'success' : 'rejected',
-      resolution: {
-        outcome: r.made ? 'paid' : 'not_paid',
-        by: { id: r.byId, name: r.byName, role: 'supervisor' },
-        at: ms(r.at),
-        reason: r.reason,
-        gatewayReference: r.gatewayReference,
-      },
-    }),
+    // The journal keeps who decided as an actor (payout-store.ts makes it their resolve action).
+    decided: (item, r) => {
+      const by = { id: r.byId, name: r.byName, role: (r.byRole ?? 'supervisor') as ActorRole }
+      const [at, reason] = [ms(r.at), r.reason]
+      const outcome = r.made ? 'paid' : 'not_paid'
+      return {
+        ...item,
+        state: r.made ? 'success' : 'rejected',
+        resolution: { outcome, by, at, reason, gatewayReference: r.gatewayReference },
+        decision: { by, at, reason },
+        reviewReason: null,
+        problem: null,
+      }
+    },
     // Paid while the gateway says failed, or not paid while it holds a transfer that did not.
     contradicts: (transfer, made) => made === (transfer.status === 'failed'),
     overruled: (item, transfer, alarm, at) => {

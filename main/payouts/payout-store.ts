@@ -77,6 +77,24 @@ export function recordsFor(before: PayoutItem, after: PayoutItem): OutboxRecord[
       },
     ]
   }
+  const decision = !before.resolution ? after.resolution : null
+  if (decision) {
+    // A person's decision (the core's decide): their resolve action, checked by the reducer.
+    const action = decision.outcome === 'paid' ? 'resolvePaid' : 'resolveNotPaid'
+    const { by, reason } = decision
+    return [
+      {
+        type: 'action',
+        action,
+        ref: after.reference,
+        by,
+        from: before.state,
+        to: after.state,
+        reason,
+        patch,
+      },
+    ]
+  }
   const overruled = !before.alarm && Boolean(after.alarm)
   const rest = pathOf(overruled ? 'submitted' : before.state, after.state)
   const path = overruled && rest ? (['overrule', ...rest] as PayoutAction[]) : rest
@@ -105,11 +123,15 @@ export function recordsFor(before: PayoutItem, after: PayoutItem): OutboxRecord[
 /** The outbox as the core's store of payouts. */
 export class PayoutStore implements EntryStore<PayoutItem> {
   readonly #written = new Map<string, Promise<unknown>>()
+  /** Every store over this outbox (the sender's, the decision's) shares the core's flights. */
+  readonly over: object
 
   constructor(
     private readonly outbox: Outbox,
     private readonly onError: (error: unknown) => void = () => undefined,
-  ) {}
+  ) {
+    this.over = outbox
+  }
 
   get(reference: string): PayoutItem | undefined {
     return this.outbox.get(reference)

@@ -334,12 +334,10 @@ export class RefundsService {
       input.outcome === 'refunded'
         ? { ...input, outcome: 'paid' as const }
         : { ...input, outcome: 'not_paid' as const }
-    const updated = await this.#writes.decide(
-      input.reference,
-      decision,
-      { actor: this.deps.actor(), verifyPin: this.deps.verifyPin },
-      'Only a refund whose outcome is unknown can be marked as made or not made.',
-    )
+    const updated = await this.#writes.decide(input.reference, decision, {
+      actor: this.deps.actor(),
+      verifyPin: this.deps.verifyPin,
+    })
     return this.#viewOfEntry(updated)
   }
 
