@@ -100,9 +100,10 @@ export async function decideResolution(options: DecideOptions): Promise<Resoluti
   }
 }
 
+/** An entry as its outcome is shown: a journal entry with who started it and whether open. */
 export interface OutcomeOf {
-  uncertainty: Uncertainty | null | undefined
-  resolution: Resolution | null | undefined
+  uncertainty?: Uncertainty | null | undefined
+  resolution?: Resolution | null | undefined
   alarm?: Alarm | null | undefined
   createdAt: string
   startedById: string | null | undefined

@@ -43,6 +43,9 @@ export interface TrackerDeps<E, G> {
   windowMs: number
   /** How long a decided reference is still looked up (the gateway's reversal window). */
   decidedWatchMs: number
+  /** Who decides and acknowledges when the caller names nobody (the one signed in). */
+  actor?: () => Decider | null
+  verifyPin?: (userId: string, pin: string) => Promise<unknown>
 }
 
 /** The gateway's reversal window (docs/gateway-assumptions.md): decided entries are watched. */
@@ -54,7 +57,13 @@ export const DEFAULT_VERIFY_AFTER_MS = 25_000
 export interface ServiceWriteDeps<G> {
   gateway: () => Promise<G>
   follower: Follower
+  /**
+   * Looks up entries waiting for a person, and decided ones, at a slow pace
+   * (REVIEW_LOOKUP_SCHEDULE): the gateway's answer settles one before anyone has to guess.
+   * Absent: nobody looks them up until someone opens one.
+   */
   reviewFollower?: Follower
+  /** Whether this environment has shown it keeps our reference (resends need it). */
   trust?: ReferenceTrust
   log: Logger
   now?: () => number
@@ -62,6 +71,10 @@ export interface ServiceWriteDeps<G> {
   verifyAfterMs?: number
   /** How long a lost answer is followed up before a person decides. */
   unknownWindowMs?: number
+  /** Who is signed in (the IPC guard has already checked the role). */
+  actor: () => Decider | null
+  /** Checks a PIN (counting failures towards lockout); throws AppError when wrong. */
+  verifyPin?: (userId: string, pin: string) => Promise<unknown>
 }
 
 /** The core for one kind, on a service's deps, with the core's defaults. */
@@ -83,6 +96,8 @@ export function writesFor<E, G, A, R>(
     verifyAfterMs: deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
     windowMs: deps.unknownWindowMs ?? options.defaultWindowMs,
     decidedWatchMs: DECIDED_WATCH_MS,
+    actor: deps.actor,
+    verifyPin: deps.verifyPin,
   })
 }
 
@@ -410,7 +425,10 @@ export class ReferencedWrites<E, G, A, R> {
   async decide(
     reference: string,
     input: OutcomeDecisionInput,
-    who: { actor: Decider | null; verifyPin?: (id: string, pin: string) => Promise<unknown> },
+    who: { actor: Decider | null; verifyPin?: (id: string, pin: string) => Promise<unknown> } = {
+      actor: this.deps.actor?.() ?? null,
+      verifyPin: this.deps.verifyPin,
+    },
   ): Promise<E> {
     const check = (): E => {
       const entry = this.deps.journal.get(reference)
@@ -454,7 +472,7 @@ export class ReferencedWrites<E, G, A, R> {
   }
 
   /** A supervisor has read the alarm: kept, marked acknowledged (by whom, when). */
-  acknowledge(reference: string, actor: Decider | null): E {
+  acknowledge(reference: string, actor = this.deps.actor?.() ?? null): E {
     if (!actor) throw new AppError('not_signed_in', 'Sign in to acknowledge.')
     const entry = this.deps.journal.get(reference)
     const alarm = entry ? this.kind.alarm(entry) : null

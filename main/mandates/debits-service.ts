@@ -13,14 +13,11 @@ import {
   type Minor,
 } from '../../common/money'
 import { AppError } from '../kernel/errors'
-import type { Logger } from '../kernel/log'
 import { cashierError } from '../payments/cashier-errors'
-import type { Follower } from '../exactly-once/follower'
 import { awaitsAcknowledgement } from '../exactly-once/alarm'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
-import { writesFor, type ReferencedWrites } from '../exactly-once/tracker'
-import type { ReferenceTrust } from '../exactly-once/trust'
+import { writesFor, type ReferencedWrites, type ServiceWriteDeps } from '../exactly-once/tracker'
 import { debitKind, type DebitAnswer, type DebitsGateway, type MandateRefresh } from './debit-kind'
 import { toDebitView } from './debit-view'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
@@ -30,28 +27,10 @@ import { isoFrom, nowFrom } from '../payments/service-basics'
 
 export type { DebitsGateway } from './debit-kind'
 
-export interface DebitsServiceDeps {
-  gateway: () => Promise<DebitsGateway>
+export interface DebitsServiceDeps extends ServiceWriteDeps<DebitsGateway> {
   debits: Journal<DebitEntry>
   mandates: MandateRefresh
-  follower: Follower
-  /**
-   * Looks up debits in review at a slow pace (REVIEW_LOOKUP_SCHEDULE) until the gateway
-   * answers for the reference or a supervisor decides. Absent: nobody looks them up.
-   */
-  reviewFollower?: Follower
   publish: (view: DebitView) => void
-  actor: () => { id: string; name: string } | null
-  log: Logger
-  now?: () => number
-  /** Least wait after a lost request before its reference is looked up (it may be in flight). */
-  verifyAfterMs?: number
-  /** How long a lost answer is followed up before a supervisor must decide. */
-  unknownWindowMs?: number
-  /** Checks a PIN (counting failures towards lockout); throws AppError when wrong. */
-  verifyPin?: (userId: string, pin: string) => Promise<unknown>
-  /** Whether this environment has shown it keeps our reference (resends need it). */
-  trust?: ReferenceTrust
 }
 
 /** A lost debit answer is followed up this long, then a supervisor checks it. */
@@ -194,16 +173,12 @@ export class DebitsService {
    * written into the debit's journal entry, which is the record of it.
    */
   async decideOutcome(input: OutcomeDecisionInput): Promise<DebitView> {
-    const updated = await this.#writes.decide(input.reference, input, {
-      actor: this.deps.actor(),
-      verifyPin: this.deps.verifyPin,
-    })
-    return this.#view(updated, false)
+    return this.#view(await this.#writes.decide(input.reference, input), false)
   }
 
   /** A supervisor has read the alarm of a debit the gateway settled against a decision. */
   acknowledgeAlarm(paymentReference: string): DebitView {
-    const entry = this.#writes.acknowledge(paymentReference, this.deps.actor())
+    const entry = this.#writes.acknowledge(paymentReference)
     return this.#view(entry, this.#following(entry))
   }
 

@@ -4,7 +4,6 @@
 // Role rule (enforced by the IPC table, common/ipc/refunds.ts): issuing needs a supervisor.
 import type { PaymentRecord } from '../../common/api/payments'
 import type { Refund } from '../../common/api/refunds'
-import type { UnknownOutcomeView } from '../../common/ipc/payments'
 import type {
   RefundCountsView,
   RefundDecisionInput,
@@ -16,15 +15,12 @@ import type {
 } from '../../common/ipc/refunds'
 import { ZERO } from '../../common/money'
 import { AppError } from '../kernel/errors'
-import type { Logger } from '../kernel/log'
 import { cashierError } from '../payments/cashier-errors'
-import type { Follower } from '../exactly-once/follower'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
 import { decisionOutcomeView } from '../exactly-once/decision'
 import { awaitsAcknowledgement } from '../exactly-once/alarm'
-import { writesFor, type ReferencedWrites } from '../exactly-once/tracker'
-import type { ReferenceTrust } from '../exactly-once/trust'
+import { writesFor, type ReferencedWrites, type ServiceWriteDeps } from '../exactly-once/tracker'
 import { refundKind } from './refund-kind'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
 import {
@@ -43,28 +39,9 @@ export { FINAL, RefundEntry, type RefundsGateway } from './refund-entry'
 /** The decision as the IPC guard hands it over (trimmed, validated). */
 type RefundDecisionOutput = RefundDecisionInput
 
-export interface RefundsServiceDeps {
-  gateway: () => Promise<RefundsGateway>
+export interface RefundsServiceDeps extends ServiceWriteDeps<RefundsGateway> {
   journal: Journal<RefundEntry>
-  follower: Follower
-  /**
-   * Looks up refunds waiting for a supervisor now and then (REVIEW_LOOKUP_SCHEDULE): the
-   * gateway's answer for the reference settles one before anyone has to guess. None: not
-   * looked up until someone opens it.
-   */
-  reviewFollower?: Follower
   publish: (view: RefundView) => void
-  actor: () => { id: string; name: string } | null
-  log: Logger
-  now?: () => number
-  /** Checks a PIN (counting failures towards lockout); throws AppError when wrong. */
-  verifyPin?: (userId: string, pin: string) => Promise<unknown>
-  /** Least wait after a lost request before its reference is looked up (it may be in flight). */
-  verifyAfterMs?: number
-  /** How long a lost answer is followed up before a supervisor must decide. */
-  unknownWindowMs?: number
-  /** Whether this environment has shown it keeps our reference (resends need it). */
-  trust?: ReferenceTrust
 }
 
 export const DEFAULT_UNKNOWN_WINDOW_MS = 30 * 60_000
@@ -334,16 +311,12 @@ export class RefundsService {
       input.outcome === 'refunded'
         ? { ...input, outcome: 'paid' as const }
         : { ...input, outcome: 'not_paid' as const }
-    const updated = await this.#writes.decide(input.reference, decision, {
-      actor: this.deps.actor(),
-      verifyPin: this.deps.verifyPin,
-    })
-    return this.#viewOfEntry(updated)
+    return this.#viewOfEntry(await this.#writes.decide(input.reference, decision))
   }
 
   /** A supervisor has read the alarm of a refund the gateway settled against a decision. */
   acknowledgeAlarm(reference: string): RefundView {
-    return this.#viewOfEntry(this.#writes.acknowledge(reference, this.deps.actor()))
+    return this.#viewOfEntry(this.#writes.acknowledge(reference))
   }
 
   #viewOfEntry(entry: RefundEntry): RefundView {
@@ -363,22 +336,11 @@ export class RefundsService {
       createdAt: entry.createdAt,
       updatedAt: entry.updatedAt,
       following: !FINAL.includes(status) && this.#writes.isFollowing(entry.reference),
-      outcome: this.#outcomeOf(entry),
+      outcome: decisionOutcomeView(
+        { ...entry, startedById: entry.issuedById, open: UNSETTLED.includes(entry.status) },
+        this.deps.actor(),
+        refundKind.words,
+      ),
     }
-  }
-
-  #outcomeOf(entry: RefundEntry): UnknownOutcomeView | null {
-    return decisionOutcomeView(
-      {
-        uncertainty: entry.uncertainty,
-        resolution: entry.resolution,
-        alarm: entry.alarm,
-        createdAt: entry.createdAt,
-        startedById: entry.issuedById,
-        open: UNSETTLED.includes(entry.status),
-      },
-      this.deps.actor(),
-      refundKind.words,
-    )
   }
 }
