@@ -63,31 +63,23 @@ export function makerBlock(
     : null
 }
 
-export interface DecideOptions {
+/**
+ * Who decides, around the check of the entry (its state, who they are, the fence; throws in
+ * words), which runs again after their PIN so a decision never lands on an entry that moved.
+ */
+export async function decideResolution(options: {
   actor: Decider | null
   verifyPin?: (userId: string, pin: string) => Promise<unknown>
   input: OutcomeDecisionInput
-  /** Throws AppError when the item may not be decided now; returns who started it. */
-  check: () => string | null | undefined
-  words: DecisionWords
+  check: (actor: Decider) => unknown
   at: () => string
-}
-
-/**
- * Checks who is deciding (signed in, not the one who started it, their PIN) around the
- * state check, which runs again after the PIN so a decision never lands on a settled item.
- */
-export async function decideResolution(options: DecideOptions): Promise<Resolution> {
-  const { actor, input, words } = options
+}): Promise<Resolution> {
+  const { actor, input } = options
   if (!actor) throw new AppError('not_signed_in', 'Sign in to decide.')
-  const guard = () => {
-    const blocked = makerBlock(options.check(), actor, words)
-    if (blocked) throw new AppError('maker_cannot_decide', blocked)
-  }
-  guard()
+  options.check(actor)
   if (!options.verifyPin) throw new AppError('internal', 'PIN checks are not available here.')
   await options.verifyPin(actor.id, input.pin)
-  guard()
+  options.check(actor)
   const made = input.outcome === 'paid'
   return {
     made,

@@ -24,11 +24,10 @@ export interface EntryStore<E> {
 
 /** What one kind of request says about itself; the tracker does the rest. */
 export interface WriteKind<E, G, A, R> {
-  /** "refund", "payment", "debit" (in words). */
-  noun: string
-  /** How a "not made" decision reads: "not refunded", "not paid". */
-  notMade: string
+  /** "refund", "payment", "debit" (in words), and who started it. */
   words: DecisionWords
+  /** How a "not made" decision reads when not "not paid": "not refunded". */
+  notMade?: string
   referenceOf(entry: E): string
   startedAt(entry: E): string
   startedById(entry: E): string | null | undefined

@@ -9,7 +9,6 @@
 // fold a record, which statuses are final. Everything else lives here, once.
 import type { Logger } from '../kernel/log'
 import { AppError } from '../kernel/errors'
-import { GatewayError } from '../gateway/errors'
 import { overruleAlarm } from './alarm'
 import { decideResolution, makerBlock, onlyUnknown, type Decider } from './decision'
 import type { OutcomeDecisionInput } from '../../common/ipc/payments'
@@ -17,6 +16,7 @@ import { assertDecidable } from './fence'
 import { flightsOver, type Flights } from './flights'
 import type { Follower } from './follower'
 import {
+  foreignAnswer,
   pursueByReference,
   reviewOf,
   submitByReference,
@@ -113,6 +113,10 @@ export class ReferencedWrites<E, G, A, R> {
     this.#flights = flightsOver(deps.journal.over ?? deps.journal)
   }
 
+  get #noun(): string {
+    return this.kind.words.noun
+  }
+
   #iso(): string {
     return new Date(this.deps.now()).toISOString()
   }
@@ -152,12 +156,12 @@ export class ReferencedWrites<E, G, A, R> {
     const outcome = await submitByReference({
       send: () => this.kind.send(gateway, entry),
       lookup: () => this.kind.lookup(gateway, reference),
-      noun: this.kind.noun,
+      noun: this.#noun,
       now: this.deps.now,
     })
     let after: E | undefined
     if (outcome.outcome === 'unknown') {
-      this.deps.log.warn(`${this.kind.noun} outcome unknown`, {
+      this.deps.log.warn(`${this.#noun} outcome unknown`, {
         reference,
         kind: outcome.error.kind,
       })
@@ -198,10 +202,7 @@ export class ReferencedWrites<E, G, A, R> {
         let after: E | undefined = entry
         if (this.kind.open(entry)) {
           // The schedule ended before a lookup saw the window close: a person decides now.
-          const u = reviewOf(
-            this.kind.uncertainty(entry) ?? this.#afterRestart(entry),
-            this.kind.noun,
-          )
+          const u = reviewOf(this.kind.uncertainty(entry) ?? this.#afterRestart(entry), this.#noun)
           after = this.#update(reference, (e) => this.kind.unknown(e, u))
         } else if (this.kind.gaveUp) {
           after = this.#update(reference, (e) => this.kind.gaveUp?.(e) ?? e)
@@ -229,18 +230,27 @@ export class ReferencedWrites<E, G, A, R> {
     if (this.inReview(before)) return (await this.#lookUpInReview(before)) ?? before
     if (this.kind.open(before)) return this.#pursue(before, lookEarly)
     if (this.kind.final(before)) return before
-    let gateway: G
+    const { record, failed } = await this.#lookUp(reference)
+    if (record) return this.#publishIfChanged(before, this.#fold(reference, record, 'found'))
+    return failed ? this.#lookupFailed(before, failed.error) : before
+  }
+
+  /** One lookup of our reference: the record when it is ours, or the failure. */
+  async #lookUp(reference: string): Promise<{ record?: R; failed?: { error: unknown } }> {
     try {
-      gateway = await this.deps.gateway()
-      const record = await this.kind.lookup(gateway, reference)
-      if (!this.#ours(record, reference)) return before
-      return this.#publishIfChanged(before, this.#fold(reference, record, 'found'))
+      const record = await this.kind.lookup(await this.deps.gateway(), reference)
+      return this.#ours(record, reference) ? { record } : {}
     } catch (error) {
-      const after = this.kind.lookupFailed
-        ? this.#update(reference, (e) => this.kind.lookupFailed?.(e, error) ?? e)
-        : before
-      return this.#publishIfChanged(before, after)
+      return { failed: { error } }
     }
+  }
+
+  #lookupFailed(before: E, error: unknown): E | undefined {
+    const reference = this.kind.referenceOf(before)
+    const after = this.kind.lookupFailed
+      ? this.#update(reference, (e) => this.kind.lookupFailed?.(e, error) ?? e)
+      : before
+    return this.#publishIfChanged(before, after)
   }
 
   /** An answer is about this entry only when it carries our reference (or none at all). */
@@ -264,19 +274,14 @@ export class ReferencedWrites<E, G, A, R> {
     try {
       gateway = await this.deps.gateway()
     } catch (error) {
-      return this.#publishIfChanged(
-        before,
-        this.kind.lookupFailed
-          ? this.#update(reference, (e) => this.kind.lookupFailed?.(e, error) ?? e)
-          : before,
-      )
+      return this.#lookupFailed(before, error)
     }
     const step = await pursueByReference<A, R>({
       uncertainty: this.kind.uncertainty(before) ?? this.#afterRestart(before),
       lookup: async () => {
         const record = await this.kind.lookup(gateway, reference)
         // A record of another reference says nothing about ours: not found, for this purpose.
-        if (!this.#ours(record, reference)) throw foreignAnswer(this.kind.noun)
+        if (!this.#ours(record, reference)) throw foreignAnswer(this.#noun)
         return record
       },
       resend: () => this.kind.send(gateway, before),
@@ -293,7 +298,7 @@ export class ReferencedWrites<E, G, A, R> {
       },
       mayResend: () => this.deps.trust?.honoured() ?? true,
       lookEarly,
-      noun: this.kind.noun,
+      noun: this.#noun,
       now: this.deps.now,
       verifyAfterMs: this.deps.verifyAfterMs,
       windowMs: this.deps.windowMs,
@@ -311,7 +316,7 @@ export class ReferencedWrites<E, G, A, R> {
     else if (step.kind === 'sent') after = this.#fold(reference, step.value, 'accepted')
     else {
       if (step.kind === 'review')
-        this.deps.log.warn(`${this.kind.noun} outcome unknown; needs review`, { reference })
+        this.deps.log.warn(`${this.#noun} outcome unknown; needs review`, { reference })
       after = this.#update(reference, (e) => this.kind.unknown(e, step.uncertainty))
     }
     return this.#publishIfChanged(before, after)
@@ -356,17 +361,11 @@ export class ReferencedWrites<E, G, A, R> {
   /** One lookup of an entry in review: the updated entry when the gateway answered for it. */
   async #lookUpInReview(entry: E): Promise<E | undefined> {
     const reference = this.kind.referenceOf(entry)
-    let record: R
-    try {
-      const gateway = await this.deps.gateway()
-      record = await this.kind.lookup(gateway, reference)
-    } catch {
-      return undefined
-    }
-    if (!this.#ours(record, reference)) return undefined
+    const { record } = await this.#lookUp(reference)
+    if (!record) return undefined
     const now = this.deps.journal.get(reference)
     if (!now || !this.inReview(now)) return now
-    this.deps.log.info(`${this.kind.noun} in review settled by the gateway`, { reference })
+    this.deps.log.info(`${this.#noun} in review settled by the gateway`, { reference })
     const after = this.#fold(reference, record, 'found')
     if (after) this.deps.publish(after)
     return after
@@ -381,13 +380,9 @@ export class ReferencedWrites<E, G, A, R> {
   /** A decided entry: the gateway's record, if it has one, is checked against the decision. */
   async #lookUpDecided(entry: E): Promise<E | undefined> {
     const reference = this.kind.referenceOf(entry)
-    try {
-      const gateway = await this.deps.gateway()
-      const record = await this.kind.lookup(gateway, reference)
-      if (this.#ours(record, reference)) this.#overruleIfContradicted(entry, record)
-    } catch {
-      // No record, or no answer: the decision stands; looked up again later.
-    }
+    // No record, or no answer: the decision stands; looked up again later.
+    const { record } = await this.#lookUp(reference)
+    if (record) this.#overruleIfContradicted(entry, record)
     return this.deps.journal.get(reference)
   }
 
@@ -401,14 +396,16 @@ export class ReferencedWrites<E, G, A, R> {
     if (!this.kind.contradicts(record, resolution.made)) return
     const at = this.#iso()
     const alarm = overruleAlarm({
-      noun: this.kind.noun,
+      noun: this.#noun,
       reference,
-      decidedAs: resolution.made ? 'made' : this.kind.notMade,
+      decidedAs: resolution.made ? 'made' : (this.kind.notMade ?? 'not paid'),
       byName: resolution.byName,
       gatewaySays: this.kind.statusWords(record),
       at,
     })
-    this.deps.log.error(`${this.kind.noun} decision contradicted by the gateway`, { reference })
+    this.deps.log.error(`${this.#noun} decision contradicted by the gateway`, {
+      reference,
+    })
     const after = this.#update(reference, (e) => this.kind.overruled(e, record, alarm, at))
     if (after) {
       this.deps.publish(after)
@@ -430,7 +427,7 @@ export class ReferencedWrites<E, G, A, R> {
       verifyPin: this.deps.verifyPin,
     },
   ): Promise<E> {
-    const check = (): E => {
+    const check = (actor: Decider | null): E => {
       const entry = this.deps.journal.get(reference)
       if (
         !entry ||
@@ -439,12 +436,12 @@ export class ReferencedWrites<E, G, A, R> {
         !this.kind.uncertainty(entry)
       )
         throw onlyUnknown(this.kind.words)
-      if (who.actor) this.kind.mayDecide?.(entry, who.actor)
-      const blocked = makerBlock(this.kind.startedById(entry), who.actor, this.kind.words)
+      if (actor) this.kind.mayDecide?.(entry, actor)
+      const blocked = makerBlock(this.kind.startedById(entry), actor, this.kind.words)
       if (blocked) throw new AppError('maker_cannot_decide', blocked)
       const lost = this.kind.uncertainty(entry)?.lastUnknownAt ?? null
       assertDecidable({
-        noun: this.kind.noun,
+        noun: this.#noun,
         now: this.deps.now(),
         lastUnknownAt: lost === null ? null : Date.parse(lost),
         outstandingMs: this.deps.verifyAfterMs,
@@ -452,20 +449,17 @@ export class ReferencedWrites<E, G, A, R> {
       })
       return entry
     }
-    const resolution = await decideResolution({
-      actor: who.actor,
-      verifyPin: who.verifyPin,
-      input,
-      check: () => this.kind.startedById(check()),
-      words: this.kind.words,
-      at: () => this.#iso(),
-    })
+    const at = () => this.#iso()
+    const resolution = await decideResolution({ ...who, input, check, at })
     // Checked again after the PIN, with nothing awaited between the check and the write.
-    const entry = check()
+    const entry = check(who.actor)
     this.deps.follower.stop(reference)
     this.deps.reviewFollower?.stop(reference)
     const updated = this.deps.journal.put(this.kind.decided(entry, resolution))
-    this.deps.log.info(`${this.kind.noun} outcome decided`, { reference, made: resolution.made })
+    this.deps.log.info(`${this.#noun} outcome decided`, {
+      reference,
+      made: resolution.made,
+    })
     this.#watchSlow(reference)
     this.deps.publish(updated)
     return updated
@@ -477,7 +471,7 @@ export class ReferencedWrites<E, G, A, R> {
     const entry = this.deps.journal.get(reference)
     const alarm = entry ? this.kind.alarm(entry) : null
     if (!entry || !alarm)
-      throw new AppError('wrong_state', `This ${this.kind.noun} has no alarm to acknowledge.`)
+      throw new AppError('wrong_state', `This ${this.#noun} has no alarm to acknowledge.`)
     if (alarm.acknowledged) return entry
     const updated = this.deps.journal.put(
       this.kind.withAlarm(entry, {
@@ -497,22 +491,4 @@ export class ReferencedWrites<E, G, A, R> {
     if (after && JSON.stringify(after) !== JSON.stringify(before)) this.deps.publish(after)
     return after
   }
-}
-
-/** A lookup answered with another reference's record: an answer that tells nothing of ours. */
-function foreignAnswer(noun: string): GatewayError {
-  return new GatewayError({
-    kind: 'bad_response',
-    status: 200,
-    gatewayMessage: null,
-    code: null,
-    endpoint: 'lookup',
-    method: 'GET',
-    path: '',
-    capability: null,
-    retryPolicy: 'safe',
-    outcomeUnknown: false,
-    retryable: false,
-    detail: `it is the record of another ${noun}, with another reference`,
-  })
 }

@@ -116,8 +116,6 @@ export function payoutKind(options: {
       options.lookupFailed?.(item.reference, error)
       return undefined
     },
-    noun: 'payout',
-    notMade: 'not paid',
     words: { noun: 'payout', started: 'drafted this payout', onlyUnknownKey: 'onlyUnknown' },
     referenceOf: (item) => item.reference,
     // A payout found `sending` after a restart may have left at its last change.

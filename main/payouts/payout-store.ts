@@ -77,27 +77,15 @@ export function recordsFor(before: PayoutItem, after: PayoutItem): OutboxRecord[
       },
     ]
   }
-  const decision = !before.resolution ? after.resolution : null
-  if (decision) {
-    // A person's decision (the core's decide): their resolve action, checked by the reducer.
-    const action = decision.outcome === 'paid' ? 'resolvePaid' : 'resolveNotPaid'
-    const { by, reason } = decision
-    return [
-      {
-        type: 'action',
-        action,
-        ref: after.reference,
-        by,
-        from: before.state,
-        to: after.state,
-        reason,
-        patch,
-      },
-    ]
-  }
+  // A person's decision (the core's decide) is their resolve action; the reducer checks them.
+  const decided = before.resolution ? null : (after.resolution ?? null)
   const overruled = !before.alarm && Boolean(after.alarm)
   const rest = pathOf(overruled ? 'submitted' : before.state, after.state)
-  const path = overruled && rest ? (['overrule', ...rest] as PayoutAction[]) : rest
+  const path: PayoutAction[] | undefined = decided
+    ? [decided.outcome === 'paid' ? 'resolvePaid' : 'resolveNotPaid']
+    : overruled && rest
+      ? ['overrule', ...rest]
+      : rest
   if (!path)
     throw new Error(`No system action takes a payout from ${before.state} to ${after.state}.`)
   let from = before.state
@@ -109,10 +97,10 @@ export function recordsFor(before: PayoutItem, after: PayoutItem): OutboxRecord[
       type: 'action',
       action,
       ref: after.reference,
-      by: SYSTEM_ACTOR,
+      by: decided?.by ?? SYSTEM_ACTOR,
       from,
       to,
-      reason: REASONS[action]?.(after) ?? null,
+      reason: decided?.reason ?? REASONS[action]?.(after) ?? null,
       patch: i === 0 ? patch : after.transfer ? { transfer: after.transfer } : {},
     }
     from = to
