@@ -36,8 +36,8 @@ export interface DecisionWords {
   started: string
   /** How "made" reads for it ("paid", the default; "made" for refunds). */
   made?: string
-  /** The renderer's catalogue key of "only an unknown outcome can be decided", if it has one. */
-  onlyUnknownKey?: string
+  /** The renderer's catalogue keys of the refusals, where the kind has its own words for them. */
+  keys?: { onlyUnknown: string; noAlarm: string }
 }
 
 const madeWord = (words: DecisionWords): string => words.made ?? 'paid'
@@ -48,7 +48,7 @@ export function onlyUnknown(words: DecisionWords): AppError {
   return new AppError(
     'wrong_state',
     `Only a ${words.noun} whose outcome is unknown can be marked as ${made} or not ${made}.`,
-    words.onlyUnknownKey ? { say: { key: words.onlyUnknownKey } } : {},
+    words.keys ? { say: { key: words.keys.onlyUnknown } } : {},
   )
 }
 

@@ -470,13 +470,15 @@ export class ReferencedWrites<E, G, A, R> {
     if (!actor) throw new AppError('not_signed_in', 'Sign in to acknowledge.')
     const entry = this.deps.journal.get(reference)
     const alarm = entry ? this.kind.alarm(entry) : null
-    if (!entry || !alarm)
-      throw new AppError('wrong_state', `This ${this.#noun} has no alarm to acknowledge.`)
+    if (!entry || !alarm) {
+      const say = this.kind.words.keys && { say: { key: this.kind.words.keys.noAlarm } }
+      throw new AppError('wrong_state', `This ${this.#noun} has no alarm to acknowledge.`, say)
+    }
     if (alarm.acknowledged) return entry
     const updated = this.deps.journal.put(
       this.kind.withAlarm(entry, {
         ...alarm,
-        acknowledged: { byId: actor.id, byName: actor.name, at: this.#iso() },
+        acknowledged: { byId: actor.id, byName: actor.name, byRole: actor.role, at: this.#iso() },
       }),
     )
     this.deps.publish(updated)

@@ -1,7 +1,6 @@
 // What every payout command shares: the policy and services it runs on, the person asking,
 // and the checks that the maker-checker rule needs on every path (a supervisor who neither
 // made nor edited the payout). commands.ts, outcome-decision.ts and shop-decision.ts use it.
-import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import type { Currency } from '../../common/money'
 import { AppError } from '../kernel/errors'
 import type { Sealer } from '../integrity/seal'
@@ -9,6 +8,7 @@ import type { LimitRole, PayoutLimits } from './limits'
 import type { ActorRef, PayoutItem } from './model'
 import type { NameEnquiryResult } from './nameEnquiry'
 import type { Outbox } from './outbox'
+import type { PayoutDecisions } from './outcome-decision'
 import type { ItemPatch } from './records'
 import type { PayoutAction } from './stateMachine'
 
@@ -67,8 +67,8 @@ export interface CommandContext {
   deps: CommandDeps
   /** The payout, or AppError payout_not_found. */
   get(reference: string): PayoutItem
-  /** A decision on an unknown outcome, on the exactly-once core's path (outcome-decision.ts). */
-  decide(input: OutcomeDecisionInput, person: Person): Promise<void>
+  /** Decisions on unknown outcomes and their alarms, on the exactly-once core's path. */
+  decisions: PayoutDecisions
   /** Commits one action by `person` (durable once it resolves). */
   act(
     item: PayoutItem,

@@ -60,7 +60,7 @@ export class PayoutCommands {
     this.#newReference = deps.newReference ?? (() => newPayoutReference(deps.now()))
     this.#ctx = {
       deps,
-      decide: payoutDecisions(deps),
+      decisions: payoutDecisions(deps),
       get: (reference) => this.#get(reference),
       act: (...args) => this.#act(...args),
     }

@@ -11,7 +11,6 @@ import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
 import { ReferencedWrites } from '../exactly-once/tracker'
 import { silentLogger } from '../kernel/log'
 import {
-  asActor,
   isChecker,
   requireReason,
   type CommandContext,
@@ -31,14 +30,17 @@ export type OutcomeDecision =
   | { outcome: 'paid'; gatewayReference: string; reason: string }
   | { outcome: 'not_paid'; reason: string }
 
-/** Decides a payout on the core's path; resolves once the decision is on disk. */
-export type PayoutDecide = (input: OutcomeDecisionInput, person: Person) => Promise<void>
+/** A payout's decision and acknowledgement on the core's path; each resolves once on disk. */
+export interface PayoutDecisions {
+  decide(input: OutcomeDecisionInput, person: Person): Promise<void>
+  acknowledge(reference: string, person: Person): Promise<void>
+}
 
 /**
  * The core over the outbox, for decisions only: it sends nothing (the sender does), and sees
  * the sender's flights for a reference because both stand over the same outbox.
  */
-export function payoutDecisions(deps: CommandDeps): PayoutDecide {
+export function payoutDecisions(deps: CommandDeps): PayoutDecisions {
   const store = new PayoutStore(deps.outbox)
   const writes = new ReferencedWrites(payoutKind({ requestTimeoutMs: 0 }), {
     journal: store,
@@ -51,9 +53,15 @@ export function payoutDecisions(deps: CommandDeps): PayoutDecide {
     windowMs: 0,
     decidedWatchMs: 0,
   })
-  return async (input, person) => {
-    await writes.decide(input.reference, input, { actor: person, verifyPin: deps.verifyPin })
-    await store.written(input.reference)
+  return {
+    decide: async (input, person) => {
+      await writes.decide(input.reference, input, { actor: person, verifyPin: deps.verifyPin })
+      await store.written(input.reference)
+    },
+    acknowledge: async (reference, person) => {
+      writes.acknowledge(reference, person)
+      await store.written(reference)
+    },
   }
 }
 
@@ -79,13 +87,14 @@ export async function decideOutcome(
     decision.outcome === 'paid'
       ? { reference, pin, reason, outcome: 'paid' as const, gatewayReference }
       : { reference, pin, reason, outcome: 'not_paid' as const }
-  await ctx.decide(input, person)
+  await ctx.decisions.decide(input, person)
   return ctx.get(reference)
 }
 
 /**
  * A supervisor has read the alarm of a decision the gateway overruled: the alarm stays on
- * the payout, marked with who acknowledged it and when, and the journal note is the audit.
+ * the payout, marked with who acknowledged it and when (the core's acknowledge); the journal
+ * note is the audit, which the reducer takes only from a supervisor or admin, once.
  */
 export async function acknowledgeAlarm(
   ctx: CommandContext,
@@ -97,24 +106,7 @@ export async function acknowledgeAlarm(
       say: { key: 'alarmSupervisor' },
     })
   }
-  const item = ctx.get(reference)
-  const alarm = item.alarm ?? null
-  if (!alarm)
-    throw new AppError('wrong_state', 'This payout has no alarm to acknowledge.', {
-      say: { key: 'noAlarm' },
-    })
-  if (alarm.acknowledged) return item
-  const at = new Date(ctx.deps.now()).toISOString()
-  const [changed] = await ctx.deps.outbox.commit([
-    {
-      type: 'note',
-      note: 'alarmAcknowledged',
-      ref: reference,
-      by: asActor(person),
-      state: item.state,
-      text: alarm.text,
-      patch: { alarm: { ...alarm, acknowledged: { byId: person.id, byName: person.name, at } } },
-    },
-  ])
-  return changed!
+  ctx.get(reference)
+  await ctx.decisions.acknowledge(reference, person)
+  return ctx.get(reference)
 }

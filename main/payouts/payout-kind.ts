@@ -59,6 +59,7 @@ function snapshotOf(transfer: Transfer): TransferSnapshot {
   }
 }
 
+const keys = { onlyUnknown: 'onlyUnknown', noAlarm: 'noAlarm' }
 const FINAL = new Set(['failed', 'reversed', 'rejected', 'success', 'expired'])
 
 /**
@@ -116,7 +117,7 @@ export function payoutKind(options: {
       options.lookupFailed?.(item.reference, error)
       return undefined
     },
-    words: { noun: 'payout', started: 'drafted this payout', onlyUnknownKey: 'onlyUnknown' },
+    words: { noun: 'payout', started: 'drafted this payout', keys },
     referenceOf: (item) => item.reference,
     // A payout found `sending` after a restart may have left at its last change.
     startedAt: (item) => iso(item.updatedAt),

@@ -4,7 +4,7 @@
 // rule of the reducer and every line of the audit chain hold as when the sender wrote them.
 // Records are chained at once and reach disk in the outbox's group commit; `written` says when.
 import type { EntryStore } from '../exactly-once/kind'
-import { SYSTEM_ACTOR, type PayoutItem, type PayoutState } from './model'
+import { SYSTEM_ACTOR, type ActorRole, type PayoutItem, type PayoutState } from './model'
 import type { Outbox } from './outbox'
 import type { ItemPatch, OutboxRecord } from './records'
 import { ACTIONS, type PayoutAction } from './stateMachine'
@@ -61,18 +61,21 @@ export function recordsFor(before: PayoutItem, after: PayoutItem): OutboxRecord[
   if (before.state === after.state) {
     // A poll that only saw the transfer move on at the bank writes nothing (as before).
     if (Object.keys(patch).every((key) => key === 'transfer')) return []
+    // A supervisor acknowledging an alarm (the core's acknowledge) is their note.
+    const seen = before.alarm?.acknowledged ? null : (after.alarm?.acknowledged ?? null)
     const mismatch = patch.problem?.code === 'transfer_mismatch'
     const note = mismatch ? 'alert' : 'uncertainty' in patch ? 'attempt' : 'statusSeen'
     const text =
       patch.problem?.message ?? after.uncertainty?.steps.at(-1)?.said ?? 'Status from the gateway'
+    const by = seen && { id: seen.byId, name: seen.byName, role: seen.byRole as ActorRole }
     return [
       {
         type: 'note',
-        note,
+        note: seen ? 'alarmAcknowledged' : note,
         ref: after.reference,
-        by: SYSTEM_ACTOR,
+        by: by || SYSTEM_ACTOR,
         state: after.state,
-        text,
+        text: seen ? (after.alarm?.text ?? text) : text,
         patch,
       },
     ]
