@@ -28,31 +28,6 @@ import type { EntryStore, WriteKind } from './kind'
 
 export type { EntryStore, WriteKind } from './kind'
 
-export interface TrackerDeps<E, G> {
-  journal: EntryStore<E>
-  gateway: () => Promise<G>
-  follower: Follower
-  /** Slow lookups: entries waiting for a person, and decided ones (the reversal window). */
-  reviewFollower?: Follower
-  publish: (entry: E) => void
-  trust?: ReferenceTrust
-  log: Logger
-  now: () => number
-  /** Least wait after a lost request before a lookup may clear a resend; also the fence. */
-  verifyAfterMs: number
-  windowMs: number
-  /** How long a decided reference is still looked up (the gateway's reversal window). */
-  decidedWatchMs: number
-  /** Who decides and acknowledges when the caller names nobody (the one signed in). */
-  actor?: () => Decider | null
-  verifyPin?: (userId: string, pin: string) => Promise<unknown>
-}
-
-/** The gateway's reversal window (docs/gateway-assumptions.md): decided entries are watched. */
-export const DECIDED_WATCH_MS = 3 * 86_400_000
-/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
-export const DEFAULT_VERIFY_AFTER_MS = 25_000
-
 /** What a feature's service is given that the core needs (its own deps, mostly). */
 export interface ServiceWriteDeps<G> {
   gateway: () => Promise<G>
@@ -77,6 +52,27 @@ export interface ServiceWriteDeps<G> {
   verifyPin?: (userId: string, pin: string) => Promise<unknown>
 }
 
+/** The tracker's deps: a service's, with every default settled, and the store it writes. */
+export interface TrackerDeps<E, G> extends Omit<
+  ServiceWriteDeps<G>,
+  'now' | 'verifyAfterMs' | 'unknownWindowMs' | 'actor'
+> {
+  journal: EntryStore<E>
+  publish: (entry: E) => void
+  now: () => number
+  verifyAfterMs: number
+  windowMs: number
+  /** How long a decided reference is still looked up (the gateway's reversal window). */
+  decidedWatchMs: number
+  /** Who decides and acknowledges when the caller names nobody. */
+  actor?: () => Decider | null
+}
+
+/** The gateway's reversal window (docs/gateway-assumptions.md): decided entries are watched. */
+export const DECIDED_WATCH_MS = 3 * 86_400_000
+/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
+export const DEFAULT_VERIFY_AFTER_MS = 25_000
+
 /** The core for one kind, on a service's deps, with the core's defaults. */
 export function writesFor<E, G, A, R>(
   kind: WriteKind<E, G, A, R>,
@@ -85,19 +81,13 @@ export function writesFor<E, G, A, R>(
   options: { publish: (entry: E) => void; defaultWindowMs: number },
 ): ReferencedWrites<E, G, A, R> {
   return new ReferencedWrites(kind, {
+    ...deps,
     journal,
-    gateway: deps.gateway,
-    follower: deps.follower,
-    reviewFollower: deps.reviewFollower,
     publish: options.publish,
-    trust: deps.trust,
-    log: deps.log,
     now: deps.now ?? Date.now,
     verifyAfterMs: deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
     windowMs: deps.unknownWindowMs ?? options.defaultWindowMs,
     decidedWatchMs: DECIDED_WATCH_MS,
-    actor: deps.actor,
-    verifyPin: deps.verifyPin,
   })
 }
 

@@ -12,42 +12,34 @@ import { assertChecker } from './command-basics'
 import { explainTransferFailure } from './explain'
 import type { DisbursementBody, PayoutsGateway } from './gatewayPort'
 import type { LimitRole } from './limits'
-import type { ActorRole, EvidenceStep, PayoutItem, TransferSnapshot, Uncertainty } from './model'
+import type { ActorRole, PayoutItem, TransferSnapshot, Uncertainty } from './model'
 
 const iso = (ms: number): string => new Date(ms).toISOString()
 const ms = (text: string): number => Date.parse(text)
+
+/** Evidence with its times and calls converted (the payout's and the core's differ only so). */
+function converted<T, U, C extends string, D extends string>(
+  u: { since: T; lastUnknownAt: T | null; steps: { at: T; call: C; said: string }[] },
+  time: (at: T) => U,
+  call: (c: C) => D,
+) {
+  const { since, lastUnknownAt, steps } = u
+  const at = lastUnknownAt === null ? null : time(lastUnknownAt)
+  const calls = steps.map((s) => ({ at: time(s.at), call: call(s.call), said: s.said }))
+  return { since: time(since), lastUnknownAt: at, steps: calls }
+}
 
 /** The payout's evidence (numbers, `verify`) as the core reads it (text, `lookup`). */
 export function toCoreUncertainty(item: PayoutItem): CoreUncertainty | null {
   const u = item.uncertainty ?? null
   if (!u) return null
-  return {
-    since: iso(u.since),
-    lastUnknownAt: u.lastUnknownAt === null ? null : iso(u.lastUnknownAt),
-    resendRefused: u.resendRefused,
-    existsSaid: u.existsSaid,
-    steps: u.steps.map((s) => ({
-      at: iso(s.at),
-      call: s.call === 'verify' ? 'lookup' : 'send',
-      said: s.said,
-    })),
-    review: item.state === 'needs_review' ? item.reviewReason : null,
-  }
+  const review = item.state === 'needs_review' ? item.reviewReason : null
+  return { ...u, ...converted(u, iso, (c) => (c === 'verify' ? 'lookup' : 'send')), review }
 }
 
 /** The core's evidence as the payout journal keeps it (the review reason is the item's). */
-export function fromCoreUncertainty(u: CoreUncertainty): Uncertainty {
-  return {
-    since: ms(u.since),
-    lastUnknownAt: u.lastUnknownAt === null ? null : ms(u.lastUnknownAt),
-    resendRefused: u.resendRefused,
-    existsSaid: u.existsSaid,
-    steps: u.steps.map((s): EvidenceStep => ({
-      at: ms(s.at),
-      call: s.call === 'lookup' ? 'verify' : 'send',
-      said: s.said,
-    })),
-  }
+export function fromCoreUncertainty({ review: _, ...u }: CoreUncertainty): Uncertainty {
+  return { ...u, ...converted(u, ms, (c) => (c === 'lookup' ? 'verify' : 'send')) }
 }
 
 function snapshotOf(transfer: Transfer): TransferSnapshot {
