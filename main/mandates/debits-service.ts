@@ -17,6 +17,7 @@ import { cashierError } from '../payments/cashier-errors'
 import { awaitsAcknowledgement } from '../exactly-once/alarm'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
+import { Flights } from '../exactly-once/flights'
 import { writesFor, type ReferencedWrites, type ServiceWriteDeps } from '../exactly-once/tracker'
 import { debitKind, type DebitAnswer, type DebitsGateway, type MandateRefresh } from './debit-kind'
 import { toDebitView } from './debit-view'
@@ -37,7 +38,7 @@ export interface DebitsServiceDeps extends ServiceWriteDeps<DebitsGateway> {
 const DEFAULT_UNKNOWN_WINDOW_MS = 10 * 60 * 1000
 
 export class DebitsService {
-  readonly #charging = new Set<string>()
+  readonly #charging = new Flights<DebitView>()
   readonly #writes: ReferencedWrites<DebitEntry, DebitsGateway, DebitAnswer, DebitRecord>
 
   constructor(private readonly deps: DebitsServiceDeps) {
@@ -58,17 +59,12 @@ export class DebitsService {
   async debit(input: MandateDebitInput): Promise<DebitView> {
     const ref = input.mandateReference
     // One charge at a time per mandate, so the limit check can't be raced by a double click.
-    if (this.#charging.has(ref))
+    if (this.#charging.busy(ref))
       throw new AppError(
         'debit_in_progress',
         'A debit on this mandate is being sent. Wait for it to finish.',
       )
-    this.#charging.add(ref)
-    try {
-      return await this.#debit(input)
-    } finally {
-      this.#charging.delete(ref)
-    }
+    return this.#charging.run(ref, () => this.#debit(input))
   }
 
   async #debit(input: MandateDebitInput): Promise<DebitView> {

@@ -7,8 +7,8 @@ import type { Sealer } from '../integrity/seal'
 import type { LimitRole, PayoutLimits } from './limits'
 import type { ActorRef, PayoutItem } from './model'
 import type { NameEnquiryResult } from './nameEnquiry'
+import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import type { Outbox } from './outbox'
-import type { PayoutDecisions } from './outcome-decision'
 import type { ItemPatch } from './records'
 import type { PayoutAction } from './stateMachine'
 
@@ -60,6 +60,12 @@ export interface CommandDeps {
     candidate: PayoutItem,
     person: { id: string; name: string; role: LimitRole },
   ) => Promise<void>
+}
+
+/** A payout's decision and acknowledgement on the core's path; each resolves once on disk. */
+export interface PayoutDecisions {
+  decide(input: OutcomeDecisionInput, person: Person): Promise<void>
+  acknowledge(reference: string, person: Person): Promise<void>
 }
 
 /** What a command split out of PayoutCommands is given: its deps and the two journal steps. */

@@ -4,7 +4,6 @@
 // may still land, never by its maker, with the PIN; the payout store makes it the supervisor's
 // resolve action in the journal, which is the audit log. Also the acknowledgement of an alarm
 // raised when the gateway later contradicted such a decision.
-import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { AppError } from '../kernel/errors'
 import { Follower } from '../exactly-once/follower'
 import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
@@ -15,6 +14,7 @@ import {
   requireReason,
   type CommandContext,
   type CommandDeps,
+  type PayoutDecisions,
   type Person,
 } from './command-basics'
 import type { PayoutsGateway } from './gatewayPort'
@@ -29,12 +29,6 @@ const DEFAULT_VERIFY_AFTER_MS = 15_000 + COMMIT_LAG_MARGIN_MS
 export type OutcomeDecision =
   | { outcome: 'paid'; gatewayReference: string; reason: string }
   | { outcome: 'not_paid'; reason: string }
-
-/** A payout's decision and acknowledgement on the core's path; each resolves once on disk. */
-export interface PayoutDecisions {
-  decide(input: OutcomeDecisionInput, person: Person): Promise<void>
-  acknowledge(reference: string, person: Person): Promise<void>
-}
 
 /**
  * The core over the outbox, for decisions only: it sends nothing (the sender does), and sees

@@ -20,6 +20,7 @@ import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
 import { decisionOutcomeView } from '../exactly-once/decision'
 import { awaitsAcknowledgement } from '../exactly-once/alarm'
+import { Flights } from '../exactly-once/flights'
 import { writesFor, type ReferencedWrites, type ServiceWriteDeps } from '../exactly-once/tracker'
 import { refundKind } from './refund-kind'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
@@ -54,7 +55,7 @@ const MAX_REFUND_PAGES = 20
 
 export class RefundsService {
   /** Payments with a refund on its way out: a double click must not send two. */
-  readonly #issuing = new Set<string>()
+  readonly #issuing = new Flights<RefundView>()
   readonly #writes: ReferencedWrites<RefundEntry, RefundsGateway, Refund, Refund>
 
   constructor(private readonly deps: RefundsServiceDeps) {
@@ -114,18 +115,13 @@ export class RefundsService {
   }
 
   async issue(input: RefundIssueInput): Promise<RefundView> {
-    const paymentReference = input.paymentReference
-    if (this.#issuing.has(paymentReference))
+    const ref = input.paymentReference
+    if (this.#issuing.busy(ref))
       throw new AppError(
         'refund_in_progress',
         'A refund for this payment is being sent. Wait for it to finish.',
       )
-    this.#issuing.add(paymentReference)
-    try {
-      return await this.#issue(input)
-    } finally {
-      this.#issuing.delete(paymentReference)
-    }
+    return this.#issuing.run(ref, () => this.#issue(input))
   }
 
   async #issue(input: RefundIssueInput): Promise<RefundView> {
