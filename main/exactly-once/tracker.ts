@@ -68,6 +68,8 @@ export interface TrackerDeps<E, G> extends Omit<
   actor?: () => Decider | null
 }
 
+/** How long a lost answer is followed up before a person decides, unless a kind says. */
+const UNKNOWN_WINDOW_MS = 30 * 60_000
 /** The gateway's reversal window (docs/gateway-assumptions.md): decided entries are watched. */
 export const DECIDED_WATCH_MS = 3 * 86_400_000
 /** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
@@ -78,7 +80,7 @@ export function writesFor<E, G, A, R>(
   kind: WriteKind<E, G, A, R>,
   journal: EntryStore<E>,
   deps: ServiceWriteDeps<G>,
-  options: { publish: (entry: E) => void; defaultWindowMs: number },
+  options: { publish: (entry: E) => void; defaultWindowMs?: number },
 ): ReferencedWrites<E, G, A, R> {
   return new ReferencedWrites(kind, {
     ...deps,
@@ -86,7 +88,7 @@ export function writesFor<E, G, A, R>(
     publish: options.publish,
     now: deps.now ?? Date.now,
     verifyAfterMs: deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
-    windowMs: deps.unknownWindowMs ?? options.defaultWindowMs,
+    windowMs: deps.unknownWindowMs ?? options.defaultWindowMs ?? UNKNOWN_WINDOW_MS,
     decidedWatchMs: DECIDED_WATCH_MS,
   })
 }

@@ -39,7 +39,6 @@ export interface PaymentsServiceDeps extends ServiceWriteDeps<PaymentsGateway> {
 }
 
 const RECENT_LIMIT = 50
-export const DEFAULT_UNKNOWN_WINDOW_MS = 30 * 60_000
 
 export class PaymentsService {
   readonly #writes: ReferencedWrites<
@@ -52,7 +51,6 @@ export class PaymentsService {
   constructor(private readonly deps: PaymentsServiceDeps) {
     this.#writes = writesFor(paymentKind(deps.tillName), deps.journal, deps, {
       publish: (entry) => deps.publish(this.#toView(entry)),
-      defaultWindowMs: DEFAULT_UNKNOWN_WINDOW_MS,
     })
   }
 

@@ -4,11 +4,11 @@ import type { refundsChannels } from '../../common/ipc/refunds'
 import { defineModule } from '../compose/core'
 import type { CoreServices } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
-import { Follower, SETTLEMENT_SCHEDULE } from '../exactly-once/follower'
+import { Follower, REVIEW_LOOKUP_SCHEDULE, SETTLEMENT_SCHEDULE } from '../exactly-once/follower'
 import { tillWriteDeps } from '../exactly-once/module'
 import { Journal, fileStorage } from '../payments/journal'
 import { perEnvironment } from '../payments/per-environment'
-import { REVIEW_LOOKUP_SCHEDULE, RefundEntry, RefundsService } from './refunds-service'
+import { RefundEntry, RefundsService } from './refunds-service'
 
 const JOURNAL_LIMIT = 1000
 

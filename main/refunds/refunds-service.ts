@@ -45,10 +45,6 @@ export interface RefundsServiceDeps extends ServiceWriteDeps<RefundsGateway> {
   publish: (view: RefundView) => void
 }
 
-export const DEFAULT_UNKNOWN_WINDOW_MS = 30 * 60_000
-/** A refund in review is looked up every 15 minutes for as long as it waits (as payouts). */
-export { REVIEW_LOOKUP_SCHEDULE } from '../exactly-once/follower'
-
 const UNSETTLED: readonly string[] = ['starting', 'needs_review']
 /** Refunds of one payment are few; this bounds the walk if a gateway misbehaves. */
 const MAX_REFUND_PAGES = 20
@@ -61,7 +57,6 @@ export class RefundsService {
   constructor(private readonly deps: RefundsServiceDeps) {
     this.#writes = writesFor(refundKind, deps.journal, deps, {
       publish: (entry) => deps.publish(this.#viewOfEntry(entry)),
-      defaultWindowMs: DEFAULT_UNKNOWN_WINDOW_MS,
     })
   }
 
