@@ -7,8 +7,10 @@ import * as z from 'zod'
 export const Alarm = z.object({
   text: z.string(),
   at: z.string(),
-  /** Who acknowledged it, and when; null while it waits for a supervisor. */
-  acknowledged: z.object({ byId: z.string(), byName: z.string(), at: z.string() }).nullable(),
+  /** Who acknowledged it (their role, where kept), and when; null while it waits. */
+  acknowledged: z
+    .object({ byId: z.string(), byName: z.string(), byRole: z.string().optional(), at: z.string() })
+    .nullable(),
 })
 export type Alarm = z.infer<typeof Alarm>
 

@@ -1,8 +1,8 @@
-// A supervisor's decision on a write whose outcome the till could not find out (payments,
-// debits): who may decide, the record kept in the entry's own journal (who, when, why, the
-// gateway's reference), and how it is shown. One rule for both, as refunds and payouts have:
-// never the person who started it, always with their PIN, and nothing but a decision or the
-// gateway's answer for the reference closes an unknown outcome.
+// A supervisor's decision on a write whose outcome the till could not find out (every kind:
+// refunds, payments, debits, payouts): who may decide, the record kept in the entry's journal
+// (who, when, why, the gateway's reference), and how it is shown. One rule for all: never the
+// person who started it, always with their PIN, and nothing but a decision or the gateway's
+// answer for the reference closes an unknown outcome.
 import * as z from 'zod'
 import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
 import { AppError } from '../kernel/errors'
@@ -15,6 +15,8 @@ export const Resolution = z.object({
   made: z.boolean(),
   byId: z.string(),
   byName: z.string(),
+  /** Their role when they decided (payouts keep it in the audit); absent in older entries. */
+  byRole: z.string().optional(),
   at: z.string(),
   reason: z.string(),
   gatewayReference: z.string().nullable(),
@@ -24,6 +26,7 @@ export type Resolution = z.infer<typeof Resolution>
 export interface Decider {
   id: string
   name: string
+  role?: string
 }
 
 export interface DecisionWords {
@@ -33,9 +36,21 @@ export interface DecisionWords {
   started: string
   /** How "made" reads for it ("paid", the default; "made" for refunds). */
   made?: string
+  /** The renderer's catalogue keys of the refusals, where the kind has its own words for them. */
+  keys?: { onlyUnknown: string; noAlarm: string }
 }
 
 const madeWord = (words: DecisionWords): string => words.made ?? 'paid'
+
+/** The refusal of a decision on an entry whose outcome is not unknown (or already decided). */
+export function onlyUnknown(words: DecisionWords): AppError {
+  const made = madeWord(words)
+  return new AppError(
+    'wrong_state',
+    `Only a ${words.noun} whose outcome is unknown can be marked as ${made} or not ${made}.`,
+    words.keys ? { say: { key: words.keys.onlyUnknown } } : {},
+  )
+}
 
 /** Why `viewer` may not decide an item started by `startedById`, or null when they may. */
 export function makerBlock(
@@ -48,45 +63,39 @@ export function makerBlock(
     : null
 }
 
-export interface DecideOptions {
+/**
+ * Who decides, around the check of the entry (its state, who they are, the fence; throws in
+ * words), which runs again after their PIN so a decision never lands on an entry that moved.
+ */
+export async function decideResolution(options: {
   actor: Decider | null
   verifyPin?: (userId: string, pin: string) => Promise<unknown>
   input: OutcomeDecisionInput
-  /** Throws AppError when the item may not be decided now; returns who started it. */
-  check: () => string | null | undefined
-  words: DecisionWords
+  check: (actor: Decider) => unknown
   at: () => string
-}
-
-/**
- * Checks who is deciding (signed in, not the one who started it, their PIN) around the
- * state check, which runs again after the PIN so a decision never lands on a settled item.
- */
-export async function decideResolution(options: DecideOptions): Promise<Resolution> {
-  const { actor, input, words } = options
+}): Promise<Resolution> {
+  const { actor, input } = options
   if (!actor) throw new AppError('not_signed_in', 'Sign in to decide.')
-  const guard = () => {
-    const blocked = makerBlock(options.check(), actor, words)
-    if (blocked) throw new AppError('maker_cannot_decide', blocked)
-  }
-  guard()
+  options.check(actor)
   if (!options.verifyPin) throw new AppError('internal', 'PIN checks are not available here.')
   await options.verifyPin(actor.id, input.pin)
-  guard()
+  options.check(actor)
   const made = input.outcome === 'paid'
   return {
     made,
     byId: actor.id,
     byName: actor.name,
+    ...(actor.role ? { byRole: actor.role } : {}),
     at: options.at(),
     reason: input.reason,
     gatewayReference: input.outcome === 'paid' ? input.gatewayReference : null,
   }
 }
 
+/** An entry as its outcome is shown: a journal entry with who started it and whether open. */
 export interface OutcomeOf {
-  uncertainty: Uncertainty | null | undefined
-  resolution: Resolution | null | undefined
+  uncertainty?: Uncertainty | null | undefined
+  resolution?: Resolution | null | undefined
   alarm?: Alarm | null | undefined
   createdAt: string
   startedById: string | null | undefined

@@ -9,14 +9,6 @@ import { AppError } from '../kernel/errors'
 /** Beyond a request's deadline: how long a gateway may take to show a committed write. */
 export const COMMIT_LAG_MARGIN_MS = 15_000
 
-/** When the latest request for the reference can no longer land, or null when none is out. */
-export function outstandingUntil(
-  lastUnknownAt: number | null,
-  outstandingMs: number,
-): number | null {
-  return lastUnknownAt === null ? null : lastUnknownAt + outstandingMs
-}
-
 /** "14:05:30" in the till's local time: when the decision can be made. */
 const clockTime = (ms: number): string => {
   const d = new Date(ms)
@@ -35,7 +27,9 @@ export function assertDecidable(options: {
   outstandingMs: number
   busy?: boolean
 }): void {
-  const until = outstandingUntil(options.lastUnknownAt, options.outstandingMs)
+  // When the latest request for the reference can no longer land (null: none is out).
+  const until =
+    options.lastUnknownAt === null ? null : options.lastUnknownAt + options.outstandingMs
   if (until !== null && options.now < until)
     throw new AppError(
       'decision_fenced',

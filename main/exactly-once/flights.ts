@@ -1,6 +1,16 @@
 // One follow-up at a time per reference. "Check status" pressed while the follower is already
 // asking (or resending) joins that follow-up instead of starting a second one, so two
-// follow-ups of one item can never resend together.
+// follow-ups of one item can never resend together. The flights belong to the journal, not to
+// one tracker: every tracker over it (the payout sender's and the decision's) sees them.
+const byJournal = new WeakMap<object, Flights<unknown>>()
+
+/** The flights of the journal `key`, shared by every tracker over it. */
+export function flightsOver<T>(key: object): Flights<T> {
+  let flights = byJournal.get(key)
+  if (!flights) byJournal.set(key, (flights = new Flights<unknown>()))
+  return flights as Flights<T>
+}
+
 export class Flights<T> {
   readonly #running = new Map<string, Promise<T>>()
 

@@ -2,7 +2,7 @@
 // it and look it up, how to read and fold the gateway's record, which statuses are final, and
 // the words for it. Refunds, payments and debits each give one (refund-kind.ts, ...).
 import type { Alarm } from './alarm'
-import type { DecisionWords, Resolution } from './decision'
+import type { Decider, DecisionWords, Resolution } from './decision'
 import type { Uncertainty } from './submit'
 
 /**
@@ -18,18 +18,21 @@ export interface EntryStore<E> {
   update(reference: string, change: (entry: E) => E): E | undefined
   /** Resolves once every change made so far to this reference is on disk. */
   written?(reference: string): Promise<void>
+  /** The journal underneath when several stores stand over one (the outbox): one flight each. */
+  readonly over?: object
 }
 
 /** What one kind of request says about itself; the tracker does the rest. */
 export interface WriteKind<E, G, A, R> {
-  /** "refund", "payment", "debit" (in words). */
-  noun: string
-  /** How a "not made" decision reads: "not refunded", "not paid". */
-  notMade: string
+  /** "refund", "payment", "debit" (in words), and who started it. */
   words: DecisionWords
+  /** How a "not made" decision reads when not "not paid": "not refunded". */
+  notMade?: string
   referenceOf(entry: E): string
   startedAt(entry: E): string
   startedById(entry: E): string | null | undefined
+  /** Who else may not decide (beyond its starter): throws AppError in words (payouts' checker). */
+  mayDecide?(entry: E, actor: Decider): void
   /** Sent and not confirmed by the gateway: its outcome is being found out. */
   open(entry: E): boolean
   /** Nothing more will change at the gateway (a decided entry is final too). */

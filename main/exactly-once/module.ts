@@ -4,7 +4,7 @@ import type { exactlyOnceChannels } from '../../common/ipc/exactly-once'
 import type { CoreServices } from '../compose/core'
 import { defineModule } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
-import { tillTrust } from './trust'
+import { tillTrust, trustOf } from './trust'
 
 export function createExactlyOnce(core: CoreServices) {
   const handlers: Handlers<typeof exactlyOnceChannels> = {
@@ -23,3 +23,13 @@ export function createExactlyOnce(core: CoreServices) {
 }
 
 export const exactlyOnceModule = defineModule({ name: 'exactly-once', create: createExactlyOnce })
+
+/** What every money feature's service takes from the shell for the core, the same for each. */
+export const tillWriteDeps = (core: CoreServices) => ({
+  gateway: () => core.environment.client(),
+  actor: () => core.session.current(),
+  verifyPin: (userId: string, pin: string) => core.users.verifyPin(userId, pin),
+  trust: trustOf(core),
+  log: core.log,
+  now: core.now,
+})

@@ -213,6 +213,16 @@ export function uncertaintyAfterRestart(createdAt: string, updatedAt: string): U
 type Looked<L> =
   { kind: 'found'; value: L } | { kind: 'absent' } | { kind: 'failed'; error: GatewayError }
 
+/** What the till fills in for an error it concluded itself, with no gateway answer to quote. */
+const concluded = {
+  status: null,
+  gatewayMessage: null,
+  code: null,
+  path: '',
+  capability: null,
+  retryable: false,
+}
+
 /**
  * A failure that is not the gateway answering (a fetch implementation, a listener or a logger
  * throwing once the request may have gone) says nothing about the record: it is a lost answer.
@@ -220,21 +230,29 @@ type Looked<L> =
 function asGatewayError(error: unknown): GatewayError {
   if (error instanceof GatewayError) return error
   return new GatewayError({
+    ...concluded,
     kind: 'network',
-    status: null,
-    gatewayMessage: null,
-    code: null,
     endpoint: 'unknown',
     method: 'POST',
-    path: '',
-    capability: null,
     retryPolicy: 'by_reference',
     outcomeUnknown: true,
-    retryable: false,
     detail: error instanceof Error ? error.name : typeof error,
     cause: error,
   })
 }
+
+/** A lookup answered with another reference's record: an answer that tells nothing of ours. */
+export const foreignAnswer = (noun: string): GatewayError =>
+  new GatewayError({
+    ...concluded,
+    kind: 'bad_response',
+    status: 200,
+    endpoint: 'lookup',
+    method: 'GET',
+    retryPolicy: 'safe',
+    outcomeUnknown: false,
+    detail: `it is the record of another ${noun}, with another reference`,
+  })
 
 async function look<L>(lookup: () => Promise<L>): Promise<Looked<L>> {
   try {

@@ -9,14 +9,14 @@
 // fold a record, which statuses are final. Everything else lives here, once.
 import type { Logger } from '../kernel/log'
 import { AppError } from '../kernel/errors'
-import { GatewayError } from '../gateway/errors'
 import { overruleAlarm } from './alarm'
-import { decideResolution, makerBlock, type Decider } from './decision'
+import { decideResolution, makerBlock, onlyUnknown, type Decider } from './decision'
 import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { assertDecidable } from './fence'
-import { Flights } from './flights'
+import { flightsOver, type Flights } from './flights'
 import type { Follower } from './follower'
 import {
+  foreignAnswer,
   pursueByReference,
   reviewOf,
   submitByReference,
@@ -28,33 +28,17 @@ import type { EntryStore, WriteKind } from './kind'
 
 export type { EntryStore, WriteKind } from './kind'
 
-export interface TrackerDeps<E, G> {
-  journal: EntryStore<E>
-  gateway: () => Promise<G>
-  follower: Follower
-  /** Slow lookups: entries waiting for a person, and decided ones (the reversal window). */
-  reviewFollower?: Follower
-  publish: (entry: E) => void
-  trust?: ReferenceTrust
-  log: Logger
-  now: () => number
-  /** Least wait after a lost request before a lookup may clear a resend; also the fence. */
-  verifyAfterMs: number
-  windowMs: number
-  /** How long a decided reference is still looked up (the gateway's reversal window). */
-  decidedWatchMs: number
-}
-
-/** The gateway's reversal window (docs/gateway-assumptions.md): decided entries are watched. */
-export const DECIDED_WATCH_MS = 3 * 86_400_000
-/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
-export const DEFAULT_VERIFY_AFTER_MS = 25_000
-
 /** What a feature's service is given that the core needs (its own deps, mostly). */
 export interface ServiceWriteDeps<G> {
   gateway: () => Promise<G>
   follower: Follower
+  /**
+   * Looks up entries waiting for a person, and decided ones, at a slow pace
+   * (REVIEW_LOOKUP_SCHEDULE): the gateway's answer settles one before anyone has to guess.
+   * Absent: nobody looks them up until someone opens one.
+   */
   reviewFollower?: Follower
+  /** Whether this environment has shown it keeps our reference (resends need it). */
   trust?: ReferenceTrust
   log: Logger
   now?: () => number
@@ -62,26 +46,49 @@ export interface ServiceWriteDeps<G> {
   verifyAfterMs?: number
   /** How long a lost answer is followed up before a person decides. */
   unknownWindowMs?: number
+  /** Who is signed in (the IPC guard has already checked the role). */
+  actor: () => Decider | null
+  /** Checks a PIN (counting failures towards lockout); throws AppError when wrong. */
+  verifyPin?: (userId: string, pin: string) => Promise<unknown>
 }
+
+/** The tracker's deps: a service's, with every default settled, and the store it writes. */
+export interface TrackerDeps<E, G> extends Omit<
+  ServiceWriteDeps<G>,
+  'now' | 'verifyAfterMs' | 'unknownWindowMs' | 'actor'
+> {
+  journal: EntryStore<E>
+  publish: (entry: E) => void
+  now: () => number
+  verifyAfterMs: number
+  windowMs: number
+  /** How long a decided reference is still looked up (the gateway's reversal window). */
+  decidedWatchMs: number
+  /** Who decides and acknowledges when the caller names nobody. */
+  actor?: () => Decider | null
+}
+
+/** How long a lost answer is followed up before a person decides, unless a kind says. */
+const UNKNOWN_WINDOW_MS = 30 * 60_000
+/** The gateway's reversal window (docs/gateway-assumptions.md): decided entries are watched. */
+export const DECIDED_WATCH_MS = 3 * 86_400_000
+/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
+export const DEFAULT_VERIFY_AFTER_MS = 25_000
 
 /** The core for one kind, on a service's deps, with the core's defaults. */
 export function writesFor<E, G, A, R>(
   kind: WriteKind<E, G, A, R>,
   journal: EntryStore<E>,
   deps: ServiceWriteDeps<G>,
-  options: { publish: (entry: E) => void; defaultWindowMs: number },
+  options: { publish: (entry: E) => void; defaultWindowMs?: number },
 ): ReferencedWrites<E, G, A, R> {
   return new ReferencedWrites(kind, {
+    ...deps,
     journal,
-    gateway: deps.gateway,
-    follower: deps.follower,
-    reviewFollower: deps.reviewFollower,
     publish: options.publish,
-    trust: deps.trust,
-    log: deps.log,
     now: deps.now ?? Date.now,
     verifyAfterMs: deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
-    windowMs: deps.unknownWindowMs ?? options.defaultWindowMs,
+    windowMs: deps.unknownWindowMs ?? options.defaultWindowMs ?? UNKNOWN_WINDOW_MS,
     decidedWatchMs: DECIDED_WATCH_MS,
   })
 }
@@ -89,12 +96,18 @@ export function writesFor<E, G, A, R>(
 export type Submitted<E> = { kind: 'sent'; entry: E } | { kind: 'unknown'; entry: E }
 
 export class ReferencedWrites<E, G, A, R> {
-  readonly #flights = new Flights<E | undefined>()
+  readonly #flights: Flights<E | undefined>
 
   constructor(
     private readonly kind: WriteKind<E, G, A, R>,
     private readonly deps: TrackerDeps<E, G>,
-  ) {}
+  ) {
+    this.#flights = flightsOver(deps.journal.over ?? deps.journal)
+  }
+
+  get #noun(): string {
+    return this.kind.words.noun
+  }
 
   #iso(): string {
     return new Date(this.deps.now()).toISOString()
@@ -135,12 +148,12 @@ export class ReferencedWrites<E, G, A, R> {
     const outcome = await submitByReference({
       send: () => this.kind.send(gateway, entry),
       lookup: () => this.kind.lookup(gateway, reference),
-      noun: this.kind.noun,
+      noun: this.#noun,
       now: this.deps.now,
     })
     let after: E | undefined
     if (outcome.outcome === 'unknown') {
-      this.deps.log.warn(`${this.kind.noun} outcome unknown`, {
+      this.deps.log.warn(`${this.#noun} outcome unknown`, {
         reference,
         kind: outcome.error.kind,
       })
@@ -181,10 +194,7 @@ export class ReferencedWrites<E, G, A, R> {
         let after: E | undefined = entry
         if (this.kind.open(entry)) {
           // The schedule ended before a lookup saw the window close: a person decides now.
-          const u = reviewOf(
-            this.kind.uncertainty(entry) ?? this.#afterRestart(entry),
-            this.kind.noun,
-          )
+          const u = reviewOf(this.kind.uncertainty(entry) ?? this.#afterRestart(entry), this.#noun)
           after = this.#update(reference, (e) => this.kind.unknown(e, u))
         } else if (this.kind.gaveUp) {
           after = this.#update(reference, (e) => this.kind.gaveUp?.(e) ?? e)
@@ -212,18 +222,27 @@ export class ReferencedWrites<E, G, A, R> {
     if (this.inReview(before)) return (await this.#lookUpInReview(before)) ?? before
     if (this.kind.open(before)) return this.#pursue(before, lookEarly)
     if (this.kind.final(before)) return before
-    let gateway: G
+    const { record, failed } = await this.#lookUp(reference)
+    if (record) return this.#publishIfChanged(before, this.#fold(reference, record, 'found'))
+    return failed ? this.#lookupFailed(before, failed.error) : before
+  }
+
+  /** One lookup of our reference: the record when it is ours, or the failure. */
+  async #lookUp(reference: string): Promise<{ record?: R; failed?: { error: unknown } }> {
     try {
-      gateway = await this.deps.gateway()
-      const record = await this.kind.lookup(gateway, reference)
-      if (!this.#ours(record, reference)) return before
-      return this.#publishIfChanged(before, this.#fold(reference, record, 'found'))
+      const record = await this.kind.lookup(await this.deps.gateway(), reference)
+      return this.#ours(record, reference) ? { record } : {}
     } catch (error) {
-      const after = this.kind.lookupFailed
-        ? this.#update(reference, (e) => this.kind.lookupFailed?.(e, error) ?? e)
-        : before
-      return this.#publishIfChanged(before, after)
+      return { failed: { error } }
     }
+  }
+
+  #lookupFailed(before: E, error: unknown): E | undefined {
+    const reference = this.kind.referenceOf(before)
+    const after = this.kind.lookupFailed
+      ? this.#update(reference, (e) => this.kind.lookupFailed?.(e, error) ?? e)
+      : before
+    return this.#publishIfChanged(before, after)
   }
 
   /** An answer is about this entry only when it carries our reference (or none at all). */
@@ -247,19 +266,14 @@ export class ReferencedWrites<E, G, A, R> {
     try {
       gateway = await this.deps.gateway()
     } catch (error) {
-      return this.#publishIfChanged(
-        before,
-        this.kind.lookupFailed
-          ? this.#update(reference, (e) => this.kind.lookupFailed?.(e, error) ?? e)
-          : before,
-      )
+      return this.#lookupFailed(before, error)
     }
     const step = await pursueByReference<A, R>({
       uncertainty: this.kind.uncertainty(before) ?? this.#afterRestart(before),
       lookup: async () => {
         const record = await this.kind.lookup(gateway, reference)
         // A record of another reference says nothing about ours: not found, for this purpose.
-        if (!this.#ours(record, reference)) throw foreignAnswer(this.kind.noun)
+        if (!this.#ours(record, reference)) throw foreignAnswer(this.#noun)
         return record
       },
       resend: () => this.kind.send(gateway, before),
@@ -276,7 +290,7 @@ export class ReferencedWrites<E, G, A, R> {
       },
       mayResend: () => this.deps.trust?.honoured() ?? true,
       lookEarly,
-      noun: this.kind.noun,
+      noun: this.#noun,
       now: this.deps.now,
       verifyAfterMs: this.deps.verifyAfterMs,
       windowMs: this.deps.windowMs,
@@ -294,7 +308,7 @@ export class ReferencedWrites<E, G, A, R> {
     else if (step.kind === 'sent') after = this.#fold(reference, step.value, 'accepted')
     else {
       if (step.kind === 'review')
-        this.deps.log.warn(`${this.kind.noun} outcome unknown; needs review`, { reference })
+        this.deps.log.warn(`${this.#noun} outcome unknown; needs review`, { reference })
       after = this.#update(reference, (e) => this.kind.unknown(e, step.uncertainty))
     }
     return this.#publishIfChanged(before, after)
@@ -339,17 +353,11 @@ export class ReferencedWrites<E, G, A, R> {
   /** One lookup of an entry in review: the updated entry when the gateway answered for it. */
   async #lookUpInReview(entry: E): Promise<E | undefined> {
     const reference = this.kind.referenceOf(entry)
-    let record: R
-    try {
-      const gateway = await this.deps.gateway()
-      record = await this.kind.lookup(gateway, reference)
-    } catch {
-      return undefined
-    }
-    if (!this.#ours(record, reference)) return undefined
+    const { record } = await this.#lookUp(reference)
+    if (!record) return undefined
     const now = this.deps.journal.get(reference)
     if (!now || !this.inReview(now)) return now
-    this.deps.log.info(`${this.kind.noun} in review settled by the gateway`, { reference })
+    this.deps.log.info(`${this.#noun} in review settled by the gateway`, { reference })
     const after = this.#fold(reference, record, 'found')
     if (after) this.deps.publish(after)
     return after
@@ -364,13 +372,9 @@ export class ReferencedWrites<E, G, A, R> {
   /** A decided entry: the gateway's record, if it has one, is checked against the decision. */
   async #lookUpDecided(entry: E): Promise<E | undefined> {
     const reference = this.kind.referenceOf(entry)
-    try {
-      const gateway = await this.deps.gateway()
-      const record = await this.kind.lookup(gateway, reference)
-      if (this.#ours(record, reference)) this.#overruleIfContradicted(entry, record)
-    } catch {
-      // No record, or no answer: the decision stands; looked up again later.
-    }
+    // No record, or no answer: the decision stands; looked up again later.
+    const { record } = await this.#lookUp(reference)
+    if (record) this.#overruleIfContradicted(entry, record)
     return this.deps.journal.get(reference)
   }
 
@@ -384,14 +388,16 @@ export class ReferencedWrites<E, G, A, R> {
     if (!this.kind.contradicts(record, resolution.made)) return
     const at = this.#iso()
     const alarm = overruleAlarm({
-      noun: this.kind.noun,
+      noun: this.#noun,
       reference,
-      decidedAs: resolution.made ? 'made' : this.kind.notMade,
+      decidedAs: resolution.made ? 'made' : (this.kind.notMade ?? 'not paid'),
       byName: resolution.byName,
       gatewaySays: this.kind.statusWords(record),
       at,
     })
-    this.deps.log.error(`${this.kind.noun} decision contradicted by the gateway`, { reference })
+    this.deps.log.error(`${this.#noun} decision contradicted by the gateway`, {
+      reference,
+    })
     const after = this.#update(reference, (e) => this.kind.overruled(e, record, alarm, at))
     if (after) {
       this.deps.publish(after)
@@ -400,17 +406,20 @@ export class ReferencedWrites<E, G, A, R> {
   }
 
   /**
-   * A person's decision on an entry whose outcome is unknown: never its starter, with their
-   * PIN, and never while a request for the reference may still land (the fence). Once written
-   * no request for it leaves again; it is still looked up for the reversal window.
+   * A person's decision on an entry whose outcome is unknown, for every kind: never its starter
+   * (nor whom the kind excludes), with their PIN, and never while a request for the reference
+   * is out or may still land (the fence). Once written no request for it leaves again; it is
+   * still looked up for the reversal window.
    */
   async decide(
     reference: string,
     input: OutcomeDecisionInput,
-    who: { actor: Decider | null; verifyPin?: (id: string, pin: string) => Promise<unknown> },
-    wrongState: string,
+    who: { actor: Decider | null; verifyPin?: (id: string, pin: string) => Promise<unknown> } = {
+      actor: this.deps.actor?.() ?? null,
+      verifyPin: this.deps.verifyPin,
+    },
   ): Promise<E> {
-    const check = (): E => {
+    const check = (actor: Decider | null): E => {
       const entry = this.deps.journal.get(reference)
       if (
         !entry ||
@@ -418,12 +427,13 @@ export class ReferencedWrites<E, G, A, R> {
         this.kind.resolution(entry) ||
         !this.kind.uncertainty(entry)
       )
-        throw new AppError('wrong_state', wrongState)
-      const blocked = makerBlock(this.kind.startedById(entry), who.actor, this.kind.words)
+        throw onlyUnknown(this.kind.words)
+      if (actor) this.kind.mayDecide?.(entry, actor)
+      const blocked = makerBlock(this.kind.startedById(entry), actor, this.kind.words)
       if (blocked) throw new AppError('maker_cannot_decide', blocked)
       const lost = this.kind.uncertainty(entry)?.lastUnknownAt ?? null
       assertDecidable({
-        noun: this.kind.noun,
+        noun: this.#noun,
         now: this.deps.now(),
         lastUnknownAt: lost === null ? null : Date.parse(lost),
         outstandingMs: this.deps.verifyAfterMs,
@@ -431,37 +441,36 @@ export class ReferencedWrites<E, G, A, R> {
       })
       return entry
     }
-    const resolution = await decideResolution({
-      actor: who.actor,
-      verifyPin: who.verifyPin,
-      input,
-      check: () => this.kind.startedById(check()),
-      words: this.kind.words,
-      at: () => this.#iso(),
-    })
+    const at = () => this.#iso()
+    const resolution = await decideResolution({ ...who, input, check, at })
     // Checked again after the PIN, with nothing awaited between the check and the write.
-    const entry = check()
+    const entry = check(who.actor)
     this.deps.follower.stop(reference)
     this.deps.reviewFollower?.stop(reference)
     const updated = this.deps.journal.put(this.kind.decided(entry, resolution))
-    this.deps.log.info(`${this.kind.noun} outcome decided`, { reference, made: resolution.made })
+    this.deps.log.info(`${this.#noun} outcome decided`, {
+      reference,
+      made: resolution.made,
+    })
     this.#watchSlow(reference)
     this.deps.publish(updated)
     return updated
   }
 
   /** A supervisor has read the alarm: kept, marked acknowledged (by whom, when). */
-  acknowledge(reference: string, actor: Decider | null): E {
+  acknowledge(reference: string, actor = this.deps.actor?.() ?? null): E {
     if (!actor) throw new AppError('not_signed_in', 'Sign in to acknowledge.')
     const entry = this.deps.journal.get(reference)
     const alarm = entry ? this.kind.alarm(entry) : null
-    if (!entry || !alarm)
-      throw new AppError('wrong_state', `This ${this.kind.noun} has no alarm to acknowledge.`)
+    if (!entry || !alarm) {
+      const say = this.kind.words.keys && { say: { key: this.kind.words.keys.noAlarm } }
+      throw new AppError('wrong_state', `This ${this.#noun} has no alarm to acknowledge.`, say)
+    }
     if (alarm.acknowledged) return entry
     const updated = this.deps.journal.put(
       this.kind.withAlarm(entry, {
         ...alarm,
-        acknowledged: { byId: actor.id, byName: actor.name, at: this.#iso() },
+        acknowledged: { byId: actor.id, byName: actor.name, byRole: actor.role, at: this.#iso() },
       }),
     )
     this.deps.publish(updated)
@@ -476,22 +485,4 @@ export class ReferencedWrites<E, G, A, R> {
     if (after && JSON.stringify(after) !== JSON.stringify(before)) this.deps.publish(after)
     return after
   }
-}
-
-/** A lookup answered with another reference's record: an answer that tells nothing of ours. */
-function foreignAnswer(noun: string): GatewayError {
-  return new GatewayError({
-    kind: 'bad_response',
-    status: 200,
-    gatewayMessage: null,
-    code: null,
-    endpoint: 'lookup',
-    method: 'GET',
-    path: '',
-    capability: null,
-    retryPolicy: 'safe',
-    outcomeUnknown: false,
-    retryable: false,
-    detail: `it is the record of another ${noun}, with another reference`,
-  })
 }

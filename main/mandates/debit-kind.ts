@@ -51,8 +51,6 @@ export function debitKind(
   mandates: MandateRefresh,
 ): WriteKind<DebitEntry, DebitsGateway, DebitAnswer, DebitRecord> {
   return {
-    noun: 'debit',
-    notMade: 'not paid',
     words: DEBIT_WORDS,
     referenceOf: (e) => e.paymentReference,
     startedAt: (e) => e.createdAt,

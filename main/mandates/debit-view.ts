@@ -24,14 +24,7 @@ export function toDebitView(
     following,
     notice: entry.notice,
     outcome: decisionOutcomeView(
-      {
-        uncertainty: entry.uncertainty,
-        resolution: entry.resolution,
-        alarm: entry.alarm,
-        createdAt: entry.createdAt,
-        startedById: entry.chargedById,
-        open: entry.status === 'starting',
-      },
+      { ...entry, startedById: entry.chargedById, open: entry.status === 'starting' },
       viewer,
       DEBIT_WORDS,
     ),

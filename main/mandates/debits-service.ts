@@ -13,14 +13,12 @@ import {
   type Minor,
 } from '../../common/money'
 import { AppError } from '../kernel/errors'
-import type { Logger } from '../kernel/log'
 import { cashierError } from '../payments/cashier-errors'
-import type { Follower } from '../exactly-once/follower'
 import { awaitsAcknowledgement } from '../exactly-once/alarm'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
-import { writesFor, type ReferencedWrites } from '../exactly-once/tracker'
-import type { ReferenceTrust } from '../exactly-once/trust'
+import { Flights } from '../exactly-once/flights'
+import { writesFor, type ReferencedWrites, type ServiceWriteDeps } from '../exactly-once/tracker'
 import { debitKind, type DebitAnswer, type DebitsGateway, type MandateRefresh } from './debit-kind'
 import { toDebitView } from './debit-view'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
@@ -30,35 +28,17 @@ import { isoFrom, nowFrom } from '../payments/service-basics'
 
 export type { DebitsGateway } from './debit-kind'
 
-export interface DebitsServiceDeps {
-  gateway: () => Promise<DebitsGateway>
+export interface DebitsServiceDeps extends ServiceWriteDeps<DebitsGateway> {
   debits: Journal<DebitEntry>
   mandates: MandateRefresh
-  follower: Follower
-  /**
-   * Looks up debits in review at a slow pace (REVIEW_LOOKUP_SCHEDULE) until the gateway
-   * answers for the reference or a supervisor decides. Absent: nobody looks them up.
-   */
-  reviewFollower?: Follower
   publish: (view: DebitView) => void
-  actor: () => { id: string; name: string } | null
-  log: Logger
-  now?: () => number
-  /** Least wait after a lost request before its reference is looked up (it may be in flight). */
-  verifyAfterMs?: number
-  /** How long a lost answer is followed up before a supervisor must decide. */
-  unknownWindowMs?: number
-  /** Checks a PIN (counting failures towards lockout); throws AppError when wrong. */
-  verifyPin?: (userId: string, pin: string) => Promise<unknown>
-  /** Whether this environment has shown it keeps our reference (resends need it). */
-  trust?: ReferenceTrust
 }
 
 /** A lost debit answer is followed up this long, then a supervisor checks it. */
 const DEFAULT_UNKNOWN_WINDOW_MS = 10 * 60 * 1000
 
 export class DebitsService {
-  readonly #charging = new Set<string>()
+  readonly #charging = new Flights<DebitView>()
   readonly #writes: ReferencedWrites<DebitEntry, DebitsGateway, DebitAnswer, DebitRecord>
 
   constructor(private readonly deps: DebitsServiceDeps) {
@@ -79,17 +59,12 @@ export class DebitsService {
   async debit(input: MandateDebitInput): Promise<DebitView> {
     const ref = input.mandateReference
     // One charge at a time per mandate, so the limit check can't be raced by a double click.
-    if (this.#charging.has(ref))
+    if (this.#charging.busy(ref))
       throw new AppError(
         'debit_in_progress',
         'A debit on this mandate is being sent. Wait for it to finish.',
       )
-    this.#charging.add(ref)
-    try {
-      return await this.#debit(input)
-    } finally {
-      this.#charging.delete(ref)
-    }
+    return this.#charging.run(ref, () => this.#debit(input))
   }
 
   async #debit(input: MandateDebitInput): Promise<DebitView> {
@@ -194,18 +169,12 @@ export class DebitsService {
    * written into the debit's journal entry, which is the record of it.
    */
   async decideOutcome(input: OutcomeDecisionInput): Promise<DebitView> {
-    const updated = await this.#writes.decide(
-      input.reference,
-      input,
-      { actor: this.deps.actor(), verifyPin: this.deps.verifyPin },
-      'Only a debit whose outcome is unknown can be marked as paid or not paid.',
-    )
-    return this.#view(updated, false)
+    return this.#view(await this.#writes.decide(input.reference, input), false)
   }
 
   /** A supervisor has read the alarm of a debit the gateway settled against a decision. */
   acknowledgeAlarm(paymentReference: string): DebitView {
-    const entry = this.#writes.acknowledge(paymentReference, this.deps.actor())
+    const entry = this.#writes.acknowledge(paymentReference)
     return this.#view(entry, this.#following(entry))
   }
 

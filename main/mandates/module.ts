@@ -4,7 +4,7 @@ import { defineModule } from '../compose/core'
 import type { CoreServices } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
 import { Follower, REVIEW_LOOKUP_SCHEDULE, SETTLEMENT_SCHEDULE } from '../exactly-once/follower'
-import { trustOf } from '../exactly-once/trust'
+import { tillWriteDeps } from '../exactly-once/module'
 import { Journal, fileStorage } from '../payments/journal'
 import { perEnvironment } from '../payments/per-environment'
 import { BankDirectory } from './bank-directory'
@@ -14,8 +14,7 @@ import { MandatesService } from './mandates-service'
 
 export function createMandates(core: CoreServices) {
   const runtimes = perEnvironment(core, (environment, dir) => {
-    const gateway = () => core.environment.client()
-    const actor = () => core.session.current()
+    const till = tillWriteDeps(core)
     const mandates = new Journal({
       name: 'mandates',
       schema: MandateEntry,
@@ -41,34 +40,25 @@ export function createMandates(core: CoreServices) {
     })
     const follower = new Follower(SETTLEMENT_SCHEDULE)
     const banks = new BankDirectory({
-      gateway,
+      gateway: till.gateway,
       gatewayKey: () => core.environment.baseUrl(),
       now: core.now,
     })
     const mandateService = new MandatesService({
-      gateway,
+      ...till,
       mandates,
       debits,
       banks,
       debitFollower: follower,
       publish: (view) => core.emit('mandates.updated', view),
-      actor,
-      trust: trustOf(core),
-      log: core.log,
-      now: core.now,
     })
     const debitService = new DebitsService({
-      gateway,
+      ...till,
       debits,
       mandates: mandateService,
       follower,
       reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE),
       publish: (view) => core.emit('mandates.debitUpdated', view),
-      actor,
-      verifyPin: (userId, pin) => core.users.verifyPin(userId, pin),
-      trust: trustOf(core),
-      log: core.log,
-      now: core.now,
     })
     return {
       mandateService,

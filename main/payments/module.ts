@@ -5,7 +5,7 @@ import { defineModule } from '../compose/core'
 import type { CoreServices } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
 import { CHECKOUT_SCHEDULE, Follower, REVIEW_LOOKUP_SCHEDULE } from '../exactly-once/follower'
-import { trustOf } from '../exactly-once/trust'
+import { tillWriteDeps } from '../exactly-once/module'
 import { Journal, fileStorage } from './journal'
 import { PaymentEntry, isFinalPayment } from './payment-entry'
 import { PaymentsService } from './payments-service'
@@ -17,7 +17,7 @@ const JOURNAL_LIMIT = 500
 export function createPayments(core: CoreServices) {
   const runtimes = perEnvironment(core, (environment, dir) => {
     const service = new PaymentsService({
-      gateway: () => core.environment.client(),
+      ...tillWriteDeps(core),
       journal: new Journal({
         name: 'payments',
         schema: PaymentEntry,
@@ -33,15 +33,10 @@ export function createPayments(core: CoreServices) {
       follower: new Follower(CHECKOUT_SCHEDULE),
       reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE),
       publish: (view) => core.emit('payments.updated', view),
-      actor: () => core.session.current(),
       tillName: () => core.settings.get().tillName,
       environment: () => environment,
       gatewayBaseUrl: () => core.environment.baseUrl(),
       openExternal: core.desktop.openExternal?.bind(core.desktop) ?? null,
-      verifyPin: (userId, pin) => core.users.verifyPin(userId, pin),
-      trust: trustOf(core),
-      log: core.log,
-      now: core.now,
     })
     return { service, resume: () => service.resume(), stop: () => service.stop() }
   })

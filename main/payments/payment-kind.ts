@@ -40,8 +40,6 @@ export function paymentKind(
   tillName: () => string,
 ): WriteKind<PaymentEntry, PaymentsGateway, InitializePaymentResponse, PaymentRecord> {
   return {
-    noun: 'payment',
-    notMade: 'not paid',
     words: PAYMENT_WORDS,
     referenceOf: (e) => e.reference,
     startedAt: (e) => e.createdAt,

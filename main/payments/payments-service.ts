@@ -13,60 +13,32 @@ import type {
 } from '../../common/ipc/payments'
 import { MoneyError, ZERO, parseUserAmount, type Currency, type Minor } from '../../common/money'
 import { AppError } from '../kernel/errors'
-import type { Logger } from '../kernel/log'
 import { cashierError } from './cashier-errors'
 import { checkCheckoutUrl } from './checkout-link'
 import { awaitsAcknowledgement } from '../exactly-once/alarm'
-import type { Follower } from '../exactly-once/follower'
 import type { Journal } from './journal'
 import { entryFromRecord, isFinalPayment, type PaymentEntry } from './payment-entry'
 import { qrMatrix } from './qr'
 import { newReference } from './references'
 import { decisionOutcomeView } from '../exactly-once/decision'
-import { writesFor, type ReferencedWrites } from '../exactly-once/tracker'
-import type { ReferenceTrust } from '../exactly-once/trust'
+import { writesFor, type ReferencedWrites, type ServiceWriteDeps } from '../exactly-once/tracker'
 import { paymentKind, PAYMENT_WORDS as WORDS, type PaymentsGateway } from './payment-kind'
 import { isoFrom, nowFrom, openGateway } from './service-basics'
 
 export type { PaymentsGateway } from './payment-kind'
 
-export interface Actor {
-  id: string
-  name: string
-}
-
-export interface PaymentsServiceDeps {
-  gateway: () => Promise<PaymentsGateway>
+export interface PaymentsServiceDeps extends ServiceWriteDeps<PaymentsGateway> {
   journal: Journal<PaymentEntry>
-  follower: Follower
-  /**
-   * Looks up payments in review at a slow pace (REVIEW_LOOKUP_SCHEDULE) until the gateway
-   * answers for the reference or a supervisor decides. Absent: nobody looks them up.
-   */
-  reviewFollower?: Follower
   publish: (view: CheckoutView) => void
-  /** Who is signed in (the IPC guard has already checked the role). */
-  actor: () => Actor | null
   tillName: () => string
   environment: () => Environment
   /** The active gateway's base URL, for the checkout origin check. */
   gatewayBaseUrl: () => string | null
   /** Electron's shell.openExternal; null where there is no system browser to hand to. */
   openExternal: ((url: string) => Promise<void>) | null
-  log: Logger
-  now?: () => number
-  /** Least wait after a lost request before its reference is verified (it may be in flight). */
-  verifyAfterMs?: number
-  /** How long a lost answer is followed up before a supervisor must decide. */
-  unknownWindowMs?: number
-  /** Checks a PIN (counting failures towards lockout); throws AppError when wrong. */
-  verifyPin?: (userId: string, pin: string) => Promise<unknown>
-  /** Whether this environment has shown it keeps our reference (resends need it). */
-  trust?: ReferenceTrust
 }
 
 const RECENT_LIMIT = 50
-export const DEFAULT_UNKNOWN_WINDOW_MS = 30 * 60_000
 
 export class PaymentsService {
   readonly #writes: ReferencedWrites<
@@ -79,7 +51,6 @@ export class PaymentsService {
   constructor(private readonly deps: PaymentsServiceDeps) {
     this.#writes = writesFor(paymentKind(deps.tillName), deps.journal, deps, {
       publish: (entry) => deps.publish(this.#toView(entry)),
-      defaultWindowMs: DEFAULT_UNKNOWN_WINDOW_MS,
     })
   }
 
@@ -195,18 +166,12 @@ export class PaymentsService {
    * written into the payment's journal entry, which is the record of it.
    */
   async decideOutcome(input: OutcomeDecisionInput): Promise<CheckoutView> {
-    const updated = await this.#writes.decide(
-      input.reference,
-      input,
-      { actor: this.deps.actor(), verifyPin: this.deps.verifyPin },
-      'Only a payment whose outcome is unknown can be marked as paid or not paid.',
-    )
-    return this.#toView(updated)
+    return this.#toView(await this.#writes.decide(input.reference, input))
   }
 
   /** A supervisor has read the alarm of a payment the gateway settled against a decision. */
   acknowledgeAlarm(reference: string): CheckoutView {
-    return this.#toView(this.#writes.acknowledge(reference, this.deps.actor()))
+    return this.#toView(this.#writes.acknowledge(reference))
   }
 
   /** Hands the checkout page to the system browser, after checking it is the gateway's. */
@@ -294,14 +259,7 @@ export class PaymentsService {
       takenBy: entry.takenBy,
       takenHere: this.deps.journal.has(entry.reference),
       outcome: decisionOutcomeView(
-        {
-          uncertainty: entry.uncertainty,
-          resolution: entry.resolution,
-          alarm: entry.alarm,
-          createdAt: entry.createdAt,
-          startedById: entry.takenById,
-          open: entry.status === 'starting',
-        },
+        { ...entry, startedById: entry.takenById, open: entry.status === 'starting' },
         this.deps.actor(),
         WORDS,
       ),

@@ -7,6 +7,7 @@ import type { Sealer } from '../integrity/seal'
 import type { LimitRole, PayoutLimits } from './limits'
 import type { ActorRef, PayoutItem } from './model'
 import type { NameEnquiryResult } from './nameEnquiry'
+import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import type { Outbox } from './outbox'
 import type { ItemPatch } from './records'
 import type { PayoutAction } from './stateMachine'
@@ -46,10 +47,10 @@ export interface CommandDeps {
   /** Signs approvals after the PIN check (the environment's device key); absent: unsigned. */
   approvalSealer?: Sealer | null
   /**
-   * How long after a request whose answer was lost a decision stays fenced off: the sender's
-   * request deadline plus the commit lag margin (its `verifyAfterMs`). Default 15 s + 15 s.
+   * The sender's `verifyAfterMs` (its request deadline plus the commit lag margin): the core
+   * fences a decision off that long after a request whose answer was lost. Default 15 s + 15 s.
    */
-  decisionFenceMs?: number
+  verifyAfterMs?: number
   /**
    * Shop mode: checks the payout against the shop's limits with the shop's server and holds
    * its place there before it is committed (main/shop/payout-limits.ts); throws in words.
@@ -61,11 +62,19 @@ export interface CommandDeps {
   ) => Promise<void>
 }
 
+/** A payout's decision and acknowledgement on the core's path; each resolves once on disk. */
+export interface PayoutDecisions {
+  decide(input: OutcomeDecisionInput, person: Person): Promise<void>
+  acknowledge(reference: string, person: Person): Promise<void>
+}
+
 /** What a command split out of PayoutCommands is given: its deps and the two journal steps. */
 export interface CommandContext {
   deps: CommandDeps
   /** The payout, or AppError payout_not_found. */
   get(reference: string): PayoutItem
+  /** Decisions on unknown outcomes and their alarms, on the exactly-once core's path. */
+  decisions: PayoutDecisions
   /** Commits one action by `person` (durable once it resolves). */
   act(
     item: PayoutItem,

@@ -23,7 +23,12 @@ import type { NameCheck, PayoutItem } from './model'
 import { SYSTEM_ACTOR } from './model'
 import { draftFields, type DraftInput, type EditInput } from './draft-fields'
 import { judgeName } from './name-check'
-import { acknowledgeAlarm, decideOutcome, type OutcomeDecision } from './outcome-decision'
+import {
+  acknowledgeAlarm,
+  decideOutcome,
+  payoutDecisions,
+  type OutcomeDecision,
+} from './outcome-decision'
 import type { ItemPatch, OutboxRecord } from './records'
 import {
   applyShopDecision,
@@ -55,6 +60,7 @@ export class PayoutCommands {
     this.#newReference = deps.newReference ?? (() => newPayoutReference(deps.now()))
     this.#ctx = {
       deps,
+      decisions: payoutDecisions(deps),
       get: (reference) => this.#get(reference),
       act: (...args) => this.#act(...args),
     }

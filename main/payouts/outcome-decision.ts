@@ -1,21 +1,29 @@
 // A supervisor's decision on a payout whose outcome Tilldesk could not find out (paid, with
-// the gateway's reference, or not paid), fenced off while a request for it may still land
-// (main/exactly-once/fence.ts), and the acknowledgement of an alarm raised when the gateway
-// later contradicted such a decision. Both go into the journal, which is the audit log.
+// the gateway's reference, or not paid), on the exactly-once core's one decision path
+// (main/exactly-once/tracker.ts decide): refused while a request for the reference is out or
+// may still land, never by its maker, with the PIN; the payout store makes it the supervisor's
+// resolve action in the journal, which is the audit log. Also the acknowledgement of an alarm
+// raised when the gateway later contradicted such a decision.
 import { AppError } from '../kernel/errors'
-import { assertDecidable, COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
+import { Follower } from '../exactly-once/follower'
+import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
+import { ReferencedWrites } from '../exactly-once/tracker'
+import { silentLogger } from '../kernel/log'
 import {
-  asActor,
-  assertChecker,
   isChecker,
   requireReason,
   type CommandContext,
+  type CommandDeps,
+  type PayoutDecisions,
   type Person,
 } from './command-basics'
-import { isUncertain, type PayoutItem } from './model'
+import type { PayoutsGateway } from './gatewayPort'
+import type { PayoutItem } from './model'
+import { payoutKind } from './payout-kind'
+import { PayoutStore } from './payout-store'
 
 /** The sender's default request deadline (15 s) plus the commit lag margin. */
-const DEFAULT_DECISION_FENCE_MS = 15_000 + COMMIT_LAG_MARGIN_MS
+const DEFAULT_VERIFY_AFTER_MS = 15_000 + COMMIT_LAG_MARGIN_MS
 
 /** A supervisor's decision on an unknown outcome. */
 export type OutcomeDecision =
@@ -23,9 +31,37 @@ export type OutcomeDecision =
   | { outcome: 'not_paid'; reason: string }
 
 /**
+ * The core over the outbox, for decisions only: it sends nothing (the sender does), and sees
+ * the sender's flights for a reference because both stand over the same outbox.
+ */
+export function payoutDecisions(deps: CommandDeps): PayoutDecisions {
+  const store = new PayoutStore(deps.outbox)
+  const writes = new ReferencedWrites(payoutKind({ requestTimeoutMs: 0 }), {
+    journal: store,
+    gateway: (): Promise<PayoutsGateway> => Promise.reject(new Error('A decision sends nothing.')),
+    follower: new Follower({ steps: [] }),
+    publish: () => undefined,
+    log: silentLogger,
+    now: deps.now,
+    verifyAfterMs: deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
+    windowMs: 0,
+    decidedWatchMs: 0,
+  })
+  return {
+    decide: async (input, person) => {
+      await writes.decide(input.reference, input, { actor: person, verifyPin: deps.verifyPin })
+      await store.written(input.reference)
+    },
+    acknowledge: async (reference, person) => {
+      writes.acknowledge(reference, person)
+      await store.written(reference)
+    },
+  }
+}
+
+/**
  * A supervisor (not its maker) closes a payout whose outcome Tilldesk could not find out:
- * paid, with the gateway's reference, or not paid, with a reason. The decision, who made it
- * and why go into the journal, which is the audit log.
+ * paid, with the gateway's reference, or not paid, with a reason. Resolves once it is on disk.
  */
 export async function decideOutcome(
   ctx: CommandContext,
@@ -34,55 +70,25 @@ export async function decideOutcome(
   pin: string,
   decision: OutcomeDecision,
 ): Promise<PayoutItem> {
-  const why = requireReason(decision.reason)
-  const gatewayReference = decision.outcome === 'paid' ? decision.gatewayReference.trim() : null
+  const reason = requireReason(decision.reason)
+  const gatewayReference = decision.outcome === 'paid' ? decision.gatewayReference.trim() : ''
   if (decision.outcome === 'paid' && !gatewayReference) {
     throw new AppError('invalid_input', 'Check the highlighted fields.', {
       fields: { gatewayReference: "Enter the gateway's reference for the transfer." },
     })
   }
-  const check = (item: PayoutItem): void => {
-    assertChecker(person, item, 'decide the outcome of')
-    if (!isUncertain(item)) {
-      throw new AppError(
-        'wrong_state',
-        'Only a payout whose outcome is unknown can be marked as paid or not paid.',
-        { say: { key: 'onlyUnknown' } },
-      )
-    }
-    // Never while a request for it may still land (main/exactly-once/fence.ts): the sender
-    // journals each resend's time before it leaves, so this sees one on the wire.
-    assertDecidable({
-      noun: 'payout',
-      now: ctx.deps.now(),
-      lastUnknownAt: item.uncertainty?.lastUnknownAt ?? null,
-      outstandingMs: ctx.deps.decisionFenceMs ?? DEFAULT_DECISION_FENCE_MS,
-    })
-  }
-  check(ctx.get(reference))
-  await ctx.deps.verifyPin(person.id, pin)
-  const item = ctx.get(reference)
-  check(item)
-  const action = decision.outcome === 'paid' ? 'resolvePaid' : 'resolveNotPaid'
-  const at = ctx.deps.now()
-  const resolution = {
-    outcome: decision.outcome,
-    by: asActor(person),
-    at,
-    reason: why,
-    gatewayReference,
-  }
-  return ctx.act(item, action, person, why, {
-    resolution,
-    decision: { by: asActor(person), at, reason: why },
-    reviewReason: null,
-    problem: null,
-  })
+  const input =
+    decision.outcome === 'paid'
+      ? { reference, pin, reason, outcome: 'paid' as const, gatewayReference }
+      : { reference, pin, reason, outcome: 'not_paid' as const }
+  await ctx.decisions.decide(input, person)
+  return ctx.get(reference)
 }
 
 /**
  * A supervisor has read the alarm of a decision the gateway overruled: the alarm stays on
- * the payout, marked with who acknowledged it and when, and the journal note is the audit.
+ * the payout, marked with who acknowledged it and when (the core's acknowledge); the journal
+ * note is the audit, which the reducer takes only from a supervisor or admin, once.
  */
 export async function acknowledgeAlarm(
   ctx: CommandContext,
@@ -94,24 +100,7 @@ export async function acknowledgeAlarm(
       say: { key: 'alarmSupervisor' },
     })
   }
-  const item = ctx.get(reference)
-  const alarm = item.alarm ?? null
-  if (!alarm)
-    throw new AppError('wrong_state', 'This payout has no alarm to acknowledge.', {
-      say: { key: 'noAlarm' },
-    })
-  if (alarm.acknowledged) return item
-  const at = new Date(ctx.deps.now()).toISOString()
-  const [changed] = await ctx.deps.outbox.commit([
-    {
-      type: 'note',
-      note: 'alarmAcknowledged',
-      ref: reference,
-      by: asActor(person),
-      state: item.state,
-      text: alarm.text,
-      patch: { alarm: { ...alarm, acknowledged: { byId: person.id, byName: person.name, at } } },
-    },
-  ])
-  return changed!
+  ctx.get(reference)
+  await ctx.decisions.acknowledge(reference, person)
+  return ctx.get(reference)
 }

@@ -8,44 +8,38 @@
 import type { Transfer } from '../../common/api/disbursements'
 import type { WriteKind } from '../exactly-once/kind'
 import type { Uncertainty as CoreUncertainty } from '../exactly-once/submit'
+import { assertChecker } from './command-basics'
 import { explainTransferFailure } from './explain'
 import type { DisbursementBody, PayoutsGateway } from './gatewayPort'
-import type { EvidenceStep, PayoutItem, TransferSnapshot, Uncertainty } from './model'
+import type { LimitRole } from './limits'
+import type { ActorRole, PayoutItem, TransferSnapshot, Uncertainty } from './model'
 
 const iso = (ms: number): string => new Date(ms).toISOString()
 const ms = (text: string): number => Date.parse(text)
+
+/** Evidence with its times and calls converted (the payout's and the core's differ only so). */
+function converted<T, U, C extends string, D extends string>(
+  u: { since: T; lastUnknownAt: T | null; steps: { at: T; call: C; said: string }[] },
+  time: (at: T) => U,
+  call: (c: C) => D,
+) {
+  const { since, lastUnknownAt, steps } = u
+  const at = lastUnknownAt === null ? null : time(lastUnknownAt)
+  const calls = steps.map((s) => ({ at: time(s.at), call: call(s.call), said: s.said }))
+  return { since: time(since), lastUnknownAt: at, steps: calls }
+}
 
 /** The payout's evidence (numbers, `verify`) as the core reads it (text, `lookup`). */
 export function toCoreUncertainty(item: PayoutItem): CoreUncertainty | null {
   const u = item.uncertainty ?? null
   if (!u) return null
-  return {
-    since: iso(u.since),
-    lastUnknownAt: u.lastUnknownAt === null ? null : iso(u.lastUnknownAt),
-    resendRefused: u.resendRefused,
-    existsSaid: u.existsSaid,
-    steps: u.steps.map((s) => ({
-      at: iso(s.at),
-      call: s.call === 'verify' ? 'lookup' : 'send',
-      said: s.said,
-    })),
-    review: item.state === 'needs_review' ? item.reviewReason : null,
-  }
+  const review = item.state === 'needs_review' ? item.reviewReason : null
+  return { ...u, ...converted(u, iso, (c) => (c === 'verify' ? 'lookup' : 'send')), review }
 }
 
 /** The core's evidence as the payout journal keeps it (the review reason is the item's). */
-export function fromCoreUncertainty(u: CoreUncertainty): Uncertainty {
-  return {
-    since: ms(u.since),
-    lastUnknownAt: u.lastUnknownAt === null ? null : ms(u.lastUnknownAt),
-    resendRefused: u.resendRefused,
-    existsSaid: u.existsSaid,
-    steps: u.steps.map((s): EvidenceStep => ({
-      at: ms(s.at),
-      call: s.call === 'lookup' ? 'verify' : 'send',
-      said: s.said,
-    })),
-  }
+export function fromCoreUncertainty({ review: _, ...u }: CoreUncertainty): Uncertainty {
+  return { ...u, ...converted(u, ms, (c) => (c === 'lookup' ? 'verify' : 'send')) }
 }
 
 function snapshotOf(transfer: Transfer): TransferSnapshot {
@@ -57,6 +51,7 @@ function snapshotOf(transfer: Transfer): TransferSnapshot {
   }
 }
 
+const keys = { onlyUnknown: 'onlyUnknown', noAlarm: 'noAlarm' }
 const FINAL = new Set(['failed', 'reversed', 'rejected', 'success', 'expired'])
 
 /**
@@ -114,13 +109,14 @@ export function payoutKind(options: {
       options.lookupFailed?.(item.reference, error)
       return undefined
     },
-    noun: 'payout',
-    notMade: 'not paid',
-    words: { noun: 'payout', started: 'drafted this payout', made: 'paid' },
+    words: { noun: 'payout', started: 'drafted this payout', keys },
     referenceOf: (item) => item.reference,
     // A payout found `sending` after a restart may have left at its last change.
     startedAt: (item) => iso(item.updatedAt),
     startedById: (item) => item.createdBy.id,
+    // A supervisor or admin who neither made nor edited it (maker-checker, command-basics.ts).
+    mayDecide: (item, actor) =>
+      assertChecker({ ...actor, role: actor.role as LimitRole }, item, 'decide the outcome of'),
     open: (item) =>
       item.state === 'sending' ||
       item.state === 'unknown' ||
@@ -169,17 +165,20 @@ export function payoutKind(options: {
         },
       }
     },
-    decided: (item, r) => ({
-      ...item,
-      state: r.made ? 'success' : 'rejected',
-      resolution: {
-        outcome: r.made ? 'paid' : 'not_paid',
-        by: { id: r.byId, name: r.byName, role: 'supervisor' },
-        at: ms(r.at),
-        reason: r.reason,
-        gatewayReference: r.gatewayReference,
-      },
-    }),
+    // The journal keeps who decided as an actor (payout-store.ts makes it their resolve action).
+    decided: (item, r) => {
+      const by = { id: r.byId, name: r.byName, role: (r.byRole ?? 'supervisor') as ActorRole }
+      const [at, reason] = [ms(r.at), r.reason]
+      const outcome = r.made ? 'paid' : 'not_paid'
+      return {
+        ...item,
+        state: r.made ? 'success' : 'rejected',
+        resolution: { outcome, by, at, reason, gatewayReference: r.gatewayReference },
+        decision: { by, at, reason },
+        reviewReason: null,
+        problem: null,
+      }
+    },
     // Paid while the gateway says failed, or not paid while it holds a transfer that did not.
     contradicts: (transfer, made) => made === (transfer.status === 'failed'),
     overruled: (item, transfer, alarm, at) => {

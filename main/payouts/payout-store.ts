@@ -4,7 +4,7 @@
 // rule of the reducer and every line of the audit chain hold as when the sender wrote them.
 // Records are chained at once and reach disk in the outbox's group commit; `written` says when.
 import type { EntryStore } from '../exactly-once/kind'
-import { SYSTEM_ACTOR, type PayoutItem, type PayoutState } from './model'
+import { SYSTEM_ACTOR, type ActorRole, type PayoutItem, type PayoutState } from './model'
 import type { Outbox } from './outbox'
 import type { ItemPatch, OutboxRecord } from './records'
 import { ACTIONS, type PayoutAction } from './stateMachine'
@@ -61,25 +61,34 @@ export function recordsFor(before: PayoutItem, after: PayoutItem): OutboxRecord[
   if (before.state === after.state) {
     // A poll that only saw the transfer move on at the bank writes nothing (as before).
     if (Object.keys(patch).every((key) => key === 'transfer')) return []
+    // A supervisor acknowledging an alarm (the core's acknowledge) is their note.
+    const seen = before.alarm?.acknowledged ? null : (after.alarm?.acknowledged ?? null)
     const mismatch = patch.problem?.code === 'transfer_mismatch'
     const note = mismatch ? 'alert' : 'uncertainty' in patch ? 'attempt' : 'statusSeen'
     const text =
       patch.problem?.message ?? after.uncertainty?.steps.at(-1)?.said ?? 'Status from the gateway'
+    const by = seen && { id: seen.byId, name: seen.byName, role: seen.byRole as ActorRole }
     return [
       {
         type: 'note',
-        note,
+        note: seen ? 'alarmAcknowledged' : note,
         ref: after.reference,
-        by: SYSTEM_ACTOR,
+        by: by || SYSTEM_ACTOR,
         state: after.state,
-        text,
+        text: seen ? (after.alarm?.text ?? text) : text,
         patch,
       },
     ]
   }
+  // A person's decision (the core's decide) is their resolve action; the reducer checks them.
+  const decided = before.resolution ? null : (after.resolution ?? null)
   const overruled = !before.alarm && Boolean(after.alarm)
   const rest = pathOf(overruled ? 'submitted' : before.state, after.state)
-  const path = overruled && rest ? (['overrule', ...rest] as PayoutAction[]) : rest
+  const path: PayoutAction[] | undefined = decided
+    ? [decided.outcome === 'paid' ? 'resolvePaid' : 'resolveNotPaid']
+    : overruled && rest
+      ? ['overrule', ...rest]
+      : rest
   if (!path)
     throw new Error(`No system action takes a payout from ${before.state} to ${after.state}.`)
   let from = before.state
@@ -91,10 +100,10 @@ export function recordsFor(before: PayoutItem, after: PayoutItem): OutboxRecord[
       type: 'action',
       action,
       ref: after.reference,
-      by: SYSTEM_ACTOR,
+      by: decided?.by ?? SYSTEM_ACTOR,
       from,
       to,
-      reason: REASONS[action]?.(after) ?? null,
+      reason: decided?.reason ?? REASONS[action]?.(after) ?? null,
       patch: i === 0 ? patch : after.transfer ? { transfer: after.transfer } : {},
     }
     from = to
@@ -105,11 +114,15 @@ export function recordsFor(before: PayoutItem, after: PayoutItem): OutboxRecord[
 /** The outbox as the core's store of payouts. */
 export class PayoutStore implements EntryStore<PayoutItem> {
   readonly #written = new Map<string, Promise<unknown>>()
+  /** Every store over this outbox (the sender's, the decision's) shares the core's flights. */
+  readonly over: object
 
   constructor(
     private readonly outbox: Outbox,
     private readonly onError: (error: unknown) => void = () => undefined,
-  ) {}
+  ) {
+    this.over = outbox
+  }
 
   get(reference: string): PayoutItem | undefined {
     return this.outbox.get(reference)

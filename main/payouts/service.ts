@@ -172,7 +172,7 @@ export class PayoutsService {
       recentBankName: (bank, account) => names.recent(bank, account),
       bankName: (code) => banks.find(code)?.name,
       approvalSealer: seal?.sealer ?? null,
-      decisionFenceMs:
+      verifyAfterMs:
         this.options.sender?.verifyAfterMs ??
         (this.options.sender?.requestTimeoutMs ?? 15_000) + COMMIT_LAG_MARGIN_MS,
     })

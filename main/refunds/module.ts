@@ -4,18 +4,18 @@ import type { refundsChannels } from '../../common/ipc/refunds'
 import { defineModule } from '../compose/core'
 import type { CoreServices } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
-import { Follower, SETTLEMENT_SCHEDULE } from '../exactly-once/follower'
-import { trustOf } from '../exactly-once/trust'
+import { Follower, REVIEW_LOOKUP_SCHEDULE, SETTLEMENT_SCHEDULE } from '../exactly-once/follower'
+import { tillWriteDeps } from '../exactly-once/module'
 import { Journal, fileStorage } from '../payments/journal'
 import { perEnvironment } from '../payments/per-environment'
-import { REVIEW_LOOKUP_SCHEDULE, RefundEntry, RefundsService } from './refunds-service'
+import { RefundEntry, RefundsService } from './refunds-service'
 
 const JOURNAL_LIMIT = 1000
 
 export function createRefunds(core: CoreServices) {
   const runtimes = perEnvironment(core, (environment, dir) => {
     const service = new RefundsService({
-      gateway: () => core.environment.client(),
+      ...tillWriteDeps(core),
       journal: new Journal({
         name: 'refunds',
         schema: RefundEntry,
@@ -31,11 +31,6 @@ export function createRefunds(core: CoreServices) {
       follower: new Follower(SETTLEMENT_SCHEDULE),
       reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE),
       publish: (view) => core.emit('refunds.updated', view),
-      actor: () => core.session.current(),
-      verifyPin: (userId, pin) => core.users.verifyPin(userId, pin),
-      trust: trustOf(core),
-      log: core.log,
-      now: core.now,
     })
     return { service, resume: () => service.resume(), stop: () => service.stop() }
   })

@@ -32,7 +32,6 @@ function fold(entry: RefundEntry, record: Refund, at: string, overrule = false):
 }
 
 export const refundKind: WriteKind<RefundEntry, RefundsGateway, Refund, Refund> = {
-  noun: 'refund',
   notMade: 'not refunded',
   words: { noun: 'refund', started: 'issued this refund', made: 'made' },
   referenceOf: (e) => e.reference,

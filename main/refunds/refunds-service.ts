@@ -4,7 +4,6 @@
 // Role rule (enforced by the IPC table, common/ipc/refunds.ts): issuing needs a supervisor.
 import type { PaymentRecord } from '../../common/api/payments'
 import type { Refund } from '../../common/api/refunds'
-import type { UnknownOutcomeView } from '../../common/ipc/payments'
 import type {
   RefundCountsView,
   RefundDecisionInput,
@@ -16,15 +15,13 @@ import type {
 } from '../../common/ipc/refunds'
 import { ZERO } from '../../common/money'
 import { AppError } from '../kernel/errors'
-import type { Logger } from '../kernel/log'
 import { cashierError } from '../payments/cashier-errors'
-import type { Follower } from '../exactly-once/follower'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
 import { decisionOutcomeView } from '../exactly-once/decision'
 import { awaitsAcknowledgement } from '../exactly-once/alarm'
-import { writesFor, type ReferencedWrites } from '../exactly-once/tracker'
-import type { ReferenceTrust } from '../exactly-once/trust'
+import { Flights } from '../exactly-once/flights'
+import { writesFor, type ReferencedWrites, type ServiceWriteDeps } from '../exactly-once/tracker'
 import { refundKind } from './refund-kind'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
 import {
@@ -43,33 +40,10 @@ export { FINAL, RefundEntry, type RefundsGateway } from './refund-entry'
 /** The decision as the IPC guard hands it over (trimmed, validated). */
 type RefundDecisionOutput = RefundDecisionInput
 
-export interface RefundsServiceDeps {
-  gateway: () => Promise<RefundsGateway>
+export interface RefundsServiceDeps extends ServiceWriteDeps<RefundsGateway> {
   journal: Journal<RefundEntry>
-  follower: Follower
-  /**
-   * Looks up refunds waiting for a supervisor now and then (REVIEW_LOOKUP_SCHEDULE): the
-   * gateway's answer for the reference settles one before anyone has to guess. None: not
-   * looked up until someone opens it.
-   */
-  reviewFollower?: Follower
   publish: (view: RefundView) => void
-  actor: () => { id: string; name: string } | null
-  log: Logger
-  now?: () => number
-  /** Checks a PIN (counting failures towards lockout); throws AppError when wrong. */
-  verifyPin?: (userId: string, pin: string) => Promise<unknown>
-  /** Least wait after a lost request before its reference is looked up (it may be in flight). */
-  verifyAfterMs?: number
-  /** How long a lost answer is followed up before a supervisor must decide. */
-  unknownWindowMs?: number
-  /** Whether this environment has shown it keeps our reference (resends need it). */
-  trust?: ReferenceTrust
 }
-
-export const DEFAULT_UNKNOWN_WINDOW_MS = 30 * 60_000
-/** A refund in review is looked up every 15 minutes for as long as it waits (as payouts). */
-export { REVIEW_LOOKUP_SCHEDULE } from '../exactly-once/follower'
 
 const UNSETTLED: readonly string[] = ['starting', 'needs_review']
 /** Refunds of one payment are few; this bounds the walk if a gateway misbehaves. */
@@ -77,13 +51,12 @@ const MAX_REFUND_PAGES = 20
 
 export class RefundsService {
   /** Payments with a refund on its way out: a double click must not send two. */
-  readonly #issuing = new Set<string>()
+  readonly #issuing = new Flights<RefundView>()
   readonly #writes: ReferencedWrites<RefundEntry, RefundsGateway, Refund, Refund>
 
   constructor(private readonly deps: RefundsServiceDeps) {
     this.#writes = writesFor(refundKind, deps.journal, deps, {
       publish: (entry) => deps.publish(this.#viewOfEntry(entry)),
-      defaultWindowMs: DEFAULT_UNKNOWN_WINDOW_MS,
     })
   }
 
@@ -137,18 +110,13 @@ export class RefundsService {
   }
 
   async issue(input: RefundIssueInput): Promise<RefundView> {
-    const paymentReference = input.paymentReference
-    if (this.#issuing.has(paymentReference))
+    const ref = input.paymentReference
+    if (this.#issuing.busy(ref))
       throw new AppError(
         'refund_in_progress',
         'A refund for this payment is being sent. Wait for it to finish.',
       )
-    this.#issuing.add(paymentReference)
-    try {
-      return await this.#issue(input)
-    } finally {
-      this.#issuing.delete(paymentReference)
-    }
+    return this.#issuing.run(ref, () => this.#issue(input))
   }
 
   async #issue(input: RefundIssueInput): Promise<RefundView> {
@@ -334,18 +302,12 @@ export class RefundsService {
       input.outcome === 'refunded'
         ? { ...input, outcome: 'paid' as const }
         : { ...input, outcome: 'not_paid' as const }
-    const updated = await this.#writes.decide(
-      input.reference,
-      decision,
-      { actor: this.deps.actor(), verifyPin: this.deps.verifyPin },
-      'Only a refund whose outcome is unknown can be marked as made or not made.',
-    )
-    return this.#viewOfEntry(updated)
+    return this.#viewOfEntry(await this.#writes.decide(input.reference, decision))
   }
 
   /** A supervisor has read the alarm of a refund the gateway settled against a decision. */
   acknowledgeAlarm(reference: string): RefundView {
-    return this.#viewOfEntry(this.#writes.acknowledge(reference, this.deps.actor()))
+    return this.#viewOfEntry(this.#writes.acknowledge(reference))
   }
 
   #viewOfEntry(entry: RefundEntry): RefundView {
@@ -365,22 +327,11 @@ export class RefundsService {
       createdAt: entry.createdAt,
       updatedAt: entry.updatedAt,
       following: !FINAL.includes(status) && this.#writes.isFollowing(entry.reference),
-      outcome: this.#outcomeOf(entry),
+      outcome: decisionOutcomeView(
+        { ...entry, startedById: entry.issuedById, open: UNSETTLED.includes(entry.status) },
+        this.deps.actor(),
+        refundKind.words,
+      ),
     }
-  }
-
-  #outcomeOf(entry: RefundEntry): UnknownOutcomeView | null {
-    return decisionOutcomeView(
-      {
-        uncertainty: entry.uncertainty,
-        resolution: entry.resolution,
-        alarm: entry.alarm,
-        createdAt: entry.createdAt,
-        startedById: entry.issuedById,
-        open: UNSETTLED.includes(entry.status),
-      },
-      this.deps.actor(),
-      refundKind.words,
-    )
   }
 }

@@ -73,7 +73,7 @@ export async function payoutsRace(seed: number): Promise<Totals> {
     }),
     recentBankName: () => null,
     bankName: () => 'Guaranty Trust Bank',
-    decisionFenceMs: FENCE_MS,
+    verifyAfterMs: FENCE_MS,
   })
   for (let i = 0; i < PAYOUTS; i++) {
     const item = await commands.draft(maker, {

@@ -86,6 +86,7 @@ describe('acknowledging the alarm of an overruled payout', () => {
     expect(seen.alarm?.acknowledged).toEqual({
       byId: supervisor.id,
       byName: supervisor.name,
+      byRole: 'supervisor',
       at: new Date(w.clock.now).toISOString(),
     })
     expect(seen.state).toBe(item.state)

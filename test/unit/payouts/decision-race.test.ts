@@ -111,6 +111,38 @@ describe('payouts: a decision never races a resend', () => {
     await waitFor('paid', () => w.outbox.get(item.reference)?.state === 'success')
   })
 
+  it('is refused while the till is asking the gateway about it, even once its wait is over', async () => {
+    w = await world()
+    const item = await approvedItem()
+    const resends = holdResends()
+    const asked: Array<Deferred<void>> = []
+    const verify = w.gateway.disbursements.verify
+    // The first lookup waits on the wire until the test answers it; later ones go through.
+    w.gateway.disbursements.verify = async (reference: string): Promise<Transfer> => {
+      if (asked.length > 0) return verify(reference)
+      const wire = deferred<void>()
+      asked.push(wire)
+      await wire.promise
+      return verify(reference)
+    }
+    const jump = movingClock()
+    sender = startSender()
+    await waitFor('unknown', () => w.outbox.get(item.reference)?.state === 'unknown')
+    // The lost request can no longer land; the lookup that may clear a resend is out.
+    jump(31_000)
+    sender.kick()
+    await waitFor('the lookup on the wire', () => asked.length === 1)
+    const decided = w.commands.decideOutcome(supervisor2, item.reference, GOOD_PIN, notPaid)
+    const refused = await rejection(decided).finally(() => asked.forEach((a) => a.resolve()))
+    expect(refused.code).toBe('decision_fenced')
+    expect(refused.message).toMatch(/asking the gateway about this payout right now/)
+    expect(w.outbox.get(item.reference)?.resolution ?? null).toBeNull()
+    // The lookup said "no such transfer": the resend it cleared settles the payout.
+    await waitFor('the resend on the wire', () => resends.held.length === 1)
+    resends.held[0]!.resolve()
+    await waitFor('paid', () => w.outbox.get(item.reference)?.state === 'success')
+  })
+
   it('the gateway wins over "not paid": moved to its state, an alarm in words, both in the audit', async () => {
     w = await world()
     const item = await approvedItem()

@@ -2,8 +2,7 @@
 // gateway's answer for its reference still settles it before anyone has to guess (as payouts
 // do, docs/payouts.md "Unknown outcomes": looked up every `reviewPollMs` while in review).
 import { describe, expect, it } from 'vitest'
-import { Follower } from '../../../main/exactly-once/follower'
-import { REVIEW_LOOKUP_SCHEDULE } from '../../../main/refunds/refunds-service'
+import { Follower, REVIEW_LOOKUP_SCHEDULE } from '../../../main/exactly-once/follower'
 import { rejection } from '../../support/async'
 import { refundsGateway, refundsRig } from '../../support/refunds-rig'
 import { gwError } from '../payments/support'
