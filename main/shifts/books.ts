@@ -24,6 +24,7 @@ import {
   type JournalSeal,
 } from '../integrity'
 import type { Activity, HostedPaymentFact, RefundFact } from './activity'
+import type { ActivitySource } from './sources'
 import { HOSTED, REFUND } from './carried-over'
 import { settledKey } from './figures'
 
@@ -142,7 +143,7 @@ export class Books {
     private readonly deps: {
       dir: string
       seal: (environment: Environment) => Promise<JournalSeal>
-      source: { read(environment: Environment): Promise<Activity> } & SettledSource
+      source: Pick<ActivitySource, 'read' | 'sealed'> & SettledSource
     },
   ) {}
 
@@ -188,5 +189,6 @@ export class Books {
     const file = await this.#file(environment)
     const journals = await this.deps.source.settled(environment)
     file.compact(counted, new Set(kept(journals).map(keyOf)))
+    await this.deps.source.sealed?.(environment, counted)
   }
 }

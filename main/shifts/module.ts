@@ -31,8 +31,11 @@ export function createShifts(core: CoreServices) {
   const books = new Books({
     dir,
     seal: (environment) => core.integrity.openJournal(environment, 'books'),
-    source: fileActivitySource(core.dataDir, (environment, journal) =>
-      core.integrity.journal(environment, journal),
+    source: fileActivitySource(
+      core.dataDir,
+      (environment, journal) => core.integrity.journal(environment, journal),
+      // Each report reads the collections journal on from where the last Z-report left it.
+      { cursorDir: dir },
     ),
   })
   const service = new ShiftsService({
