@@ -417,6 +417,8 @@ export async function run(): Promise<void> {
       dayP95: number
       freshP95: number
       zMs: number
+      /** The X-report just before: the same reading of the journals, without the gateway's lists. */
+      xMs: number
       chargesInZ: number
       warnings: number
     }
@@ -439,7 +441,9 @@ export async function run(): Promise<void> {
       const paired = await pairedProbe()
       // The same reading before the reports, to see what the evening's X- and Z-report add.
       const beforeReports = await memory()
+      const x0 = performance.now()
       await value('shifts.xReport')
+      const xMs = performance.now() - x0
       const z0 = performance.now()
       const z = await value<ZReportView>('shifts.close', { shiftId: shift.id })
       const zMs = performance.now() - z0
@@ -456,6 +460,7 @@ export async function run(): Promise<void> {
         dayP95: percentile(paired.dayMs, 95),
         freshP95: percentile(paired.freshMs, 95),
         zMs,
+        xMs,
         chargesInZ: chargesCounted(counted.byOutcome) + counted.cancelled.count,
         warnings: z.report.warnings.length,
       })
@@ -483,6 +488,7 @@ export async function run(): Promise<void> {
     line('z_report_ms_day1', round(first.zMs, 1), 'ms')
     line(`z_report_ms_day${evenings.length}`, round(last.zMs, 1), 'ms')
     line('z_report_day7_vs_day1_ratio', round(last.zMs / first.zMs, 3), 'ratio', '<= 1.2')
+    line('x_report_day7_vs_day1_ratio', round(last.xMs / first.xMs, 3), 'ratio')
     line('open_charge_p95_day1_ms', round(first.dayP95, 3), 'ms')
     line('open_charge_p95_day7_ms', round(last.dayP95, 3), 'ms')
     line(
@@ -514,6 +520,7 @@ export async function run(): Promise<void> {
         line(`rss_${group}_${day}_mb`, mb(bytes), 'MB')
       line(`active_resources_${day}`, m.resources, 'handles')
       line(`z_report_ms_${day}`, round(e.zMs, 1), 'ms')
+      line(`x_report_ms_${day}`, round(e.xMs, 1), 'ms')
     })
     // Each day's sales and probes are counted once, in that day's Z-report.
     line('charges_in_z_day7', last.chargesInZ, 'charges')
