@@ -510,6 +510,7 @@ export async function run(): Promise<void> {
       // Empty V8 pages held for reuse at the raw reading (page-sized mappings past the heap).
       line(`v8_pooled_pages_raw_${day}_mb`, mb(raw.groups.pages - raw.heapTotal), 'MB')
       line(`heap_${day}_mb`, mb(m.heap), 'MB')
+      line(`heap_raw_${day}_mb`, mb(raw.heap), 'MB')
       line(`heap_committed_${day}_mb`, mb(m.heapTotal), 'MB')
       line(`external_${day}_mb`, mb(m.external), 'MB')
       line(`array_buffers_${day}_mb`, mb(m.arrayBuffers), 'MB')

@@ -24,7 +24,6 @@ import {
   type JournalSeal,
 } from '../integrity'
 import type { Activity, HostedPaymentFact, RefundFact } from './activity'
-import type { ActivitySource } from './sources'
 import { HOSTED, REFUND } from './carried-over'
 import { settledKey } from './figures'
 
@@ -143,7 +142,11 @@ export class Books {
     private readonly deps: {
       dir: string
       seal: (environment: Environment) => Promise<JournalSeal>
-      source: Pick<ActivitySource, 'read' | 'sealed'> & SettledSource
+      source: {
+        read(environment: Environment): Promise<Activity>
+        /** Told after a Z-report is sealed (sources.ts keeps where it left the journal). */
+        sealed?(environment: Environment, counted: ReadonlySet<string>): Promise<void>
+      } & SettledSource
     },
   ) {}
 
