@@ -3,7 +3,8 @@
 // sealed: the journal position read up to (main/collections/journal.ts) and every record from
 // before it that a later report may still need, which is what the sealed reports have not
 // counted yet or still state as of their close: charges still open (carried over) with their
-// transfers, late transfers not looked at, and what any sealed report has not counted.
+// transfers, late transfers not looked at, what any sealed report has not counted, and each
+// cashier's latest sale (so reports still know every cashier by id).
 //
 // The file is sealed with the collections journal's device key, so an edited one is refused;
 // a missing, refused or out-of-date one only means reading the journal from the start (an
@@ -59,8 +60,17 @@ export function carry(
     // Its charge names the cashier (and, for a counted one, the sale it belongs to).
     if (t.chargeId) chargeIds.add(t.chargeId)
   }
-  for (const c of fold.charges.values())
+  // Each cashier's latest sale, so reports still know them by id when they take only hosted
+  // payments or refunds, which name their cashier by name (figures.ts, People): one per
+  // person, counted already, so it adds to no figure.
+  const latestBy = new Map<string, ChargeRecord>()
+  for (const c of fold.charges.values()) {
     if (c.state === 'open' || !counted.has(`charge:${c.id}`)) chargeIds.add(c.id)
+    const by = c.openedBy?.id
+    const held = by === undefined ? undefined : latestBy.get(by)
+    if (by !== undefined && (!held || held.openedAt < c.openedAt)) latestBy.set(by, c)
+  }
+  for (const c of latestBy.values()) chargeIds.add(c.id)
   const charges: ChargeRecord[] = []
   for (const id of chargeIds) {
     const c = fold.charges.get(id)

@@ -3,19 +3,20 @@
 // those of a read from the first line, and a journal compacted, cut or edited since, or a
 // cursor file edited, sends the read back to the start with a warning, never to a wrong sum.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ChargeRecord, TransferRecord } from '../../../main/collections/ledger'
 import { openJournal } from '../../../main/collections/journal'
 import { openFileStore, type CollectionsStore } from '../../../main/collections/store'
-import { Sealer, type JournalSeal } from '../../../main/integrity'
+import { sealedDocument, Sealer, type JournalSeal } from '../../../main/integrity'
 import type { Activity } from '../../../main/shifts/activity'
 import { readCursor } from '../../../main/shifts/collections-cursor'
 import { shiftFigures } from '../../../main/shifts/figures'
 import {
   COLLECTIONS_DOMAIN,
+  documentDomain,
   fileActivitySource,
   readCollectionsFrom,
   sourcePaths,
@@ -175,12 +176,39 @@ describe('a report reads on from the last sealed Z-report', () => {
     expect(day2.carriedOver.map((c) => c.reference)).toEqual(['tx_late'])
   })
 
-  it('keeps only what later reports still need: the carried-over sale with its transfers and late money not looked at', async () => {
+  it('keeps only what later reports still need: the carried-over sale with its transfers, late money not looked at, and the latest sale of each cashier', async () => {
     const sales = 50
     const { carried } = await firstDay(sales)
     const { cursor } = readCursor(cursorFile(), seal)
-    expect(cursor!.charges.map((c) => c.id)).toEqual([carried.id])
-    expect(cursor!.transfers.map((t) => t.reference)).toEqual(['tx_part'])
+    // The carried-over sale (Chidi's latest too) and Bola's latest, which names Bola by id.
+    expect(cursor!.charges.map((c) => c.id).sort()).toEqual([
+      charge(sales - 1, 'closed').id,
+      carried.id,
+    ])
+    expect(cursor!.transfers.map((t) => t.reference).sort()).toEqual([`tx_${sales - 1}`, 'tx_part'])
+  })
+
+  it('still knows a cashier by id who only takes a hosted payment after the cursor', async () => {
+    const sales = 30
+    const { store, source, counted } = await firstDay(sales)
+    store.close()
+    mkdirSync(join(dir, 'gateway', 'demo'), { recursive: true })
+    const paid = {
+      reference: 'pay1',
+      status: 'success',
+      amount: 70_00,
+      currency: 'NGN',
+      createdAt: '2026-03-03T10:00:00.000Z',
+      paidAt: '2026-03-03T10:01:00.000Z',
+      takenBy: 'Bola',
+    }
+    const { document } = sealedDocument(seal, documentDomain('payments'), 1, [paid])
+    writeFileSync(sourcePaths(dir, 'demo').payments, JSON.stringify(document))
+
+    const fromCursor = figures(await source.read('demo'), counted)
+    const fromStart = figures(await fileActivitySource(dir, sealOf).read('demo'), counted)
+    expect(fromCursor.cashiers.map((c) => c.cashier)).toEqual([BOLA])
+    expect(fromCursor).toEqual(fromStart)
   })
 
   it('goes back to the first line, and says so, when the journal was compacted since', async () => {
