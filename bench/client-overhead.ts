@@ -1,14 +1,19 @@
-// What the gateway client adds to a request: the full signed call (encode + sign + fetch +
-// zod decode, via client.banks.list()) against a raw fetch + JSON.parse of the same loopback
-// endpoint. The server runs in its own process and answers a valid bank list without
-// checking signatures, so every side pays the same network and server cost. Sides are
-// interleaved in rotating order after a warm-up so drift and GC hit them alike.
+// What the gateway client adds to a request: the full signed call (encode + sign + send +
+// zod decode, via client.banks.list()) against a bare request of the same loopback endpoint.
+// The server runs in its own process and answers a valid bank list without checking
+// signatures, so every side pays the same network and server cost. Sides are interleaved in
+// rotating order after a warm-up so drift and GC hit them alike.
 //
-// Besides the headline ratio it reports where the time goes: a "floor" side (raw fetch that
-// carries three static auth headers and a timeout signal, which any signed, time-limited
-// request must send) and the client's own CPU per call measured without a network.
+// In plain Node the client speaks node:http with a keep-alive agent (main/gateway/node-http.ts),
+// so the bare sides do too: "raw" is a bare keep-alive GET and JSON.parse, and the "floor"
+// adds what any signed, time-limited request must carry (three static auth headers and a
+// deadline timer). Comparing with the same transport keeps the ratios about what the client
+// adds, not about which HTTP stack it uses; the fetch sides (the floor as it was measured
+// before, over undici's fetch) stay as context. The client's own CPU per call is also measured
+// without a network.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
+import { Agent, get } from 'node:http'
 import { createGatewayClient } from '../main/gateway/client'
 import { emit, percentile, round } from './emit'
 
@@ -49,6 +54,28 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
   return { url: `http://127.0.0.1:${chunk.toString().trim()}`, child }
 }
 
+/** A bare keep-alive GET over node:http, the body read whole (optionally with a deadline). */
+function nodeGet(
+  url: string,
+  agent: Agent,
+  headers: Record<string, string> = {},
+  timeoutMs?: number,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { agent, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        clearTimeout(timer)
+        resolve(Buffer.concat(chunks).toString('utf8'))
+      })
+    })
+    const timer =
+      timeoutMs === undefined ? undefined : setTimeout(() => request.destroy(), timeoutMs)
+    request.on('error', reject)
+  })
+}
+
 const check = (n: number): void => {
   if (n !== 5) throw new Error('unexpected answer')
 }
@@ -57,6 +84,26 @@ async function timed(fn: () => Promise<void>): Promise<number> {
   const t = performance.now()
   await fn()
   return performance.now() - t
+}
+
+/** Each side's times over ITERATIONS rounds after a warm-up, in rotating order. */
+async function interleaved<K extends string>(
+  sides: Record<K, () => Promise<void>>,
+): Promise<Record<K, number[]>> {
+  const names = Object.keys(sides) as K[]
+  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<
+    K,
+    number[]
+  >
+  for (let i = 0; i < WARMUP; i++) for (const name of names) await sides[name]()
+  for (let i = 0; i < ITERATIONS; i++) {
+    // Rotate the order so no side always runs first.
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(i + k) % names.length]!
+      samples[name].push(await timed(sides[name]))
+    }
+  }
+  return samples
 }
 
 /** The client's own work per call (encode, sign, map, decode), with fetch taken out. */
@@ -99,34 +146,37 @@ export async function run(): Promise<void> {
       'X-Timestamp': '1700000000',
       'X-Signature': '0'.repeat(64),
     }
-    const sides = {
-      signed: async (): Promise<void> => check((await client.banks.list()).data.length),
-      raw: async (): Promise<void> => {
-        const res = await fetch(rawUrl)
-        check((JSON.parse(await res.text()) as { data: unknown[] }).data.length)
-      },
-      floor: async (): Promise<void> => {
-        const controller = new AbortController()
-        const timer = setTimeout(() => controller.abort(), 15_000)
-        try {
-          const res = await fetch(rawUrl, { headers: floorHeaders, signal: controller.signal })
-          check((JSON.parse(await res.text()) as { data: unknown[] }).data.length)
-        } finally {
-          clearTimeout(timer)
-        }
-      },
+    const agent = new Agent({ keepAlive: true })
+    const count = (text: string): void =>
+      check((JSON.parse(text) as { data: unknown[] }).data.length)
+    const signed = async (): Promise<void> => check((await client.banks.list()).data.length)
+    // Node's fetch leaves work behind (stream and socket clean-up, garbage) that lands on
+    // whichever request runs next, so the fetch sides run in a phase of their own.
+    const samples = {
+      ...(await interleaved({
+        signed,
+        raw: async () => count(await nodeGet(rawUrl, agent)),
+        floor: async () => count(await nodeGet(rawUrl, agent, floorHeaders, 15_000)),
+      })),
+      ...(await interleaved({
+        signedAmongFetch: signed,
+        fetchRaw: async () => {
+          const res = await fetch(rawUrl)
+          count(await res.text())
+        },
+        fetchFloor: async () => {
+          const controller = new AbortController()
+          const timer = setTimeout(() => controller.abort(), 15_000)
+          try {
+            const res = await fetch(rawUrl, { headers: floorHeaders, signal: controller.signal })
+            count(await res.text())
+          } finally {
+            clearTimeout(timer)
+          }
+        },
+      })),
     }
-    const names = Object.keys(sides) as (keyof typeof sides)[]
-    const samples: Record<keyof typeof sides, number[]> = { signed: [], raw: [], floor: [] }
-    for (let i = 0; i < WARMUP; i++) for (const name of names) await sides[name]()
-    for (let i = 0; i < ITERATIONS; i++) {
-      // Rotate the order so no side always runs first (or right after another).
-      for (let k = 0; k < names.length; k++) {
-        const name = names[(i + k) % names.length]!
-        samples[name].push(await timed(sides[name]))
-      }
-    }
-    const p50 = (name: keyof typeof sides): number => percentile(samples[name], 50)
+    const p50 = (name: keyof typeof samples): number => percentile(samples[name], 50)
     const us = (ms: number): number => round(ms * 1000, 1)
     emit({
       bench: BENCH,
@@ -152,6 +202,28 @@ export async function run(): Promise<void> {
       goal: '<= 1.2',
     })
     emit({ bench: BENCH, metric: 'p50_floor', value: us(p50('floor')), unit: 'us', goal: null })
+    // The same bare and floor requests over Node's fetch (the client's transport before).
+    emit({
+      bench: BENCH,
+      metric: 'signed_vs_fetch_floor_ratio',
+      value: round(p50('signedAmongFetch') / p50('fetchFloor')),
+      unit: 'ratio',
+      goal: null,
+    })
+    emit({
+      bench: BENCH,
+      metric: 'p50_fetch_raw',
+      value: us(p50('fetchRaw')),
+      unit: 'us',
+      goal: null,
+    })
+    emit({
+      bench: BENCH,
+      metric: 'p50_fetch_floor',
+      value: us(p50('fetchFloor')),
+      unit: 'us',
+      goal: null,
+    })
     emit({
       bench: BENCH,
       metric: 'p95_signed',

@@ -89,6 +89,12 @@ export interface CollectionsFigures {
   cancelled: Tally
   /** Everything received, all outcomes together, per currency. */
   received: CurrencyAmount[]
+  /**
+   * Transfers an earlier sealed Z-report of this till counted that the shop's rule has since
+   * given to another till's sale: a correction, subtracted (the sealed report never changes).
+   * Absent in reports sealed before corrections.
+   */
+  movedOut?: Tally
 }
 
 /** Hosted (checkout) payments. `pending` includes ones still starting. */
@@ -116,11 +122,21 @@ export const PAYOUT_LINES = [
 ] as const
 export type PayoutLine = (typeof PAYOUT_LINES)[number]
 
+/**
+ * Direct debits on mandates. `success`: the gateway charged it; `failed`: it failed or was
+ * decided not charged. `pending` and `unknown` (its answer was lost) are stated as they stand
+ * when the report is taken, never added across reports.
+ */
+export const DEBIT_LINES = ['success', 'failed', 'pending', 'unknown'] as const
+export type DebitLine = (typeof DEBIT_LINES)[number]
+
 export interface ShiftFigures {
   collections: CollectionsFigures
   hostedPayments: Record<HostedPaymentLine, Tally>
   refunds: Record<RefundLine, Tally>
   payouts: Record<PayoutLine, Tally>
+  /** Absent in reports sealed before debits were counted. */
+  debits?: Record<DebitLine, Tally>
 }
 
 export interface CashierFigures {
@@ -366,6 +382,12 @@ export const REFUND_LABEL: Record<RefundLine, string> = {
   success: 'Refunded',
   pending: 'In progress',
   failed: 'Failed',
+}
+export const DEBIT_LABEL: Record<DebitLine, string> = {
+  success: 'Charged',
+  failed: 'Failed',
+  pending: 'Processing',
+  unknown: 'Outcome unknown',
 }
 export const PAYOUT_LINE_LABEL: Record<PayoutLine, string> = {
   drafted: 'Drafted',

@@ -102,11 +102,15 @@ export interface ShopFigures {
     awaiting: ShopTally
     cancelled: ShopTally
     received: ShopAmount[]
+    /** Corrections: transfers moved to another till's sale after a sealed Z-report (subtracted). */
+    movedOut: ShopTally
   }
   hostedPayments: Record<string, ShopTally>
   refunds: Record<string, ShopTally>
   /** drafted, approved, sent, failed, reversed, rejected, unknown, needs_review. */
   payouts: Record<string, ShopTally>
+  /** success, failed; pending and unknown as of each till's latest close. */
+  debits: Record<string, ShopTally>
 }
 
 /** One closed shift counted in the shop-wide Z-report. */

@@ -6,6 +6,7 @@
 // the glossary's (docs/glossary.md). Placeholders are `{{name}}`, as in the renderer's
 // catalogue.
 import type { Language } from '../ipc/appearance'
+import { BOOKS_WORDS } from './books'
 
 const en = {
   /** The lines of an X- or Z-report, on screen and on paper. */
@@ -37,6 +38,7 @@ const en = {
       unknown: 'Outcome unknown',
       needs_review: 'Needs review',
     },
+    debits: BOOKS_WORDS.en.debits,
   },
   receipt: {
     titlePaid: 'Payment receipt',
@@ -103,10 +105,12 @@ const en = {
       hosted_payments: 'Card and online payments',
       refunds: 'Refunds',
       payouts: 'Payouts',
+      debits: BOOKS_WORDS.en.debitsSection,
     },
     awaiting: 'Waiting (amount due)',
     cancelled: 'Cancelled',
     receivedInAll: 'Received in all',
+    movedOut: BOOKS_WORDS.en.movedOut,
   },
   carried: {
     charge: 'Charge of {{amount}}',
@@ -243,6 +247,7 @@ const fr: DocumentWords = {
       unknown: 'Résultat inconnu',
       needs_review: 'À vérifier',
     },
+    debits: BOOKS_WORDS.fr.debits,
   },
   receipt: {
     titlePaid: 'Ticket de caisse',
@@ -309,10 +314,12 @@ const fr: DocumentWords = {
       hosted_payments: 'Paiements par carte et en ligne',
       refunds: 'Remboursements',
       payouts: 'Versements',
+      debits: BOOKS_WORDS.fr.debitsSection,
     },
     awaiting: 'En attente (montant dû)',
     cancelled: 'Annulé',
     receivedInAll: 'Reçu au total',
+    movedOut: BOOKS_WORDS.fr.movedOut,
   },
   carried: {
     charge: 'Demande de paiement de {{amount}}',

@@ -5,7 +5,7 @@ import { ERROR_MESSAGES, ErrorBody, type FieldError } from '../../common/api/err
 import type { Capability, RetryPolicy } from '../../common/api/endpoints'
 import { AUTH_ERROR_KINDS, GatewayError, type GatewayErrorKind } from './errors'
 import { parseHttpDate } from './http-date'
-import type { TransportFailure } from './transport'
+import type { HeaderReader, TransportFailure } from './transport'
 
 /** What an error needs to know about the call that failed. */
 export interface CallContext {
@@ -233,7 +233,7 @@ function kindOf(status: number, body: ParsedErrorBody): GatewayErrorKind {
 
 export interface HttpAnswer {
   status: number
-  headers: Headers
+  headers: HeaderReader
   text: string
 }
 

@@ -20,7 +20,14 @@ import type { GatewayError } from './errors'
 import { redactingLogger, type GatewayLogger } from './logger'
 import { probeCapabilities, type CapabilityProbe } from './probe'
 import { bodyBytes, createSigner } from './signer'
-import { DEFAULT_TIMEOUT_MS, TransportFailure, send, type FetchLike } from './transport'
+import { nodeHttpExchange } from './node-http'
+import {
+  DEFAULT_TIMEOUT_MS,
+  TransportFailure,
+  fetchExchange,
+  type Exchange,
+  type FetchLike,
+} from './transport'
 import {
   gatewayEndpoints,
   type BodyOf,
@@ -37,7 +44,11 @@ export interface GatewayClientOptions {
   keyId: string
   /** Used only to compute signatures; never sent, logged or put in an error. */
   secret: string
-  /** Electron's net.fetch in the app; global fetch by default. */
+  /**
+   * Electron's net.fetch in the app (the system proxy and trust store). Without one the
+   * client speaks node:http(s) with keep-alive (node-http.ts), far cheaper per call than
+   * Node's global fetch.
+   */
   fetch?: FetchLike
   /** Per-request deadline, including reading the body. Default 15 s. */
   timeoutMs?: number
@@ -90,11 +101,12 @@ export function createGatewayClient(options: GatewayClientOptions) {
   const baseUrl = normalizeBaseUrl(options.baseUrl)
   const { keyId, secret } = options
   const sign = createSigner(keyId, secret)
-  const fetchFn: FetchLike = options.fetch ?? ((input, init) => fetch(input, init))
+  const exchange: Exchange = options.fetch ? fetchExchange(options.fetch) : nodeHttpExchange()
   const now = options.now ?? Date.now
   const defaultTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const userAgent = options.userAgent
   const sessionToken = options.sessionToken
+  const onReachability = options.onReachability
   // No logger: skip building and scrubbing log fields on the hot path altogether.
   const log = options.logger
     ? redactingLogger(options.logger, [secret, sessionToken ?? ''])
@@ -144,10 +156,11 @@ export function createGatewayClient(options: GatewayClientOptions) {
       if (sessionToken && def.capability !== null) headers.Authorization = `Bearer ${sessionToken}`
 
       const sentAt = now()
-      const started = performance.now()
+      // Durations are only for the log.
+      const started = log ? performance.now() : 0
       let answer
       try {
-        answer = await send(fetchFn, {
+        answer = await exchange({
           url,
           method: def.method,
           headers,
@@ -170,7 +183,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
         throw failure
       }
       const receivedAt = now()
-      const durationMs = Math.round(performance.now() - started)
+      const durationMs = log ? Math.round(performance.now() - started) : 0
       const skew = clock.observe(answer.headers.get('date'), sentAt, receivedAt)
       if (log)
         aside(() =>
@@ -184,8 +197,8 @@ export function createGatewayClient(options: GatewayClientOptions) {
           }),
         )
 
-      if (reportsReachability && !OUTAGE_STATUSES.has(answer.status))
-        aside(() => options.onReachability?.(true))
+      if (onReachability && reportsReachability && !OUTAGE_STATUSES.has(answer.status))
+        aside(() => onReachability(true))
       if (answer.status >= 200 && answer.status < 300) return decode(def, ctx, answer)
 
       const error = errorFromResponse(ctx, answer, receivedAt)
@@ -229,7 +242,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
     }
     const parsed = (def.read ?? def.response).safeParse(json)
     if (parsed.success) {
-      aside(() => reportSkipped(ctx, parsed.data))
+      if (log) aside(() => reportSkipped(ctx, parsed.data))
       return parsed.data
     }
     const issues = parsed.error.issues

@@ -1,7 +1,8 @@
-// One HTTP exchange with a deadline. Takes any fetch-compatible function (Electron's net.fetch
-// in the app, so the system proxy applies; Node's fetch in tests and tools). The timeout and
-// the caller's AbortSignal are combined, and the body is read under the same deadline so a
-// stalled response can't hang a till.
+// One HTTP exchange with a deadline. With a fetch-compatible function (Electron's net.fetch
+// in the app, so the system proxy and the OS trust store apply) it goes through that; in plain
+// Node (tools, tests, benches, the conformance runner) node-http.ts makes it over node:http
+// with keep-alive. Either way the timeout and the caller's AbortSignal are combined, and the
+// body is read under the same deadline so a stalled response can't hang a till.
 
 /** The subset of fetch the client needs; both global fetch and Electron's net.fetch fit. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
@@ -18,11 +19,19 @@ export interface TransportRequest {
   signal?: AbortSignal
 }
 
+/** Response headers as the client reads them; fetch's Headers fits. */
+export interface HeaderReader {
+  get(name: string): string | null
+}
+
 export interface TransportResponse {
   status: number
-  headers: Headers
+  headers: HeaderReader
   text: string
 }
+
+/** One request and its whole answer, or a TransportFailure. */
+export type Exchange = (req: TransportRequest) => Promise<TransportResponse>
 
 export type TransportFailureKind = 'timeout' | 'aborted' | 'network'
 
@@ -50,15 +59,25 @@ const NOT_SENT_CODES = new Set([
 const NOT_SENT_CHROMIUM =
   /ERR_(CONNECTION_REFUSED|NAME_NOT_RESOLVED|INTERNET_DISCONNECTED|ADDRESS_UNREACHABLE|NAME_RESOLUTION_FAILED)/
 
-function networkDetail(error: unknown): { detail: string; sent: boolean } {
+/** A network error in words, and whether the request may have left (fetch's or node:http's). */
+export function networkDetail(error: unknown): { detail: string; sent: boolean } {
+  // fetch puts the system error in `cause`; node:http throws it itself.
+  const own = (error as { code?: unknown } | null)?.code
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause
-  const code = typeof cause?.code === 'string' ? cause.code : undefined
+  const code =
+    typeof own === 'string' ? own : typeof cause?.code === 'string' ? cause.code : undefined
   const message = error instanceof Error ? error.message : String(error)
   if (code) return { detail: code, sent: !NOT_SENT_CODES.has(code) }
   const chromium = NOT_SENT_CHROMIUM.exec(message)
   if (chromium) return { detail: chromium[0], sent: false }
   return { detail: message.slice(0, 200), sent: true }
 }
+
+/** Exchanges over a fetch-compatible function. */
+export const fetchExchange =
+  (fetchFn: FetchLike): Exchange =>
+  (req) =>
+    send(fetchFn, req)
 
 export async function send(fetchFn: FetchLike, req: TransportRequest): Promise<TransportResponse> {
   if (req.signal?.aborted) throw new TransportFailure('aborted', false, 'aborted before sending')

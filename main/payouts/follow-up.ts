@@ -83,9 +83,8 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
     if (failure === 'auth') {
       this.setBlocked(message)
       this.pause(this.o.retryMaxMs)
-    } else if (failure === 'rate_limited') {
-      this.honourRetryAfter(error)
-    } else {
+    } else if (failure !== 'rate_limited') {
+      // A Retry-After already holds this payout's next lookup (observed, sender-base.ts).
       this.backoff(reference)
     }
   }

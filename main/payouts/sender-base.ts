@@ -12,7 +12,12 @@ import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
 import { Follower } from '../exactly-once/follower'
 import { DECIDED_WATCH_MS, ReferencedWrites, type WriteKind } from '../exactly-once/tracker'
 import type { ReferenceTrust } from '../exactly-once/trust'
-import { retryAfterMs, type GatewayProvider, type PayoutsGateway } from './gatewayPort'
+import {
+  classifyFailure,
+  retryAfterMs,
+  type GatewayProvider,
+  type PayoutsGateway,
+} from './gatewayPort'
 import { SYSTEM_ACTOR, type PayoutItem, type Problem } from './model'
 import type { NameEnquiryResult } from './nameEnquiry'
 import type { Outbox } from './outbox'
@@ -95,8 +100,14 @@ export abstract class PayoutSenderBase {
   protected readonly liveStatus = new Map<string, LiveStatus>()
   /** No requests before this (no gateway, bad key). */
   protected pausedUntil = 0
-  /** No requests before this either: the gateway's Retry-After, which a kick must not cut. */
-  protected retryAfterUntil = 0
+  /**
+   * Nothing sent before this: the Retry-After of a refused initialize (a rate limit on
+   * sending). Lookups of payouts the gateway holds go on; a kick does not cut it.
+   */
+  protected sendingHeldUntil = 0
+  /** A payout's next lookup not before this: the Retry-After its last lookup met (no kick cuts it). */
+  protected readonly lookupHeldUntil = new Map<string, number>()
+  readonly #observed = new WeakMap<PayoutsGateway, PayoutsGateway>()
   protected blockedReason: string | null = null
   /** References whose first request is on its way through the core (sending.ts). */
   protected readonly posting = new Set<string>()
@@ -139,7 +150,7 @@ export abstract class PayoutSenderBase {
     })
     this.writes = new ReferencedWrites(this.kind, {
       journal: this.store,
-      gateway: this.o.gateway,
+      gateway: async () => this.observed(await this.o.gateway()),
       follower: new SenderPaced({ steps: [] }),
       publish: (item) =>
         this.setLive(item.reference, {
@@ -153,6 +164,11 @@ export abstract class PayoutSenderBase {
       windowMs: this.o.unknownWindowMs,
       decidedWatchMs: this.o.decidedWatchMs,
     })
+  }
+
+  /** Awaits a journal write without holding a request slot (sender.ts). */
+  protected offSlot<T>(write: Promise<T>): Promise<T> {
+    return write
   }
 
   /** A lookup failed: the problem in words, and when to look again (follow-up.ts). */
@@ -193,9 +209,44 @@ export abstract class PayoutSenderBase {
     this.pausedUntil = Math.max(this.pausedUntil, this.o.now() + ms)
   }
 
-  protected honourRetryAfter(error: unknown): void {
-    const wait = retryAfterMs(error) ?? this.o.retryBaseMs
-    this.retryAfterUntil = Math.max(this.retryAfterUntil, this.o.now() + wait)
+  /**
+   * The gateway as the sender and the core use it: a Retry-After is honoured where it was met,
+   * whichever path made the call (a first send, a resend after a lost answer, any lookup).
+   * On initialize it holds back all sending; on a lookup, that payout's next lookup only.
+   */
+  protected observed(gateway: PayoutsGateway): PayoutsGateway {
+    let seen = this.#observed.get(gateway)
+    if (seen) return seen
+    const waitOf = (error: unknown): number | null =>
+      classifyFailure(error, 'lookup') === 'rate_limited'
+        ? (retryAfterMs(error) ?? this.o.retryBaseMs)
+        : null
+    seen = {
+      banks: gateway.banks,
+      disbursements: {
+        initialize: (body, options) =>
+          gateway.disbursements.initialize(body, options).catch((error: unknown) => {
+            const wait = waitOf(error)
+            if (wait !== null)
+              this.sendingHeldUntil = Math.max(this.sendingHeldUntil, this.o.now() + wait)
+            throw error
+          }),
+        verify: (reference, options) =>
+          gateway.disbursements.verify(reference, options).catch((error: unknown) => {
+            const wait = waitOf(error)
+            if (wait !== null) {
+              const until = this.o.now() + wait
+              this.lookupHeldUntil.set(
+                reference,
+                Math.max(this.lookupHeldUntil.get(reference) ?? 0, until),
+              )
+            }
+            throw error
+          }),
+      },
+    }
+    this.#observed.set(gateway, seen)
+    return seen
   }
 
   protected problem(reference: string, code: string, message: string): void {

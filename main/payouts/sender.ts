@@ -5,7 +5,8 @@
 //      `sending` after a restart, or after any answer we didn't get, is verified by reference
 //      before anything is sent again; only "no such transfer" permits another initialize.
 //   3. A 409 that says the reference is taken means it exists: verify and adopt that transfer.
-//   4. Retry-After pauses every request, not just the one that got it.
+//   4. A Retry-After on initialize (a rate limit on sending) holds back every send until it
+//      has passed; one met on a payout's lookup holds back only that payout's next lookup.
 //   5. Once any attempt's outcome was lost the payout is `unknown` until the gateway answers
 //      for the reference. A refusal or a 404 that is not "no such record" settles nothing;
 //      verify waits `verifyAfterMs` after the lost request (it may still be in flight), and
@@ -13,7 +14,8 @@
 //   6. A resend needs the environment to have shown it keeps our reference, and a decided
 //      payout is looked up for the reversal window: the gateway wins (main/exactly-once/).
 //
-// This file is the schedule (which payout is worked on next, at most `concurrency` at once).
+// This file is the schedule (which payout is worked on next, at most `concurrency` requests
+// at once: a payout waiting for its `send` record to reach the disk holds no request slot).
 // The payout keeps its journal and reducer (maker-checker, bindings, the audit chain); every
 // request and lookup is the exactly-once core's (main/exactly-once/), over that journal.
 import { type PayoutsGateway } from './gatewayPort'
@@ -28,6 +30,9 @@ export { disbursementBody } from './payout-kind'
 export class PayoutSender extends PayoutSending {
   readonly #active = new Set<string>()
   readonly #inFlight = new Map<string, Promise<void>>()
+  /** Work holding a request slot, and work waiting to take one back after a journal write. */
+  #slots = 0
+  readonly #slotWaiters: (() => void)[] = []
   #timer: NodeJS.Timeout | null = null
   #timerAt = Infinity
   #running = false
@@ -130,6 +135,7 @@ export class PayoutSender extends PayoutSending {
       this.failures.delete(item.reference)
       this.polls.delete(item.reference)
       this.mayPost.delete(item.reference)
+      this.lookupHeldUntil.delete(item.reference)
     }
   }
 
@@ -153,22 +159,23 @@ export class PayoutSender extends PayoutSending {
   #tick(): void {
     if (!this.#running) return
     const now = this.o.now()
-    const resumeAt = Math.max(this.pausedUntil, this.retryAfterUntil)
-    if (now < resumeAt) {
-      this.#schedule(resumeAt - now)
+    if (now < this.pausedUntil) {
+      this.#schedule(this.pausedUntil - now)
       return
     }
     let nextDue = now + this.o.idleMs
     const ready: string[] = []
     for (const reference of this.#active) {
       if (this.#inFlight.has(reference)) continue
-      const due = this.dueAt.get(reference) ?? 0
+      const due = this.#dueOf(reference)
       if (due <= now) ready.push(reference)
       else nextDue = Math.min(nextDue, due)
     }
     // `#active` keeps the order items became due for sending, so a backlog drains oldest first.
     for (const reference of ready) {
-      if (this.#inFlight.size >= this.o.concurrency) break
+      // Work coming back from a journal write goes before new work.
+      if (this.#slots >= this.o.concurrency || this.#slotWaiters.length > 0) break
+      this.#slots++
       const work = this.#work(reference)
         .catch((error: unknown) => {
           this.o.onError?.(error)
@@ -176,11 +183,49 @@ export class PayoutSender extends PayoutSending {
         })
         .finally(() => {
           this.#inFlight.delete(reference)
-          this.#schedule(0)
+          this.#releaseSlot()
         })
       this.#inFlight.set(reference, work)
     }
     this.#schedule(Math.max(0, nextDue - now))
+  }
+
+  /**
+   * A journal write that gates the next request (`send`, a resend's attempt): the disk is no
+   * gateway request, so the slot goes to other work meanwhile and is taken back afterwards.
+   */
+  protected override async offSlot<T>(write: Promise<T>): Promise<T> {
+    this.#releaseSlot()
+    try {
+      return await write
+    } finally {
+      await new Promise<void>((resolve) => {
+        if (this.#slots < this.o.concurrency && this.#slotWaiters.length === 0) {
+          this.#slots++
+          resolve()
+        } else this.#slotWaiters.push(resolve)
+      })
+    }
+  }
+
+  #releaseSlot(): void {
+    const waiter = this.#slotWaiters.shift()
+    if (waiter) waiter()
+    else {
+      this.#slots--
+      this.#schedule(0)
+    }
+  }
+
+  /** When a payout may next be worked on: its own pace, and any Retry-After that holds it. */
+  #dueOf(reference: string): number {
+    const due = Math.max(this.dueAt.get(reference) ?? 0, this.lookupHeldUntil.get(reference) ?? 0)
+    if (due >= this.sendingHeldUntil) return due
+    // Work on these may send (the first request, or a resend after a lost answer).
+    const state = this.o.outbox.get(reference)?.state
+    return state === 'approved' || state === 'sending' || state === 'unknown'
+      ? this.sendingHeldUntil
+      : due
   }
 
   async #work(reference: string): Promise<void> {
@@ -196,7 +241,7 @@ export class PayoutSender extends PayoutSending {
     }
     let gateway: PayoutsGateway
     try {
-      gateway = await this.o.gateway()
+      gateway = this.observed(await this.o.gateway())
     } catch (error) {
       // No gateway configured (or no key): everyone waits; nothing was sent.
       this.setBlocked(error instanceof Error ? error.message : 'The gateway is not set up.')

@@ -58,7 +58,9 @@ export abstract class PayoutSending extends PayoutFollowUp {
       })
       return
     }
-    await this.act(current, 'send', null, { nameCheck: judged.nameCheck, problem: null })
+    await this.offSlot(
+      this.act(current, 'send', null, { nameCheck: judged.nameCheck, problem: null }),
+    )
     // Durable now: a crash from here on is recovered by verifying first.
     this.mayPost.add(current.reference)
     const sending = this.o.outbox.get(current.reference)
@@ -77,9 +79,11 @@ export abstract class PayoutSending extends PayoutFollowUp {
     // A send after one the gateway did not process is journaled before it leaves, with its
     // time (the first send's record is `send` itself).
     if (ready.sendAttempts > 0)
-      await this.noteAttempt(ready, `Attempt ${attempt} is being sent with the same reference.`, {
-        sendAttempts: attempt,
-      })
+      await this.offSlot(
+        this.noteAttempt(ready, `Attempt ${attempt} is being sent with the same reference.`, {
+          sendAttempts: attempt,
+        }),
+      )
     const item = this.o.outbox.get(ready.reference)
     if (!item || item.state !== 'sending') return
     this.posting.add(item.reference)
@@ -121,9 +125,8 @@ export abstract class PayoutSending extends PayoutFollowUp {
     if (failure === 'auth') {
       this.setBlocked(message)
       this.pause(this.o.retryMaxMs)
-    } else if (failure === 'rate_limited') {
-      this.honourRetryAfter(error)
-    } else {
+    } else if (failure !== 'rate_limited') {
+      // A Retry-After already holds back sending (observed, sender-base.ts).
       this.backoff(item.reference)
     }
   }

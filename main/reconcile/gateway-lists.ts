@@ -6,7 +6,7 @@ import { isGatewayError } from '../gateway/errors'
 import type { GatewayClient } from '../gateway'
 import type { BothLanguages, ReconcileSource } from '../../common/ipc/reconcile'
 import type { GatewayRecord } from './match'
-import { notes } from './words'
+import { notes } from '../../common/words/reconcile'
 
 export interface ReconcileGateway {
   virtualAccounts: Pick<GatewayClient['virtualAccounts'], 'transactions'>

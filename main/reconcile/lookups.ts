@@ -11,7 +11,7 @@ import type {
 import { isGatewayError } from '../gateway/errors'
 import type { ReconcileGateway } from './gateway-lists'
 import { compare, tillOnly, type GatewayRecord, type TillRecord } from './match'
-import { notes } from './words'
+import { notes } from '../../common/words/reconcile'
 
 export interface LookupResult {
   matched: number

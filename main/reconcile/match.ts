@@ -7,7 +7,7 @@ import type {
   ReconcileSource,
   ReconcileTotal,
 } from '../../common/ipc/reconcile'
-import { explain } from './words'
+import { explain } from '../../common/words/reconcile'
 
 /** One record from a gateway list, read tolerantly (amount null: the gateway did not give it). */
 export interface GatewayRecord {

@@ -10,7 +10,7 @@ import type {
 import { formatMoney, type Minor } from '../../common/money'
 import { csvRow } from '../collections/csv'
 import { escapeHtml as e } from '../collections/receiptHtml'
-import { sourceWords } from './words'
+import { sourceWords } from '../../common/words/reconcile'
 
 export type Language = 'en' | 'fr'
 

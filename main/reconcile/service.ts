@@ -18,7 +18,7 @@ import { readDay, type ListOptions, type ReconcileGateway } from './gateway-list
 import { lookUp } from './lookups'
 import { matchDay, type TillRecord } from './match'
 import { reconcileCsv, reconcileHtml, type Language } from './report-files'
-import { notes as noteWords } from './words'
+import { notes as noteWords, zSummary } from '../../common/words/reconcile'
 
 export interface TillRecordSet {
   records: TillRecord[]
@@ -163,18 +163,9 @@ export class ReconcileService {
 }
 
 const Z_WORDS: Record<ReconcileStatus, (r: ReconcileReport) => BothLanguages> = {
-  reconciled: (r) => ({
-    en: `Reconciled with the gateway: ${r.matched} records match.`,
-    fr: `Rapproché avec la passerelle : ${r.matched} opérations concordent.`,
-  }),
-  differences: (r) => ({
-    en: `Not reconciled: ${r.differences.length} difference${r.differences.length === 1 ? '' : 's'} with the gateway. Open Reconcile for this day.`,
-    fr: `Non rapproché : ${r.differences.length} écart${r.differences.length === 1 ? '' : 's'} avec la passerelle. Ouvrez Rapprochement pour ce jour.`,
-  }),
-  incomplete: () => ({
-    en: 'Not fully reconciled: part of the period could not be checked with the gateway. Open Reconcile for this day.',
-    fr: "Rapprochement incomplet : une partie de la période n'a pas pu être vérifiée. Ouvrez Rapprochement pour ce jour.",
-  }),
+  reconciled: (r) => zSummary.reconciled(r.matched),
+  differences: (r) => zSummary.differences(r.differences.length),
+  incomplete: () => zSummary.incomplete(),
 }
 
 /**
@@ -219,10 +210,7 @@ export async function zReconciliation(
       checkedAt: new Date(now()).toISOString(),
       matched: 0,
       differences: 0,
-      summary: {
-        en: `Not reconciled with the gateway at closing (${reason}). Open Reconcile for this day when the gateway answers.`,
-        fr: `Non rapproché avec la passerelle à la clôture (${reason}). Ouvrez Rapprochement pour ce jour quand la passerelle répond.`,
-      },
+      summary: zSummary.notChecked(reason),
     }
   } finally {
     clearTimeout(timer)

@@ -2,10 +2,9 @@
 // (read-only, every seal checked, through the same readers the shift reports use), and in a
 // shop the other tills' facts from the shop's events (pulled from its PostgreSQL, each signed
 // by its till). Nothing here writes.
-import { join } from 'node:path'
 import type { Environment } from '../../common/ipc/shared'
-import { fileStorage } from '../payments/journal'
-import { openSealedDocument, type JournalSeal } from '../integrity'
+import type { JournalSeal } from '../integrity'
+import { debitsPath, readDebits } from '../shifts/debit-source'
 import type { ActivitySource, SealOf } from '../shifts/sources'
 import { readCollections, sourcePaths } from '../shifts/sources'
 import type { TillRecord } from './match'
@@ -21,29 +20,17 @@ const ms = (iso: string | null | undefined): number => {
   return Number.isNaN(t) ? 0 : t
 }
 
-/** Debits: the mandates feature's sealed journal (main/mandates/module.ts). */
-function readDebits(dir: string, seal: JournalSeal, till: string): TillRecord[] {
-  // A plain array is taken only where the keychain holds no head for it (openSealedDocument).
-  const values = openSealedDocument(fileStorage(dir, 'debits').load(), {
-    file: 'debits.json',
-    domain: 'debits.journal.v1',
-    seal,
-  }).values
-  const out: TillRecord[] = []
-  for (const v of values as Array<Record<string, unknown>>) {
-    if (typeof v !== 'object' || v === null) continue
-    if (typeof v.paymentReference !== 'string' || typeof v.amount !== 'number') continue
-    out.push({
-      source: 'debit',
-      reference: v.paymentReference,
-      amount: v.amount,
-      currency: typeof v.currency === 'string' ? v.currency : 'NGN',
-      status: typeof v.status === 'string' ? v.status : 'unknown',
-      atMs: ms(typeof v.createdAt === 'string' ? v.createdAt : null),
-      till,
-    })
-  }
-  return out
+/** Debits: the mandates feature's sealed journal, through the shift reports' reader. */
+function debitRecords(dataDir: string, environment: Environment, seal: JournalSeal, till: string) {
+  return readDebits(debitsPath(dataDir, environment), seal).map((d): TillRecord => ({
+    source: 'debit',
+    reference: d.reference,
+    amount: d.amount,
+    currency: d.currency,
+    status: d.status,
+    atMs: ms(d.createdAt),
+    till,
+  }))
 }
 
 /**
@@ -103,7 +90,7 @@ export async function ownRecords(options: {
     problems.push(`Collections: ${error instanceof Error ? error.message : 'not readable'}`)
   }
   try {
-    records.push(...readDebits(join(dataDir, 'gateway', environment), options.debitsSeal, till))
+    records.push(...debitRecords(dataDir, environment, options.debitsSeal, till))
   } catch (error) {
     problems.push(`Debits: ${error instanceof Error ? error.message : 'not readable'}`)
   }

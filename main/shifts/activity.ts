@@ -41,6 +41,11 @@ export interface LateTransferFact {
   acknowledged: boolean
   /** The opener of the charge it came after, when there was one. */
   cashier: ShiftPerson | null
+  /**
+   * The till whose sale the shop's rule gave it to, after this till counted it while out of
+   * step with the shop (main/collections/ledger.ts, disown); null or absent: not given away.
+   */
+  claimedBy?: string | null
 }
 
 export interface HostedPaymentFact {
@@ -65,6 +70,22 @@ export interface RefundFact {
   /** Its last change (for a settled refund, when it settled as far as the till knows). */
   updatedAt: string | null
   issuedBy: string | null
+}
+
+/** A direct debit on a mandate, from the debits journal (main/mandates). */
+export interface DebitFact {
+  reference: string
+  /** starting, pending, success, failed, not_sent, not_paid, or a word a newer gateway sends. */
+  status: string
+  amount: Minor
+  currency: Currency
+  createdAt: string
+  /** When the gateway finished it, as far as the till knows; null while not final. */
+  completedAt: string | null
+  /** The cashier's name as the debits journal keeps it. */
+  chargedBy: string | null
+  /** Its answer was lost and nobody has decided it yet: its outcome is not known. */
+  unknown: boolean
 }
 
 /** One step of a payout's history, from the payout journal. */
@@ -93,6 +114,7 @@ export interface Activity {
   refunds: RefundFact[]
   payoutEvents: PayoutEvent[]
   payouts: PayoutFact[]
+  debits: DebitFact[]
   /** Sources that could not be read in full, in words. */
   warnings: string[]
 }
@@ -104,5 +126,6 @@ export const emptyActivity = (): Activity => ({
   refunds: [],
   payoutEvents: [],
   payouts: [],
+  debits: [],
   warnings: [],
 })

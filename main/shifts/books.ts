@@ -1,6 +1,6 @@
 // The books: what the shift reports need of records that their own journals drop. The
-// payments and refunds journals keep only their latest entries (500 and 1,000, finished ones
-// dropped first), so on a busy day a settled hosted payment or refund could leave its journal
+// payments, refunds and debits journals keep only their latest entries (500, 1,000 and 20,000,
+// finished ones dropped first), so on a busy day a settled hosted payment, refund or debit could leave its journal
 // before any Z-report counted it. Each one is copied here, as it settled, when the feature
 // says it changed (a `payments.updated` or `refunds.updated` event) and again before every
 // report, and stays until a sealed Z-report has counted it and its own journal no longer
@@ -23,28 +23,38 @@ import {
   readSealedLines,
   type JournalSeal,
 } from '../integrity'
-import type { Activity, HostedPaymentFact, RefundFact } from './activity'
-import { HOSTED, REFUND } from './carried-over'
+import type { Activity, DebitFact, HostedPaymentFact, RefundFact } from './activity'
+import { DEBIT, HOSTED, REFUND } from './carried-over'
 import { settledKey } from './figures'
 
-/** One kept record: a settled hosted payment or refund, as the report reads it. */
-export type KeptRecord = { k: 'hosted'; v: HostedPaymentFact } | { k: 'refund'; v: RefundFact }
+/** One kept record: a settled hosted payment, refund or debit, as the report reads it. */
+export type KeptRecord =
+  | { k: 'hosted'; v: HostedPaymentFact }
+  | { k: 'refund'; v: RefundFact }
+  | { k: 'debit'; v: DebitFact }
+
+/** The settled statuses of each kind, by report line. */
+const SETTLED: Record<KeptRecord['k'], Record<string, string>> = {
+  hosted: HOSTED,
+  refund: REFUND,
+  debit: DEBIT,
+}
 
 const DOMAIN = 'shifts.books.v1'
 
+type Settled = Pick<Activity, 'hostedPayments' | 'refunds' | 'debits'>
+
 /** What the books read from the features' journals: only the trimmed ones. */
 export interface SettledSource {
-  settled(environment: Environment): Promise<Pick<Activity, 'hostedPayments' | 'refunds'>>
+  settled(environment: Environment): Promise<Settled>
 }
 
-const keyOf = (r: KeptRecord) =>
-  r.k === 'hosted'
-    ? settledKey('hosted', r.v.reference, r.v.status)
-    : settledKey('refund', r.v.reference, r.v.status)
+const keyOf = (r: KeptRecord) => settledKey(r.k, r.v.reference, r.v.status)
 
-const kept = (a: Pick<Activity, 'hostedPayments' | 'refunds'>): KeptRecord[] => [
+const kept = (a: Settled): KeptRecord[] => [
   ...a.hostedPayments.map((v) => ({ k: 'hosted' as const, v })),
   ...a.refunds.map((v) => ({ k: 'refund' as const, v })),
+  ...a.debits.map((v) => ({ k: 'debit' as const, v })),
 ]
 
 /** One environment's books file. */
@@ -101,7 +111,7 @@ export class BooksFile {
   /** Appends the settled records not kept yet (durable before it returns). */
   keep(records: readonly KeptRecord[]): void {
     if (!this.#chain) return
-    const fresh = records.filter((r) => (r.k === 'hosted' ? HOSTED : REFUND)[r.v.status])
+    const fresh = records.filter((r) => SETTLED[r.k][r.v.status])
     const lines: string[] = []
     for (const r of fresh) {
       const key = keyOf(r)
@@ -178,11 +188,13 @@ export class Books {
     const inJournal = new Set([
       ...activity.hostedPayments.map((p) => `hosted:${p.reference}`),
       ...activity.refunds.map((r) => `refund:${r.reference}`),
+      ...activity.debits.map((d) => `debit:${d.reference}`),
     ])
     for (const r of file.records) {
       if (inJournal.has(`${r.k}:${r.v.reference}`)) continue
       if (r.k === 'hosted') activity.hostedPayments.push(r.v)
-      else activity.refunds.push(r.v)
+      else if (r.k === 'refund') activity.refunds.push(r.v)
+      else activity.debits.push(r.v)
     }
     return activity
   }

@@ -22,6 +22,12 @@ export const REFUND: Record<string, RefundLine> = {
   failed: 'failed',
   not_refunded: 'failed',
 }
+/** Settled debit statuses, by report line ("not paid" was decided). */
+export const DEBIT: Record<string, 'success' | 'failed'> = {
+  success: 'success',
+  failed: 'failed',
+  not_paid: 'failed',
+}
 /** Payout states that are settled or stopped: nothing left for the next shift. */
 export const PAYOUT_DONE = new Set(['success', 'failed', 'reversed', 'rejected'])
 

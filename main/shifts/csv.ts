@@ -4,7 +4,7 @@
 // currencies.
 import type { ShiftFigures, ShiftReport } from '../../common/ipc/shifts'
 import { toDecimalString } from '../../common/money'
-import { csvRow } from '../collections/csv'
+import { csvCell, csvRow } from '../collections/csv'
 import { reportLines } from './lines'
 
 const HEADER = [
@@ -20,6 +20,17 @@ const HEADER = [
   'time',
 ]
 
+/**
+ * A row whose amount is taken away (a correction): its amount cell is a negative decimal,
+ * written as it is. csvRow would defuse the leading minus as if it began a formula; a minus
+ * followed only by digits and a decimal point is a number in every spreadsheet, never a formula.
+ */
+function subtractedRow(cells: (string | number | null)[], amount: string): string {
+  const own = cells.map(csvCell)
+  own.splice(5, 0, `-${amount}`)
+  return `${own.join(',')}\r\n`
+}
+
 function figureRows(figures: ShiftFigures, cashier: string): string[] {
   const rows: string[] = []
   for (const line of reportLines(figures)) {
@@ -28,21 +39,16 @@ function figureRows(figures: ShiftFigures, cashier: string): string[] {
       rows.push(
         csvRow([line.section, cashier, line.key, count, null, null, null, null, line.label, null]),
       )
-    for (const t of line.tally.totals)
+    for (const t of line.tally.totals) {
+      const head = [line.section, cashier, line.key, count, t.currency]
+      const tail = [null, null, line.label, null]
+      const amount = toDecimalString(t.amount)
       rows.push(
-        csvRow([
-          line.section,
-          cashier,
-          line.key,
-          count,
-          t.currency,
-          toDecimalString(t.amount),
-          null,
-          null,
-          line.label,
-          null,
-        ]),
+        line.subtracted
+          ? subtractedRow([...head, ...tail], amount)
+          : csvRow([...head, amount, ...tail]),
       )
+    }
   }
   return rows
 }

@@ -66,7 +66,9 @@ export function reportHtml(report: ShiftReport, width: PaperWidth, options: Html
         }).format(Date.parse(iso))
       : '—'
 
-  const tallyRows = (label: string, tally: Tally, strong = false) => {
+  const tallyRows = (label: string, tally: Tally, strong = false, subtracted = false) => {
+    // U+2212, the minus sign: a hyphen before a currency symbol is easily missed on paper.
+    const sign = subtracted ? '\u2212' : ''
     const count = tally.count < 0 ? '' : String(tally.count)
     const cls = strong ? ' class="total"' : ''
     if (tally.totals.length === 0)
@@ -74,7 +76,7 @@ export function reportHtml(report: ShiftReport, width: PaperWidth, options: Html
     return tally.totals
       .map(
         (t, i) =>
-          `<tr${cls}><td>${i === 0 ? e(label) : ''}</td><td class="n">${i === 0 ? count : ''}</td><td class="n">${e(money(t.amount, t.currency))}</td></tr>`,
+          `<tr${cls}><td>${i === 0 ? e(label) : ''}</td><td class="n">${i === 0 ? count : ''}</td><td class="n">${e(sign + money(t.amount, t.currency))}</td></tr>`,
       )
       .join('')
   }
@@ -83,7 +85,9 @@ export function reportHtml(report: ShiftReport, width: PaperWidth, options: Html
     const bySection = new Map<string, string[]>()
     for (const line of reportLines(f)) {
       const rows = bySection.get(line.section) ?? []
-      rows.push(tallyRows(lineLabel(line, words), line.tally, line.key === 'received'))
+      rows.push(
+        tallyRows(lineLabel(line, words), line.tally, line.key === 'received', line.subtracted),
+      )
       bySection.set(line.section, rows)
     }
     return [...bySection]

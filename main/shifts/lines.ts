@@ -3,6 +3,8 @@
 import {
   COLLECTION_OUTCOMES,
   COLLECTION_OUTCOME_LABEL,
+  DEBIT_LABEL,
+  DEBIT_LINES,
   HOSTED_PAYMENT_LABEL,
   HOSTED_PAYMENT_LINES,
   PAYOUT_LINES,
@@ -21,7 +23,11 @@ export interface ReportLine {
   key: string
   label: string
   tally: Tally
+  /** A correction: its amounts are taken away (shown with a minus sign). */
+  subtracted?: boolean
 }
+
+const EMPTY: Tally = { count: 0, totals: [] }
 
 export function reportLines(f: ShiftFigures): ReportLine[] {
   const c = f.collections
@@ -40,6 +46,18 @@ export function reportLines(f: ShiftFigures): ReportLine[] {
       label: 'Received in all',
       tally: { count: -1, totals: c.received },
     },
+    // Only when there is one: a correction is rare, and its words are long.
+    ...(c.movedOut && c.movedOut.count > 0
+      ? [
+          {
+            section: 'collections',
+            key: 'moved_out',
+            label: "Moved to another till's sale (counted in an earlier Z-report)",
+            tally: c.movedOut,
+            subtracted: true,
+          },
+        ]
+      : []),
     ...HOSTED_PAYMENT_LINES.map((k) => ({
       section: 'hosted_payments',
       key: k,
@@ -58,6 +76,15 @@ export function reportLines(f: ShiftFigures): ReportLine[] {
       label: PAYOUT_LINE_LABEL[k],
       tally: f.payouts[k],
     })),
+    // A report sealed before debits were counted has no such section: a reprint shows none.
+    ...(f.debits
+      ? DEBIT_LINES.map((k) => ({
+          section: 'debits',
+          key: k,
+          label: DEBIT_LABEL[k],
+          tally: f.debits?.[k] ?? EMPTY,
+        }))
+      : []),
   ]
 }
 
@@ -67,12 +94,14 @@ export function lineLabel(line: ReportLine, words: DocumentWords): string {
     awaiting: words.report.awaiting,
     cancelled: words.report.cancelled,
     received: words.report.receivedInAll,
+    moved_out: words.report.movedOut,
   }
   const group: Record<string, Record<string, string>> = {
     collections: { ...words.lines.collections, ...own },
     hosted_payments: words.lines.hosted,
     refunds: words.lines.refunds,
     payouts: words.lines.payouts,
+    debits: words.lines.debits,
   }
   return group[line.section]?.[line.key] ?? line.label
 }

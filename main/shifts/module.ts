@@ -10,6 +10,7 @@ import { actor, type CallContext, type Handlers } from '../ipc/handlers'
 import { chromiumPdf, findChromium, type PdfRenderer } from './pdf'
 import { Books } from './books'
 import { ShiftsService, type Caller } from './service'
+import { withDebits } from './debit-source'
 import { fileActivitySource } from './sources'
 import { zReconcileStep } from './reconcile-port'
 
@@ -31,11 +32,15 @@ export function createShifts(core: CoreServices) {
   const books = new Books({
     dir,
     seal: (environment) => core.integrity.openJournal(environment, 'books'),
-    source: fileActivitySource(
+    source: withDebits(
+      fileActivitySource(
+        core.dataDir,
+        (environment, journal) => core.integrity.journal(environment, journal),
+        // Each report reads the collections journal on from where the last Z-report left it.
+        { cursorDir: dir },
+      ),
       core.dataDir,
-      (environment, journal) => core.integrity.journal(environment, journal),
-      // Each report reads the collections journal on from where the last Z-report left it.
-      { cursorDir: dir },
+      (environment) => core.integrity.journal(environment, 'debits'),
     ),
   })
   const service = new ShiftsService({
@@ -82,14 +87,15 @@ export function createShifts(core: CoreServices) {
 }
 
 /**
- * Keeps each settled hosted payment and refund in the books as soon as its feature says it
+ * Keeps each settled hosted payment, refund and debit in the books as soon as its feature says it
  * changed, before its journal can drop it (books.ts). Changes that come together are kept in
  * one go; a failure is logged and the next change (or report) keeps it.
  */
 function keepSettled(core: CoreServices, books: Books): () => void {
   let queued = false
   return core.subscribe((name) => {
-    if ((name !== 'payments.updated' && name !== 'refunds.updated') || queued) return
+    const settling = ['payments.updated', 'refunds.updated', 'mandates.debitUpdated']
+    if (!settling.includes(name) || queued) return
     queued = true
     setImmediate(() => {
       queued = false

@@ -114,10 +114,12 @@ export function figuresFact(f: ShiftFigures): Record<string, unknown> {
       awaiting: tally(f.collections.awaiting),
       cancelled: tally(f.collections.cancelled),
       received: amounts(f.collections.received),
+      ...(f.collections.movedOut ? { movedOut: tally(f.collections.movedOut) } : {}),
     },
     hostedPayments: tallies(f.hostedPayments),
     refunds: tallies(f.refunds),
     payouts: tallies(f.payouts),
+    ...(f.debits ? { debits: tallies(f.debits) } : {}),
   }
 }
 

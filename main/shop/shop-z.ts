@@ -13,7 +13,7 @@
 //     once, the first in the order given;
 //   - what moved in a period (drafted, sent, received…) is added across shifts, but a line that
 //     states a position as of a close (a payout whose outcome is unknown, or held for review;
-//     a hosted payment or refund pending; a sale awaiting its transfer) is not: each Z-report states every such payout of its till again, so a stuck payout
+//     a hosted payment, refund or debit pending or unknown; a sale awaiting its transfer) is not: each Z-report states every such payout of its till again, so a stuck payout
 //     would count once per shift. Those lines come from each till's latest close of the day
 //     only, so each item is stated once, as it stood then; so is the count of open items
 //     carried over (each shift's own count stays on its line).
@@ -82,23 +82,35 @@ export function readFigures(value: unknown): ShopFigures | null {
   const hostedPayments = readLines(value.hostedPayments)
   const refunds = readLines(value.refunds)
   const payouts = readLines(value.payouts)
+  // Absent from tills that counted neither (an older build): none.
+  const movedOut = c.movedOut === undefined ? emptyTally() : readTally(c.movedOut)
+  const debits = value.debits === undefined ? {} : readLines(value.debits)
   if (!byOutcome || !awaiting || !cancelled || !received || !hostedPayments || !refunds || !payouts)
     return null
+  if (!movedOut || !debits) return null
   return {
-    collections: { byOutcome, awaiting, cancelled, received },
+    collections: { byOutcome, awaiting, cancelled, received, movedOut },
     hostedPayments,
     refunds,
     payouts,
+    debits,
   }
 }
 
 const emptyTally = (): ShopTally => ({ count: 0, totals: [] })
 
 const emptyFigures = (): ShopFigures => ({
-  collections: { byOutcome: {}, awaiting: emptyTally(), cancelled: emptyTally(), received: [] },
+  collections: {
+    byOutcome: {},
+    awaiting: emptyTally(),
+    cancelled: emptyTally(),
+    received: [],
+    movedOut: emptyTally(),
+  },
   hostedPayments: {},
   refunds: {},
   payouts: {},
+  debits: {},
 })
 
 function addAmounts(into: ShopAmount[], from: readonly ShopAmount[]): ShopAmount[] {
@@ -134,9 +146,11 @@ function addMoved(into: ShopFigures, from: ShopFigures): void {
   addLines(c.byOutcome, from.collections.byOutcome)
   c.cancelled = addTally(c.cancelled, from.collections.cancelled)
   c.received = addAmounts(c.received, from.collections.received)
+  c.movedOut = addTally(c.movedOut, from.collections.movedOut)
   addLines(into.hostedPayments, split(from.hostedPayments, false))
   addLines(into.refunds, split(from.refunds, false))
   addLines(into.payouts, split(from.payouts, false))
+  addLines(into.debits, split(from.debits, false))
 }
 
 /** Adds the lines `from` states as of its close (to be taken from one close per till). */
@@ -145,6 +159,7 @@ function addAsOfClose(into: ShopFigures, from: ShopFigures): void {
   addLines(into.hostedPayments, split(from.hostedPayments, true))
   addLines(into.refunds, split(from.refunds, true))
   addLines(into.payouts, split(from.payouts, true))
+  addLines(into.debits, split(from.debits, true))
 }
 
 const person = (value: unknown): { id: string; name: string } =>
@@ -313,9 +328,12 @@ function figureRows(scope: string, name: string, f: ShopFigures): string {
   row('collections', 'cancelled', f.collections.cancelled)
   for (const a of f.collections.received)
     out += csvRow([scope, name, 'collections', 'received', '', a.currency, a.amountMinor, '', ''])
+  // A correction, subtracted: its amount stays positive here, the line says it is taken away.
+  if (f.collections.movedOut.count > 0) row('collections', 'moved_out', f.collections.movedOut)
   lines('hosted_payments', f.hostedPayments)
   lines('refunds', f.refunds)
   lines('payouts', f.payouts)
+  lines('debits', f.debits)
   return out
 }
 

@@ -45,7 +45,14 @@ export function TopBar({
         <span className="topbar__till">{tillName}</span>
       </div>
       <div className="topbar__actions">
-        <Button variant="ghost" icon="switch" shortcut="Ctrl+Shift+L" onClick={onSwitchUser}>
+        <Button
+          variant="ghost"
+          icon="switch"
+          shortcut="Ctrl+Shift+L"
+          className="topbar__switch"
+          title={t('app.switchUser')}
+          onClick={onSwitchUser}
+        >
           {t('app.switchUser')}
         </Button>
         <div className="usermenu" ref={menu}>

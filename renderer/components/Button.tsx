@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react'
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react'
 import { Icon, type IconName } from './Icon'
 import { Spinner } from './Spinner'
 
@@ -14,6 +14,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Keyboard shortcut hint shown on the button, e.g. "F2". */
   shortcut?: string
   children?: ReactNode
+  /** The button element, for a caller that moves the focus to it. */
+  ref?: Ref<HTMLButtonElement>
 }
 
 export function Button({

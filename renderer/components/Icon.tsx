@@ -39,6 +39,7 @@ const PATHS = {
   chevronRight: 'M9 6l6 6-6 6',
   chevronLeft: 'M15 6l-6 6 6 6',
   server: 'M4 4h16v6H4zM4 14h16v6H4zM8 7h.01M8 17h.01',
+  filter: 'M3 4h18l-7 8.5V19l-4 2v-8.5z',
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -73,6 +73,16 @@ for (const size of SIZES) {
     await expect(page.getByRole('button', { name: 'Refuser…' })).toBeDisabled()
     // French counts 1 as singular, like 0.
     await expect(page.getByText(/^\d+ versements?$/)).toBeVisible()
+    // Everything the supervisor approves, the PIN and Approve in sight without scrolling (issue
+    // 23, item 9): at 1024x768 the account number, purpose, reference, maker and approval code
+    // were below the window, and Approve too. The queue item was clicked further down the
+    // page: the decision comes back into view by itself.
+    const seen = [
+      ...(await page.getByTestId('bound-details').locator('dt, dd').all()),
+      page.getByLabel('Votre code PIN, pour signer cette décision'),
+      page.getByRole('button', { name: /^Approuver / }),
+    ]
+    for (const part of seen) await expect(part, `at ${at}`).toBeInViewport({ ratio: 1 })
     expect(await layoutProblems(page), `queue at ${at}`).toEqual([])
     if (size.width === 1280)
       expect(await seriousA11yViolations(page), 'approvals in French').toEqual([])

@@ -1,5 +1,6 @@
 // Layout checks for real till screens: text that another element covers, text cut off by its
-// box (overflow hidden or an ellipsis), and a scroll area inside another scroll area. Run in the
+// box (overflow hidden or an ellipsis), text past its button or cut in its field, a table
+// column past its table, and a scroll area inside another scroll area. Run in the
 // page; each problem comes back as one readable line naming the text involved, so a failure
 // says what a cashier would not be able to read.
 import type { Page } from '@playwright/test'
@@ -32,8 +33,15 @@ interface Style {
   clip: string
   clipPath: string
   fontFamily: string
+  paddingLeft: string
   paddingRight: string
   borderRightWidth: string
+  fontStyle: string
+  fontWeight: string
+  fontSize: string
+  minWidth: string
+  letterSpacing: string
+  appearance: string
 }
 interface Node {
   nodeType: number
@@ -43,6 +51,9 @@ interface Node {
 }
 interface El extends Node {
   tagName: string
+  value?: string
+  selectedIndex?: number
+  options?: ArrayLike<El>
   className: unknown
   scrollWidth: number
   clientWidth: number
@@ -65,6 +76,9 @@ interface Doc {
     setStart(node: Node, offset: number): void
     setEnd(node: Node, offset: number): void
     getClientRects(): ArrayLike<Rect>
+  }
+  createElement(tag: string): {
+    getContext(kind: '2d'): { font: string; measureText(text: string): { width: number } } | null
   }
 }
 interface Win {
@@ -207,13 +221,13 @@ export async function layoutProblems(page: Page, root?: string): Promise<string[
         }
       }
     }
+    const px = (length: string) => Number(length.replace(/px$/, '')) || 0
     // 5. Past its card: a table or text that runs over the card's padding to its border (or
     // beyond), where a cashier reads it as cut off even when nothing clips it.
     for (const card of Array.from(scope.querySelectorAll('.card'))) {
       if (hidden(card)) continue
       const box = card.getBoundingClientRect()
       const style = w.getComputedStyle(card)
-      const px = (length: string) => Number(length.replace(/px$/, '')) || 0
       const inner = box.right - px(style.paddingRight) - px(style.borderRightWidth)
       // What sits in a scroll area of the card (an audit log scrolls sideways) can be reached.
       const scrolled = (el: El): boolean => {
@@ -225,6 +239,113 @@ export async function layoutProblems(page: Page, root?: string): Promise<string[
         if (el.closest('.card') !== card || hidden(el) || scrolled(el)) continue
         if (el.getBoundingClientRect().right > inner + 1)
           problems.push(`past its card: ${label(el)}`)
+      }
+    }
+
+    // 6. Text past its control: a label wider than its button (at 150% text, in French), a
+    // typed value wider than its field, or a drop-down whose chosen words are cut ("Tous les
+    // statut" for "Tous les statuts"). Controls let text spill over their edge without
+    // clipping it, so check 1 does not see it.
+    const canvas = doc.createElement('canvas').getContext('2d')
+    for (const el of Array.from(scope.querySelectorAll('button, select, input'))) {
+      if (hidden(el)) continue
+      const style = w.getComputedStyle(el)
+      if (el.tagName === 'SELECT' && el.options && canvas) {
+        const chosen = el.options[el.selectedIndex ?? 0]
+        const text = (chosen?.textContent ?? '').trim()
+        // Piece by piece: the computed `font` shorthand is empty when a font feature is set.
+        canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+        const spacing = px(style.letterSpacing) * text.length
+        const needed = canvas.measureText(text).width + spacing
+        // The arrow sits in the right padding when the kit draws it; the browser's own arrow
+        // takes about 20px inside the box otherwise.
+        const arrow = style.appearance === 'none' ? 0 : 20
+        const room = el.clientWidth - px(style.paddingLeft) - px(style.paddingRight) - arrow
+        if (text && needed > room + 1)
+          problems.push(`cut control: <select> shows part of "${text}"`)
+        continue
+      }
+      // A field being typed in scrolls its text with the caret (an e-mail longer than its
+      // field is normal); one that only shows a value (read-only or disabled) must show it all.
+      const shows =
+        el.tagName !== 'INPUT' ||
+        el.getAttribute('readonly') !== null ||
+        el.getAttribute('disabled') !== null
+      if (shows && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 2) {
+        const what = el.tagName === 'INPUT' ? `"${el.value ?? ''}"` : label(el)
+        problems.push(`past its control: ${what}`)
+        continue
+      }
+      if (el.tagName !== 'BUTTON') continue
+      // A label that runs past the button's edge while the button itself is no wider.
+      const box = el.getBoundingClientRect()
+      const walk = (node: Node): boolean => {
+        for (const child of Array.from(node.childNodes)) {
+          if (child.nodeType === 1) {
+            if (!hidden(child as El) && walk(child)) return true
+            continue
+          }
+          if (child.nodeType !== 3 || !(child.textContent ?? '').trim()) continue
+          range.selectNodeContents(child)
+          for (const r of Array.from(range.getClientRects())) {
+            if (r.width < 1) continue
+            if (r.left < box.left - 1 || r.right > box.right + 1) return true
+            if (r.top < box.top - 1 || r.bottom > box.bottom + 1) return true
+          }
+        }
+        return false
+      }
+      if (walk(el)) problems.push(`past its button: ${label(el)}`)
+    }
+
+    // 7. A table column past its table's area: a cell whose right edge is beyond the box the
+    // table sits in, unless that box scrolls sideways on purpose (overflow-x auto or scroll and
+    // it does scroll), where the cashier can reach the column.
+    for (const table of Array.from(
+      scope.querySelectorAll('table, [role="table"], [role="grid"]'),
+    )) {
+      if (hidden(table)) continue
+      let area: El | null = table.parentElement
+      while (area && area !== doc.body && w.getComputedStyle(area).overflowX === 'visible')
+        area = area.parentElement
+      const container = area ?? table
+      // On purpose: the box scrolls only sideways (overflow-y stays put); or it is one of the
+      // kit's wide lists, whose row groups are given a width below which header and rows
+      // scroll together (a report's minWidth); or the text is enlarged (125 or 150 %) and the
+      // table was given a min-width, the design for large text. At normal size, a list that
+      // scrolls down and so also sideways hides a column the cashier cannot know is there.
+      const boxStyle = w.getComputedStyle(container)
+      const scrollable = (value: string) => ['auto', 'scroll'].includes(value)
+      const wide = (el: El) => !['auto', '0px', ''].includes(w.getComputedStyle(el).minWidth)
+      const enlarged = ['125', '150'].includes(
+        doc.querySelector('html')?.getAttribute('data-text-size') ?? '',
+      )
+      const given =
+        Array.from(table.querySelectorAll('[role="rowgroup"]')).some(wide) ||
+        (enlarged && wide(table))
+      // Scrolls only sideways: the box is as tall as its table (an audit log), not a list
+      // with rows to scroll down to or room left below them.
+      const sidewaysOnly =
+        container.scrollHeight <= container.clientHeight + 1 &&
+        table.getBoundingClientRect().height >= container.clientHeight - 24
+      if (
+        scrollable(boxStyle.overflowX) &&
+        (!scrollable(boxStyle.overflowY) || sidewaysOnly || given)
+      )
+        continue
+      const edge = container === doc.body ? w.innerWidth : container.getBoundingClientRect().right
+      const own = table.getBoundingClientRect().right
+      const limit = Math.min(edge, own)
+      const cells = table.querySelectorAll(
+        'th, td, [role="columnheader"], [role="cell"], [role="gridcell"]',
+      )
+      for (const cell of Array.from(cells)) {
+        if (hidden(cell)) continue
+        const r = cell.getBoundingClientRect()
+        if (r.width > 0 && r.right > limit + 1) {
+          problems.push(`column past its table: ${label(cell)}`)
+          break
+        }
       }
     }
     return [...new Set(problems)]

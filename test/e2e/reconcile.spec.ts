@@ -129,3 +129,56 @@ for (const language of ['en', 'fr'] as const) {
     expect(text).toContain(w.kind)
   })
 }
+
+const LINE = {
+  en: { status: /\d+ differences?/, open: /Open Reconcile for/, day: 'Day' },
+  fr: { status: /\d+ écarts?/, open: /Ouvrir Rapprochement pour le/, day: 'Jour' },
+} as const
+
+test('the Z-report says its period did not reconcile, and opens Reconcile on its day', async () => {
+  await must(page, 'appearance.set', { language: 'en', theme: 'light' })
+  await page.setViewportSize(SIZES[1])
+  // A shift with money in its period that no till saw (sent with no sale open), closed on
+  // the Shift screen: its Z-report's reconciliation finds it.
+  const status = await must(page, 'shifts.status', undefined)
+  if (!status.current) await must(page, 'shifts.open', {})
+  const customer = await must(page, 'customer.create', {
+    name: 'Stray Sender Two',
+    email: `stray2-${Date.now().toString(36)}@example.com`,
+    bvn: uniqueBvn(),
+  })
+  await must(page, 'demo.simulateTransfer', {
+    accountReference: customer.accountReference,
+    amount: '1234.00',
+  })
+  await goTo(page, '#/shift')
+  await page.getByRole('button', { name: 'Close shift…' }).click()
+  await page.getByRole('button', { name: 'Close and seal the Z-report' }).click()
+  const line = page.getByTestId('shift-reconciliation')
+  await expect(line).toBeVisible({ timeout: 30_000 })
+  for (const language of ['en', 'fr'] as const) {
+    await must(page, 'appearance.set', { language, theme: 'light' })
+    await expect(page.locator('html')).toHaveAttribute('lang', language)
+    await expect(line.locator('.badge')).toHaveText(LINE[language].status)
+    await expect(line.getByRole('link', { name: LINE[language].open })).toBeVisible()
+    for (const size of SIZES) {
+      const at = `${size.width}x${size.height}`
+      await page.setViewportSize(size)
+      expect(await layoutProblems(page), `shift line ${language} ${at}`).toEqual([])
+      await line.scrollIntoViewIfNeeded()
+      await shot(page, `shift-z-reconciliation-${language}-light-${at}`)
+    }
+    expect(await seriousA11yViolations(page), `shift line ${language} light`).toEqual([])
+    await must(page, 'appearance.set', { theme: 'dark' })
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+    expect(await seriousA11yViolations(page), `shift line ${language} dark`).toEqual([])
+  }
+  await must(page, 'appearance.set', { language: 'en', theme: 'light' })
+  const link = line.getByRole('link', { name: LINE.en.open })
+  const day = ((await link.getAttribute('href')) ?? '').replace('#/reconcile/', '')
+  expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+  await link.click()
+  // The field shows the day as the till writes dates (27/11/2026).
+  const [y, m, d] = day.split('-')
+  await expect(page.getByLabel(LINE.en.day)).toHaveValue(`${d}/${m}/${y}`)
+})

@@ -1,5 +1,6 @@
-// Every main screen at every till size Tilldesk supports: no text covered or cut off, and no
-// scroll area inside another. Screenshots go to test-results/till-layout/ for a person to look
+// Every main screen at every till size Tilldesk supports, in English and French, light and
+// dark: no text covered, cut off or past its button, no column past its table, and no scroll
+// area inside another. Screenshots go to test-results/till-layout/ for a person to look
 // at (1024×768 is the one that hurts first).
 import { expect, test, type Page } from '@playwright/test'
 import { must, supplierPayout } from './gateway-support'
@@ -29,6 +30,9 @@ let page: Page
 test.beforeAll(async ({ browser }) => {
   page = await (await browser.newContext()).newPage()
   await signIn(page)
+  // Light on purpose: the first walk is the English light till; the dark theme and French
+  // follow below, so every size is seen in both languages and both themes.
+  await must(page, 'appearance.set', { language: 'en', theme: 'light' })
   // Lists with rows in them, as on a till in the middle of the day: a customer with a long
   // name paid a charge (Transfers, Reports), and another charge is still open (Collect).
   const customer = await must(page, 'customer.create', {
@@ -106,11 +110,97 @@ for (const look of [
         }
       }
     } finally {
-      await must(page, 'appearance.set', { language: 'en', theme: 'system' })
+      await must(page, 'appearance.set', { language: 'en', theme: 'light' })
     }
     expect(problems).toEqual([])
   })
 }
+
+// Reports' three tabs and Transfers, the widest lists, in both languages and both themes at
+// every size; the 1024×768 and 1280×800 shots are the ones looked at.
+test('every report tab and Transfers fit in English and French, light and dark', async () => {
+  test.setTimeout(240_000)
+  const problems: string[] = []
+  try {
+    for (const look of [
+      { language: 'en', theme: 'light' },
+      { language: 'fr', theme: 'light' },
+      { language: 'en', theme: 'dark' },
+      { language: 'fr', theme: 'dark' },
+    ] as const) {
+      await must(page, 'appearance.set', { language: look.language, theme: look.theme })
+      await expect(page.locator('html')).toHaveAttribute('lang', look.language)
+      for (const size of TILL_SIZES) {
+        await page.setViewportSize(size)
+        const name = `${look.language}-${look.theme}-${size.width}x${size.height}`
+        await open('#/history', look.language === 'en' ? 'Transfers' : 'Virements')
+        await page.screenshot({ path: `${SHOTS}/tabs-${name}-history.png` })
+        for (const problem of await layoutProblems(page))
+          problems.push(`${name} history: ${problem}`)
+        await open('#/reports', look.language === 'en' ? 'Reports' : 'Rapports')
+        for (const [index, tab] of ['transfersIn', 'payments', 'payouts'].entries()) {
+          await page.getByRole('tab').nth(index).click()
+          await expect(page.getByRole('tab').nth(index)).toHaveAttribute('aria-selected', 'true')
+          await expect(page.locator('.spinner')).toHaveCount(0)
+          await expect(page.getByTestId('report-count')).not.toHaveText(/Loading|Chargement/)
+          await page.screenshot({ path: `${SHOTS}/tabs-${name}-reports-${tab}.png` })
+          for (const problem of await layoutProblems(page))
+            problems.push(`${name} reports ${tab}: ${problem}`)
+        }
+      }
+    }
+  } finally {
+    await must(page, 'appearance.set', { language: 'en', theme: 'light' })
+  }
+  expect(problems).toEqual([])
+})
+
+// Large text on a 768 px till: two rows of filters left Reports' list one row, a scroll area
+// squeezed inside another. The filters fold behind "Filters"; the list keeps rows to read;
+// opened, the filters show whole over the list, and Show folds them back.
+test('Reports at 1024×768 with 150 % text: the filters fold and the list keeps its height', async () => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1024, height: 768 })
+  const problems: string[] = []
+  const words = {
+    en: { heading: 'Reports', filters: /^Filters/, status: 'Status', show: /^Show/ },
+    fr: { heading: 'Rapports', filters: /^Filtres/, status: 'Statut', show: /^Afficher/ },
+  } as const
+  try {
+    for (const language of ['en', 'fr'] as const) {
+      const w = words[language]
+      await must(page, 'appearance.set', { language, theme: 'dark', textSize: 150 })
+      await expect(page.locator('html')).toHaveAttribute('lang', language)
+      await open('#/reports', w.heading)
+      for (const [index, tab] of ['transfersIn', 'payments', 'payouts'].entries()) {
+        await page.getByRole('tab').nth(index).click()
+        await expect(page.getByTestId('report-count')).not.toHaveText(/Loading|Chargement/)
+        const name = `${language}-150-1024x768-reports-${tab}`
+        await page.screenshot({ path: `${SHOTS}/${name}.png` })
+        for (const problem of await layoutProblems(page)) problems.push(`${name}: ${problem}`)
+        // At least three rows of the list in sight (a row is at least 56 px).
+        const height = await page.locator('.gw-vtable__scroll').evaluate((el) => el.clientHeight)
+        if (height < 3 * 56) problems.push(`${name}: the list is ${height} px tall`)
+      }
+      const filters = page.getByRole('button', { name: w.filters })
+      await expect(filters).toHaveAttribute('aria-expanded', 'false')
+      await expect(page.getByRole('combobox', { name: w.status })).toBeHidden()
+      await filters.click()
+      await expect(filters).toHaveAttribute('aria-expanded', 'true')
+      await expect(page.getByRole('combobox', { name: w.status })).toBeFocused()
+      const name = `${language}-150-1024x768-reports-filters`
+      await page.screenshot({ path: `${SHOTS}/${name}.png` })
+      for (const problem of await layoutProblems(page, '.gw-fold__panel'))
+        problems.push(`${name}: ${problem}`)
+      await page.getByRole('button', { name: w.show }).click()
+      await expect(filters).toHaveAttribute('aria-expanded', 'false')
+      await expect(filters).toBeFocused()
+    }
+  } finally {
+    await must(page, 'appearance.set', { language: 'en', theme: 'light', textSize: 100 })
+  }
+  expect(problems).toEqual([])
+})
 
 test('the customer display fits a small 800×480 screen', async ({ browser }) => {
   const display = await (

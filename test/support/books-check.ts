@@ -1,6 +1,7 @@
 // What must hold after a day of test/support/books-day.ts, measured: money received over the
-// sealed Z-reports against what the gateway settled, keys counted twice, settled movements in
-// no Z-report, and the shop's Z-report of each day against the sum of its tills'.
+// sealed Z-reports against what the gateway settled, debits charged over them against what the
+// gateway charged, keys counted twice, settled movements in no Z-report, and the shop's
+// Z-report of each day against the sum of its tills'.
 import type { ZReportView } from '../../common/ipc/shifts'
 import { settledKey } from '../../main/shifts/figures'
 import type { ShopEvent } from '../../main/shop/events'
@@ -20,10 +21,23 @@ export interface BooksFindings {
   shopDaysOff: number
   zReports: number
   transfers: number
+  /** Checkout payments paid over every sealed Z-report, and what the gateway shows paid. */
+  paidInZ: bigint
+  paidAtGateway: bigint
+  /** Refunds made over every sealed Z-report, and what the gateway refunded. */
+  refundedInZ: bigint
+  refundedAtGateway: bigint
+  /** Debits charged over every sealed Z-report, and what the gateway charged (kobo). */
+  debitsInZ: bigint
+  debitsAtGateway: bigint
+  debits: number
+  payments: number
+  refunds: number
 }
 
 let eventSeq = 0
-const closedEvent = (tillId: string, z: ZReportView, name: string): ShopEvent => ({
+/** A till's `shift.closed` as the shop hears it (main/shop/reporter.ts). */
+export const closedEvent = (tillId: string, z: ZReportView, name: string): ShopEvent => ({
   eventId: `00000000-0000-4000-8000-${String(++eventSeq).padStart(12, '0')}`,
   tillId,
   tillSeq: eventSeq,
@@ -56,6 +70,15 @@ export async function checkBooks(
     shopDaysOff: 0,
     zReports: 0,
     transfers: 0,
+    paidInZ: 0n,
+    paidAtGateway: 0n,
+    refundedInZ: 0n,
+    refundedAtGateway: 0n,
+    debitsInZ: 0n,
+    debitsAtGateway: 0n,
+    debits: 0,
+    payments: 0,
+    refunds: 0,
   }
   const events: ShopEvent[] = []
   const byDay = new Map<string, bigint>()
@@ -70,17 +93,37 @@ export async function checkBooks(
       found.settledAtGateway += BigInt(amount)
       if (!counted.has(`transfer:${reference}`)) found.missingFromZ += 1
     }
-    for (const p of till.hosted.values())
-      if (p.status !== 'pending' && !counted.has(settledKey('hosted', p.reference, p.status)))
-        found.missingFromZ += 1
-    for (const r of till.refunds.values())
-      if (r.status !== 'processing' && !counted.has(settledKey('refund', r.reference, r.status)))
-        found.missingFromZ += 1
+    // Payments and refunds as the gateway has them: each one settled there is in one Z-report
+    // (every till checked them all before closing), however long ago its journal dropped it.
+    found.payments += till.paymentRefs.length
+    found.refunds += till.refundRefs.length
+    for (const reference of till.paymentRefs) {
+      const p = await day.client.payments.verify(reference)
+      if (p.status === 'success') found.paidAtGateway += BigInt(p.amount ?? 0)
+      if (['success', 'failed', 'abandoned'].includes(p.status))
+        if (!counted.has(settledKey('hosted', reference, p.status))) found.missingFromZ += 1
+    }
+    for (const reference of till.refundRefs) {
+      const r = await day.client.refunds.get(reference)
+      if (r.status === 'success') found.refundedAtGateway += BigInt(r.amount ?? 0)
+      if (['success', 'failed'].includes(r.status))
+        if (!counted.has(settledKey('refund', reference, r.status))) found.missingFromZ += 1
+    }
     for (const e of till.payoutEvents)
       if (!counted.has(`payout:${e.reference}:${e.to}:${e.at}`) && e.to !== 'unknown')
         found.missingFromZ += 1
+    for (const d of till.debitFacts()) {
+      found.debits += 1
+      const atGateway = await day.client.directDebits.status(d.reference)
+      if (atGateway.status === 'success') found.debitsAtGateway += BigInt(atGateway.amount ?? 0)
+      if (['success', 'failed', 'not_paid'].includes(d.status))
+        if (!counted.has(settledKey('debit', d.reference, d.status))) found.missingFromZ += 1
+    }
     for (const z of till.zs) {
       found.zReports += 1
+      found.debitsInZ += ngn(z.report.till.debits?.success.totals ?? [])
+      found.paidInZ += ngn(z.report.till.hostedPayments.success.totals)
+      found.refundedInZ += ngn(z.report.till.refunds.success.totals)
       const received = ngn(z.report.till.collections.received)
       found.receivedInZ += received
       const dayKey = z.report.to.slice(0, 10)

@@ -3,9 +3,12 @@
 // customers' accounts on the sandbox, its collections ledger (the real one), and its shifts
 // (the real shift service, Z-reports sealed on disk); it polls the gateway's transfers as the
 // watcher does, can restart (the ledger reloaded from its records, the shift service opened
-// again on its folder) and can be offline for hours (it does not poll). Hosted payments,
-// refunds and payouts are drawn as the till's records of them, with outcomes that become known
-// later, some after a Z-report. Everything comes from one seed.
+// again on its folder) and can be offline for hours (it does not poll). Direct debits go
+// through the real mandates and debits services to the sandbox, journalled on disk and read
+// back by the shift reports' own reader; the sandbox settles them as its clock moves, and the
+// till learns the outcome when it checks. Hosted payments, refunds and payouts are drawn as the
+// till's records of them, with outcomes that become known later, some after a Z-report.
+// Everything comes from one seed.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,18 +21,21 @@ import {
   type ObservedTransfer,
 } from '../../main/collections/ledger'
 import { createGatewayClient, type GatewayClient } from '../../main/gateway'
-import {
-  emptyActivity,
-  type HostedPaymentFact,
-  type PayoutEvent,
-  type PayoutFact,
-  type RefundFact,
-} from '../../main/shifts/activity'
+import type { DebitsService } from '../../main/mandates/debits-service'
+import { FINAL_DEBIT } from '../../main/mandates/mandate-entries'
+import { addDays, localDay } from '../../main/mandates/mandate-rules'
+import type { MandatesService } from '../../main/mandates/mandates-service'
+import type { PaymentsService } from '../../main/payments/payments-service'
+import type { RefundsService } from '../../main/refunds/refunds-service'
+import { Books } from '../../main/shifts/books'
+import { debitsPath, readDebits, withDebits } from '../../main/shifts/debit-source'
+import type { PayoutEvent, PayoutFact } from '../../main/shifts/activity'
 import { ShiftsService } from '../../main/shifts/service'
-import { collectionsFacts } from '../../main/shifts/sources'
+import { collectionsFacts, fileActivitySource } from '../../main/shifts/sources'
 import { ShiftStore } from '../../main/shifts/store'
 import { startSandbox, type RunningSandbox } from '../../sandbox'
 import { keyedSeal } from '../unit/shifts/fixtures'
+import { journalSeals, mandateServices, moneyServices, type TillFiles } from './books-services'
 
 /** A small seeded generator (mulberry32): the same seed, the same day. */
 export function seeded(seed: number) {
@@ -52,7 +58,6 @@ export type Rng = ReturnType<typeof seeded>
 
 const SKEW_MS = 60_000
 const person = (n: number) => ({ id: `u_cashier_${n}`, name: `Cashier ${n}` })
-
 interface Account {
   accountReference: string
   account: ChargeRecord['account']
@@ -64,11 +69,21 @@ export class BooksTill {
   ledger = new Ledger({ skewMs: SKEW_MS })
   shifts: ShiftsService
   readonly accounts: Account[] = []
-  readonly hosted = new Map<string, HostedPaymentFact>()
-  readonly refunds = new Map<string, RefundFact>()
+  /** Every hosted payment and refund this till started (their journals keep only the latest). */
+  readonly paymentRefs: string[] = []
+  readonly refundRefs: string[] = []
+  /** Those whose outcome the till has learned. */
+  readonly known = new Set<string>()
   readonly payouts = new Map<string, PayoutFact>()
   readonly payoutEvents: PayoutEvent[] = []
   readonly zs: ZReportView[] = []
+  readonly sealOf = journalSeals()
+  debits: DebitsService
+  mandates: MandatesService
+  payments: PaymentsService
+  refunds: RefundsService
+  books: Books
+  mandateReference: string | null = null
   offlineUntil = 0
   #seq = 0
 
@@ -78,27 +93,144 @@ export class BooksTill {
     private readonly day: BooksDay,
   ) {
     this.dir = mkdtempSync(join(tmpdir(), `tilldesk-books-${index}-`))
+    this.books = this.#books()
     this.shifts = this.#shiftService()
+    ;({ mandates: this.mandates, debits: this.debits } = mandateServices(this.#files()))
+    ;({ payments: this.payments, refunds: this.refunds } = moneyServices(this.#files()))
+  }
+
+  #files(): TillFiles {
+    return {
+      dir: this.dir,
+      tillName: this.name,
+      gatewayUrl: this.day.sandbox.url,
+      client: () => this.day.client,
+      now: () => this.day.now(),
+      sealOf: this.sealOf,
+      actor: () => person(1),
+    }
+  }
+
+  /** The shift reports' source as the shifts module builds it: the books over the journals. */
+  #books(): Books {
+    const files = withDebits(
+      fileActivitySource(this.dir, (_environment, journal) => this.sealOf(journal)),
+      this.dir,
+      () => this.sealOf('debits'),
+    )
+    return new Books({
+      dir: join(this.dir, 'shifts-books'),
+      seal: async () => this.sealOf('books'),
+      source: {
+        settled: (environment) => files.settled(environment),
+        // The collections journal is this till's ledger in memory (the same records).
+        read: async (environment) => {
+          // No collections file here: the journals, the debits and no charges yet.
+          const activity = await files.read(environment)
+          collectionsFacts(
+            { charges: this.ledger.allCharges(), transfers: this.ledger.allTransfers() },
+            activity,
+          )
+          activity.payouts.push(...structuredClone([...this.payouts.values()]))
+          activity.payoutEvents.push(...structuredClone(this.payoutEvents))
+          return activity
+        },
+      },
+    })
+  }
+
+  /** What the shifts module does on `payments.updated`, `refunds.updated` and debits'. */
+  async changed(): Promise<void> {
+    await this.books.capture('demo')
+  }
+
+  /** The debits as this till's journal holds them, read by the shift reports' reader. */
+  debitFacts() {
+    return readDebits(debitsPath(this.dir, 'demo'), this.sealOf('debits'))
+  }
+
+  /** A debit on this till's customer's mandate (set up and activated the first time). */
+  async debit(amount: string): Promise<void> {
+    if (!this.mandateReference) {
+      const start = localDay(this.day.now())
+      const bankCode = (await this.mandates.banks())[0]!.code
+      const created = await this.mandates.create({
+        customerName: `Debit Customer ${this.index}`,
+        customerEmail: `dd${this.index}.s${this.day.seed}@example.com`,
+        accountNumber: `01234567${String(this.index).padStart(2, '0')}`,
+        bankCode,
+        startDate: start,
+        endDate: addDays(start, 60),
+        maxMonthlyAmount: '10000000',
+        maxMonthlyDebitCount: '100',
+        currency: 'NGN',
+      })
+      await this.mandates.initiateActivation(created.mandateReference)
+      await this.mandates.validateActivation(created.mandateReference, '123456', '1234')
+      this.mandateReference = created.mandateReference
+    }
+    await this.debits.debit({
+      mandateReference: this.mandateReference,
+      amount,
+      narration: 'Monthly dues',
+    })
+    await this.changed()
+  }
+
+  /** A checkout started for a customer (the customer pays, or not, at the gateway later). */
+  async startPayment(amount: string, cashier: number): Promise<void> {
+    const view = await this.payments.start({
+      email: `buyer${this.index}.s${this.day.seed}@example.com`,
+      amount,
+      currency: 'NGN',
+      customerName: `Customer of cashier ${cashier}`,
+    })
+    this.paymentRefs.push(view.reference)
+    await this.changed()
+  }
+
+  /** A refund of part or all of a paid payment, when it has something left to refund. */
+  async refund(paymentReference: string, part: boolean): Promise<void> {
+    const payment = await this.refunds.prepare(paymentReference)
+    if (payment.refundable <= 0 || payment.blockedReason) return
+    const view = await this.refunds.issue({
+      paymentReference,
+      kind: part ? 'partial' : 'full',
+      // A part: about half of what is left, in whole naira.
+      ...(part ? { amount: String(Math.max(1, Math.floor(payment.refundable / 200))) } : {}),
+      reason: 'Returned goods',
+    })
+    if (view.reference) this.refundRefs.push(view.reference)
+    await this.changed()
+  }
+
+  /** Asks the gateway about every payment and refund whose outcome the till has not learned. */
+  async checkMoney(): Promise<void> {
+    if (!this.online()) return
+    for (const reference of this.paymentRefs) {
+      if (this.known.has(reference)) continue
+      if ((await this.payments.get(reference)).final) this.known.add(reference)
+    }
+    for (const reference of this.refundRefs) {
+      if (this.known.has(reference)) continue
+      if ((await this.refunds.get(reference)).final) this.known.add(reference)
+    }
+    await this.changed()
+  }
+
+  /** Asks the gateway about every debit not final yet, as the till's follower does. */
+  async checkDebits(): Promise<void> {
+    if (!this.online()) return
+    for (const d of this.debitFacts())
+      if (!FINAL_DEBIT.includes(d.status)) await this.debits.status(d.reference)
+    await this.changed()
   }
 
   #shiftService(): ShiftsService {
     return new ShiftsService({
       dir: this.dir,
       seal: async () => this.seal,
-      activity: {
-        read: async () => {
-          const activity = emptyActivity()
-          collectionsFacts(
-            { charges: this.ledger.allCharges(), transfers: this.ledger.allTransfers() },
-            activity,
-          )
-          activity.hostedPayments.push(...structuredClone([...this.hosted.values()]))
-          activity.refunds.push(...structuredClone([...this.refunds.values()]))
-          activity.payouts.push(...structuredClone([...this.payouts.values()]))
-          activity.payoutEvents.push(...structuredClone(this.payoutEvents))
-          return activity
-        },
-      },
+      activity: this.books,
       tillName: () => this.name,
       environment: () => 'demo',
       now: () => this.day.now(),
@@ -110,9 +242,18 @@ export class BooksTill {
     const charges = this.ledger.allCharges()
     const transfers = this.ledger.allTransfers()
     this.shifts.stop()
+    this.debits.stop()
+    this.payments.stop()
+    this.refunds.stop()
     this.ledger = new Ledger({ skewMs: SKEW_MS })
     this.ledger.load(structuredClone(charges), structuredClone(transfers))
+    this.books = this.#books()
     this.shifts = this.#shiftService()
+    ;({ mandates: this.mandates, debits: this.debits } = mandateServices(this.#files()))
+    ;({ payments: this.payments, refunds: this.refunds } = moneyServices(this.#files()))
+    this.debits.resume()
+    this.payments.resume()
+    this.refunds.resume()
   }
 
   online(): boolean {
@@ -192,12 +333,17 @@ export class BooksTill {
 
   dispose(): void {
     this.shifts.stop()
+    this.debits.stop()
+    this.payments.stop()
+    this.refunds.stop()
     rmSync(this.dir, { recursive: true, force: true })
   }
 }
 
 export class BooksDay {
   readonly tills: BooksTill[] = []
+  /** Checkouts the customer finished at the gateway (paid, failed or abandoned). */
+  readonly finished = new Set<string>()
   client!: GatewayClient
   sandbox!: RunningSandbox
   #references = 0
@@ -247,6 +393,24 @@ export class BooksDay {
     })
   }
 
+  /** Money sent into an account no till watches: at the gateway, never seen by a till. */
+  async strayTransfer(): Promise<string> {
+    const reference = `BKSTRAY${this.seed}`
+    await this.client.virtualAccounts.create({
+      account_reference: reference,
+      customer_name: 'Stray Sender',
+      customer_email: `stray.s${this.seed}@example.com`,
+      currency_code: 'NGN',
+      bvn: '29999999999',
+    })
+    await this.client.sandbox.setVariants({ va_processing_first: false })
+    const { data } = await this.client.sandbox.simulateTransfer(reference, {
+      amount: 7_777_00 as Minor,
+      status: 'success',
+    })
+    return data.reference
+  }
+
   /** What the gateway settled (success) into each till's accounts, by transfer reference. */
   async settled(till: BooksTill): Promise<Map<string, Minor>> {
     const out = new Map<string, Minor>()
@@ -280,7 +444,6 @@ export class BooksDay {
 }
 
 const HOSTED_END = ['success', 'success', 'failed', 'abandoned'] as const
-const REFUND_END = ['success', 'success', 'failed'] as const
 
 /** One random step at a random till. */
 async function step(day: BooksDay, till: BooksTill): Promise<void> {
@@ -327,40 +490,21 @@ async function step(day: BooksDay, till: BooksTill): Promise<void> {
     // Offline for hours: the till does not hear the gateway.
     till.offlineUntil = day.now() + rng.int(2, 6) * 3_600_000
   } else if (roll < 0.74) {
-    // A hosted payment started, or one settled.
-    const open = [...till.hosted.values()].filter((p) => p.status === 'pending')
+    // A checkout started at the till, or a customer finishing one at the gateway (paid,
+    // failed or abandoned); the till learns it when it checks.
+    const open = till.paymentRefs.filter((r) => !day.finished.has(r))
     if (open.length > 0 && rng.chance(0.6)) {
-      const p = rng.pick(open)
-      till.hosted.set(p.reference, { ...p, status: rng.pick(HOSTED_END), settledAt: now() })
-    } else {
-      const reference = day.reference(`HP${till.index}`)
-      till.hosted.set(reference, {
-        reference,
-        status: 'pending',
-        amount: (rng.int(1, 200) * 500_00) as Minor,
-        currency: 'NGN',
-        createdAt: now(),
-        settledAt: null,
-        takenBy: `Cashier ${cashier}`,
-      })
-    }
+      const reference = rng.pick(open)
+      day.finished.add(reference)
+      await day.client.sandbox.completePayment(reference, { outcome: rng.pick(HOSTED_END) })
+    } else if (till.online()) await till.startPayment(`${rng.int(1, 200) * 500}`, cashier)
   } else if (roll < 0.8) {
-    const open = [...till.refunds.values()].filter((r) => r.status === 'processing')
-    if (open.length > 0 && rng.chance(0.6)) {
-      const r = rng.pick(open)
-      till.refunds.set(r.reference, { ...r, status: rng.pick(REFUND_END), updatedAt: now() })
-    } else {
-      const reference = day.reference(`RF${till.index}`)
-      till.refunds.set(reference, {
-        reference,
-        status: 'processing',
-        amount: (rng.int(1, 40) * 250_00) as Minor,
-        currency: 'NGN',
-        createdAt: now(),
-        updatedAt: now(),
-        issuedBy: 'Supervisor',
-      })
-    }
+    // A refund of a finished payment (it settles as the sandbox's clock moves), or the till
+    // checking what it has not seen settle.
+    const done = till.paymentRefs.filter((r) => day.finished.has(r))
+    if (done.length > 0 && rng.chance(0.5) && till.online())
+      await till.refund(rng.pick(done), rng.chance(0.5))
+    else await till.checkMoney()
   } else if (roll < 0.88) {
     // A payout drafted, approved and sent whose outcome is unknown; or one whose outcome is
     // now known (paid or failed).
@@ -385,6 +529,11 @@ async function step(day: BooksDay, till: BooksTill): Promise<void> {
       for (const to of ['created', 'approved', 'unknown'])
         till.payoutEvents.push({ reference, at: now(), to })
     }
+  } else if (roll < 0.94) {
+    // A direct debit charged (the sandbox settles it as its clock moves), or the till checking
+    // the ones it has not seen settle.
+    if (rng.chance(0.6) && till.online()) await till.debit(`${rng.int(1, 300) * 100}`)
+    else await till.checkDebits()
   } else {
     day.advance(rng.int(1, 20))
     await till.poll()
@@ -393,11 +542,23 @@ async function step(day: BooksDay, till: BooksTill): Promise<void> {
 
 /** A random day: `steps` steps, then every till back online, settled, polled and closed. */
 export async function randomDay(day: BooksDay, steps: number): Promise<void> {
+  // Every till starts the day with a debit, and a checkout the customer pays with part of it
+  // refunded, so every day has each of them to settle and count.
+  for (const till of day.tills) {
+    await till.debit(`${day.rng.int(1, 300) * 100}`)
+    await till.startPayment(`${day.rng.int(10, 200) * 500}`, 1)
+    const reference = till.paymentRefs.at(-1)!
+    day.finished.add(reference)
+    await day.client.sandbox.completePayment(reference, { outcome: 'success' })
+    await till.refund(reference, true)
+  }
   for (let i = 0; i < steps; i++) await step(day, day.rng.pick(day.tills))
   day.advance(24 * 60)
   for (const till of day.tills) {
     till.offlineUntil = 0
     await till.poll()
+    await till.checkDebits()
+    await till.checkMoney()
     await till.closeShift(1)
   }
 }

@@ -43,7 +43,7 @@ export default function ApprovalsScreen() {
     { id: 'limits', label: t('approvals.tabs.limits') },
   ]
   return (
-    <div className="po-screen">
+    <div className="po-screen po-screen--approvals">
       <Tabs
         label={t('approvals.tabs.label')}
         tabs={tabs}
@@ -75,8 +75,35 @@ function Queue() {
   const current = queue.find((v) => v.reference === selected) ?? queue[0] ?? null
   const { t } = useTranslation()
 
+  // The decision first: on a narrow screen it is what the supervisor sees, with Approve, and the
+  // queue goes under it (the grid puts the queue on the left when there is room).
   return (
     <div className="po-approvals">
+      <div className="po-decision-column">
+        {decided && (
+          <Banner
+            tone={decided.state === 'rejected' ? 'info' : 'success'}
+            title={t(
+              decided.state === 'rejected'
+                ? 'approvals.queue.rejected'
+                : 'approvals.queue.approved',
+              { amount: amountOf(decided), name: decided.accountName },
+            )}
+          >
+            {meaningOf(decided, 'unknown')}
+          </Banner>
+        )}
+        {current && (
+          <Decision
+            key={current.reference + current.bindingHash}
+            view={current}
+            onDecided={(view) => {
+              setDecided(view)
+              setSelected(null)
+            }}
+          />
+        )}
+      </div>
       <Card
         title={t('approvals.queue.title')}
         description={queue.length ? t('approvals.queue.count', { count: queue.length }) : undefined}
@@ -103,7 +130,12 @@ function Queue() {
                       : 'po-queue__item'
                   }
                   aria-pressed={view.reference === current?.reference}
-                  onClick={() => setSelected(view.reference)}
+                  onClick={() => {
+                    setSelected(view.reference)
+                    // The decision is above the queue (beside it with room): picked from
+                    // further down, the payout's details and Approve come into view.
+                    document.getElementById('main-content')?.scrollTo?.({ top: 0 })
+                  }}
                   data-testid="queue-item"
                 >
                   <span className="po-queue__amount">{amountOf(view)}</span>
@@ -121,31 +153,6 @@ function Queue() {
           </ul>
         )}
       </Card>
-      <div className="po-decision-column">
-        {decided && (
-          <Banner
-            tone={decided.state === 'rejected' ? 'info' : 'success'}
-            title={t(
-              decided.state === 'rejected'
-                ? 'approvals.queue.rejected'
-                : 'approvals.queue.approved',
-              { amount: amountOf(decided), name: decided.accountName },
-            )}
-          >
-            {meaningOf(decided, 'unknown')}
-          </Banner>
-        )}
-        {current && (
-          <Decision
-            key={current.reference + current.bindingHash}
-            view={current}
-            onDecided={(view) => {
-              setDecided(view)
-              setSelected(null)
-            }}
-          />
-        )}
-      </div>
     </div>
   )
 }

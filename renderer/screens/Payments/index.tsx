@@ -159,7 +159,7 @@ function NewPayment() {
             size: 'lg',
             icon: 'payments',
             busy,
-            shortcut: 'Enter',
+            shortcut: t('kit.enterKey'),
           }}
         />
       </Form>

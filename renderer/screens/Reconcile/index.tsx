@@ -15,6 +15,7 @@ import { Badge, Banner, Button, Card, DateField, Spinner, type Tone } from '../.
 import { DataTable, StatTile, StatTiles } from '../../components/kit'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { call, messageOf } from '../../lib/pos'
+import { useNavigation } from '../../store/navigation'
 import { download } from '../Collect/browser'
 import '../Payments/gateway.css'
 import './reconcile.css'
@@ -50,7 +51,10 @@ function money(minorText: string, currency: string): string {
 export default function ReconcileScreen() {
   const { t, i18n } = useTranslation()
   const language = i18n.language === 'fr' ? 'fr' : 'en'
-  const [day, setDay] = useState(today)
+  // #/reconcile/<day>: a Z-report's reconciliation line opens its day here.
+  const asked = useNavigation((store) => store.route.rest[0])
+  const askedDay = asked && DAY.test(asked) ? asked : null
+  const [day, setDay] = useState(() => askedDay ?? today())
   const [report, setReport] = useState<ReconcileReport | null>(null)
   const [running, setRunning] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
@@ -70,6 +74,13 @@ export default function ReconcileScreen() {
     }
   }
 
+  // A new day in the route becomes the field's day (set while rendering, React's way to
+  // follow a prop); checking it reads the gateway's lists, so it waits for the press.
+  const [shownAsked, setShownAsked] = useState(askedDay)
+  if (askedDay !== shownAsked) {
+    setShownAsked(askedDay)
+    if (askedDay) setDay(askedDay)
+  }
   const save = async (format: 'csv' | 'pdf') => {
     if (!report) return
     setProblem(null)

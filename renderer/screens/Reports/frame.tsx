@@ -16,6 +16,7 @@ import {
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { download } from '../Collect/browser'
 import { today, type Filter, type FilterSpec, type Report } from './declare'
+import { FilterFold } from './fold'
 
 /** Totals add up every matching row; past this many, narrowing the dates is asked for. */
 const TOTALS_MAX = 500
@@ -57,6 +58,7 @@ export function ReportFrame<K extends ReportKind, Row>({
   const [failed, setFailed] = useState(false)
   const [exporting, setExporting] = useState(false)
   const [note, setNote] = useState<{ tone: Tone; text: string } | null>(null)
+  const [unfolded, setUnfolded] = useState(false)
   const fetchPage = useCallback(
     async (page: number) => {
       try {
@@ -65,8 +67,11 @@ export function ReportFrame<K extends ReportKind, Row>({
         setFailed(false)
         return result
       } catch (error) {
-        setErrors(fieldsOf(error))
+        const named = fieldsOf(error)
+        setErrors(named)
         setFailed(true)
+        // A refused filter is said beside its field: folded filters open to show it.
+        if (Object.keys(named).length > 0) setUnfolded(true)
         throw error
       }
     },
@@ -78,6 +83,7 @@ export function ReportFrame<K extends ReportKind, Row>({
   const apply = (event: React.FormEvent) => {
     setNote(null)
     show(event)
+    setUnfolded(false)
   }
 
   const exportCsv = async () => {
@@ -105,38 +111,46 @@ export function ReportFrame<K extends ReportKind, Row>({
 
   return (
     <div className="gw-screen">
-      <Card>
-        <FilterBar
-          label={t(`reports.${words}.filter`)}
-          onApply={apply}
-          enterKey="shown"
-          dates={{ from: form.from ?? '', to: form.to ?? '', onChange: set, errors }}
-        >
-          <FilterFields filters={filters} form={form} set={set} errors={errors} />
-        </FilterBar>
-      </Card>
-      <div className="gw-bar">
-        <p aria-live="polite" data-testid="report-count">
-          {failed
-            ? '\u00a0'
-            : total === null
-              ? t('common.loading')
-              : t(`reports.${words}.count`, { count: total })}
-        </p>
-        {totals && (
-          <p className="gw-totals" data-testid="report-totals">
-            {totals.join(' · ')}
+      <FilterFold
+        open={unfolded}
+        onOpen={setUnfolded}
+        applied={Object.keys(filter as object).length}
+        filters={
+          <Card>
+            <FilterBar
+              label={t(`reports.${words}.filter`)}
+              onApply={apply}
+              enterKey="shown"
+              dates={{ from: form.from ?? '', to: form.to ?? '', onChange: set, errors }}
+            >
+              <FilterFields filters={filters} form={form} set={set} errors={errors} />
+            </FilterBar>
+          </Card>
+        }
+      >
+        <div className="gw-bar">
+          <p aria-live="polite" data-testid="report-count">
+            {failed
+              ? '\u00a0'
+              : total === null
+                ? t('common.loading')
+                : t(`reports.${words}.count`, { count: total })}
           </p>
-        )}
-        <Button
-          icon="outbox"
-          busy={exporting}
-          disabled={!total || failed}
-          onClick={() => void exportCsv()}
-        >
-          {t('reports.exportCsv')}
-        </Button>
-      </div>
+          {totals && (
+            <p className="gw-totals" data-testid="report-totals">
+              {totals.join(' · ')}
+            </p>
+          )}
+          <Button
+            icon="outbox"
+            busy={exporting}
+            disabled={!total || failed}
+            onClick={() => void exportCsv()}
+          >
+            {t('reports.exportCsv')}
+          </Button>
+        </div>
+      </FilterFold>
       {note && <Banner tone={note.tone}>{note.text}</Banner>}
       <PagedTable
         label={label}

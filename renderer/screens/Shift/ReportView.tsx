@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import {
   COLLECTION_OUTCOMES,
+  DEBIT_LINES,
   HOSTED_PAYMENT_LINES,
   PAYOUT_LINES,
   REFUND_LINES,
@@ -22,6 +23,9 @@ import { DataTable } from '../../components/kit'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { call, messageOf } from '../../lib/pos'
 import { download, printArea } from '../Collect/browser'
+import { canSee } from '../../app/roles'
+import { useSession } from '../../store/session'
+import { ReconciliationLine } from './Reconciliation'
 
 export const amounts = (totals: CurrencyAmount[]): string =>
   totals.length === 0 ? '—' : totals.map((t) => formatMoney(t.amount, t.currency)).join(' + ')
@@ -79,6 +83,14 @@ function Figures({ figures }: { figures: ShiftFigures }) {
         labels={words(COLLECTION_OUTCOMES, (key) => t(`shift.lines.collections.${key}`))}
         tallies={c.byOutcome}
       />
+      {c.movedOut && c.movedOut.count > 0 && (
+        <p className="shift-correction" data-testid="shift-moved-out">
+          {t('doc.report.movedOut')}:{' '}
+          <strong>
+            {c.movedOut.totals.map((a) => `\u2212${formatMoney(a.amount, a.currency)}`).join(' + ')}
+          </strong>
+        </p>
+      )}
       <p className="muted small">
         {t('shift.waitingCancelled', {
           count: c.awaiting.count,
@@ -104,6 +116,15 @@ function Figures({ figures }: { figures: ShiftFigures }) {
         labels={words(PAYOUT_LINES, (key) => t(`shift.lines.payouts.${key}`))}
         tallies={figures.payouts}
       />
+      {/* A report sealed before debits were counted has none to show. */}
+      {figures.debits && (
+        <Lines
+          title={t('doc.report.sections.debits')}
+          keys={DEBIT_LINES}
+          labels={words(DEBIT_LINES, (key) => t(`shift.lines.debits.${key}`))}
+          tallies={figures.debits}
+        />
+      )}
     </div>
   )
 }
@@ -120,6 +141,7 @@ const FORMAT_LABEL: Record<ShiftDocumentFormat, string> = {
 export function ReportView({ report, z }: { report: ShiftReport; z?: ZReportView | undefined }) {
   const [paper, setPaper] = useState<'80' | 'a4'>('80')
   const [note, setNote] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null)
+  const role = useSession((s) => s.state?.user?.role)
   const { t } = useTranslation()
   const title =
     report.kind === 'z' ? t('shift.zNumber', { number: report.zNumber ?? '' }) : t('shift.xTitle')
@@ -195,6 +217,12 @@ export function ReportView({ report, z }: { report: ShiftReport; z?: ZReportView
             {warning}
           </Banner>
         ))}
+        {report.reconciliation && (
+          <ReconciliationLine
+            reconciliation={report.reconciliation}
+            canOpen={canSee(role, 'supervisor')}
+          />
+        )}
         <h3>{t('shift.thisTill')}</h3>
         <Figures figures={report.till} />
         {report.cashiers.map((entry) => (

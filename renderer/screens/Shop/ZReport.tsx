@@ -8,7 +8,7 @@ import { DataTable } from '../../components/kit'
 import { formatDate, formatDateTime } from '../../lib/format'
 import { DayCard } from './DayCard'
 import { zReportDay } from './useShopDay'
-import { amounts, lineWord, LINES, printShopReport } from './words'
+import { amounts, lineWord, LINES, money, printShopReport } from './words'
 
 function Lines({
   title,
@@ -56,6 +56,12 @@ function Figures({ figures }: { figures: ShopFigures }) {
         {t('shop.z.waiting', { count: c.awaiting.count, due: amounts(c.awaiting.totals) })} ·{' '}
         {t('shop.z.cancelled', { count: c.cancelled.count })}
       </p>
+      {c.movedOut.count > 0 && (
+        <p className="muted small">
+          {t('doc.report.movedOut')}:{' '}
+          {c.movedOut.totals.map((a) => `\u2212${money(a.amountMinor, a.currency)}`).join(' + ')}
+        </p>
+      )}
       <Lines
         title={t('shop.z.hosted')}
         labels={LINES.hostedPayments}
@@ -63,6 +69,11 @@ function Figures({ figures }: { figures: ShopFigures }) {
       />
       <Lines title={t('shop.z.refunds')} labels={LINES.refunds} tallies={figures.refunds} />
       <Lines title={t('shop.z.payouts')} labels={LINES.payouts} tallies={figures.payouts} />
+      <Lines
+        title={t('doc.report.sections.debits')}
+        labels={LINES.debits}
+        tallies={figures.debits}
+      />
     </div>
   )
 }

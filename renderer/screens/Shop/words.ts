@@ -2,6 +2,7 @@
 // report line (docs/glossary.md), money from integer-minor-unit strings, and saving a file.
 import {
   COLLECTION_OUTCOMES,
+  DEBIT_LINES,
   HOSTED_PAYMENT_LINES,
   PAYOUT_LINES,
   REFUND_LINES,
@@ -50,6 +51,7 @@ export const LINES = {
   hostedPayments: lineWords(HOSTED_PAYMENT_LINES, 'hosted'),
   refunds: lineWords(REFUND_LINES, 'refunds'),
   payouts: lineWords(PAYOUT_LINES, 'payouts'),
+  debits: lineWords(DEBIT_LINES, 'debits'),
 }
 export const lineWord = (labels: (line: string) => string, line: string): string => labels(line)
 

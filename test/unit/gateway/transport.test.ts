@@ -2,37 +2,18 @@
 // whether the gateway may have acted on the request.
 import { describe, expect, it } from 'vitest'
 import { createGatewayClient } from '../../../main/gateway/client'
-import { GatewayError } from '../../../main/gateway/errors'
 import type { FetchLike } from '../../../main/gateway/transport'
-import type { Minor } from '../../../common/money'
 import * as s from './samples'
 import { fakeFetch, hang, networkFailure, reply } from './fake-gateway'
+import { failure, transferInput } from './failures'
 
 const client = (fetch: FetchLike, timeoutMs = 15_000) =>
   createGatewayClient({ baseUrl: 'http://gw.test', keyId: 'k', secret: 'sk_t', fetch, timeoutMs })
 
-const transfer = {
-  reference: 'TRF_1',
-  amount: 500 as Minor,
-  currency: 'NGN' as const,
-  bank_code: '058',
-  account_number: '0123456789',
-  narration: 'payout',
-}
-
-async function failure(promise: Promise<unknown>): Promise<GatewayError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(GatewayError)
-  return error as GatewayError
-}
-
 describe('timeouts', () => {
   it('times out a write with outcome unknown and no blind retry', async () => {
     const fake = fakeFetch(hang)
-    const error = await failure(client(fake.fetch, 40).disbursements.initialize(transfer))
+    const error = await failure(client(fake.fetch, 40).disbursements.initialize(transferInput))
     expect(error).toMatchObject({
       kind: 'timeout',
       status: null,
@@ -72,7 +53,7 @@ describe('cancellation', () => {
   it('an external abort in flight is outcome unknown', async () => {
     const fake = fakeFetch(hang)
     const controller = new AbortController()
-    const pending = client(fake.fetch).disbursements.initialize(transfer, {
+    const pending = client(fake.fetch).disbursements.initialize(transferInput, {
       signal: controller.signal,
     })
     setTimeout(() => controller.abort(), 10)
@@ -86,7 +67,7 @@ describe('cancellation', () => {
   it('an already-aborted signal sends nothing', async () => {
     const fake = fakeFetch(() => reply(200, s.transfer))
     const error = await failure(
-      client(fake.fetch).disbursements.initialize(transfer, { signal: AbortSignal.abort() }),
+      client(fake.fetch).disbursements.initialize(transferInput, { signal: AbortSignal.abort() }),
     )
     expect(error).toMatchObject({ kind: 'aborted', outcomeUnknown: false, retryable: true })
     expect(fake.sent).toHaveLength(0)
@@ -106,7 +87,7 @@ describe('cancellation', () => {
 describe('network failures', () => {
   it('a reset connection on a write is outcome unknown', async () => {
     const fake = fakeFetch(() => networkFailure('ECONNRESET'))
-    const error = await failure(client(fake.fetch).disbursements.initialize(transfer))
+    const error = await failure(client(fake.fetch).disbursements.initialize(transferInput))
     expect(error).toMatchObject({
       kind: 'network',
       outcomeUnknown: true,
@@ -117,7 +98,7 @@ describe('network failures', () => {
 
   it('a refused connection never reached the gateway', async () => {
     const fake = fakeFetch(() => networkFailure('ECONNREFUSED'))
-    const error = await failure(client(fake.fetch).disbursements.initialize(transfer))
+    const error = await failure(client(fake.fetch).disbursements.initialize(transferInput))
     expect(error).toMatchObject({ kind: 'network', outcomeUnknown: false, retryable: true })
     expect(error.message).toContain('Could not reach the gateway (ECONNREFUSED)')
   })

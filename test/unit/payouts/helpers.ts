@@ -7,6 +7,7 @@ import type { Transfer, TransferStatus } from '../../../common/api/disbursements
 import type { Minor } from '../../../common/money'
 import { GatewayError, type GatewayErrorKind } from '../../../main/gateway/errors'
 import type { Sealer } from '../../../main/integrity/seal'
+import { bindingHash } from '../../../main/payouts/binding'
 import { PayoutCommands, type Person, type PayoutPolicy } from '../../../main/payouts/commands'
 import type { DisbursementBody, PayoutsGateway } from '../../../main/payouts/gatewayPort'
 import { DEFAULT_LIMITS } from '../../../main/payouts/limits'
@@ -346,4 +347,21 @@ export function realClock(w: Pick<World, 'clock'>): void {
     get: () => base + (Date.now() - start),
     configurable: true,
   })
+}
+
+/** Payees the fake bank knows, with their names as a cashier would type them. */
+export const PAYEES = [
+  ['0123456789', 'Okafor Adaeze Ngozi'],
+  ['1111111111', 'Bello Musa'],
+  ['2222222222', 'Eze Chinedu'],
+] as const
+
+/** A payout to payee `index` (of PAYEES, in turn) for 1000 + index, drafted and approved. */
+export async function approvedPayout(w: World, index = 0): Promise<PayoutItem> {
+  const [accountNumber, accountName] = PAYEES[index % PAYEES.length]!
+  const item = await w.commands.draft(
+    cashier,
+    draftInput({ submit: true, accountNumber, accountName, amount: String(1000 + index) }),
+  )
+  return w.commands.approve(supervisor, item.reference, GOOD_PIN, bindingHash(item))
 }

@@ -1,17 +1,13 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { bindingHash } from '../../../main/payouts/binding'
 import { JournalUnavailableError } from '../../../main/payouts/journal'
 import type { PayoutItem } from '../../../main/payouts/model'
 import { Outbox } from '../../../main/payouts/outbox'
 import { PayoutSender, type SenderOptions } from '../../../main/payouts/sender'
 import {
-  cashier,
-  draftInput,
+  approvedPayout,
   FakeGateway,
   gatewayError,
-  GOOD_PIN,
-  supervisor,
   world,
   realClock,
   type Fault,
@@ -26,20 +22,7 @@ afterEach(async () => {
   await w?.cleanup()
 })
 
-const ACCOUNTS = [
-  ['0123456789', 'Okafor Adaeze Ngozi'],
-  ['1111111111', 'Bello Musa'],
-  ['2222222222', 'Eze Chinedu'],
-] as const
-
-async function approvedItem(index = 0): Promise<PayoutItem> {
-  const [accountNumber, accountName] = ACCOUNTS[index % ACCOUNTS.length]!
-  const item = await w.commands.draft(
-    cashier,
-    draftInput({ submit: true, accountNumber, accountName, amount: String(1000 + index) }),
-  )
-  return w.commands.approve(supervisor, item.reference, GOOD_PIN, bindingHash(item))
-}
+const approvedItem = (index = 0): Promise<PayoutItem> => approvedPayout(w, index)
 
 function startSender(extra: Partial<SenderOptions> = {}, outbox = w.outbox): PayoutSender {
   const s = new PayoutSender({
@@ -128,6 +111,31 @@ describe('sender: the happy path', () => {
     expect(most).toBe(3)
     expect(w.gateway.transfers.size).toBe(12)
   })
+
+  it('a payout whose `send` record is on its way to disk holds no request slot', async () => {
+    w = await world()
+    const first = await approvedItem(0)
+    const second = await approvedItem(1)
+    realClock(w)
+    let release: (() => void) | null = null
+    const commit = w.outbox.commit.bind(w.outbox)
+    w.outbox.commit = async (records) => {
+      const held = records.some(
+        (r) => r.type === 'action' && r.action === 'send' && r.ref === first.reference,
+      )
+      if (held) await new Promise<void>((resolve) => (release = resolve))
+      return commit(records)
+    }
+    sender = startSender({ concurrency: 1 })
+    await expect.poll(() => release !== null).toBe(true)
+    // With the only slot free, the second payout goes all the way while the first waits.
+    await expect.poll(() => w.outbox.get(second.reference)?.state).toBe('success')
+    expect(w.gateway.count('initialize', first.reference)).toBe(0)
+    release!()
+    await sender.idle(5_000)
+    expect(w.outbox.get(first.reference)?.state).toBe('success')
+    expect(w.gateway.count('initialize', first.reference)).toBe(1)
+  })
 })
 
 describe('sender: unknown outcomes are verified before anything is sent again', () => {
@@ -211,7 +219,7 @@ describe('sender: unknown outcomes are verified before anything is sent again', 
       expect(stamps[i]! - stamps[i - 1]!).toBeGreaterThanOrEqual(20)
   })
 
-  it('honours Retry-After: no request at all until it has passed', async () => {
+  it('honours Retry-After on sending: no payout is sent, nor the refused one looked up, until it has passed', async () => {
     w = await world()
     const item = await approvedItem()
     await approvedItem(1)

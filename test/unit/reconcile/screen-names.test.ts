@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { ReconcileSource } from '../../../common/ipc/reconcile'
-import { explain } from '../../../main/reconcile/words'
+import { explain } from '../../../common/words/reconcile'
 
 const catalogue = (language: 'en' | 'fr') =>
   JSON.parse(readFileSync(`renderer/i18n/${language}.json`, 'utf8')) as {

@@ -2,17 +2,19 @@
 // entries only (main/payments/module.ts), so a busy till's settled payments leave it before
 // the Z-report. The books keep each one as it settles (books.ts), until a sealed Z-report has
 // counted it. Written here by the payments journal itself, sealed as on a till.
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Sealer, type JournalSeal } from '../../../main/integrity'
+import type { JournalSeal } from '../../../main/integrity'
 import { fileStorage, Journal } from '../../../main/payments/journal'
 import { PaymentEntry, isFinalPayment } from '../../../main/payments/payment-entry'
+import { DebitEntry, FINAL_DEBIT } from '../../../main/mandates/mandate-entries'
 import { Books } from '../../../main/shifts/books'
+import { withDebits } from '../../../main/shifts/debit-source'
 import { ShiftsService, type Caller } from '../../../main/shifts/service'
 import { fileActivitySource } from '../../../main/shifts/sources'
+import { journalSeals } from '../../support/books-services'
 import { keyedSeal } from './fixtures'
 
 const bola: Caller = { id: 'u_bola0001', name: 'Bola', role: 'cashier' }
@@ -20,30 +22,14 @@ const START = Date.parse('2026-03-02T08:00:00Z')
 
 let dir: string
 let now: number
-let sealer: Sealer
-/** Journal heads "in the keychain", by name. */
-let heads: Map<string, { seq: number; hash: string } | null>
 let findings: string[]
-
-const sealOf = (name: string): JournalSeal => ({
-  sealer,
-  anchor: {
-    get head() {
-      return heads.get(name) ?? null
-    },
-    set(head: { seq: number; hash: string }) {
-      heads.set(name, { ...head })
-    },
-  } as unknown as JournalSeal['anchor'],
-  report: ({ reason }) => findings.push(`${name}: ${reason}`),
-})
+let sealOf: (name: string) => JournalSeal
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'tilldesk-books-'))
   now = START
-  sealer = new Sealer(randomBytes(32), true)
-  heads = new Map()
   findings = []
+  sealOf = journalSeals((finding) => findings.push(finding))
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -78,8 +64,40 @@ const entry = (n: number, status: 'pending' | 'success' = 'success'): PaymentEnt
   notice: null,
 })
 
+/** The debits journal as main/mandates/module.ts keeps it, `limit` entries at most. */
+function debits(limit: number) {
+  return new Journal({
+    name: 'debits',
+    schema: DebitEntry,
+    storage: fileStorage(join(dir, 'gateway', 'demo'), 'debits'),
+    seal: sealOf('debits'),
+    keyOf: (e) => e.paymentReference,
+    timeOf: (e) => e.createdAt,
+    limit,
+    keep: (e) => !FINAL_DEBIT.includes(e.status),
+  })
+}
+
+const debitEntry = (n: number, status: DebitEntry['status'] = 'success'): DebitEntry => ({
+  paymentReference: `dd_${String(n).padStart(3, '0')}`,
+  mandateReference: 'mnd_ada',
+  amount: (5_000_00 + n) as DebitEntry['amount'],
+  currency: 'NGN',
+  narration: 'Monthly dues',
+  status,
+  failureReason: null,
+  createdAt: new Date(START + n * 60_000).toISOString(),
+  completedAt: status === 'success' ? new Date(START + n * 60_000 + 30_000).toISOString() : null,
+  notice: null,
+  chargedBy: 'Bola',
+})
+
 function till() {
-  const source = fileActivitySource(dir, (_environment, journal) => sealOf(journal))
+  const source = withDebits(
+    fileActivitySource(dir, (_environment, journal) => sealOf(journal)),
+    dir,
+    () => sealOf('debits'),
+  )
   const books = new Books({ dir: join(dir, 'shifts'), seal: async () => sealOf('books'), source })
   const z = keyedSeal()
   const service = new ShiftsService({
@@ -165,5 +183,37 @@ describe('the books', () => {
     expect(findings.some((f) => f.startsWith('books:'))).toBe(true)
     // What the journal still holds is counted; nothing from the edited file.
     expect(z.till.hostedPayments.success.count).toBe(2)
+  })
+
+  it('keeps each settled debit its journal drops, and states one still processing', async () => {
+    const journal = debits(3)
+    const { books, service } = till()
+    for (let n = 1; n <= 6; n++) {
+      journal.put(debitEntry(n))
+      // What the shifts module does on each `mandates.debitUpdated`.
+      await books.capture('demo')
+    }
+    journal.put(debitEntry(7, 'pending'))
+    expect(journal.list()).toHaveLength(3)
+    const z = await closeZ(service)
+    expect(z.till.debits?.success).toEqual({
+      count: 6,
+      totals: [{ currency: 'NGN', amount: 6 * 5_000_00 + 21 }],
+    })
+    expect(z.till.debits?.pending.count).toBe(1)
+    expect(z.warnings).toEqual([])
+    const z2 = await closeZ(service)
+    expect(z2.till.debits?.success.count).toBe(0)
+    expect(z2.till.debits?.pending.count).toBe(1)
+  })
+
+  it('says so on the report when the debits journal was edited', async () => {
+    const journal = debits(10)
+    journal.put(debitEntry(1))
+    const file = join(dir, 'gateway', 'demo', 'debits.json')
+    writeFileSync(file, readFileSync(file, 'utf8').replace('500001', '999999'))
+    const z = await closeZ(till().service)
+    expect(z.warnings.join(' ')).toMatch(/Direct debits could not be read or did not pass/)
+    expect(z.till.debits?.success.count).toBe(0)
   })
 })

@@ -8,15 +8,20 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ShiftReport } from '../../../common/ipc/shifts'
 import type { Activity } from '../../../main/shifts/activity'
 import { ShiftsService, type Caller } from '../../../main/shifts/service'
-import { activity, bola, charge, hosted, keyedSeal, m, payout, refund } from './fixtures'
+import {
+  activity,
+  bola,
+  charge,
+  clock,
+  hosted,
+  iso,
+  keyedSeal,
+  m,
+  payout,
+  refund,
+} from './fixtures'
 
 const cashier: Caller = { id: bola.id, name: bola.name, role: 'cashier' }
-const DAY = Date.parse('2026-03-02T00:00:00Z')
-const clock = (hhmm: string) => {
-  const [h, mm] = hhmm.split(':').map(Number)
-  return DAY + (h! * 60 + mm!) * 60_000
-}
-const iso = (hhmm: string) => new Date(clock(hhmm)).toISOString()
 
 let dir: string
 let now: number

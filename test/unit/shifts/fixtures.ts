@@ -16,6 +16,14 @@ export const bola = { id: 'u_bola0001', name: 'Bola' }
 export const chidi = { id: 'u_chidi001', name: 'Chidi' }
 
 export const OPEN_MS = Date.parse('2026-03-02T08:00:00Z')
+
+/** The day the report tests run on, by the wall clock: clock('14:30') in ms, iso('14:30'). */
+const DAY = Date.parse('2026-03-02T00:00:00Z')
+export const clock = (hhmm: string) => {
+  const [h, mm] = hhmm.split(':').map(Number)
+  return DAY + (h! * 60 + mm!) * 60_000
+}
+export const iso = (hhmm: string) => new Date(clock(hhmm)).toISOString()
 export const at = (minutes: number) => new Date(OPEN_MS + minutes * 60_000).toISOString()
 
 /** A charge; unless told, closed when opened and paid by one transfer seen then. */
@@ -90,6 +98,7 @@ export function activity(over: Partial<Activity> = {}): Activity {
     refunds: [],
     payoutEvents: [],
     payouts: [],
+    debits: [],
     warnings: [],
     ...over,
   }
