@@ -56,7 +56,8 @@ export function annotate(
       ledger.accountName(seen.accountReference) ?? nameOf?.(seen.accountReference) ?? null,
   }
   const known = ledger.transfer(seen.reference)
-  const charge = known?.chargeId ? ledger.allCharges().find((c) => c.id === known.chargeId) : null
+  // One lookup, not a copy of every charge of the till's life for each row of each page.
+  const charge = known?.chargeId ? ledger.chargeIfHeld(known.chargeId) : null
   if (!known)
     return {
       ...base,

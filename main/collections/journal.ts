@@ -18,6 +18,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readSync,
   renameSync,
   writeSync,
 } from 'node:fs'
@@ -28,6 +29,7 @@ import {
   JournalIntegrityError,
   LineChain,
   readSealedLines,
+  SealedLineReader,
   type ChainHead,
   type JournalSeal,
 } from '../integrity'
@@ -207,4 +209,144 @@ export function openJournal<T>(path: string, options: JournalOptions<T>): Journa
   // A file from before sealing, on a till that seals: rewrite it sealed, once.
   if (loaded.adopt) journal.compact(loaded.records)
   return journal
+}
+
+/**
+ * A place in a sealed journal: just after record `seq` (seal `hash`), whose line runs from
+ * byte `lineStart` to byte `offset` (its newline included). Kept by a reader that wants to go
+ * on from there later; it holds for the file only while that record is still at that place.
+ */
+export interface JournalPosition {
+  offset: number
+  lineStart: number
+  seq: number
+  hash: string
+}
+
+export interface SealedJournalRead {
+  /** After the last complete record read, or null when the file holds none. */
+  end: JournalPosition | null
+  /** Why the read went back to the start instead of going on from `from`, in words. */
+  restarted: string | null
+  /** Lines read (the line that checks `from` included). */
+  lines: number
+}
+
+/** How much of a journal is held at once while it is read. */
+const CHUNK_BYTES = 256 * 1024
+
+/**
+ * Reads a sealed journal's records in file order, a piece at a time, checking every line and
+ * handing each record's body to `onRecord` (a line from before sealing: its value). Only what
+ * the caller folds the records into is kept, never the file. With `from`, it goes on after
+ * that record when the file still holds it at the same place, sealed as it was; otherwise
+ * (the file was compacted, cut, replaced or edited there) it reads from the start and says
+ * why in `restarted`. Throws JournalIntegrityError on anything but a torn last line, which is
+ * never handed on. A missing file reads as empty.
+ */
+export function readSealedJournal(
+  path: string,
+  options: {
+    seal: JournalSeal
+    domain: string
+    from?: JournalPosition | null
+    chunkBytes?: number
+    onRecord(body: unknown): void
+  },
+): SealedJournalRead {
+  const file = basename(path)
+  const chunkBytes = options.chunkBytes ?? CHUNK_BYTES
+  let fd: number
+  try {
+    fd = openSync(path, 'r')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    new SealedLineReader({ file, domain: options.domain, seal: options.seal }).end()
+    const restarted = options.from ? 'the journal is no longer there' : null
+    return { end: null, restarted, lines: 0 }
+  }
+  try {
+    let restarted: string | null = null
+    let reader: SealedLineReader<unknown> | null = null
+    if (options.from) {
+      const at = resumeAt(fd, file, options.seal, options.domain, options.from)
+      if (typeof at === 'string') restarted = at
+      else reader = at
+    }
+    // Going on from `from`: nothing new read leaves the reader where it was.
+    let end: JournalPosition | null = reader ? options.from! : null
+    const start = end ? end.offset : 0
+    reader ??= new SealedLineReader({ file, domain: options.domain, seal: options.seal })
+    let lines = options.from ? 1 : 0
+    const buffer = Buffer.alloc(chunkBytes)
+    // Bytes of a line split between two pieces; lines are cut at the newline byte, which never
+    // occurs inside a UTF-8 character, so each line decodes whole.
+    let pending: Buffer = Buffer.alloc(0)
+    let position = start
+    for (;;) {
+      const n = readSync(fd, buffer, 0, chunkBytes, position + pending.length)
+      if (n === 0) break
+      const piece = pending.length ? Buffer.concat([pending, buffer.subarray(0, n)]) : buffer
+      const length = pending.length + n
+      let from = 0
+      for (;;) {
+        const newline = piece.indexOf(0x0a, from)
+        if (newline === -1 || newline >= length) break
+        const read = reader.next(piece.toString('utf8', from, newline))
+        lines += 1
+        if (read.kind === 'record') options.onRecord(read.record.body)
+        else if (read.kind === 'legacy') options.onRecord(read.value)
+        const head = reader.head
+        end = { offset: position + newline + 1, lineStart: position + from, ...head }
+        from = newline + 1
+      }
+      position += from
+      pending = Buffer.from(piece.subarray(from, length))
+    }
+    // What is left after the last newline is a torn last line (a crash mid-write): the store
+    // cuts it off when it opens; a reader never takes it.
+    reader.end()
+    return { end: end && end.seq > 0 ? end : null, restarted, lines }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/**
+ * A reader that goes on after `from`, once the line at `from` is the record it names, sealed
+ * as it was; otherwise why not, in words.
+ */
+function resumeAt(
+  fd: number,
+  file: string,
+  seal: JournalSeal,
+  domain: string,
+  from: JournalPosition,
+): SealedLineReader<unknown> | string {
+  const changed = `the journal no longer holds record ${from.seq} where it was (it was compacted, cut or edited)`
+  const length = from.offset - from.lineStart
+  if (!(length > 1 && from.lineStart >= 0)) return changed
+  const bytes = Buffer.alloc(length)
+  if (readSync(fd, bytes, 0, length, from.lineStart) !== length) return changed
+  if (bytes[length - 1] !== 0x0a) return changed
+  let prev: unknown
+  try {
+    prev = (JSON.parse(bytes.toString('utf8', 0, length - 1)) as { prev?: unknown }).prev
+  } catch {
+    return changed
+  }
+  if (typeof prev !== 'string') return changed
+  const reader = new SealedLineReader<unknown>({
+    file,
+    domain,
+    seal,
+    after: { seq: from.seq - 1, hash: prev },
+  })
+  try {
+    reader.next(bytes.toString('utf8', 0, length - 1))
+  } catch {
+    return changed
+  }
+  const head = reader.head
+  return head.seq === from.seq && head.hash === from.hash ? reader : changed
 }

@@ -165,6 +165,11 @@ export class Ledger {
     return c
   }
 
+  /** The charge, or undefined when this till does not hold it (no error, no copy of the day). */
+  chargeIfHeld(id: string): ChargeRecord | undefined {
+    return this.charges.get(id)
+  }
+
   allCharges(): ChargeRecord[] {
     return [...this.charges.values()]
   }

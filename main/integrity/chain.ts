@@ -115,8 +115,26 @@ export class SealedLineReader<T> {
   #atExpected: string | null = null
   readonly #expected: ChainHead | null
 
-  constructor(private readonly options: { file: string; domain: string; seal: JournalSeal }) {
+  /**
+   * `after`: the reader starts after that record (a position kept from an earlier read, whose
+   * line the caller has checked), so the next line must carry the chain on from it.
+   */
+  constructor(
+    private readonly options: {
+      file: string
+      domain: string
+      seal: JournalSeal
+      after?: ChainHead
+    },
+  ) {
     this.#expected = options.seal.anchor?.head ?? null
+    const after = options.after
+    if (after) {
+      this.#head = { ...after }
+      this.#first = after.seq
+      this.#sealedSeen = true
+      if (after.seq === this.#expected?.seq) this.#atExpected = after.hash
+    }
   }
 
   get head(): ChainHead {

@@ -113,6 +113,12 @@ export const DATA_FOLDER: readonly DataFile[] = [
     how: 'Settled hosted payments and refunds kept for the reports until a sealed Z-report has counted them: sealed, chained lines, head in the keychain; failing, the reports say what may be missing (main/shifts/books.ts).',
   },
   {
+    pattern: new RegExp(`^shifts/${ENV}/collections-cursor\\.json$`),
+    name: 'shifts/<env>/collections-cursor.json',
+    rule: 'cache',
+    how: 'Where the last sealed Z-report left the collections journal, and what it carried over: sealed with the collections key and re-derived from the journal; missing, edited or no longer matching the journal, the next report reads the journal from its first line (an older sealed copy only makes it read more) (main/shifts/collections-cursor.ts).',
+  },
+  {
     pattern: /^updates\.json$/,
     name: 'updates.json',
     rule: 'sealed',

@@ -168,7 +168,11 @@ export class Books {
     private readonly deps: {
       dir: string
       seal: (environment: Environment) => Promise<JournalSeal>
-      source: { read(environment: Environment): Promise<Activity> } & SettledSource
+      source: {
+        read(environment: Environment): Promise<Activity>
+        /** Told after a Z-report is sealed (sources.ts keeps where it left the journal). */
+        sealed?(environment: Environment, counted: ReadonlySet<string>): Promise<void>
+      } & SettledSource
     },
   ) {}
 
@@ -243,5 +247,6 @@ export class Books {
     const file = await this.#file(environment)
     const journals = await this.deps.source.settled(environment)
     file.compact(counted, new Set(kept(journals).map(keyOf)))
+    await this.deps.source.sealed?.(environment, counted)
   }
 }

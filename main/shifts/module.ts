@@ -33,8 +33,11 @@ export function createShifts(core: CoreServices) {
     dir,
     seal: (environment) => core.integrity.openJournal(environment, 'books'),
     source: withDebits(
-      fileActivitySource(core.dataDir, (environment, journal) =>
-        core.integrity.journal(environment, journal),
+      fileActivitySource(
+        core.dataDir,
+        (environment, journal) => core.integrity.journal(environment, journal),
+        // Each report reads the collections journal on from where the last Z-report left it.
+        { cursorDir: dir },
       ),
       core.dataDir,
       (environment) => core.integrity.journal(environment, 'debits'),

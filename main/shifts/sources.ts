@@ -5,20 +5,15 @@
 // environment's device key, through the same integrity readers the features use, so a Z-report
 // is never built from records that were edited on disk. A source that can't be read or fails
 // its check becomes a warning on the report instead of stopping it: the rest still adds up.
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import { StringDecoder } from 'node:string_decoder'
 import { isCurrency, type Currency, type Minor } from '../../common/money'
 import type { Environment } from '../../common/ipc/shared'
 import type { ShiftPerson } from '../../common/ipc/shifts'
 import { CHARGE_DEFAULTS } from '../collections/charges'
 import { Ledger, type ChargeRecord, type TransferRecord } from '../collections/ledger'
-import {
-  JournalIntegrityError,
-  openSealedDocument,
-  SealedLineReader,
-  type JournalSeal,
-} from '../integrity'
+import { readSealedJournal } from '../collections/journal'
+import { JournalIntegrityError, openSealedDocument, type JournalSeal } from '../integrity'
 import { readChain } from '../payouts/journal'
 import type { OutboxRecord } from '../payouts/records'
 import type { PayoutItem } from '../payouts/model'
@@ -31,6 +26,13 @@ import {
   type RefundFact,
   type SettledSource,
 } from './activity'
+import {
+  carry,
+  readCursor,
+  writeCursor,
+  type CollectionsCursor,
+  type CollectionsFold,
+} from './collections-cursor'
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
 const isMinor = (v: unknown): v is Minor => typeof v === 'number' && Number.isSafeInteger(v)
@@ -68,30 +70,9 @@ const person = (v: unknown): ShiftPerson =>
     ? { id: v.id, name: v.name }
     : { id: 'unknown', name: 'Unknown' }
 
-/** How much of the collections journal is held at once while a report reads it. */
-const CHUNK_BYTES = 256 * 1024
-
-/**
- * The collections journal's latest charges and transfers, its seals checked. The file is read
- * a piece at a time and each line is checked and folded in as it comes: a day's journal runs
- * to tens of megabytes, and holding it whole (its text and every line parsed) at each X- and
- * Z-report left the process that much bigger for the rest of the day. What is kept is only
- * the latest version of each record, the report's own subject.
- */
-export function readCollections(
-  path: string,
-  seal: JournalSeal,
-  chunkBytes = CHUNK_BYTES,
-): { charges: ChargeRecord[]; transfers: TransferRecord[] } {
-  // Throws JournalIntegrityError (in words) on anything but a torn last line.
-  const reader = new SealedLineReader<unknown>({
-    file: basename(path),
-    domain: COLLECTIONS_DOMAIN,
-    seal,
-  })
-  const charges = new Map<string, ChargeRecord>()
-  const transfers = new Map<string, TransferRecord>()
-  const fold = (value: unknown) => {
+/** The latest version of each charge and transfer among journal lines, a batch whole. */
+function folder(charges: Map<string, ChargeRecord>, transfers: Map<string, TransferRecord>) {
+  return (value: unknown) => {
     // A batch is one fact (a transfer and the charge it closes): all of it or none.
     const parts =
       isObject(value) && value.k === 'batch' && Array.isArray(value.v) ? value.v : [value]
@@ -102,41 +83,69 @@ export function readCollections(
       else transfers.set(r.v.reference, r.v)
     }
   }
-  let fd: number | null = null
-  try {
-    fd = openSync(path, 'r')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-  }
-  if (fd !== null) {
-    try {
-      const buffer = Buffer.alloc(chunkBytes)
-      // A character split between two pieces is joined by the decoder.
-      const decoder = new StringDecoder('utf8')
-      let pending = ''
-      for (;;) {
-        const n = readSync(fd, buffer, 0, chunkBytes, null)
-        if (n === 0) break
-        pending += decoder.write(buffer.subarray(0, n))
-        let position = 0
-        for (;;) {
-          const end = pending.indexOf('\n', position)
-          if (end === -1) break
-          const line = reader.next(pending.slice(position, end))
-          position = end + 1
-          if (line.kind === 'record') fold(line.record.body)
-          else if (line.kind === 'legacy') fold(line.value)
-        }
-        pending = pending.slice(position)
-      }
-      // What is left after the last newline is a torn last line (a crash mid-write): the
-      // store cuts it off when it opens; a report never counts it.
-    } finally {
-      closeSync(fd)
-    }
-  }
-  reader.end()
+}
+
+/**
+ * The collections journal's latest charges and transfers, its seals checked. The file is read
+ * a piece at a time and each line is checked and folded in as it comes (readSealedJournal): a
+ * till's journal runs to tens of megabytes, and holding it whole at each report left the
+ * process that much bigger. What is kept is only the latest version of each record.
+ */
+export function readCollections(
+  path: string,
+  seal: JournalSeal,
+  chunkBytes?: number,
+): { charges: ChargeRecord[]; transfers: TransferRecord[] } {
+  const { charges, transfers } = readCollectionsFrom(path, seal, null, chunkBytes)
   return { charges: [...charges.values()], transfers: [...transfers.values()] }
+}
+
+/**
+ * The same, going on from where a sealed Z-report left the journal: the records it carried
+ * over, then what was written after it. Back to the start when the journal no longer holds
+ * the cursor's record at its place (`restarted` says why), or when a late transfer written
+ * since names a charge from before the cursor (its cashier is read from the whole journal).
+ * `lines` counts the journal lines read.
+ */
+export function readCollectionsFrom(
+  path: string,
+  seal: JournalSeal,
+  from: CollectionsCursor | null,
+  chunkBytes?: number,
+): CollectionsFold & { restarted: string | null; lines: number } {
+  const read = (at: CollectionsCursor | null) => {
+    const charges = new Map<string, ChargeRecord>()
+    const transfers = new Map<string, TransferRecord>()
+    for (const c of at?.charges ?? []) charges.set(c.id, c)
+    for (const t of at?.transfers ?? []) transfers.set(t.reference, t)
+    const window = {
+      charges: new Map<string, ChargeRecord>(),
+      transfers: new Map<string, TransferRecord>(),
+    }
+    const result = readSealedJournal(path, {
+      seal,
+      domain: COLLECTIONS_DOMAIN,
+      from: at?.position ?? null,
+      chunkBytes,
+      onRecord: folder(window.charges, window.transfers),
+    })
+    // Carried records only under a journal that went on from the cursor.
+    if (result.restarted) {
+      charges.clear()
+      transfers.clear()
+    }
+    for (const [id, c] of window.charges) charges.set(id, c)
+    for (const [reference, t] of window.transfers) transfers.set(reference, t)
+    return { charges, transfers, ...result }
+  }
+  const first = read(from)
+  if (!from || first.restarted) return first
+  const unnamed = [...first.transfers.values()].some(
+    (t) => t.late && t.chargeId !== null && !first.charges.has(t.chargeId),
+  )
+  if (!unnamed) return first
+  const whole = read(null)
+  return { ...whole, lines: first.lines + whole.lines }
 }
 
 /** Charges with their reconciliation, worked out by the collections ledger itself. */
@@ -319,6 +328,14 @@ export type SealOf = (
 export function fileActivitySource(
   dataDir: string,
   sealOf: SealOf,
+  options: {
+    /**
+     * Where to keep, after each sealed Z-report, where it left the collections journal
+     * (collections-cursor.ts), so the next report reads on from there. Absent: every read
+     * starts at the journal's first line.
+     */
+    cursorDir?: string
+  } = {},
 ): ActivitySource & SettledSource {
   /** The journals that are trimmed (payments, refunds): cheap to read on every change. */
   const settled = (environment: Environment, activity: Activity) => {
@@ -330,6 +347,28 @@ export function fileActivitySource(
       activity.refunds.push(...refundFacts(paths.refunds, sealOf(environment, 'refunds'))),
     )
   }
+  const cursorPath = (environment: Environment) =>
+    options.cursorDir ? join(options.cursorDir, environment, 'collections-cursor.json') : null
+  /** Each environment's latest read, until a sealed Z-report keeps what it carries over. */
+  const latest = new Map<Environment, CollectionsFold>()
+  const collections = (environment: Environment, activity: Activity) => {
+    const seal = sealOf(environment, 'collections')
+    const path = sourcePaths(dataDir, environment).collections
+    const at = cursorPath(environment)
+    if (!at) return collectionsFacts(readCollections(path, seal), activity)
+    const kept = readCursor(at, seal)
+    if (kept.problem) activity.warnings.push(kept.problem)
+    const read = readCollectionsFrom(path, seal, kept.cursor)
+    if (read.restarted)
+      activity.warnings.push(
+        `The collections journal was read from its first line, not from where the last Z-report left it: ${read.restarted}. Nothing is missing from this report.`,
+      )
+    latest.set(environment, read)
+    collectionsFacts(
+      { charges: [...read.charges.values()], transfers: [...read.transfers.values()] },
+      activity,
+    )
+  }
   return {
     async settled(environment) {
       const activity = emptyActivity()
@@ -339,12 +378,7 @@ export function fileActivitySource(
     async read(environment) {
       const paths = sourcePaths(dataDir, environment)
       const activity = emptyActivity()
-      attempt(activity, 'Collections', () =>
-        collectionsFacts(
-          readCollections(paths.collections, sealOf(environment, 'collections')),
-          activity,
-        ),
-      )
+      attempt(activity, 'Collections', () => collections(environment, activity))
       settled(environment, activity)
       try {
         await payoutFacts(paths.payouts, sealOf(environment, 'payouts'), activity)
@@ -352,6 +386,13 @@ export function fileActivitySource(
         activity.warnings.push(problem('Payouts', error))
       }
       return activity
+    },
+    async sealed(environment, counted) {
+      const at = cursorPath(environment)
+      const fold = latest.get(environment)
+      latest.delete(environment)
+      const cursor = fold ? carry(fold, counted) : null
+      if (at && cursor) writeCursor(at, sealOf(environment, 'collections'), cursor)
     },
   }
 }
