@@ -3,6 +3,8 @@
 // `say` names the same sentence in the renderer's catalogue with its values, so a French till
 // shows it in French (docs/i18n.md, "Main's messages"). Never put a secret, PIN or stack in any.
 import type { Said, WireError } from '../../common/ipc/contract'
+import { ERROR_WORDS } from '../../common/words/errors'
+import { sayIn } from '../../common/words/said'
 
 export interface AppErrorOptions {
   fields?: Record<string, string>
@@ -37,6 +39,32 @@ export class AppError extends Error {
       ...(this.fieldSay ? { fieldSay: this.fieldSay } : {}),
     }
   }
+}
+
+/**
+ * A keyed sentence in English, from the table the screens read (common/words/errors.ts): main's
+ * message is that text, so the log and the French screen say the same thing. The key itself
+ * when the table lacks it (a test names every key main uses and fails on a missing one).
+ */
+export function english(said: Said): string {
+  return sayIn(ERROR_WORDS.en, said, 'en-NG') ?? said.key
+}
+
+/**
+ * An AppError whose message is the English of `say`; its fields' English likewise comes from
+ * `fieldSay` when no `fields` are given.
+ */
+export function refuse(
+  code: string,
+  say: Said,
+  options: Omit<AppErrorOptions, 'say'> = {},
+): AppError {
+  const fields =
+    options.fields ??
+    (options.fieldSay
+      ? Object.fromEntries(Object.entries(options.fieldSay).map(([f, s]) => [f, english(s)]))
+      : undefined)
+  return new AppError(code, english(say), { ...options, ...(fields ? { fields } : {}), say })
 }
 
 /** Turns a foreign error (e.g. a GatewayError) into an AppError, or returns null to pass. */

@@ -153,7 +153,7 @@ export class DebitsService {
       gateway = await this.deps.gateway()
     } catch (error) {
       this.deps.debits.remove(paymentReference)
-      throw cashierError(error, { action: 'charge the mandate' })
+      throw cashierError(error, { action: 'chargeMandate' })
     }
     let submitted
     try {
@@ -164,13 +164,11 @@ export class DebitsService {
     } catch (error) {
       this.deps.debits.remove(paymentReference)
       throw cashierError(error, {
-        action: 'charge the mandate',
+        action: 'chargeMandate',
         fields: { debit_amount: 'amount', narration: 'narration' },
         codes: {
-          limit_exceeded:
-            "The gateway refused: this debit would go over the mandate's monthly limit (debits made elsewhere count too).",
-          mandate_not_active:
-            "The gateway says this mandate is not active, so it can't be charged.",
+          limit_exceeded: { key: 'mandates.overMonthlyLimit' },
+          mandate_not_active: { key: 'mandates.gatewayNotActive' },
         },
       })
     }
@@ -229,8 +227,8 @@ export class DebitsService {
       record = await gateway.directDebits.status(paymentReference)
     } catch (error) {
       throw cashierError(error, {
-        action: 'look up the debit',
-        notFound: `No debit has the reference ${paymentReference}.`,
+        action: 'lookUpDebit',
+        notFound: { key: 'mandates.noSuchDebit', params: { reference: paymentReference } },
       })
     }
     // The spec's status record has no currency: a debit is "in the mandate's currency", so it

@@ -125,7 +125,7 @@ export class MandatesService {
     try {
       return (await this.deps.banks.list()).filter((b) => /^\d{3}$/.test(b.code))
     } catch (error) {
-      throw cashierError(error, { action: 'load the list of banks' })
+      throw cashierError(error, { action: 'loadBanks' })
     }
   }
 
@@ -134,7 +134,7 @@ export class MandatesService {
     accountNumber: string
     currency: Currency
   }): Promise<ResolvedAccount> {
-    const gateway = await openGateway(this.deps, 'check the account')
+    const gateway = await openGateway(this.deps, 'checkAccount')
     try {
       const { data } = await gateway.banks.resolve({
         bank: input.bankCode,
@@ -148,10 +148,9 @@ export class MandatesService {
       }
     } catch (error) {
       throw cashierError(error, {
-        action: 'check the account',
+        action: 'checkAccount',
         fields: { account: 'accountNumber', bank: 'bankCode' },
-        notFound:
-          'The bank has no account with that number. Check the number and the bank with the customer.',
+        notFound: { key: 'mandates.noSuchAccount' },
       })
     }
   }
@@ -205,7 +204,7 @@ export class MandatesService {
     this.deps.log.info('mandate creating', { mandateReference: reference })
     let gateway: MandatesGateway
     try {
-      gateway = await openGateway(this.deps, 'create the mandate')
+      gateway = await openGateway(this.deps, 'createMandate')
     } catch (error) {
       // Nothing was sent: forget it rather than leave an unconfirmed mandate behind.
       this.deps.mandates.remove(reference)
@@ -221,7 +220,7 @@ export class MandatesService {
       })
     } catch (error) {
       this.deps.mandates.remove(reference)
-      throw cashierError(error, { action: 'create the mandate', fields: FIELD_NAMES })
+      throw cashierError(error, { action: 'createMandate', fields: FIELD_NAMES })
     }
     if (outcome.outcome === 'unknown') {
       const { uncertainty } = outcome
@@ -264,7 +263,7 @@ export class MandatesService {
 
   /** Reads the gateway's record into the journal and returns it (for debits). */
   async refresh(mandateReference: string): Promise<MandateEntry> {
-    const gateway = await openGateway(this.deps, 'look up the mandate')
+    const gateway = await openGateway(this.deps, 'lookUpMandate')
     const known = this.deps.mandates.get(mandateReference)
     if (known && !known.confirmed) return this.#pursue(gateway, known)
     try {
@@ -272,8 +271,8 @@ export class MandatesService {
       return this.deps.mandates.put(applyMandate(known, record, isoFrom(this.deps)))
     } catch (error) {
       throw cashierError(error, {
-        action: 'look up the mandate',
-        notFound: `No mandate has the reference ${mandateReference}.`,
+        action: 'lookUpMandate',
+        notFound: { key: 'mandates.noSuch', params: { reference: mandateReference } },
       })
     }
   }
@@ -347,11 +346,11 @@ export class MandatesService {
           'invalid_state',
           `This mandate is ${statusWords(entry.status)}; it needs no activation.`,
         )
-      const gateway = await openGateway(this.deps, 'send the activation code')
+      const gateway = await openGateway(this.deps, 'sendActivationCode')
       try {
         await gateway.directDebits.initiateActivation(mandateReference)
       } catch (error) {
-        throw cashierError(error, { action: 'ask the bank to send the code' })
+        throw cashierError(error, { action: 'askForCode' })
       }
       this.deps.mandates.update(mandateReference, (m) => ({ ...m, activationInitiated: true }))
       await this.refresh(mandateReference).catch(() => undefined)
@@ -366,7 +365,7 @@ export class MandatesService {
     pin: string,
   ): Promise<MandateView> {
     return this.#exclusive(mandateReference, async () => {
-      const gateway = await openGateway(this.deps, 'activate the mandate')
+      const gateway = await openGateway(this.deps, 'activateMandate')
       try {
         await gateway.directDebits.validateActivation({
           mandate_reference: mandateReference,
@@ -378,15 +377,13 @@ export class MandatesService {
       } catch (error) {
         if (!(error instanceof GatewayError && error.outcomeUnknown)) {
           throw cashierError(error, {
-            action: 'activate the mandate',
+            action: 'activateMandate',
             fields: { value1: 'otp', value2: 'pin' },
             codes: {
-              activation_not_initiated:
-                'Send the code first: press "Send code to customer", then enter the code they receive.',
-              validation_error:
-                "The bank didn't accept the code or PIN. Check them with the customer and try again.",
+              activation_not_initiated: { key: 'mandates.sendCodeFirst' },
+              validation_error: { key: 'mandates.codeRefused' },
             },
-            notFound: `No mandate has the reference ${mandateReference}.`,
+            notFound: { key: 'mandates.noSuch', params: { reference: mandateReference } },
           })
         }
         // The answer was lost: the mandate's state says whether it worked.
@@ -407,12 +404,12 @@ export class MandatesService {
       const entry = await this.refresh(mandateReference)
       if (entry.status !== 'active' && entry.status !== 'pending_activation')
         throw new AppError('invalid_state', `This mandate is already ${statusWords(entry.status)}.`)
-      const gateway = await openGateway(this.deps, 'cancel the mandate')
+      const gateway = await openGateway(this.deps, 'cancelMandate')
       try {
         await gateway.directDebits.cancelMandate(mandateReference)
       } catch (error) {
         if (!(error instanceof GatewayError && error.outcomeUnknown))
-          throw cashierError(error, { action: 'cancel the mandate' })
+          throw cashierError(error, { action: 'cancelMandate' })
       }
       const after = await this.refresh(mandateReference)
       if (after.status !== 'cancelled')

@@ -124,7 +124,7 @@ export class PaymentsService {
       gateway = await this.deps.gateway()
     } catch (error) {
       this.deps.journal.remove(reference)
-      throw cashierError(error, { action: 'start the payment' })
+      throw cashierError(error, { action: 'startPayment' })
     }
     try {
       await this.#writes.submit(this.deps.journal.get(reference) as PaymentEntry, gateway)
@@ -132,7 +132,7 @@ export class PaymentsService {
       // A definite refusal: nothing exists at the gateway, so nothing to remember.
       this.deps.journal.remove(reference)
       throw cashierError(error, {
-        action: 'start the payment',
+        action: 'startPayment',
         fields: {
           email: 'email',
           amount: 'amount',
@@ -159,14 +159,14 @@ export class PaymentsService {
         this.#writes.follow(reference)
       return this.#viewOf(reference)
     }
-    const gateway = await openGateway(this.deps, 'look up the payment')
+    const gateway = await openGateway(this.deps, 'lookUpPayment')
     try {
       const record = await gateway.payments.verify(reference)
       return this.#toView(entryFromRecord(record, isoFrom(this.deps), reference))
     } catch (error) {
       throw cashierError(error, {
-        action: 'look up the payment',
-        notFound: `No payment has the reference ${reference}. Check it against the customer's receipt.`,
+        action: 'lookUpPayment',
+        notFound: { key: 'payments.noSuchCheckReceipt', params: { reference } },
       })
     }
   }
@@ -245,13 +245,13 @@ export class PaymentsService {
         'demo_only',
         'Simulating the customer is only possible on the demo gateway. The customer must pay on the checkout page.',
       )
-    const gateway = await openGateway(this.deps, 'simulate the customer')
+    const gateway = await openGateway(this.deps, 'simulateCustomer')
     try {
       await gateway.sandbox.completePayment(reference, { outcome })
     } catch (error) {
       throw cashierError(error, {
-        action: 'simulate the customer',
-        notFound: `No payment has the reference ${reference}.`,
+        action: 'simulateCustomer',
+        notFound: { key: 'payments.noSuch', params: { reference } },
       })
     }
     return this.get(reference)

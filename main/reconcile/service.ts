@@ -87,7 +87,7 @@ export class ReconcileService {
     try {
       gateway = await this.deps.gateway()
     } catch (error) {
-      throw cashierError(error, { action: 'reconcile the day' })
+      throw cashierError(error, { action: 'reconcileDay' })
     }
     const lists = await readDay(
       gateway,

@@ -96,7 +96,7 @@ export class RefundsService {
   }
 
   async prepare(paymentReference: string): Promise<RefundablePayment> {
-    const gateway = await openGateway(this.deps, 'look up the payment')
+    const gateway = await openGateway(this.deps, 'lookUpPayment')
     let payment: PaymentRecord
     let refunds: Refund[]
     try {
@@ -104,8 +104,8 @@ export class RefundsService {
       refunds = await this.#allRefundsOf(gateway, paymentReference)
     } catch (error) {
       throw cashierError(error, {
-        action: 'look up the payment',
-        notFound: `No payment has the reference ${paymentReference}. Check it against the customer's receipt.`,
+        action: 'lookUpPayment',
+        notFound: { key: 'payments.noSuchCheckReceipt', params: { reference: paymentReference } },
       })
     }
     // The spec shows only `status` in a payment record: without its amount and currency the
@@ -180,7 +180,7 @@ export class RefundsService {
     } catch (error) {
       // Nothing was sent: forget the entry rather than leave a "starting" refund behind.
       this.deps.journal.remove(reference)
-      throw cashierError(error, { action: 'issue the refund' })
+      throw cashierError(error, { action: 'issueRefund' })
     }
     let outcome
     try {
@@ -196,12 +196,9 @@ export class RefundsService {
       }
       this.deps.journal.remove(reference)
       throw cashierError(error, {
-        action: 'issue the refund',
+        action: 'issueRefund',
         fields: { amount: 'amount', reason: 'reason', payment_reference: 'paymentReference' },
-        codes: {
-          unprocessable:
-            'The gateway would not refund this amount. The refundable balance may have changed: look the payment up again.',
-        },
+        codes: { unprocessable: { key: 'refunds.amountRefused' } },
       })
     }
     if (outcome.kind === 'unknown') throw unconfirmed(reference)
@@ -209,7 +206,7 @@ export class RefundsService {
   }
 
   async get(reference: string): Promise<RefundView> {
-    const gateway = await openGateway(this.deps, 'look up the refund')
+    const gateway = await openGateway(this.deps, 'lookUpRefund')
     try {
       const record = ownRefund(await gateway.refunds.get(reference), reference, 'getRefund')
       // One of ours: folded in through its own follow-up (one at a time per reference).
@@ -217,8 +214,8 @@ export class RefundsService {
       return this.#viewOfRecord({ ...record, reference: record.reference ?? reference })
     } catch (error) {
       throw cashierError(error, {
-        action: 'look up the refund',
-        notFound: `No refund has the reference ${reference}.`,
+        action: 'lookUpRefund',
+        notFound: { key: 'refunds.noSuch', params: { reference } },
       })
     }
   }
@@ -228,7 +225,7 @@ export class RefundsService {
       throw new AppError('invalid_input', 'Check the highlighted fields.', {
         fields: { to: 'The end date is before the start date.' },
       })
-    const gateway = await openGateway(this.deps, 'load the refund history')
+    const gateway = await openGateway(this.deps, 'loadRefundHistory')
     try {
       const answer = await gateway.refunds.history({
         page: filter.page,
@@ -247,18 +244,18 @@ export class RefundsService {
       }
     } catch (error) {
       throw cashierError(error, {
-        action: 'load the refund history',
+        action: 'loadRefundHistory',
         fields: { start_date: 'from', end_date: 'to', payment_reference: 'paymentReference' },
       })
     }
   }
 
   async counts(): Promise<RefundCountsView> {
-    const gateway = await openGateway(this.deps, 'count refunds')
+    const gateway = await openGateway(this.deps, 'countRefunds')
     try {
       return (await gateway.refunds.counts()).data
     } catch (error) {
-      throw cashierError(error, { action: 'count refunds' })
+      throw cashierError(error, { action: 'countRefunds' })
     }
   }
 

@@ -1,0 +1,280 @@
+// Main's refusals and explanations, in every language the till speaks: the gateway's
+// explanations, payouts, refunds, payments, mandates, shop mode, damaged or tampered files,
+// refused input. Main words its English from here (`english`, main/kernel/errors.ts), sends the
+// key with the values (`Said`), and the renderer joins these groups to its catalogue's `errors`
+// (renderer/i18n/catalogue.ts), so a French screen says them in French. The gateway's own text
+// stays as the gateway wrote it, quoted, inside our sentence. Words are the glossary's
+// (docs/glossary.md); placeholders are `{{name}}`; a count has `_one` and `_other` forms.
+import type { Language } from '../ipc/appearance'
+
+const en = {
+  gateway: {
+    explained: '{{problem}} {{action}}',
+    theGateway: 'the gateway',
+    theKey: 'the key',
+    keyNamed: 'key {{keyId}}',
+    said: 'The gateway said: “{{message}}”.',
+    unknownKey:
+      "The gateway does not recognise {{key}}. It may have been revoked or rotated, or it belongs to the other environment (sandbox keys don't work on live and vice versa).",
+    enterKeyAgain:
+      'Open the merchant dashboard → API keys, copy the current key id and secret for this environment, and enter them again in Settings → API key.',
+    badSecret:
+      'The gateway knows {{key}} but the secret does not match, so every signed request is refused.',
+    copySecret:
+      'Copy the secret again from the dashboard (it is shown only when the key is created; rotate the key if you no longer have it) and enter it in Settings → API key.',
+    clock:
+      "This computer's clock is too far from the gateway's clock (more than 5 minutes), so the gateway refuses its requests.",
+    fixClock:
+      "Turn on automatic date and time in the operating system's settings (and check the time zone), then test again.",
+    badToken: 'The gateway rejected a session token as invalid or expired.',
+    testAgain: 'Test the connection again; if it persists, re-enter the API key.',
+    noCapability: '{{key}} works, but it lacks a permission this action needs.',
+    grantCapability:
+      'In the merchant dashboard → API keys, grant the key the missing capability (or create a key with it) and enter it here.',
+    rateLimited: 'The gateway is limiting how often this till may call it.',
+    waitSeconds_one: 'Wait {{count}} second and try again.',
+    waitSeconds_other: 'Wait {{count}} seconds and try again.',
+    waitMinute: 'Wait a minute and try again.',
+    server: 'The gateway had an internal problem.',
+    serverStatus: 'The gateway had an internal problem (HTTP {{status}}).',
+    notThisTill:
+      "It is not something on this till. Try again in a few minutes; if it persists, check the gateway's status page.",
+    unreachable: "Can't reach {{host}}: no connection could be made.",
+    checkNetwork:
+      'Check the network cable or Wi-Fi, any proxy or firewall, and that the base URL in Settings → Environment is right.',
+    slow: '{{host}} did not answer in time.',
+    slowAction:
+      'The network may be slow or the gateway busy. Try again; if it keeps happening, check the connection.',
+    notGateway: '{{host}} answered, but not like the payment gateway does.',
+    checkBaseUrl:
+      'Check the base URL in Settings → Environment: it may point at a website, a captive portal, or the wrong path.',
+    noEndpoint: '{{host}} has no such endpoint or record.',
+    missingPath:
+      'If this happened in the connection test, the base URL is probably missing a path part.',
+    invalid: 'The gateway rejected the request as invalid.',
+    invalidSaid: 'The gateway rejected the request as invalid: “{{message}}”.',
+    correctFields: 'Correct the highlighted details and try again.',
+    conflict: 'The gateway reports a conflict with an existing record.',
+    checkExisting: 'Check the existing record before trying again.',
+    refused: 'The gateway refused the request.',
+    tryThenTest: 'Try again; if it persists, run the connection test in Settings.',
+  },
+  actions: {
+    startPayment: 'start the payment',
+    lookUpPayment: 'look up the payment',
+    simulateCustomer: 'simulate the customer',
+    checkPayment: 'check the payment',
+    issueRefund: 'issue the refund',
+    lookUpRefund: 'look up the refund',
+    loadRefundHistory: 'load the refund history',
+    countRefunds: 'count refunds',
+    chargeMandate: 'charge the mandate',
+    lookUpDebit: 'look up the debit',
+    checkDebit: 'check the debit',
+    loadBanks: 'load the list of banks',
+    checkAccount: 'check the account',
+    createMandate: 'create the mandate',
+    activateMandate: 'activate the mandate',
+    askForCode: 'ask the bank to send the code',
+    sendActivationCode: 'send the activation code',
+    cancelMandate: 'cancel the mandate',
+    lookUpMandate: 'look up the mandate',
+    reconcileDay: 'reconcile the day',
+    loadPayments: 'load payments',
+    loadTransfers: 'load transfers',
+    loadPayouts: 'load payouts',
+  },
+  cashier: {
+    internal: 'Could not {{action}}. Try again; if it keeps happening, tell an admin.',
+    keyNotAllowed:
+      "Could not {{action}}. The till's API key is not allowed to do this. Ask an admin to run the connection test in Settings.",
+    clockWrong:
+      "Could not {{action}}. This computer's clock is wrong, so the gateway refused the request. Ask an admin to run the connection test in Settings.",
+    keyRefused:
+      "Could not {{action}}. The gateway did not accept the till's API key. Ask an admin to run the connection test in Settings.",
+    fieldSaid: 'The gateway said: “{{message}}”.',
+    refusedSaid: 'Could not {{action}}: the gateway said “{{message}}”.',
+    notValid: 'Could not {{action}}: some details are not valid.',
+    noRecord: 'Could not {{action}}: the gateway has no such record.',
+    wrongState: 'Could not {{action}}: the record is not in a state that allows it.',
+    notAllowed: 'Could not {{action}}: the gateway would not allow it.',
+    busy: 'The gateway is busy. Try again in a few seconds.',
+    busySeconds_one: 'The gateway is busy. Try again in {{count}} second.',
+    busySeconds_other: 'The gateway is busy. Try again in {{count}} seconds.',
+    unreachable:
+      "Could not {{action}}: the payment gateway can't be reached. Check the till's internet connection, then try again.",
+    timeout: 'Could not {{action}}: the gateway did not answer in time. Try again.',
+    server: 'Could not {{action}}: the gateway had a problem on its side. Try again in a moment.',
+    unreadable:
+      'Could not {{action}}: the gateway gave an answer Tilldesk could not read. Try again; if it keeps happening, tell an admin.',
+  },
+  input: {
+    checkFields: 'Check the highlighted fields.',
+  },
+  payments: {
+    noSuch: 'No payment has the reference {{reference}}.',
+    noSuchCheckReceipt:
+      "No payment has the reference {{reference}}. Check it against the customer's receipt.",
+  },
+  refunds: {
+    noSuch: 'No refund has the reference {{reference}}.',
+    amountRefused:
+      'The gateway would not refund this amount. The refundable balance may have changed: look the payment up again.',
+  },
+  mandates: {
+    noSuch: 'No mandate has the reference {{reference}}.',
+    noSuchDebit: 'No debit has the reference {{reference}}.',
+    noSuchAccount:
+      'The bank has no account with that number. Check the number and the bank with the customer.',
+    overMonthlyLimit:
+      "The gateway refused: this debit would go over the mandate's monthly limit (debits made elsewhere count too).",
+    gatewayNotActive: "The gateway says this mandate is not active, so it can't be charged.",
+    sendCodeFirst:
+      'Send the code first: press "Send code to customer", then enter the code they receive.',
+    codeRefused:
+      "The bank didn't accept the code or PIN. Check them with the customer and try again.",
+  },
+}
+
+const fr: ErrorWords = {
+  gateway: {
+    explained: '{{problem}} {{action}}',
+    theGateway: 'la passerelle',
+    theKey: 'la clé',
+    keyNamed: 'la clé {{keyId}}',
+    said: 'La passerelle a répondu : « {{message}} ».',
+    unknownKey:
+      'La passerelle ne reconnaît pas {{key}}. Elle a peut-être été révoquée ou renouvelée, ou elle appartient à l’autre environnement (les clés du bac à sable ne fonctionnent pas en réel, et inversement).',
+    enterKeyAgain:
+      'Ouvrez le tableau de bord du commerçant → Clés d’API, copiez l’identifiant et le secret actuels de la clé pour cet environnement, puis saisissez-les de nouveau dans Paramètres → Clé d’API.',
+    badSecret:
+      'La passerelle connaît {{key}}, mais le secret ne correspond pas : chaque requête signée est refusée.',
+    copySecret:
+      'Copiez de nouveau le secret depuis le tableau de bord (il n’est affiché qu’à la création de la clé ; renouvelez la clé si vous ne l’avez plus) et saisissez-le dans Paramètres → Clé d’API.',
+    clock:
+      'L’horloge de cet ordinateur est trop éloignée de celle de la passerelle (plus de 5 minutes) : la passerelle refuse ses requêtes.',
+    fixClock:
+      'Activez la date et l’heure automatiques dans les réglages du système (et vérifiez le fuseau horaire), puis testez de nouveau.',
+    badToken: 'La passerelle a refusé un jeton de session non valable ou expiré.',
+    testAgain:
+      'Testez de nouveau la connexion ; si le problème persiste, saisissez de nouveau la clé d’API.',
+    noCapability:
+      '{{key}} fonctionne, mais il lui manque une autorisation nécessaire à cette action.',
+    grantCapability:
+      'Dans le tableau de bord du commerçant → Clés d’API, donnez à la clé l’autorisation qui manque (ou créez une clé qui l’a) et saisissez-la ici.',
+    rateLimited: 'La passerelle limite la fréquence des appels de cette caisse.',
+    waitSeconds_one: 'Patientez {{count}} seconde, puis réessayez.',
+    waitSeconds_other: 'Patientez {{count}} secondes, puis réessayez.',
+    waitMinute: 'Patientez une minute, puis réessayez.',
+    server: 'La passerelle a eu un problème interne.',
+    serverStatus: 'La passerelle a eu un problème interne (HTTP {{status}}).',
+    notThisTill:
+      'Le problème ne vient pas de cette caisse. Réessayez dans quelques minutes ; s’il persiste, consultez la page d’état de la passerelle.',
+    unreachable: 'Impossible de joindre {{host}} : aucune connexion n’a pu être établie.',
+    checkNetwork:
+      'Vérifiez le câble réseau ou le Wi-Fi, tout proxy ou pare-feu, et l’URL de base dans Paramètres → Environnement.',
+    slow: '{{host}} n’a pas répondu à temps.',
+    slowAction:
+      'Le réseau est peut-être lent ou la passerelle occupée. Réessayez ; si cela se répète, vérifiez la connexion.',
+    notGateway: '{{host}} a répondu, mais pas comme la passerelle de paiement.',
+    checkBaseUrl:
+      'Vérifiez l’URL de base dans Paramètres → Environnement : elle désigne peut-être un site web, un portail captif ou un mauvais chemin.',
+    noEndpoint: '{{host}} n’a pas ce point d’accès ni cet enregistrement.',
+    missingPath:
+      'Si cela s’est produit pendant le test de connexion, il manque sans doute une partie du chemin à l’URL de base.',
+    invalid: 'La passerelle a refusé la requête comme non valable.',
+    invalidSaid: 'La passerelle a refusé la requête comme non valable : « {{message}} ».',
+    correctFields: 'Corrigez les éléments signalés, puis réessayez.',
+    conflict: 'La passerelle signale un conflit avec un enregistrement existant.',
+    checkExisting: 'Vérifiez l’enregistrement existant avant de réessayer.',
+    refused: 'La passerelle a refusé la requête.',
+    tryThenTest:
+      'Réessayez ; si le problème persiste, lancez le test de connexion dans Paramètres.',
+  },
+  actions: {
+    startPayment: 'de démarrer le paiement',
+    lookUpPayment: 'de retrouver le paiement',
+    simulateCustomer: 'de simuler le client',
+    checkPayment: 'de vérifier le paiement',
+    issueRefund: 'd’effectuer le remboursement',
+    lookUpRefund: 'de retrouver le remboursement',
+    loadRefundHistory: 'de charger l’historique des remboursements',
+    countRefunds: 'de compter les remboursements',
+    chargeMandate: 'de débiter le mandat',
+    lookUpDebit: 'de retrouver le prélèvement',
+    checkDebit: 'de vérifier le prélèvement',
+    loadBanks: 'de charger la liste des banques',
+    checkAccount: 'de vérifier le compte',
+    createMandate: 'de créer le mandat',
+    activateMandate: 'd’activer le mandat',
+    askForCode: 'de demander à la banque d’envoyer le code',
+    sendActivationCode: 'd’envoyer le code d’activation',
+    cancelMandate: 'd’annuler le mandat',
+    lookUpMandate: 'de retrouver le mandat',
+    reconcileDay: 'de rapprocher la journée',
+    loadPayments: 'de charger les paiements',
+    loadTransfers: 'de charger les virements',
+    loadPayouts: 'de charger les versements',
+  },
+  cashier: {
+    internal: 'Impossible {{action}}. Réessayez ; si cela se répète, prévenez un administrateur.',
+    keyNotAllowed:
+      'Impossible {{action}}. La clé d’API de la caisse n’a pas le droit de faire cela. Demandez à un administrateur de lancer le test de connexion dans Paramètres.',
+    clockWrong:
+      'Impossible {{action}}. L’horloge de cet ordinateur est fausse : la passerelle a refusé la requête. Demandez à un administrateur de lancer le test de connexion dans Paramètres.',
+    keyRefused:
+      'Impossible {{action}}. La passerelle n’a pas accepté la clé d’API de la caisse. Demandez à un administrateur de lancer le test de connexion dans Paramètres.',
+    fieldSaid: 'La passerelle a répondu : « {{message}} ».',
+    refusedSaid: 'Impossible {{action}} : la passerelle a répondu « {{message}} ».',
+    notValid: 'Impossible {{action}} : certains éléments ne sont pas valables.',
+    noRecord: 'Impossible {{action}} : la passerelle n’a pas cet enregistrement.',
+    wrongState: 'Impossible {{action}} : l’enregistrement n’est pas dans un état qui le permet.',
+    notAllowed: 'Impossible {{action}} : la passerelle ne l’a pas permis.',
+    busy: 'La passerelle est occupée. Réessayez dans quelques secondes.',
+    busySeconds_one: 'La passerelle est occupée. Réessayez dans {{count}} seconde.',
+    busySeconds_other: 'La passerelle est occupée. Réessayez dans {{count}} secondes.',
+    unreachable:
+      'Impossible {{action}} : la passerelle de paiement est injoignable. Vérifiez la connexion Internet de la caisse, puis réessayez.',
+    timeout: 'Impossible {{action}} : la passerelle n’a pas répondu à temps. Réessayez.',
+    server:
+      'Impossible {{action}} : la passerelle a eu un problème de son côté. Réessayez dans un instant.',
+    unreadable:
+      'Impossible {{action}} : la passerelle a donné une réponse que Tilldesk n’a pas pu lire. Réessayez ; si cela se répète, prévenez un administrateur.',
+  },
+  input: {
+    checkFields: 'Vérifiez les champs signalés.',
+  },
+  payments: {
+    noSuch: 'Aucun paiement n’a la référence {{reference}}.',
+    noSuchCheckReceipt:
+      'Aucun paiement n’a la référence {{reference}}. Comparez-la au ticket de caisse du client.',
+  },
+  refunds: {
+    noSuch: 'Aucun remboursement n’a la référence {{reference}}.',
+    amountRefused:
+      'La passerelle n’a pas accepté de rembourser ce montant. Le solde remboursable a peut-être changé : recherchez de nouveau le paiement.',
+  },
+  mandates: {
+    noSuch: 'Aucun mandat n’a la référence {{reference}}.',
+    noSuchDebit: 'Aucun prélèvement n’a la référence {{reference}}.',
+    noSuchAccount:
+      'La banque n’a aucun compte avec ce numéro. Vérifiez le numéro et la banque avec le client.',
+    overMonthlyLimit:
+      'La passerelle a refusé : ce prélèvement dépasserait la limite mensuelle du mandat (les prélèvements faits ailleurs comptent aussi).',
+    gatewayNotActive:
+      'Selon la passerelle, ce mandat n’est pas actif : il ne peut pas être débité.',
+    sendCodeFirst:
+      'Envoyez d’abord le code : appuyez sur « Envoyer le code au client », puis saisissez le code qu’il reçoit.',
+    codeRefused:
+      'La banque n’a pas accepté le code ou le code PIN. Vérifiez-les avec le client, puis réessayez.',
+  },
+}
+
+/** Every leaf a string: the shape each language fills. */
+type Words<T> = { [K in keyof T]: T[K] extends string ? string : Words<T[K]> }
+export type ErrorWords = Words<typeof en>
+
+export const ERROR_WORDS: Readonly<Record<Language, ErrorWords>> = { en, fr }
+
+/** What the cashier was doing when the gateway failed (main/payments/cashier-errors.ts). */
+export type CashierAction = keyof typeof en.actions
