@@ -134,6 +134,41 @@ const en = {
     codeRefused:
       "The bank didn't accept the code or PIN. Check them with the customer and try again.",
   },
+  collections: {
+    noCurrency: 'The gateway did not say which currency this account is in.',
+    unreachable: "{{what}} The gateway can't be reached right now; try again in a moment.",
+    lookUp: 'Could not look the account up.',
+    lookUpEmail: 'Could not look the e-mail up.',
+    mayNotBeCreated: 'The account may not have been created.',
+    notCreated: 'The account was not created.',
+    emailUnchecked:
+      "The account was not created: the gateway can't be reached to check whether this e-mail already has an account. Try again in a moment.",
+    emailUnknown:
+      'The account was not created: the gateway did not say whether this e-mail already has an account (it said “{{message}}”). Try again, or find the customer by e-mail.',
+    notEmail: '"{{email}}" is not an e-mail address.',
+    enterEmail: 'Enter an e-mail address, e.g. ada@example.com.',
+    notReference: 'That is not an account reference.',
+    referenceChars: 'Use letters, digits, dot, dash or underscore.',
+    referenceExists:
+      'An account with reference "{{reference}}" already exists. Find it by reference instead, or use another reference.',
+    referenceTaken: 'This reference is already taken.',
+    accountRefused: 'The gateway refused the account: “{{message}}”',
+    demoOnly: {
+      transfers: 'Simulated transfers exist only in the Demo environment, for training.',
+      outages: 'Simulated outages exist only in the Demo environment, for training.',
+    },
+    demoRefused: 'The demo gateway refused: “{{message}}”',
+    fromAfterTo: 'The "from" date is after the "to" date.',
+    pickFrom: 'Pick a date on or before "to".',
+    historyRefused: 'The gateway refused the history request: “{{message}}”',
+    noAccount: 'No account with reference "{{reference}}". Find or create the customer first.',
+  },
+  tamper: {
+    journal:
+      '{{file}} was changed, damaged or replaced outside Tilldesk. Tilldesk stopped reading it and left the file as it is; nothing in it is acted on until it is looked at. Restore it from a backup, or ask support to look at it.',
+    journalLine:
+      '{{file}}, line {{line}}, was changed, damaged or replaced outside Tilldesk. Tilldesk stopped reading this journal and left the file as it is; nothing in it is acted on until it is looked at. Restore it from a backup, or ask support to look at it.',
+  },
 }
 
 const fr: ErrorWords = {
@@ -267,6 +302,44 @@ const fr: ErrorWords = {
       'Envoyez d’abord le code : appuyez sur « Envoyer le code au client », puis saisissez le code qu’il reçoit.',
     codeRefused:
       'La banque n’a pas accepté le code ou le code PIN. Vérifiez-les avec le client, puis réessayez.',
+  },
+  collections: {
+    noCurrency: 'La passerelle n’a pas indiqué la devise de ce compte.',
+    unreachable:
+      '{{what}} La passerelle est injoignable pour le moment ; réessayez dans un instant.',
+    lookUp: 'Impossible de rechercher le compte.',
+    lookUpEmail: 'Impossible de rechercher l’adresse e-mail.',
+    mayNotBeCreated: 'Le compte n’a peut-être pas été créé.',
+    notCreated: 'Le compte n’a pas été créé.',
+    emailUnchecked:
+      'Le compte n’a pas été créé : la passerelle est injoignable pour vérifier si cette adresse e-mail a déjà un compte. Réessayez dans un instant.',
+    emailUnknown:
+      'Le compte n’a pas été créé : la passerelle n’a pas indiqué si cette adresse e-mail a déjà un compte (elle a répondu « {{message}} »). Réessayez, ou recherchez le client par e-mail.',
+    notEmail: '« {{email}} » n’est pas une adresse e-mail.',
+    enterEmail: 'Saisissez une adresse e-mail, par exemple ada@example.com.',
+    notReference: 'Ce n’est pas une référence de compte.',
+    referenceChars: 'Utilisez des lettres, des chiffres, le point, le tiret ou le tiret bas.',
+    referenceExists:
+      'Un compte avec la référence « {{reference}} » existe déjà. Recherchez-le par sa référence, ou choisissez une autre référence.',
+    referenceTaken: 'Cette référence est déjà utilisée.',
+    accountRefused: 'La passerelle a refusé le compte : « {{message}} »',
+    demoOnly: {
+      transfers:
+        'Les virements simulés n’existent que dans l’environnement Démo, pour la formation.',
+      outages: 'Les pannes simulées n’existent que dans l’environnement Démo, pour la formation.',
+    },
+    demoRefused: 'La passerelle de démo a refusé : « {{message}} »',
+    fromAfterTo: 'La date de début est après la date de fin.',
+    pickFrom: 'Choisissez une date antérieure ou égale à la date de fin.',
+    historyRefused: 'La passerelle a refusé la demande d’historique : « {{message}} »',
+    noAccount:
+      'Aucun compte n’a la référence « {{reference}} ». Recherchez ou créez d’abord le client.',
+  },
+  tamper: {
+    journal:
+      '{{file}} a été modifié, endommagé ou remplacé en dehors de Tilldesk. Tilldesk a cessé de le lire et a laissé le fichier tel quel ; rien de son contenu n’est pris en compte tant qu’il n’a pas été examiné. Restaurez-le depuis une sauvegarde, ou demandez à l’assistance de l’examiner.',
+    journalLine:
+      '{{file}}, ligne {{line}}, a été modifié, endommagé ou remplacé en dehors de Tilldesk. Tilldesk a cessé de lire ce journal et a laissé le fichier tel quel ; rien de son contenu n’est pris en compte tant qu’il n’a pas été examiné. Restaurez-le depuis une sauvegarde, ou demandez à l’assistance de l’examiner.',
   },
 }
 

@@ -112,7 +112,15 @@ export function parseAmountDue(text: string, currency: Currency = DEFAULT_CURREN
     amount = parseUserAmount(text, currency)
   } catch (error) {
     if (error instanceof MoneyError)
-      throw new CollectionsError('validation', error.message, { amount: error.message })
+      throw new CollectionsError(
+        'validation',
+        error.message,
+        { amount: error.message },
+        {
+          key: `money.${error.code}`,
+          params: { text: text.trim() },
+        },
+      )
     throw error
   }
   const problem = checkAmount(amount)

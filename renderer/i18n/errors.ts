@@ -16,6 +16,12 @@ function sayKnown(said: Said): string | undefined {
   // A field rule's refusal: the same words as the screen's own check (common/rules).
   if (said.key.startsWith('rule.'))
     return sayRule({ key: said.key.slice(5), ...said.params } as FieldProblem)
+  // An amount common/money refused: English keeps main's sentence (it quotes what was typed and
+  // builds the example from it), other languages say the same refusal by its code (money.ts).
+  if (said.key.startsWith('money.')) {
+    if (i18n.language === 'en' || !i18n.exists(said.key)) return undefined
+    return String(i18n.t(said.key as never, { text: said.params?.text ?? '' } as never))
+  }
   const key = `errors.${said.key}`
   const values: Record<string, string | number> = {}
   for (const [name, value] of Object.entries(said.params ?? {})) {
