@@ -168,6 +168,90 @@ const en = {
       '{{file}} was changed, damaged or replaced outside Tilldesk. Tilldesk stopped reading it and left the file as it is; nothing in it is acted on until it is looked at. Restore it from a backup, or ask support to look at it.',
     journalLine:
       '{{file}}, line {{line}}, was changed, damaged or replaced outside Tilldesk. Tilldesk stopped reading this journal and left the file as it is; nothing in it is acted on until it is looked at. Restore it from a backup, or ask support to look at it.',
+    authority:
+      'The settings that decide where money goes (environment, gateway addresses, key ids, till name, idle lock times or staff) were changed outside Tilldesk, or the file was replaced by another copy.',
+    nothingSent:
+      'Nothing is sent to the {{environment}} gateway: the settings that decide where money goes were changed outside Tilldesk, or the file was replaced by another copy. An admin should look at what changed at the top of Settings and confirm the settings with their PIN.',
+    payoutsOffKeychain: 'Payouts in {{environment}} are off: {{why}}',
+    payoutsOffAuthority:
+      'Payouts in {{environment}} are off: the settings that decide where money goes were changed outside Tilldesk, or the file was replaced by another copy. An admin should look at what changed in Settings and confirm the settings with their PIN.',
+    profile:
+      "{{name}}'s profile was changed outside Tilldesk (it does not match its seal), so Tilldesk does not honour it. An admin should remove it and add the person again.",
+    noSetupAgain:
+      'Tilldesk will not set this till up again: the keychain shows it was set up before, and the settings file was changed outside Tilldesk or replaced by another copy. Restore the settings file from a backup.',
+    policy:
+      'Payouts are stopped: the payout limits or the approval lifetime were changed outside Tilldesk, or the policy file was replaced by an older copy. An admin should check the limits and save them again.',
+  },
+  decision: {
+    signIn: 'Sign in to decide.',
+    signInToAcknowledge: 'Sign in to acknowledge.',
+    this: {
+      payment: 'this payment',
+      refund: 'this refund',
+      debit: 'this debit',
+      payout: 'this payout',
+      mandate: 'this mandate',
+    },
+    makerBlock: {
+      payment: 'You took this payment, so another supervisor must decide whether it was paid.',
+      refund: 'You issued this refund, so another supervisor must decide whether it was made.',
+      debit: 'You charged this debit, so another supervisor must decide whether it was paid.',
+      payout: 'You drafted this payout, so another supervisor must decide whether it was paid.',
+    },
+    makerBlockOther: 'You {{started}}, so another supervisor must decide whether it was {{made}}.',
+    fenced:
+      'A request for {{what}} may still reach the gateway, so deciding now could contradict it. It can be decided from {{time}}; the till keeps checking meanwhile.',
+    asking:
+      'The till is asking the gateway about {{what}} right now. It can be decided from {{time}}, once that answer is in.',
+    noAlarm: {
+      payment: 'This payment has no alarm to acknowledge.',
+      refund: 'This refund has no alarm to acknowledge.',
+      debit: 'This debit has no alarm to acknowledge.',
+      payout: 'This payout has no alarm to acknowledge.',
+    },
+    onlyUnknown: {
+      payment: 'Only a payment whose outcome is unknown can be marked as paid or not paid.',
+      debit: 'Only a debit whose outcome is unknown can be marked as paid or not paid.',
+      refund: 'Only a refund whose outcome is unknown can be marked as made or not made.',
+    },
+  },
+  environment: {
+    demo: 'Demo',
+    sandbox: 'Sandbox',
+    live: 'Live',
+    liveConfirm: 'Switching to Live moves real money. Type {{word}} to confirm.',
+    typeWord: 'Type {{word}} to confirm.',
+    notSetUp: 'The gateway is not set up yet.',
+    noSecret: 'No secret is stored for key {{keyId}}.',
+    demoFailed:
+      'The demo gateway did not start. Restart Tilldesk; if it keeps happening, call support.',
+    demoStarting: 'The demo gateway is starting.',
+    enterBaseUrl: 'Enter the {{environment}} base URL in Settings → Environment.',
+    badBaseUrl:
+      'The {{environment}} base URL in the settings file is not one Tilldesk may use (it must be https://, or http:// only to this computer, without ?query or #fragment), so nothing is sent to it. Enter the base URL again in Settings → Environment.',
+    enterKey: 'Enter the {{environment}} API key (key id and secret) in Settings → API key.',
+    noTillSecret:
+      "This till has no secret for key {{keyId}}. Secrets are kept per till in the OS keychain: a key id in the settings file (copied, or left from another till on this computer) does not give this till another till's secret. Enter the key id and secret again in Settings → API key.",
+  },
+  keychain: {
+    linux:
+      'No OS keychain is reachable, so Tilldesk cannot store API secrets. On Linux it uses the Secret Service: install and run GNOME Keyring (or KWallet) with libsecret, make sure it is unlocked when you sign in to the desktop, then restart Tilldesk. Tilldesk never writes secrets to a plain file instead.',
+    darwin:
+      'macOS Keychain refused access, so Tilldesk cannot store API secrets. Unlock the login keychain (Keychain Access) and allow Tilldesk when asked. Tilldesk never writes secrets to a plain file instead.',
+    windows:
+      'Windows Credential Manager is not reachable, so Tilldesk cannot store API secrets. Sign in to Windows with a normal user profile and try again. Tilldesk never writes secrets to a plain file instead.',
+  },
+  settings: {
+    changedSinceShown:
+      'The settings changed after they were shown. Look at them again before confirming.',
+    badVersion:
+      'The settings file has an invalid schemaVersion. Restore it from a backup or delete it to start over.',
+    tooNew:
+      'These settings were written by a newer Tilldesk (settings version {{from}}; this build reads up to {{target}}). Update Tilldesk on this till.',
+    unreadable:
+      'The settings file in {{where}} is not readable, so Tilldesk cannot tell who may sign in. It was left as it is: restore it from a backup, or call support.',
+    invalid:
+      'The settings file at {{where}} is not valid. Restore it from a backup or remove it to start the first-run setup again.',
   },
 }
 
@@ -340,6 +424,96 @@ const fr: ErrorWords = {
       '{{file}} a été modifié, endommagé ou remplacé en dehors de Tilldesk. Tilldesk a cessé de le lire et a laissé le fichier tel quel ; rien de son contenu n’est pris en compte tant qu’il n’a pas été examiné. Restaurez-le depuis une sauvegarde, ou demandez à l’assistance de l’examiner.',
     journalLine:
       '{{file}}, ligne {{line}}, a été modifié, endommagé ou remplacé en dehors de Tilldesk. Tilldesk a cessé de lire ce journal et a laissé le fichier tel quel ; rien de son contenu n’est pris en compte tant qu’il n’a pas été examiné. Restaurez-le depuis une sauvegarde, ou demandez à l’assistance de l’examiner.',
+    authority:
+      'Les paramètres qui décident où va l’argent (environnement, adresses de la passerelle, identifiants de clé, nom de la caisse, délais de verrouillage ou personnel) ont été modifiés en dehors de Tilldesk, ou le fichier a été remplacé par une autre copie.',
+    nothingSent:
+      'Rien n’est envoyé à la passerelle {{environment}} : les paramètres qui décident où va l’argent ont été modifiés en dehors de Tilldesk, ou le fichier a été remplacé par une autre copie. Un administrateur doit examiner ce qui a changé en haut de Paramètres et confirmer les paramètres avec son code PIN.',
+    payoutsOffKeychain: 'Les versements en {{environment}} sont arrêtés : {{why}}',
+    payoutsOffAuthority:
+      'Les versements en {{environment}} sont arrêtés : les paramètres qui décident où va l’argent ont été modifiés en dehors de Tilldesk, ou le fichier a été remplacé par une autre copie. Un administrateur doit examiner ce qui a changé dans Paramètres et confirmer les paramètres avec son code PIN.',
+    profile:
+      'Le profil de {{name}} a été modifié en dehors de Tilldesk (il ne correspond pas à son sceau) : Tilldesk n’en tient pas compte. Un administrateur doit le supprimer et ajouter de nouveau la personne.',
+    noSetupAgain:
+      'Tilldesk ne configurera pas cette caisse une seconde fois : le trousseau montre qu’elle a déjà été configurée, et le fichier des paramètres a été modifié en dehors de Tilldesk ou remplacé par une autre copie. Restaurez le fichier des paramètres depuis une sauvegarde.',
+    policy:
+      'Les versements sont arrêtés : les plafonds de versement ou la durée de validité des approbations ont été modifiés en dehors de Tilldesk, ou le fichier a été remplacé par une copie plus ancienne. Un administrateur doit vérifier les plafonds et les enregistrer de nouveau.',
+  },
+  decision: {
+    signIn: 'Connectez-vous pour décider.',
+    signInToAcknowledge: 'Connectez-vous pour en prendre acte.',
+    this: {
+      payment: 'ce paiement',
+      refund: 'ce remboursement',
+      debit: 'ce prélèvement',
+      payout: 'ce versement',
+      mandate: 'ce mandat',
+    },
+    makerBlock: {
+      payment:
+        'Vous avez encaissé ce paiement : un autre superviseur doit décider s’il a été payé.',
+      refund:
+        'Vous avez effectué ce remboursement : un autre superviseur doit décider s’il a été fait.',
+      debit: 'Vous avez fait ce prélèvement : un autre superviseur doit décider s’il a été payé.',
+      payout: 'Vous avez préparé ce versement : un autre superviseur doit décider s’il a été payé.',
+    },
+    makerBlockOther:
+      'Vous avez lancé cette opération ({{started}}) : un autre superviseur doit décider si elle a abouti ({{made}}).',
+    fenced:
+      'Une requête pour {{what}} peut encore parvenir à la passerelle : décider maintenant pourrait la contredire. La décision est possible à partir de {{time}} ; la caisse continue de vérifier en attendant.',
+    asking:
+      'La caisse interroge la passerelle sur {{what}} en ce moment. La décision est possible à partir de {{time}}, une fois la réponse reçue.',
+    noAlarm: {
+      payment: 'Ce paiement n’a aucune alerte à prendre en compte.',
+      refund: 'Ce remboursement n’a aucune alerte à prendre en compte.',
+      debit: 'Ce prélèvement n’a aucune alerte à prendre en compte.',
+      payout: 'Ce versement n’a aucune alerte à prendre en compte.',
+    },
+    onlyUnknown: {
+      payment: 'Seul un paiement au résultat inconnu peut être marqué comme payé ou non payé.',
+      debit: 'Seul un prélèvement au résultat inconnu peut être marqué comme payé ou non payé.',
+      refund:
+        'Seul un remboursement au résultat inconnu peut être marqué comme effectué ou non effectué.',
+    },
+  },
+  environment: {
+    demo: 'Démo',
+    sandbox: 'Bac à sable',
+    live: 'Réel',
+    liveConfirm: 'Passer en Réel déplace de l’argent réel. Tapez {{word}} pour confirmer.',
+    typeWord: 'Tapez {{word}} pour confirmer.',
+    notSetUp: 'La passerelle n’est pas encore configurée.',
+    noSecret: 'Aucun secret n’est enregistré pour la clé {{keyId}}.',
+    demoFailed:
+      'La passerelle de démo n’a pas démarré. Redémarrez Tilldesk ; si cela se répète, appelez l’assistance.',
+    demoStarting: 'La passerelle de démo démarre.',
+    enterBaseUrl:
+      'Saisissez l’URL de base de l’environnement {{environment}} dans Paramètres → Environnement.',
+    badBaseUrl:
+      'L’URL de base de l’environnement {{environment}} dans le fichier des paramètres n’est pas utilisable par Tilldesk (elle doit commencer par https://, ou http:// seulement vers cet ordinateur, sans ?requête ni #fragment) : rien n’y est envoyé. Saisissez de nouveau l’URL de base dans Paramètres → Environnement.',
+    enterKey:
+      'Saisissez la clé d’API de l’environnement {{environment}} (identifiant et secret) dans Paramètres → Clé d’API.',
+    noTillSecret:
+      'Cette caisse n’a pas de secret pour la clé {{keyId}}. Les secrets sont gardés par caisse dans le trousseau du système : un identifiant de clé dans le fichier des paramètres (copié, ou laissé par une autre caisse de cet ordinateur) ne donne pas à cette caisse le secret d’une autre. Saisissez de nouveau l’identifiant et le secret dans Paramètres → Clé d’API.',
+  },
+  keychain: {
+    linux:
+      'Aucun trousseau du système n’est joignable : Tilldesk ne peut pas garder les secrets d’API. Sous Linux, il utilise le Secret Service : installez et lancez GNOME Keyring (ou KWallet) avec libsecret, vérifiez qu’il est déverrouillé à l’ouverture de session, puis redémarrez Tilldesk. Tilldesk n’écrit jamais les secrets dans un simple fichier à la place.',
+    darwin:
+      'Le trousseau de macOS a refusé l’accès : Tilldesk ne peut pas garder les secrets d’API. Déverrouillez le trousseau de session (Trousseaux d’accès) et autorisez Tilldesk quand il le demande. Tilldesk n’écrit jamais les secrets dans un simple fichier à la place.',
+    windows:
+      'Le Gestionnaire d’identification de Windows est injoignable : Tilldesk ne peut pas garder les secrets d’API. Ouvrez une session Windows avec un profil d’utilisateur normal, puis réessayez. Tilldesk n’écrit jamais les secrets dans un simple fichier à la place.',
+  },
+  settings: {
+    changedSinceShown:
+      'Les paramètres ont changé après leur affichage. Relisez-les avant de confirmer.',
+    badVersion:
+      'Le fichier des paramètres a une version (schemaVersion) non valable. Restaurez-le depuis une sauvegarde, ou supprimez-le pour repartir de zéro.',
+    tooNew:
+      'Ces paramètres ont été écrits par un Tilldesk plus récent (version {{from}} ; cette version lit jusqu’à la {{target}}). Mettez Tilldesk à jour sur cette caisse.',
+    unreadable:
+      'Le fichier des paramètres dans {{where}} est illisible : Tilldesk ne peut pas savoir qui peut se connecter. Il a été laissé tel quel : restaurez-le depuis une sauvegarde, ou appelez l’assistance.',
+    invalid:
+      'Le fichier des paramètres {{where}} n’est pas valable. Restaurez-le depuis une sauvegarde, ou supprimez-le pour refaire la première configuration.',
   },
 }
 

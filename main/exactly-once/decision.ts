@@ -5,7 +5,8 @@
 // gateway's answer for the reference closes an unknown outcome.
 import * as z from 'zod'
 import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
-import { AppError } from '../kernel/errors'
+import type { Said } from '../../common/ipc/contract'
+import { AppError, english, refuse } from '../kernel/errors'
 import type { Alarm } from './alarm'
 import { outcomeViewOf } from './outcome-view'
 import type { Uncertainty } from './submit'
@@ -43,9 +44,25 @@ export function makerBlock(
   viewer: Decider | null,
   words: DecisionWords,
 ): string | null {
-  return viewer && startedById === viewer.id
-    ? `You ${words.started}, so another supervisor must decide whether it was ${madeWord(words)}.`
-    : null
+  const said = makerBlockSaid(startedById, viewer, words)
+  return said && english(said)
+}
+
+/** The same, keyed (common/words/errors.ts `decision.makerBlock`), by the item's noun. */
+export function makerBlockSaid(
+  startedById: string | null | undefined,
+  viewer: Decider | null,
+  words: DecisionWords,
+): Said | null {
+  if (!viewer || startedById !== viewer.id) return null
+  // A kind these words do not name (a new one) keeps its own English.
+  const known = ['payment', 'refund', 'debit', 'payout'].includes(words.noun)
+  return known
+    ? { key: `decision.makerBlock.${words.noun}` }
+    : {
+        key: 'decision.makerBlockOther',
+        params: { started: words.started, made: madeWord(words) },
+      }
 }
 
 export interface DecideOptions {
@@ -64,13 +81,16 @@ export interface DecideOptions {
  */
 export async function decideResolution(options: DecideOptions): Promise<Resolution> {
   const { actor, input, words } = options
-  if (!actor) throw new AppError('not_signed_in', 'Sign in to decide.')
+  if (!actor) throw refuse('not_signed_in', { key: 'decision.signIn' })
   const guard = () => {
-    const blocked = makerBlock(options.check(), actor, words)
-    if (blocked) throw new AppError('maker_cannot_decide', blocked)
+    const blocked = makerBlockSaid(options.check(), actor, words)
+    if (blocked) throw refuse('maker_cannot_decide', blocked)
   }
   guard()
-  if (!options.verifyPin) throw new AppError('internal', 'PIN checks are not available here.')
+  if (!options.verifyPin)
+    throw new AppError('internal', 'PIN checks are not available here.', {
+      say: { key: 'internal' },
+    })
   await options.verifyPin(actor.id, input.pin)
   guard()
   const made = input.outcome === 'paid'

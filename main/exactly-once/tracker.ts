@@ -8,10 +8,11 @@
 // A kind describes only what differs (WriteKind): how to send and look up, how to read and
 // fold a record, which statuses are final. Everything else lives here, once.
 import type { Logger } from '../kernel/log'
-import { AppError } from '../kernel/errors'
+import type { Said } from '../../common/ipc/contract'
+import { refuse } from '../kernel/errors'
 import { GatewayError } from '../gateway/errors'
 import { overruleAlarm } from './alarm'
-import { decideResolution, makerBlock, type Decider } from './decision'
+import { decideResolution, makerBlockSaid, type Decider } from './decision'
 import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { assertDecidable } from './fence'
 import { Flights } from './flights'
@@ -408,7 +409,7 @@ export class ReferencedWrites<E, G, A, R> {
     reference: string,
     input: OutcomeDecisionInput,
     who: { actor: Decider | null; verifyPin?: (id: string, pin: string) => Promise<unknown> },
-    wrongState: string,
+    wrongState: Said,
   ): Promise<E> {
     const check = (): E => {
       const entry = this.deps.journal.get(reference)
@@ -418,9 +419,9 @@ export class ReferencedWrites<E, G, A, R> {
         this.kind.resolution(entry) ||
         !this.kind.uncertainty(entry)
       )
-        throw new AppError('wrong_state', wrongState)
-      const blocked = makerBlock(this.kind.startedById(entry), who.actor, this.kind.words)
-      if (blocked) throw new AppError('maker_cannot_decide', blocked)
+        throw refuse('wrong_state', wrongState)
+      const blocked = makerBlockSaid(this.kind.startedById(entry), who.actor, this.kind.words)
+      if (blocked) throw refuse('maker_cannot_decide', blocked)
       const lost = this.kind.uncertainty(entry)?.lastUnknownAt ?? null
       assertDecidable({
         noun: this.kind.noun,
@@ -452,11 +453,13 @@ export class ReferencedWrites<E, G, A, R> {
 
   /** A supervisor has read the alarm: kept, marked acknowledged (by whom, when). */
   acknowledge(reference: string, actor: Decider | null): E {
-    if (!actor) throw new AppError('not_signed_in', 'Sign in to acknowledge.')
+    if (!actor) throw refuse('not_signed_in', { key: 'decision.signInToAcknowledge' })
     const entry = this.deps.journal.get(reference)
     const alarm = entry ? this.kind.alarm(entry) : null
     if (!entry || !alarm)
-      throw new AppError('wrong_state', `This ${this.kind.noun} has no alarm to acknowledge.`)
+      throw refuse('wrong_state', {
+        key: `decision.noAlarm.${this.kind.noun}`,
+      })
     if (alarm.acknowledged) return entry
     const updated = this.deps.journal.put(
       this.kind.withAlarm(entry, {

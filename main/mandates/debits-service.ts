@@ -196,7 +196,7 @@ export class DebitsService {
       input.reference,
       input,
       { actor: this.deps.actor(), verifyPin: this.deps.verifyPin },
-      'Only a debit whose outcome is unknown can be marked as paid or not paid.',
+      { key: 'decision.onlyUnknown.debit' },
     )
     return this.#view(updated, false)
   }

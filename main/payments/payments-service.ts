@@ -199,7 +199,7 @@ export class PaymentsService {
       input.reference,
       input,
       { actor: this.deps.actor(), verifyPin: this.deps.verifyPin },
-      'Only a payment whose outcome is unknown can be marked as paid or not paid.',
+      { key: 'decision.onlyUnknown.payment' },
     )
     return this.#toView(updated)
   }

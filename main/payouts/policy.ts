@@ -134,6 +134,7 @@ export class PolicyStore {
       throw new AppError(
         'integrity_failed',
         `Payouts are stopped: ${this.#problem} An admin should check the limits and save them again.`,
+        { say: { key: 'tamper.policy' } },
       )
     }
     return {

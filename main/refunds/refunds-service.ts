@@ -335,7 +335,7 @@ export class RefundsService {
       input.reference,
       decision,
       { actor: this.deps.actor(), verifyPin: this.deps.verifyPin },
-      'Only a refund whose outcome is unknown can be marked as made or not made.',
+      { key: 'decision.onlyUnknown.refund' },
     )
     return this.#viewOfEntry(updated)
   }
