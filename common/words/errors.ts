@@ -133,6 +133,39 @@ const en = {
       'Send the code first: press "Send code to customer", then enter the code they receive.',
     codeRefused:
       "The bank didn't accept the code or PIN. Check them with the customer and try again.",
+    status: {
+      pending_activation: 'waiting for activation',
+      active: 'active',
+      cancelled: 'cancelled',
+      expired: 'expired',
+      unknown: 'in a status this till does not know (check with the gateway)',
+    },
+    debitInProgress: 'A debit on this mandate is being sent. Wait for it to finish.',
+    notActiveYet: 'This mandate is not active yet. Activate it with the customer first.',
+    cannotCharge:
+      "This mandate is {{status}}, so it can't be charged. Set up a new mandate with the customer.",
+    allDebitsUsed_one:
+      'This mandate has used the {{count}} debit allowed for {{month}}. The next debit can be made next month.',
+    allDebitsUsed_other:
+      'This mandate has used all {{count}} debits allowed for {{month}}. The next debit can be made next month.',
+    debitNoCurrency:
+      "The gateway's record of debit {{reference}} does not give its currency, and its mandate {{mandate}} could not be looked up, so its amount can't be shown here. Its status at the gateway: {{status}}.",
+    recordIncomplete_one:
+      "The gateway's record of mandate {{reference}} does not give its detail ({{fields}}), and this till did not create it, so it can't be shown or charged here. Its status at the gateway: {{status}}.",
+    recordIncomplete_other:
+      "The gateway's record of mandate {{reference}} does not give its details ({{fields}}), and this till did not create it, so it can't be shown or charged here. Its status at the gateway: {{status}}.",
+    unconfirmedInList:
+      "The gateway hasn't confirmed mandate {{reference}} yet. It is in the list: open it in a moment to check. Don't create it again.",
+    neverConfirmed:
+      "The gateway never confirmed mandate {{reference}}: it may or may not exist. A supervisor must check this reference with the gateway. Don't create it again.",
+    unconfirmed:
+      "The gateway hasn't confirmed mandate {{reference}} yet. The till asks again when it is opened; don't create it again.",
+    noActivation: 'This mandate is {{status}}; it needs no activation.',
+    activationUnconfirmed:
+      "The gateway hasn't confirmed the activation. Ask the customer for a new code and try again.",
+    already: 'This mandate is already {{status}}.',
+    cancelUnconfirmed: "The gateway hasn't confirmed the cancellation. Try again.",
+    busy: 'This mandate is being updated. Wait a moment.',
   },
   collections: {
     noCurrency: 'The gateway did not say which currency this account is in.',
@@ -386,6 +419,40 @@ const fr: ErrorWords = {
       'Envoyez d’abord le code : appuyez sur « Envoyer le code au client », puis saisissez le code qu’il reçoit.',
     codeRefused:
       'La banque n’a pas accepté le code ou le code PIN. Vérifiez-les avec le client, puis réessayez.',
+    status: {
+      pending_activation: 'en attente d’activation',
+      active: 'actif',
+      cancelled: 'annulé',
+      expired: 'expiré',
+      unknown: 'dans un état que cette caisse ne connaît pas (vérifiez auprès de la passerelle)',
+    },
+    debitInProgress:
+      'Un prélèvement sur ce mandat est en cours d’envoi. Attendez qu’il se termine.',
+    notActiveYet: 'Ce mandat n’est pas encore actif. Activez-le d’abord avec le client.',
+    cannotCharge:
+      'Ce mandat est {{status}} : il ne peut pas être débité. Créez un nouveau mandat avec le client.',
+    allDebitsUsed_one:
+      'Ce mandat a utilisé le {{count}} prélèvement permis pour {{month}}. Le prochain prélèvement pourra être fait le mois prochain.',
+    allDebitsUsed_other:
+      'Ce mandat a utilisé les {{count}} prélèvements permis pour {{month}}. Le prochain prélèvement pourra être fait le mois prochain.',
+    debitNoCurrency:
+      'L’enregistrement du prélèvement {{reference}} à la passerelle n’indique pas sa devise, et son mandat {{mandate}} n’a pas pu être retrouvé : son montant ne peut pas être affiché ici. Son état à la passerelle : {{status}}.',
+    recordIncomplete_one:
+      'L’enregistrement du mandat {{reference}} à la passerelle n’indique pas cet élément ({{fields}}), et cette caisse ne l’a pas créé : il ne peut être ni affiché ni débité ici. Son état à la passerelle : {{status}}.',
+    recordIncomplete_other:
+      'L’enregistrement du mandat {{reference}} à la passerelle n’indique pas ces éléments ({{fields}}), et cette caisse ne l’a pas créé : il ne peut être ni affiché ni débité ici. Son état à la passerelle : {{status}}.',
+    unconfirmedInList:
+      'La passerelle n’a pas encore confirmé le mandat {{reference}}. Il est dans la liste : ouvrez-le dans un instant pour vérifier. Ne le créez pas une seconde fois.',
+    neverConfirmed:
+      'La passerelle n’a jamais confirmé le mandat {{reference}} : il existe peut-être, peut-être pas. Un superviseur doit vérifier cette référence auprès de la passerelle. Ne le créez pas une seconde fois.',
+    unconfirmed:
+      'La passerelle n’a pas encore confirmé le mandat {{reference}}. La caisse redemande à son ouverture ; ne le créez pas une seconde fois.',
+    noActivation: 'Ce mandat est {{status}} : il n’a pas besoin d’activation.',
+    activationUnconfirmed:
+      'La passerelle n’a pas confirmé l’activation. Demandez un nouveau code au client, puis réessayez.',
+    already: 'Ce mandat est déjà {{status}}.',
+    cancelUnconfirmed: 'La passerelle n’a pas confirmé l’annulation. Réessayez.',
+    busy: 'Ce mandat est en cours de mise à jour. Patientez un instant.',
   },
   collections: {
     noCurrency: 'La passerelle n’a pas indiqué la devise de ce compte.',

@@ -12,7 +12,7 @@ import {
   parseUserAmount,
   type Minor,
 } from '../../common/money'
-import { AppError } from '../kernel/errors'
+import { refuse } from '../kernel/errors'
 import type { Logger } from '../kernel/log'
 import { cashierError } from '../payments/cashier-errors'
 import type { Follower } from '../exactly-once/follower'
@@ -25,7 +25,6 @@ import { debitKind, type DebitAnswer, type DebitsGateway, type MandateRefresh } 
 import { toDebitView } from './debit-view'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
 import { monthlyUsage } from './mandate-rules'
-import { statusWords } from './mandate-view'
 import { isoFrom, nowFrom } from '../payments/service-basics'
 
 export type { DebitsGateway } from './debit-kind'
@@ -80,10 +79,7 @@ export class DebitsService {
     const ref = input.mandateReference
     // One charge at a time per mandate, so the limit check can't be raced by a double click.
     if (this.#charging.has(ref))
-      throw new AppError(
-        'debit_in_progress',
-        'A debit on this mandate is being sent. Wait for it to finish.',
-      )
+      throw refuse('debit_in_progress', { key: 'mandates.debitInProgress' })
     this.#charging.add(ref)
     try {
       return await this.#debit(input)
@@ -95,11 +91,14 @@ export class DebitsService {
   async #debit(input: MandateDebitInput): Promise<DebitView> {
     const mandate = await this.deps.mandates.refresh(input.mandateReference)
     if (mandate.status !== 'active')
-      throw new AppError(
+      throw refuse(
         'mandate_not_active',
         mandate.status === 'pending_activation'
-          ? 'This mandate is not active yet. Activate it with the customer first.'
-          : `This mandate is ${statusWords(mandate.status)}, so it can't be charged. Set up a new mandate with the customer.`,
+          ? { key: 'mandates.notActiveYet' }
+          : {
+              key: 'mandates.cannotCharge',
+              params: { status: { key: `mandates.status.${mandate.status}` } },
+            },
       )
     const fields: Record<string, string> = {}
     let amount: Minor = ZERO
@@ -118,14 +117,14 @@ export class DebitsService {
       nowFrom(this.deps),
     )
     if (usage.remainingCount <= 0)
-      throw new AppError(
-        'limit_exceeded',
-        `This mandate has used all ${usage.maxCount} debits allowed for ${usage.month}. The next debit can be made next month.`,
-      )
+      throw refuse('limit_exceeded', {
+        key: 'mandates.allDebitsUsed',
+        params: { count: usage.maxCount, month: usage.month },
+      })
     if (fields.amount === undefined && compare(amount, usage.remainingAmount) > 0)
       fields.amount = `Only ${formatMoney(usage.remainingAmount, mandate.currency)} is left of this month's ${formatMoney(usage.maxAmount, mandate.currency)} limit.`
     if (Object.keys(fields).length > 0)
-      throw new AppError('invalid_input', 'Check the highlighted fields.', { fields })
+      throw refuse('invalid_input', { key: 'input.checkFields' }, { fields })
 
     const paymentReference = newReference('DD', nowFrom(this.deps))
     this.deps.debits.put({
@@ -237,10 +236,14 @@ export class DebitsService {
       record.currency ??
       (await this.deps.mandates.refresh(record.mandate_reference).catch(() => null))?.currency
     if (!currency)
-      throw new AppError(
-        'gateway_record_incomplete',
-        `The gateway's record of debit ${paymentReference} does not give its currency, and its mandate ${record.mandate_reference} could not be looked up, so its amount can't be shown here. Its status at the gateway: ${record.status}.`,
-      )
+      throw refuse('gateway_record_incomplete', {
+        key: 'mandates.debitNoCurrency',
+        params: {
+          reference: paymentReference,
+          mandate: record.mandate_reference,
+          status: record.status,
+        },
+      })
     return {
       paymentReference: record.payment_reference,
       mandateReference: record.mandate_reference,

@@ -10,7 +10,7 @@ import type {
 } from '../../common/ipc/mandates'
 import type { Currency } from '../../common/money'
 import type { BankOption } from '../../common/ipc/payouts'
-import { AppError } from '../kernel/errors'
+import { AppError, refuse } from '../kernel/errors'
 import type { Logger } from '../kernel/log'
 import type { GatewayClient } from '../gateway'
 import { GatewayError } from '../gateway/errors'
@@ -28,7 +28,7 @@ import type { ReferenceTrust } from '../exactly-once/trust'
 import type { BankDirectory, BanksGateway } from './bank-directory'
 import { applyMandate, type DebitEntry, type MandateEntry } from './mandate-entries'
 import { localDay, validateMandateForm } from './mandate-rules'
-import { statusWords, toMandateView } from './mandate-view'
+import { toMandateView } from './mandate-view'
 import { isoFrom, nowFrom, openGateway } from '../payments/service-basics'
 
 /** The part of the gateway client this service uses. */
@@ -165,7 +165,7 @@ export class MandatesService {
       this.deps.banks.knownCodes(),
     )
     if (!form.ok)
-      throw new AppError('invalid_input', 'Check the highlighted fields.', { fields: form.fields })
+      throw refuse('invalid_input', { key: 'input.checkFields' }, { fields: form.fields })
     const v = form.value
     const reference = newReference('MD', nowFrom(this.deps))
     const body: CreateMandateRequest = {
@@ -230,10 +230,10 @@ export class MandatesService {
         kind: outcome.error.kind,
       })
       this.#followCreate(reference)
-      throw new AppError(
-        'mandate_unconfirmed',
-        `The gateway hasn't confirmed mandate ${reference} yet. It is in the list: open it in a moment to check. Don't create it again.`,
-      )
+      throw refuse('mandate_unconfirmed', {
+        key: 'mandates.unconfirmedInList',
+        params: { reference },
+      })
     }
     if (outcome.outcome === 'found') {
       this.deps.mandates.put(
@@ -313,12 +313,10 @@ export class MandatesService {
       this.deps.log.warn('mandate create outcome unknown; needs review', {
         mandateReference: reference,
       })
-    throw new AppError(
-      'mandate_unconfirmed',
-      step.kind === 'review'
-        ? `The gateway never confirmed mandate ${reference}: it may or may not exist. A supervisor must check this reference with the gateway. Don't create it again.`
-        : `The gateway hasn't confirmed mandate ${reference} yet. The till asks again when it is opened; don't create it again.`,
-    )
+    throw refuse('mandate_unconfirmed', {
+      key: step.kind === 'review' ? 'mandates.neverConfirmed' : 'mandates.unconfirmed',
+      params: { reference },
+    })
   }
 
   /** The create request of a journalled mandate, as first sent (same reference). */
@@ -342,10 +340,10 @@ export class MandatesService {
     return this.#exclusive(mandateReference, async () => {
       const entry = await this.refresh(mandateReference)
       if (entry.status !== 'pending_activation')
-        throw new AppError(
-          'invalid_state',
-          `This mandate is ${statusWords(entry.status)}; it needs no activation.`,
-        )
+        throw refuse('invalid_state', {
+          key: 'mandates.noActivation',
+          params: { status: { key: `mandates.status.${entry.status}` } },
+        })
       const gateway = await openGateway(this.deps, 'sendActivationCode')
       try {
         await gateway.directDebits.initiateActivation(mandateReference)
@@ -390,10 +388,7 @@ export class MandatesService {
       }
       const entry = await this.refresh(mandateReference)
       if (entry.status !== 'active')
-        throw new AppError(
-          'activation_unconfirmed',
-          "The gateway hasn't confirmed the activation. Ask the customer for a new code and try again.",
-        )
+        throw refuse('activation_unconfirmed', { key: 'mandates.activationUnconfirmed' })
       this.deps.log.info('mandate activated', { mandateReference })
       return this.#publish(mandateReference)
     })
@@ -403,7 +398,10 @@ export class MandatesService {
     return this.#exclusive(mandateReference, async () => {
       const entry = await this.refresh(mandateReference)
       if (entry.status !== 'active' && entry.status !== 'pending_activation')
-        throw new AppError('invalid_state', `This mandate is already ${statusWords(entry.status)}.`)
+        throw refuse('invalid_state', {
+          key: 'mandates.already',
+          params: { status: { key: `mandates.status.${entry.status}` } },
+        })
       const gateway = await openGateway(this.deps, 'cancelMandate')
       try {
         await gateway.directDebits.cancelMandate(mandateReference)
@@ -413,10 +411,7 @@ export class MandatesService {
       }
       const after = await this.refresh(mandateReference)
       if (after.status !== 'cancelled')
-        throw new AppError(
-          'cancel_unconfirmed',
-          "The gateway hasn't confirmed the cancellation. Try again.",
-        )
+        throw refuse('cancel_unconfirmed', { key: 'mandates.cancelUnconfirmed' })
       this.deps.log.info('mandate cancelled', { mandateReference })
       return this.#publish(mandateReference)
     })
@@ -425,7 +420,8 @@ export class MandatesService {
   /** The view of a remembered mandate, as it stands locally (no gateway call). */
   view(mandateReference: string): MandateView {
     const entry = this.deps.mandates.get(mandateReference)
-    if (!entry) throw new AppError('not_found', `No mandate has the reference ${mandateReference}.`)
+    if (!entry)
+      throw refuse('not_found', { key: 'mandates.noSuch', params: { reference: mandateReference } })
     const debits = this.deps.debits.list().filter((d) => d.mandateReference === mandateReference)
     return toMandateView(entry, debits, {
       bankName: (code) => this.deps.banks.nameOf(code),
@@ -442,8 +438,7 @@ export class MandatesService {
   }
 
   async #exclusive<T>(mandateReference: string, task: () => Promise<T>): Promise<T> {
-    if (this.#busy.has(mandateReference))
-      throw new AppError('mandate_busy', 'This mandate is being updated. Wait a moment.')
+    if (this.#busy.has(mandateReference)) throw refuse('mandate_busy', { key: 'mandates.busy' })
     this.#busy.add(mandateReference)
     try {
       return await task()
