@@ -110,16 +110,38 @@ const en = {
   },
   input: {
     checkFields: 'Check the highlighted fields.',
+    endBeforeStart: 'The end date is before the start date.',
   },
   payments: {
     noSuch: 'No payment has the reference {{reference}}.',
     noSuchCheckReceipt:
       "No payment has the reference {{reference}}. Check it against the customer's receipt.",
+    unknownStatus:
+      'The gateway reports payment {{reference}} as "{{status}}", a status this till does not know, so it can\'t be shown here. Check it with the gateway.',
+    recordIncomplete:
+      "The gateway's record of payment {{reference}} does not give its amount and currency, so it can't be shown here. Its status at the gateway: {{status}}.",
+    demoOnly:
+      'Simulating the customer is only possible on the demo gateway. The customer must pay on the checkout page.',
   },
   refunds: {
     noSuch: 'No refund has the reference {{reference}}.',
     amountRefused:
       'The gateway would not refund this amount. The refundable balance may have changed: look the payment up again.',
+    unconfirmed:
+      "The gateway hasn't confirmed refund {{reference}} yet. Don't issue it again: the till keeps checking, and it will appear under this payment once confirmed.",
+    notCompleted:
+      "This payment hasn't been completed yet. Only completed payments can be refunded.",
+    didNotGoThrough: 'This payment did not go through, so there is nothing to refund.',
+    restInProgress:
+      'The rest of this payment is already being refunded. Wait for those refunds to finish.',
+    refundedInFull: 'This payment has already been refunded in full.',
+    unknownStatus:
+      'The gateway reports this payment as "{{status}}", a status this till does not know. Only payments the gateway calls complete can be refunded.',
+    atMost: 'At most {{mostAmount}} can be refunded on this payment.',
+    recordIncomplete:
+      "The gateway's record of payment {{reference}} does not give its amount and currency, so what can be refunded can't be worked out here. Nothing was refunded.",
+    inProgress: 'A refund for this payment is being sent. Wait for it to finish.',
+    notRefundable: 'This payment cannot be refunded.',
   },
   mandates: {
     noSuch: 'No mandate has the reference {{reference}}.',
@@ -395,16 +417,38 @@ const fr: ErrorWords = {
   },
   input: {
     checkFields: 'Vérifiez les champs signalés.',
+    endBeforeStart: 'La date de fin est avant la date de début.',
   },
   payments: {
     noSuch: 'Aucun paiement n’a la référence {{reference}}.',
     noSuchCheckReceipt:
       'Aucun paiement n’a la référence {{reference}}. Comparez-la au ticket de caisse du client.',
+    unknownStatus:
+      'La passerelle indique le paiement {{reference}} comme « {{status}} », un état que cette caisse ne connaît pas : il ne peut pas être affiché ici. Vérifiez-le auprès de la passerelle.',
+    recordIncomplete:
+      'L’enregistrement du paiement {{reference}} à la passerelle n’indique ni son montant ni sa devise : il ne peut pas être affiché ici. Son état à la passerelle : {{status}}.',
+    demoOnly:
+      'Simuler le client n’est possible que sur la passerelle de démo. Le client doit payer sur la page de paiement.',
   },
   refunds: {
     noSuch: 'Aucun remboursement n’a la référence {{reference}}.',
     amountRefused:
       'La passerelle n’a pas accepté de rembourser ce montant. Le solde remboursable a peut-être changé : recherchez de nouveau le paiement.',
+    unconfirmed:
+      'La passerelle n’a pas encore confirmé le remboursement {{reference}}. Ne l’effectuez pas une seconde fois : la caisse continue de vérifier, et il apparaîtra sous ce paiement une fois confirmé.',
+    notCompleted:
+      'Ce paiement n’est pas encore terminé. Seuls les paiements terminés peuvent être remboursés.',
+    didNotGoThrough: 'Ce paiement n’a pas abouti : il n’y a rien à rembourser.',
+    restInProgress:
+      'Le reste de ce paiement est déjà en cours de remboursement. Attendez la fin de ces remboursements.',
+    refundedInFull: 'Ce paiement a déjà été remboursé en totalité.',
+    unknownStatus:
+      'La passerelle indique ce paiement comme « {{status}} », un état que cette caisse ne connaît pas. Seuls les paiements que la passerelle dit terminés peuvent être remboursés.',
+    atMost: 'Au plus {{mostAmount}} peuvent être remboursés sur ce paiement.',
+    recordIncomplete:
+      'L’enregistrement du paiement {{reference}} à la passerelle n’indique ni son montant ni sa devise : ce qui peut être remboursé ne peut pas être calculé ici. Rien n’a été remboursé.',
+    inProgress: 'Un remboursement de ce paiement est en cours d’envoi. Attendez qu’il se termine.',
+    notRefundable: 'Ce paiement ne peut pas être remboursé.',
   },
   mandates: {
     noSuch: 'Aucun mandat n’a la référence {{reference}}.',

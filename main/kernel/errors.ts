@@ -3,6 +3,7 @@
 // `say` names the same sentence in the renderer's catalogue with its values, so a French till
 // shows it in French (docs/i18n.md, "Main's messages"). Never put a secret, PIN or stack in any.
 import type { Said, WireError } from '../../common/ipc/contract'
+import { ruleWords, type FieldProblem } from '../../common/rules'
 import { ERROR_WORDS } from '../../common/words/errors'
 import { sayIn } from '../../common/words/said'
 
@@ -47,6 +48,9 @@ export class AppError extends Error {
  * when the table lacks it (a test names every key main uses and fails on a missing one).
  */
 export function english(said: Said): string {
+  // A field rule's refusal: the rule's own words (common/rules), as the screens say it.
+  if (said.key.startsWith('rule.'))
+    return ruleWords({ key: said.key.slice(5), ...said.params } as FieldProblem)
   return sayIn(ERROR_WORDS.en, said, 'en-NG') ?? said.key
 }
 

@@ -12,7 +12,7 @@ import type {
   PaymentStartInput,
 } from '../../common/ipc/payments'
 import { MoneyError, ZERO, parseUserAmount, type Currency, type Minor } from '../../common/money'
-import { AppError } from '../kernel/errors'
+import { refuse } from '../kernel/errors'
 import type { Logger } from '../kernel/log'
 import { cashierError } from './cashier-errors'
 import { checkCheckoutUrl } from './checkout-link'
@@ -240,11 +240,7 @@ export class PaymentsService {
 
   /** Demo gateway only: plays the customer at the checkout page, then verifies as usual. */
   async simulate(reference: string, outcome: CheckoutOutcome): Promise<CheckoutView> {
-    if (this.deps.environment() !== 'demo')
-      throw new AppError(
-        'demo_only',
-        'Simulating the customer is only possible on the demo gateway. The customer must pay on the checkout page.',
-      )
+    if (this.deps.environment() !== 'demo') throw refuse('demo_only', { key: 'payments.demoOnly' })
     const gateway = await openGateway(this.deps, 'simulateCustomer')
     try {
       await gateway.sandbox.completePayment(reference, { outcome })
@@ -259,7 +255,7 @@ export class PaymentsService {
 
   #viewOf(reference: string): CheckoutView {
     const entry = this.deps.journal.get(reference)
-    if (!entry) throw new AppError('not_found', `No payment has the reference ${reference}.`)
+    if (!entry) throw refuse('not_found', { key: 'payments.noSuch', params: { reference } })
     return this.#toView(entry)
   }
 
@@ -328,6 +324,6 @@ function validateStart(input: PaymentStartInput): {
     fields.amount = error instanceof MoneyError ? error.message : 'Enter an amount, like 12500.50.'
   }
   if (Object.keys(fields).length > 0)
-    throw new AppError('invalid_input', 'Check the highlighted fields.', { fields })
+    throw refuse('invalid_input', { key: 'input.checkFields' }, { fields })
   return { email, amount, currency: input.currency }
 }

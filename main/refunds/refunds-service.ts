@@ -15,7 +15,8 @@ import type {
   RefundablePayment,
 } from '../../common/ipc/refunds'
 import { ZERO } from '../../common/money'
-import { AppError } from '../kernel/errors'
+import type { Said } from '../../common/ipc/contract'
+import { AppError, refuse } from '../kernel/errors'
 import type { Logger } from '../kernel/log'
 import { cashierError } from '../payments/cashier-errors'
 import type { Follower } from '../exactly-once/follower'
@@ -29,6 +30,7 @@ import { refundKind } from './refund-kind'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
 import {
   blockedReason,
+  blockedSaid,
   isDefiniteRefusal,
   lostAnswer,
   refundAmount,
@@ -111,10 +113,10 @@ export class RefundsService {
     // The spec shows only `status` in a payment record: without its amount and currency the
     // refundable balance can't be worked out, and is never guessed.
     if (payment.amount === undefined || payment.currency === undefined)
-      throw new AppError(
-        'gateway_record_incomplete',
-        `The gateway's record of payment ${paymentReference} does not give its amount and currency, so what can be refunded can't be worked out here. Nothing was refunded.`,
-      )
+      throw refuse('gateway_record_incomplete', {
+        key: 'refunds.recordIncomplete',
+        params: { reference: paymentReference },
+      })
     // `amount_refunded` (not shown) is only a floor beside the refunds listed. This till's own
     // refunds of the payment that the list does not show (yet) are counted too: one whose
     // outcome is unknown may have moved money, and a second refund gets a new reference, so
@@ -132,6 +134,7 @@ export class RefundsService {
       paid: payment.amount,
       ...balance,
       blockedReason: blockedReason(payment, balance.refundable, balance.inProgress),
+      ...withBlockedSay(blockedSaid(payment, balance.refundable, balance.inProgress)),
       refunds: refunds.map((r) => this.#viewOfRecord(r)),
     }
   }
@@ -139,10 +142,7 @@ export class RefundsService {
   async issue(input: RefundIssueInput): Promise<RefundView> {
     const paymentReference = input.paymentReference
     if (this.#issuing.has(paymentReference))
-      throw new AppError(
-        'refund_in_progress',
-        'A refund for this payment is being sent. Wait for it to finish.',
-      )
+      throw refuse('refund_in_progress', { key: 'refunds.inProgress' })
     this.#issuing.add(paymentReference)
     try {
       return await this.#issue(input)
@@ -153,7 +153,10 @@ export class RefundsService {
 
   async #issue(input: RefundIssueInput): Promise<RefundView> {
     const payment = await this.prepare(input.paymentReference)
-    if (payment.blockedReason) throw new AppError('not_refundable', payment.blockedReason)
+    if (payment.blockedReason)
+      throw new AppError('not_refundable', payment.blockedReason, {
+        say: payment.blockedSay ?? { key: 'refunds.notRefundable' },
+      })
     const amount = refundAmount(input, payment)
     const actor = this.deps.actor()
     const reference = newReference('RF', nowFrom(this.deps))
@@ -222,9 +225,11 @@ export class RefundsService {
 
   async history(filter: RefundHistoryFilter): Promise<RefundPage> {
     if (filter.from && filter.to && filter.from > filter.to)
-      throw new AppError('invalid_input', 'Check the highlighted fields.', {
-        fields: { to: 'The end date is before the start date.' },
-      })
+      throw refuse(
+        'invalid_input',
+        { key: 'input.checkFields' },
+        { fieldSay: { to: { key: 'input.endBeforeStart' } } },
+      )
     const gateway = await openGateway(this.deps, 'loadRefundHistory')
     try {
       const answer = await gateway.refunds.history({
@@ -381,3 +386,7 @@ export class RefundsService {
     )
   }
 }
+
+/** The keyed reason a payment can't be refunded, on the view only when there is one. */
+const withBlockedSay = (said: Said | null): { blockedSay?: Said } =>
+  said ? { blockedSay: said } : {}
