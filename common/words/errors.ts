@@ -308,6 +308,80 @@ const en = {
     invalid:
       'The settings file at {{where}} is not valid. Restore it from a backup or remove it to start the first-run setup again.',
   },
+  payouts: {
+    role: {
+      cashier: 'cashier',
+      supervisor: 'supervisor',
+      admin: 'admin',
+    },
+    limit: {
+      itemMaker:
+        'This payout of {{totalAmount}} is above the {{role}} limit of {{limitAmount}} per payout. A supervisor must create it.',
+      itemChecker:
+        "This payout of {{totalAmount}} is above {{name}}'s approval limit of {{limitAmount}} per payout. Someone with a higher limit must approve it.",
+      accountDay_one:
+        'With {{count}} other payout to this account today, the total would be {{totalAmount}}, above the limit of {{limitAmount}} per payout. Payouts to one account are added up, so splitting does not get around the limit.',
+      accountDay_other:
+        'With {{count}} other payouts to this account today, the total would be {{totalAmount}}, above the limit of {{limitAmount}} per payout. Payouts to one account are added up, so splitting does not get around the limit.',
+      dayMaker:
+        '{{name}} ({{role}}) would reach {{totalAmount}} of payouts today, above the daily limit of {{limitAmount}}.',
+      dayChecker:
+        '{{name}} would have approved {{totalAmount}} today, above the daily approval limit of {{limitAmount}}.',
+      outOfStep:
+        '{{refusal}} This till is not in step with the shop. Until it is, each limit counts as {{share}}% of itself, since other tills may have paid out what this till has not heard of.',
+    },
+    nameMismatch:
+      'The bank says account {{account}} belongs to "{{bankName}}", not "{{typed}}". Check with the customer before paying.',
+    noAccount:
+      'The bank has no account {{account}} at this bank. Check the account number and the bank.',
+    notApproved: 'Not approved: {{why}}',
+    wrongState: "This payout can't be changed that way now. {{meaning}}",
+    enterGatewayReference: "Enter the gateway's reference for the transfer.",
+    environmentSwitched:
+      'The environment changed; payouts made in {{environment}} wait until it is active again.',
+    starting: 'Payouts are starting; try again in a moment.',
+    wholeAuditLog:
+      'Only a supervisor can see the whole audit log; open a payout to see its history.',
+    storage:
+      "The payouts' files could not be read or written, so nothing was changed. An admin should look at Settings → Integrity; the files are left as they are.",
+    changedMeanwhile:
+      'That change is not allowed any more; the payout changed meanwhile. Look at it again.',
+    banksCached: '{{why}} The saved list is still used.',
+    gw: {
+      unexpected: 'Tilldesk hit an unexpected problem talking to the gateway. It will try again.',
+      said: ' The gateway said: "{{message}}".',
+      auth: "The gateway refused Tilldesk's API key, so nothing was sent.{{said}} An admin must check the key in Settings; payouts wait until then.",
+      rateLimited:
+        'The gateway asked us to slow down. Tilldesk waits as asked, then checks before sending again.',
+      refusedAgain:
+        'The gateway refused to take this payout again.{{said}} That does not show the earlier attempt failed, so Tilldesk keeps checking by reference and never sends it again.',
+      refused: 'The gateway refused this payout, so no transfer was made.{{said}}',
+      acceptedUnreadable:
+        'The gateway accepted this payout but its answer could not be read, so the transfer exists. Tilldesk looks it up by reference and never sends it again.',
+      duplicate:
+        'The gateway already has a transfer with this reference; Tilldesk is checking it instead of sending again.',
+      notFound: 'The gateway has no transfer with this reference yet.',
+      notSent:
+        'The request did not leave this till (no connection). Nothing reached the gateway; Tilldesk sends it when the connection is back.',
+      notSentDetail:
+        'The request did not leave this till ({{detail}}). Nothing reached the gateway; Tilldesk sends it when the connection is back.',
+      notFoundAnswer:
+        'The gateway answered "not found" without saying whether it has this transfer (HTTP {{status}}, an answer about the address, not this reference). Tilldesk keeps checking.',
+      what: {
+        timeout408: 'The gateway did not answer in time (HTTP 408)',
+        timeout: 'The gateway did not answer in time',
+        dropped: 'The connection to the gateway dropped',
+        server: 'The gateway had a problem (HTTP {{status}})',
+        unreadable: 'The gateway gave an answer Tilldesk could not read',
+      },
+      mayHaveTaken:
+        '{{what}}. It may or may not have taken the payment, so Tilldesk checks by reference before sending anything again.',
+      cantReach: "Can't reach the gateway right now. Tilldesk will keep trying.",
+      trouble:
+        'The gateway is having trouble (it answered with error {{status}}). Tilldesk will keep trying.',
+      unreadable: 'The gateway gave an answer Tilldesk could not read. Tilldesk will keep trying.',
+    },
+  },
 }
 
 const fr: ErrorWords = {
@@ -625,6 +699,81 @@ const fr: ErrorWords = {
       'Le fichier des paramètres dans {{where}} est illisible : Tilldesk ne peut pas savoir qui peut se connecter. Il a été laissé tel quel : restaurez-le depuis une sauvegarde, ou appelez l’assistance.',
     invalid:
       'Le fichier des paramètres {{where}} n’est pas valable. Restaurez-le depuis une sauvegarde, ou supprimez-le pour refaire la première configuration.',
+  },
+  payouts: {
+    role: {
+      cashier: 'caissier',
+      supervisor: 'superviseur',
+      admin: 'administrateur',
+    },
+    limit: {
+      itemMaker:
+        'Ce versement de {{totalAmount}} dépasse le plafond {{role}} de {{limitAmount}} par versement. Un superviseur doit le créer.',
+      itemChecker:
+        'Ce versement de {{totalAmount}} dépasse le plafond d’approbation de {{name}}, de {{limitAmount}} par versement. Une personne au plafond plus élevé doit l’approuver.',
+      accountDay_one:
+        'Avec {{count}} autre versement vers ce compte aujourd’hui, le total serait de {{totalAmount}}, au-dessus du plafond de {{limitAmount}} par versement. Les versements vers un même compte s’additionnent : les fractionner ne contourne pas le plafond.',
+      accountDay_other:
+        'Avec {{count}} autres versements vers ce compte aujourd’hui, le total serait de {{totalAmount}}, au-dessus du plafond de {{limitAmount}} par versement. Les versements vers un même compte s’additionnent : les fractionner ne contourne pas le plafond.',
+      dayMaker:
+        '{{name}} ({{role}}) atteindrait {{totalAmount}} de versements aujourd’hui, au-dessus du plafond journalier de {{limitAmount}}.',
+      dayChecker:
+        '{{name}} aurait approuvé {{totalAmount}} aujourd’hui, au-dessus du plafond journalier d’approbation de {{limitAmount}}.',
+      outOfStep:
+        '{{refusal}} Cette caisse n’est pas synchronisée avec la boutique. En attendant, chaque plafond compte pour {{share}} % de lui-même, car d’autres caisses ont pu verser ce dont cette caisse n’a pas connaissance.',
+    },
+    nameMismatch:
+      'Selon la banque, le compte {{account}} appartient à « {{bankName}} », et non à « {{typed}} ». Vérifiez avec le client avant de payer.',
+    noAccount:
+      'La banque n’a pas de compte {{account}}. Vérifiez le numéro de compte et la banque.',
+    notApproved: 'Non approuvé : {{why}}',
+    wrongState: 'Ce versement ne peut plus être modifié ainsi. {{meaning}}',
+    enterGatewayReference: 'Saisissez la référence du virement donnée par la passerelle.',
+    environmentSwitched:
+      'L’environnement a changé ; les versements faits en {{environment}} attendent qu’il soit de nouveau actif.',
+    starting: 'Les versements démarrent ; réessayez dans un instant.',
+    wholeAuditLog:
+      'Seul un superviseur peut voir tout le journal d’audit ; ouvrez un versement pour voir son historique.',
+    storage:
+      'Les fichiers des versements n’ont pas pu être lus ou écrits : rien n’a été modifié. Un administrateur doit consulter Paramètres → Intégrité ; les fichiers sont laissés tels quels.',
+    changedMeanwhile:
+      'Ce changement n’est plus permis : le versement a changé entre-temps. Regardez-le de nouveau.',
+    banksCached: '{{why}} La liste enregistrée reste utilisée.',
+    gw: {
+      unexpected: 'Tilldesk a rencontré un problème inattendu avec la passerelle. Il réessaiera.',
+      said: ' La passerelle a répondu : « {{message}} ».',
+      auth: 'La passerelle a refusé la clé d’API de Tilldesk : rien n’a été envoyé.{{said}} Un administrateur doit vérifier la clé dans Paramètres ; les versements attendent jusque-là.',
+      rateLimited:
+        'La passerelle a demandé de ralentir. Tilldesk attend comme demandé, puis vérifie avant de renvoyer.',
+      refusedAgain:
+        'La passerelle a refusé de reprendre ce versement.{{said}} Cela ne prouve pas que la tentative précédente a échoué : Tilldesk continue de vérifier par la référence et ne le renvoie jamais.',
+      refused: 'La passerelle a refusé ce versement : aucun virement n’a été fait.{{said}}',
+      acceptedUnreadable:
+        'La passerelle a accepté ce versement, mais sa réponse était illisible : le virement existe. Tilldesk le retrouve par sa référence et ne le renvoie jamais.',
+      duplicate:
+        'La passerelle a déjà un virement avec cette référence ; Tilldesk le vérifie au lieu de renvoyer.',
+      notFound: 'La passerelle n’a pas encore de virement avec cette référence.',
+      notSent:
+        'La requête n’est pas partie de cette caisse (pas de connexion). Rien n’est parvenu à la passerelle ; Tilldesk l’envoie au retour de la connexion.',
+      notSentDetail:
+        'La requête n’est pas partie de cette caisse ({{detail}}). Rien n’est parvenu à la passerelle ; Tilldesk l’envoie au retour de la connexion.',
+      notFoundAnswer:
+        'La passerelle a répondu « introuvable » sans dire si elle a ce virement (HTTP {{status}}, une réponse sur l’adresse, pas sur cette référence). Tilldesk continue de vérifier.',
+      what: {
+        timeout408: 'La passerelle n’a pas répondu à temps (HTTP 408)',
+        timeout: 'La passerelle n’a pas répondu à temps',
+        dropped: 'La connexion à la passerelle a été coupée',
+        server: 'La passerelle a eu un problème (HTTP {{status}})',
+        unreadable: 'La passerelle a donné une réponse que Tilldesk n’a pas pu lire',
+      },
+      mayHaveTaken:
+        '{{what}}. Elle a peut-être pris le paiement, peut-être pas : Tilldesk vérifie par la référence avant de renvoyer quoi que ce soit.',
+      cantReach: 'La passerelle est injoignable pour le moment. Tilldesk continuera d’essayer.',
+      trouble:
+        'La passerelle a des difficultés (elle a répondu par l’erreur {{status}}). Tilldesk continuera d’essayer.',
+      unreadable:
+        'La passerelle a donné une réponse que Tilldesk n’a pas pu lire. Tilldesk continuera d’essayer.',
+    },
   },
 }
 

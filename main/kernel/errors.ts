@@ -4,6 +4,7 @@
 // shows it in French (docs/i18n.md, "Main's messages"). Never put a secret, PIN or stack in any.
 import type { Said, WireError } from '../../common/ipc/contract'
 import { ruleWords, type FieldProblem } from '../../common/rules'
+import { DOCUMENT_WORDS } from '../../common/words/documents'
 import { ERROR_WORDS } from '../../common/words/errors'
 import { sayIn } from '../../common/words/said'
 
@@ -51,6 +52,9 @@ export function english(said: Said): string {
   // A field rule's refusal: the rule's own words (common/rules), as the screens say it.
   if (said.key.startsWith('rule.'))
     return ruleWords({ key: said.key.slice(5), ...said.params } as FieldProblem)
+  // A document word (a payout state's meaning): common/words/documents.ts, at the root.
+  if (said.key.startsWith('doc.'))
+    return sayIn(DOCUMENT_WORDS.en, { ...said, key: said.key.slice(4) }, 'en-NG') ?? said.key
   return sayIn(ERROR_WORDS.en, said, 'en-NG') ?? said.key
 }
 

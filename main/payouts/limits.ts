@@ -4,6 +4,8 @@
 // In a shop the limits are the shop's: what the other tills committed today counts too (their
 // payouts as the shop heard them, `ShopLimits`), and a till out of step with the shop applies
 // every limit with a margin, saying so, since payouts it has not heard of may exist.
+import type { Said } from '../../common/ipc/contract'
+import { moneyValue } from '../../common/words/said'
 import { add, compare, formatMoney, ZERO, type Currency, type Minor } from '../../common/money'
 import { COMMITTED_STATES, type PayoutItem } from './model'
 
@@ -87,6 +89,8 @@ export interface LimitViolation {
   /** What the total would be with this payout. */
   total: Minor
   message: string
+  /** The same, keyed (common/words/errors.ts `payouts.limit`), for the screen's language. */
+  say: Said
 }
 
 /** The till's calendar day for a timestamp (limits reset at local midnight). */
@@ -139,6 +143,40 @@ function explain(
         : `${who} would have approved ${money(total)} today, above the daily approval limit of ${money(limit)}.`
   }
 }
+
+/** `explain`, keyed: the amounts as money values, the role by its word. */
+function explainSaid(
+  kind: LimitKind,
+  party: Party,
+  limit: Minor,
+  total: Minor,
+  others: number,
+  currency: Currency,
+): Said {
+  const amounts = {
+    totalAmount: moneyValue(total, currency),
+    limitAmount: moneyValue(limit, currency),
+  }
+  const role: Said = { key: `payouts.role.${party.role}` }
+  switch (kind) {
+    case 'item_limit':
+      return party.side === 'maker'
+        ? { key: 'payouts.limit.itemMaker', params: { ...amounts, role } }
+        : { key: 'payouts.limit.itemChecker', params: { ...amounts, name: party.name } }
+    case 'account_day_limit':
+      return { key: 'payouts.limit.accountDay', params: { ...amounts, count: others } }
+    case 'day_limit':
+      return party.side === 'maker'
+        ? { key: 'payouts.limit.dayMaker', params: { ...amounts, name: party.name, role } }
+        : { key: 'payouts.limit.dayChecker', params: { ...amounts, name: party.name } }
+  }
+}
+
+/** Out of step with the shop, each limit counts as a share of itself: said after the refusal. */
+const withMargin = (said: Said, outOfStep: boolean): Said =>
+  outOfStep
+    ? { key: 'payouts.limit.outOfStep', params: { refusal: said, share: OUT_OF_STEP_SHARE } }
+    : said
 
 /** One committed payout as the limits count it, from this till's outbox or another till's. */
 interface Counted {
@@ -202,6 +240,7 @@ function check(
     limit,
     total,
     message: explain(kind, party, limit, total, others, candidate.currency) + margin,
+    say: withMargin(explainSaid(kind, party, limit, total, others, candidate.currency), outOfStep),
   })
 
   if (compare(candidate.amount, roleLimits.perItem) > 0) {

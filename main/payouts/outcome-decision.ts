@@ -2,7 +2,7 @@
 // the gateway's reference, or not paid), fenced off while a request for it may still land
 // (main/exactly-once/fence.ts), and the acknowledgement of an alarm raised when the gateway
 // later contradicted such a decision. Both go into the journal, which is the audit log.
-import { AppError } from '../kernel/errors'
+import { AppError, refuse } from '../kernel/errors'
 import { assertDecidable, COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
 import {
   asActor,
@@ -37,9 +37,11 @@ export async function decideOutcome(
   const why = requireReason(decision.reason)
   const gatewayReference = decision.outcome === 'paid' ? decision.gatewayReference.trim() : null
   if (decision.outcome === 'paid' && !gatewayReference) {
-    throw new AppError('invalid_input', 'Check the highlighted fields.', {
-      fields: { gatewayReference: "Enter the gateway's reference for the transfer." },
-    })
+    throw refuse(
+      'invalid_input',
+      { key: 'input.checkFields' },
+      { fieldSay: { gatewayReference: { key: 'payouts.enterGatewayReference' } } },
+    )
   }
   const check = (item: PayoutItem): void => {
     assertChecker(person, item, 'decide the outcome of')

@@ -22,7 +22,8 @@ function sayKnown(said: Said): string | undefined {
     if (i18n.language === 'en' || !i18n.exists(said.key)) return undefined
     return String(i18n.t(said.key as never, { text: said.params?.text ?? '' } as never))
   }
-  const key = `errors.${said.key}`
+  // A document word (doc.…, merged at the catalogue's root) or an error's sentence.
+  const key = said.key.startsWith('doc.') ? said.key : `errors.${said.key}`
   const values: Record<string, string | number> = {}
   for (const [name, value] of Object.entries(said.params ?? {})) {
     if (typeof value === 'object') {
