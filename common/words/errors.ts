@@ -111,6 +111,14 @@ const en = {
   input: {
     checkFields: 'Check the highlighted fields.',
     endBeforeStart: 'The end date is before the start date.',
+    dayMissing: 'Choose a day that exists.',
+    dayMissingField: 'This day does not exist.',
+    dayAhead: 'Choose today or a day before: this day has not begun.',
+    dayAheadField: 'This day has not begun.',
+    pdfNeedsDesktop:
+      'Saving as PDF needs the desktop app here. Export the CSV instead, or print the page.',
+    feedNotAllowed: 'This copy of Tilldesk takes updates only from {{feeds}}.',
+    feedNotAllowedField: 'This copy does not take updates from that address.',
   },
   payments: {
     noSuch: 'No payment has the reference {{reference}}.',
@@ -382,6 +390,29 @@ const en = {
       unreadable: 'The gateway gave an answer Tilldesk could not read. Tilldesk will keep trying.',
     },
   },
+  shop: {
+    unreachable:
+      'The shop server could not be reached. Check the address and port, and that it is running.',
+    loginRefused: 'The server refused the user name or password.',
+    certificate: "The server's certificate could not be verified. Paste the shop's CA certificate.",
+    codeNotValid:
+      'That code is not valid: it was used, it expired, or it was mistyped. Make a new one.',
+    noTls: 'The server does not offer TLS. Tilldesk only talks to a shop server over TLS.',
+    refused: 'The shop server refused: “{{message}}”',
+    notInShopMode: 'This till is not in shop mode.',
+    notInShop: 'This till is not in a shop.',
+    alreadyInShop: 'This till is already in a shop. Leave it first.',
+    joinFirst: 'Join or create a shop first.',
+    approveOnTheirTill: 'This till is not in a shop: approve payouts on their till.',
+    overLimit:
+      'This payout would go over a payout limit, counting the payouts of every till in the shop. A supervisor with a higher limit must decide it, or it waits until tomorrow.',
+    noLongerWaiting:
+      'That payout is no longer waiting for approval (its till decided or changed it). Look at the list again.',
+    detailsChanged:
+      'This payout changed while you were looking at it. Check the details again before deciding.',
+    cannotDecide:
+      'You cannot decide this payout here: you drafted it or already decided it, or its till did not say what an approval binds to. Look at the list again.',
+  },
 }
 
 const fr: ErrorWords = {
@@ -492,6 +523,14 @@ const fr: ErrorWords = {
   input: {
     checkFields: 'Vérifiez les champs signalés.',
     endBeforeStart: 'La date de fin est avant la date de début.',
+    dayMissing: 'Choisissez un jour qui existe.',
+    dayMissingField: 'Ce jour n’existe pas.',
+    dayAhead: 'Choisissez aujourd’hui ou un jour passé : ce jour n’a pas commencé.',
+    dayAheadField: 'Ce jour n’a pas commencé.',
+    pdfNeedsDesktop:
+      'L’enregistrement en PDF demande l’application de bureau. Exportez plutôt le CSV, ou imprimez la page.',
+    feedNotAllowed: 'Cette copie de Tilldesk ne prend ses mises à jour que depuis {{feeds}}.',
+    feedNotAllowedField: 'Cette copie ne prend pas de mises à jour depuis cette adresse.',
   },
   payments: {
     noSuch: 'Aucun paiement n’a la référence {{reference}}.',
@@ -774,6 +813,32 @@ const fr: ErrorWords = {
       unreadable:
         'La passerelle a donné une réponse que Tilldesk n’a pas pu lire. Tilldesk continuera d’essayer.',
     },
+  },
+  shop: {
+    unreachable:
+      'Le serveur de la boutique est injoignable. Vérifiez l’adresse et le port, et qu’il est bien démarré.',
+    loginRefused: 'Le serveur a refusé le nom d’utilisateur ou le mot de passe.',
+    certificate:
+      'Le certificat du serveur n’a pas pu être vérifié. Collez le certificat d’autorité (CA) de la boutique.',
+    codeNotValid:
+      'Ce code n’est pas valable : il a déjà servi, il a expiré ou il a été mal saisi. Créez-en un nouveau.',
+    noTls:
+      'Le serveur ne propose pas TLS. Tilldesk ne communique avec un serveur de boutique qu’en TLS.',
+    refused: 'Le serveur de la boutique a refusé : « {{message}} »',
+    notInShopMode: 'Cette caisse n’est pas en mode boutique.',
+    notInShop: 'Cette caisse ne fait partie d’aucune boutique.',
+    alreadyInShop: 'Cette caisse fait déjà partie d’une boutique. Quittez-la d’abord.',
+    joinFirst: 'Rejoignez ou créez d’abord une boutique.',
+    approveOnTheirTill:
+      'Cette caisse ne fait partie d’aucune boutique : approuvez les versements sur leur caisse.',
+    overLimit:
+      'Ce versement dépasserait un plafond de versement, en comptant les versements de toutes les caisses de la boutique. Un superviseur au plafond plus élevé doit en décider, ou il attend le lendemain.',
+    noLongerWaiting:
+      'Ce versement n’attend plus d’approbation (sa caisse l’a décidé ou modifié). Regardez de nouveau la liste.',
+    detailsChanged:
+      'Ce versement a changé pendant que vous le consultiez. Vérifiez de nouveau les détails avant de décider.',
+    cannotDecide:
+      'Vous ne pouvez pas décider de ce versement ici : vous l’avez préparé ou déjà décidé, ou sa caisse n’a pas indiqué à quoi une approbation est liée. Regardez de nouveau la liste.',
   },
 }
 

@@ -150,6 +150,8 @@ export class ReportsService {
     if (filter.from && filter.to && filter.from > filter.to)
       throw new AppError('invalid_input', 'Check the highlighted fields.', {
         fields: { to: 'The end date is before the start date.' },
+        say: { key: 'input.checkFields' },
+        fieldSay: { to: { key: 'input.endBeforeStart' } },
       })
     try {
       const gateway = await this.deps.gateway()

@@ -1,6 +1,7 @@
 // How a till reaches the shop's PostgreSQL: always TLS with the server's certificate checked
 // (against the CA the admin gave at enrolment, or the system's CAs), short timeouts so a dead
 // server degrades the till to working alone instead of hanging it, and a small pool.
+import type { Said } from '../../common/ipc/contract'
 import pg from 'pg'
 import * as z from 'zod'
 
@@ -65,6 +66,29 @@ export async function withClient<T>(
 }
 
 /** Turns driver and server errors into words an admin can act on; never echoes a password. */
+/** The same as `explain`, keyed (common/words/errors.ts `shop`); the server's text quoted. */
+export function explainSaid(error: unknown): Said {
+  const text = error instanceof Error ? error.message : String(error)
+  const code = (error as { code?: string }).code
+  if (
+    code === 'ECONNREFUSED' ||
+    code === 'ENOTFOUND' ||
+    code === 'ETIMEDOUT' ||
+    /timeout/i.test(text)
+  )
+    return { key: 'shop.unreachable' }
+  if (code === '28P01' || /password authentication failed/i.test(text))
+    return { key: 'shop.loginRefused' }
+  if (/self[- ]signed|unable to verify|certificate/i.test(text)) return { key: 'shop.certificate' }
+  if (/enrolment code is not valid/i.test(text) || code === '28000')
+    return { key: 'shop.codeNotValid' }
+  if (/does not support SSL|no encryption/i.test(text)) return { key: 'shop.noTls' }
+  return {
+    key: 'shop.refused',
+    params: { message: text.replace(/password[^,;]*/gi, 'password …').slice(0, 160) },
+  }
+}
+
 export function explain(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error)
   const code = (error as { code?: string }).code
