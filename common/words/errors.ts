@@ -489,6 +489,25 @@ const en = {
     cannotDecide:
       'You cannot decide this payout here: you drafted it or already decided it, or its till did not say what an approval binds to. Look at the list again.',
   },
+  report: {
+    source: {
+      collections: 'Collections',
+      hosted: 'Hosted payments',
+      refunds: 'Refunds',
+      payouts: 'Payouts',
+    },
+    chargeLeftOut: 'Charge {{id}} could not be reconciled and is left out.',
+    payoutJournal:
+      'The payout journal could not be read in full; payouts after record {{seq}} are left out. An admin should look at Settings → Integrity.',
+    sourceLeftOut:
+      '{{source}} could not be read or did not pass their check; they are left out of this report. An admin should look at Settings → Integrity.',
+    zMissing:
+      'Z-report {{number}} is missing or unreadable: what it counted may be counted again in this report. Compare with its printed copy.',
+    books:
+      'The books kept for reports ({{file}}) did not pass their check; hosted payments and refunds their journals no longer hold may be missing from this report. An admin should look at Settings → Integrity.',
+    leftOut:
+      'Part of what this report counts could not be read and is left out. An admin should look at Settings → Integrity.',
+  },
 }
 
 const fr: ErrorWords = {
@@ -996,6 +1015,26 @@ const fr: ErrorWords = {
       'Ce versement a changé pendant que vous le consultiez. Vérifiez de nouveau les détails avant de décider.',
     cannotDecide:
       'Vous ne pouvez pas décider de ce versement ici : vous l’avez préparé ou déjà décidé, ou sa caisse n’a pas indiqué à quoi une approbation est liée. Regardez de nouveau la liste.',
+  },
+  report: {
+    source: {
+      collections: 'Les encaissements',
+      hosted: 'Les paiements en ligne',
+      refunds: 'Les remboursements',
+      payouts: 'Les versements',
+    },
+    chargeLeftOut:
+      'La demande de paiement {{id}} n’a pas pu être rapprochée : elle est laissée de côté.',
+    payoutJournal:
+      'Le journal des versements n’a pas pu être lu en entier ; les versements après l’enregistrement {{seq}} sont laissés de côté. Un administrateur doit consulter Paramètres → Intégrité.',
+    sourceLeftOut:
+      '{{source}} n’ont pas pu être lus ou n’ont pas passé leur contrôle : ils sont laissés hors de ce rapport. Un administrateur doit consulter Paramètres → Intégrité.',
+    zMissing:
+      'Le rapport Z {{number}} est manquant ou illisible : ce qu’il comptait peut être compté de nouveau dans ce rapport. Comparez avec sa copie imprimée.',
+    books:
+      'Les livres tenus pour les rapports ({{file}}) n’ont pas passé leur contrôle ; des paiements en ligne et des remboursements que leurs journaux ne gardent plus peuvent manquer dans ce rapport. Un administrateur doit consulter Paramètres → Intégrité.',
+    leftOut:
+      'Une partie de ce que ce rapport compte n’a pas pu être lue et est laissée de côté. Un administrateur doit consulter Paramètres → Intégrité.',
   },
 }
 

@@ -68,22 +68,32 @@ export function unkeyedErrors(folder = 'main'): string[] {
 
 /**
  * Every catalogue key main names in a keyed sentence: the `key` of an object literal made of
- * `key` and `params` only (a Said), and any string literal that starts with one of `groups`
- * and a dot (a key chosen in a condition before it goes into a Said).
+ * `key` and `params` only (a Said), and every string literal in a `key:` value that chooses
+ * (`key: made ? 'a.b' : 'a.c'`). A key built from a template (`mandates.status.${status}`) is
+ * left to the test that names its values.
  */
-export function keysNamed(groups: readonly string[], folder = 'main'): Set<string> {
+export function keysNamed(folder = 'main'): Set<string> {
   const keys = new Set<string>()
-  const grouped = new RegExp(`^(?:${groups.join('|')})\\.[\\w.]+$`)
   for (const file of sources(folder)) {
     walk(parse(file), (node) => {
-      if (ts.isObjectLiteralExpression(node)) {
-        const names = node.properties.map((p) => (p.name && ts.isIdentifier(p.name) ? p.name.text : ''))
-        if (!names.includes('key') || names.some((n) => n !== 'key' && n !== 'params')) return
-        const key = node.properties.find((p) => named(p, 'key'))
-        if (key && ts.isPropertyAssignment(key) && ts.isStringLiteralLike(key.initializer))
-          keys.add(key.initializer.text)
-      } else if (ts.isStringLiteralLike(node) && grouped.test(node.text)) keys.add(node.text)
+      if (!ts.isObjectLiteralExpression(node)) return
+      const names = node.properties.map((p) =>
+        p.name && ts.isIdentifier(p.name) ? p.name.text : '',
+      )
+      if (!names.includes('key') || names.some((n) => n !== 'key' && n !== 'params')) return
+      const key = node.properties.find((p) => named(p, 'key'))
+      if (!key || !ts.isPropertyAssignment(key)) return
+      for (const text of branches(key.initializer)) keys.add(text)
     })
   }
   return keys
+}
+
+/** The string literals an expression may be: itself, or each branch of a condition. */
+function branches(expression: ts.Expression): string[] {
+  if (ts.isStringLiteralLike(expression)) return [expression.text]
+  if (ts.isParenthesizedExpression(expression)) return branches(expression.expression)
+  if (ts.isConditionalExpression(expression))
+    return [...branches(expression.whenTrue), ...branches(expression.whenFalse)]
+  return []
 }
