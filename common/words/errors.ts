@@ -5,6 +5,8 @@
 // (renderer/i18n/catalogue.ts), so a French screen says them in French. The gateway's own text
 // stays as the gateway wrote it, quoted, inside our sentence. Words are the glossary's
 // (docs/glossary.md); placeholders are `{{name}}`; a count has `_one` and `_other` forms.
+// Longer than the 500 lines a source file keeps to: it is a catalogue (data, like
+// renderer/i18n/en.json), two languages side by side, and its length is its number of sentences.
 import type { Language } from '../ipc/appearance'
 
 const en = {
@@ -529,7 +531,7 @@ const fr: ErrorWords = {
       'L’horloge de cet ordinateur est trop éloignée de celle de la passerelle (plus de 5 minutes) : la passerelle refuse ses requêtes.',
     fixClock:
       'Activez la date et l’heure automatiques dans les réglages du système (et vérifiez le fuseau horaire), puis testez de nouveau.',
-    badToken: 'La passerelle a refusé un jeton de session non valable ou expiré.',
+    badToken: 'La passerelle a refusé un jeton d’accès non valable ou expiré.',
     testAgain:
       'Testez de nouveau la connexion ; si le problème persiste, saisissez de nouveau la clé d’API.',
     noCapability:

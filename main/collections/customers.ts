@@ -25,7 +25,7 @@ import {
   type CustomerRecord,
 } from './customerDirectory'
 import { english } from '../kernel/errors'
-import { CollectionsError, collectionsRefusal } from './errors'
+import { collectionsRefusal, type CollectionsError } from './errors'
 import { readFailure, type CollectionsGateway } from './gatewayPort'
 
 export interface NewCustomerInput {
