@@ -20,8 +20,8 @@ import type {
   OverpaymentDecision,
   TransferView,
 } from '../../common/ipc/collections'
-import { checkAmount, ruleParams, ruleWords } from '../../common/rules'
-import { AppError } from '../kernel/errors'
+import { checkAmount } from '../../common/rules'
+import { ruleRefusal } from '../kernel/errors'
 import type { ClaimsPort } from './claimsPort'
 import { CollectionsError } from './errors'
 import type { Actor } from './customers'
@@ -124,15 +124,7 @@ export function parseAmountDue(text: string, currency: Currency = DEFAULT_CURREN
     throw error
   }
   const problem = checkAmount(amount)
-  if (problem) {
-    const message = ruleWords(problem)
-    const say = { key: `rule.${problem.key}`, params: ruleParams(problem) }
-    throw new AppError('validation', message, {
-      fields: { amount: message },
-      say,
-      fieldSay: { amount: say },
-    })
-  }
+  if (problem) throw ruleRefusal('validation', 'amount', problem)
   return amount
 }
 

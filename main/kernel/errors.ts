@@ -3,7 +3,7 @@
 // `say` names the same sentence in the renderer's catalogue with its values, so a French till
 // shows it in French (docs/i18n.md, "Main's messages"). Never put a secret, PIN or stack in any.
 import type { Said, WireError } from '../../common/ipc/contract'
-import { ruleWords, type FieldProblem } from '../../common/rules'
+import { ruleParams, ruleWords, type FieldProblem } from '../../common/rules'
 import { DOCUMENT_WORDS } from '../../common/words/documents'
 import { ERROR_WORDS } from '../../common/words/errors'
 import { sayIn } from '../../common/words/said'
@@ -73,6 +73,17 @@ export function refuse(
       ? Object.fromEntries(Object.entries(options.fieldSay).map(([f, s]) => [f, english(s)]))
       : undefined)
   return new AppError(code, english(say), { ...options, ...(fields ? { fields } : {}), say })
+}
+
+/** A field rule's refusal (common/rules), beside `field`, in the rule's own words. */
+export function ruleRefusal(code: string, field: string, problem: FieldProblem): AppError {
+  const message = ruleWords(problem)
+  const say = { key: `rule.${problem.key}`, params: ruleParams(problem) }
+  return new AppError(code, message, {
+    fields: { [field]: message },
+    say,
+    fieldSay: { [field]: say },
+  })
 }
 
 /** Turns a foreign error (e.g. a GatewayError) into an AppError, or returns null to pass. */

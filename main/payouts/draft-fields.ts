@@ -3,8 +3,8 @@
 // (resolved within the last minutes and confirmed by the cashier) or typed.
 import { DOCUMENT_WORDS } from '../../common/words'
 import { MoneyError, parseUserAmount, type Minor } from '../../common/money'
-import { checkAmount, ruleParams, ruleWords } from '../../common/rules'
-import { AppError } from '../kernel/errors'
+import { checkAmount } from '../../common/rules'
+import { AppError, ruleRefusal } from '../kernel/errors'
 import type { CommandDeps } from './command-basics'
 import type { EditableFields, NameCheck, Purpose } from './model'
 import { namesMatch } from './nameMatch'
@@ -49,15 +49,7 @@ function parseAmount(text: string): Minor {
     })
   }
   const problem = checkAmount(amount)
-  if (problem) {
-    const message = ruleWords(problem)
-    const say = { key: `rule.${problem.key}`, params: ruleParams(problem) }
-    throw new AppError('invalid_amount', message, {
-      fields: { amount: message },
-      say,
-      fieldSay: { amount: say },
-    })
-  }
+  if (problem) throw ruleRefusal('invalid_amount', 'amount', problem)
   return amount
 }
 

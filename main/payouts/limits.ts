@@ -6,7 +6,8 @@
 // every limit with a margin, saying so, since payouts it has not heard of may exist.
 import type { Said } from '../../common/ipc/contract'
 import { moneyValue } from '../../common/words/said'
-import { add, compare, formatMoney, ZERO, type Currency, type Minor } from '../../common/money'
+import { english } from '../kernel/errors'
+import { add, compare, ZERO, type Currency, type Minor } from '../../common/money'
 import { COMMITTED_STATES, type PayoutItem } from './model'
 
 export type LimitRole = 'cashier' | 'supervisor' | 'admin'
@@ -128,20 +129,7 @@ function explain(
   others: number,
   currency: Currency,
 ): string {
-  const money = (m: Minor) => formatMoney(m, currency)
-  const who = party.side === 'maker' ? `${party.name} (${party.role})` : `${party.name}`
-  switch (kind) {
-    case 'item_limit':
-      return party.side === 'maker'
-        ? `This payout of ${money(total)} is above the ${party.role} limit of ${money(limit)} per payout. A supervisor must create it.`
-        : `This payout of ${money(total)} is above ${who}'s approval limit of ${money(limit)} per payout. Someone with a higher limit must approve it.`
-    case 'account_day_limit':
-      return `With ${others} other payout${others === 1 ? '' : 's'} to this account today, the total would be ${money(total)}, above the limit of ${money(limit)} per payout. Payouts to one account are added up, so splitting does not get around the limit.`
-    case 'day_limit':
-      return party.side === 'maker'
-        ? `${who} would reach ${money(total)} of payouts today, above the daily limit of ${money(limit)}.`
-        : `${who} would have approved ${money(total)} today, above the daily approval limit of ${money(limit)}.`
-  }
+  return english(explainSaid(kind, party, limit, total, others, currency))
 }
 
 /** `explain`, keyed: the amounts as money values, the role by its word. */
