@@ -497,6 +497,7 @@ const en = {
       hosted: 'Hosted payments',
       refunds: 'Refunds',
       payouts: 'Payouts',
+      debits: 'Direct debits',
     },
     chargeLeftOut: 'Charge {{id}} could not be reconciled and is left out.',
     payoutJournal:
@@ -1024,6 +1025,7 @@ const fr: ErrorWords = {
       hosted: 'Les paiements en ligne',
       refunds: 'Les remboursements',
       payouts: 'Les versements',
+      debits: 'Les prélèvements',
     },
     chargeLeftOut:
       'La demande de paiement {{id}} n’a pas pu être rapprochée : elle est laissée de côté.',

@@ -12,6 +12,7 @@ const SOURCES: Readonly<Record<string, string>> = {
   'Hosted payments': 'report.source.hosted',
   Refunds: 'report.source.refunds',
   Payouts: 'report.source.payouts',
+  'Direct debits': 'report.source.debits',
 }
 
 const PATTERNS: ReadonlyArray<[RegExp, (m: RegExpExecArray) => Said]> = [

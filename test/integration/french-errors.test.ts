@@ -171,6 +171,10 @@ describe('each family of main’s refusals on a French screen', () => {
     expect(csv.startsWith('\uFEFFsection,caissier,ligne,nombre,devise,montant,')).toBe(true)
     expect(csv).toContain(onScreen)
     expect(csv).toContain('Rapport Z')
+    // Each source the report reads is named in French, direct debits' too.
+    const debits =
+      'Direct debits could not be read or did not pass their check; they are left out of this report.'
+    expect(saySaid(warningSaid(debits), debits)).toMatch(/^Les prélèvements n’ont pas pu être lus/)
   })
 })
 
