@@ -70,11 +70,13 @@ export type TransportErrorCode =
 /**
  * Which sentence of the renderer's catalogue says an error (`errors.<key>` in en.json and
  * fr.json) and the values it needs: names, numbers, times as ISO strings (a value whose name
- * ends in `At` is shown as a day and time in the screen's language).
+ * ends in `At` is shown as a day and time in the screen's language, one whose name ends in
+ * `Amount` is money written "<minor units> <currency>", and a value that is itself a Said, a
+ * sentence inside the sentence, is said first; common/words/said.ts).
  */
 export interface Said {
   key: string
-  params?: Record<string, string | number>
+  params?: Record<string, string | number | Said>
 }
 
 /** What crosses the boundary on failure: never a stack, never a secret. */

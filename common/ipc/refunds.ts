@@ -7,7 +7,7 @@ import { REFERENCE_PATTERN } from '../api/primitives'
 import type { RefundStatus } from '../api/refunds'
 import type { UnknownOutcomeView } from './payments'
 import type { Currency, Minor } from '../money'
-import { defineChannels, defineEvents, payload, returns } from './contract'
+import { defineChannels, defineEvents, payload, returns, type Said } from './contract'
 import { NoInput, PinSchema } from './shared'
 
 export interface RefundView {
@@ -49,6 +49,8 @@ export interface RefundablePayment {
   refundable: Minor
   /** Null when a refund may be issued; otherwise why not, in words. */
   blockedReason: string | null
+  /** The same, keyed for the screen's language (renderer/i18n/errors.ts); only when blocked. */
+  blockedSay?: Said
   refunds: RefundView[]
 }
 

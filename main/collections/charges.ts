@@ -20,8 +20,8 @@ import type {
   OverpaymentDecision,
   TransferView,
 } from '../../common/ipc/collections'
-import { checkAmount, ruleParams, ruleWords } from '../../common/rules'
-import { AppError } from '../kernel/errors'
+import { checkAmount } from '../../common/rules'
+import { ruleRefusal } from '../kernel/errors'
 import type { ClaimsPort } from './claimsPort'
 import { CollectionsError } from './errors'
 import type { Actor } from './customers'
@@ -112,19 +112,19 @@ export function parseAmountDue(text: string, currency: Currency = DEFAULT_CURREN
     amount = parseUserAmount(text, currency)
   } catch (error) {
     if (error instanceof MoneyError)
-      throw new CollectionsError('validation', error.message, { amount: error.message })
+      throw new CollectionsError(
+        'validation',
+        error.message,
+        { amount: error.message },
+        {
+          key: `money.${error.code}`,
+          params: { text: text.trim() },
+        },
+      )
     throw error
   }
   const problem = checkAmount(amount)
-  if (problem) {
-    const message = ruleWords(problem)
-    const say = { key: `rule.${problem.key}`, params: ruleParams(problem) }
-    throw new AppError('validation', message, {
-      fields: { amount: message },
-      say,
-      fieldSay: { amount: say },
-    })
-  }
+  if (problem) throw ruleRefusal('validation', 'amount', problem)
   return amount
 }
 

@@ -24,7 +24,8 @@ import {
   type CustomerDirectory,
   type CustomerRecord,
 } from './customerDirectory'
-import { CollectionsError } from './errors'
+import { english } from '../kernel/errors'
+import { collectionsRefusal, type CollectionsError } from './errors'
 import { readFailure, type CollectionsGateway } from './gatewayPort'
 
 export interface NewCustomerInput {
@@ -122,11 +123,7 @@ export function toCustomerAccount(
   currency?: Currency,
 ): CustomerAccount {
   const cur = va.currency_code ?? currency
-  if (!cur)
-    throw new CollectionsError(
-      'gateway_rejected',
-      'The gateway did not say which currency this account is in.',
-    )
+  if (!cur) throw collectionsRefusal('gateway_rejected', { key: 'collections.noCurrency' })
   return {
     accountReference: va.account_reference,
     accountNumber: va.account_number,
@@ -144,11 +141,13 @@ export function toCustomerAccount(
 const maskDigits = (text: string): string =>
   text.replace(/\d{11}/g, (run) => maskBvn(run.slice(-3)) ?? '')
 
-function unavailable(message: string): CollectionsError {
-  return new CollectionsError(
-    'gateway_unavailable',
-    `${message} The gateway can't be reached right now; try again in a moment.`,
-  )
+function unavailable(
+  what: 'lookUp' | 'lookUpEmail' | 'mayNotBeCreated' | 'notCreated',
+): CollectionsError {
+  return collectionsRefusal('gateway_unavailable', {
+    key: 'collections.unreachable',
+    params: { what: { key: `collections.${what}` } },
+  })
 }
 
 export interface CustomersDeps {
@@ -242,12 +241,12 @@ export function createCustomers(deps: CustomersDeps) {
     } catch (error) {
       const f = readFailure(error)
       if (f.status === 404 && f.recordAbsent) return null
-      throw new CollectionsError(
-        f.unavailable ? 'gateway_unavailable' : 'cannot_check',
-        f.unavailable
-          ? "The account was not created: the gateway can't be reached to check whether this e-mail already has an account. Try again in a moment."
-          : `The account was not created: the gateway did not say whether this e-mail already has an account (${f.message}). Try again, or find the customer by e-mail.`,
-      )
+      throw f.unavailable
+        ? collectionsRefusal('gateway_unavailable', { key: 'collections.emailUnchecked' })
+        : collectionsRefusal('cannot_check', {
+            key: 'collections.emailUnknown',
+            params: { message: f.message },
+          })
     }
     if (found.currency_code) return toCustomerAccount(found)
     return (
@@ -262,24 +261,32 @@ export function createCustomers(deps: CustomersDeps) {
     } catch (error) {
       const f = readFailure(error)
       if (f.status === 404) return null
-      if (f.unavailable) throw unavailable('Could not look the account up.')
-      throw new CollectionsError('gateway_rejected', f.message)
+      if (f.unavailable) throw unavailable('lookUp')
+      throw collectionsRefusal('gateway_rejected', {
+        key: 'gateway.said',
+        params: { message: f.message },
+      })
     }
   }
 
   async function byEmail(email: string): Promise<CustomerAccount | null> {
     if (!EmailCheck.safeParse(email).success)
-      throw new CollectionsError('validation', `"${email}" is not an e-mail address.`, {
-        value: 'Enter an e-mail address, e.g. ada@example.com.',
-      })
+      throw collectionsRefusal(
+        'validation',
+        { key: 'collections.notEmail', params: { email } },
+        { value: english({ key: 'collections.enterEmail' }) },
+      )
     let found: VirtualAccountByEmailResponse
     try {
       found = await deps.gateway.virtualAccounts.byEmail(email)
     } catch (error) {
       const f = readFailure(error)
       if (f.status === 404) return null
-      if (f.unavailable) throw unavailable('Could not look the e-mail up.')
-      throw new CollectionsError('gateway_rejected', f.message)
+      if (f.unavailable) throw unavailable('lookUpEmail')
+      throw collectionsRefusal('gateway_rejected', {
+        key: 'gateway.said',
+        params: { message: f.message },
+      })
     }
     // The e-mail lookup names fewer fields; the full record fills in the currency.
     if (found.currency_code) return toCustomerAccount(found)
@@ -293,9 +300,11 @@ export function createCustomers(deps: CustomersDeps) {
     async find(by: 'reference' | 'email', value: string): Promise<CustomerAccount | null> {
       const v = value.trim()
       if (by !== 'email' && !REFERENCE.test(v))
-        throw new CollectionsError('validation', 'That is not an account reference.', {
-          value: 'Use letters, digits, dot, dash or underscore.',
-        })
+        throw collectionsRefusal(
+          'validation',
+          { key: 'collections.notReference' },
+          { value: english({ key: 'collections.referenceChars' }) },
+        )
       const found = by === 'email' ? await byEmail(v) : await byReference(v)
       if (found) remember(found)
       return found
@@ -317,7 +326,7 @@ export function createCustomers(deps: CustomersDeps) {
       const { value, fields } = validateNewCustomer(input)
       const blocking = Object.keys(fields).filter((f) => f !== 'bvn' || value.bvn !== '')
       if (blocking.length > 0)
-        throw new CollectionsError('validation', 'Check the highlighted fields.', fields)
+        throw collectionsRefusal('validation', { key: 'input.checkFields' }, fields)
 
       const dir = directory()
       const local = dir.byEmail(value.email)
@@ -326,7 +335,7 @@ export function createCustomers(deps: CustomersDeps) {
       const localBvn = digest ? dir.byBvnDigest(digest) : null
       if (localBvn) return existing(await accountOfRecord(localBvn), localBvn, 'bvn')
       if (Object.keys(fields).length > 0)
-        throw new CollectionsError('validation', 'Check the highlighted fields.', fields)
+        throw collectionsRefusal('validation', { key: 'input.checkFields' }, fields)
 
       const atGateway = await gatewayHasEmail(value.email)
       if (atGateway) {
@@ -367,35 +376,38 @@ export function createCustomers(deps: CustomersDeps) {
       } catch (error) {
         const f = readFailure(error)
         if (f.status === 409)
-          throw new CollectionsError(
+          throw collectionsRefusal(
             'duplicate_reference',
-            `An account with reference "${reference}" already exists. Find it by reference instead, or use another reference.`,
-            { accountReference: 'This reference is already taken.' },
+            { key: 'collections.referenceExists', params: { reference } },
+            { accountReference: english({ key: 'collections.referenceTaken' }) },
           )
         if (f.outcomeUnknown) {
           // The create may have gone through; the reference says whether it did.
           const existing = await byReference(reference).catch(() => null)
           if (existing && existing.customerEmail.toLowerCase() === value.email.toLowerCase())
             return existing
-          throw unavailable('The account may not have been created.')
+          throw unavailable('mayNotBeCreated')
         }
-        if (f.unavailable) throw unavailable('The account was not created.')
+        if (f.unavailable) throw unavailable('notCreated')
         if (f.fieldErrors.length > 0) {
           const mapped: Partial<Record<Field, string>> = {}
           for (const fe of f.fieldErrors) {
             const field = GATEWAY_FIELD[fe.field]
             if (field) mapped[field] = maskDigits(fe.message)
           }
-          throw new CollectionsError(
+          throw collectionsRefusal(
             'validation',
-            `The gateway refused the account: ${maskDigits(f.fieldErrors.map((e) => e.message).join(' '))}`,
+            {
+              key: 'collections.accountRefused',
+              params: { message: maskDigits(f.fieldErrors.map((e) => e.message).join(' ')) },
+            },
             mapped,
           )
         }
-        throw new CollectionsError(
-          'gateway_rejected',
-          `The gateway refused the account: ${maskDigits(f.message)}`,
-        )
+        throw collectionsRefusal('gateway_rejected', {
+          key: 'collections.accountRefused',
+          params: { message: maskDigits(f.message) },
+        })
       }
     }
   }

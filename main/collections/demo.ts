@@ -5,7 +5,7 @@ import type { collectionsChannels } from '../../common/ipc/collections'
 import type { CoreServices } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
 import { parseAmountDue } from './charges'
-import { CollectionsError } from './errors'
+import { CollectionsError, collectionsRefusal } from './errors'
 import { readFailure } from './gatewayPort'
 
 type DemoChannels = Pick<
@@ -16,22 +16,19 @@ type DemoChannels = Pick<
 /** The rule the simulated outage sets: every call but /health and the controls answers 502. */
 const OUTAGE = { kind: '502', rate: 1, when: 'before', retry_after_seconds: 1 } as const
 
-async function demoClient(core: CoreServices, what: string) {
+async function demoClient(core: CoreServices, what: 'transfers' | 'outages') {
   if (core.environment.current !== 'demo')
-    throw new CollectionsError(
-      'demo_only',
-      `${what} exist only in the Demo environment, for training.`,
-    )
+    throw collectionsRefusal('demo_only', { key: `collections.demoOnly.${what}` })
   return core.environment.client()
 }
 
 function refused(error: unknown): CollectionsError {
   if (error instanceof CollectionsError) return error
   const f = readFailure(error)
-  return new CollectionsError(
-    f.unavailable ? 'gateway_unavailable' : 'gateway_rejected',
-    `The demo gateway refused: ${f.message}`,
-  )
+  return collectionsRefusal(f.unavailable ? 'gateway_unavailable' : 'gateway_rejected', {
+    key: 'collections.demoRefused',
+    params: { message: f.message },
+  })
 }
 
 export function demoHandlers(core: CoreServices): Handlers<DemoChannels> {
@@ -39,7 +36,7 @@ export function demoHandlers(core: CoreServices): Handlers<DemoChannels> {
     'demo.simulateTransfer': async ({ accountReference, amount, status }) => {
       const amountMinor = parseAmountDue(amount)
       try {
-        const client = await demoClient(core, 'Simulated transfers')
+        const client = await demoClient(core, 'transfers')
         const result = await client.sandbox.simulateTransfer(accountReference, {
           amount: amountMinor,
           status: status ?? 'success',
@@ -51,7 +48,7 @@ export function demoHandlers(core: CoreServices): Handlers<DemoChannels> {
     },
     'demo.simulateOutage': async ({ active }) => {
       try {
-        const client = await demoClient(core, 'Simulated outages')
+        const client = await demoClient(core, 'outages')
         // Sandbox controls and /health are never faulted, so training can still send transfers.
         await client.sandbox.setFaults({
           rules: active ? [OUTAGE] : [],
@@ -65,7 +62,7 @@ export function demoHandlers(core: CoreServices): Handlers<DemoChannels> {
     // is on (the screen that started it may be gone).
     'demo.outage': async () => {
       try {
-        const client = await demoClient(core, 'Simulated outages')
+        const client = await demoClient(core, 'outages')
         const { data } = await client.sandbox.getFaults()
         return { active: data.rules.some((rule) => rule.kind === OUTAGE.kind && rule.rate === 1) }
       } catch (error) {

@@ -2,7 +2,7 @@
 // `fields` puts a message beside the form field it concerns. An AppError, so the IPC guard
 // sends it across as {code, message, fields} and never a stack or a secret.
 import type { Said } from '../../common/ipc/contract'
-import { AppError } from '../kernel/errors'
+import { AppError, english } from '../kernel/errors'
 
 export type CollectionsErrorCode =
   | 'validation'
@@ -31,3 +31,10 @@ export class CollectionsError extends AppError {
     super(code, message, { ...(fields ? { fields } : {}), ...(say ? { say } : {}) })
   }
 }
+
+/** A refusal worded from the catalogue (common/words/errors.ts): its English is the table's. */
+export const collectionsRefusal = (
+  code: CollectionsErrorCode,
+  say: Said,
+  fields?: Record<string, string>,
+): CollectionsError => new CollectionsError(code, english(say), fields, say)

@@ -10,7 +10,8 @@ import type {
   HistoryRow,
 } from '../../common/ipc/collections'
 import { csvRow } from './csv'
-import { CollectionsError } from './errors'
+import { english } from '../kernel/errors'
+import { CollectionsError, collectionsRefusal } from './errors'
 import { readFailure, type CollectionsGateway, type VaTransactionsFilter } from './gatewayPort'
 import { observedFromGateway, type Ledger } from './ledger'
 
@@ -27,9 +28,11 @@ const EXPORT_MAX_ROWS = 200_000
 
 function query(filter: HistoryFilter, page: number, pageSize: number): VaTransactionsFilter {
   if (filter.from && filter.to && filter.from > filter.to)
-    throw new CollectionsError('validation', 'The "from" date is after the "to" date.', {
-      from: 'Pick a date on or before "to".',
-    })
+    throw collectionsRefusal(
+      'validation',
+      { key: 'collections.fromAfterTo' },
+      { from: english({ key: 'collections.pickFrom' }) },
+    )
   const q: VaTransactionsFilter = { page, page_size: pageSize }
   if (filter.accountReference) q.account_reference = filter.accountReference
   if (filter.status) q.status = filter.status
@@ -117,10 +120,10 @@ function wrap(error: unknown): never {
       undefined,
       { key: 'historyOffline' },
     )
-  throw new CollectionsError(
-    'gateway_rejected',
-    `The gateway refused the history request: ${f.message}`,
-  )
+  throw collectionsRefusal('gateway_rejected', {
+    key: 'collections.historyRefused',
+    params: { message: f.message },
+  })
 }
 
 export function createHistory(deps: HistoryDeps) {

@@ -27,6 +27,7 @@ import { AppError } from '../kernel/errors'
 import {
   GENESIS,
   JournalIntegrityError,
+  journalSaid,
   LineChain,
   readSealedLines,
   SealedLineReader,
@@ -166,7 +167,7 @@ export function openJournal<T>(path: string, options: JournalOptions<T>): Journa
   } catch (error) {
     if (!(error instanceof JournalIntegrityError)) throw error
     options.seal?.report?.(error)
-    throw new AppError('journal_damaged', error.message, { cause: error })
+    throw new AppError('journal_damaged', error.message, { cause: error, say: journalSaid(error) })
   }
   const seal = options.seal ?? null
   const chain = seal ? new LineChain<T>(seal, domain, loaded.head) : null

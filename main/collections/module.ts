@@ -19,7 +19,7 @@ import { createCharges, type Charges } from './charges'
 import { claimsOf } from './claimsPort'
 import { memoryDirectory, openCustomerDirectory, type CustomerDirectory } from './customerDirectory'
 import { createCustomers } from './customers'
-import { CollectionsError } from './errors'
+import { CollectionsError, collectionsRefusal } from './errors'
 import type { CollectionsGateway } from './gatewayPort'
 import { demoHandlers } from './demo'
 import { createHistory } from './history'
@@ -139,10 +139,10 @@ export function createCollections(core: CoreServices) {
     try {
       const found = remember(await customers.find('reference', reference))
       if (!found)
-        throw new CollectionsError(
-          'customer_not_found',
-          `No account with reference "${reference}". Find or create the customer first.`,
-        )
+        throw collectionsRefusal('customer_not_found', {
+          key: 'collections.noAccount',
+          params: { reference },
+        })
       return found
     } catch (error) {
       // Offline: a customer seen before can still pay, since transfers don't need us online.

@@ -16,10 +16,11 @@ import {
   type ConfigurableEnvironment,
   type Environment,
 } from '../../common/ipc/shared'
-import { AppError } from '../kernel/errors'
+import type { Said } from '../../common/ipc/contract'
+import { AppError, refuse } from '../kernel/errors'
 import type { Emit } from '../kernel/events'
 import type { Logger } from '../kernel/log'
-import type { Keychain } from '../keychain/keychain'
+import { keychainSaid, type Keychain } from '../keychain/keychain'
 import { secretAccount } from '../keychain/till-secrets'
 import type { SettingsStore } from '../settings/store'
 import type { DemoKey, RunningDemo, StartDemoGateway } from './demo'
@@ -54,6 +55,12 @@ export interface EnvironmentOptions {
 /** Ends every sentence that explains why Sandbox or Live calls are stopped. */
 const CONFIRM_HINT =
   'An admin should look at what changed at the top of Settings and confirm the settings with their PIN.'
+
+/** Nothing goes to the gateway while the settings that decide where money goes are in doubt. */
+const nothingSent = (environment: Environment): Said => ({
+  key: 'tamper.nothingSent',
+  params: { environment: { key: `environment.${environment}` } },
+})
 
 type ChangeListener = (state: EnvironmentState) => void
 
@@ -133,10 +140,14 @@ export class EnvironmentService {
   switchTo(environment: Environment, confirm?: string): Promise<EnvironmentState> {
     return this.#serial(async () => {
       if (environment === 'live' && this.current !== 'live' && confirm !== LIVE_CONFIRMATION) {
-        throw new AppError(
+        throw refuse(
           'live_confirmation_required',
-          `Switching to Live moves real money. Type ${LIVE_CONFIRMATION} to confirm.`,
-          { fields: { confirm: `Type ${LIVE_CONFIRMATION} to confirm.` } },
+          { key: 'environment.liveConfirm', params: { word: LIVE_CONFIRMATION } },
+          {
+            fieldSay: {
+              confirm: { key: 'environment.typeWord', params: { word: LIVE_CONFIRMATION } },
+            },
+          },
         )
       }
       if (environment === this.current) return this.state()
@@ -198,13 +209,21 @@ export class EnvironmentService {
       throw new AppError(
         'integrity_failed',
         `Nothing is sent to the ${label} gateway: ${authority} ${CONFIRM_HINT}`,
+        { say: nothingSent(this.current) },
       )
     }
     const state = await this.state()
     if (state.notReady || !state.baseUrl || !state.keyId) {
+      const said = this.#notReadySaid(
+        state.environment,
+        state.keyId,
+        state.hasSecret,
+        state.keychain.explanation,
+      )
       throw new AppError(
         'gateway_not_configured',
         state.notReady ?? 'The gateway is not set up yet.',
+        { say: said ?? { key: 'environment.notSetUp' } },
       )
     }
     const secret =
@@ -212,7 +231,10 @@ export class EnvironmentService {
         ? (this.#demoKey?.secret ?? null)
         : await this.#readSecret(state.environment, state.keyId)
     if (!secret) {
-      throw new AppError('gateway_not_configured', `No secret is stored for key ${state.keyId}.`)
+      throw refuse('gateway_not_configured', {
+        key: 'environment.noSecret',
+        params: { keyId: state.keyId },
+      })
     }
     return { environment: state.environment, baseUrl: state.baseUrl, keyId: state.keyId, secret }
   }
@@ -249,6 +271,34 @@ export class EnvironmentService {
     this.options.emit('environment.changed', state)
     for (const listener of this.#listeners) listener(state)
     return state
+  }
+
+  /**
+   * The same, keyed (common/words/errors.ts `environment`), for a refusal the screen says in its
+   * language; the keychain's and the demo's details stay in the English.
+   */
+  #notReadySaid(
+    environment: Environment,
+    keyId: string | null,
+    hasSecret: boolean,
+    keychainExplanation: string | null,
+  ): Said | null {
+    const label: Said = { key: `environment.${environment}` }
+    if (environment === 'demo') {
+      if (this.#demo) return null
+      return this.#demoError
+        ? { key: 'environment.demoFailed' }
+        : { key: 'environment.demoStarting' }
+    }
+    if (this.#authorityProblem() !== null) return nothingSent(environment)
+    const stored = this.options.settings.get().baseUrls[environment]
+    if (!stored) return { key: 'environment.enterBaseUrl', params: { environment: label } }
+    if (usableUrl(stored) === null)
+      return { key: 'environment.badBaseUrl', params: { environment: label } }
+    if (!keyId) return { key: 'environment.enterKey', params: { environment: label } }
+    if (keychainExplanation) return keychainSaid(process.platform)
+    if (!hasSecret) return { key: 'environment.noTillSecret', params: { keyId } }
+    return null
   }
 
   #notReady(

@@ -1,6 +1,7 @@
 // Gateway failures in words an admin or cashier can act on. Used by the connection test and,
 // through the IPC error translator, by every channel whose service lets a GatewayError escape.
-import { AppError } from '../kernel/errors'
+import type { Said } from '../../common/ipc/contract'
+import { english, refuse, type AppError } from '../kernel/errors'
 import { GatewayError } from './gateway-port'
 
 export interface Explanation {
@@ -10,6 +11,9 @@ export interface Explanation {
   problem: string
   /** What to do about it. */
   action: string
+  /** Both, keyed (common/words/errors.ts `gateway`), for the screen's language. */
+  problemSay: Said
+  actionSay: Said
 }
 
 interface GatewayErrorFacts {
@@ -28,113 +32,83 @@ const hostOf = (baseUrl: string | null): string => {
   }
 }
 
+/** What happened and what to do, by key; the gateway's own text stays as it wrote it. */
+function explainSaid(
+  facts: GatewayErrorFacts,
+  context: { baseUrl: string | null; keyId: string | null },
+): [problem: Said, action: Said] {
+  // The host and key id are names, the same in every language; "the gateway" is not.
+  const host: string | Said = context.baseUrl
+    ? hostOf(context.baseUrl)
+    : { key: 'gateway.theGateway' }
+  const key: Said = context.keyId
+    ? { key: 'gateway.keyNamed', params: { keyId: context.keyId } }
+    : { key: 'gateway.theKey' }
+  const message = facts.gatewayMessage
+  switch (facts.kind) {
+    case 'invalid_api_key':
+      return [{ key: 'gateway.unknownKey', params: { key } }, { key: 'gateway.enterKeyAgain' }]
+    case 'invalid_signature':
+      return [{ key: 'gateway.badSecret', params: { key } }, { key: 'gateway.copySecret' }]
+    case 'invalid_timestamp':
+    case 'timestamp_too_old':
+      return [{ key: 'gateway.clock' }, { key: 'gateway.fixClock' }]
+    case 'invalid_token':
+      return [{ key: 'gateway.badToken' }, { key: 'gateway.testAgain' }]
+    case 'missing_capability':
+      return [{ key: 'gateway.noCapability', params: { key } }, { key: 'gateway.grantCapability' }]
+    case 'rate_limited':
+      return [
+        { key: 'gateway.rateLimited' },
+        facts.retryAfterSeconds !== undefined
+          ? { key: 'gateway.waitSeconds', params: { count: Math.ceil(facts.retryAfterSeconds) } }
+          : { key: 'gateway.waitMinute' },
+      ]
+    case 'server':
+      return [
+        facts.status
+          ? { key: 'gateway.serverStatus', params: { status: facts.status } }
+          : { key: 'gateway.server' },
+        { key: 'gateway.notThisTill' },
+      ]
+    case 'network':
+      return [{ key: 'gateway.unreachable', params: { host } }, { key: 'gateway.checkNetwork' }]
+    case 'timeout':
+      return [{ key: 'gateway.slow', params: { host } }, { key: 'gateway.slowAction' }]
+    case 'bad_response':
+      return [{ key: 'gateway.notGateway', params: { host } }, { key: 'gateway.checkBaseUrl' }]
+    case 'not_found':
+      return [{ key: 'gateway.noEndpoint', params: { host } }, { key: 'gateway.missingPath' }]
+    case 'validation':
+      return [
+        message ? { key: 'gateway.invalidSaid', params: { message } } : { key: 'gateway.invalid' },
+        { key: 'gateway.correctFields' },
+      ]
+    case 'conflict':
+      return [
+        message ? { key: 'gateway.said', params: { message } } : { key: 'gateway.conflict' },
+        { key: 'gateway.checkExisting' },
+      ]
+    default:
+      return [
+        message ? { key: 'gateway.said', params: { message } } : { key: 'gateway.refused' },
+        { key: 'gateway.tryThenTest' },
+      ]
+  }
+}
+
 /** Pure mapping from an error's facts to words; exported for tests. */
 export function explainFacts(
   facts: GatewayErrorFacts,
   context: { baseUrl: string | null; keyId: string | null },
 ): Explanation {
-  const host = hostOf(context.baseUrl)
-  const key = context.keyId ? `key ${context.keyId}` : 'the key'
-  const code = `gateway_${facts.kind}`
-  switch (facts.kind) {
-    case 'invalid_api_key':
-      return {
-        code,
-        problem: `The gateway does not recognise ${key}. It may have been revoked or rotated, or it belongs to the other environment (sandbox keys don't work on live and vice versa).`,
-        action:
-          'Open the merchant dashboard → API keys, copy the current key id and secret for this environment, and enter them again in Settings → API key.',
-      }
-    case 'invalid_signature':
-      return {
-        code,
-        problem: `The gateway knows ${key} but the secret does not match, so every signed request is refused.`,
-        action:
-          'Copy the secret again from the dashboard (it is shown only when the key is created; rotate the key if you no longer have it) and enter it in Settings → API key.',
-      }
-    case 'invalid_timestamp':
-    case 'timestamp_too_old':
-      return {
-        code,
-        problem:
-          "This computer's clock is too far from the gateway's clock (more than 5 minutes), so the gateway refuses its requests.",
-        action:
-          "Turn on automatic date and time in the operating system's settings (and check the time zone), then test again.",
-      }
-    case 'invalid_token':
-      return {
-        code,
-        problem: 'The gateway rejected a session token as invalid or expired.',
-        action: 'Test the connection again; if it persists, re-enter the API key.',
-      }
-    case 'missing_capability':
-      return {
-        code,
-        problem: `${key} works, but it lacks a permission this action needs.`,
-        action:
-          'In the merchant dashboard → API keys, grant the key the missing capability (or create a key with it) and enter it here.',
-      }
-    case 'rate_limited':
-      return {
-        code,
-        problem: 'The gateway is limiting how often this till may call it.',
-        action:
-          facts.retryAfterSeconds !== undefined
-            ? `Wait ${Math.ceil(facts.retryAfterSeconds)} seconds and try again.`
-            : 'Wait a minute and try again.',
-      }
-    case 'server':
-      return {
-        code,
-        problem: `The gateway had an internal problem${facts.status ? ` (HTTP ${facts.status})` : ''}.`,
-        action:
-          "It is not something on this till. Try again in a few minutes; if it persists, check the gateway's status page.",
-      }
-    case 'network':
-      return {
-        code,
-        problem: `Can't reach ${host}: no connection could be made.`,
-        action:
-          'Check the network cable or Wi-Fi, any proxy or firewall, and that the base URL in Settings → Environment is right.',
-      }
-    case 'timeout':
-      return {
-        code,
-        problem: `${host} did not answer in time.`,
-        action:
-          'The network may be slow or the gateway busy. Try again; if it keeps happening, check the connection.',
-      }
-    case 'bad_response':
-      return {
-        code,
-        problem: `${host} answered, but not like the payment gateway does.`,
-        action:
-          'Check the base URL in Settings → Environment: it may point at a website, a captive portal, or the wrong path.',
-      }
-    case 'not_found':
-      return {
-        code,
-        problem: `${host} has no such endpoint or record.`,
-        action:
-          'If this happened in the connection test, the base URL is probably missing a path part.',
-      }
-    case 'validation':
-      return {
-        code,
-        problem: `The gateway rejected the request as invalid${facts.gatewayMessage ? `: ${facts.gatewayMessage}` : ''}.`,
-        action: 'Correct the highlighted details and try again.',
-      }
-    case 'conflict':
-      return {
-        code,
-        problem: facts.gatewayMessage ?? 'The gateway reports a conflict with an existing record.',
-        action: 'Check the existing record before trying again.',
-      }
-    default:
-      return {
-        code,
-        problem: facts.gatewayMessage ?? 'The gateway refused the request.',
-        action: 'Try again; if it persists, run the connection test in Settings.',
-      }
+  const [problemSay, actionSay] = explainSaid(facts, context)
+  return {
+    code: `gateway_${facts.kind}`,
+    problem: english(problemSay),
+    action: english(actionSay),
+    problemSay,
+    actionSay,
   }
 }
 
@@ -160,5 +134,8 @@ export const translateGatewayError =
     const facts = gatewayFacts(error)
     if (!facts) return null
     const explanation = explainFacts(facts, context())
-    return new AppError(explanation.code, `${explanation.problem} ${explanation.action}`)
+    return refuse(explanation.code, {
+      key: 'gateway.explained',
+      params: { problem: explanation.problemSay, action: explanation.actionSay },
+    })
   }

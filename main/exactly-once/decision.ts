@@ -5,7 +5,8 @@
 // answer for the reference closes an unknown outcome.
 import * as z from 'zod'
 import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
-import { AppError } from '../kernel/errors'
+import type { Said } from '../../common/ipc/contract'
+import { AppError, english, refuse } from '../kernel/errors'
 import type { Alarm } from './alarm'
 import { outcomeViewOf } from './outcome-view'
 import type { Uncertainty } from './submit'
@@ -36,20 +37,18 @@ export interface DecisionWords {
   started: string
   /** How "made" reads for it ("paid", the default; "made" for refunds). */
   made?: string
-  /** The renderer's catalogue keys of the refusals, where the kind has its own words for them. */
-  keys?: { onlyUnknown: string; noAlarm: string }
 }
 
 const madeWord = (words: DecisionWords): string => words.made ?? 'paid'
 
 /** The refusal of a decision on an entry whose outcome is not unknown (or already decided). */
-export function onlyUnknown(words: DecisionWords): AppError {
-  const made = madeWord(words)
-  return new AppError(
-    'wrong_state',
-    `Only a ${words.noun} whose outcome is unknown can be marked as ${made} or not ${made}.`,
-    words.keys ? { say: { key: words.keys.onlyUnknown } } : {},
-  )
+export function onlyUnknown(words: DecisionWords) {
+  return refuse('wrong_state', { key: `decision.onlyUnknown.${words.noun}` })
+}
+
+/** The refusal of an acknowledgement where there is no alarm. */
+export function noAlarm(words: DecisionWords) {
+  return refuse('wrong_state', { key: `decision.noAlarm.${words.noun}` })
 }
 
 /** Why `viewer` may not decide an item started by `startedById`, or null when they may. */
@@ -58,9 +57,25 @@ export function makerBlock(
   viewer: Decider | null,
   words: DecisionWords,
 ): string | null {
-  return viewer && startedById === viewer.id
-    ? `You ${words.started}, so another supervisor must decide whether it was ${madeWord(words)}.`
-    : null
+  const said = makerBlockSaid(startedById, viewer, words)
+  return said && english(said)
+}
+
+/** The same, keyed (common/words/errors.ts `decision.makerBlock`), by the item's noun. */
+export function makerBlockSaid(
+  startedById: string | null | undefined,
+  viewer: Decider | null,
+  words: DecisionWords,
+): Said | null {
+  if (!viewer || startedById !== viewer.id) return null
+  // A kind these words do not name (a new one) keeps its own English.
+  const known = ['payment', 'refund', 'debit', 'payout'].includes(words.noun)
+  return known
+    ? { key: `decision.makerBlock.${words.noun}` }
+    : {
+        key: 'decision.makerBlockOther',
+        params: { started: words.started, made: madeWord(words) },
+      }
 }
 
 /**
@@ -75,9 +90,12 @@ export async function decideResolution(options: {
   at: () => string
 }): Promise<Resolution> {
   const { actor, input } = options
-  if (!actor) throw new AppError('not_signed_in', 'Sign in to decide.')
+  if (!actor) throw refuse('not_signed_in', { key: 'decision.signIn' })
   options.check(actor)
-  if (!options.verifyPin) throw new AppError('internal', 'PIN checks are not available here.')
+  if (!options.verifyPin)
+    throw new AppError('internal', 'PIN checks are not available here.', {
+      say: { key: 'internal' },
+    })
   await options.verifyPin(actor.id, input.pin)
   options.check(actor)
   const made = input.outcome === 'paid'

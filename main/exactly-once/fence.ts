@@ -4,7 +4,8 @@
 // one may still land would race it: the supervisor says "not paid" while the payment is being
 // made. So a decision is refused until that moment has passed, with when in words; and every
 // resend re-reads its entry just before it leaves, so nothing goes once a decision is written.
-import { AppError } from '../kernel/errors'
+import type { Said } from '../../common/ipc/contract'
+import { refuse } from '../kernel/errors'
 
 /** Beyond a request's deadline: how long a gateway may take to show a committed write. */
 export const COMMIT_LAG_MARGIN_MS = 15_000
@@ -15,6 +16,9 @@ const clockTime = (ms: number): string => {
   const two = (n: number) => String(n).padStart(2, '0')
   return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`
 }
+
+/** "this payment", "this refund"… keyed by the kind's noun (common/words/errors.ts `decision.this`). */
+export const nounSaid = (noun: string): Said => ({ key: `decision.this.${noun}` })
 
 /**
  * Throws `decision_fenced` while a request for this reference may still be on its way to the
@@ -31,13 +35,13 @@ export function assertDecidable(options: {
   const until =
     options.lastUnknownAt === null ? null : options.lastUnknownAt + options.outstandingMs
   if (until !== null && options.now < until)
-    throw new AppError(
-      'decision_fenced',
-      `A request for this ${options.noun} may still reach the gateway, so deciding now could contradict it. It can be decided from ${clockTime(until)}; the till keeps checking meanwhile.`,
-    )
+    throw refuse('decision_fenced', {
+      key: 'decision.fenced',
+      params: { what: nounSaid(options.noun), time: clockTime(until) },
+    })
   if (options.busy)
-    throw new AppError(
-      'decision_fenced',
-      `The till is asking the gateway about this ${options.noun} right now. It can be decided from ${clockTime(options.now + 1_000)}, once that answer is in.`,
-    )
+    throw refuse('decision_fenced', {
+      key: 'decision.asking',
+      params: { what: nounSaid(options.noun), time: clockTime(options.now + 1_000) },
+    })
 }

@@ -8,9 +8,9 @@
 // A kind describes only what differs (WriteKind): how to send and look up, how to read and
 // fold a record, which statuses are final. Everything else lives here, once.
 import type { Logger } from '../kernel/log'
-import { AppError } from '../kernel/errors'
+import { refuse } from '../kernel/errors'
 import { overruleAlarm } from './alarm'
-import { decideResolution, makerBlock, onlyUnknown, type Decider } from './decision'
+import { decideResolution, makerBlockSaid, noAlarm, onlyUnknown, type Decider } from './decision'
 import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { assertDecidable } from './fence'
 import { flightsOver, type Flights } from './flights'
@@ -429,8 +429,8 @@ export class ReferencedWrites<E, G, A, R> {
       )
         throw onlyUnknown(this.kind.words)
       if (actor) this.kind.mayDecide?.(entry, actor)
-      const blocked = makerBlock(this.kind.startedById(entry), actor, this.kind.words)
-      if (blocked) throw new AppError('maker_cannot_decide', blocked)
+      const blocked = makerBlockSaid(this.kind.startedById(entry), actor, this.kind.words)
+      if (blocked) throw refuse('maker_cannot_decide', blocked)
       const lost = this.kind.uncertainty(entry)?.lastUnknownAt ?? null
       assertDecidable({
         noun: this.#noun,
@@ -459,13 +459,10 @@ export class ReferencedWrites<E, G, A, R> {
 
   /** A supervisor has read the alarm: kept, marked acknowledged (by whom, when). */
   acknowledge(reference: string, actor = this.deps.actor?.() ?? null): E {
-    if (!actor) throw new AppError('not_signed_in', 'Sign in to acknowledge.')
+    if (!actor) throw refuse('not_signed_in', { key: 'decision.signInToAcknowledge' })
     const entry = this.deps.journal.get(reference)
     const alarm = entry ? this.kind.alarm(entry) : null
-    if (!entry || !alarm) {
-      const say = this.kind.words.keys && { say: { key: this.kind.words.keys.noAlarm } }
-      throw new AppError('wrong_state', `This ${this.#noun} has no alarm to acknowledge.`, say)
-    }
+    if (!entry || !alarm) throw noAlarm(this.kind.words)
     if (alarm.acknowledged) return entry
     const updated = this.deps.journal.put(
       this.kind.withAlarm(entry, {

@@ -8,6 +8,7 @@
 // left by a crash mid-write) may be dropped. Any other line that does not read, or does not
 // check, stops the journal with a JournalIntegrityError naming the file and line; the file is
 // left exactly as it is.
+import type { Said } from '../../common/ipc/contract'
 import type { ChainAnchor, ChainHead } from './anchor'
 import { mayAdopt, NOT_ADOPTED, type JournalSeal } from './service'
 
@@ -35,6 +36,15 @@ export class JournalIntegrityError extends Error {
     )
   }
 }
+
+/**
+ * A damaged journal in the catalogue's words (common/words/errors.ts `tamper`): which file and
+ * line, what Tilldesk did and what to do. The reason stays in the English message and the log.
+ */
+export const journalSaid = (error: JournalIntegrityError): Said =>
+  error.line === null
+    ? { key: 'tamper.journal', params: { file: error.file } }
+    : { key: 'tamper.journalLine', params: { file: error.file, line: error.line } }
 
 const sealedValue = (seq: number, prev: string, body: unknown, mark?: 'checkpoint') =>
   mark === undefined ? { seq, prev, body } : { seq, prev, body, mark }

@@ -22,6 +22,7 @@ export {
   checkHead,
   GENESIS,
   JournalIntegrityError,
+  journalSaid,
   LineChain,
   readSealedLines,
   SealedLineReader,

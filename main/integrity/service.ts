@@ -12,7 +12,7 @@
 import type { Environment } from '../../common/ipc/shared'
 import { AppError } from '../kernel/errors'
 import type { Logger } from '../kernel/log'
-import type { Keychain, KeychainScope } from '../keychain/keychain'
+import { keychainSaid, type Keychain, type KeychainScope } from '../keychain/keychain'
 import { ChainAnchor, type ChainHead } from './anchor'
 import { IntegrityFindings, type IntegrityArea } from './findings'
 import {
@@ -314,6 +314,15 @@ export class IntegrityService {
       throw new AppError(
         'keychain_unavailable',
         `Payouts in ${name} are off: ${protection.explanation}`,
+        {
+          say: {
+            key: 'tamper.payoutsOffKeychain',
+            params: {
+              environment: { key: `environment.${environment}` },
+              why: keychainSaid(process.platform),
+            },
+          },
+        },
       )
     }
     const authority = this.#authority()
@@ -321,6 +330,12 @@ export class IntegrityService {
       throw new AppError(
         'integrity_failed',
         `Payouts in ${name} are off: ${authority} An admin should look at what changed in Settings and confirm the settings with their PIN.`,
+        {
+          say: {
+            key: 'tamper.payoutsOffAuthority',
+            params: { environment: { key: `environment.${environment}` } },
+          },
+        },
       )
     }
   }

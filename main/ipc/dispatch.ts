@@ -9,6 +9,7 @@ import {
   roleAllows,
   type ChannelTable,
   type Envelope,
+  type Said,
   type WireError,
 } from '../../common/ipc/contract'
 import type { PublicUser } from '../../common/ipc/users'
@@ -16,6 +17,7 @@ import { AppError, type ErrorTranslator } from '../kernel/errors'
 import type { Logger } from '../kernel/log'
 import type { CallContext, Handler, SenderInfo } from './handlers'
 import { channelAllowedFor } from './window-access'
+import { zodErrorMap, zodSaid } from './zod-said'
 import { SESSION_LOCKED } from '../../common/ipc/session'
 
 export interface DispatcherOptions {
@@ -47,6 +49,16 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   for (const issue of error.issues) {
     const path = issue.path.map(String).join('.') || '_'
     fields[path] ??= issue.message
+  }
+  return fields
+}
+
+/** The same, keyed (zod-said.ts): {path: Said}, for the screen's language. */
+export function fieldSaid(error: z.ZodError): Record<string, Said> {
+  const fields: Record<string, Said> = {}
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.') || '_'
+    fields[path] ??= zodSaid(issue)
   }
   return fields
 }
@@ -115,11 +127,13 @@ export class Dispatcher {
     if (!spec) return fail('unknown_channel', `Unknown action "${channel.slice(0, 60)}".`)
 
     // 2. Input.
-    const parsed = spec.input.safeParse(rawInput)
+    const parsed = spec.input.safeParse(rawInput, { error: zodErrorMap })
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error)
+      const fieldSay = fieldSaid(parsed.error)
       const first = Object.values(fields)[0] ?? 'Check the details and try again.'
-      return { ok: false, error: { code: 'invalid_input', message: first, fields } }
+      const say = Object.values(fieldSay)[0] ?? { key: 'input.checkDetails' }
+      return { ok: false, error: { code: 'invalid_input', message: first, fields, say, fieldSay } }
     }
 
     // 3. Role, read now: a sign-out or role change applies to the very next call.

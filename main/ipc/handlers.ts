@@ -28,6 +28,7 @@ export type Handlers<T extends ChannelTable> = { [K in keyof T]: Handler<T[K]> }
 
 /** The caller of a non-public channel. The guard has already checked there is one. */
 export function actor(context: CallContext): PublicUser {
-  if (!context.user) throw new AppError('not_signed_in', 'Sign in first.')
+  if (!context.user)
+    throw new AppError('not_signed_in', 'Sign in first.', { say: { key: 'signInFirst' } })
   return context.user
 }

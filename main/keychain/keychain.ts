@@ -3,6 +3,7 @@
 // account. There is no file fallback: when no keychain is reachable we say so and stop.
 import type { Environment } from '../../common/ipc/shared'
 import type { KeychainStatus } from '../../common/ipc/environment'
+import type { Said } from '../../common/ipc/contract'
 import { AppError } from '../kernel/errors'
 
 /**
@@ -43,10 +44,23 @@ export function explainKeychainFailure(platform: NodeJS.Platform, reason: string
 }
 
 export class KeychainUnavailableError extends AppError {
-  constructor(explanation: string) {
-    super('keychain_unavailable', explanation)
+  constructor(explanation: string, say: Said) {
+    super('keychain_unavailable', explanation, { say })
   }
 }
+
+/**
+ * The keychain's refusal in the catalogue's words (common/words/errors.ts `keychain`): what to do
+ * on this platform. The details the OS gave stay in the English message and the log.
+ */
+export const keychainSaid = (platform: NodeJS.Platform): Said => ({
+  key:
+    platform === 'linux'
+      ? 'keychain.linux'
+      : platform === 'darwin'
+        ? 'keychain.darwin'
+        : 'keychain.windows',
+})
 
 /**
  * Keychain over keytar (loaded lazily: a missing native build becomes "unavailable", not a
@@ -88,6 +102,7 @@ export class KeytarKeychain implements Keychain {
           this.platform,
           'the keychain accepted the secret but did not keep it',
         ),
+        keychainSaid(this.platform),
       )
     }
   }
@@ -104,7 +119,7 @@ export class KeytarKeychain implements Keychain {
     } catch (error) {
       const explanation = this.#explain(error)
       this.#status = { available: false, explanation }
-      throw new KeychainUnavailableError(explanation)
+      throw new KeychainUnavailableError(explanation, keychainSaid(this.platform))
     }
   }
 

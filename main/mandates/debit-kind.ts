@@ -97,7 +97,7 @@ export function debitKind(
     statusWords: (record) => record.status,
     lookupFailed: (e, error) => ({
       ...e,
-      notice: `${cashierError(error, { action: 'check the debit' }).message} The till keeps checking.`,
+      notice: `${cashierError(error, { action: 'checkDebit' }).message} The till keeps checking.`,
     }),
     gaveUp: (e) => ({
       ...e,

@@ -12,7 +12,7 @@ import {
   parseUserAmount,
   type Minor,
 } from '../../common/money'
-import { AppError } from '../kernel/errors'
+import { refuse } from '../kernel/errors'
 import { cashierError } from '../payments/cashier-errors'
 import { awaitsAcknowledgement } from '../exactly-once/alarm'
 import type { Journal } from '../payments/journal'
@@ -23,7 +23,6 @@ import { debitKind, type DebitAnswer, type DebitsGateway, type MandateRefresh } 
 import { toDebitView } from './debit-view'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
 import { monthlyUsage } from './mandate-rules'
-import { statusWords } from './mandate-view'
 import { isoFrom, nowFrom } from '../payments/service-basics'
 
 export type { DebitsGateway } from './debit-kind'
@@ -60,21 +59,21 @@ export class DebitsService {
     const ref = input.mandateReference
     // One charge at a time per mandate, so the limit check can't be raced by a double click.
     if (this.#charging.busy(ref))
-      throw new AppError(
-        'debit_in_progress',
-        'A debit on this mandate is being sent. Wait for it to finish.',
-      )
+      throw refuse('debit_in_progress', { key: 'mandates.debitInProgress' })
     return this.#charging.run(ref, () => this.#debit(input))
   }
 
   async #debit(input: MandateDebitInput): Promise<DebitView> {
     const mandate = await this.deps.mandates.refresh(input.mandateReference)
     if (mandate.status !== 'active')
-      throw new AppError(
+      throw refuse(
         'mandate_not_active',
         mandate.status === 'pending_activation'
-          ? 'This mandate is not active yet. Activate it with the customer first.'
-          : `This mandate is ${statusWords(mandate.status)}, so it can't be charged. Set up a new mandate with the customer.`,
+          ? { key: 'mandates.notActiveYet' }
+          : {
+              key: 'mandates.cannotCharge',
+              params: { status: { key: `mandates.status.${mandate.status}` } },
+            },
       )
     const fields: Record<string, string> = {}
     let amount: Minor = ZERO
@@ -93,14 +92,14 @@ export class DebitsService {
       nowFrom(this.deps),
     )
     if (usage.remainingCount <= 0)
-      throw new AppError(
-        'limit_exceeded',
-        `This mandate has used all ${usage.maxCount} debits allowed for ${usage.month}. The next debit can be made next month.`,
-      )
+      throw refuse('limit_exceeded', {
+        key: 'mandates.allDebitsUsed',
+        params: { count: usage.maxCount, month: usage.month },
+      })
     if (fields.amount === undefined && compare(amount, usage.remainingAmount) > 0)
       fields.amount = `Only ${formatMoney(usage.remainingAmount, mandate.currency)} is left of this month's ${formatMoney(usage.maxAmount, mandate.currency)} limit.`
     if (Object.keys(fields).length > 0)
-      throw new AppError('invalid_input', 'Check the highlighted fields.', { fields })
+      throw refuse('invalid_input', { key: 'input.checkFields' }, { fields })
 
     const paymentReference = newReference('DD', nowFrom(this.deps))
     this.deps.debits.put({
@@ -128,7 +127,7 @@ export class DebitsService {
       gateway = await this.deps.gateway()
     } catch (error) {
       this.deps.debits.remove(paymentReference)
-      throw cashierError(error, { action: 'charge the mandate' })
+      throw cashierError(error, { action: 'chargeMandate' })
     }
     let submitted
     try {
@@ -139,13 +138,11 @@ export class DebitsService {
     } catch (error) {
       this.deps.debits.remove(paymentReference)
       throw cashierError(error, {
-        action: 'charge the mandate',
+        action: 'chargeMandate',
         fields: { debit_amount: 'amount', narration: 'narration' },
         codes: {
-          limit_exceeded:
-            "The gateway refused: this debit would go over the mandate's monthly limit (debits made elsewhere count too).",
-          mandate_not_active:
-            "The gateway says this mandate is not active, so it can't be charged.",
+          limit_exceeded: { key: 'mandates.overMonthlyLimit' },
+          mandate_not_active: { key: 'mandates.gatewayNotActive' },
         },
       })
     }
@@ -198,8 +195,8 @@ export class DebitsService {
       record = await gateway.directDebits.status(paymentReference)
     } catch (error) {
       throw cashierError(error, {
-        action: 'look up the debit',
-        notFound: `No debit has the reference ${paymentReference}.`,
+        action: 'lookUpDebit',
+        notFound: { key: 'mandates.noSuchDebit', params: { reference: paymentReference } },
       })
     }
     // The spec's status record has no currency: a debit is "in the mandate's currency", so it
@@ -208,10 +205,14 @@ export class DebitsService {
       record.currency ??
       (await this.deps.mandates.refresh(record.mandate_reference).catch(() => null))?.currency
     if (!currency)
-      throw new AppError(
-        'gateway_record_incomplete',
-        `The gateway's record of debit ${paymentReference} does not give its currency, and its mandate ${record.mandate_reference} could not be looked up, so its amount can't be shown here. Its status at the gateway: ${record.status}.`,
-      )
+      throw refuse('gateway_record_incomplete', {
+        key: 'mandates.debitNoCurrency',
+        params: {
+          reference: paymentReference,
+          mandate: record.mandate_reference,
+          status: record.status,
+        },
+      })
     return {
       paymentReference: record.payment_reference,
       mandateReference: record.mandate_reference,

@@ -4,7 +4,7 @@
 import * as z from 'zod'
 import { DEBIT_STATUSES, MANDATE_STATUSES, type Mandate } from '../../common/api/directDebits'
 import { CURRENCIES } from '../../common/money'
-import { AppError } from '../kernel/errors'
+import { refuse } from '../kernel/errors'
 import { MinorValue } from '../payments/payment-entry'
 import { Alarm } from '../exactly-once/alarm'
 import { Resolution } from '../exactly-once/decision'
@@ -92,10 +92,15 @@ export function applyMandate(
     .filter(([, v]) => v === undefined)
     .map(([k]) => k)
   if (missing.length > 0)
-    throw new AppError(
-      'gateway_record_incomplete',
-      `The gateway's record of mandate ${record.mandate_reference} does not give its ${missing.length === 1 ? 'detail' : 'details'} (${missing.join(', ')}), and this till did not create it, so it can't be shown or charged here. Its status at the gateway: ${record.raw_status ?? record.status}.`,
-    )
+    throw refuse('gateway_record_incomplete', {
+      key: 'mandates.recordIncomplete',
+      params: {
+        reference: record.mandate_reference,
+        count: missing.length,
+        fields: missing.join(', '),
+        status: record.raw_status ?? record.status,
+      },
+    })
   const d = details as { [K in keyof typeof details]-?: NonNullable<(typeof details)[K]> }
   return {
     mandateReference: record.mandate_reference,

@@ -10,7 +10,7 @@ import type {
 } from '../../common/ipc/mandates'
 import type { Currency } from '../../common/money'
 import type { BankOption } from '../../common/ipc/payouts'
-import { AppError } from '../kernel/errors'
+import { AppError, refuse } from '../kernel/errors'
 import type { Logger } from '../kernel/log'
 import type { GatewayClient } from '../gateway'
 import { GatewayError } from '../gateway/errors'
@@ -28,7 +28,7 @@ import type { ReferenceTrust } from '../exactly-once/trust'
 import type { BankDirectory, BanksGateway } from './bank-directory'
 import { applyMandate, type DebitEntry, type MandateEntry } from './mandate-entries'
 import { localDay, validateMandateForm } from './mandate-rules'
-import { statusWords, toMandateView } from './mandate-view'
+import { toMandateView } from './mandate-view'
 import { isoFrom, nowFrom, openGateway } from '../payments/service-basics'
 
 /** The part of the gateway client this service uses. */
@@ -125,7 +125,7 @@ export class MandatesService {
     try {
       return (await this.deps.banks.list()).filter((b) => /^\d{3}$/.test(b.code))
     } catch (error) {
-      throw cashierError(error, { action: 'load the list of banks' })
+      throw cashierError(error, { action: 'loadBanks' })
     }
   }
 
@@ -134,7 +134,7 @@ export class MandatesService {
     accountNumber: string
     currency: Currency
   }): Promise<ResolvedAccount> {
-    const gateway = await openGateway(this.deps, 'check the account')
+    const gateway = await openGateway(this.deps, 'checkAccount')
     try {
       const { data } = await gateway.banks.resolve({
         bank: input.bankCode,
@@ -148,10 +148,9 @@ export class MandatesService {
       }
     } catch (error) {
       throw cashierError(error, {
-        action: 'check the account',
+        action: 'checkAccount',
         fields: { account: 'accountNumber', bank: 'bankCode' },
-        notFound:
-          'The bank has no account with that number. Check the number and the bank with the customer.',
+        notFound: { key: 'mandates.noSuchAccount' },
       })
     }
   }
@@ -166,7 +165,7 @@ export class MandatesService {
       this.deps.banks.knownCodes(),
     )
     if (!form.ok)
-      throw new AppError('invalid_input', 'Check the highlighted fields.', { fields: form.fields })
+      throw refuse('invalid_input', { key: 'input.checkFields' }, { fields: form.fields })
     const v = form.value
     const reference = newReference('MD', nowFrom(this.deps))
     const body: CreateMandateRequest = {
@@ -205,7 +204,7 @@ export class MandatesService {
     this.deps.log.info('mandate creating', { mandateReference: reference })
     let gateway: MandatesGateway
     try {
-      gateway = await openGateway(this.deps, 'create the mandate')
+      gateway = await openGateway(this.deps, 'createMandate')
     } catch (error) {
       // Nothing was sent: forget it rather than leave an unconfirmed mandate behind.
       this.deps.mandates.remove(reference)
@@ -221,7 +220,7 @@ export class MandatesService {
       })
     } catch (error) {
       this.deps.mandates.remove(reference)
-      throw cashierError(error, { action: 'create the mandate', fields: FIELD_NAMES })
+      throw cashierError(error, { action: 'createMandate', fields: FIELD_NAMES })
     }
     if (outcome.outcome === 'unknown') {
       const { uncertainty } = outcome
@@ -231,10 +230,10 @@ export class MandatesService {
         kind: outcome.error.kind,
       })
       this.#followCreate(reference)
-      throw new AppError(
-        'mandate_unconfirmed',
-        `The gateway hasn't confirmed mandate ${reference} yet. It is in the list: open it in a moment to check. Don't create it again.`,
-      )
+      throw refuse('mandate_unconfirmed', {
+        key: 'mandates.unconfirmedInList',
+        params: { reference },
+      })
     }
     if (outcome.outcome === 'found') {
       this.deps.mandates.put(
@@ -264,7 +263,7 @@ export class MandatesService {
 
   /** Reads the gateway's record into the journal and returns it (for debits). */
   async refresh(mandateReference: string): Promise<MandateEntry> {
-    const gateway = await openGateway(this.deps, 'look up the mandate')
+    const gateway = await openGateway(this.deps, 'lookUpMandate')
     const known = this.deps.mandates.get(mandateReference)
     if (known && !known.confirmed) return this.#pursue(gateway, known)
     try {
@@ -272,8 +271,8 @@ export class MandatesService {
       return this.deps.mandates.put(applyMandate(known, record, isoFrom(this.deps)))
     } catch (error) {
       throw cashierError(error, {
-        action: 'look up the mandate',
-        notFound: `No mandate has the reference ${mandateReference}.`,
+        action: 'lookUpMandate',
+        notFound: { key: 'mandates.noSuch', params: { reference: mandateReference } },
       })
     }
   }
@@ -314,12 +313,10 @@ export class MandatesService {
       this.deps.log.warn('mandate create outcome unknown; needs review', {
         mandateReference: reference,
       })
-    throw new AppError(
-      'mandate_unconfirmed',
-      step.kind === 'review'
-        ? `The gateway never confirmed mandate ${reference}: it may or may not exist. A supervisor must check this reference with the gateway. Don't create it again.`
-        : `The gateway hasn't confirmed mandate ${reference} yet. The till asks again when it is opened; don't create it again.`,
-    )
+    throw refuse('mandate_unconfirmed', {
+      key: step.kind === 'review' ? 'mandates.neverConfirmed' : 'mandates.unconfirmed',
+      params: { reference },
+    })
   }
 
   /** The create request of a journalled mandate, as first sent (same reference). */
@@ -343,15 +340,15 @@ export class MandatesService {
     return this.#exclusive(mandateReference, async () => {
       const entry = await this.refresh(mandateReference)
       if (entry.status !== 'pending_activation')
-        throw new AppError(
-          'invalid_state',
-          `This mandate is ${statusWords(entry.status)}; it needs no activation.`,
-        )
-      const gateway = await openGateway(this.deps, 'send the activation code')
+        throw refuse('invalid_state', {
+          key: 'mandates.noActivation',
+          params: { status: { key: `mandates.status.${entry.status}` } },
+        })
+      const gateway = await openGateway(this.deps, 'sendActivationCode')
       try {
         await gateway.directDebits.initiateActivation(mandateReference)
       } catch (error) {
-        throw cashierError(error, { action: 'ask the bank to send the code' })
+        throw cashierError(error, { action: 'askForCode' })
       }
       this.deps.mandates.update(mandateReference, (m) => ({ ...m, activationInitiated: true }))
       await this.refresh(mandateReference).catch(() => undefined)
@@ -366,7 +363,7 @@ export class MandatesService {
     pin: string,
   ): Promise<MandateView> {
     return this.#exclusive(mandateReference, async () => {
-      const gateway = await openGateway(this.deps, 'activate the mandate')
+      const gateway = await openGateway(this.deps, 'activateMandate')
       try {
         await gateway.directDebits.validateActivation({
           mandate_reference: mandateReference,
@@ -378,25 +375,20 @@ export class MandatesService {
       } catch (error) {
         if (!(error instanceof GatewayError && error.outcomeUnknown)) {
           throw cashierError(error, {
-            action: 'activate the mandate',
+            action: 'activateMandate',
             fields: { value1: 'otp', value2: 'pin' },
             codes: {
-              activation_not_initiated:
-                'Send the code first: press "Send code to customer", then enter the code they receive.',
-              validation_error:
-                "The bank didn't accept the code or PIN. Check them with the customer and try again.",
+              activation_not_initiated: { key: 'mandates.sendCodeFirst' },
+              validation_error: { key: 'mandates.codeRefused' },
             },
-            notFound: `No mandate has the reference ${mandateReference}.`,
+            notFound: { key: 'mandates.noSuch', params: { reference: mandateReference } },
           })
         }
         // The answer was lost: the mandate's state says whether it worked.
       }
       const entry = await this.refresh(mandateReference)
       if (entry.status !== 'active')
-        throw new AppError(
-          'activation_unconfirmed',
-          "The gateway hasn't confirmed the activation. Ask the customer for a new code and try again.",
-        )
+        throw refuse('activation_unconfirmed', { key: 'mandates.activationUnconfirmed' })
       this.deps.log.info('mandate activated', { mandateReference })
       return this.#publish(mandateReference)
     })
@@ -406,20 +398,20 @@ export class MandatesService {
     return this.#exclusive(mandateReference, async () => {
       const entry = await this.refresh(mandateReference)
       if (entry.status !== 'active' && entry.status !== 'pending_activation')
-        throw new AppError('invalid_state', `This mandate is already ${statusWords(entry.status)}.`)
-      const gateway = await openGateway(this.deps, 'cancel the mandate')
+        throw refuse('invalid_state', {
+          key: 'mandates.already',
+          params: { status: { key: `mandates.status.${entry.status}` } },
+        })
+      const gateway = await openGateway(this.deps, 'cancelMandate')
       try {
         await gateway.directDebits.cancelMandate(mandateReference)
       } catch (error) {
         if (!(error instanceof GatewayError && error.outcomeUnknown))
-          throw cashierError(error, { action: 'cancel the mandate' })
+          throw cashierError(error, { action: 'cancelMandate' })
       }
       const after = await this.refresh(mandateReference)
       if (after.status !== 'cancelled')
-        throw new AppError(
-          'cancel_unconfirmed',
-          "The gateway hasn't confirmed the cancellation. Try again.",
-        )
+        throw refuse('cancel_unconfirmed', { key: 'mandates.cancelUnconfirmed' })
       this.deps.log.info('mandate cancelled', { mandateReference })
       return this.#publish(mandateReference)
     })
@@ -428,7 +420,8 @@ export class MandatesService {
   /** The view of a remembered mandate, as it stands locally (no gateway call). */
   view(mandateReference: string): MandateView {
     const entry = this.deps.mandates.get(mandateReference)
-    if (!entry) throw new AppError('not_found', `No mandate has the reference ${mandateReference}.`)
+    if (!entry)
+      throw refuse('not_found', { key: 'mandates.noSuch', params: { reference: mandateReference } })
     const debits = this.deps.debits.list().filter((d) => d.mandateReference === mandateReference)
     return toMandateView(entry, debits, {
       bankName: (code) => this.deps.banks.nameOf(code),
@@ -445,8 +438,7 @@ export class MandatesService {
   }
 
   async #exclusive<T>(mandateReference: string, task: () => Promise<T>): Promise<T> {
-    if (this.#busy.has(mandateReference))
-      throw new AppError('mandate_busy', 'This mandate is being updated. Wait a moment.')
+    if (this.#busy.has(mandateReference)) throw refuse('mandate_busy', { key: 'mandates.busy' })
     this.#busy.add(mandateReference)
     try {
       return await task()

@@ -1,18 +1,20 @@
 // Turns a GatewayError into an AppError a cashier can act on: what happened in plain words,
 // what to do next, and the gateway's field errors placed beside the form's own fields.
 // Admin-only fixes (keys, permissions, clock) say "ask an admin" rather than how to fix them.
-import { AppError } from '../kernel/errors'
+import type { Said } from '../../common/ipc/contract'
+import type { CashierAction } from '../../common/words/errors'
+import { AppError, refuse } from '../kernel/errors'
 import { AUTH_ERROR_KINDS, GatewayError } from '../gateway/errors'
 
 export interface ErrorContext {
-  /** What the cashier was doing, as a verb phrase: "start the payment". */
-  action: string
+  /** What the cashier was doing, by key (common/words/errors.ts `actions`): "startPayment". */
+  action: CashierAction
   /** Gateway field name → form field name, e.g. { customer_email: 'customerEmail' }. */
   fields?: Readonly<Record<string, string>>
-  /** Messages for the gateway's machine codes in this context (conflicts, rule rejections). */
-  codes?: Readonly<Record<string, string>>
+  /** What the gateway's machine codes mean in this context (conflicts, rule rejections). */
+  codes?: Readonly<Record<string, Said>>
   /** What a 404 means here, e.g. "No payment has that reference." */
-  notFound?: string
+  notFound?: Said
 }
 
 /** The gateway's field errors, keyed by the form's field names. */
@@ -31,97 +33,116 @@ export function mapFieldErrors(
   return out
 }
 
+/** The gateway's own words beside a field, quoted, inside our sentence. */
+const gatewayFieldSay = (fields: Record<string, string>): Record<string, Said> =>
+  Object.fromEntries(
+    Object.entries(fields).map(([field, message]) => [
+      field,
+      { key: 'cashier.fieldSaid', params: { message } },
+    ]),
+  )
+
 export function cashierError(error: unknown, ctx: ErrorContext): AppError {
   if (error instanceof AppError) return error
-  if (!(error instanceof GatewayError)) {
-    return new AppError(
-      'internal',
-      `Could not ${ctx.action}. Try again; if it keeps happening, tell an admin.`,
-      {
-        cause: error,
-      },
-    )
-  }
+  const action: Said = { key: `actions.${ctx.action}` }
+  if (!(error instanceof GatewayError))
+    return refuse('internal', { key: 'cashier.internal', params: { action } }, { cause: error })
   const coded = error.code ? ctx.codes?.[error.code] : undefined
-  if (coded) return new AppError(error.code ?? error.kind, coded, { cause: error })
+  if (coded) return refuse(error.code ?? error.kind, coded, { cause: error })
 
   if (AUTH_ERROR_KINDS.includes(error.kind)) {
     const why =
       error.kind === 'missing_capability'
-        ? "The till's API key is not allowed to do this"
+        ? 'cashier.keyNotAllowed'
         : error.kind === 'timestamp_too_old' || error.kind === 'invalid_timestamp'
-          ? "This computer's clock is wrong, so the gateway refused the request"
-          : "The gateway did not accept the till's API key"
-    return new AppError(
-      'gateway_setup',
-      `Could not ${ctx.action}. ${why}. Ask an admin to run the connection test in Settings.`,
-      { cause: error },
-    )
+          ? 'cashier.clockWrong'
+          : 'cashier.keyRefused'
+    return refuse('gateway_setup', { key: why, params: { action } }, { cause: error })
   }
 
+  const message = error.gatewayMessage
   switch (error.kind) {
     case 'validation': {
       const fields = mapFieldErrors(error, ctx.fields)
-      const first =
-        error.fieldErrors[0]?.message ?? error.gatewayMessage ?? 'Some details are not valid'
-      return new AppError(
+      if (fields)
+        return refuse(
+          'invalid_input',
+          { key: 'input.checkFields' },
+          { fields, fieldSay: gatewayFieldSay(fields), cause: error },
+        )
+      const first = error.fieldErrors[0]?.message ?? message
+      return refuse(
         'invalid_input',
-        fields ? 'Check the highlighted fields.' : `Could not ${ctx.action}: ${first}`,
-        fields ? { fields, cause: error } : { cause: error },
+        first
+          ? { key: 'cashier.refusedSaid', params: { action, message: first } }
+          : { key: 'cashier.notValid', params: { action } },
+        { cause: error },
       )
     }
     case 'not_found':
-      return new AppError(
-        'not_found',
-        ctx.notFound ?? `Could not ${ctx.action}: the gateway has no such record.`,
-        {
-          cause: error,
-        },
-      )
+      return refuse('not_found', ctx.notFound ?? { key: 'cashier.noRecord', params: { action } }, {
+        cause: error,
+      })
     case 'conflict':
-      return new AppError(
+      return refuse(
         error.code ?? 'conflict',
-        `Could not ${ctx.action}: ${error.gatewayMessage ?? 'the record is not in a state that allows it'}.`,
+        message
+          ? { key: 'cashier.refusedSaid', params: { action, message } }
+          : { key: 'cashier.wrongState', params: { action } },
         { cause: error },
       )
     case 'unprocessable':
-      return new AppError(
+      return refuse(
         error.code ?? 'unprocessable',
-        `Could not ${ctx.action}: ${error.gatewayMessage ?? 'the gateway would not allow it'}.`,
+        message
+          ? { key: 'cashier.refusedSaid', params: { action, message } }
+          : { key: 'cashier.notAllowed', params: { action } },
         { cause: error },
       )
     case 'rate_limited': {
       const seconds =
         error.retryAfterMs === null ? null : Math.max(1, Math.ceil(error.retryAfterMs / 1000))
-      return new AppError(
+      return refuse(
         'gateway_busy',
-        `The gateway is busy. Try again ${seconds === null ? 'in a few seconds' : `in ${seconds} second${seconds === 1 ? '' : 's'}`}.`,
+        seconds === null
+          ? { key: 'cashier.busy' }
+          : { key: 'cashier.busySeconds', params: { count: seconds } },
         { cause: error },
       )
     }
     case 'network':
-      return new AppError(
+      return refuse(
         'gateway_unreachable',
-        `Could not ${ctx.action}: the payment gateway can't be reached. Check the till's internet connection, then try again.`,
-        { cause: error },
+        { key: 'cashier.unreachable', params: { action } },
+        {
+          cause: error,
+        },
       )
     case 'timeout':
     case 'aborted':
-      return new AppError(
+      return refuse(
         'gateway_timeout',
-        `Could not ${ctx.action}: the gateway did not answer in time. Try again.`,
-        { cause: error },
+        { key: 'cashier.timeout', params: { action } },
+        {
+          cause: error,
+        },
       )
     case 'server':
-      return new AppError(
+      return refuse(
         'gateway_error',
-        `Could not ${ctx.action}: the gateway had a problem on its side. Try again in a moment.`,
-        { cause: error },
+        { key: 'cashier.server', params: { action } },
+        {
+          cause: error,
+        },
       )
     default:
-      return new AppError('gateway_error', `Could not ${ctx.action}. ${error.message}`, {
-        cause: error,
-      })
+      return refuse(
+        'gateway_error',
+        { key: 'cashier.unreadable', params: { action } },
+        {
+          cause: error,
+        },
+      )
   }
 }
 

@@ -16,10 +16,12 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import * as z from 'zod'
 import { writeFileAtomicSync } from '../kernel/atomicFile'
+import type { Said } from '../../common/ipc/contract'
 import { AppError } from '../kernel/errors'
 import type { Logger } from '../kernel/log'
 import {
   JournalIntegrityError,
+  journalSaid,
   openSealedDocument,
   sealedDocument,
   type JournalSeal,
@@ -101,6 +103,7 @@ export class Journal<T> {
   readonly #records = new Map<string, T>()
   /** Why this journal is stopped (in words), or null. */
   #damage: string | null = null
+  #damageSay: Said | null = null
   #generation = 0
 
   constructor(private readonly options: JournalOptions<T>) {
@@ -113,6 +116,7 @@ export class Journal<T> {
       // Stop this journal, keep its file as it is, tell the admin; the rest of the till goes on.
       this.#records.clear()
       this.#damage = `The ${options.name} journal is damaged (${error.message})`
+      this.#damageSay = journalSaid(error)
       options.seal?.report?.(error)
       options.log?.error(`${options.name} journal damaged; stopped`, { reason: error.reason })
     }
@@ -159,6 +163,7 @@ export class Journal<T> {
       throw new AppError(
         'journal_damaged',
         `${this.#damage}. Tilldesk will not use or overwrite it until it is looked at; the gateway still has every record.`,
+        { say: this.#damageSay ?? { key: 'internal' } },
       )
     }
   }

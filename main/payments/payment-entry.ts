@@ -4,7 +4,7 @@ import * as z from 'zod'
 import { PAYMENT_STATUSES, type PaymentRecord } from '../../common/api/payments'
 import { CURRENCIES, type Minor } from '../../common/money'
 import type { CheckoutStatus } from '../../common/ipc/payments'
-import { AppError } from '../kernel/errors'
+import { refuse } from '../kernel/errors'
 import { Alarm } from '../exactly-once/alarm'
 import { Resolution } from '../exactly-once/decision'
 import { Uncertainty } from '../exactly-once/submit'
@@ -96,11 +96,14 @@ export function entryFromRecord(
 ): PaymentEntry {
   const status = record.status
   if (status === 'unknown' || record.amount === undefined || record.currency === undefined)
-    throw new AppError(
+    throw refuse(
       'gateway_record_incomplete',
       status === 'unknown'
-        ? `The gateway reports payment ${reference} as "${record.raw_status ?? 'unknown'}", a status this till does not know, so it can't be shown here. Check it with the gateway.`
-        : `The gateway's record of payment ${reference} does not give its amount and currency, so it can't be shown here. Its status at the gateway: ${status}.`,
+        ? {
+            key: 'payments.unknownStatus',
+            params: { reference, status: record.raw_status ?? 'unknown' },
+          }
+        : { key: 'payments.recordIncomplete', params: { reference, status } },
     )
   const description = record.metadata?.description
   return {

@@ -85,7 +85,7 @@ export function paymentKind(
     statusWords: (record) => record.raw_status ?? record.status,
     lookupFailed: (e, error) => ({
       ...e,
-      notice: `${cashierError(error, { action: 'check the payment' }).message} The till keeps checking.`,
+      notice: `${cashierError(error, { action: 'checkPayment' }).message} The till keeps checking.`,
     }),
     gaveUp: (e) => ({
       ...e,

@@ -12,7 +12,7 @@ import type {
   PaymentStartInput,
 } from '../../common/ipc/payments'
 import { MoneyError, ZERO, parseUserAmount, type Currency, type Minor } from '../../common/money'
-import { AppError } from '../kernel/errors'
+import { refuse } from '../kernel/errors'
 import { cashierError } from './cashier-errors'
 import { checkCheckoutUrl } from './checkout-link'
 import { awaitsAcknowledgement } from '../exactly-once/alarm'
@@ -95,7 +95,7 @@ export class PaymentsService {
       gateway = await this.deps.gateway()
     } catch (error) {
       this.deps.journal.remove(reference)
-      throw cashierError(error, { action: 'start the payment' })
+      throw cashierError(error, { action: 'startPayment' })
     }
     try {
       await this.#writes.submit(this.deps.journal.get(reference) as PaymentEntry, gateway)
@@ -103,7 +103,7 @@ export class PaymentsService {
       // A definite refusal: nothing exists at the gateway, so nothing to remember.
       this.deps.journal.remove(reference)
       throw cashierError(error, {
-        action: 'start the payment',
+        action: 'startPayment',
         fields: {
           email: 'email',
           amount: 'amount',
@@ -130,14 +130,14 @@ export class PaymentsService {
         this.#writes.follow(reference)
       return this.#viewOf(reference)
     }
-    const gateway = await openGateway(this.deps, 'look up the payment')
+    const gateway = await openGateway(this.deps, 'lookUpPayment')
     try {
       const record = await gateway.payments.verify(reference)
       return this.#toView(entryFromRecord(record, isoFrom(this.deps), reference))
     } catch (error) {
       throw cashierError(error, {
-        action: 'look up the payment',
-        notFound: `No payment has the reference ${reference}. Check it against the customer's receipt.`,
+        action: 'lookUpPayment',
+        notFound: { key: 'payments.noSuchCheckReceipt', params: { reference } },
       })
     }
   }
@@ -205,18 +205,14 @@ export class PaymentsService {
 
   /** Demo gateway only: plays the customer at the checkout page, then verifies as usual. */
   async simulate(reference: string, outcome: CheckoutOutcome): Promise<CheckoutView> {
-    if (this.deps.environment() !== 'demo')
-      throw new AppError(
-        'demo_only',
-        'Simulating the customer is only possible on the demo gateway. The customer must pay on the checkout page.',
-      )
-    const gateway = await openGateway(this.deps, 'simulate the customer')
+    if (this.deps.environment() !== 'demo') throw refuse('demo_only', { key: 'payments.demoOnly' })
+    const gateway = await openGateway(this.deps, 'simulateCustomer')
     try {
       await gateway.sandbox.completePayment(reference, { outcome })
     } catch (error) {
       throw cashierError(error, {
-        action: 'simulate the customer',
-        notFound: `No payment has the reference ${reference}.`,
+        action: 'simulateCustomer',
+        notFound: { key: 'payments.noSuch', params: { reference } },
       })
     }
     return this.get(reference)
@@ -224,7 +220,7 @@ export class PaymentsService {
 
   #viewOf(reference: string): CheckoutView {
     const entry = this.deps.journal.get(reference)
-    if (!entry) throw new AppError('not_found', `No payment has the reference ${reference}.`)
+    if (!entry) throw refuse('not_found', { key: 'payments.noSuch', params: { reference } })
     return this.#toView(entry)
   }
 
@@ -286,6 +282,6 @@ function validateStart(input: PaymentStartInput): {
     fields.amount = error instanceof MoneyError ? error.message : 'Enter an amount, like 12500.50.'
   }
   if (Object.keys(fields).length > 0)
-    throw new AppError('invalid_input', 'Check the highlighted fields.', { fields })
+    throw refuse('invalid_input', { key: 'input.checkFields' }, { fields })
   return { email, amount, currency: input.currency }
 }

@@ -1,5 +1,6 @@
 // Small building blocks every gateway-backed service shares (payments, refunds, mandates,
 // debits): the clock, with a test seam, and opening the gateway with cashier-worded errors.
+import type { CashierAction } from '../../common/words/errors'
 import { cashierError } from './cashier-errors'
 
 export interface ClockDeps {
@@ -20,7 +21,7 @@ export function isoFrom(deps: ClockDeps): string {
 /** Opens the gateway, turning a failure into an error that says what the cashier was doing. */
 export async function openGateway<G>(
   deps: { gateway: () => Promise<G> },
-  action: string,
+  action: CashierAction,
 ): Promise<G> {
   try {
     return await deps.gateway()

@@ -7,9 +7,10 @@
 import { readFile } from 'node:fs/promises'
 import * as z from 'zod'
 import { Bank } from '../../common/api/banks'
+import type { Said } from '../../common/ipc/contract'
 import { AppError } from '../kernel/errors'
 import { writeFileAtomic } from '../kernel/atomicFile'
-import { explainGatewayFailure } from './explain'
+import { explainGatewayFailure, gatewayFailureSaid } from './explain'
 import type { GatewayProvider } from './gatewayPort'
 import { searchBanks } from '../../common/ipc/payouts'
 import type { Sealer } from '../integrity'
@@ -114,12 +115,17 @@ export class BanksCache {
       banks = (await gateway.banks.list({ country_code: this.#country })).data
     } catch (error) {
       const cached = this.#data ? ' The saved list is still used.' : ''
+      const why: Said =
+        error instanceof AppError && error.say ? error.say : gatewayFailureSaid(error, 'resolve')
       throw new AppError(
         'banks_unavailable',
         error instanceof AppError
           ? `${error.message}${cached}`
           : `${explainGatewayFailure(error, 'resolve')}${cached}`,
-        { cause: error },
+        {
+          cause: error,
+          say: this.#data ? { key: 'payouts.banksCached', params: { why } } : why,
+        },
       )
     }
     if (banks.length === 0 && this.#data) return this.snapshot()

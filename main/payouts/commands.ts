@@ -22,7 +22,7 @@ import { checkApproverLimits, checkMakerLimits } from './limits'
 import type { NameCheck, PayoutItem } from './model'
 import { SYSTEM_ACTOR } from './model'
 import { draftFields, type DraftInput, type EditInput } from './draft-fields'
-import { judgeName } from './name-check'
+import { holdSaid, judgeName } from './name-check'
 import {
   acknowledgeAlarm,
   decideOutcome,
@@ -80,6 +80,12 @@ export class PayoutCommands {
       throw new AppError(
         'wrong_state',
         `This payout can't be changed that way now. ${STATE_MEANING[item.state]}`,
+        {
+          say: {
+            key: 'payouts.wrongState',
+            params: { meaning: { key: `doc.payout.meanings.${item.state}` } },
+          },
+        },
       )
     }
   }
@@ -190,7 +196,9 @@ export class PayoutCommands {
     if (check.hold) {
       if (!canAct('hold', item.state)) {
         // From `expired` the item can't be held; it stays expired with the reason attached.
-        throw new AppError('name_mismatch', check.hold)
+        throw new AppError('name_mismatch', check.hold, {
+          say: holdSaid(item, check.nameCheck),
+        })
       }
       return this.#hold(item, check.hold, check.nameCheck)
     }
@@ -282,7 +290,9 @@ export class PayoutCommands {
     }
     if (check.hold) {
       await this.#hold(item, check.hold, check.nameCheck)
-      throw new AppError('held_for_review', `Not approved: ${check.hold}`)
+      throw new AppError('held_for_review', `Not approved: ${check.hold}`, {
+        say: { key: 'payouts.notApproved', params: { why: holdSaid(item, check.nameCheck) } },
+      })
     }
     const policy = this.deps.policy()
     const now = this.deps.now()
@@ -290,7 +300,7 @@ export class PayoutCommands {
       now,
       utcOffsetMinutes: policy.utcOffsetMinutes,
     })
-    if (violation) throw new AppError('limit_exceeded', violation.message)
+    if (violation) throw new AppError('limit_exceeded', violation.message, { say: violation.say })
     const approval = {
       by: asActor(person),
       at: now,
@@ -378,7 +388,7 @@ export class PayoutCommands {
       now: this.deps.now(),
       utcOffsetMinutes: policy.utcOffsetMinutes,
     })
-    if (violation) throw new AppError('limit_exceeded', violation.message)
+    if (violation) throw new AppError('limit_exceeded', violation.message, { say: violation.say })
   }
 
   /**

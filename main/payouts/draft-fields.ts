@@ -3,8 +3,8 @@
 // (resolved within the last minutes and confirmed by the cashier) or typed.
 import { DOCUMENT_WORDS } from '../../common/words'
 import { MoneyError, parseUserAmount, type Minor } from '../../common/money'
-import { checkAmount, ruleWords } from '../../common/rules'
-import { AppError } from '../kernel/errors'
+import { checkAmount } from '../../common/rules'
+import { AppError, ruleRefusal } from '../kernel/errors'
 import type { CommandDeps } from './command-basics'
 import type { EditableFields, NameCheck, Purpose } from './model'
 import { namesMatch } from './nameMatch'
@@ -35,17 +35,22 @@ const PURPOSE_NARRATION: Record<Purpose, string> = {
 export const PURPOSE_LABEL: Readonly<Record<Purpose, string>> = DOCUMENT_WORDS.en.payout.purposes
 
 function parseAmount(text: string): Minor {
+  let amount: Minor
   try {
-    const amount = parseUserAmount(text)
-    const problem = checkAmount(amount)
-    if (problem) throw new MoneyError('empty', ruleWords(problem))
-    return amount
+    amount = parseUserAmount(text)
   } catch (error) {
-    if (error instanceof MoneyError) {
-      throw new AppError('invalid_amount', error.message, { fields: { amount: error.message } })
-    }
-    throw error
+    if (!(error instanceof MoneyError)) throw error
+    // common/money's refusal, said by its code in other languages (renderer/i18n/errors.ts).
+    const say = { key: `money.${error.code}`, params: { text: text.trim() } }
+    throw new AppError('invalid_amount', error.message, {
+      fields: { amount: error.message },
+      say,
+      fieldSay: { amount: say },
+    })
   }
+  const problem = checkAmount(amount)
+  if (problem) throw ruleRefusal('invalid_amount', 'amount', problem)
+  return amount
 }
 
 /** Validates form input into the fields of an item, deciding where the name came from. */
@@ -74,7 +79,10 @@ export function draftFields(
   }
   const first = Object.values(errors)[0]
   if (first !== undefined || amount === null || !bankName) {
-    throw new AppError('invalid_input', first ?? 'Check the details.', { fields: errors })
+    throw new AppError('invalid_input', first ?? 'Check the details.', {
+      fields: errors,
+      say: { key: 'input.checkFields' },
+    })
   }
   const recent = deps.recentBankName(input.bankCode, input.accountNumber)
   let accountName = typedName

@@ -1,6 +1,8 @@
 // Words for cashiers and supervisors: what each state means and what went wrong. The outbox
 // list shows these as they are, so they say what happened to the money and what to do.
+import type { Said } from '../../common/ipc/contract'
 import { DOCUMENT_WORDS } from '../../common/words'
+import { english } from '../kernel/errors'
 import { GatewayError } from '../gateway/errors'
 import { classifyFailure } from './gatewayPort'
 import type { PayoutState } from './model'
@@ -21,48 +23,61 @@ export function explainGatewayFailure(
   during: 'send' | 'verify' | 'resolve',
   afterUnknown = false,
 ): string {
-  if (!(error instanceof GatewayError)) {
-    return 'Tilldesk hit an unexpected problem talking to the gateway. It will try again.'
-  }
-  const gatewaySaid = error.gatewayMessage ? ` The gateway said: "${error.gatewayMessage}".` : ''
+  return english(gatewayFailureSaid(error, during, afterUnknown))
+}
+
+/** The same, keyed (common/words/errors.ts `payouts.gw`); the gateway's own text quoted. */
+export function gatewayFailureSaid(
+  error: unknown,
+  during: 'send' | 'verify' | 'resolve',
+  afterUnknown = false,
+): Said {
+  if (!(error instanceof GatewayError)) return { key: 'payouts.gw.unexpected' }
+  const said: Said | string = error.gatewayMessage
+    ? { key: 'payouts.gw.said', params: { message: error.gatewayMessage } }
+    : ''
   switch (classifyFailure(error, during === 'send' ? 'write' : 'lookup')) {
     case 'auth':
-      return `The gateway refused Tilldesk's API key, so nothing was sent.${gatewaySaid} An admin must check the key in Settings; payouts wait until then.`
+      return { key: 'payouts.gw.auth', params: { said } }
     case 'rate_limited':
-      return 'The gateway asked us to slow down. Tilldesk waits as asked, then checks before sending again.'
+      return { key: 'payouts.gw.rateLimited' }
     case 'refused':
-      return afterUnknown
-        ? `The gateway refused to take this payout again.${gatewaySaid} That does not show the earlier attempt failed, so Tilldesk keeps checking by reference and never sends it again.`
-        : `The gateway refused this payout, so no transfer was made.${gatewaySaid}`
+      return {
+        key: afterUnknown ? 'payouts.gw.refusedAgain' : 'payouts.gw.refused',
+        params: { said },
+      }
     case 'duplicate':
-      if (error.kind === 'bad_response')
-        return 'The gateway accepted this payout but its answer could not be read, so the transfer exists. Tilldesk looks it up by reference and never sends it again.'
-      return 'The gateway already has a transfer with this reference; Tilldesk is checking it instead of sending again.'
+      return error.kind === 'bad_response'
+        ? { key: 'payouts.gw.acceptedUnreadable' }
+        : { key: 'payouts.gw.duplicate' }
     case 'not_found':
-      return 'The gateway has no transfer with this reference yet.'
+      return { key: 'payouts.gw.notFound' }
     case 'not_sent':
-      return `The request did not leave this till (${error.detail ?? 'no connection'}). Nothing reached the gateway; Tilldesk sends it when the connection is back.`
+      return error.detail
+        ? { key: 'payouts.gw.notSentDetail', params: { detail: error.detail } }
+        : { key: 'payouts.gw.notSent' }
     case 'unknown':
       if (error.kind === 'not_found')
-        return `The gateway answered "not found" without saying whether it has this transfer (HTTP ${error.status ?? 404}, an answer about the address, not this reference). Tilldesk keeps checking.`
+        return { key: 'payouts.gw.notFoundAnswer', params: { status: error.status ?? 404 } }
       if (during === 'send') {
-        const what =
+        const what: Said =
           error.kind === 'timeout'
-            ? error.status === 408
-              ? 'The gateway did not answer in time (HTTP 408)'
-              : 'The gateway did not answer in time'
+            ? {
+                key:
+                  error.status === 408 ? 'payouts.gw.what.timeout408' : 'payouts.gw.what.timeout',
+              }
             : error.kind === 'network'
-              ? 'The connection to the gateway dropped'
+              ? { key: 'payouts.gw.what.dropped' }
               : error.kind === 'server'
-                ? `The gateway had a problem (HTTP ${error.status ?? '?'})`
-                : 'The gateway gave an answer Tilldesk could not read'
-        return `${what}. It may or may not have taken the payment, so Tilldesk checks by reference before sending anything again.`
+                ? { key: 'payouts.gw.what.server', params: { status: error.status ?? '?' } }
+                : { key: 'payouts.gw.what.unreadable' }
+        return { key: 'payouts.gw.mayHaveTaken', params: { what } }
       }
       return error.kind === 'timeout' || error.kind === 'network'
-        ? "Can't reach the gateway right now. Tilldesk will keep trying."
+        ? { key: 'payouts.gw.cantReach' }
         : error.kind === 'server'
-          ? `The gateway is having trouble (it answered with error ${error.status ?? '5xx'}). Tilldesk will keep trying.`
-          : 'The gateway gave an answer Tilldesk could not read. Tilldesk will keep trying.'
+          ? { key: 'payouts.gw.trouble', params: { status: error.status ?? '5xx' } }
+          : { key: 'payouts.gw.unreadable' }
   }
 }
 

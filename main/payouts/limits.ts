@@ -4,7 +4,10 @@
 // In a shop the limits are the shop's: what the other tills committed today counts too (their
 // payouts as the shop heard them, `ShopLimits`), and a till out of step with the shop applies
 // every limit with a margin, saying so, since payouts it has not heard of may exist.
-import { add, compare, formatMoney, ZERO, type Currency, type Minor } from '../../common/money'
+import type { Said } from '../../common/ipc/contract'
+import { moneyValue } from '../../common/words/said'
+import { english } from '../kernel/errors'
+import { add, compare, ZERO, type Currency, type Minor } from '../../common/money'
 import { COMMITTED_STATES, type PayoutItem } from './model'
 
 export type LimitRole = 'cashier' | 'supervisor' | 'admin'
@@ -87,6 +90,8 @@ export interface LimitViolation {
   /** What the total would be with this payout. */
   total: Minor
   message: string
+  /** The same, keyed (common/words/errors.ts `payouts.limit`), for the screen's language. */
+  say: Said
 }
 
 /** The till's calendar day for a timestamp (limits reset at local midnight). */
@@ -124,21 +129,42 @@ function explain(
   others: number,
   currency: Currency,
 ): string {
-  const money = (m: Minor) => formatMoney(m, currency)
-  const who = party.side === 'maker' ? `${party.name} (${party.role})` : `${party.name}`
+  return english(explainSaid(kind, party, limit, total, others, currency))
+}
+
+/** `explain`, keyed: the amounts as money values, the role by its word. */
+function explainSaid(
+  kind: LimitKind,
+  party: Party,
+  limit: Minor,
+  total: Minor,
+  others: number,
+  currency: Currency,
+): Said {
+  const amounts = {
+    totalAmount: moneyValue(total, currency),
+    limitAmount: moneyValue(limit, currency),
+  }
+  const role: Said = { key: `payouts.role.${party.role}` }
   switch (kind) {
     case 'item_limit':
       return party.side === 'maker'
-        ? `This payout of ${money(total)} is above the ${party.role} limit of ${money(limit)} per payout. A supervisor must create it.`
-        : `This payout of ${money(total)} is above ${who}'s approval limit of ${money(limit)} per payout. Someone with a higher limit must approve it.`
+        ? { key: 'payouts.limit.itemMaker', params: { ...amounts, role } }
+        : { key: 'payouts.limit.itemChecker', params: { ...amounts, name: party.name } }
     case 'account_day_limit':
-      return `With ${others} other payout${others === 1 ? '' : 's'} to this account today, the total would be ${money(total)}, above the limit of ${money(limit)} per payout. Payouts to one account are added up, so splitting does not get around the limit.`
+      return { key: 'payouts.limit.accountDay', params: { ...amounts, count: others } }
     case 'day_limit':
       return party.side === 'maker'
-        ? `${who} would reach ${money(total)} of payouts today, above the daily limit of ${money(limit)}.`
-        : `${who} would have approved ${money(total)} today, above the daily approval limit of ${money(limit)}.`
+        ? { key: 'payouts.limit.dayMaker', params: { ...amounts, name: party.name, role } }
+        : { key: 'payouts.limit.dayChecker', params: { ...amounts, name: party.name } }
   }
 }
+
+/** Out of step with the shop, each limit counts as a share of itself: said after the refusal. */
+const withMargin = (said: Said, outOfStep: boolean): Said =>
+  outOfStep
+    ? { key: 'payouts.limit.outOfStep', params: { refusal: said, share: OUT_OF_STEP_SHARE } }
+    : said
 
 /** One committed payout as the limits count it, from this till's outbox or another till's. */
 interface Counted {
@@ -202,6 +228,7 @@ function check(
     limit,
     total,
     message: explain(kind, party, limit, total, others, candidate.currency) + margin,
+    say: withMargin(explainSaid(kind, party, limit, total, others, candidate.currency), outOfStep),
   })
 
   if (compare(candidate.amount, roleLimits.perItem) > 0) {

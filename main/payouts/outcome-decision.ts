@@ -4,7 +4,7 @@
 // may still land, never by its maker, with the PIN; the payout store makes it the supervisor's
 // resolve action in the journal, which is the audit log. Also the acknowledgement of an alarm
 // raised when the gateway later contradicted such a decision.
-import { AppError } from '../kernel/errors'
+import { AppError, refuse } from '../kernel/errors'
 import { Follower } from '../exactly-once/follower'
 import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
 import { ReferencedWrites } from '../exactly-once/tracker'
@@ -73,9 +73,11 @@ export async function decideOutcome(
   const reason = requireReason(decision.reason)
   const gatewayReference = decision.outcome === 'paid' ? decision.gatewayReference.trim() : ''
   if (decision.outcome === 'paid' && !gatewayReference) {
-    throw new AppError('invalid_input', 'Check the highlighted fields.', {
-      fields: { gatewayReference: "Enter the gateway's reference for the transfer." },
-    })
+    throw refuse(
+      'invalid_input',
+      { key: 'input.checkFields' },
+      { fieldSay: { gatewayReference: { key: 'payouts.enterGatewayReference' } } },
+    )
   }
   const input =
     decision.outcome === 'paid'

@@ -51,7 +51,6 @@ function snapshotOf(transfer: Transfer): TransferSnapshot {
   }
 }
 
-const keys = { onlyUnknown: 'onlyUnknown', noAlarm: 'noAlarm' }
 const FINAL = new Set(['failed', 'reversed', 'rejected', 'success', 'expired'])
 
 /**
@@ -109,7 +108,7 @@ export function payoutKind(options: {
       options.lookupFailed?.(item.reference, error)
       return undefined
     },
-    words: { noun: 'payout', started: 'drafted this payout', keys },
+    words: { noun: 'payout', started: 'drafted this payout' },
     referenceOf: (item) => item.reference,
     // A payout found `sending` after a restart may have left at its last change.
     startedAt: (item) => iso(item.updatedAt),

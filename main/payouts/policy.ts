@@ -134,6 +134,7 @@ export class PolicyStore {
       throw new AppError(
         'integrity_failed',
         `Payouts are stopped: ${this.#problem} An admin should check the limits and save them again.`,
+        { say: { key: 'tamper.policy' } },
       )
     }
     return {
@@ -178,7 +179,8 @@ export class PolicyStore {
       }
     }
     const first = Object.values(fields)[0]
-    if (first) throw new AppError('invalid_input', first, { fields })
+    if (first)
+      throw new AppError('invalid_input', first, { fields, say: { key: 'input.checkFields' } })
     if (input.approvalTtlMinutes !== undefined) next.approvalTtlMinutes = input.approvalTtlMinutes
     // An admin saving the policy confirms it: sealed again, and payouts may go on.
     await this.#write(next)

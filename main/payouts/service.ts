@@ -14,7 +14,7 @@ import type {
   PayoutsStatus,
 } from '../../common/ipc/payouts'
 import { DEFAULT_CURRENCY } from '../../common/money'
-import { AppError } from '../kernel/errors'
+import { AppError, refuse } from '../kernel/errors'
 import { exportAudit, readAudit } from './audit'
 import { BanksCache } from './banks'
 import {
@@ -209,10 +209,10 @@ export class PayoutsService {
   #boundGateway(environment: string): GatewayProvider {
     return async () => {
       const switched = () =>
-        new AppError(
-          'environment_switched',
-          `The environment changed; payouts made in ${environment} wait until it is active again.`,
-        )
+        refuse('environment_switched', {
+          key: 'payouts.environmentSwitched',
+          params: { environment: { key: `environment.${environment}` } },
+        })
       if (this.options.environment() !== environment) throw switched()
       const client = await this.options.gateway()
       if (this.options.environment() !== environment) throw switched()
@@ -231,8 +231,7 @@ export class PayoutsService {
   }
 
   #requirePolicy(): PolicyStore {
-    if (!this.#policy)
-      throw new AppError('payouts_starting', 'Payouts are starting; try again in a moment.')
+    if (!this.#policy) throw refuse('payouts_starting', { key: 'payouts.starting' })
     return this.#policy
   }
 
@@ -377,10 +376,7 @@ export class PayoutsService {
 
   async audit(person: Person, reference?: string): Promise<AuditView> {
     if (reference === undefined && person.role === 'cashier') {
-      throw new AppError(
-        'forbidden_role',
-        'Only a supervisor can see the whole audit log; open a payout to see its history.',
-      )
+      throw refuse('forbidden_role', { key: 'payouts.wholeAuditLog' })
     }
     const runtime = await this.#current()
     return readAudit(runtime.outbox, reference)
@@ -427,16 +423,13 @@ function banksView(cache: BanksCache): BanksView {
 /** Storage and rule failures become AppErrors a person can read; others pass through. */
 function storageError(error: unknown): unknown {
   if (error instanceof JournalUnavailableError || error instanceof JournalCorruptError) {
-    return new AppError('payouts_storage', error.message, { cause: error })
+    return new AppError('payouts_storage', error.message, {
+      cause: error,
+      say: { key: 'payouts.storage' },
+    })
   }
   if (error instanceof RecordRejectedError) {
-    return new AppError(
-      'wrong_state',
-      'That change is not allowed any more; the payout changed meanwhile. Look at it again.',
-      {
-        cause: error,
-      },
-    )
+    return refuse('wrong_state', { key: 'payouts.changedMeanwhile' }, { cause: error })
   }
   return error
 }

@@ -65,11 +65,15 @@ export class ReconcileService {
     } catch {
       throw new AppError('invalid_input', 'Choose a day that exists.', {
         fields: { day: 'This day does not exist.' },
+        say: { key: 'input.dayMissing' },
+        fieldSay: { day: { key: 'input.dayMissingField' } },
       })
     }
     if (bounds.fromMs > this.#now())
       throw new AppError('invalid_input', 'Choose today or a day before: this day has not begun.', {
         fields: { day: 'This day has not begun.' },
+        say: { key: 'input.dayAhead' },
+        fieldSay: { day: { key: 'input.dayAheadField' } },
       })
     const report = await this.span(bounds.fromMs, bounds.toMs, day)
     this.#last = { key: `${this.deps.environment()}|${day}`, at: this.#now(), report }
@@ -87,7 +91,7 @@ export class ReconcileService {
     try {
       gateway = await this.deps.gateway()
     } catch (error) {
-      throw cashierError(error, { action: 'reconcile the day' })
+      throw cashierError(error, { action: 'reconcileDay' })
     }
     const lists = await readDay(
       gateway,
@@ -151,6 +155,7 @@ export class ReconcileService {
       throw new AppError(
         'not_available',
         'Saving as PDF needs the desktop app here. Export the CSV instead, or print the page.',
+        { say: { key: 'input.pdfNeedsDesktop' } },
       )
     const bytes = await pdf(reconcileHtml(report, input.language), 'A4')
     return {

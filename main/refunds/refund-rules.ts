@@ -3,17 +3,16 @@
 // gateway's answer is lost or refused.
 import type { PaymentRecord } from '../../common/api/payments'
 import type { RefundIssueInput, RefundablePayment } from '../../common/ipc/refunds'
-import { MoneyError, compare, formatMoney, parseUserAmount, type Minor } from '../../common/money'
+import { MoneyError, compare, parseUserAmount, type Minor } from '../../common/money'
+import { moneyValue } from '../../common/words/said'
 import type { Uncertainty } from '../exactly-once/submit'
 import { writeFailure } from '../gateway/classify'
 import { GatewayError } from '../gateway/errors'
-import { AppError } from '../kernel/errors'
+import type { Said } from '../../common/ipc/contract'
+import { english, refuse, type AppError } from '../kernel/errors'
 
 export const unconfirmed = (reference: string): AppError =>
-  new AppError(
-    'refund_unconfirmed',
-    `The gateway hasn't confirmed refund ${reference} yet. Don't issue it again: the till keeps checking, and it will appear under this payment once confirmed.`,
-  )
+  refuse('refund_unconfirmed', { key: 'refunds.unconfirmed', params: { reference } })
 
 /** A GatewayError saying the write was not carried out (submitByReference throws only these). */
 export const isDefiniteRefusal = (error: unknown): boolean =>
@@ -44,26 +43,36 @@ export function blockedReason(
   refundable: Minor,
   inProgress: Minor,
 ): string | null {
+  const said = blockedSaid(payment, refundable, inProgress)
+  return said && english(said)
+}
+
+/** The same, keyed (common/words/errors.ts `refunds`). */
+export function blockedSaid(
+  payment: PaymentRecord,
+  refundable: Minor,
+  inProgress: Minor,
+): Said | null {
   switch (payment.status) {
     case 'pending':
-      return "This payment hasn't been completed yet. Only completed payments can be refunded."
+      return { key: 'refunds.notCompleted' }
     case 'failed':
     case 'abandoned':
-      return 'This payment did not go through, so there is nothing to refund.'
+      return { key: 'refunds.didNotGoThrough' }
     case 'success':
       if (refundable > 0) return null
-      return inProgress > 0
-        ? 'The rest of this payment is already being refunded. Wait for those refunds to finish.'
-        : 'This payment has already been refunded in full.'
+      return inProgress > 0 ? { key: 'refunds.restInProgress' } : { key: 'refunds.refundedInFull' }
     case 'unknown':
-      return `The gateway reports this payment as "${payment.raw_status ?? 'unknown'}", a status this till does not know. Only payments the gateway calls complete can be refunded.`
+      return {
+        key: 'refunds.unknownStatus',
+        params: { status: payment.raw_status ?? 'unknown' },
+      }
   }
 }
 
 /** The amount to send: all that is refundable, or what was typed, checked against it. */
 export function refundAmount(input: RefundIssueInput, payment: RefundablePayment): Minor {
   if (input.kind === 'full') return payment.refundable
-  const most = formatMoney(payment.refundable, payment.currency)
   let amount: Minor
   try {
     // Read in the payment's own currency: its symbol only, its minor units (never naira's).
@@ -74,11 +83,16 @@ export function refundAmount(input: RefundIssueInput, payment: RefundablePayment
       error instanceof MoneyError ? error.message : 'Enter an amount, like 2500.00.',
     )
   }
-  if (amount <= 0) throw fieldError('amount', 'Enter an amount more than zero.')
+  if (amount <= 0) throw fieldError('amount', { key: 'rule.amount.notAboveZero' })
   if (compare(amount, payment.refundable) > 0)
-    throw fieldError('amount', `At most ${most} can be refunded on this payment.`)
+    throw fieldError('amount', {
+      key: 'refunds.atMost',
+      params: { mostAmount: moneyValue(payment.refundable, payment.currency) },
+    })
   return amount
 }
 
-export const fieldError = (field: string, message: string): AppError =>
-  new AppError('invalid_input', 'Check the highlighted fields.', { fields: { [field]: message } })
+export const fieldError = (field: string, message: string | Said): AppError =>
+  typeof message === 'string'
+    ? refuse('invalid_input', { key: 'input.checkFields' }, { fields: { [field]: message } })
+    : refuse('invalid_input', { key: 'input.checkFields' }, { fieldSay: { [field]: message } })

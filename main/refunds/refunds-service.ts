@@ -14,7 +14,8 @@ import type {
   RefundablePayment,
 } from '../../common/ipc/refunds'
 import { ZERO } from '../../common/money'
-import { AppError } from '../kernel/errors'
+import type { Said } from '../../common/ipc/contract'
+import { AppError, refuse } from '../kernel/errors'
 import { cashierError } from '../payments/cashier-errors'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
@@ -26,6 +27,7 @@ import { refundKind } from './refund-kind'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
 import {
   blockedReason,
+  blockedSaid,
   isDefiniteRefusal,
   lostAnswer,
   refundAmount,
@@ -69,7 +71,7 @@ export class RefundsService {
   }
 
   async prepare(paymentReference: string): Promise<RefundablePayment> {
-    const gateway = await openGateway(this.deps, 'look up the payment')
+    const gateway = await openGateway(this.deps, 'lookUpPayment')
     let payment: PaymentRecord
     let refunds: Refund[]
     try {
@@ -77,17 +79,17 @@ export class RefundsService {
       refunds = await this.#allRefundsOf(gateway, paymentReference)
     } catch (error) {
       throw cashierError(error, {
-        action: 'look up the payment',
-        notFound: `No payment has the reference ${paymentReference}. Check it against the customer's receipt.`,
+        action: 'lookUpPayment',
+        notFound: { key: 'payments.noSuchCheckReceipt', params: { reference: paymentReference } },
       })
     }
     // The spec shows only `status` in a payment record: without its amount and currency the
     // refundable balance can't be worked out, and is never guessed.
     if (payment.amount === undefined || payment.currency === undefined)
-      throw new AppError(
-        'gateway_record_incomplete',
-        `The gateway's record of payment ${paymentReference} does not give its amount and currency, so what can be refunded can't be worked out here. Nothing was refunded.`,
-      )
+      throw refuse('gateway_record_incomplete', {
+        key: 'refunds.recordIncomplete',
+        params: { reference: paymentReference },
+      })
     // `amount_refunded` (not shown) is only a floor beside the refunds listed. This till's own
     // refunds of the payment that the list does not show (yet) are counted too: one whose
     // outcome is unknown may have moved money, and a second refund gets a new reference, so
@@ -105,23 +107,23 @@ export class RefundsService {
       paid: payment.amount,
       ...balance,
       blockedReason: blockedReason(payment, balance.refundable, balance.inProgress),
+      ...withBlockedSay(blockedSaid(payment, balance.refundable, balance.inProgress)),
       refunds: refunds.map((r) => this.#viewOfRecord(r)),
     }
   }
 
   async issue(input: RefundIssueInput): Promise<RefundView> {
     const ref = input.paymentReference
-    if (this.#issuing.busy(ref))
-      throw new AppError(
-        'refund_in_progress',
-        'A refund for this payment is being sent. Wait for it to finish.',
-      )
+    if (this.#issuing.busy(ref)) throw refuse('refund_in_progress', { key: 'refunds.inProgress' })
     return this.#issuing.run(ref, () => this.#issue(input))
   }
 
   async #issue(input: RefundIssueInput): Promise<RefundView> {
     const payment = await this.prepare(input.paymentReference)
-    if (payment.blockedReason) throw new AppError('not_refundable', payment.blockedReason)
+    if (payment.blockedReason)
+      throw new AppError('not_refundable', payment.blockedReason, {
+        say: payment.blockedSay ?? { key: 'refunds.notRefundable' },
+      })
     const amount = refundAmount(input, payment)
     const actor = this.deps.actor()
     const reference = newReference('RF', nowFrom(this.deps))
@@ -148,7 +150,7 @@ export class RefundsService {
     } catch (error) {
       // Nothing was sent: forget the entry rather than leave a "starting" refund behind.
       this.deps.journal.remove(reference)
-      throw cashierError(error, { action: 'issue the refund' })
+      throw cashierError(error, { action: 'issueRefund' })
     }
     let outcome
     try {
@@ -164,12 +166,9 @@ export class RefundsService {
       }
       this.deps.journal.remove(reference)
       throw cashierError(error, {
-        action: 'issue the refund',
+        action: 'issueRefund',
         fields: { amount: 'amount', reason: 'reason', payment_reference: 'paymentReference' },
-        codes: {
-          unprocessable:
-            'The gateway would not refund this amount. The refundable balance may have changed: look the payment up again.',
-        },
+        codes: { unprocessable: { key: 'refunds.amountRefused' } },
       })
     }
     if (outcome.kind === 'unknown') throw unconfirmed(reference)
@@ -177,7 +176,7 @@ export class RefundsService {
   }
 
   async get(reference: string): Promise<RefundView> {
-    const gateway = await openGateway(this.deps, 'look up the refund')
+    const gateway = await openGateway(this.deps, 'lookUpRefund')
     try {
       const record = ownRefund(await gateway.refunds.get(reference), reference, 'getRefund')
       // One of ours: folded in through its own follow-up (one at a time per reference).
@@ -185,18 +184,20 @@ export class RefundsService {
       return this.#viewOfRecord({ ...record, reference: record.reference ?? reference })
     } catch (error) {
       throw cashierError(error, {
-        action: 'look up the refund',
-        notFound: `No refund has the reference ${reference}.`,
+        action: 'lookUpRefund',
+        notFound: { key: 'refunds.noSuch', params: { reference } },
       })
     }
   }
 
   async history(filter: RefundHistoryFilter): Promise<RefundPage> {
     if (filter.from && filter.to && filter.from > filter.to)
-      throw new AppError('invalid_input', 'Check the highlighted fields.', {
-        fields: { to: 'The end date is before the start date.' },
-      })
-    const gateway = await openGateway(this.deps, 'load the refund history')
+      throw refuse(
+        'invalid_input',
+        { key: 'input.checkFields' },
+        { fieldSay: { to: { key: 'input.endBeforeStart' } } },
+      )
+    const gateway = await openGateway(this.deps, 'loadRefundHistory')
     try {
       const answer = await gateway.refunds.history({
         page: filter.page,
@@ -215,18 +216,18 @@ export class RefundsService {
       }
     } catch (error) {
       throw cashierError(error, {
-        action: 'load the refund history',
+        action: 'loadRefundHistory',
         fields: { start_date: 'from', end_date: 'to', payment_reference: 'paymentReference' },
       })
     }
   }
 
   async counts(): Promise<RefundCountsView> {
-    const gateway = await openGateway(this.deps, 'count refunds')
+    const gateway = await openGateway(this.deps, 'countRefunds')
     try {
       return (await gateway.refunds.counts()).data
     } catch (error) {
-      throw cashierError(error, { action: 'count refunds' })
+      throw cashierError(error, { action: 'countRefunds' })
     }
   }
 
@@ -335,3 +336,7 @@ export class RefundsService {
     }
   }
 }
+
+/** The keyed reason a payment can't be refunded, on the view only when there is one. */
+const withBlockedSay = (said: Said | null): { blockedSay?: Said } =>
+  said ? { blockedSay: said } : {}

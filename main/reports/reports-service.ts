@@ -1,5 +1,6 @@
 // Merchant-wide transaction lists, one gateway page at a time, and CSV export of everything a
 // filter matches (bounded, so one click can't pull a year of records through the till).
+import type { CashierAction } from '../../common/words/errors'
 import type { Pagination } from '../../common/api/pagination'
 import type {
   CsvExport,
@@ -60,7 +61,7 @@ export class ReportsService {
   constructor(private readonly deps: ReportsServiceDeps) {}
 
   async payments(filter: PaymentsFilter): Promise<ReportPage<PaymentReportRow>> {
-    return this.#page('load payments', filter, paymentRow, (g, page, pageSize) =>
+    return this.#page('loadPayments', filter, paymentRow, (g, page, pageSize) =>
       g.payments.list({
         page,
         page_size: pageSize,
@@ -73,7 +74,7 @@ export class ReportsService {
   }
 
   async transfersIn(filter: TransfersInFilter): Promise<ReportPage<TransferInReportRow>> {
-    return this.#page('load transfers', filter, transferInRow, (g, page, pageSize) =>
+    return this.#page('loadTransfers', filter, transferInRow, (g, page, pageSize) =>
       g.virtualAccounts.transactions({
         page,
         page_size: pageSize,
@@ -85,7 +86,7 @@ export class ReportsService {
   }
 
   async disbursements(filter: DisbursementsFilter): Promise<ReportPage<DisbursementReportRow>> {
-    return this.#page('load disbursements', filter, disbursementRow, (g, page, pageSize) =>
+    return this.#page('loadPayouts', filter, disbursementRow, (g, page, pageSize) =>
       g.disbursements.list({
         page,
         page_size: pageSize,
@@ -141,7 +142,7 @@ export class ReportsService {
   }
 
   async #page<T, Row>(
-    action: string,
+    action: CashierAction,
     filter: { page: number; pageSize: number; from?: string | undefined; to?: string | undefined },
     toRow: (record: T) => Row,
     load: (gateway: ReportsGateway, page: number, pageSize: number) => Promise<RawPage<T>>,
@@ -149,6 +150,8 @@ export class ReportsService {
     if (filter.from && filter.to && filter.from > filter.to)
       throw new AppError('invalid_input', 'Check the highlighted fields.', {
         fields: { to: 'The end date is before the start date.' },
+        say: { key: 'input.checkFields' },
+        fieldSay: { to: { key: 'input.endBeforeStart' } },
       })
     try {
       const gateway = await this.deps.gateway()

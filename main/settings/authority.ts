@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as z from 'zod'
 import type { AuthorityReview, AuthorityValues } from '../../common/ipc/settings'
-import { AppError } from '../kernel/errors'
+import { refuse } from '../kernel/errors'
 import type { Logger } from '../kernel/log'
 import { SEALED_FILE_FORMAT, SealedFile } from '../integrity/sealed-file'
 import type { JournalSeal } from '../integrity/service'
@@ -130,10 +130,7 @@ export class AuthorityReviewService {
   confirm(fingerprint: string): AuthorityReview {
     const current = this.review()
     if (current.fingerprint !== fingerprint) {
-      throw new AppError(
-        'authority_changed',
-        'The settings changed after they were shown. Look at them again before confirming.',
-      )
+      throw refuse('authority_changed', { key: 'settings.changedSinceShown' })
     }
     if (current.problem === null) return current
     this.options.settings.update(() => undefined, { confirm: true })

@@ -2,7 +2,7 @@
 // n-1 and returns version n; we run them in order, then validate the result with zod. We do
 // our own versioning instead of electron-store's app-version migrations so the same code runs
 // on `conf` in Node and the file records the shape it holds, not the app that wrote it.
-import { AppError } from '../kernel/errors'
+import { refuse } from '../kernel/errors'
 import { defaultSettings, SETTINGS_VERSION } from './schema'
 
 export type RawSettings = Record<string, unknown>
@@ -31,10 +31,7 @@ export function versionOf(raw: RawSettings): number {
   const version = raw.schemaVersion
   if (version === undefined) return 0
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) {
-    throw new AppError(
-      'settings_corrupt',
-      'The settings file has an invalid schemaVersion. Restore it from a backup or delete it to start over.',
-    )
+    throw refuse('settings_corrupt', { key: 'settings.badVersion' })
   }
   return version
 }
@@ -50,10 +47,7 @@ export function migrate(
 ): { value: RawSettings; from: number; applied: number[] } {
   const from = versionOf(raw)
   if (from > target) {
-    throw new AppError(
-      'settings_too_new',
-      `These settings were written by a newer Tilldesk (settings version ${from}; this build reads up to ${target}). Update Tilldesk on this till.`,
-    )
+    throw refuse('settings_too_new', { key: 'settings.tooNew', params: { from, target } })
   }
   let value = raw
   const applied: number[] = []

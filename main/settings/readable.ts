@@ -14,6 +14,7 @@ export function readableSettings<T>(open: () => T, where: string): T {
     throw new AppError(
       'settings_corrupt',
       `The settings file in ${where} is not readable (${error.message}), so Tilldesk cannot tell who may sign in. It was left as it is: restore it from a backup, or call support.`,
+      { say: { key: 'settings.unreadable', params: { where } } },
     )
   }
 }

@@ -66,6 +66,7 @@ export class SettingsStore {
       throw new AppError(
         'settings_corrupt',
         `The settings file at ${backend.path} is not valid (${z.prettifyError(parsed.error).split('\n')[0]}). Restore it from a backup or remove it to start the first-run setup again.`,
+        { say: { key: 'settings.invalid', params: { where: backend.path } } },
       )
     }
     let current = parsed.data

@@ -6,19 +6,8 @@ import type { ShiftFigures, ShiftReport } from '../../common/ipc/shifts'
 import { toDecimalString } from '../../common/money'
 import { csvCell, csvRow } from '../collections/csv'
 import { reportLines } from './lines'
-
-const HEADER = [
-  'section',
-  'cashier',
-  'line',
-  'count',
-  'currency',
-  'amount',
-  'reference',
-  'status',
-  'detail',
-  'time',
-]
+import type { Language } from '../../common/ipc/appearance'
+import { CSV_HEADER, CSV_KIND, csvWarning } from '../../common/words/report-csv'
 
 /**
  * A row whose amount is taken away (a correction): its amount cell is a negative decimal,
@@ -53,13 +42,13 @@ function figureRows(figures: ShiftFigures, cashier: string): string[] {
   return rows
 }
 
-export function reportCsv(report: ShiftReport): string {
+export function reportCsv(report: ShiftReport, language: Language = 'en'): string {
   const s = report.shift
   const meta = (key: string, detail: string | number | null) =>
     csvRow(['report', null, key, null, null, null, null, null, detail, null])
   const rows = [
-    csvRow(HEADER),
-    meta('kind', report.kind === 'z' ? 'Z-report' : 'X-report (not final)'),
+    csvRow([...CSV_HEADER[language]]),
+    meta('kind', CSV_KIND[language][report.kind === 'z' ? 'z' : 'x']),
     meta('number', report.zNumber),
     meta('till', s.till),
     meta('environment', s.environment),
@@ -84,7 +73,7 @@ export function reportCsv(report: ShiftReport): string {
           ]),
         ]
       : []),
-    ...report.warnings.map((w) => meta('warning', w)),
+    ...report.warnings.map((w) => meta('warning', csvWarning(w, language))),
     ...(report.reconciliation ? [meta('reconciliation', report.reconciliation.summary.en)] : []),
     ...figureRows(report.till, ''),
     ...report.cashiers.flatMap((c) => figureRows(c.figures, c.cashier.name)),

@@ -299,7 +299,7 @@ export class ShiftsService {
         return {
           filename: `${name}.csv`,
           mediaType: 'text/csv',
-          text: reportCsv(report),
+          text: reportCsv(report, this.#language()),
           base64: null,
         }
       case 'html80':

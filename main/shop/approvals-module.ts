@@ -3,7 +3,7 @@
 // that turns decisions made elsewhere into this till's own journal records (approvals.ts).
 import type { shopApprovalsChannels } from '../../common/ipc/shopApprovals'
 import type { CoreServices } from '../compose/core'
-import { AppError } from '../kernel/errors'
+import { refuse } from '../kernel/errors'
 import { actor, type Handlers } from '../ipc/handlers'
 import { payoutsOf } from '../payouts/module'
 import { ShopApprovalsApplier } from './approvals'
@@ -44,8 +44,7 @@ export function shopApprovals(
     'shop.decide': async ({ pin, ...input }, context) => {
       const person = actor(context)
       const status = shop.status()
-      if (!status.tillId)
-        throw new AppError('shop_off', 'This till is not in a shop: approve payouts on their till.')
+      if (!status.tillId) throw refuse('shop_off', { key: 'shop.approveOnTheirTill' })
       // The PIN signs the decision, as it does an approval made on the payout's own till.
       await core.users.verifyPin(person.id, pin)
       const event = decisionEvent(

@@ -1,6 +1,8 @@
 // How a till reaches the shop's PostgreSQL: always TLS with the server's certificate checked
 // (against the CA the admin gave at enrolment, or the system's CAs), short timeouts so a dead
 // server degrades the till to working alone instead of hanging it, and a small pool.
+import type { Said } from '../../common/ipc/contract'
+import { english } from '../kernel/errors'
 import pg from 'pg'
 import * as z from 'zod'
 
@@ -64,8 +66,8 @@ export async function withClient<T>(
   }
 }
 
-/** Turns driver and server errors into words an admin can act on; never echoes a password. */
-export function explain(error: unknown): string {
+/** Why the shop server refused, keyed (common/words/errors.ts `shop`); its text quoted. */
+export function explainSaid(error: unknown): Said {
   const text = error instanceof Error ? error.message : String(error)
   const code = (error as { code?: string }).code
   if (
@@ -74,14 +76,20 @@ export function explain(error: unknown): string {
     code === 'ETIMEDOUT' ||
     /timeout/i.test(text)
   )
-    return 'The shop server could not be reached. Check the address and port, and that it is running.'
+    return { key: 'shop.unreachable' }
   if (code === '28P01' || /password authentication failed/i.test(text))
-    return 'The server refused the user name or password.'
-  if (/self[- ]signed|unable to verify|certificate/i.test(text))
-    return "The server's certificate could not be verified. Paste the shop's CA certificate."
+    return { key: 'shop.loginRefused' }
+  if (/self[- ]signed|unable to verify|certificate/i.test(text)) return { key: 'shop.certificate' }
   if (/enrolment code is not valid/i.test(text) || code === '28000')
-    return 'That code is not valid: it was used, it expired, or it was mistyped. Make a new one.'
-  if (/does not support SSL|no encryption/i.test(text))
-    return 'The server does not offer TLS. Tilldesk only talks to a shop server over TLS.'
-  return `The shop server refused: ${text.replace(/password[^,;]*/gi, 'password …').slice(0, 160)}`
+    return { key: 'shop.codeNotValid' }
+  if (/does not support SSL|no encryption/i.test(text)) return { key: 'shop.noTls' }
+  return {
+    key: 'shop.refused',
+    params: { message: text.replace(/password[^,;]*/gi, 'password …').slice(0, 160) },
+  }
+}
+
+/** Turns driver and server errors into words an admin can act on; never echoes a password. */
+export function explain(error: unknown): string {
+  return english(explainSaid(error))
 }

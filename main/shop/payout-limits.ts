@@ -135,7 +135,8 @@ export class ShopPayoutLimits implements ShopLimitsPort {
         outOfStep: "The shop's database did not answer the limits check.",
       })
     }
-    if (violation) throw new AppError('limit_exceeded', violation)
+    if (violation)
+      throw new AppError('limit_exceeded', violation, { say: { key: 'shop.overLimit' } })
   }
 
   /** The check against the shop, and the hold when it passes; the refusal in words, or null. */

@@ -24,12 +24,19 @@ import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type pg from 'pg'
 import type { ShopAudit, ShopOverview, ShopStatusView, ShopZReport } from '../../common/ipc/shop'
-import { AppError } from '../kernel/errors'
+import { AppError, refuse } from '../kernel/errors'
 import type { Logger } from '../kernel/log'
 import type { IntegrityService } from '../integrity'
 import { tillAccount } from '../integrity/keys'
 import type { Keychain } from '../keychain/keychain'
-import { explain, shopPool, withClient, type ShopLogin, type ShopServer } from './connection'
+import {
+  explain,
+  explainSaid,
+  shopPool,
+  withClient,
+  type ShopLogin,
+  type ShopServer,
+} from './connection'
 import { shopAudit, shopAuditCsv, type RefusedRecord } from './audit-log'
 import {
   createEnrolmentCode,
@@ -393,7 +400,7 @@ export class ShopService {
 
   /** Records an event for the other tills; pushed now if the server is reachable. */
   async record(kind: string, body: Record<string, unknown>): Promise<void> {
-    if (!this.#sync || !this.#loop) throw new AppError('shop_off', 'This till is not in shop mode.')
+    if (!this.#sync || !this.#loop) throw refuse('shop_off', { key: 'shop.notInShopMode' })
     await this.#sync.record(kind, body)
     void this.#loop.nudge()
   }
@@ -446,8 +453,7 @@ export class ShopService {
   }
 
   #mustBeSingle(): void {
-    if (this.#config)
-      throw new AppError('shop_joined', 'This till is already in a shop. Leave it first.')
+    if (this.#config) throw refuse('shop_joined', { key: 'shop.alreadyInShop' })
   }
 
   async create(server: ShopServer, owner: ShopLogin, shopName: string): Promise<ShopStatusView> {
@@ -456,14 +462,14 @@ export class ShopService {
     try {
       enrolment = await createShop(server, owner, shopName, this.#o.tillName())
     } catch (error) {
-      throw new AppError('shop_refused', explain(error))
+      throw new AppError('shop_refused', explain(error), { say: explainSaid(error) })
     }
     return this.#enrolled(server, enrolment, shopName)
   }
 
   async createCode(owner: ShopLogin): Promise<{ code: string; expiresAt: string }> {
     const config = this.#config
-    if (!config) throw new AppError('shop_off', 'Join or create a shop first.')
+    if (!config) throw refuse('shop_off', { key: 'shop.joinFirst' })
     try {
       const pepper = (await this.#o.staff?.pepper()) ?? null
       const pins = this.#shopPins()
@@ -474,7 +480,7 @@ export class ShopService {
       await pins.codeMade(normalizeCode(made.code), Date.now())
       return made
     } catch (error) {
-      throw new AppError('shop_refused', explain(error))
+      throw new AppError('shop_refused', explain(error), { say: explainSaid(error) })
     }
   }
 
@@ -490,12 +496,9 @@ export class ShopService {
     } catch (error) {
       // The enrolment login's password *is* the code: refused means used, expired or mistyped.
       const words = explain(error)
-      throw new AppError(
-        'shop_refused',
-        /user name or password/.test(words)
-          ? 'That code is not valid: it was used, it expired, or it was mistyped. Make a new one.'
-          : words,
-      )
+      throw /user name or password/.test(words)
+        ? refuse('shop_refused', { key: 'shop.codeNotValid' })
+        : new AppError('shop_refused', words, { say: explainSaid(error) })
     }
     return this.#enrolled(server, enrolment, shopName)
   }
@@ -515,7 +518,7 @@ export class ShopService {
   }
 
   #events(): ShopEvent[] {
-    if (!this.#config || !this.#log) throw new AppError('shop_off', 'This till is not in a shop.')
+    if (!this.#config || !this.#log) throw refuse('shop_off', { key: 'shop.notInShop' })
     return [...this.#log.all, ...this.inbox()]
   }
 
@@ -553,7 +556,7 @@ export class ShopService {
   /** One audit log: every till's audit-worthy events of the day, in server order. */
   audit(day?: string): ShopAudit {
     const config = this.#config
-    if (!config || !this.#log) throw new AppError('shop_off', 'This till is not in a shop.')
+    if (!config || !this.#log) throw refuse('shop_off', { key: 'shop.notInShop' })
     return shopAudit({
       ownTillId: config.tillId,
       own: this.#log.all,

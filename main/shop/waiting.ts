@@ -4,7 +4,7 @@
 // to the till that drafted it, which checks it again and alone sends (approvals.ts there).
 import type { ShopApprovalView } from '../../common/ipc/shopApprovals'
 import { formatMoney, minorFromText } from '../../common/money'
-import { AppError } from '../kernel/errors'
+import { AppError, refuse } from '../kernel/errors'
 import { DECISION_KIND, readDecision } from './approvals'
 import type { ShopEvent, StoredEvent } from './events'
 
@@ -114,26 +114,27 @@ export function decisionEvent(
   at: string,
 ): { kind: string; body: Record<string, unknown> } {
   if (person.role !== 'supervisor' && person.role !== 'admin') {
-    throw new AppError('forbidden_role', 'Only a supervisor can approve or reject payouts.')
+    throw new AppError('forbidden_role', 'Only a supervisor can approve or reject payouts.', {
+      say: { key: 'onlyRole.supervisor' },
+    })
   }
   const item = waiting.find((w) => w.tillId === input.tillId && w.reference === input.reference)
   if (!item) {
-    throw new AppError(
-      'payout_not_found',
-      'That payout is no longer waiting for approval (its till decided or changed it). Look at the list again.',
-    )
+    throw refuse('payout_not_found', { key: 'shop.noLongerWaiting' })
   }
   if (item.bindingHash !== input.bindingHash) {
-    throw new AppError(
-      'details_changed',
-      'This payout changed while you were looking at it. Check the details again before deciding.',
-    )
+    throw refuse('details_changed', { key: 'shop.detailsChanged' })
   }
-  if (item.blocked) throw new AppError('maker_cannot_approve', item.blocked)
+  if (item.blocked)
+    throw new AppError('maker_cannot_approve', item.blocked, {
+      say: { key: 'shop.cannotDecide' },
+    })
   const reason = input.reason.trim().replace(/\s+/g, ' ')
   if (input.decision === 'rejected' && reason.length < 3) {
     throw new AppError('reason_required', 'Give a reason (a few words) so the cashier knows why.', {
       fields: { reason: 'A reason is required.' },
+      say: { key: 'reasonRequired' },
+      fieldSay: { reason: { key: 'reasonRequiredField' } },
     })
   }
   return {

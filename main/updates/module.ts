@@ -74,7 +74,11 @@ export function createUpdates(deps: UpdatesDeps): Updates {
         throw new AppError(
           'feed_not_allowed',
           `This copy of Tilldesk takes updates only from ${describeAllowedFeeds(allowed)}.`,
-          { fields: { 'source.url': 'This copy does not take updates from that address.' } },
+          {
+            fields: { 'source.url': 'This copy does not take updates from that address.' },
+            say: { key: 'input.feedNotAllowed', params: { feeds: describeAllowedFeeds(allowed) } },
+            fieldSay: { 'source.url': { key: 'input.feedNotAllowedField' } },
+          },
         )
       }
       const previous = effective()

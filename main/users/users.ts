@@ -107,6 +107,7 @@ export class UsersService {
       throw new AppError(
         'integrity_failed',
         `${user.name}'s profile was changed outside Tilldesk (it does not match its seal), so Tilldesk does not honour it. An admin should remove it and add the person again.`,
+        { say: { key: 'tamper.profile', params: { name: user.name } } },
       )
     }
   }
@@ -134,6 +135,7 @@ export class UsersService {
       throw new AppError(
         'integrity_failed',
         `Tilldesk will not set this till up again: ${this.#settings.trust.authorityProblem} Restore the settings file from a backup.`,
+        { say: { key: 'tamper.noSetupAgain' } },
       )
     }
     assertPinFitsRole(input.role, input.pin, 'pin')

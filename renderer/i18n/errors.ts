@@ -1,26 +1,48 @@
 // Main's errors in the screen's language. Main sends a code, its English sentence and, for
 // every message it words, the key of the same sentence in the catalogue (`errors.<key>`) with
 // its values; the renderer says that in the till's language. A value named `…At` is an ISO
-// time and is shown the app's one way (formatWhen). A key this window does not know (a newer
-// main) falls back to main's English, never to a blank.
+// time and is shown the app's one way (formatWhen); one named `…Amount` is money
+// ("1250000 NGN"); a value that is itself a Said is said first (common/words/said.ts). A key
+// this window does not know (a newer main) falls back to main's English, never to a blank.
 import type { Said, WireError } from '../../common/ipc/contract'
 import type { FieldProblem } from '../../common/rules'
-import { formatWhen } from '../lib/format'
+import { moneyParam } from '../../common/words/said'
+import { formatMoney, formatWhen } from '../lib/format'
 import { i18n } from '.'
 import { sayRule } from './rules'
 
-export function saySaid(said: Said | undefined, english: string): string {
-  if (!said) return english
+/** The Said in the screen's language, or undefined when this catalogue lacks a key of it. */
+function sayKnown(said: Said): string | undefined {
   // A field rule's refusal: the same words as the screen's own check (common/rules).
   if (said.key.startsWith('rule.'))
     return sayRule({ key: said.key.slice(5), ...said.params } as FieldProblem)
-  const key = `errors.${said.key}`
+  // An amount common/money refused: English keeps main's sentence (it quotes what was typed and
+  // builds the example from it), other languages say the same refusal by its code (money.ts).
+  if (said.key.startsWith('money.')) {
+    if (i18n.language === 'en' || !i18n.exists(said.key)) return undefined
+    return String(i18n.t(said.key as never, { text: said.params?.text ?? '' } as never))
+  }
+  // A document word (doc.…, merged at the catalogue's root) or an error's sentence.
+  const key = said.key.startsWith('doc.') ? said.key : `errors.${said.key}`
   const values: Record<string, string | number> = {}
-  for (const [name, value] of Object.entries(said.params ?? {}))
-    values[name] = name.endsWith('At') && typeof value === 'string' ? formatWhen(value) : value
+  for (const [name, value] of Object.entries(said.params ?? {})) {
+    if (typeof value === 'object') {
+      const inner = sayKnown(value)
+      if (inner === undefined) return undefined
+      values[name] = inner
+    } else if (typeof value === 'string' && name.endsWith('At')) values[name] = formatWhen(value)
+    else if (typeof value === 'string' && name.endsWith('Amount')) {
+      const money = moneyParam(value)
+      values[name] = money ? formatMoney(money.amount, money.currency) : value
+    } else values[name] = value
+  }
   // With the values: a plural key exists only as key_one, key_other.
-  if (!i18n.exists(key, values)) return english
+  if (!i18n.exists(key, values)) return undefined
   return String(i18n.t(key as never, values as never))
+}
+
+export function saySaid(said: Said | undefined, english: string): string {
+  return (said && sayKnown(said)) ?? english
 }
 
 /** The error's sentence, and its fields' sentences, in the screen's language. */

@@ -1,15 +1,25 @@
 // Main's errors reach a French screen in French. Main words every refusal in English for its
 // logs and names the same sentence in the catalogue with its values; the renderer's PosError
 // (every screen's error) says it in the till's language. A wrong PIN, a refusal by role and a
-// refusal by the shift's state arrived in English on a French till.
+// refusal by the shift's state arrived in English on a French till; so did a payout's and a
+// refund's refusals, a damaged settings file, a field the contract refused, and a Z-report's
+// warnings.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Envelope, WireError } from '../../common/ipc/contract'
 import { USER_ROLES } from '../../common/ipc/contract'
+import type { ShiftReport } from '../../common/ipc/shifts'
+import { warningSaid } from '../../common/words/report-warnings'
 import type { AppServices } from '../../main/compose/services'
+import type { AppError } from '../../main/kernel/errors'
+import { versionOf } from '../../main/settings/migrations'
+import { emptyActivity } from '../../main/shifts/activity'
+import { reportCsv } from '../../main/shifts/csv'
+import { shiftFigures } from '../../main/shifts/figures'
 import { englishIn } from '../support/english-words'
+import { keysNamed } from '../support/main-errors'
 import { dispatcher, startServices } from '../support/services'
 
 // The renderer's modules are typechecked with the DOM (tsconfig.web.json); this Node test loads
@@ -18,6 +28,9 @@ const RENDERER = '../../renderer'
 const { applyLanguage, i18n } = (await import(`${RENDERER}/i18n`)) as {
   applyLanguage: (language: 'en' | 'fr') => void
   i18n: { exists: (key: string, options?: object) => boolean }
+}
+const { saySaid } = (await import(`${RENDERER}/i18n/errors`)) as {
+  saySaid: (said: WireError['say'], english: string) => string
 }
 const { PosError } = (await import(`${RENDERER}/lib/pos`)) as {
   PosError: new (error: WireError) => {
@@ -41,6 +54,8 @@ beforeAll(async () => {
     await value<{ id: string }>('users.create', { name: 'Bola', role: 'cashier', pin: PINS.bola })
   ).id
   await value('appearance.set', { language: 'fr' })
+  const users = await value<Array<{ id: string; role: string }>>('users.list')
+  adminId = users.find((u) => u.role === 'admin')!.id
   await value('session.signOut')
 })
 
@@ -84,6 +99,120 @@ describe('main’s errors on a French screen', () => {
   })
 })
 
+/** What a French screen shows for an error main threw. */
+function frenchOf(error: unknown) {
+  applyLanguage('fr')
+  const said = new PosError((error as AppError).toWire())
+  return { code: said.code, message: said.message, fields: said.fields }
+}
+
+describe('each family of main’s refusals on a French screen', () => {
+  it('a payout refusal and a refund refusal', async () => {
+    await value('session.signIn', { userId: bola, pin: PINS.bola })
+    const payout = await frenchScreen('payouts.audit')
+    expect(payout.code).toBe('forbidden_role')
+    expect(payout.message).toBe(
+      'Seul un superviseur peut voir tout le journal d’audit ; ouvrez un versement pour voir son historique.',
+    )
+    await value('session.signOut')
+    await value('session.signIn', { userId: admin(), pin: PINS.admin })
+    const refund = await frenchScreen('refunds.decideOutcome', {
+      reference: 'RF_NOT_MINE',
+      pin: PINS.admin,
+      reason: 'Vu sur le relevé',
+      outcome: 'not_refunded',
+    })
+    expect(refund.code).toBe('wrong_state')
+    expect(refund.message).toBe(
+      'Seul un remboursement au résultat inconnu peut être marqué comme effectué ou non effectué.',
+    )
+    await value('session.signOut')
+    for (const text of [payout.message, refund.message]) expect(englishIn(text)).toEqual([])
+  })
+
+  it('a damaged settings file, with what to do', () => {
+    let thrown: unknown
+    try {
+      versionOf({ schemaVersion: 'two' })
+    } catch (error) {
+      thrown = error
+    }
+    const said = frenchOf(thrown)
+    expect(said.code).toBe('settings_corrupt')
+    expect(said.message).toBe(
+      'Le fichier des paramètres a une version (schemaVersion) non valable. Restaurez-le depuis une sauvegarde, ou supprimez-le pour repartir de zéro.',
+    )
+    expect(englishIn(said.message)).toEqual([])
+  })
+
+  it('a field the contract refuses (zod), beside its field', async () => {
+    await value('session.signIn', { userId: admin(), pin: PINS.admin })
+    const said = await frenchScreen('users.create', { name: '   ', role: 'cashier', pin: '1357' })
+    await value('session.signOut')
+    expect(said.code).toBe('invalid_input')
+    expect(said.fields).toEqual({ name: 'Saisissez un nom.' })
+    expect(said.message).toBe('Saisissez un nom.')
+    const typed = await frenchScreen('session.signIn', { userId: 7, pin: '1111' })
+    expect(typed.code).toBe('invalid_input')
+    for (const text of [said.message, typed.message]) expect(englishIn(text)).toEqual([])
+  })
+
+  it('a Z-report’s warning, on the screen and in the CSV', () => {
+    // As main/shifts/sources.ts words it when a journal fails its check.
+    const warning =
+      'Payouts could not be read or did not pass their check (a line that is not readable); they are left out of this report.'
+    applyLanguage('fr')
+    const onScreen = saySaid(warningSaid(warning), warning)
+    expect(onScreen).toBe(
+      'Les versements n’ont pas pu être lus ou n’ont pas passé leur contrôle : ils sont laissés hors de ce rapport. Un administrateur doit consulter Paramètres → Intégrité.',
+    )
+    expect(englishIn(onScreen)).toEqual([])
+    const csv = reportCsv(zReportWith([warning]), 'fr')
+    expect(csv.startsWith('\uFEFFsection,caissier,ligne,nombre,devise,montant,')).toBe(true)
+    expect(csv).toContain(onScreen)
+    expect(csv).toContain('Rapport Z')
+    // Each source the report reads is named in French, direct debits' too.
+    const debits =
+      'Direct debits could not be read or did not pass their check; they are left out of this report.'
+    expect(saySaid(warningSaid(debits), debits)).toMatch(/^Les prélèvements n’ont pas pu être lus/)
+  })
+})
+
+/** A Z-report with nothing counted and these warnings. */
+function zReportWith(warnings: string[]): ShiftReport {
+  const { counted: _counted, ...figures } = shiftFigures(emptyActivity(), {
+    counted: new Set<string>(),
+    legacyUntilMs: null,
+  })
+  const at = '2026-11-27T08:00:00.000Z'
+  return {
+    kind: 'z',
+    shift: {
+      id: 'sh_french01',
+      state: 'closed',
+      till: 'Caisse 1',
+      environment: 'demo',
+      openedBy: { id: 'u_ada00001', name: 'Ada' },
+      openedAt: at,
+      openingFloat: null,
+      closedBy: { id: 'u_ada00001', name: 'Ada' },
+      closedAt: at,
+      zNumber: 1,
+      endOfDayAt: at,
+      pastEndOfDay: false,
+    },
+    zNumber: 1,
+    generatedAt: at,
+    from: at,
+    to: at,
+    ...figures,
+    warnings,
+  }
+}
+
+let adminId = ''
+const admin = () => adminId
+
 /** Every .ts file under a folder. */
 function sources(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
@@ -118,6 +247,23 @@ describe('every key main names is in the catalogue', () => {
         !i18n.exists(`errors.${key}`, { lng: 'en' }) &&
         !i18n.exists(`errors.${key}_other`, { lng: 'en' }),
     )
+    expect(missing).toEqual([])
+  })
+})
+
+describe('every key of main’s words table that main names is in it', () => {
+  it('a Said’s literal key, and a key chosen in a condition', () => {
+    const named = keysNamed()
+    expect(named.size).toBeGreaterThan(200)
+    // A field rule (common/rules) and an amount common/money refused are said by their own words.
+    const missing = [...named]
+      .filter((key) => !key.startsWith('rule.') && !key.startsWith('money.'))
+      .filter((key) =>
+        key.startsWith('doc.')
+          ? !i18n.exists(key, { lng: 'en' })
+          : !i18n.exists(`errors.${key}`, { lng: 'en' }) &&
+            !i18n.exists(`errors.${key}_other`, { lng: 'en' }),
+      )
     expect(missing).toEqual([])
   })
 })

@@ -1,11 +1,12 @@
 // The words of the English catalogue that French never uses: if one of them reaches a French
 // screen, receipt or report, something was left in English. Built from the whole catalogue
-// (the screens' JSON and main's document words): every word of an English text whose French
+// (the screens' JSON, main's document and error words): every word of an English text whose French
 // text differs, less every word French uses somewhere (names, codes, "OK", "PIN", "BVN",
 // "Tilldesk"), less placeholders, markup and numbers.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DOCUMENT_WORDS } from '../../common/words'
+import { ERROR_WORDS } from '../../common/words/errors'
 import type { catalogue as Catalogue } from '../../renderer/i18n/catalogue'
 import { withDocuments } from '../../renderer/i18n/withDocuments'
 
@@ -19,7 +20,7 @@ export function catalogueOf(language: 'en' | 'fr'): Whole {
   const screens = JSON.parse(
     readFileSync(join(import.meta.dirname, `../../renderer/i18n/${language}.json`), 'utf8'),
   ) as Whole
-  return withDocuments(screens, DOCUMENT_WORDS[language])
+  return withDocuments(screens, DOCUMENT_WORDS[language], ERROR_WORDS[language])
 }
 
 type Tree = { [key: string]: string | Tree }

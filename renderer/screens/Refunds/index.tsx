@@ -24,6 +24,7 @@ import {
   StatTile,
   StatTiles,
 } from '../../components/kit'
+import { saySaid } from '../../i18n/errors'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { useNavigation } from '../../store/navigation'
 import { StatusBadge, money, useFormErrors, useSupervisor, when } from '../Payments/parts'
@@ -168,7 +169,7 @@ function PaymentBalance({ payment }: { payment: RefundablePayment }) {
       </StatTiles>
       {payment.blockedReason && (
         <Banner tone="info" title={t('refunds.balance.blocked')}>
-          {payment.blockedReason}
+          {saySaid(payment.blockedSay, payment.blockedReason)}
         </Banner>
       )}
     </Card>

@@ -17,8 +17,10 @@ import {
   type ZReportView,
 } from '../../../common/ipc/shifts'
 import { carriedWords } from '../../../common/words/carried'
+import { warningSaid } from '../../../common/words/report-warnings'
 import { Badge, Banner, Button } from '../../components'
 import { documentWordsNow } from '../../i18n'
+import { saySaid } from '../../i18n/errors'
 import { DataTable } from '../../components/kit'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { call, messageOf } from '../../lib/pos'
@@ -214,7 +216,7 @@ export function ReportView({ report, z }: { report: ShiftReport; z?: ZReportView
         </header>
         {report.warnings.map((warning) => (
           <Banner key={warning} tone="warning">
-            {warning}
+            {saySaid(warningSaid(warning), warning)}
           </Banner>
         ))}
         {report.reconciliation && (

@@ -344,7 +344,7 @@ describe('cashierError', () => {
           { field: 'amount', message: 'Too small.' },
         ],
       }),
-      { action: 'start the payment', fields: { customer_email: 'email' } },
+      { action: 'startPayment', fields: { customer_email: 'email' } },
     )
     expect(error.code).toBe('invalid_input')
     expect(error.fields).toEqual({ email: 'Bad e-mail.', amount: 'Too small.' })
@@ -357,13 +357,14 @@ describe('cashierError', () => {
       'missing_capability',
       'timestamp_too_old',
     ] as const)
-      expect(cashierError(gwError(kind), { action: 'x' }).message).toMatch(
+      expect(cashierError(gwError(kind), { action: 'startPayment' }).message).toMatch(
         /Ask an admin to run the connection test/,
       )
     expect(
-      cashierError(gwError('rate_limited', { retryAfterMs: 2500 }), { action: 'x' }).message,
+      cashierError(gwError('rate_limited', { retryAfterMs: 2500 }), { action: 'startPayment' })
+        .message,
     ).toBe('The gateway is busy. Try again in 3 seconds.')
-    expect(cashierError(gwError('network'), { action: 'load payments' }).message).toMatch(
+    expect(cashierError(gwError('network'), { action: 'loadPayments' }).message).toMatch(
       /^Could not load payments: .*internet connection/,
     )
   })
@@ -371,13 +372,19 @@ describe('cashierError', () => {
   it('uses the context words for codes and not-found', () => {
     expect(
       cashierError(gwError('unprocessable', { code: 'limit_exceeded' }), {
-        action: 'x',
-        codes: { limit_exceeded: 'Over the limit.' },
-      }).message,
-    ).toBe('Over the limit.')
+        action: 'chargeMandate',
+        codes: { limit_exceeded: { key: 'mandates.overMonthlyLimit' } },
+      }),
+    ).toMatchObject({
+      message: expect.stringMatching(/^The gateway refused: this debit would go over/),
+      say: { key: 'mandates.overMonthlyLimit' },
+    })
     expect(
-      cashierError(gwError('not_found'), { action: 'x', notFound: 'No such payment.' }).message,
-    ).toBe('No such payment.')
+      cashierError(gwError('not_found'), {
+        action: 'lookUpPayment',
+        notFound: { key: 'payments.noSuch', params: { reference: 'PAY_1' } },
+      }).message,
+    ).toBe('No payment has the reference PAY_1.')
   })
 })
 

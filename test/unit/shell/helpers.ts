@@ -2,7 +2,11 @@
 // started on them with its device key, as createServices wires it.
 import type { Environment } from '../../../common/ipc/shared'
 import type { KeychainStatus } from '../../../common/ipc/environment'
-import { KeychainUnavailableError, type Keychain } from '../../../main/keychain/keychain'
+import {
+  KeychainUnavailableError,
+  keychainSaid,
+  type Keychain,
+} from '../../../main/keychain/keychain'
 import type { RawSettings } from '../../../main/settings/migrations'
 import type { Settings } from '../../../main/settings/schema'
 import { EventBus } from '../../../main/kernel/events'
@@ -49,7 +53,8 @@ export class MemoryKeychain implements Keychain {
     return this.entries.delete(`Tilldesk/${environment}|${keyId}`)
   }
   #check(): void {
-    if (!this.available) throw new KeychainUnavailableError('No keychain in this test.')
+    if (!this.available)
+      throw new KeychainUnavailableError('No keychain in this test.', keychainSaid('linux'))
   }
 }
 
