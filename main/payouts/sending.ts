@@ -8,6 +8,9 @@ import { classifyFailure, type PayoutsGateway } from './gatewayPort'
 import type { PayoutItem } from './model'
 import { PayoutFollowUp } from './follow-up'
 
+const HELD =
+  'The gateway asked Tilldesk to wait before sending more payouts; this one goes once that wait has passed.'
+
 /** Sending an approved payout: checks, the one initialize, and what a failed one means. */
 export abstract class PayoutSending extends PayoutFollowUp {
   protected async sendApproved(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
@@ -74,7 +77,10 @@ export abstract class PayoutSending extends PayoutFollowUp {
    * and only a definite refusal of this only request fails it.
    */
   protected async post(gateway: PayoutsGateway, ready: PayoutItem): Promise<void> {
-    if (ready.state !== 'sending' || !this.mayPost.delete(ready.reference)) return
+    const reference = ready.reference
+    if (ready.state !== 'sending' || !this.mayPost.has(reference) || this.#heldBack(reference))
+      return
+    this.mayPost.delete(reference)
     const attempt = ready.sendAttempts + 1
     // A send after one the gateway did not process is journaled before it leaves, with its
     // time (the first send's record is `send` itself).
@@ -84,8 +90,15 @@ export abstract class PayoutSending extends PayoutFollowUp {
           sendAttempts: attempt,
         }),
       )
-    const item = this.o.outbox.get(ready.reference)
+    const item = this.o.outbox.get(reference)
     if (!item || item.state !== 'sending') return
+    // The slot was given away for that write: a Retry-After met by another send meanwhile
+    // holds this one back too.
+    if (ready.sendAttempts > 0 && this.#heldBack(reference)) {
+      this.mayPost.add(reference)
+      await this.noteAttempt(item, `Attempt ${attempt} was not sent. ${HELD}`, {})
+      return
+    }
     this.posting.add(item.reference)
     try {
       const submitted = await this.writes.submit(item, gateway)
@@ -96,6 +109,18 @@ export abstract class PayoutSending extends PayoutFollowUp {
     } finally {
       this.posting.delete(item.reference)
     }
+  }
+
+  /**
+   * A Retry-After on initialize holds back every send (observed, sender-base.ts), also one
+   * already past the schedule's check (sender.ts) that gave its slot away for the disk. It
+   * stays `sending` and cleared to go (its record is on disk): the schedule brings it back
+   * once the hold has passed, and a restart looks it up first, like any `sending` payout.
+   */
+  #heldBack(reference: string): boolean {
+    if (this.o.now() >= this.sendingHeldUntil) return false
+    this.problem(reference, 'rate_limited', HELD)
+    return true
   }
 
   /** The only request was refused, or not processed at all (it may go again). */
