@@ -11,7 +11,7 @@ import type {
 import { formatMoney } from '../../common/money'
 import { approvalMatches, bindingHash } from './binding'
 import { PURPOSE_LABEL } from './draft-fields'
-import { STATE_LABEL, STATE_MEANING } from './explain'
+import { problemSaid, STATE_LABEL, STATE_MEANING } from './explain'
 import { isUncertain, type PayoutItem, type PayoutState, type Problem } from './model'
 import { canAct } from './stateMachine'
 
@@ -125,6 +125,16 @@ function outcomeView(item: PayoutItem, viewer: Viewer | null): PayoutOutcomeView
   }
 }
 
+/** The row's problem: main's English as stored, and its key when these words made it. */
+function problemView(problem: Problem, stillWorking: boolean): NonNullable<PayoutView['problem']> {
+  const say = problemSaid(problem.message)
+  return {
+    message: problem.message,
+    transient: problem.transient && stillWorking,
+    ...(say ? { say } : {}),
+  }
+}
+
 function meaningOf(item: PayoutItem): string {
   if (item.alarm) return item.alarm.text
   if (item.state === 'needs_review' && item.reviewReason) return item.reviewReason
@@ -184,10 +194,7 @@ export function toView(item: PayoutItem, viewer: Viewer | null, live?: Problem |
     sendAttempts: item.sendAttempts,
     problem:
       problem && !(item.state === 'success' && problem.transient)
-        ? {
-            message: problem.message,
-            transient: problem.transient && !['failed', 'rejected'].includes(item.state),
-          }
+        ? problemView(problem, !['failed', 'rejected'].includes(item.state))
         : null,
     bindingHash: bindingHash(item),
     actions: actionsFor(item, viewer),

@@ -1,0 +1,72 @@
+// A payout's row problem is stored as main's English (the sender keeps it in the journal); the
+// outbox's view names the same sentence by key so the Payouts and Approvals screens say it in
+// their language. A problem the words do not know (an older till's) keeps its English.
+import { describe, expect, it } from 'vitest'
+import type { GatewayErrorKind } from '../../../main/gateway/errors'
+import { ERROR_WORDS } from '../../../common/words/errors'
+import { sayIn } from '../../../common/words/said'
+import {
+  explainGatewayFailure,
+  gatewayFailureSaid,
+  problemSaid,
+} from '../../../main/payouts/explain'
+import { toView } from '../../../main/payouts/view'
+import { englishIn } from '../../support/english-words'
+import { cashier, gatewayError, itemFixture } from './helpers'
+
+const KINDS: GatewayErrorKind[] = [
+  'invalid_token',
+  'validation',
+  'conflict',
+  'not_found',
+  'rate_limited',
+  'server',
+  'network',
+  'timeout',
+  'aborted',
+  'bad_response',
+]
+
+describe('a payout row’s problem', () => {
+  it('is named by key from main’s English, for every gateway failure the sender words', () => {
+    const cases = KINDS.flatMap((kind) =>
+      [undefined, 'Account “0123” is closed'].flatMap((message) =>
+        (['send', 'verify', 'resolve'] as const).flatMap((during) =>
+          [false, true].map((afterUnknown) => ({
+            error: gatewayError(kind, { status: kind === 'server' ? 502 : null, message }),
+            during,
+            afterUnknown,
+          })),
+        ),
+      ),
+    )
+    cases.push({ error: new Error('boom') as never, during: 'send', afterUnknown: false })
+    for (const { error, during, afterUnknown } of cases) {
+      const english = explainGatewayFailure(error, during, afterUnknown)
+      expect(problemSaid(english), english).toEqual(gatewayFailureSaid(error, during, afterUnknown))
+    }
+  })
+
+  it('reaches the screen keyed, and in French with no English word but the gateway’s', () => {
+    const item = itemFixture('sending')
+    const message = explainGatewayFailure(gatewayError('timeout'), 'send')
+    const view = toView(
+      { ...item, problem: { code: 'unknown', message, at: 1, transient: true } },
+      cashier,
+    )
+    expect(view.problem?.message).toBe(message)
+    const french = sayIn(ERROR_WORDS.fr, view.problem!.say!, 'fr-CI')
+    expect(french).toBeDefined()
+    expect(englishIn(french!)).toEqual([])
+  })
+
+  it('keeps an older stored sentence the words do not know as it was', () => {
+    const item = itemFixture('sending')
+    const message = 'Something an older till said.'
+    const view = toView(
+      { ...item, problem: { code: 'unknown', message, at: 1, transient: false } },
+      cashier,
+    )
+    expect(view.problem).toEqual({ message, transient: false })
+  })
+})
