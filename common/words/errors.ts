@@ -491,6 +491,14 @@ const en = {
       'This payout changed while you were looking at it. Check the details again before deciding.',
     cannotDecide:
       'You cannot decide this payout here: you drafted it or already decided it, or its till did not say what an approval binds to. Look at the list again.',
+    blocked: {
+      drafted: 'You drafted this payout, so another supervisor must decide it.',
+      approved: 'You already approved it; {{till}} applies it as soon as it hears.',
+      rejected: 'You already rejected it; {{till}} applies it as soon as it hears.',
+      itsTill: 'its till',
+      noBinding:
+        'Its till did not say which details an approval binds to; approve it on that till.',
+    },
   },
   report: {
     source: {
@@ -1020,6 +1028,14 @@ const fr: ErrorWords = {
       'Ce versement a changé pendant que vous le consultiez. Vérifiez de nouveau les détails avant de décider.',
     cannotDecide:
       'Vous ne pouvez pas décider de ce versement ici : vous l’avez préparé ou déjà décidé, ou sa caisse n’a pas indiqué à quoi une approbation est liée. Regardez de nouveau la liste.',
+    blocked: {
+      drafted: 'Vous avez préparé ce versement : un autre superviseur doit en décider.',
+      approved: 'Vous l’avez déjà approuvé ; {{till}} l’appliquera dès réception.',
+      rejected: 'Vous l’avez déjà refusé ; {{till}} l’appliquera dès réception.',
+      itsTill: 'sa caisse',
+      noBinding:
+        'Sa caisse n’a pas indiqué à quels détails une approbation est liée : approuvez-le sur cette caisse.',
+    },
   },
   report: {
     source: {
