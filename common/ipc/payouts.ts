@@ -159,6 +159,8 @@ export interface PayoutView {
   actions: PayoutActionName[]
   /** Why the signed-in user may not approve this one (e.g. they made it), or null. */
   approveBlocked: string | null
+  /** The same, keyed for the screen's language (renderer/i18n/errors.ts); only when blocked. */
+  approveBlockedSay?: Said
   /** Set once any attempt's outcome was unknown: the evidence and any decision. */
   outcome: PayoutOutcomeView | null
   updatedAt: string

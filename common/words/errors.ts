@@ -396,6 +396,11 @@ const en = {
       'The settings file at {{where}} is not valid. Restore it from a backup or remove it to start the first-run setup again.',
   },
   payouts: {
+    approveBlocked: {
+      onlySupervisor: 'Only a supervisor can approve payouts.',
+      created: 'You created this payout, so another supervisor must approve it.',
+      edited: 'You edited this payout, so another supervisor must approve it.',
+    },
     role: {
       cashier: 'cashier',
       supervisor: 'supervisor',
@@ -929,6 +934,11 @@ const fr: ErrorWords = {
       'Le fichier des paramètres {{where}} n’est pas valable. Restaurez-le depuis une sauvegarde, ou supprimez-le pour refaire la première configuration.',
   },
   payouts: {
+    approveBlocked: {
+      onlySupervisor: 'Seul un superviseur peut approuver les versements.',
+      created: 'Vous avez créé ce versement : un autre superviseur doit l’approuver.',
+      edited: 'Vous avez modifié ce versement : un autre superviseur doit l’approuver.',
+    },
     role: {
       cashier: 'caissier',
       supervisor: 'superviseur',

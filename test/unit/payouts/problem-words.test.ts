@@ -1,6 +1,7 @@
 // A payout's row problem is stored as main's English (the sender keeps it in the journal); the
-// outbox's view names the same sentence by key so the Payouts and Approvals screens say it in
-// their language. A problem the words do not know (an older till's) keeps its English.
+// outbox's view names the same sentence by key so the Payouts screen says it in its language.
+// A problem the words do not know (an older till's) keeps its English. Why the viewer may not
+// approve a payout (the Approvals screen) is keyed the same way.
 import { describe, expect, it } from 'vitest'
 import type { GatewayErrorKind } from '../../../main/gateway/errors'
 import { ERROR_WORDS } from '../../../common/words/errors'
@@ -12,7 +13,8 @@ import {
 } from '../../../main/payouts/explain'
 import { toView } from '../../../main/payouts/view'
 import { englishIn } from '../../support/english-words'
-import { cashier, gatewayError, itemFixture } from './helpers'
+import { english } from '../../../main/kernel/errors'
+import { cashier, gatewayError, itemFixture, supervisor } from './helpers'
 
 const KINDS: GatewayErrorKind[] = [
   'invalid_token',
@@ -68,5 +70,26 @@ describe('a payout row’s problem', () => {
       cashier,
     )
     expect(view.problem).toEqual({ message, transient: false })
+  })
+})
+
+describe('why the viewer may not approve a payout', () => {
+  it('is keyed beside its English, and French has no English word', () => {
+    const waiting = itemFixture('awaiting_approval')
+    const views = [
+      toView(waiting, cashier),
+      toView({ ...waiting, createdBy: { ...supervisor }, makers: [supervisor.id] }, supervisor),
+      toView({ ...waiting, makers: [cashier.id, supervisor.id] }, supervisor),
+    ]
+    for (const view of views) {
+      expect(view.approveBlocked).not.toBeNull()
+      expect(view.approveBlockedSay).toBeDefined()
+      expect(english(view.approveBlockedSay!)).toBe(view.approveBlocked)
+      const french = sayIn(ERROR_WORDS.fr, view.approveBlockedSay!, 'fr-CI')
+      expect(french).toBeDefined()
+      expect(englishIn(french!)).toEqual([])
+    }
+    expect(toView(waiting, supervisor)).toMatchObject({ approveBlocked: null })
+    expect(toView(waiting, supervisor).approveBlockedSay).toBeUndefined()
   })
 })
