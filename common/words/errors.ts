@@ -112,6 +112,11 @@ const en = {
   },
   input: {
     checkFields: 'Check the highlighted fields.',
+    form: {
+      accountName: "Enter the account holder's name.",
+      enterAmount: 'Enter an amount.',
+      dailyUnderPerPayout: 'The daily limit must be at least the per-payout limit.',
+    },
     endBeforeStart: 'The end date is before the start date.',
     dayMissing: 'Choose a day that exists.',
     dayMissingField: 'This day does not exist.',
@@ -634,6 +639,12 @@ const fr: ErrorWords = {
   },
   input: {
     checkFields: 'Vérifiez les champs signalés.',
+    form: {
+      accountName: 'Saisissez le nom du titulaire du compte.',
+      enterAmount: 'Saisissez un montant.',
+      dailyUnderPerPayout:
+        'Le plafond journalier doit être au moins égal au plafond par versement.',
+    },
     endBeforeStart: 'La date de fin est avant la date de début.',
     dayMissing: 'Choisissez un jour qui existe.',
     dayMissingField: 'Ce jour n’existe pas.',
