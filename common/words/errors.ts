@@ -235,6 +235,22 @@ const en = {
     notRefundable: 'This payment cannot be refunded.',
   },
   mandates: {
+    form: {
+      customerName: "Enter the account holder's full name, as the bank has it.",
+      emailMissing: "Enter the customer's e-mail address.",
+      emailIncomplete: 'That e-mail address looks incomplete, e.g. name@example.com.',
+      bankMissing: "Choose the customer's bank.",
+      bankThreeDigits:
+        "This bank can't take a direct-debit mandate: mandates need a bank with a three-digit code.",
+      startMissing: 'Enter the first day of the mandate, e.g. 2025-02-01.',
+      startPast: 'The mandate cannot start in the past.',
+      endMissing: 'Enter the last day of the mandate, e.g. 2025-12-31.',
+      tooShort: 'The mandate must run at least {{days}} days: end on {{endDay}} or later.',
+      monthlyZero: 'Enter a monthly limit more than zero.',
+      monthlyMissing: 'Enter the monthly limit, like 50000.',
+      countMissing: 'Enter how many debits a month are allowed, 1 or more.',
+      countTooMany: 'At most {{max}} debits a month.',
+    },
     noSuch: 'No mandate has the reference {{reference}}.',
     noSuchDebit: 'No debit has the reference {{reference}}.',
     noSuchAccount:
@@ -768,6 +784,23 @@ const fr: ErrorWords = {
     notRefundable: 'Ce paiement ne peut pas être remboursé.',
   },
   mandates: {
+    form: {
+      customerName: 'Saisissez le nom complet du titulaire du compte, tel que la banque l’écrit.',
+      emailMissing: 'Saisissez l’adresse e-mail du client.',
+      emailIncomplete: 'Cette adresse e-mail semble incomplète, par exemple nom@exemple.com.',
+      bankMissing: 'Choisissez la banque du client.',
+      bankThreeDigits:
+        'Cette banque ne peut pas recevoir de mandat de prélèvement : un mandat exige une banque au code à trois chiffres.',
+      startMissing: 'Saisissez le premier jour du mandat, par exemple 2025-02-01.',
+      startPast: 'Le mandat ne peut pas commencer dans le passé.',
+      endMissing: 'Saisissez le dernier jour du mandat, par exemple 2025-12-31.',
+      tooShort:
+        'Le mandat doit durer au moins {{days}} jours : terminez-le le {{endDay}} ou plus tard.',
+      monthlyZero: 'Saisissez un plafond mensuel supérieur à zéro.',
+      monthlyMissing: 'Saisissez le plafond mensuel, par exemple 50000.',
+      countMissing: 'Saisissez combien de prélèvements par mois sont permis : 1 ou plus.',
+      countTooMany: 'Au plus {{max}} prélèvements par mois.',
+    },
     noSuch: 'Aucun mandat n’a la référence {{reference}}.',
     noSuchDebit: 'Aucun prélèvement n’a la référence {{reference}}.',
     noSuchAccount:
