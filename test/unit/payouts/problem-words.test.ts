@@ -3,7 +3,7 @@
 // A problem the words do not know (an older till's) keeps its English. Why the viewer may not
 // approve a payout (the Approvals screen) is keyed the same way.
 import { describe, expect, it } from 'vitest'
-import type { GatewayErrorKind } from '../../../main/gateway/errors'
+import { GATEWAY_ERROR_KINDS } from '../../../main/gateway/errors'
 import { ERROR_WORDS } from '../../../common/words/errors'
 import { sayIn } from '../../../common/words/said'
 import {
@@ -16,22 +16,9 @@ import { englishIn } from '../../support/english-words'
 import { english } from '../../../main/kernel/errors'
 import { cashier, gatewayError, itemFixture, supervisor } from './helpers'
 
-const KINDS: GatewayErrorKind[] = [
-  'invalid_token',
-  'validation',
-  'conflict',
-  'not_found',
-  'rate_limited',
-  'server',
-  'network',
-  'timeout',
-  'aborted',
-  'bad_response',
-]
-
 describe('a payout row’s problem', () => {
   it('is named by key from main’s English, for every gateway failure the sender words', () => {
-    const cases = KINDS.flatMap((kind) =>
+    const cases = GATEWAY_ERROR_KINDS.flatMap((kind) =>
       [undefined, 'Account “0123” is closed'].flatMap((message) =>
         (['send', 'verify', 'resolve'] as const).flatMap((during) =>
           [false, true].map((afterUnknown) => ({
