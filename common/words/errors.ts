@@ -466,6 +466,7 @@ const en = {
       auth: "The gateway refused Tilldesk's API key, so nothing was sent.{{said}} An admin must check the key in Settings; payouts wait until then.",
       rateLimited:
         'The gateway asked us to slow down. Tilldesk waits as asked, then checks before sending again.',
+      held: 'The gateway asked Tilldesk to wait before sending more payouts; this one goes once that wait has passed.',
       refusedAgain:
         'The gateway refused to take this payout again.{{said}} That does not show the earlier attempt failed, so Tilldesk keeps checking by reference and never sends it again.',
       refused: 'The gateway refused this payout, so no transfer was made.{{said}}',
@@ -1027,6 +1028,7 @@ const fr: ErrorWords = {
       auth: 'La passerelle a refusé la clé d’API de Tilldesk : rien n’a été envoyé.{{said}} Un administrateur doit vérifier la clé dans Paramètres ; les versements attendent jusque-là.',
       rateLimited:
         'La passerelle a demandé de ralentir. Tilldesk attend comme demandé, puis vérifie avant de renvoyer.',
+      held: 'La passerelle a demandé à Tilldesk d’attendre avant d’envoyer d’autres versements ; celui-ci part une fois ce délai passé.',
       refusedAgain:
         'La passerelle a refusé de reprendre ce versement.{{said}} Cela ne prouve pas que la tentative précédente a échoué : Tilldesk continue de vérifier par la référence et ne le renvoie jamais.',
       refused: 'La passerelle a refusé ce versement : aucun virement n’a été fait.{{said}}',

@@ -49,6 +49,14 @@ describe('a payout row’s problem', () => {
     expect(englishIn(french!)).toEqual([])
   })
 
+  it('knows the sender’s own wait after the gateway asked it to slow down', () => {
+    // main/payouts/sending.ts's sentence while a Retry-After holds every payout.
+    const held =
+      'The gateway asked Tilldesk to wait before sending more payouts; this one goes once that wait has passed.'
+    expect(problemSaid(held)).toEqual({ key: 'payouts.gw.held' })
+    expect(english({ key: 'payouts.gw.held' })).toBe(held)
+  })
+
   it('keeps an older stored sentence the words do not know as it was', () => {
     const item = itemFixture('sending')
     const message = 'Something an older till said.'
