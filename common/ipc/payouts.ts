@@ -4,7 +4,7 @@
 import * as z from 'zod'
 import { REFERENCE_PATTERN } from '../api/primitives'
 import type { Minor } from '../money'
-import { defineChannels, defineEvents, payload, returns } from './contract'
+import { defineChannels, defineEvents, payload, returns, type Said } from './contract'
 import { NoInput, PinSchema } from './shared'
 
 export type PayoutStateName =
@@ -152,12 +152,15 @@ export interface PayoutView {
   transferStatus: string | null
   sendAttempts: number
   /** The latest problem, in words; `transient` while Tilldesk is still working on it. */
-  problem: { message: string; transient: boolean } | null
+  /** `say`: the same sentence keyed, for the screen's language (older rows have none). */
+  problem: { message: string; transient: boolean; say?: Said } | null
   /** The hash an approver approves: it binds amount, bank, account, name and reference. */
   bindingHash: string
   actions: PayoutActionName[]
   /** Why the signed-in user may not approve this one (e.g. they made it), or null. */
   approveBlocked: string | null
+  /** The same, keyed for the screen's language (renderer/i18n/errors.ts); only when blocked. */
+  approveBlockedSay?: Said
   /** Set once any attempt's outcome was unknown: the evidence and any decision. */
   outcome: PayoutOutcomeView | null
   updatedAt: string

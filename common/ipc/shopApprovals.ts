@@ -3,7 +3,7 @@
 // the payout as a signed shop event bound to the payload hash the supervisor saw; only that
 // till ever sends (main/shop/approvals.ts applies it there, main/shop/waiting.ts makes it here).
 import * as z from 'zod'
-import { defineChannels, returns } from './contract'
+import { defineChannels, returns, type Said } from './contract'
 import { NoInput, PinSchema } from './shared'
 
 /** A payout drafted on another till, as its till last told the shop. */
@@ -37,6 +37,8 @@ export interface ShopApprovalView {
   } | null
   /** Why the signed-in user may not decide this one (e.g. they drafted it), or null. */
   blocked: string | null
+  /** The same, keyed for the screen's language (renderer/i18n/errors.ts); only when blocked. */
+  blockedSay?: Said
 }
 
 const Hash = z.string().regex(/^[0-9a-f]{64}$/)

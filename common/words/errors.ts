@@ -112,6 +112,11 @@ const en = {
   },
   input: {
     checkFields: 'Check the highlighted fields.',
+    form: {
+      accountName: "Enter the account holder's name.",
+      enterAmount: 'Enter an amount.',
+      dailyUnderPerPayout: 'The daily limit must be at least the per-payout limit.',
+    },
     endBeforeStart: 'The end date is before the start date.',
     dayMissing: 'Choose a day that exists.',
     dayMissingField: 'This day does not exist.',
@@ -230,6 +235,22 @@ const en = {
     notRefundable: 'This payment cannot be refunded.',
   },
   mandates: {
+    form: {
+      customerName: "Enter the account holder's full name, as the bank has it.",
+      emailMissing: "Enter the customer's e-mail address.",
+      emailIncomplete: 'That e-mail address looks incomplete, e.g. name@example.com.',
+      bankMissing: "Choose the customer's bank.",
+      bankThreeDigits:
+        "This bank can't take a direct-debit mandate: mandates need a bank with a three-digit code.",
+      startMissing: 'Enter the first day of the mandate, e.g. 2025-02-01.',
+      startPast: 'The mandate cannot start in the past.',
+      endMissing: 'Enter the last day of the mandate, e.g. 2025-12-31.',
+      tooShort: 'The mandate must run at least {{days}} days: end on {{endDay}} or later.',
+      monthlyZero: 'Enter a monthly limit more than zero.',
+      monthlyMissing: 'Enter the monthly limit, like 50000.',
+      countMissing: 'Enter how many debits a month are allowed, 1 or more.',
+      countTooMany: 'At most {{max}} debits a month.',
+    },
     noSuch: 'No mandate has the reference {{reference}}.',
     noSuchDebit: 'No debit has the reference {{reference}}.',
     noSuchAccount:
@@ -396,6 +417,11 @@ const en = {
       'The settings file at {{where}} is not valid. Restore it from a backup or remove it to start the first-run setup again.',
   },
   payouts: {
+    approveBlocked: {
+      onlySupervisor: 'Only a supervisor can approve payouts.',
+      created: 'You created this payout, so another supervisor must approve it.',
+      edited: 'You edited this payout, so another supervisor must approve it.',
+    },
     role: {
       cashier: 'cashier',
       supervisor: 'supervisor',
@@ -440,6 +466,7 @@ const en = {
       auth: "The gateway refused Tilldesk's API key, so nothing was sent.{{said}} An admin must check the key in Settings; payouts wait until then.",
       rateLimited:
         'The gateway asked us to slow down. Tilldesk waits as asked, then checks before sending again.',
+      held: 'The gateway asked Tilldesk to wait before sending more payouts; this one goes once that wait has passed.',
       refusedAgain:
         'The gateway refused to take this payout again.{{said}} That does not show the earlier attempt failed, so Tilldesk keeps checking by reference and never sends it again.',
       refused: 'The gateway refused this payout, so no transfer was made.{{said}}',
@@ -491,6 +518,14 @@ const en = {
       'This payout changed while you were looking at it. Check the details again before deciding.',
     cannotDecide:
       'You cannot decide this payout here: you drafted it or already decided it, or its till did not say what an approval binds to. Look at the list again.',
+    blocked: {
+      drafted: 'You drafted this payout, so another supervisor must decide it.',
+      approved: 'You already approved it; {{till}} applies it as soon as it hears.',
+      rejected: 'You already rejected it; {{till}} applies it as soon as it hears.',
+      itsTill: 'its till',
+      noBinding:
+        'Its till did not say which details an approval binds to; approve it on that till.',
+    },
   },
   report: {
     source: {
@@ -621,6 +656,12 @@ const fr: ErrorWords = {
   },
   input: {
     checkFields: 'Vérifiez les champs signalés.',
+    form: {
+      accountName: 'Saisissez le nom du titulaire du compte.',
+      enterAmount: 'Saisissez un montant.',
+      dailyUnderPerPayout:
+        'Le plafond journalier doit être au moins égal au plafond par versement.',
+    },
     endBeforeStart: 'La date de fin est avant la date de début.',
     dayMissing: 'Choisissez un jour qui existe.',
     dayMissingField: 'Ce jour n’existe pas.',
@@ -744,6 +785,23 @@ const fr: ErrorWords = {
     notRefundable: 'Ce paiement ne peut pas être remboursé.',
   },
   mandates: {
+    form: {
+      customerName: 'Saisissez le nom complet du titulaire du compte, tel que la banque l’écrit.',
+      emailMissing: 'Saisissez l’adresse e-mail du client.',
+      emailIncomplete: 'Cette adresse e-mail semble incomplète, par exemple nom@exemple.com.',
+      bankMissing: 'Choisissez la banque du client.',
+      bankThreeDigits:
+        'Cette banque ne peut pas recevoir de mandat de prélèvement : un mandat exige une banque au code à trois chiffres.',
+      startMissing: 'Saisissez le premier jour du mandat, par exemple 2025-02-01.',
+      startPast: 'Le mandat ne peut pas commencer dans le passé.',
+      endMissing: 'Saisissez le dernier jour du mandat, par exemple 2025-12-31.',
+      tooShort:
+        'Le mandat doit durer au moins {{days}} jours : terminez-le le {{endDay}} ou plus tard.',
+      monthlyZero: 'Saisissez un plafond mensuel supérieur à zéro.',
+      monthlyMissing: 'Saisissez le plafond mensuel, par exemple 50000.',
+      countMissing: 'Saisissez combien de prélèvements par mois sont permis : 1 ou plus.',
+      countTooMany: 'Au plus {{max}} prélèvements par mois.',
+    },
     noSuch: 'Aucun mandat n’a la référence {{reference}}.',
     noSuchDebit: 'Aucun prélèvement n’a la référence {{reference}}.',
     noSuchAccount:
@@ -921,6 +979,11 @@ const fr: ErrorWords = {
       'Le fichier des paramètres {{where}} n’est pas valable. Restaurez-le depuis une sauvegarde, ou supprimez-le pour refaire la première configuration.',
   },
   payouts: {
+    approveBlocked: {
+      onlySupervisor: 'Seul un superviseur peut approuver les versements.',
+      created: 'Vous avez créé ce versement : un autre superviseur doit l’approuver.',
+      edited: 'Vous avez modifié ce versement : un autre superviseur doit l’approuver.',
+    },
     role: {
       cashier: 'caissier',
       supervisor: 'superviseur',
@@ -965,6 +1028,7 @@ const fr: ErrorWords = {
       auth: 'La passerelle a refusé la clé d’API de Tilldesk : rien n’a été envoyé.{{said}} Un administrateur doit vérifier la clé dans Paramètres ; les versements attendent jusque-là.',
       rateLimited:
         'La passerelle a demandé de ralentir. Tilldesk attend comme demandé, puis vérifie avant de renvoyer.',
+      held: 'La passerelle a demandé à Tilldesk d’attendre avant d’envoyer d’autres versements ; celui-ci part une fois ce délai passé.',
       refusedAgain:
         'La passerelle a refusé de reprendre ce versement.{{said}} Cela ne prouve pas que la tentative précédente a échoué : Tilldesk continue de vérifier par la référence et ne le renvoie jamais.',
       refused: 'La passerelle a refusé ce versement : aucun virement n’a été fait.{{said}}',
@@ -1020,6 +1084,14 @@ const fr: ErrorWords = {
       'Ce versement a changé pendant que vous le consultiez. Vérifiez de nouveau les détails avant de décider.',
     cannotDecide:
       'Vous ne pouvez pas décider de ce versement ici : vous l’avez préparé ou déjà décidé, ou sa caisse n’a pas indiqué à quoi une approbation est liée. Regardez de nouveau la liste.',
+    blocked: {
+      drafted: 'Vous avez préparé ce versement : un autre superviseur doit en décider.',
+      approved: 'Vous l’avez déjà approuvé ; {{till}} l’appliquera dès réception.',
+      rejected: 'Vous l’avez déjà refusé ; {{till}} l’appliquera dès réception.',
+      itsTill: 'sa caisse',
+      noBinding:
+        'Sa caisse n’a pas indiqué à quels détails une approbation est liée : approuvez-le sur cette caisse.',
+    },
   },
   report: {
     source: {

@@ -2,10 +2,6 @@
 // report it is, and its warnings (report-warnings.ts). The rows' keys (`collections`, `paid`,
 // `opened_at`) stay as they are: they are for spreadsheets and scripts, like the amounts.
 import type { Language } from '../ipc/appearance'
-import { ERROR_WORDS } from './errors'
-import { FORMAT_LOCALE } from './index'
-import { warningSaid } from './report-warnings'
-import { sayIn } from './said'
 
 export const CSV_HEADER: Readonly<Record<Language, readonly string[]>> = {
   en: [
@@ -38,7 +34,3 @@ export const CSV_KIND: Readonly<Record<Language, { z: string; x: string }>> = {
   en: { z: 'Z-report', x: 'X-report (not final)' },
   fr: { z: 'Rapport Z', x: 'Rapport X (non définitif)' },
 }
-
-/** A report's warning in `language`; its English as main kept it when the words lack it. */
-export const csvWarning = (warning: string, language: Language): string =>
-  sayIn(ERROR_WORDS[language], warningSaid(warning), FORMAT_LOCALE[language]) ?? warning

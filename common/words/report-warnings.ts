@@ -4,7 +4,11 @@
 // `report`) from that English, for the screen and the printed page in the till's language. A
 // warning these patterns do not know (a newer till's) gets a keyed sentence that says a
 // source was left out, and its English stays beside it in the log and the CSV.
+import type { Language } from '../ipc/appearance'
 import type { Said } from '../ipc/contract'
+import { ERROR_WORDS } from './errors'
+import { FORMAT_LOCALE } from './index'
+import { sayIn } from './said'
 
 /** The sources the report reads, by the English name main gives them. */
 const SOURCES: Readonly<Record<string, string>> = {
@@ -49,3 +53,10 @@ export function warningSaid(warning: string): Said {
   }
   return { key: 'report.leftOut' }
 }
+
+/**
+ * A report's warning in `language`, for what main words itself (the printed page, the CSV);
+ * its English as main kept it when the words lack it.
+ */
+export const warningIn = (warning: string, language: Language): string =>
+  sayIn(ERROR_WORDS[language], warningSaid(warning), FORMAT_LOCALE[language]) ?? warning

@@ -2,9 +2,9 @@
 // main words its English (logs, tests, the fallback of a window that lacks a key) from the very
 // table the screens read (errors.ts), so the English and the key can never say two things.
 // The renderer says the same Said through i18next (renderer/i18n/errors.ts) with the same
-// conventions: a value named `…At` is an ISO time, one named `…Amount` is money written
-// "<minor units> <currency>" ("1250000 NGN"), a value that is itself a Said is said first, and
-// `count` picks the `_one` / `_other` form.
+// conventions: a value named `…At` is an ISO time, `…Day` a calendar day ("2025-02-19"), one
+// named `…Amount` is money written "<minor units> <currency>" ("1250000 NGN"), a value that is
+// itself a Said is said first, and `count` picks the `_one` / `_other` form.
 import type { Said } from '../ipc/contract'
 import { formatMoney, type Minor } from '../money'
 
@@ -19,6 +19,9 @@ export function moneyParam(value: string): { amount: Minor; currency: string } |
 /** Money as a Said's value: "1250000 NGN". */
 export const moneyValue = (amount: number | bigint, currency: string): string =>
   `${String(amount)} ${currency}`
+
+/** A calendar day as a Said's value: "2025-02-19" (a value named `…Day`). */
+export const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
 
 function lookup(tree: Tree, path: string): string | undefined {
   let node: string | Tree | undefined = tree
@@ -52,6 +55,13 @@ export function sayIn(words: Tree, said: Said, locale: string): string | undefin
             minute: '2-digit',
             hourCycle: 'h23',
           }).format(date)
+    } else if (typeof value === 'string' && name.endsWith('Day') && ISO_DAY.test(value)) {
+      values[name] = new Intl.DateTimeFormat(locale, {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(`${value}T00:00:00Z`))
     } else if (typeof value === 'string' && name.endsWith('Amount')) {
       const money = moneyParam(value)
       values[name] = money ? formatMoney(money.amount, money.currency, locale) : value

@@ -4,6 +4,7 @@
 import { daysBetween } from '../../common/api/directDebits'
 import { Email } from '../../common/api/primitives'
 import type { DebitStatus, MandateStatus } from '../../common/api/directDebits'
+import type { Said } from '../../common/ipc/contract'
 import type { MandateCreateInput, MandateView, MonthlyUsage } from '../../common/ipc/mandates'
 import { MIN_MANDATE_DURATION_DAYS } from '../../common/ipc/mandates'
 import {
@@ -16,6 +17,7 @@ import {
   type Currency,
   type Minor,
 } from '../../common/money'
+import { english } from '../kernel/errors'
 
 export interface ValidMandateForm {
   customerName: string
@@ -29,7 +31,9 @@ export interface ValidMandateForm {
   currency: Currency
 }
 
-export type FormResult<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string> }
+export type FormResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; fields: Record<string, string>; fieldSay: Record<string, Said> }
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
 const isRealDay = (text: string): boolean => {
@@ -52,57 +56,74 @@ export function validateMandateForm(
   today: string,
   knownBankCodes: ReadonlySet<string> | null,
 ): FormResult<ValidMandateForm> {
+  // Each field's sentence keyed (common/words/errors.ts `mandates.form`), its English beside it.
   const fields: Record<string, string> = {}
+  const fieldSay: Record<string, Said> = {}
+  const refuseField = (field: string, say: Said, message = english(say)) => {
+    fields[field] = message
+    fieldSay[field] = say
+  }
+  const form = (key: string, params?: Said['params']): Said =>
+    params ? { key: `mandates.form.${key}`, params } : { key: `mandates.form.${key}` }
   const customerName = input.customerName.trim()
-  if (customerName === '')
-    fields.customerName = "Enter the account holder's full name, as the bank has it."
+  if (customerName === '') refuseField('customerName', form('customerName'))
 
   const customerEmail = input.customerEmail.trim()
-  if (customerEmail === '') fields.customerEmail = "Enter the customer's e-mail address."
+  if (customerEmail === '') refuseField('customerEmail', form('emailMissing'))
   else if (!Email.safeParse(customerEmail).success)
-    fields.customerEmail = 'That e-mail address looks incomplete, e.g. name@example.com.'
+    refuseField('customerEmail', form('emailIncomplete'))
 
   const accountNumber = input.accountNumber.replace(/\s/g, '')
-  if (!/^\d{10}$/.test(accountNumber)) fields.accountNumber = 'The account number is 10 digits.'
+  if (!/^\d{10}$/.test(accountNumber))
+    refuseField('accountNumber', { key: 'input.contract.theAccountNumberIs10Digits' })
 
   const bankCode = input.bankCode.trim()
-  if (bankCode === '') fields.bankCode = "Choose the customer's bank."
+  if (bankCode === '') refuseField('bankCode', form('bankMissing'))
   else if (
     !/^\d{3,6}$/.test(bankCode) ||
     (knownBankCodes !== null && !knownBankCodes.has(bankCode))
   )
-    fields.bankCode = 'Choose the bank from the list.'
+    refuseField('bankCode', { key: 'input.contract.chooseTheBankFromTheList' })
   // The spec's mandate table: a "Three-digit bank code". Banks with longer codes can't hold one.
-  else if (!/^\d{3}$/.test(bankCode))
-    fields.bankCode =
-      "This bank can't take a direct-debit mandate: mandates need a bank with a three-digit code."
+  else if (!/^\d{3}$/.test(bankCode)) refuseField('bankCode', form('bankThreeDigits'))
 
   const startDate = input.startDate.trim()
   const endDate = input.endDate.trim()
-  if (!isRealDay(startDate))
-    fields.startDate = 'Enter the first day of the mandate, e.g. 2025-02-01.'
-  else if (startDate < today) fields.startDate = 'The mandate cannot start in the past.'
-  if (!isRealDay(endDate)) fields.endDate = 'Enter the last day of the mandate, e.g. 2025-12-31.'
+  if (!isRealDay(startDate)) refuseField('startDate', form('startMissing'))
+  else if (startDate < today) refuseField('startDate', form('startPast'))
+  if (!isRealDay(endDate)) refuseField('endDate', form('endMissing'))
   else if (isRealDay(startDate) && daysBetween(startDate, endDate) < MIN_MANDATE_DURATION_DAYS)
-    fields.endDate = `The mandate must run at least ${MIN_MANDATE_DURATION_DAYS} days: end on ${readableDay(addDays(startDate, MIN_MANDATE_DURATION_DAYS))} or later.`
+    refuseField(
+      'endDate',
+      form('tooShort', {
+        days: MIN_MANDATE_DURATION_DAYS,
+        endDay: addDays(startDate, MIN_MANDATE_DURATION_DAYS),
+      }),
+    )
 
   let maxMonthlyAmount: Minor = ZERO
   try {
     maxMonthlyAmount = parseUserAmount(input.maxMonthlyAmount, input.currency)
-    if (maxMonthlyAmount <= 0) fields.maxMonthlyAmount = 'Enter a monthly limit more than zero.'
+    if (maxMonthlyAmount <= 0) refuseField('maxMonthlyAmount', form('monthlyZero'))
   } catch (error) {
-    fields.maxMonthlyAmount =
-      error instanceof MoneyError ? error.message : 'Enter the monthly limit, like 50000.'
+    // common/money's refusal, said by its code in other languages (renderer/i18n/errors.ts).
+    if (error instanceof MoneyError)
+      refuseField(
+        'maxMonthlyAmount',
+        { key: `money.${error.code}`, params: { text: input.maxMonthlyAmount.trim() } },
+        error.message,
+      )
+    else refuseField('maxMonthlyAmount', form('monthlyMissing'))
   }
 
   const countText = input.maxMonthlyDebitCount.trim()
   const maxMonthlyDebitCount = /^\d+$/.test(countText) ? Number(countText) : Number.NaN
   if (!Number.isInteger(maxMonthlyDebitCount) || maxMonthlyDebitCount < 1)
-    fields.maxMonthlyDebitCount = 'Enter how many debits a month are allowed, 1 or more.'
+    refuseField('maxMonthlyDebitCount', form('countMissing'))
   else if (maxMonthlyDebitCount > MAX_MONTHLY_DEBITS)
-    fields.maxMonthlyDebitCount = `At most ${MAX_MONTHLY_DEBITS} debits a month.`
+    refuseField('maxMonthlyDebitCount', form('countTooMany', { max: MAX_MONTHLY_DEBITS }))
 
-  if (Object.keys(fields).length > 0) return { ok: false, fields }
+  if (Object.keys(fields).length > 0) return { ok: false, fields, fieldSay }
   return {
     ok: true,
     value: {

@@ -165,7 +165,11 @@ export class MandatesService {
       this.deps.banks.knownCodes(),
     )
     if (!form.ok)
-      throw refuse('invalid_input', { key: 'input.checkFields' }, { fields: form.fields })
+      throw refuse(
+        'invalid_input',
+        { key: 'input.checkFields' },
+        { fields: form.fields, fieldSay: form.fieldSay },
+      )
     const v = form.value
     const reference = newReference('MD', nowFrom(this.deps))
     const body: CreateMandateRequest = {

@@ -1,10 +1,11 @@
 // A payout form as a person filled it in, checked field by field into the details of a payout
 // (each problem in words, on its field), and where the payee name came from: the bank's
 // (resolved within the last minutes and confirmed by the cashier) or typed.
+import type { Said } from '../../common/ipc/contract'
 import { DOCUMENT_WORDS } from '../../common/words'
 import { MoneyError, parseUserAmount, type Minor } from '../../common/money'
 import { checkAmount } from '../../common/rules'
-import { AppError, ruleRefusal } from '../kernel/errors'
+import { AppError, english, ruleRefusal } from '../kernel/errors'
 import type { CommandDeps } from './command-basics'
 import type { EditableFields, NameCheck, Purpose } from './model'
 import { namesMatch } from './nameMatch'
@@ -58,30 +59,38 @@ export function draftFields(
   deps: Pick<CommandDeps, 'bankName' | 'recentBankName'>,
   input: DraftInput,
 ): EditableFields & { nameCheck: NameCheck | null } {
+  // Each field's sentence keyed (common/words/errors.ts), its English beside it for the log.
   const errors: Record<string, string> = {}
+  const fieldSay: Record<string, Said> = {}
+  const refuseField = (field: string, say: Said) => {
+    errors[field] = english(say)
+    fieldSay[field] = say
+  }
   if (!/^\d{10}$/.test(input.accountNumber))
-    errors.accountNumber = 'Enter the 10-digit account number.'
+    refuseField('accountNumber', { key: 'input.contract.enterThe10DigitAccountNumber' })
   const bankName = deps.bankName(input.bankCode)
-  if (!bankName) errors.bankCode = 'Pick a bank from the list.'
+  if (!bankName) refuseField('bankCode', { key: 'input.contract.pickABankFromTheList' })
   const typedName = input.accountName.trim().replace(/\s+/g, ' ')
-  if (typedName.length < 2) errors.accountName = "Enter the account holder's name."
+  if (typedName.length < 2) refuseField('accountName', { key: 'input.form.accountName' })
   if (input.recipientEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.recipientEmail)) {
-    errors.recipientEmail = 'Enter a valid e-mail address, or leave it empty.'
+    refuseField('recipientEmail', { key: 'input.contract.enterAValidEMailAddress' })
   }
   if (input.narration.trim().length > 100)
-    errors.narration = 'Keep the narration to 100 characters.'
+    refuseField('narration', { key: 'input.contract.keepTheNarrationTo100Characters' })
   let amount: Minor | null = null
   try {
     amount = parseAmount(input.amount)
   } catch (error) {
-    if (error instanceof AppError) errors.amount = error.message
-    else throw error
+    if (!(error instanceof AppError)) throw error
+    errors.amount = error.message
+    if (error.fieldSay?.amount) fieldSay.amount = error.fieldSay.amount
   }
   const first = Object.values(errors)[0]
   if (first !== undefined || amount === null || !bankName) {
     throw new AppError('invalid_input', first ?? 'Check the details.', {
       fields: errors,
       say: { key: 'input.checkFields' },
+      fieldSay,
     })
   }
   const recent = deps.recentBankName(input.bankCode, input.accountNumber)

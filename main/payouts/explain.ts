@@ -2,6 +2,7 @@
 // list shows these as they are, so they say what happened to the money and what to do.
 import type { Said } from '../../common/ipc/contract'
 import { DOCUMENT_WORDS } from '../../common/words'
+import { ERROR_WORDS } from '../../common/words/errors'
 import { english } from '../kernel/errors'
 import { GatewayError } from '../gateway/errors'
 import { classifyFailure } from './gatewayPort'
@@ -79,6 +80,52 @@ export function gatewayFailureSaid(
           ? { key: 'payouts.gw.trouble', params: { status: error.status ?? '5xx' } }
           : { key: 'payouts.gw.unreadable' }
   }
+}
+
+type Tree = { readonly [key: string]: string | Tree }
+
+/** Every sentence of `payouts.gw` as [key, pattern, its placeholders' names], longest first. */
+const GW_PATTERNS: ReadonlyArray<[string, RegExp, string[]]> = (() => {
+  const out: Array<[string, RegExp, string[]]> = []
+  const walk = (tree: Tree, prefix: string) => {
+    for (const [name, value] of Object.entries(tree)) {
+      if (typeof value !== 'string') walk(value, `${prefix}.${name}`)
+      else {
+        const names: string[] = []
+        const source = value
+          .split(/\{\{\s*(\w+)\s*\}\}/)
+          .map((part, i) => {
+            if (i % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+            names.push(part)
+            return '(.*?)'
+          })
+          .join('')
+        out.push([`${prefix}.${name}`, new RegExp(`^${source}$`, 's'), names])
+      }
+    }
+  }
+  walk(ERROR_WORDS.en.payouts.gw, 'payouts.gw')
+  return out.sort((a, b) => b[1].source.length - a[1].source.length)
+})()
+
+/**
+ * The keyed sentence of a row problem main stored as its English (explainGatewayFailure's),
+ * so a screen says it in its language; undefined for a sentence these words do not make (an
+ * older till's, the bank's own). A value that is itself one of these sentences is keyed too.
+ */
+export function problemSaid(message: string): Said | undefined {
+  for (const [key, pattern, names] of GW_PATTERNS) {
+    const m = pattern.exec(message)
+    if (!m) continue
+    const params: Record<string, string | number | Said> = {}
+    names.forEach((name, i) => {
+      const value = m[i + 1]!
+      const inner = value && name !== 'message' ? problemSaid(value) : undefined
+      params[name] = inner ?? (name === 'status' && /^\d+$/.test(value) ? Number(value) : value)
+    })
+    return names.length > 0 ? { key, params } : { key }
+  }
+  return undefined
 }
 
 /** Turns the gateway's failure_reason into a sentence for the cashier. */

@@ -8,10 +8,11 @@
 import { readFile } from 'node:fs/promises'
 import { mayAdopt, type JournalSeal } from '../integrity'
 import * as z from 'zod'
+import type { Said } from '../../common/ipc/contract'
 import type { PayoutPolicyView, RoleLimitsView } from '../../common/ipc/payouts'
 import { formatMoney, MoneyError, parseUserAmount, type Minor } from '../../common/money'
-import { checkAmount, ruleWords } from '../../common/rules'
-import { AppError } from '../kernel/errors'
+import { checkAmount } from '../../common/rules'
+import { AppError, english, ruleRefusal } from '../kernel/errors'
 import { writeFileAtomic } from '../kernel/atomicFile'
 import type { PayoutPolicy } from './commands'
 import { DEFAULT_LIMITS, type LimitRole, type PayoutLimits, type ShopLimits } from './limits'
@@ -165,22 +166,22 @@ export class PolicyStore {
     approvalTtlMinutes?: number
   }): Promise<PayoutPolicyView> {
     const next: PolicyFile = structuredClone(this.#data)
-    const fields: Record<string, string> = {}
+    const refused: Refused = { fields: {}, fieldSay: {} }
     for (const [role, text] of Object.entries(input.limits ?? {}) as [
       LimitRole,
       { perItem: string; perDay: string },
     ][]) {
-      const perItem = parseLimit(text.perItem, `limits.${role}.perItem`, fields)
-      const perDay = parseLimit(text.perDay, `limits.${role}.perDay`, fields)
+      const perItem = parseLimit(text.perItem, `limits.${role}.perItem`, refused)
+      const perDay = parseLimit(text.perDay, `limits.${role}.perDay`, refused)
       if (perItem !== null && perDay !== null) {
         if (perDay < perItem)
-          fields[`limits.${role}.perDay`] = 'The daily limit must be at least the per-payout limit.'
+          refuseLimit(refused, `limits.${role}.perDay`, { key: 'input.form.dailyUnderPerPayout' })
         next.limits[role] = { perItem, perDay }
       }
     }
-    const first = Object.values(fields)[0]
+    const first = Object.values(refused.fields)[0]
     if (first)
-      throw new AppError('invalid_input', first, { fields, say: { key: 'input.checkFields' } })
+      throw new AppError('invalid_input', first, { ...refused, say: { key: 'input.checkFields' } })
     if (input.approvalTtlMinutes !== undefined) next.approvalTtlMinutes = input.approvalTtlMinutes
     // An admin saving the policy confirms it: sealed again, and payouts may go on.
     await this.#write(next)
@@ -190,17 +191,37 @@ export class PolicyStore {
   }
 }
 
-function parseLimit(text: string, field: string, fields: Record<string, string>): Minor | null {
+/** The limits form's refusals by field: main's English, and the same sentence keyed. */
+interface Refused {
+  fields: Record<string, string>
+  fieldSay: Record<string, Said>
+}
+
+function refuseLimit(refused: Refused, field: string, say: Said, message = english(say)): void {
+  refused.fields[field] = message
+  refused.fieldSay[field] = say
+}
+
+function parseLimit(text: string, field: string, refused: Refused): Minor | null {
   try {
     const value = parseUserAmount(text)
     const problem = checkAmount(value)
     if (problem) {
-      fields[field] = ruleWords(problem)
+      const rule = ruleRefusal('invalid_amount', field, problem)
+      refuseLimit(refused, field, rule.say!, rule.message)
       return null
     }
     return value
   } catch (error) {
-    fields[field] = error instanceof MoneyError ? error.message : 'Enter an amount.'
+    // common/money's refusal, said by its code in other languages (renderer/i18n/errors.ts).
+    if (error instanceof MoneyError)
+      refuseLimit(
+        refused,
+        field,
+        { key: `money.${error.code}`, params: { text: text.trim() } },
+        error.message,
+      )
+    else refuseLimit(refused, field, { key: 'input.form.enterAmount' })
     return null
   }
 }

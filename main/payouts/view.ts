@@ -8,10 +8,12 @@ import type {
   PayoutView,
   PayoutsStatus,
 } from '../../common/ipc/payouts'
+import type { Said } from '../../common/ipc/contract'
 import { formatMoney } from '../../common/money'
+import { english } from '../kernel/errors'
 import { approvalMatches, bindingHash } from './binding'
 import { PURPOSE_LABEL } from './draft-fields'
-import { STATE_LABEL, STATE_MEANING } from './explain'
+import { problemSaid, STATE_LABEL, STATE_MEANING } from './explain'
 import { isUncertain, type PayoutItem, type PayoutState, type Problem } from './model'
 import { canAct } from './stateMachine'
 
@@ -74,15 +76,25 @@ function actionsFor(item: PayoutItem, viewer: Viewer | null): PayoutActionName[]
   return actions
 }
 
-function approveBlocked(item: PayoutItem, viewer: Viewer | null): string | null {
+/** Why the viewer may not approve it, keyed (common/words/errors.ts), or null. */
+function approveBlockedSay(item: PayoutItem, viewer: Viewer | null): Said | null {
   if (item.state !== 'awaiting_approval' || !viewer) return null
-  if (!isChecker(viewer)) return 'Only a supervisor can approve payouts.'
+  if (!isChecker(viewer)) return { key: 'payouts.approveBlocked.onlySupervisor' }
   if (item.makers.includes(viewer.id)) {
     return item.createdBy.id === viewer.id
-      ? 'You created this payout, so another supervisor must approve it.'
-      : 'You edited this payout, so another supervisor must approve it.'
+      ? { key: 'payouts.approveBlocked.created' }
+      : { key: 'payouts.approveBlocked.edited' }
   }
   return null
+}
+
+/** The same as main's English, with the key beside it for the screen's language. */
+function approveBlocked(
+  item: PayoutItem,
+  viewer: Viewer | null,
+): Pick<PayoutView, 'approveBlocked' | 'approveBlockedSay'> {
+  const say = approveBlockedSay(item, viewer)
+  return say ? { approveBlocked: english(say), approveBlockedSay: say } : { approveBlocked: null }
 }
 
 function decideBlocked(item: PayoutItem, viewer: Viewer | null): string | null {
@@ -122,6 +134,16 @@ function outcomeView(item: PayoutItem, viewer: Viewer | null): PayoutOutcomeView
       : null,
     decideBlocked: decideBlocked(item, viewer),
     ...alarmView(item.alarm),
+  }
+}
+
+/** The row's problem: main's English as stored, and its key when these words made it. */
+function problemView(problem: Problem, stillWorking: boolean): NonNullable<PayoutView['problem']> {
+  const say = problemSaid(problem.message)
+  return {
+    message: problem.message,
+    transient: problem.transient && stillWorking,
+    ...(say ? { say } : {}),
   }
 }
 
@@ -184,14 +206,11 @@ export function toView(item: PayoutItem, viewer: Viewer | null, live?: Problem |
     sendAttempts: item.sendAttempts,
     problem:
       problem && !(item.state === 'success' && problem.transient)
-        ? {
-            message: problem.message,
-            transient: problem.transient && !['failed', 'rejected'].includes(item.state),
-          }
+        ? problemView(problem, !['failed', 'rejected'].includes(item.state))
         : null,
     bindingHash: bindingHash(item),
     actions: actionsFor(item, viewer),
-    approveBlocked: approveBlocked(item, viewer),
+    ...approveBlocked(item, viewer),
     outcome: outcomeView(item, viewer),
     updatedAt: iso(item.updatedAt),
   }

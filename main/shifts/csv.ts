@@ -7,7 +7,8 @@ import { toDecimalString } from '../../common/money'
 import { csvCell, csvRow } from '../collections/csv'
 import { reportLines } from './lines'
 import type { Language } from '../../common/ipc/appearance'
-import { CSV_HEADER, CSV_KIND, csvWarning } from '../../common/words/report-csv'
+import { CSV_HEADER, CSV_KIND } from '../../common/words/report-csv'
+import { warningIn } from '../../common/words/report-warnings'
 
 /**
  * A row whose amount is taken away (a correction): its amount cell is a negative decimal,
@@ -73,7 +74,7 @@ export function reportCsv(report: ShiftReport, language: Language = 'en'): strin
           ]),
         ]
       : []),
-    ...report.warnings.map((w) => meta('warning', csvWarning(w, language))),
+    ...report.warnings.map((w) => meta('warning', warningIn(w, language))),
     ...(report.reconciliation ? [meta('reconciliation', report.reconciliation.summary.en)] : []),
     ...figureRows(report.till, ''),
     ...report.cashiers.flatMap((c) => figureRows(c.figures, c.cashier.name)),

@@ -9,6 +9,7 @@ import type { CarriedOverItem, ShiftFigures, ShiftReport, Tally } from '../../co
 import { formatMoney } from '../../common/money'
 import { documentWords, fill, FORMAT_LOCALE } from '../../common/words'
 import { carriedWords } from '../../common/words/carried'
+import { warningIn } from '../../common/words/report-warnings'
 import { escapeHtml as e } from '../collections/receiptHtml'
 import { lineLabel, reportLines } from './lines'
 
@@ -126,7 +127,7 @@ ${PAGE[width]}</style></head><body>
 <p>${s.closedAt ? said(w.closed, { at: time(s.closedAt), name: s.closedBy?.name ?? '' }) : said(w.taken, { at: time(report.to) })}</p>
 ${s.openingFloat ? `<p>${said(w.float, { amount: money(s.openingFloat.amount, s.openingFloat.currency) })}</p>` : ''}
 ${options.integrityNote ? `<div class="note"><strong>${e(w.checkThis)}</strong> ${e(options.integrityNote)}</div>` : ''}
-${report.warnings.map((warning) => `<div class="note">${e(warning)}</div>`).join('')}
+${report.warnings.map((warning) => `<div class="note">${e(warningIn(warning, options.language))}</div>`).join('')}
 ${report.reconciliation ? `<p class="reconciled">${e(report.reconciliation.summary[options.language])}</p>` : ''}
 <h2>${e(w.till)}</h2>
 <div class="cols">${figures(report.till)}</div>

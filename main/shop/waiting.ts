@@ -2,9 +2,10 @@
 // from what those tills told the shop (`payout.state` events), and the decision event a
 // supervisor's approve or reject becomes. Nothing here touches a payout: the decision travels
 // to the till that drafted it, which checks it again and alone sends (approvals.ts there).
+import type { Said } from '../../common/ipc/contract'
 import type { ShopApprovalView } from '../../common/ipc/shopApprovals'
 import { formatMoney, minorFromText } from '../../common/money'
-import { AppError, refuse } from '../kernel/errors'
+import { AppError, english, refuse } from '../kernel/errors'
 import { DECISION_KIND, readDecision } from './approvals'
 import type { ShopEvent, StoredEvent } from './events'
 
@@ -81,17 +82,27 @@ export function waitingOnOtherTills(
             at: last.at,
           }
         : null,
-      blocked:
+      ...blockedFor(
         text(e.body.makerId) === viewer.id
-          ? 'You drafted this payout, so another supervisor must decide it.'
+          ? { key: 'shop.blocked.drafted' }
           : mine
-            ? `You already ${mine.decision} it; ${text(e.body.tillName) || 'its till'} applies it as soon as it hears.`
+            ? {
+                key:
+                  mine.decision === 'rejected' ? 'shop.blocked.rejected' : 'shop.blocked.approved',
+                params: { till: text(e.body.tillName) || { key: 'shop.blocked.itsTill' } },
+              }
             : hash === ''
-              ? 'Its till did not say which details an approval binds to; approve it on that till.'
+              ? { key: 'shop.blocked.noBinding' }
               : null,
+      ),
     })
   }
   return out.sort((a, b) => a.at.localeCompare(b.at))
+}
+
+/** Why the viewer may not decide it: main's English, and the same sentence keyed. */
+function blockedFor(say: Said | null): Pick<ShopApprovalView, 'blocked' | 'blockedSay'> {
+  return say ? { blocked: english(say), blockedSay: say } : { blocked: null }
 }
 
 export interface DecideInput {

@@ -1,13 +1,14 @@
 // Main's errors in the screen's language. Main sends a code, its English sentence and, for
 // every message it words, the key of the same sentence in the catalogue (`errors.<key>`) with
 // its values; the renderer says that in the till's language. A value named `…At` is an ISO
-// time and is shown the app's one way (formatWhen); one named `…Amount` is money
-// ("1250000 NGN"); a value that is itself a Said is said first (common/words/said.ts). A key
-// this window does not know (a newer main) falls back to main's English, never to a blank.
+// time and is shown the app's one way (formatWhen), one named `…Day` a calendar day
+// ("2025-02-19"), one named `…Amount` is money ("1250000 NGN"); a value that is itself a Said
+// is said first (common/words/said.ts). A key this window does not know (a newer main) falls
+// back to main's English, never to a blank.
 import type { Said, WireError } from '../../common/ipc/contract'
 import type { FieldProblem } from '../../common/rules'
-import { moneyParam } from '../../common/words/said'
-import { formatMoney, formatWhen } from '../lib/format'
+import { ISO_DAY, moneyParam } from '../../common/words/said'
+import { formatDate, formatMoney, formatWhen } from '../lib/format'
 import { i18n } from '.'
 import { sayRule } from './rules'
 
@@ -31,6 +32,9 @@ function sayKnown(said: Said): string | undefined {
       if (inner === undefined) return undefined
       values[name] = inner
     } else if (typeof value === 'string' && name.endsWith('At')) values[name] = formatWhen(value)
+    // A calendar day, read at local noon so no time zone moves it to another day.
+    else if (typeof value === 'string' && name.endsWith('Day') && ISO_DAY.test(value))
+      values[name] = formatDate(`${value}T12:00:00`)
     else if (typeof value === 'string' && name.endsWith('Amount')) {
       const money = moneyParam(value)
       values[name] = money ? formatMoney(money.amount, money.currency) : value

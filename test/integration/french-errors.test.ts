@@ -2,8 +2,8 @@
 // logs and names the same sentence in the catalogue with its values; the renderer's PosError
 // (every screen's error) says it in the till's language. A wrong PIN, a refusal by role and a
 // refusal by the shift's state arrived in English on a French till; so did a payout's and a
-// refund's refusals, a damaged settings file, a field the contract refused, and a Z-report's
-// warnings.
+// refund's refusals, a damaged settings file, a field the contract refused, a Z-report's
+// warnings, and the mandate form's own checks.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,6 +14,7 @@ import type { ShiftReport } from '../../common/ipc/shifts'
 import { warningSaid } from '../../common/words/report-warnings'
 import type { AppServices } from '../../main/compose/services'
 import type { AppError } from '../../main/kernel/errors'
+import { validateMandateForm } from '../../main/mandates/mandate-rules'
 import { versionOf } from '../../main/settings/migrations'
 import { emptyActivity } from '../../main/shifts/activity'
 import { reportCsv } from '../../main/shifts/csv'
@@ -155,6 +156,33 @@ describe('each family of main’s refusals on a French screen', () => {
     const typed = await frenchScreen('session.signIn', { userId: 7, pin: '1111' })
     expect(typed.code).toBe('invalid_input')
     for (const text of [said.message, typed.message]) expect(englishIn(text)).toEqual([])
+  })
+
+  it('a mandate form’s own check beside its field, with the day in French', () => {
+    const form = validateMandateForm(
+      {
+        customerName: 'Okafor Adaeze',
+        customerEmail: 'ada@example.com',
+        accountNumber: '0123456789',
+        bankCode: '044',
+        startDate: '2025-02-01',
+        endDate: '2025-02-10',
+        maxMonthlyAmount: '50000',
+        maxMonthlyDebitCount: '3',
+        currency: 'NGN',
+      },
+      '2025-01-15',
+      null,
+    )
+    expect(form.ok).toBe(false)
+    if (form.ok) return
+    expect(form.fields.endDate).toBe(
+      'The mandate must run at least 30 days: end on 3 Mar 2025 or later.',
+    )
+    applyLanguage('fr')
+    const onScreen = saySaid(form.fieldSay.endDate, form.fields.endDate!)
+    expect(onScreen).toMatch(/^Le mandat doit durer au moins 30 jours : terminez-le le 3 mars 2025/)
+    expect(englishIn(onScreen)).toEqual([])
   })
 
   it('a Z-report’s warning, on the screen and in the CSV', () => {

@@ -6,6 +6,7 @@ import { useCallback, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ShopApprovalView } from '../../../common/ipc/shopApprovals'
 import { Banner, Button, Card, EmptyState, PinPad } from '../../components'
+import { saySaid } from '../../i18n/errors'
 import { groupDigits } from '../../lib/format'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { useShopPoll } from '../../lib/useShopPoll'
@@ -195,7 +196,7 @@ export function RemoteDecision({
     }
   }
 
-  const blocked = item.blocked
+  const blocked = item.blocked && saySaid(item.blockedSay, item.blocked)
   return (
     <Card
       title={t('approvals.others.decisionTitle', words)}

@@ -14,6 +14,7 @@ import {
   Tabs,
   TextField,
 } from '../../components'
+import { saySaid } from '../../i18n/errors'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { useEnvironment } from '../../store/environment'
 import { useSession } from '../../store/session'
@@ -210,7 +211,7 @@ function Decision({
         <BoundDetails view={view} />
         {view.approveBlocked && (
           <Banner tone="warning" title={t('approvals.decision.blocked')} className="po-blocked">
-            {view.approveBlocked}
+            {saySaid(view.approveBlockedSay, view.approveBlocked)}
           </Banner>
         )}
         {(canApprove || canReject) && (

@@ -8,6 +8,7 @@ import type { AuditView, PayoutActionName, PayoutView } from '../../../common/ip
 import { Banner, Button, Card, Dialog, Icon, Spinner, Tabs } from '../../components'
 import { useAction } from '../../components/kit'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
+import { saySaid } from '../../i18n/errors'
 import { formatDateTime, groupDigits } from '../../lib/format'
 import { useEnvironment } from '../../store/environment'
 import { sortedPayouts, usePayouts } from '../../store/payouts'
@@ -209,7 +210,7 @@ function PayoutRow({
           className={`po-row__problem po-row__problem--${problemTone}`}
           role={problemTone === 'danger' ? 'alert' : undefined}
         >
-          <Icon name="alert" size={16} /> {view.problem.message}
+          <Icon name="alert" size={16} /> {saySaid(view.problem.say, view.problem.message)}
         </p>
       )}
       {view.decision && (

@@ -193,6 +193,16 @@ describe('payouts service', () => {
     ).rejects.toMatchObject({
       code: 'invalid_input',
       fields: { 'limits.cashier.perDay': expect.any(String) },
+      // Keyed beside each field, for a French screen (common/words/errors.ts).
+      fieldSay: { 'limits.cashier.perDay': { key: 'input.form.dailyUnderPerPayout' } },
+    })
+    await expect(
+      t.service.updatePolicy({ limits: { supervisor: { perItem: '', perDay: '0' } } }),
+    ).rejects.toMatchObject({
+      fieldSay: {
+        'limits.supervisor.perItem': { key: expect.stringMatching(/^(money|input\.form)\./) },
+        'limits.supervisor.perDay': { key: expect.stringMatching(/^rule\./) },
+      },
     })
     const updated = await t.service.updatePolicy({
       limits: { cashier: { perItem: '50000', perDay: '200000' } },

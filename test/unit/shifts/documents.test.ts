@@ -5,6 +5,7 @@ import type { ShiftReport } from '../../../common/ipc/shifts'
 import { reportCsv } from '../../../main/shifts/csv'
 import { shiftFigures } from '../../../main/shifts/figures'
 import { reportHtml } from '../../../main/shifts/html'
+import { englishIn } from '../../support/english-words'
 import { activity, at, charge, m, OPEN_MS, payout } from './fixtures'
 
 const evil = { id: 'u_evil0001', name: '=HYPERLINK("http://x.example","click")' }
@@ -136,5 +137,24 @@ describe('shift report HTML', () => {
     expect(html).toContain('Carried over (2)')
     expect(html).toContain('Needs review')
     expect(html).toContain("default-src 'none'")
+  })
+
+  it('words its warnings in the till’s language, as the Shift screen does', () => {
+    const warnings = [
+      'Refunds could not be read or did not pass their check (bad seal); they are left out of this report.',
+      'Z-report 6 is missing or unreadable: what it counted may be counted again.',
+      'Something a newer till says.',
+    ]
+    const html = reportHtml({ ...sample(), warnings }, 'A4', {
+      language: 'fr' as const,
+      integrityNote: null,
+      seal: null,
+      printedAt: at(61),
+    })
+    const notes = [...html.matchAll(/<div class="note">(.*?)<\/div>/g)].map((m) => m[1]!)
+    expect(notes).toHaveLength(3)
+    expect(notes[0]).toContain('Les remboursements n’ont pas pu être lus')
+    expect(notes[1]).toContain('Le rapport Z 6 est manquant ou illisible')
+    expect(englishIn(notes.join(' '))).toEqual([])
   })
 })

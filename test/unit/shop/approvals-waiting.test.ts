@@ -4,6 +4,10 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { StoredEvent } from '../../../main/shop/events'
 import { decisionEvent, waitingOnOtherTills } from '../../../main/shop/waiting'
+import { ERROR_WORDS } from '../../../common/words/errors'
+import { sayIn } from '../../../common/words/said'
+import { english } from '../../../main/kernel/errors'
+import { englishIn } from '../../support/english-words'
 
 const HASH = 'a'.repeat(64)
 const REQUEST = '2026-11-24T09:59:00.000Z'
@@ -104,6 +108,53 @@ describe("payouts waiting on the shop's other tills", () => {
     const [again] = waitingOnOtherTills(own, other, 'till-back', sade)
     expect(again?.decided).toMatchObject({ decision: 'approved', byName: 'Sade' })
     expect(again?.blocked).toMatch(/You already approved it/)
+  })
+
+  it('says why it is blocked by key, so a French screen says it in French', () => {
+    const decided = (decision: 'approved' | 'rejected', tillName: string) => {
+      const waiting = [state('till-front', 'TDP-5', 'awaiting_approval', { tillName })]
+      const body = decisionEvent(
+        waitingOnOtherTills([], waiting, 'till-back', sade),
+        {
+          tillId: 'till-front',
+          reference: 'TDP-5',
+          bindingHash: HASH,
+          decision,
+          reason: 'No invoice',
+        },
+        sade,
+        'Back counter',
+        '2026-11-24T10:05:00.000Z',
+      )
+      return waitingOnOtherTills(
+        [event('till-back', body.kind, body.body)],
+        waiting,
+        'till-back',
+        sade,
+      )
+    }
+    const blocked = [
+      ...waitingOnOtherTills(
+        [],
+        [
+          state('till-front', 'TDP-1', 'awaiting_approval', { makerId: 'u_sade' }),
+          state('till-front', 'TDP-2', 'awaiting_approval', { bindingHash: '' }),
+        ],
+        'till-back',
+        sade,
+      ),
+      ...decided('approved', 'Front counter'),
+      ...decided('rejected', ''),
+    ]
+    expect(blocked).toHaveLength(4)
+    for (const item of blocked) {
+      expect(item.blocked).not.toBeNull()
+      expect(item.blockedSay).toBeDefined()
+      expect(english(item.blockedSay!)).toBe(item.blocked)
+      const french = sayIn(ERROR_WORDS.fr, item.blockedSay!, 'fr-CI')
+      expect(french).toBeDefined()
+      expect(englishIn(french!.replace('Front counter', ''))).toEqual([])
+    }
   })
 
   it('a decision binds to the details shown: changed details are refused', () => {

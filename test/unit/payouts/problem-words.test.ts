@@ -1,0 +1,90 @@
+// A payout's row problem is stored as main's English (the sender keeps it in the journal); the
+// outbox's view names the same sentence by key so the Payouts screen says it in its language.
+// A problem the words do not know (an older till's) keeps its English. Why the viewer may not
+// approve a payout (the Approvals screen) is keyed the same way.
+import { describe, expect, it } from 'vitest'
+import { GATEWAY_ERROR_KINDS } from '../../../main/gateway/errors'
+import { ERROR_WORDS } from '../../../common/words/errors'
+import { sayIn } from '../../../common/words/said'
+import {
+  explainGatewayFailure,
+  gatewayFailureSaid,
+  problemSaid,
+} from '../../../main/payouts/explain'
+import { toView } from '../../../main/payouts/view'
+import { englishIn } from '../../support/english-words'
+import { english } from '../../../main/kernel/errors'
+import { cashier, gatewayError, itemFixture, supervisor } from './helpers'
+
+describe('a payout row’s problem', () => {
+  it('is named by key from main’s English, for every gateway failure the sender words', () => {
+    const cases = GATEWAY_ERROR_KINDS.flatMap((kind) =>
+      [undefined, 'Account “0123” is closed'].flatMap((message) =>
+        (['send', 'verify', 'resolve'] as const).flatMap((during) =>
+          [false, true].map((afterUnknown) => ({
+            error: gatewayError(kind, { status: kind === 'server' ? 502 : null, message }),
+            during,
+            afterUnknown,
+          })),
+        ),
+      ),
+    )
+    cases.push({ error: new Error('boom') as never, during: 'send', afterUnknown: false })
+    for (const { error, during, afterUnknown } of cases) {
+      const english = explainGatewayFailure(error, during, afterUnknown)
+      expect(problemSaid(english), english).toEqual(gatewayFailureSaid(error, during, afterUnknown))
+    }
+  })
+
+  it('reaches the screen keyed, and in French with no English word but the gateway’s', () => {
+    const item = itemFixture('sending')
+    const message = explainGatewayFailure(gatewayError('timeout'), 'send')
+    const view = toView(
+      { ...item, problem: { code: 'unknown', message, at: 1, transient: true } },
+      cashier,
+    )
+    expect(view.problem?.message).toBe(message)
+    const french = sayIn(ERROR_WORDS.fr, view.problem!.say!, 'fr-CI')
+    expect(french).toBeDefined()
+    expect(englishIn(french!)).toEqual([])
+  })
+
+  it('knows the sender’s own wait after the gateway asked it to slow down', () => {
+    // main/payouts/sending.ts's sentence while a Retry-After holds every payout.
+    const held =
+      'The gateway asked Tilldesk to wait before sending more payouts; this one goes once that wait has passed.'
+    expect(problemSaid(held)).toEqual({ key: 'payouts.gw.held' })
+    expect(english({ key: 'payouts.gw.held' })).toBe(held)
+  })
+
+  it('keeps an older stored sentence the words do not know as it was', () => {
+    const item = itemFixture('sending')
+    const message = 'Something an older till said.'
+    const view = toView(
+      { ...item, problem: { code: 'unknown', message, at: 1, transient: false } },
+      cashier,
+    )
+    expect(view.problem).toEqual({ message, transient: false })
+  })
+})
+
+describe('why the viewer may not approve a payout', () => {
+  it('is keyed beside its English, and French has no English word', () => {
+    const waiting = itemFixture('awaiting_approval')
+    const views = [
+      toView(waiting, cashier),
+      toView({ ...waiting, createdBy: { ...supervisor }, makers: [supervisor.id] }, supervisor),
+      toView({ ...waiting, makers: [cashier.id, supervisor.id] }, supervisor),
+    ]
+    for (const view of views) {
+      expect(view.approveBlocked).not.toBeNull()
+      expect(view.approveBlockedSay).toBeDefined()
+      expect(english(view.approveBlockedSay!)).toBe(view.approveBlocked)
+      const french = sayIn(ERROR_WORDS.fr, view.approveBlockedSay!, 'fr-CI')
+      expect(french).toBeDefined()
+      expect(englishIn(french!)).toEqual([])
+    }
+    expect(toView(waiting, supervisor)).toMatchObject({ approveBlocked: null })
+    expect(toView(waiting, supervisor).approveBlockedSay).toBeUndefined()
+  })
+})
