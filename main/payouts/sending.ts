@@ -7,9 +7,10 @@ import { explainGatewayFailure } from './explain'
 import { classifyFailure, type PayoutsGateway } from './gatewayPort'
 import type { PayoutItem } from './model'
 import { PayoutFollowUp } from './follow-up'
+import { english } from '../kernel/errors'
 
-const HELD =
-  'The gateway asked Tilldesk to wait before sending more payouts; this one goes once that wait has passed.'
+/** The words of a send held back by a rate limit: the catalogue's, so the screens key them. */
+const HELD = english({ key: 'payouts.gw.held' })
 
 /** Sending an approved payout: checks, the one initialize, and what a failed one means. */
 export abstract class PayoutSending extends PayoutFollowUp {
