@@ -4,15 +4,9 @@
 import type { DebitRecord } from '../../common/api/directDebits'
 import type { DebitView, MandateDebitInput } from '../../common/ipc/mandates'
 import type { OutcomeDecisionInput } from '../../common/ipc/payments'
-import {
-  MoneyError,
-  ZERO,
-  compare,
-  formatMoney,
-  parseUserAmount,
-  type Minor,
-} from '../../common/money'
-import { refuse } from '../kernel/errors'
+import { MoneyError, ZERO, compare, parseUserAmount, type Minor } from '../../common/money'
+import type { Said } from '../../common/ipc/contract'
+import { english, refuse } from '../kernel/errors'
 import { cashierError } from '../payments/cashier-errors'
 import { awaitsAcknowledgement } from '../exactly-once/alarm'
 import type { Journal } from '../payments/journal'
@@ -75,17 +69,29 @@ export class DebitsService {
               params: { status: { key: `mandates.status.${mandate.status}` } },
             },
       )
+    // Each field's sentence keyed (common/words/errors.ts `mandates.form`), its English beside it.
     const fields: Record<string, string> = {}
+    const fieldSay: Record<string, Said> = {}
+    const refuseField = (field: string, say: Said, message = english(say)) => {
+      fields[field] = message
+      fieldSay[field] = say
+    }
     let amount: Minor = ZERO
     try {
       amount = parseUserAmount(input.amount, mandate.currency)
-      if (amount <= 0) fields.amount = 'Enter an amount more than zero.'
+      if (amount <= 0) refuseField('amount', { key: 'mandates.form.debitZero' })
     } catch (error) {
-      fields.amount = error instanceof MoneyError ? error.message : 'Enter an amount, like 5000.'
+      // common/money's refusal, said by its code in other languages (renderer/i18n/errors.ts).
+      if (error instanceof MoneyError)
+        refuseField(
+          'amount',
+          { key: `money.${error.code}`, params: { text: input.amount.trim() } },
+          error.message,
+        )
+      else refuseField('amount', { key: 'mandates.form.debitMissing' })
     }
     const narration = input.narration.trim()
-    if (narration === '')
-      fields.narration = 'Enter what the customer will see on their bank statement.'
+    if (narration === '') refuseField('narration', { key: 'mandates.form.narrationMissing' })
     const usage = monthlyUsage(
       { maxAmount: mandate.maxMonthlyAmount, maxCount: mandate.maxMonthlyDebitCount },
       this.deps.debits.list().filter((d) => d.mandateReference === mandate.mandateReference),
@@ -97,9 +103,15 @@ export class DebitsService {
         params: { count: usage.maxCount, month: usage.month },
       })
     if (fields.amount === undefined && compare(amount, usage.remainingAmount) > 0)
-      fields.amount = `Only ${formatMoney(usage.remainingAmount, mandate.currency)} is left of this month's ${formatMoney(usage.maxAmount, mandate.currency)} limit.`
+      refuseField('amount', {
+        key: 'mandates.form.overMonthLeft',
+        params: {
+          leftAmount: `${usage.remainingAmount} ${mandate.currency}`,
+          limitAmount: `${usage.maxAmount} ${mandate.currency}`,
+        },
+      })
     if (Object.keys(fields).length > 0)
-      throw refuse('invalid_input', { key: 'input.checkFields' }, { fields })
+      throw refuse('invalid_input', { key: 'input.checkFields' }, { fields, fieldSay })
 
     const paymentReference = newReference('DD', nowFrom(this.deps))
     this.deps.debits.put({

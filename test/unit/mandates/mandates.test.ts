@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { DebitView, MandateCreateInput, MandateView } from '../../../common/ipc/mandates'
 import type { Minor } from '../../../common/money'
+import { ERROR_WORDS } from '../../../common/words/errors'
+import { FORMAT_LOCALE } from '../../../common/words'
+import { sayIn } from '../../../common/words/said'
 import { createLogger } from '../../../main/kernel/log'
 import { BankDirectory } from '../../../main/mandates/bank-directory'
 import { DebitsService } from '../../../main/mandates/debits-service'
@@ -370,6 +373,13 @@ describe('debits', () => {
       debitService.debit({ mandateReference: 'MD_A', amount: '4000.01', narration: 'Part 2' }),
     )
     expect(over.fields?.amount).toBe("Only ₦4,000.00 is left of this month's ₦10,000.00 limit.")
+    // Keyed beside its English, so a French till says it in French (common/words/errors.ts).
+    const said = over.fieldSay?.amount
+    expect(said?.key).toBe('mandates.form.overMonthLeft')
+    const french = said && sayIn(ERROR_WORDS.fr, said, FORMAT_LOCALE.fr)
+    expect(french).toMatch(
+      /^Il ne reste que 4\s000,00\sNGN sur le plafond de 10\s000,00\sNGN de ce mois\.$/u,
+    )
     await debitService.debit({ mandateReference: 'MD_A', amount: '4000', narration: 'Part 2' })
     const count = await rejection(
       debitService.debit({ mandateReference: 'MD_A', amount: '1', narration: 'Part 3' }),
