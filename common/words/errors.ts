@@ -128,6 +128,22 @@ const en = {
     feedNotAllowedField: 'This copy does not take updates from that address.',
     contract: {
       accountReferencesAreAtMost64: 'Account references are at most 64 characters.',
+      crashReportsHttps: 'Enter the https:// address crash reports go to.',
+      amountTooLong: 'That amount is too long.',
+      enterAnAmount: 'Enter an amount.',
+      gatewayReferenceForIt: "Enter the gateway's reference for it.",
+      gatewayReferenceForTransfer: "Enter the gateway's reference for the transfer.",
+      gatewayReferenceForRefund: "Enter the gateway's reference for the refund.",
+      pick25To100: 'Pick 25, 50 or 100.',
+      secretSpaces: 'The secret starts or ends with spaces; copy it again.',
+      baseUrlHttps:
+        'Enter an https:// address (http:// only for this computer), without ?query or #fragment.',
+      timeLike2200: 'Use a time like 22:00.',
+      pickTimeZone: 'Pick a time zone from the list.',
+      wholeCertificate:
+        'Paste the whole certificate, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.',
+      shopOwnerUser: "Enter the shop owner's database user.",
+      shopOwnerPassword: "Enter the shop owner's database password.",
       atLeast1Minute: 'At least 1 minute.',
       atLeast5Minutes: 'At least 5 minutes.',
       atMost7Days: 'At most 7 days.',
@@ -677,6 +693,23 @@ const fr: ErrorWords = {
     feedNotAllowedField: 'Cette copie ne prend pas de mises à jour depuis cette adresse.',
     contract: {
       accountReferencesAreAtMost64: 'Les références de compte ont au plus 64 caractères.',
+      crashReportsHttps: 'Saisissez l’adresse https:// où partent les rapports de plantage.',
+      amountTooLong: 'Ce montant est trop long.',
+      enterAnAmount: 'Saisissez un montant.',
+      gatewayReferenceForIt: 'Saisissez la référence de la passerelle pour celui-ci.',
+      gatewayReferenceForTransfer: 'Saisissez la référence de la passerelle pour le virement.',
+      gatewayReferenceForRefund: 'Saisissez la référence de la passerelle pour le remboursement.',
+      pick25To100: 'Choisissez 25, 50 ou 100.',
+      secretSpaces: 'Le secret commence ou finit par des espaces ; copiez-le à nouveau.',
+      baseUrlHttps:
+        'Saisissez une adresse https:// (http:// seulement pour cet ordinateur), sans ?requête ni #fragment.',
+      timeLike2200: 'Saisissez une heure comme 22:00.',
+      pickTimeZone: 'Choisissez un fuseau horaire dans la liste.',
+      wholeCertificate:
+        'Collez le certificat entier, de -----BEGIN CERTIFICATE----- à -----END CERTIFICATE-----.',
+      shopOwnerUser: 'Saisissez l’utilisateur de base de données du propriétaire de la boutique.',
+      shopOwnerPassword:
+        'Saisissez le mot de passe de base de données du propriétaire de la boutique.',
       atLeast1Minute: 'Au moins 1 minute.',
       atLeast5Minutes: 'Au moins 5 minutes.',
       atMost7Days: 'Au plus 7 jours.',
