@@ -149,7 +149,14 @@ export function decisionOutcomeView(
   }
   if (!item.open) return null
   const view = outcomeViewOf(item.uncertainty, words.noun)
-  return view && { ...view, decideBlocked: makerBlock(item.startedById, viewer, words) }
+  const blocked = makerBlockSaid(item.startedById, viewer, words)
+  return (
+    view && {
+      ...view,
+      decideBlocked: blocked && english(blocked),
+      ...(blocked ? { decideBlockedSay: blocked } : {}),
+    }
+  )
 }
 
 /** The alarm of a decision the gateway overruled, as the screens show it. */

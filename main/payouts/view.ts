@@ -97,26 +97,42 @@ function approveBlocked(
   return say ? { approveBlocked: english(say), approveBlockedSay: say } : { approveBlocked: null }
 }
 
-function decideBlocked(item: PayoutItem, viewer: Viewer | null): string | null {
+/** Why the viewer may not decide whether it was paid, keyed (common/words/errors.ts), or null. */
+function decideBlockedSay(item: PayoutItem, viewer: Viewer | null): Said | null {
   if (!isUncertain(item)) return null
-  if (!isChecker(viewer)) return 'Only a supervisor can decide whether this payout was paid.'
-  if (viewer && item.makers.includes(viewer.id))
-    return 'You made this payout, so another supervisor must decide whether it was paid.'
+  if (!isChecker(viewer)) return { key: 'outcome.onlySupervisor' }
+  if (viewer && item.makers.includes(viewer.id)) return { key: 'outcome.madePayout' }
   return null
+}
+
+const decideBlocked = (item: PayoutItem, viewer: Viewer | null): string | null => {
+  const say = decideBlockedSay(item, viewer)
+  return say && english(say)
+}
+
+/** Why its outcome is (or was) not known, keyed; the review reason is shown as written. */
+function whySay(item: PayoutItem, latest: string | undefined): Said | null {
+  if (item.state === 'needs_review')
+    return item.reviewReason ? null : { key: 'doc.payout.meanings.needs_review' }
+  if (item.state !== 'unknown') return { key: 'outcome.settled' }
+  return {
+    key: 'outcome.latest',
+    params: {
+      why: { key: 'doc.payout.meanings.unknown' },
+      latest: latest ?? { key: 'outcome.noAnswerYet' },
+    },
+  }
 }
 
 function outcomeView(item: PayoutItem, viewer: Viewer | null): PayoutOutcomeView | null {
   const uncertainty = item.uncertainty ?? null
   if (!uncertainty) return null
   const resolution = item.resolution ?? null
-  const why =
-    item.state === 'needs_review'
-      ? (item.reviewReason ?? STATE_MEANING.needs_review)
-      : item.state === 'unknown'
-        ? `${STATE_MEANING.unknown} Latest: ${uncertainty.steps.at(-1)?.said ?? 'no answer yet.'}`
-        : 'The outcome was unknown for a while; it is settled now.'
+  const why = whySay(item, uncertainty.steps.at(-1)?.said)
+  const blocked = decideBlockedSay(item, viewer)
   return {
-    why,
+    why: why ? english(why) : (item.reviewReason ?? STATE_MEANING.needs_review),
+    ...(why ? { whySay: why } : {}),
     since: iso(uncertainty.since),
     steps: uncertainty.steps.map((step) => ({
       at: iso(step.at),
@@ -132,7 +148,8 @@ function outcomeView(item: PayoutItem, viewer: Viewer | null): PayoutOutcomeView
           gatewayReference: resolution.gatewayReference,
         }
       : null,
-    decideBlocked: decideBlocked(item, viewer),
+    decideBlocked: blocked && english(blocked),
+    ...(blocked ? { decideBlockedSay: blocked } : {}),
     ...alarmView(item.alarm),
   }
 }
