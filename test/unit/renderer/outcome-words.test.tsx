@@ -7,6 +7,7 @@ import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Said } from '../../../common/ipc/contract'
 import { decisionOutcomeView } from '../../../main/exactly-once/decision'
+import { noticeSay, unconfirmedNotice } from '../../../main/exactly-once/outcome-view'
 import { reviewOf, type Uncertainty } from '../../../main/exactly-once/submit'
 import { OutcomeReview, type OutcomeEvidence } from '../../../renderer/components'
 import { applyLanguage, i18n } from '../../../renderer/i18n'
@@ -122,5 +123,19 @@ describe("an unknown outcome's words", () => {
     // Without a key (an older main), main's English is shown rather than nothing.
     const noKey = mainWords(draw({ ...payout, whySay: undefined }, { text: null }))
     expect(noKey).toContain('English fallback')
+  })
+
+  it('say the notice of an unconfirmed payment or debit in French, and only ours', () => {
+    const review = reviewOf(uncertainty, 'debit')
+    const entry = { notice: unconfirmedNotice(review, 'debit'), uncertainty: review }
+    const keyed = noticeSay(entry, 'debit')
+    expect(keyed.noticeSay?.key).toBe('outcome.noticeReview')
+    applyLanguage('fr')
+    const shown = saySaid(keyed.noticeSay, entry.notice)
+    expect(shown).toContain('ce prélèvement')
+    expect(englishIn(shown)).toEqual([])
+    // A notice of other words (the gateway unreachable, still waiting) is shown as written.
+    expect(noticeSay({ ...entry, notice: 'Still waiting.' }, 'debit')).toEqual({})
+    expect(noticeSay({ notice: entry.notice, uncertainty: null }, 'payment')).toEqual({})
   })
 })
