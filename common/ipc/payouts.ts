@@ -131,6 +131,8 @@ export interface PayoutView {
   stateLabel: string
   /** What the state means for the money, in a sentence. */
   stateMeaning: string
+  /** `stateMeaning` keyed, when it is a sentence of ours beyond the state's own (a decision). */
+  stateMeaningSay?: Said
   progress: PayoutProgress
   purpose: PayoutPurpose
   purposeLabel: string

@@ -396,6 +396,9 @@ const en = {
       "Not confirmed by the gateway: {{what}} may or may not have gone through. A supervisor must check its reference with the gateway. Don't do it again.",
     onlySupervisor: 'Only a supervisor can decide whether this payout was paid.',
     madePayout: 'You made this payout, so another supervisor must decide whether it was paid.',
+    marked: 'Marked as {{word}} by {{name}} (gateway reference {{reference}}): {{reason}}',
+    markedNot: 'Marked as not {{word}} by {{name}}: {{reason}}',
+    word: { paid: 'paid', made: 'made' },
   },
   environment: {
     demo: 'Demo',
@@ -975,6 +978,10 @@ const fr: ErrorWords = {
       'Non confirmé par la passerelle : {{what}} a pu aboutir ou non. Un superviseur doit vérifier sa référence auprès de la passerelle. Ne le refaites pas.',
     onlySupervisor: 'Seul un superviseur peut décider si ce versement a été payé.',
     madePayout: 'Vous avez fait ce versement : un autre superviseur doit décider s’il a été payé.',
+    marked:
+      'Marqué comme {{word}} par {{name}} (référence de la passerelle {{reference}}) : {{reason}}',
+    markedNot: 'Marqué comme non {{word}} par {{name}} : {{reason}}',
+    word: { paid: 'payé', made: 'effectué' },
   },
   environment: {
     demo: 'Démo',

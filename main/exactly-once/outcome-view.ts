@@ -87,3 +87,21 @@ export function noticeSay(
   const said = u && entry.notice !== null ? unconfirmedNoticeSaid(u, noun) : null
   return said && english(said) === entry.notice ? { noticeSay: said } : {}
 }
+
+/**
+ * The decided line, keyed: "Marked as paid by Ada (gateway reference TRF_1): seen on the
+ * dashboard". The name, the reference and the reason stay as typed.
+ */
+export function markedSaid(
+  r: { made: boolean; byName: string; gatewayReference: string | null; reason: string },
+  made: string,
+): Said | null {
+  if (!Object.hasOwn(ERROR_WORDS.en.outcome.word, made)) return null
+  const word = { key: `outcome.word.${made}` }
+  return r.made
+    ? {
+        key: 'outcome.marked',
+        params: { word, name: r.byName, reference: r.gatewayReference ?? '?', reason: r.reason },
+      }
+    : { key: 'outcome.markedNot', params: { word, name: r.byName, reason: r.reason } }
+}

@@ -1,6 +1,7 @@
 // Payout items as the screens show them: money formatted, states and problems in words, and
 // the buttons the signed-in user may press. The renderer decides nothing of this.
 import { alarmView } from '../exactly-once/decision'
+import { markedSaid } from '../exactly-once/outcome-view'
 import type {
   PayoutActionName,
   PayoutOutcomeView,
@@ -164,15 +165,23 @@ function problemView(problem: Problem, stillWorking: boolean): NonNullable<Payou
   }
 }
 
-function meaningOf(item: PayoutItem): string {
-  if (item.alarm) return item.alarm.text
-  if (item.state === 'needs_review' && item.reviewReason) return item.reviewReason
+function meaningOf(item: PayoutItem): Pick<PayoutView, 'stateMeaning' | 'stateMeaningSay'> {
+  if (item.alarm) return { stateMeaning: item.alarm.text }
+  if (item.state === 'needs_review' && item.reviewReason) return { stateMeaning: item.reviewReason }
   const resolution = item.resolution ?? null
-  if (resolution?.outcome === 'paid')
-    return `Marked as paid by ${resolution.by.name} (gateway reference ${resolution.gatewayReference ?? '?'}): ${resolution.reason}`
-  if (resolution?.outcome === 'not_paid')
-    return `Marked as not paid by ${resolution.by.name}: ${resolution.reason}`
-  return STATE_MEANING[item.state]
+  const said =
+    resolution &&
+    markedSaid(
+      {
+        made: resolution.outcome === 'paid',
+        byName: resolution.by.name,
+        gatewayReference: resolution.gatewayReference,
+        reason: resolution.reason,
+      },
+      'paid',
+    )
+  if (said) return { stateMeaning: english(said), stateMeaningSay: said }
+  return { stateMeaning: STATE_MEANING[item.state] }
 }
 
 export function toView(item: PayoutItem, viewer: Viewer | null, live?: Problem | null): PayoutView {
@@ -182,7 +191,7 @@ export function toView(item: PayoutItem, viewer: Viewer | null, live?: Problem |
     reference: item.reference,
     state: item.state,
     stateLabel: STATE_LABEL[item.state],
-    stateMeaning: meaningOf(item),
+    ...meaningOf(item),
     progress: STEP[item.state],
     purpose: item.purpose,
     purposeLabel: PURPOSE_LABEL[item.purpose],

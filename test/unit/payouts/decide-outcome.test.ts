@@ -122,6 +122,16 @@ describe('deciding an unknown outcome', () => {
       by: { id: supervisor.id },
     })
     expect(toView(paid, null).stateMeaning).toMatch(/Marked as paid by Sade Supervisor.*TRF_991/)
+    // Keyed for a French till, the name, reference and reason as typed.
+    expect(toView(paid, null).stateMeaningSay).toEqual({
+      key: 'outcome.marked',
+      params: {
+        word: { key: 'outcome.word.paid' },
+        name: 'Sade Supervisor',
+        reference: 'TRF_991',
+        reason: 'Seen on the gateway dashboard',
+      },
+    })
     const audit: string[] = []
     await w.outbox.history((r) => {
       if (r.body.type === 'action') audit.push(`${r.body.action} ${r.body.by.id} ${r.body.reason}`)

@@ -7,11 +7,12 @@ import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Said } from '../../../common/ipc/contract'
 import { decisionOutcomeView } from '../../../main/exactly-once/decision'
-import { noticeSay, unconfirmedNotice } from '../../../main/exactly-once/outcome-view'
+import { markedSaid, noticeSay, unconfirmedNotice } from '../../../main/exactly-once/outcome-view'
 import { reviewOf, type Uncertainty } from '../../../main/exactly-once/submit'
 import { OutcomeReview, type OutcomeEvidence } from '../../../renderer/components'
 import { applyLanguage, i18n } from '../../../renderer/i18n'
 import { saySaid } from '../../../renderer/i18n/errors'
+import { meaningOf } from '../../../renderer/screens/Payouts/words'
 import { englishIn } from '../../support/english-words'
 
 const ISSUER = { id: 'u-1', name: 'Ada Supervisor' }
@@ -137,5 +138,46 @@ describe("an unknown outcome's words", () => {
     // A notice of other words (the gateway unreachable, still waiting) is shown as written.
     expect(noticeSay({ ...entry, notice: 'Still waiting.' }, 'debit')).toEqual({})
     expect(noticeSay({ notice: entry.notice, uncertainty: null }, 'payment')).toEqual({})
+  })
+
+  it('say a decision in French, with the name, reference and reason as typed', () => {
+    const decided = decisionOutcomeView(
+      {
+        uncertainty,
+        createdAt: uncertainty.since,
+        startedById: ISSUER.id,
+        open: false,
+        resolution: {
+          made: true,
+          byId: 'u-2',
+          byName: 'Bisi',
+          at: '2026-11-24T14:00:00.000Z',
+          reason: 'Seen on the dashboard',
+          gatewayReference: 'RF_7',
+        },
+      },
+      null,
+      { noun: 'refund', started: 'issued this refund', made: 'made' },
+    )!
+    expect(decided.why).toBe(
+      'Marked as made by Bisi (gateway reference RF_7): Seen on the dashboard',
+    )
+    applyLanguage('fr')
+    const shown = saySaid(decided.whySay, decided.why)
+    expect(shown).toBe(
+      'Marqué comme effectué par Bisi (référence de la passerelle RF_7) : Seen on the dashboard',
+    )
+    const payout = meaningOf(
+      {
+        state: 'success',
+        stateMeaning: 'Marked as paid by Bisi (gateway reference RF_7): x',
+        stateMeaningSay: markedSaid(
+          { made: true, byName: 'Bisi', gatewayReference: 'RF_7', reason: 'vu' },
+          'paid',
+        )!,
+      },
+      'online',
+    )
+    expect(payout).toBe('Marqué comme payé par Bisi (référence de la passerelle RF_7) : vu')
   })
 })
