@@ -7,7 +7,7 @@ import * as z from 'zod'
 import type { DebitStatus, MandateStatus } from '../api/directDebits'
 import { REFERENCE_PATTERN, REFERENCE_RULE } from '../api/primitives'
 import { CURRENCIES, type Currency, type Minor } from '../money'
-import { defineChannels, defineEvents, payload, returns } from './contract'
+import { defineChannels, defineEvents, payload, returns, type Said } from './contract'
 import { NoInput } from './shared'
 import type { BankOption } from './payouts'
 import { OutcomeDecisionInput, type UnknownOutcomeView } from './payments'
@@ -47,6 +47,8 @@ export interface DebitView {
   completedAt: string | null
   following: boolean
   notice: string | null
+  /** The same, keyed for the screen's language, when our words made it. */
+  noticeSay?: Said
   /** Set while the gateway has not said whether it has this debit, or once a supervisor decided. */
   outcome: UnknownOutcomeView | null
 }

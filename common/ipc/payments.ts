@@ -5,7 +5,7 @@ import * as z from 'zod'
 import { REFERENCE_PATTERN } from '../api/primitives'
 import type { PaymentStatus as GatewayPaymentStatus } from '../api/payments'
 import { CURRENCIES, type Currency, type Minor } from '../money'
-import { defineChannels, defineEvents, payload, returns } from './contract'
+import { defineChannels, defineEvents, payload, returns, type Said } from './contract'
 import { NoInput, PinSchema } from './shared'
 
 /** What main knows of a checkout payment: the gateway's states plus the moments before them. */
@@ -40,6 +40,8 @@ export interface CheckoutLink {
 export interface UnknownOutcomeView {
   state: 'unknown' | 'needs_review' | 'decided'
   why: string
+  /** `why` keyed for the screen's language (renderer/i18n/errors.ts), when our words made it. */
+  whySay?: Said
   since: string
   steps: Array<{ at: string; call: 'send' | 'lookup'; said: string }>
   /** A supervisor's decision, once made (refunds, payments, debits). */
@@ -52,6 +54,8 @@ export interface UnknownOutcomeView {
   }
   /** Why the signed-in user may not decide it, or null when they may (refunds, payments, debits). */
   decideBlocked?: string | null
+  /** The same, keyed; only when blocked. */
+  decideBlockedSay?: Said
   /**
    * The gateway later contradicted the decision and won: what happened, in words, and whether
    * a supervisor has acknowledged it.
@@ -80,6 +84,8 @@ export interface CheckoutView {
   following: boolean
   /** Something the cashier should know now (gateway unreachable, still waiting), or null. */
   notice: string | null
+  /** The same, keyed for the screen's language, when our words made it. */
+  noticeSay?: Said
   /** Who took it at this till; null for payments looked up from elsewhere. */
   takenBy: string | null
   /** This till's journal holds it (it appears in Recent payments). */

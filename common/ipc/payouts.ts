@@ -106,6 +106,8 @@ export interface PayoutProgress {
  */
 export interface PayoutOutcomeView {
   why: string
+  /** `why` keyed for the screen's language (renderer/i18n/errors.ts), when our words made it. */
+  whySay?: Said
   since: string
   steps: Array<{ at: string; call: 'send' | 'verify'; said: string }>
   decided: {
@@ -117,6 +119,8 @@ export interface PayoutOutcomeView {
   } | null
   /** Why the signed-in user may not decide it (not a supervisor, or they made it), or null. */
   decideBlocked: string | null
+  /** The same, keyed; only when blocked. */
+  decideBlockedSay?: Said
   /** The gateway later contradicted the decision and won: in words, and who acknowledged it. */
   alarm?: { text: string; at: string; acknowledgedBy: string | null }
 }
@@ -127,6 +131,8 @@ export interface PayoutView {
   stateLabel: string
   /** What the state means for the money, in a sentence. */
   stateMeaning: string
+  /** `stateMeaning` keyed, when it is a sentence of ours beyond the state's own (a decision). */
+  stateMeaningSay?: Said
   progress: PayoutProgress
   purpose: PayoutPurpose
   purposeLabel: string

@@ -398,6 +398,24 @@ const en = {
       payout: 'Only a payout whose outcome is unknown can be marked as paid or not paid.',
     },
   },
+  outcome: {
+    unknown:
+      "The gateway has not said whether it has {{what}}, so it may or may not have happened. The till keeps asking about this reference; don't do it again.",
+    latest: '{{why}} Latest: {{latest}}',
+    noAnswerYet: 'no answer yet.',
+    review:
+      "The till could not find out from the gateway whether {{what}} went through (last answer: {{last}}) It may or may not have happened. Don't do it again: a supervisor checks this reference with the gateway and decides.",
+    settled: 'The outcome was unknown for a while; it is settled now.',
+    noticeWaiting:
+      "Not confirmed by the gateway yet: {{what}} may or may not have gone through. The till keeps checking; don't do it again.",
+    noticeReview:
+      "Not confirmed by the gateway: {{what}} may or may not have gone through. A supervisor must check its reference with the gateway. Don't do it again.",
+    onlySupervisor: 'Only a supervisor can decide whether this payout was paid.',
+    madePayout: 'You made this payout, so another supervisor must decide whether it was paid.',
+    marked: 'Marked as {{word}} by {{name}} (gateway reference {{reference}}): {{reason}}',
+    markedNot: 'Marked as not {{word}} by {{name}}: {{reason}}',
+    word: { paid: 'paid', made: 'made' },
+  },
   environment: {
     demo: 'Demo',
     sandbox: 'Sandbox',
@@ -978,6 +996,25 @@ const fr: ErrorWords = {
         'Seul un remboursement au résultat inconnu peut être marqué comme effectué ou non effectué.',
       payout: 'Seul un versement au résultat inconnu peut être marqué comme payé ou non payé.',
     },
+  },
+  outcome: {
+    unknown:
+      'La passerelle n’a pas dit si elle a reçu {{what}} : il a pu avoir lieu ou non. La caisse continue de l’interroger sur cette référence ; ne le refaites pas.',
+    latest: '{{why}} Dernière réponse : {{latest}}',
+    noAnswerYet: 'pas encore de réponse.',
+    review:
+      'La caisse n’a pas pu savoir par la passerelle si {{what}} a abouti (dernière réponse : {{last}}). Il a pu avoir lieu ou non. Ne le refaites pas : un superviseur vérifie cette référence auprès de la passerelle et décide.',
+    settled: 'Le résultat a été inconnu un moment ; il est réglé maintenant.',
+    noticeWaiting:
+      'Pas encore confirmé par la passerelle : {{what}} a pu aboutir ou non. La caisse continue de vérifier ; ne le refaites pas.',
+    noticeReview:
+      'Non confirmé par la passerelle : {{what}} a pu aboutir ou non. Un superviseur doit vérifier sa référence auprès de la passerelle. Ne le refaites pas.',
+    onlySupervisor: 'Seul un superviseur peut décider si ce versement a été payé.',
+    madePayout: 'Vous avez fait ce versement : un autre superviseur doit décider s’il a été payé.',
+    marked:
+      'Marqué comme {{word}} par {{name}} (référence de la passerelle {{reference}}) : {{reason}}',
+    markedNot: 'Marqué comme non {{word}} par {{name}} : {{reason}}',
+    word: { paid: 'payé', made: 'effectué' },
   },
   environment: {
     demo: 'Démo',

@@ -8,7 +8,7 @@ import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/
 import type { Said } from '../../common/ipc/contract'
 import { AppError, english, refuse } from '../kernel/errors'
 import type { Alarm } from './alarm'
-import { outcomeViewOf } from './outcome-view'
+import { markedSaid, outcomeViewOf } from './outcome-view'
 import type { Uncertainty } from './submit'
 
 /** The decision as kept in the journal entry: the audit record of it. */
@@ -129,11 +129,15 @@ export function decisionOutcomeView(
 ): UnknownOutcomeView | null {
   const r = item.resolution ?? null
   if (r) {
+    const whySay = markedSaid(r, madeWord(words))
     return {
       state: 'decided',
-      why: r.made
-        ? `Marked as ${madeWord(words)} by ${r.byName} (gateway reference ${r.gatewayReference ?? '?'}): ${r.reason}`
-        : `Marked as not ${madeWord(words)} by ${r.byName}: ${r.reason}`,
+      why: whySay
+        ? english(whySay)
+        : r.made
+          ? `Marked as ${madeWord(words)} by ${r.byName} (gateway reference ${r.gatewayReference ?? '?'}): ${r.reason}`
+          : `Marked as not ${madeWord(words)} by ${r.byName}: ${r.reason}`,
+      ...(whySay ? { whySay } : {}),
       since: item.uncertainty?.since ?? item.createdAt,
       steps: item.uncertainty?.steps.map((step) => ({ ...step })) ?? [],
       decided: {
@@ -149,7 +153,14 @@ export function decisionOutcomeView(
   }
   if (!item.open) return null
   const view = outcomeViewOf(item.uncertainty, words.noun)
-  return view && { ...view, decideBlocked: makerBlock(item.startedById, viewer, words) }
+  const blocked = makerBlockSaid(item.startedById, viewer, words)
+  return (
+    view && {
+      ...view,
+      decideBlocked: blocked && english(blocked),
+      ...(blocked ? { decideBlockedSay: blocked } : {}),
+    }
+  )
 }
 
 /** The alarm of a decision the gateway overruled, as the screens show it. */

@@ -55,7 +55,14 @@ export function english(said: Said): string {
   // A document word (a payout state's meaning): common/words/documents.ts, at the root.
   if (said.key.startsWith('doc.'))
     return sayIn(DOCUMENT_WORDS.en, { ...said, key: said.key.slice(4) }, 'en-NG') ?? said.key
-  return sayIn(ERROR_WORDS.en, said, 'en-NG') ?? said.key
+  // A rule's or document's sentence inside this one is said first (sayIn knows only this table).
+  const params = Object.fromEntries(
+    Object.entries(said.params ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'object' && /^(rule|doc)\./.test(value.key) ? english(value) : value,
+    ]),
+  )
+  return sayIn(ERROR_WORDS.en, { ...said, params }, 'en-NG') ?? said.key
 }
 
 /**

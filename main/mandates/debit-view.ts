@@ -2,6 +2,7 @@
 // supervisor decided it) in words.
 import type { DebitView } from '../../common/ipc/mandates'
 import { decisionOutcomeView, type Decider } from '../exactly-once/decision'
+import { noticeSay } from '../exactly-once/outcome-view'
 import { DEBIT_WORDS } from './debit-kind'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
 
@@ -23,6 +24,7 @@ export function toDebitView(
     completedAt: entry.completedAt,
     following,
     notice: entry.notice,
+    ...noticeSay(entry, 'debit'),
     outcome: decisionOutcomeView(
       { ...entry, startedById: entry.chargedById, open: entry.status === 'starting' },
       viewer,

@@ -21,6 +21,7 @@ import { entryFromRecord, isFinalPayment, type PaymentEntry } from './payment-en
 import { qrMatrix } from './qr'
 import { newReference } from './references'
 import { decisionOutcomeView } from '../exactly-once/decision'
+import { noticeSay } from '../exactly-once/outcome-view'
 import { writesFor, type ReferencedWrites, type ServiceWriteDeps } from '../exactly-once/tracker'
 import { paymentKind, PAYMENT_WORDS as WORDS, type PaymentsGateway } from './payment-kind'
 import { isoFrom, nowFrom, openGateway } from './service-basics'
@@ -252,6 +253,7 @@ export class PaymentsService {
       verifiedAt: entry.verifiedAt,
       following: !isFinalPayment(entry.status) && this.#writes.isFollowing(entry.reference),
       notice: entry.notice,
+      ...noticeSay(entry, 'payment'),
       takenBy: entry.takenBy,
       takenHere: this.deps.journal.has(entry.reference),
       outcome: decisionOutcomeView(

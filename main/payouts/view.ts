@@ -1,6 +1,7 @@
 // Payout items as the screens show them: money formatted, states and problems in words, and
 // the buttons the signed-in user may press. The renderer decides nothing of this.
 import { alarmView } from '../exactly-once/decision'
+import { markedSaid } from '../exactly-once/outcome-view'
 import type {
   PayoutActionName,
   PayoutOutcomeView,
@@ -97,26 +98,42 @@ function approveBlocked(
   return say ? { approveBlocked: english(say), approveBlockedSay: say } : { approveBlocked: null }
 }
 
-function decideBlocked(item: PayoutItem, viewer: Viewer | null): string | null {
+/** Why the viewer may not decide whether it was paid, keyed (common/words/errors.ts), or null. */
+function decideBlockedSay(item: PayoutItem, viewer: Viewer | null): Said | null {
   if (!isUncertain(item)) return null
-  if (!isChecker(viewer)) return 'Only a supervisor can decide whether this payout was paid.'
-  if (viewer && item.makers.includes(viewer.id))
-    return 'You made this payout, so another supervisor must decide whether it was paid.'
+  if (!isChecker(viewer)) return { key: 'outcome.onlySupervisor' }
+  if (viewer && item.makers.includes(viewer.id)) return { key: 'outcome.madePayout' }
   return null
+}
+
+const decideBlocked = (item: PayoutItem, viewer: Viewer | null): string | null => {
+  const say = decideBlockedSay(item, viewer)
+  return say && english(say)
+}
+
+/** Why its outcome is (or was) not known, keyed; the review reason is shown as written. */
+function whySay(item: PayoutItem, latest: string | undefined): Said | null {
+  if (item.state === 'needs_review')
+    return item.reviewReason ? null : { key: 'doc.payout.meanings.needs_review' }
+  if (item.state !== 'unknown') return { key: 'outcome.settled' }
+  return {
+    key: 'outcome.latest',
+    params: {
+      why: { key: 'doc.payout.meanings.unknown' },
+      latest: latest ?? { key: 'outcome.noAnswerYet' },
+    },
+  }
 }
 
 function outcomeView(item: PayoutItem, viewer: Viewer | null): PayoutOutcomeView | null {
   const uncertainty = item.uncertainty ?? null
   if (!uncertainty) return null
   const resolution = item.resolution ?? null
-  const why =
-    item.state === 'needs_review'
-      ? (item.reviewReason ?? STATE_MEANING.needs_review)
-      : item.state === 'unknown'
-        ? `${STATE_MEANING.unknown} Latest: ${uncertainty.steps.at(-1)?.said ?? 'no answer yet.'}`
-        : 'The outcome was unknown for a while; it is settled now.'
+  const why = whySay(item, uncertainty.steps.at(-1)?.said)
+  const blocked = decideBlockedSay(item, viewer)
   return {
-    why,
+    why: why ? english(why) : (item.reviewReason ?? STATE_MEANING.needs_review),
+    ...(why ? { whySay: why } : {}),
     since: iso(uncertainty.since),
     steps: uncertainty.steps.map((step) => ({
       at: iso(step.at),
@@ -132,7 +149,8 @@ function outcomeView(item: PayoutItem, viewer: Viewer | null): PayoutOutcomeView
           gatewayReference: resolution.gatewayReference,
         }
       : null,
-    decideBlocked: decideBlocked(item, viewer),
+    decideBlocked: blocked && english(blocked),
+    ...(blocked ? { decideBlockedSay: blocked } : {}),
     ...alarmView(item.alarm),
   }
 }
@@ -147,15 +165,23 @@ function problemView(problem: Problem, stillWorking: boolean): NonNullable<Payou
   }
 }
 
-function meaningOf(item: PayoutItem): string {
-  if (item.alarm) return item.alarm.text
-  if (item.state === 'needs_review' && item.reviewReason) return item.reviewReason
+function meaningOf(item: PayoutItem): Pick<PayoutView, 'stateMeaning' | 'stateMeaningSay'> {
+  if (item.alarm) return { stateMeaning: item.alarm.text }
+  if (item.state === 'needs_review' && item.reviewReason) return { stateMeaning: item.reviewReason }
   const resolution = item.resolution ?? null
-  if (resolution?.outcome === 'paid')
-    return `Marked as paid by ${resolution.by.name} (gateway reference ${resolution.gatewayReference ?? '?'}): ${resolution.reason}`
-  if (resolution?.outcome === 'not_paid')
-    return `Marked as not paid by ${resolution.by.name}: ${resolution.reason}`
-  return STATE_MEANING[item.state]
+  const said =
+    resolution &&
+    markedSaid(
+      {
+        made: resolution.outcome === 'paid',
+        byName: resolution.by.name,
+        gatewayReference: resolution.gatewayReference,
+        reason: resolution.reason,
+      },
+      'paid',
+    )
+  if (said) return { stateMeaning: english(said), stateMeaningSay: said }
+  return { stateMeaning: STATE_MEANING[item.state] }
 }
 
 export function toView(item: PayoutItem, viewer: Viewer | null, live?: Problem | null): PayoutView {
@@ -165,7 +191,7 @@ export function toView(item: PayoutItem, viewer: Viewer | null, live?: Problem |
     reference: item.reference,
     state: item.state,
     stateLabel: STATE_LABEL[item.state],
-    stateMeaning: meaningOf(item),
+    ...meaningOf(item),
     progress: STEP[item.state],
     purpose: item.purpose,
     purposeLabel: PURPOSE_LABEL[item.purpose],

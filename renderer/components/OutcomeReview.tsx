@@ -5,6 +5,8 @@
 // decide (`canDecide`, `blocked`) and keeps the record, the screen only asks.
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { Said } from '../../common/ipc/contract'
+import { saySaid } from '../i18n/errors'
 import { formatDateTime } from '../lib/format'
 import { fieldsOf, messageOf } from '../lib/pos'
 import { Button } from './Button'
@@ -15,6 +17,8 @@ import './outcome-review.css'
 
 export interface OutcomeEvidence {
   why: string
+  /** `why` keyed by main, said in the screen's language (main's English is the fallback). */
+  whySay?: Said | undefined
   since: string
   /** `send` for a request; anything else (lookup, verify) was a check. */
   steps: ReadonlyArray<{ at: string; call: string; said: string }>
@@ -56,6 +60,8 @@ export interface OutcomeReviewProps {
   canDecide: boolean
   /** Why the signed-in user may not decide it (from main), or null. */
   blocked?: string | null
+  /** The same, keyed by main, said in the screen's language. */
+  blockedSay?: Said | undefined
   words: OutcomeWords
   /** The dialog's title for a decision. */
   title: (made: boolean) => string
@@ -92,7 +98,7 @@ export function OutcomeReview(props: OutcomeReviewProps) {
           onAcknowledge={props.onAcknowledge}
         />
       )}
-      {open && <p className="outcome-review__why">{outcome.why}</p>}
+      {open && <p className="outcome-review__why">{saySaid(outcome.whySay, outcome.why)}</p>}
       {decided && (
         <p className="outcome-review__decision">
           {t(
@@ -135,7 +141,9 @@ export function OutcomeReview(props: OutcomeReviewProps) {
           </Button>
         </p>
       )}
-      {open && props.blocked && <p className="muted small">{props.blocked}</p>}
+      {open && props.blocked && (
+        <p className="muted small">{saySaid(props.blockedSay, props.blocked)}</p>
+      )}
       <DecideDialog {...props} made={deciding} onClose={() => setDeciding(null)} />
     </section>
   )

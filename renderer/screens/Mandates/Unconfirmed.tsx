@@ -33,6 +33,7 @@ export function UnsettledDebits() {
             open={view.outcome.state !== 'decided'}
             canDecide={!view.outcome.decideBlocked}
             blocked={view.outcome.decideBlocked}
+            blockedSay={view.outcome.decideBlockedSay}
             words={{
               made: t('mandates.unsettled.made'),
               notMade: t('mandates.unsettled.notMade'),

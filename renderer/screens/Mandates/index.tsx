@@ -26,6 +26,7 @@ import {
   useAction,
 } from '../../components/kit'
 import { call } from '../../lib/pos'
+import { saySaid } from '../../i18n/errors'
 import {
   StatusBadge,
   day,
@@ -357,7 +358,9 @@ function Debits({ view }: { view: MandateView }) {
               <>
                 <StatusBadge kind="debit" status={d.status} />
                 {(d.failureReason ?? d.notice) && (
-                  <div className="gw-list__sub">{d.failureReason ?? d.notice}</div>
+                  <div className="gw-list__sub">
+                    {d.failureReason ?? saySaid(d.noticeSay, d.notice ?? '')}
+                  </div>
                 )}
               </>
             ),

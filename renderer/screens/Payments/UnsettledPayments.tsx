@@ -29,6 +29,7 @@ export function PaymentOutcome({
       open={open}
       canDecide={supervisor && !outcome.decideBlocked}
       blocked={supervisor ? outcome.decideBlocked : null}
+      blockedSay={outcome.decideBlockedSay}
       words={{
         made: t('payments.review.made'),
         notMade: t('payments.review.notMade'),

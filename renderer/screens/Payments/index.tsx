@@ -32,6 +32,7 @@ import {
   when,
 } from './parts'
 import { t } from '../../i18n'
+import { saySaid } from '../../i18n/errors'
 import { connectPayments, usePayments } from './store'
 import { PaymentOutcome, UnsettledPayments } from './UnsettledPayments'
 import './gateway.css'
@@ -263,7 +264,7 @@ function PaymentPanel({ view }: { view: CheckoutView }) {
               },
             ]}
           />
-          {view.notice && <Banner tone="warning">{view.notice}</Banner>}
+          {view.notice && <Banner tone="warning">{saySaid(view.noticeSay, view.notice)}</Banner>}
           <PaymentOutcome view={view} supervisor={canSee(role, 'supervisor')} />
           {shownNote && <Banner tone={shownNote.tone}>{shownNote.text}</Banner>}
           <div className="gw-actions">

@@ -24,6 +24,7 @@ export function ReviewPanel({ view }: { view: PayoutView }) {
       open={open}
       canDecide={view.actions.includes('decideOutcome')}
       blocked={outcome.decideBlocked}
+      blockedSay={outcome.decideBlockedSay}
       words={{
         made: t('payouts.review.made'),
         notMade: t('payouts.review.notMade'),

@@ -6,6 +6,7 @@ import type { AuditEntryView, PayoutView } from '../../../common/ipc/payouts'
 import type { Minor } from '../../../common/money'
 import { DOCUMENT_WORDS, fill } from '../../../common/words'
 import { documentWordsNow, t } from '../../i18n'
+import { saySaid } from '../../i18n/errors'
 import { formatMoney } from '../../lib/format'
 
 /** The narrations main fills in when the cashier leaves it empty (main/payouts/commands.ts). */
@@ -30,16 +31,17 @@ export function purposeText(
 
 /**
  * What the state means for the money. Main's sentence for "approved" speaks of the gateway
- * being unreachable; while the till is online the payout is simply on its way. A sentence of
- * main's own (an alarm, a review's reason, a decision with its reason) is shown as main wrote it.
+ * being unreachable; while the till is online the payout is simply on its way. A decision is
+ * said from main's key with the name and reason as typed; another sentence of main's own (an
+ * alarm, a review's reason) is shown as main wrote it.
  */
 export function meaningOf(
-  view: Pick<PayoutView, 'state' | 'stateMeaning'>,
+  view: Pick<PayoutView, 'state' | 'stateMeaning' | 'stateMeaningSay'>,
   connectivity: 'online' | 'offline' | 'unknown',
 ): string {
   if (view.state === 'approved' && connectivity === 'online') return t('payouts.row.approvedOnline')
   const standard = (DOCUMENT_WORDS.en.payout.meanings as Words)[view.state]
-  if (view.stateMeaning !== standard) return view.stateMeaning
+  if (view.stateMeaning !== standard) return saySaid(view.stateMeaningSay, view.stateMeaning)
   return (documentWordsNow().payout.meanings as Words)[view.state] ?? view.stateMeaning
 }
 

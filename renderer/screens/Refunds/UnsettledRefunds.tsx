@@ -37,6 +37,7 @@ export function UnsettledRefunds() {
             open={view.outcome.state !== 'decided'}
             canDecide={!view.outcome.decideBlocked}
             blocked={view.outcome.decideBlocked}
+            blockedSay={view.outcome.decideBlockedSay}
             words={words}
             title={(made) =>
               t(made ? 'refunds.unsettled.markMade' : 'refunds.unsettled.markNotMade', {

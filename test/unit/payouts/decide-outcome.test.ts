@@ -6,6 +6,7 @@ import { payoutsChannels } from '../../../common/ipc/payouts'
 import { bindingHash } from '../../../main/payouts/binding'
 import { SYSTEM_ACTOR, type PayoutItem } from '../../../main/payouts/model'
 import { toView } from '../../../main/payouts/view'
+import { english } from '../../../main/kernel/errors'
 import {
   cashier,
   draftInput,
@@ -75,6 +76,23 @@ describe('deciding an unknown outcome', () => {
     expect(toView(item, { id: cashier.id, role: 'cashier' }).actions).toEqual([])
   })
 
+  it('keys why it is unknown and why this person may not decide, for a French till', async () => {
+    w = await world()
+    const inReview = await itemInReview()
+    const item = { ...inReview, state: 'unknown' as const, reviewReason: null }
+    const asCashier = toView(item, { id: cashier.id, role: 'cashier' }).outcome!
+    const asMaker = toView(item, { id: supervisor2.id, role: 'supervisor' }).outcome!
+    expect(asCashier.decideBlockedSay).toEqual({ key: 'outcome.onlySupervisor' })
+    expect(asMaker.decideBlockedSay).toEqual({ key: 'outcome.madePayout' })
+    expect(asMaker.whySay?.key).toBe('outcome.latest')
+    // The English is the keyed sentence's, and the gateway's last answer stays as written.
+    expect(asMaker.why).toBe(english(asMaker.whySay!))
+    expect(asMaker.why).toMatch(/without saying whether it has this transfer/)
+    expect(asMaker.decideBlocked).toBe(english(asMaker.decideBlockedSay!))
+    // A reason written by a person or an older till is shown as written, with no key.
+    expect(toView(inReview, null).outcome?.whySay).toBeUndefined()
+  })
+
   it('paid: needs the gateway reference and the PIN; success, recorded in the audit log', async () => {
     w = await world()
     const item = await itemInReview()
@@ -104,6 +122,16 @@ describe('deciding an unknown outcome', () => {
       by: { id: supervisor.id },
     })
     expect(toView(paid, null).stateMeaning).toMatch(/Marked as paid by Sade Supervisor.*TRF_991/)
+    // Keyed for a French till, the name, reference and reason as typed.
+    expect(toView(paid, null).stateMeaningSay).toEqual({
+      key: 'outcome.marked',
+      params: {
+        word: { key: 'outcome.word.paid' },
+        name: 'Sade Supervisor',
+        reference: 'TRF_991',
+        reason: 'Seen on the gateway dashboard',
+      },
+    })
     const audit: string[] = []
     await w.outbox.history((r) => {
       if (r.body.type === 'action') audit.push(`${r.body.action} ${r.body.by.id} ${r.body.reason}`)
