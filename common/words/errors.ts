@@ -532,6 +532,10 @@ const en = {
       trouble:
         'The gateway is having trouble (it answered with error {{status}}). Tilldesk will keep trying.',
       unreadable: 'The gateway gave an answer Tilldesk could not read. Tilldesk will keep trying.',
+      bankFailed:
+        'The bank reported: "{{message}}". No money left the merchant\'s account; check the details and create a new payout if needed.',
+      bankFailedNoReason:
+        "The bank reported the transfer failed without a reason. No money left the merchant's account.",
     },
   },
   shop: {
@@ -1135,6 +1139,10 @@ const fr: ErrorWords = {
         'La passerelle a des difficultés (elle a répondu par l’erreur {{status}}). Tilldesk continuera d’essayer.',
       unreadable:
         'La passerelle a donné une réponse que Tilldesk n’a pas pu lire. Tilldesk continuera d’essayer.',
+      bankFailed:
+        'La banque a répondu : « {{message}} ». Aucun argent n’a quitté le compte du commerçant ; vérifiez les coordonnées et créez un nouveau versement si besoin.',
+      bankFailedNoReason:
+        'La banque a signalé l’échec du virement sans en donner la raison. Aucun argent n’a quitté le compte du commerçant.',
     },
   },
   shop: {

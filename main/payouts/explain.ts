@@ -128,9 +128,11 @@ export function problemSaid(message: string): Said | undefined {
   return undefined
 }
 
-/** Turns the gateway's failure_reason into a sentence for the cashier. */
+/** Turns the gateway's failure_reason into a sentence for the cashier (`payouts.gw.bankFailed`). */
 export function explainTransferFailure(reason: string | null): string {
-  return reason
-    ? `The bank reported: "${reason}". No money left the merchant's account; check the details and create a new payout if needed.`
-    : "The bank reported the transfer failed without a reason. No money left the merchant's account."
+  return english(
+    reason
+      ? { key: 'payouts.gw.bankFailed', params: { message: reason } }
+      : { key: 'payouts.gw.bankFailedNoReason' },
+  )
 }

@@ -8,6 +8,7 @@ import { ERROR_WORDS } from '../../../common/words/errors'
 import { sayIn } from '../../../common/words/said'
 import {
   explainGatewayFailure,
+  explainTransferFailure,
   gatewayFailureSaid,
   problemSaid,
 } from '../../../main/payouts/explain'
@@ -86,5 +87,29 @@ describe('why the viewer may not approve a payout', () => {
     }
     expect(toView(waiting, supervisor)).toMatchObject({ approveBlocked: null })
     expect(toView(waiting, supervisor).approveBlockedSay).toBeUndefined()
+  })
+})
+
+describe('a payout the bank failed', () => {
+  it('says our sentence keyed, with the bank’s own failure_reason quoted as written', () => {
+    const reason = 'Beneficiary account closed'
+    for (const [given, said] of [
+      [reason, { key: 'payouts.gw.bankFailed', params: { message: reason } }],
+      [null, { key: 'payouts.gw.bankFailedNoReason' }],
+    ] as const) {
+      const message = explainTransferFailure(given)
+      const view = toView(
+        {
+          ...itemFixture('failed'),
+          problem: { code: 'transfer_failed', message, at: 1, transient: false },
+        },
+        cashier,
+      )
+      expect(view.problem?.message).toBe(message)
+      expect(view.problem?.say).toEqual(said)
+      const french = sayIn(ERROR_WORDS.fr, view.problem!.say!, 'fr-CI')!
+      expect(englishIn(french.replace(reason, ''))).toEqual([])
+      if (given) expect(french).toContain(`« ${reason} »`)
+    }
   })
 })
