@@ -11,6 +11,7 @@ import {
   explainTransferFailure,
   gatewayFailureSaid,
   problemSaid,
+  reviewReasonSaid,
 } from '../../../main/payouts/explain'
 import { toView } from '../../../main/payouts/view'
 import { englishIn } from '../../support/english-words'
@@ -111,5 +112,43 @@ describe('a payout the bank failed', () => {
       expect(englishIn(french.replace(reason, ''))).toEqual([])
       if (given) expect(french).toContain(`« ${reason} »`)
     }
+  })
+})
+
+describe('a payout’s review reason', () => {
+  const latest = explainGatewayFailure(gatewayError('timeout'), 'verify')
+  const reasons = [
+    english({ key: 'payouts.review.unknown', params: { latest } }),
+    english({ key: 'payouts.review.changed' }),
+    english({ key: 'payouts.review.unsigned' }),
+  ]
+
+  it('reaches Payouts and Approvals keyed, and in French with no English word', () => {
+    for (const reason of reasons) {
+      const view = toView({ ...itemFixture('needs_review'), reviewReason: reason }, supervisor)
+      expect(view.reviewReason).toBe(reason)
+      expect(view.stateMeaning).toBe(reason)
+      expect(view.reviewReasonSay).toBeDefined()
+      expect(view.stateMeaningSay).toEqual(view.reviewReasonSay)
+      expect(english(view.reviewReasonSay!)).toBe(reason)
+      const french = sayIn(ERROR_WORDS.fr, view.reviewReasonSay!, 'fr-CI')!
+      expect(englishIn(french), french).toEqual([])
+    }
+  })
+
+  it('keys the gateway’s last answer inside it too', () => {
+    expect(reviewReasonSaid(reasons[0]!)).toEqual({
+      key: 'payouts.review.unknown',
+      params: { latest: problemSaid(latest) },
+    })
+  })
+
+  it('keeps an older stored reason as it was', () => {
+    const view = toView(
+      { ...itemFixture('needs_review'), reviewReason: 'Held by an older till.' },
+      supervisor,
+    )
+    expect(view.reviewReasonSay).toBeUndefined()
+    expect(view.stateMeaning).toBe('Held by an older till.')
   })
 })
