@@ -544,6 +544,8 @@ const en = {
         'The details no longer match what the supervisor approved; it must be approved again.',
       unsigned:
         'The approval is not signed by this till (it was copied or written outside Tilldesk); it must be approved again.',
+      nameMismatch:
+        'The bank says account {{account}} belongs to "{{bankName}}", not "{{name}}". Check with the customer before paying.',
     },
   },
   shop: {
@@ -1159,6 +1161,8 @@ const fr: ErrorWords = {
         'Les coordonnées ne correspondent plus à ce que le superviseur a approuvé ; il faut l’approuver de nouveau.',
       unsigned:
         'L’approbation n’est pas signée par cette caisse (elle a été copiée ou écrite hors de Tilldesk) ; il faut l’approuver de nouveau.',
+      nameMismatch:
+        'D’après la banque, le compte {{account}} est au nom de « {{bankName}} », et non de « {{name}} ». Vérifiez auprès du client avant de payer.',
     },
   },
   shop: {

@@ -13,6 +13,7 @@ import {
   problemSaid,
   reviewReasonSaid,
 } from '../../../main/payouts/explain'
+import { judgeName } from '../../../main/payouts/name-check'
 import { toView } from '../../../main/payouts/view'
 import { englishIn } from '../../support/english-words'
 import { english } from '../../../main/kernel/errors'
@@ -121,6 +122,10 @@ describe('a payout’s review reason', () => {
     english({ key: 'payouts.review.unknown', params: { latest } }),
     english({ key: 'payouts.review.changed' }),
     english({ key: 'payouts.review.unsigned' }),
+    judgeName(
+      { accountName: 'Ada Obi', accountNumber: '0123456789' },
+      { kind: 'resolved', accountName: 'Musa Bello', bankName: 'Test Bank', at: 1 },
+    ).hold!,
   ]
 
   it('reaches Payouts and Approvals keyed, and in French with no English word', () => {
