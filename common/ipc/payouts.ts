@@ -155,6 +155,8 @@ export interface PayoutView {
   approval: { byName: string; at: string; expiresAt: string; current: boolean } | null
   decision: { byName: string; at: string; reason: string } | null
   reviewReason: string | null
+  /** The review reason keyed (`payouts.review`); absent for an older till's own sentence. */
+  reviewReasonSay?: Said
   transferStatus: string | null
   sendAttempts: number
   /** The latest problem, in words; `transient` while Tilldesk is still working on it. */

@@ -532,6 +532,20 @@ const en = {
       trouble:
         'The gateway is having trouble (it answered with error {{status}}). Tilldesk will keep trying.',
       unreadable: 'The gateway gave an answer Tilldesk could not read. Tilldesk will keep trying.',
+      bankFailed:
+        'The bank reported: "{{message}}". No money left the merchant\'s account; check the details and create a new payout if needed.',
+      bankFailedNoReason:
+        "The bank reported the transfer failed without a reason. No money left the merchant's account.",
+    },
+    review: {
+      unknown:
+        "Tilldesk could not find out from the gateway whether this payout went out (last answer: {{latest}}) It may or may not have been paid. Do not pay it again: check this reference with the gateway, then a supervisor marks it as paid (with the gateway's reference) or not paid.",
+      changed:
+        'The details no longer match what the supervisor approved; it must be approved again.',
+      unsigned:
+        'The approval is not signed by this till (it was copied or written outside Tilldesk); it must be approved again.',
+      nameMismatch:
+        'The bank says account {{account}} belongs to "{{bankName}}", not "{{name}}". Check with the customer before paying.',
     },
   },
   shop: {
@@ -1135,6 +1149,20 @@ const fr: ErrorWords = {
         'La passerelle a des difficultés (elle a répondu par l’erreur {{status}}). Tilldesk continuera d’essayer.',
       unreadable:
         'La passerelle a donné une réponse que Tilldesk n’a pas pu lire. Tilldesk continuera d’essayer.',
+      bankFailed:
+        'La banque a répondu : « {{message}} ». Aucun argent n’a quitté le compte du commerçant ; vérifiez les coordonnées et créez un nouveau versement si besoin.',
+      bankFailedNoReason:
+        'La banque a signalé l’échec du virement sans en donner la raison. Aucun argent n’a quitté le compte du commerçant.',
+    },
+    review: {
+      unknown:
+        'Tilldesk n’a pas pu savoir auprès de la passerelle si ce versement est parti (dernière réponse : {{latest}}) Il a peut-être été payé, peut-être pas. Ne le payez pas une seconde fois : vérifiez cette référence auprès de la passerelle, puis un superviseur le marque payé (avec la référence de la passerelle) ou non payé.',
+      changed:
+        'Les coordonnées ne correspondent plus à ce que le superviseur a approuvé ; il faut l’approuver de nouveau.',
+      unsigned:
+        'L’approbation n’est pas signée par cette caisse (elle a été copiée ou écrite hors de Tilldesk) ; il faut l’approuver de nouveau.',
+      nameMismatch:
+        'D’après la banque, le compte {{account}} est au nom de « {{bankName}} », et non de « {{name}} ». Vérifiez auprès du client avant de payer.',
     },
   },
   shop: {

@@ -84,8 +84,8 @@ export function gatewayFailureSaid(
 
 type Tree = { readonly [key: string]: string | Tree }
 
-/** Every sentence of `payouts.gw` as [key, pattern, its placeholders' names], longest first. */
-const GW_PATTERNS: ReadonlyArray<[string, RegExp, string[]]> = (() => {
+/** Every sentence of a words group as [key, pattern, its placeholders' names], longest first. */
+function patternsOf(group: Tree, prefix: string): ReadonlyArray<[string, RegExp, string[]]> {
   const out: Array<[string, RegExp, string[]]> = []
   const walk = (tree: Tree, prefix: string) => {
     for (const [name, value] of Object.entries(tree)) {
@@ -104,17 +104,19 @@ const GW_PATTERNS: ReadonlyArray<[string, RegExp, string[]]> = (() => {
       }
     }
   }
-  walk(ERROR_WORDS.en.payouts.gw, 'payouts.gw')
+  walk(group, prefix)
   return out.sort((a, b) => b[1].source.length - a[1].source.length)
-})()
+}
 
-/**
- * The keyed sentence of a row problem main stored as its English (explainGatewayFailure's),
- * so a screen says it in its language; undefined for a sentence these words do not make (an
- * older till's, the bank's own). A value that is itself one of these sentences is keyed too.
- */
-export function problemSaid(message: string): Said | undefined {
-  for (const [key, pattern, names] of GW_PATTERNS) {
+const GW_PATTERNS = patternsOf(ERROR_WORDS.en.payouts.gw, 'payouts.gw')
+const REVIEW_PATTERNS = patternsOf(ERROR_WORDS.en.payouts.review, 'payouts.review')
+
+/** The keyed sentence `patterns` make of `message`; a value (not a quoted `message`) is keyed too. */
+function saidFrom(
+  patterns: ReadonlyArray<[string, RegExp, string[]]>,
+  message: string,
+): Said | undefined {
+  for (const [key, pattern, names] of patterns) {
     const m = pattern.exec(message)
     if (!m) continue
     const params: Record<string, string | number | Said> = {}
@@ -128,9 +130,28 @@ export function problemSaid(message: string): Said | undefined {
   return undefined
 }
 
-/** Turns the gateway's failure_reason into a sentence for the cashier. */
+/**
+ * The keyed sentence of a row problem main stored as its English (explainGatewayFailure's,
+ * explainTransferFailure's), so a screen says it in its language; undefined for a sentence
+ * these words do not make (an older till's). The bank's own text stays quoted as written.
+ */
+export function problemSaid(message: string): Said | undefined {
+  return saidFrom(GW_PATTERNS, message)
+}
+
+/**
+ * The keyed sentence of a payout's stored review reason (`payouts.review`, the gateway's last
+ * answer inside keyed too when these words made it); undefined for an older till's reason.
+ */
+export function reviewReasonSaid(reason: string): Said | undefined {
+  return saidFrom(REVIEW_PATTERNS, reason)
+}
+
+/** Turns the gateway's failure_reason into a sentence for the cashier (`payouts.gw.bankFailed`). */
 export function explainTransferFailure(reason: string | null): string {
-  return reason
-    ? `The bank reported: "${reason}". No money left the merchant's account; check the details and create a new payout if needed.`
-    : "The bank reported the transfer failed without a reason. No money left the merchant's account."
+  return english(
+    reason
+      ? { key: 'payouts.gw.bankFailed', params: { message: reason } }
+      : { key: 'payouts.gw.bankFailedNoReason' },
+  )
 }

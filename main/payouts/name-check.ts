@@ -1,6 +1,7 @@
 // The bank's answer to a name enquiry, judged against the payee name a person entered: a
 // name check to record, or why the payout must be held (in words). Used before approval
 // (commands.ts) and before every disbursement (sending.ts).
+import { english } from '../kernel/errors'
 import type { Said } from '../../common/ipc/contract'
 import type { NameCheck, PayoutItem } from './model'
 import type { NameEnquiryResult } from './nameEnquiry'
@@ -44,7 +45,14 @@ export function judgeName(
         nameCheck,
         hold: matched
           ? null
-          : `The bank says account ${item.accountNumber} belongs to "${result.accountName}", not "${item.accountName}". Check with the customer before paying.`,
+          : english({
+              key: 'payouts.review.nameMismatch',
+              params: {
+                account: item.accountNumber,
+                bankName: result.accountName,
+                name: item.accountName,
+              },
+            }),
       }
     }
   }

@@ -9,6 +9,7 @@ import type { Transfer } from '../../common/api/disbursements'
 import type { WriteKind } from '../exactly-once/kind'
 import type { Uncertainty as CoreUncertainty } from '../exactly-once/submit'
 import { assertChecker } from './command-basics'
+import { english } from '../kernel/errors'
 import { explainTransferFailure } from './explain'
 import type { DisbursementBody, PayoutsGateway } from './gatewayPort'
 import type { LimitRole } from './limits'
@@ -88,7 +89,7 @@ function fold(item: PayoutItem, transfer: Transfer, at: number, overrule = false
 
 /** Why a supervisor must decide, in the payout's words. */
 const reviewReason = (lastSaid: string): string =>
-  `Tilldesk could not find out from the gateway whether this payout went out (last answer: ${lastSaid}) It may or may not have been paid. Do not pay it again: check this reference with the gateway, then a supervisor marks it as paid (with the gateway's reference) or not paid.`
+  english({ key: 'payouts.review.unknown', params: { latest: lastSaid } })
 
 /** The payout kind, with the deadline of each gateway request. */
 export function payoutKind(options: {

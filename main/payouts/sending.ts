@@ -25,16 +25,14 @@ export abstract class PayoutSending extends PayoutFollowUp {
     if (!approvalMatches(item)) {
       await this.act(item, 'hold', 'The details no longer match what the supervisor approved.', {
         approval: null,
-        reviewReason:
-          'The details no longer match what the supervisor approved; it must be approved again.',
+        reviewReason: english({ key: 'payouts.review.changed' }),
       })
       return
     }
     if (!approvalMatches(item, this.o.approvalSealer)) {
       // The details match, but Tilldesk did not sign this approval after a PIN check: it was
       // copied from another payout or written into the files by hand.
-      const why =
-        'The approval is not signed by this till (it was copied or written outside Tilldesk); it must be approved again.'
+      const why = english({ key: 'payouts.review.unsigned' })
       await this.act(item, 'hold', why, { approval: null, reviewReason: why })
       return
     }

@@ -14,7 +14,7 @@ import { formatMoney } from '../../common/money'
 import { english } from '../kernel/errors'
 import { approvalMatches, bindingHash } from './binding'
 import { PURPOSE_LABEL } from './draft-fields'
-import { problemSaid, STATE_LABEL, STATE_MEANING } from './explain'
+import { problemSaid, reviewReasonSaid, STATE_LABEL, STATE_MEANING } from './explain'
 import { isUncertain, type PayoutItem, type PayoutState, type Problem } from './model'
 import { canAct } from './stateMachine'
 
@@ -114,7 +114,9 @@ const decideBlocked = (item: PayoutItem, viewer: Viewer | null): string | null =
 /** Why its outcome is (or was) not known, keyed; the review reason is shown as written. */
 function whySay(item: PayoutItem, latest: string | undefined): Said | null {
   if (item.state === 'needs_review')
-    return item.reviewReason ? null : { key: 'doc.payout.meanings.needs_review' }
+    return item.reviewReason
+      ? (reviewReasonSaid(item.reviewReason) ?? null)
+      : { key: 'doc.payout.meanings.needs_review' }
   if (item.state !== 'unknown') return { key: 'outcome.settled' }
   return {
     key: 'outcome.latest',
@@ -165,9 +167,17 @@ function problemView(problem: Problem, stillWorking: boolean): NonNullable<Payou
   }
 }
 
+function reviewReasonView(reason: string | null): Pick<PayoutView, 'reviewReasonSay'> {
+  const say = reason ? reviewReasonSaid(reason) : undefined
+  return say ? { reviewReasonSay: say } : {}
+}
+
 function meaningOf(item: PayoutItem): Pick<PayoutView, 'stateMeaning' | 'stateMeaningSay'> {
   if (item.alarm) return { stateMeaning: item.alarm.text }
-  if (item.state === 'needs_review' && item.reviewReason) return { stateMeaning: item.reviewReason }
+  if (item.state === 'needs_review' && item.reviewReason) {
+    const say = reviewReasonSaid(item.reviewReason)
+    return { stateMeaning: item.reviewReason, ...(say ? { stateMeaningSay: say } : {}) }
+  }
   const resolution = item.resolution ?? null
   const said =
     resolution &&
@@ -228,6 +238,7 @@ export function toView(item: PayoutItem, viewer: Viewer | null, live?: Problem |
       ? { byName: item.decision.by.name, at: iso(item.decision.at), reason: item.decision.reason }
       : null,
     reviewReason: item.reviewReason,
+    ...reviewReasonView(item.reviewReason),
     transferStatus: item.transfer?.status ?? null,
     sendAttempts: item.sendAttempts,
     problem:

@@ -204,7 +204,7 @@ function Decision({
     >
       {view.state === 'needs_review' && (
         <Banner tone="warning" title={t('approvals.decision.nameMismatch')}>
-          {view.reviewReason}
+          {saySaid(view.reviewReasonSay, view.reviewReason ?? '')}
         </Banner>
       )}
       <div className="po-decision__body">

@@ -8,9 +8,12 @@ import { ERROR_WORDS } from '../../../common/words/errors'
 import { sayIn } from '../../../common/words/said'
 import {
   explainGatewayFailure,
+  explainTransferFailure,
   gatewayFailureSaid,
   problemSaid,
+  reviewReasonSaid,
 } from '../../../main/payouts/explain'
+import { judgeName } from '../../../main/payouts/name-check'
 import { toView } from '../../../main/payouts/view'
 import { englishIn } from '../../support/english-words'
 import { english } from '../../../main/kernel/errors'
@@ -86,5 +89,71 @@ describe('why the viewer may not approve a payout', () => {
     }
     expect(toView(waiting, supervisor)).toMatchObject({ approveBlocked: null })
     expect(toView(waiting, supervisor).approveBlockedSay).toBeUndefined()
+  })
+})
+
+describe('a payout the bank failed', () => {
+  it('says our sentence keyed, with the bank’s own failure_reason quoted as written', () => {
+    const reason = 'Beneficiary account closed'
+    for (const [given, said] of [
+      [reason, { key: 'payouts.gw.bankFailed', params: { message: reason } }],
+      [null, { key: 'payouts.gw.bankFailedNoReason' }],
+    ] as const) {
+      const message = explainTransferFailure(given)
+      const view = toView(
+        {
+          ...itemFixture('failed'),
+          problem: { code: 'transfer_failed', message, at: 1, transient: false },
+        },
+        cashier,
+      )
+      expect(view.problem?.message).toBe(message)
+      expect(view.problem?.say).toEqual(said)
+      const french = sayIn(ERROR_WORDS.fr, view.problem!.say!, 'fr-CI')!
+      expect(englishIn(french.replace(reason, ''))).toEqual([])
+      if (given) expect(french).toContain(`« ${reason} »`)
+    }
+  })
+})
+
+describe('a payout’s review reason', () => {
+  const latest = explainGatewayFailure(gatewayError('timeout'), 'verify')
+  const reasons = [
+    english({ key: 'payouts.review.unknown', params: { latest } }),
+    english({ key: 'payouts.review.changed' }),
+    english({ key: 'payouts.review.unsigned' }),
+    judgeName(
+      { accountName: 'Ada Obi', accountNumber: '0123456789' },
+      { kind: 'resolved', accountName: 'Musa Bello', bankName: 'Test Bank', at: 1 },
+    ).hold!,
+  ]
+
+  it('reaches Payouts and Approvals keyed, and in French with no English word', () => {
+    for (const reason of reasons) {
+      const view = toView({ ...itemFixture('needs_review'), reviewReason: reason }, supervisor)
+      expect(view.reviewReason).toBe(reason)
+      expect(view.stateMeaning).toBe(reason)
+      expect(view.reviewReasonSay).toBeDefined()
+      expect(view.stateMeaningSay).toEqual(view.reviewReasonSay)
+      expect(english(view.reviewReasonSay!)).toBe(reason)
+      const french = sayIn(ERROR_WORDS.fr, view.reviewReasonSay!, 'fr-CI')!
+      expect(englishIn(french), french).toEqual([])
+    }
+  })
+
+  it('keys the gateway’s last answer inside it too', () => {
+    expect(reviewReasonSaid(reasons[0]!)).toEqual({
+      key: 'payouts.review.unknown',
+      params: { latest: problemSaid(latest) },
+    })
+  })
+
+  it('keeps an older stored reason as it was', () => {
+    const view = toView(
+      { ...itemFixture('needs_review'), reviewReason: 'Held by an older till.' },
+      supervisor,
+    )
+    expect(view.reviewReasonSay).toBeUndefined()
+    expect(view.stateMeaning).toBe('Held by an older till.')
   })
 })
