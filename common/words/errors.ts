@@ -290,6 +290,12 @@ const en = {
       unknown: 'in a status this till does not know (check with the gateway)',
     },
     debitInProgress: 'A debit on this mandate is being sent. Wait for it to finish.',
+    notice: {
+      waiting:
+        "The gateway hasn't confirmed this mandate yet. The till asks again each time it is opened; don't create it again.",
+      review:
+        "The gateway never confirmed this mandate: it may or may not exist. A supervisor must check its reference with the gateway. Don't create it again.",
+    },
     notActiveYet: 'This mandate is not active yet. Activate it with the customer first.',
     cannotCharge:
       "This mandate is {{status}}, so it can't be charged. Set up a new mandate with the customer.",
@@ -882,6 +888,12 @@ const fr: ErrorWords = {
     },
     debitInProgress:
       'Un prélèvement sur ce mandat est en cours d’envoi. Attendez qu’il se termine.',
+    notice: {
+      waiting:
+        'La passerelle n’a pas encore confirmé ce mandat. La caisse le redemande à chaque ouverture ; ne le créez pas une seconde fois.',
+      review:
+        'La passerelle n’a jamais confirmé ce mandat : il existe peut-être, peut-être pas. Un superviseur doit vérifier sa référence auprès de la passerelle. Ne le créez pas une seconde fois.',
+    },
     notActiveYet: 'Ce mandat n’est pas encore actif. Activez-le d’abord avec le client.',
     cannotCharge:
       'Ce mandat est {{status}} : il ne peut pas être débité. Créez un nouveau mandat avec le client.',
