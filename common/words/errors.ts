@@ -290,6 +290,11 @@ const en = {
       unknown: 'in a status this till does not know (check with the gateway)',
     },
     debitInProgress: 'A debit on this mandate is being sent. Wait for it to finish.',
+    debitNotice: {
+      waiting:
+        "The gateway hasn't confirmed this debit yet. Don't charge again: the till keeps checking.",
+      gaveUp: 'Still not settled after two hours. Press Check status later, or ask the bank.',
+    },
     notice: {
       waiting:
         "The gateway hasn't confirmed this mandate yet. The till asks again each time it is opened; don't create it again.",
@@ -888,6 +893,12 @@ const fr: ErrorWords = {
     },
     debitInProgress:
       'Un prélèvement sur ce mandat est en cours d’envoi. Attendez qu’il se termine.',
+    debitNotice: {
+      waiting:
+        'La passerelle n’a pas encore confirmé ce prélèvement. Ne débitez pas une seconde fois : la caisse continue de vérifier.',
+      gaveUp:
+        'Toujours pas réglé au bout de deux heures. Appuyez plus tard sur Vérifier l’état, ou demandez à la banque.',
+    },
     notice: {
       waiting:
         'La passerelle n’a pas encore confirmé ce mandat. La caisse le redemande à chaque ouverture ; ne le créez pas une seconde fois.',
