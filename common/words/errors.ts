@@ -221,6 +221,10 @@ const en = {
   },
   payments: {
     noSuch: 'No payment has the reference {{reference}}.',
+    notice: {
+      waitingCustomer:
+        "Still waiting for the customer. Press Check status when they say they've paid.",
+    },
     noSuchCheckReceipt:
       "No payment has the reference {{reference}}. Check it against the customer's receipt.",
     unknownStatus:
@@ -821,6 +825,10 @@ const fr: ErrorWords = {
   },
   payments: {
     noSuch: 'Aucun paiement n’a la référence {{reference}}.',
+    notice: {
+      waitingCustomer:
+        'Toujours en attente du client. Appuyez sur Vérifier l’état quand il dit avoir payé.',
+    },
     noSuchCheckReceipt:
       'Aucun paiement n’a la référence {{reference}}. Comparez-la au ticket de caisse du client.',
     unknownStatus:
