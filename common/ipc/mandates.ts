@@ -78,6 +78,8 @@ export interface MandateView {
   /** When the gateway last confirmed this record. */
   checkedAt: string | null
   notice: string | null
+  /** The notice keyed, for the till's language (`notice` is main's English). */
+  noticeSay?: Said
   /** Set while the gateway has not confirmed the create: why in words, and what was tried. */
   outcome: UnknownOutcomeView | null
 }

@@ -221,6 +221,10 @@ const en = {
   },
   payments: {
     noSuch: 'No payment has the reference {{reference}}.',
+    notice: {
+      waitingCustomer:
+        "Still waiting for the customer. Press Check status when they say they've paid.",
+    },
     noSuchCheckReceipt:
       "No payment has the reference {{reference}}. Check it against the customer's receipt.",
     unknownStatus:
@@ -290,6 +294,17 @@ const en = {
       unknown: 'in a status this till does not know (check with the gateway)',
     },
     debitInProgress: 'A debit on this mandate is being sent. Wait for it to finish.',
+    debitNotice: {
+      waiting:
+        "The gateway hasn't confirmed this debit yet. Don't charge again: the till keeps checking.",
+      gaveUp: 'Still not settled after two hours. Press Check status later, or ask the bank.',
+    },
+    notice: {
+      waiting:
+        "The gateway hasn't confirmed this mandate yet. The till asks again each time it is opened; don't create it again.",
+      review:
+        "The gateway never confirmed this mandate: it may or may not exist. A supervisor must check its reference with the gateway. Don't create it again.",
+    },
     notActiveYet: 'This mandate is not active yet. Activate it with the customer first.',
     cannotCharge:
       "This mandate is {{status}}, so it can't be charged. Set up a new mandate with the customer.",
@@ -824,6 +839,10 @@ const fr: ErrorWords = {
   },
   payments: {
     noSuch: 'Aucun paiement n’a la référence {{reference}}.',
+    notice: {
+      waitingCustomer:
+        'Toujours en attente du client. Appuyez sur Vérifier l’état quand il dit avoir payé.',
+    },
     noSuchCheckReceipt:
       'Aucun paiement n’a la référence {{reference}}. Comparez-la au ticket de caisse du client.',
     unknownStatus:
@@ -896,6 +915,18 @@ const fr: ErrorWords = {
     },
     debitInProgress:
       'Un prélèvement sur ce mandat est en cours d’envoi. Attendez qu’il se termine.',
+    debitNotice: {
+      waiting:
+        'La passerelle n’a pas encore confirmé ce prélèvement. Ne débitez pas une seconde fois : la caisse continue de vérifier.',
+      gaveUp:
+        'Toujours pas réglé au bout de deux heures. Appuyez plus tard sur Vérifier l’état, ou demandez à la banque.',
+    },
+    notice: {
+      waiting:
+        'La passerelle n’a pas encore confirmé ce mandat. La caisse le redemande à chaque ouverture ; ne le créez pas une seconde fois.',
+      review:
+        'La passerelle n’a jamais confirmé ce mandat : il existe peut-être, peut-être pas. Un superviseur doit vérifier sa référence auprès de la passerelle. Ne le créez pas une seconde fois.',
+    },
     notActiveYet: 'Ce mandat n’est pas encore actif. Activez-le d’abord avec le client.',
     cannotCharge:
       'Ce mandat est {{status}} : il ne peut pas être débité. Créez un nouveau mandat avec le client.',

@@ -7,6 +7,7 @@ import { ZERO } from '../../common/money'
 import { unconfirmedNotice } from '../exactly-once/outcome-view'
 import type { WriteKind } from '../exactly-once/tracker'
 import type { GatewayClient, ResponseOf } from '../gateway'
+import { english } from '../kernel/errors'
 import { cashierError } from '../payments/cashier-errors'
 import { FINAL_DEBIT, type DebitEntry, type MandateEntry } from './mandate-entries'
 
@@ -78,7 +79,7 @@ export function debitKind(
       uncertainty,
       notice: uncertainty.review
         ? unconfirmedNotice(uncertainty, 'debit')
-        : "The gateway hasn't confirmed this debit yet. Don't charge again: the till keeps checking.",
+        : english({ key: 'mandates.debitNotice.waiting' }),
     }),
     decided: (e, resolution) => ({
       ...e,
@@ -101,7 +102,7 @@ export function debitKind(
     }),
     gaveUp: (e) => ({
       ...e,
-      notice: 'Still not settled after two hours. Press Check status later, or ask the bank.',
+      notice: english({ key: 'mandates.debitNotice.gaveUp' }),
     }),
   }
 }

@@ -4,6 +4,8 @@ import type { DebitView } from '../../common/ipc/mandates'
 import { decisionOutcomeView, type Decider } from '../exactly-once/decision'
 import { noticeSay } from '../exactly-once/outcome-view'
 import { DEBIT_WORDS } from './debit-kind'
+import { english } from '../kernel/errors'
+import type { Said } from '../../common/ipc/contract'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
 
 export function toDebitView(
@@ -24,11 +26,28 @@ export function toDebitView(
     completedAt: entry.completedAt,
     following,
     notice: entry.notice,
-    ...noticeSay(entry, 'debit'),
+    ...debitNoticeSay(entry),
     outcome: decisionOutcomeView(
       { ...entry, startedById: entry.chargedById, open: entry.status === 'starting' },
       viewer,
       DEBIT_WORDS,
     ),
   }
+}
+
+/** Our sentences a debit's journaled notice can be (debit-kind.ts words them from these keys). */
+const DEBIT_NOTICES: readonly Said[] = [
+  { key: 'mandates.debitNotice.waiting' },
+  { key: 'mandates.debitNotice.gaveUp' },
+]
+
+/**
+ * The keyed twin of a debit's notice when it is one of our sentences; otherwise nothing (an
+ * older till's words, the gateway unreachable: shown as written).
+ */
+function debitNoticeSay(entry: DebitEntry): { noticeSay: Said } | Record<string, never> {
+  const unconfirmed = noticeSay(entry, 'debit')
+  if ('noticeSay' in unconfirmed) return unconfirmed
+  const said = DEBIT_NOTICES.find((s) => entry.notice !== null && english(s) === entry.notice)
+  return said ? { noticeSay: said } : {}
 }

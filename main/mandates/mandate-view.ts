@@ -2,7 +2,9 @@
 // actions its status allows, its debits, and in words why it is not yet confirmed. Built from
 // the journals alone (no gateway call); MandatesService publishes it after every change.
 import type { MandateView } from '../../common/ipc/mandates'
+import type { Said } from '../../common/ipc/contract'
 import { outcomeViewOf } from '../exactly-once/outcome-view'
+import { english } from '../kernel/errors'
 import { toDebitView } from './debit-view'
 import { FINAL_DEBIT, type DebitEntry, type MandateEntry } from './mandate-entries'
 import { allowedActions, monthlyUsage } from './mandate-rules'
@@ -53,13 +55,18 @@ export function toMandateView(
       ),
     ),
     checkedAt: entry.checkedAt,
-    notice: entry.confirmed
-      ? null
-      : entry.uncertainty?.review
-        ? "The gateway never confirmed this mandate: it may or may not exist. A supervisor must check its reference with the gateway. Don't create it again."
-        : "The gateway hasn't confirmed this mandate yet. The till asks again each time it is opened; don't create it again.",
+    ...mandateNotice(entry),
     outcome: entry.confirmed ? null : outcomeViewOf(entry.uncertainty, 'mandate'),
   }
+}
+
+/** Why an unconfirmed mandate may not be created again: keyed, its English from the same words. */
+function mandateNotice(entry: MandateEntry): { notice: string | null; noticeSay?: Said } {
+  if (entry.confirmed) return { notice: null }
+  const noticeSay: Said = {
+    key: entry.uncertainty?.review ? 'mandates.notice.review' : 'mandates.notice.waiting',
+  }
+  return { notice: english(noticeSay), noticeSay }
 }
 
 export function statusWords(status: MandateEntry['status']): string {

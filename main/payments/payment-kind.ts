@@ -9,7 +9,9 @@ import type {
 import { unconfirmedNotice } from '../exactly-once/outcome-view'
 import type { WriteKind } from '../exactly-once/tracker'
 import type { GatewayClient } from '../gateway'
+import { english } from '../kernel/errors'
 import { cashierError } from './cashier-errors'
+import { PAYMENT_NOTICES } from './payment-notice'
 import { applyPaymentRecord, isFinalPayment, type PaymentEntry } from './payment-entry'
 
 /** The part of the gateway client payments use. */
@@ -89,7 +91,7 @@ export function paymentKind(
     }),
     gaveUp: (e) => ({
       ...e,
-      notice: "Still waiting for the customer. Press Check status when they say they've paid.",
+      notice: english(PAYMENT_NOTICES.waitingCustomer),
     }),
   }
 }

@@ -18,10 +18,10 @@ import { checkCheckoutUrl } from './checkout-link'
 import { awaitsAcknowledgement } from '../exactly-once/alarm'
 import type { Journal } from './journal'
 import { entryFromRecord, isFinalPayment, type PaymentEntry } from './payment-entry'
+import { paymentNoticeSay } from './payment-notice'
 import { qrMatrix } from './qr'
 import { newReference } from './references'
 import { decisionOutcomeView } from '../exactly-once/decision'
-import { noticeSay } from '../exactly-once/outcome-view'
 import { writesFor, type ReferencedWrites, type ServiceWriteDeps } from '../exactly-once/tracker'
 import { paymentKind, PAYMENT_WORDS as WORDS, type PaymentsGateway } from './payment-kind'
 import { isoFrom, nowFrom, openGateway } from './service-basics'
@@ -253,7 +253,7 @@ export class PaymentsService {
       verifiedAt: entry.verifiedAt,
       following: !isFinalPayment(entry.status) && this.#writes.isFollowing(entry.reference),
       notice: entry.notice,
-      ...noticeSay(entry, 'payment'),
+      ...paymentNoticeSay(entry),
       takenBy: entry.takenBy,
       takenHere: this.deps.journal.has(entry.reference),
       outcome: decisionOutcomeView(

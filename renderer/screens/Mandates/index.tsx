@@ -136,7 +136,7 @@ function MandateDetail({ view }: { view: MandateView }) {
               },
             ]}
           />
-          {view.notice && <Banner tone="warning">{view.notice}</Banner>}
+          {view.notice && <Banner tone="warning">{saySaid(view.noticeSay, view.notice)}</Banner>}
           {view.outcome && <MandateOutcome outcome={view.outcome} />}
           {refreshing.error && <Banner tone="danger">{refreshing.error}</Banner>}
           {(view.status === 'cancelled' || view.status === 'expired') && (
