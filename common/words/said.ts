@@ -12,7 +12,8 @@ type Tree = { readonly [key: string]: string | Tree }
 
 /** "1250000 NGN" → its minor units and currency; anything else → null. */
 export function moneyParam(value: string): { amount: Minor; currency: string } | null {
-  const m = /^(-?\d+) ([A-Z]{3})$/.exec(value)
+  // At most 15 digits: exact as a number (money is integer minor units, never rounded).
+  const m = /^(-?\d{1,15}) ([A-Z]{3})$/.exec(value)
   return m ? { amount: Number(m[1]) as Minor, currency: m[2]! } : null
 }
 

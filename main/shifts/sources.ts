@@ -221,16 +221,21 @@ function hostedFacts(path: string, seal: JournalSeal): HostedPaymentFact[] {
   return readDocument(path, documentDomain('payments'), seal).flatMap((v) => hostedFact(v) ?? [])
 }
 
-/** One payments-journal entry as the reports read it; null when it is not one. */
-export function hostedFact(v: unknown): HostedPaymentFact | null {
+/** What every payments and refunds journal entry has that the reports read; null if not. */
+function entryBase(v: unknown) {
   const money = moneyEntry(v)
   if (!money || !isObject(v) || typeof v.reference !== 'string') return null
   if (typeof v.status !== 'string' || typeof v.createdAt !== 'string') return null
+  return { v, fact: { reference: v.reference, status: v.status, ...money, createdAt: v.createdAt } }
+}
+
+/** One payments-journal entry as the reports read it; null when it is not one. */
+export function hostedFact(value: unknown): HostedPaymentFact | null {
+  const base = entryBase(value)
+  if (!base) return null
+  const { v, fact } = base
   return {
-    reference: v.reference,
-    status: v.status,
-    ...money,
-    createdAt: v.createdAt,
+    ...fact,
     settledAt: text(v.paidAt) ?? text(v.verifiedAt),
     takenBy: typeof v.takenBy === 'string' ? v.takenBy : null,
   }
@@ -241,15 +246,12 @@ function refundFacts(path: string, seal: JournalSeal): RefundFact[] {
 }
 
 /** One refunds-journal entry as the reports read it; null when it is not one. */
-export function refundFact(v: unknown): RefundFact | null {
-  const money = moneyEntry(v)
-  if (!money || !isObject(v) || typeof v.reference !== 'string') return null
-  if (typeof v.status !== 'string' || typeof v.createdAt !== 'string') return null
+export function refundFact(value: unknown): RefundFact | null {
+  const base = entryBase(value)
+  if (!base) return null
+  const { v, fact } = base
   return {
-    reference: v.reference,
-    status: v.status,
-    ...money,
-    createdAt: v.createdAt,
+    ...fact,
     updatedAt: text(v.updatedAt),
     issuedBy: typeof v.issuedBy === 'string' ? v.issuedBy : null,
   }
