@@ -4,6 +4,7 @@ import type { exactlyOnceChannels } from '../../common/ipc/exactly-once'
 import type { CoreServices } from '../compose/core'
 import { defineModule } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
+import { pacingOf } from './pacing'
 import { tillTrust, trustOf } from './trust'
 
 export function createExactlyOnce(core: CoreServices) {
@@ -30,6 +31,7 @@ export const tillWriteDeps = (core: CoreServices) => ({
   actor: () => core.session.current(),
   verifyPin: (userId: string, pin: string) => core.users.verifyPin(userId, pin),
   trust: trustOf(core),
+  pacing: pacingOf(core),
   log: core.log,
   now: core.now,
 })

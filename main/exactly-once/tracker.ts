@@ -15,6 +15,7 @@ import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { assertDecidable } from './fence'
 import { flightsOver, type Flights } from './flights'
 import type { Follower } from './follower'
+import { RequestPace, type Pacing } from './pacing'
 import {
   foreignAnswer,
   pursueByReference,
@@ -40,6 +41,8 @@ export interface ServiceWriteDeps<G> {
   reviewFollower?: Follower
   /** Whether this environment has shown it keeps our reference (resends need it). */
   trust?: ReferenceTrust
+  /** The environment's holds (Retry-After), shared by every kind; absent: this kind's own. */
+  pacing?: Pacing
   log: Logger
   now?: () => number
   /** Least wait after a lost request before a lookup may clear a resend (and the fence). */
@@ -97,12 +100,25 @@ export type Submitted<E> = { kind: 'sent'; entry: E } | { kind: 'unknown'; entry
 
 export class ReferencedWrites<E, G, A, R> {
   readonly #flights: Flights<E | undefined>
+  /** Every request of this kind leaves through it: the environment's Retry-After holds. */
+  readonly pacing: Pacing
 
   constructor(
     private readonly kind: WriteKind<E, G, A, R>,
     private readonly deps: TrackerDeps<E, G>,
   ) {
     this.#flights = flightsOver(deps.journal.over ?? deps.journal)
+    this.pacing = deps.pacing ?? new RequestPace(deps.now)
+  }
+
+  /** A first send or a resend of `entry`, unless a Retry-After holds sending back. */
+  #send(gateway: G, entry: E): Promise<A> {
+    return this.pacing.send(() => this.kind.send(gateway, entry))
+  }
+
+  /** A lookup of our reference, unless a Retry-After met by its last one still holds. */
+  lookup(gateway: G, reference: string): Promise<R> {
+    return this.pacing.lookup(reference, () => this.kind.lookup(gateway, reference))
   }
 
   get #noun(): string {
@@ -146,8 +162,8 @@ export class ReferencedWrites<E, G, A, R> {
   async submit(entry: E, gateway: G): Promise<Submitted<E>> {
     const reference = this.kind.referenceOf(entry)
     const outcome = await submitByReference({
-      send: () => this.kind.send(gateway, entry),
-      lookup: () => this.kind.lookup(gateway, reference),
+      send: () => this.#send(gateway, entry),
+      lookup: () => this.lookup(gateway, reference),
       noun: this.#noun,
       now: this.deps.now,
     })
@@ -230,7 +246,7 @@ export class ReferencedWrites<E, G, A, R> {
   /** One lookup of our reference: the record when it is ours, or the failure. */
   async #lookUp(reference: string): Promise<{ record?: R; failed?: { error: unknown } }> {
     try {
-      const record = await this.kind.lookup(await this.deps.gateway(), reference)
+      const record = await this.lookup(await this.deps.gateway(), reference)
       return this.#ours(record, reference) ? { record } : {}
     } catch (error) {
       return { failed: { error } }
@@ -271,16 +287,20 @@ export class ReferencedWrites<E, G, A, R> {
     const step = await pursueByReference<A, R>({
       uncertainty: this.kind.uncertainty(before) ?? this.#afterRestart(before),
       lookup: async () => {
-        const record = await this.kind.lookup(gateway, reference)
+        const record = await this.lookup(gateway, reference)
         // A record of another reference says nothing about ours: not found, for this purpose.
         if (!this.#ours(record, reference)) throw foreignAnswer(this.#noun)
         return record
       },
-      resend: () => this.kind.send(gateway, before),
+      resend: () => this.#send(gateway, before),
       beforeResend: async (inFlight) => {
-        // Re-read: a person may have decided while the lookup was out. Then nothing leaves.
+        // Re-read: a person may have decided while the lookup was out, or a Retry-After met
+        // by any kind's send holds sending back. Then nothing leaves.
         const sendable = (e: E | undefined): e is E =>
-          e !== undefined && this.kind.open(e) && !this.kind.resolution(e)
+          e !== undefined &&
+          this.kind.open(e) &&
+          !this.kind.resolution(e) &&
+          this.pacing.sendingHeld() === null
         const now = this.deps.journal.get(reference)
         if (!sendable(now)) return false
         this.deps.journal.put(this.kind.unknown(now, inFlight))

@@ -64,7 +64,7 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
   protected async watchReversal(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
     const now = this.o.now()
     try {
-      const transfer = await this.kind.lookup(gateway, item.reference)
+      const transfer = await this.writes.lookup(gateway, item.reference)
       // Only our reference's transfer, and only its reversal, changes a paid payout.
       if (transfer.reference === item.reference && transfer.status === 'reversed')
         this.store.update(item.reference, (e) =>
@@ -84,7 +84,7 @@ export abstract class PayoutFollowUp extends PayoutSenderBase {
       this.setBlocked(message)
       this.pause(this.o.retryMaxMs)
     } else if (failure !== 'rate_limited') {
-      // A Retry-After already holds this payout's next lookup (observed, sender-base.ts).
+      // A Retry-After already holds this payout's next lookup (the core's pacing).
       this.backoff(reference)
     }
   }

@@ -10,14 +10,10 @@ import type { Sealer } from '../integrity/seal'
 import { silentLogger } from '../kernel/log'
 import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
 import { Follower } from '../exactly-once/follower'
+import type { Pacing } from '../exactly-once/pacing'
 import { DECIDED_WATCH_MS, ReferencedWrites, type WriteKind } from '../exactly-once/tracker'
 import type { ReferenceTrust } from '../exactly-once/trust'
-import {
-  classifyFailure,
-  retryAfterMs,
-  type GatewayProvider,
-  type PayoutsGateway,
-} from './gatewayPort'
+import { type GatewayProvider, type PayoutsGateway } from './gatewayPort'
 import { SYSTEM_ACTOR, type PayoutItem, type Problem } from './model'
 import type { NameEnquiryResult } from './nameEnquiry'
 import type { Outbox } from './outbox'
@@ -70,6 +66,8 @@ export interface SenderOptions {
   referenceTrust?: ReferenceTrust | null
   /** How long a decided payout is still looked up (the gateway's reversal window). */
   decidedWatchMs?: number
+  /** The environment's Retry-After holds, shared with every other kind; absent: its own. */
+  pacing?: Pacing
 }
 
 /** The sender's live view of an item: the latest problem and gateway status. */
@@ -90,8 +88,10 @@ class SenderPaced extends Follower {
 
 /** The state every part of the sender shares, and the records it writes. */
 export abstract class PayoutSenderBase {
-  protected readonly o: Required<Omit<SenderOptions, 'onProgress' | 'onBlocked' | 'onError'>> &
-    Pick<SenderOptions, 'onProgress' | 'onBlocked' | 'onError'>
+  protected readonly o: Required<
+    Omit<SenderOptions, 'onProgress' | 'onBlocked' | 'onError' | 'pacing'>
+  > &
+    Pick<SenderOptions, 'onProgress' | 'onBlocked' | 'onError' | 'pacing'>
   protected readonly dueAt = new Map<string, number>()
   protected readonly failures = new Map<string, number>()
   protected readonly polls = new Map<string, number>()
@@ -100,14 +100,6 @@ export abstract class PayoutSenderBase {
   protected readonly liveStatus = new Map<string, LiveStatus>()
   /** No requests before this (no gateway, bad key). */
   protected pausedUntil = 0
-  /**
-   * Nothing sent before this: the Retry-After of a refused initialize (a rate limit on
-   * sending). Lookups of payouts the gateway holds go on; a kick does not cut it.
-   */
-  protected sendingHeldUntil = 0
-  /** A payout's next lookup not before this: the Retry-After its last lookup met (no kick cuts it). */
-  protected readonly lookupHeldUntil = new Map<string, number>()
-  readonly #observed = new WeakMap<PayoutsGateway, PayoutsGateway>()
   protected blockedReason: string | null = null
   /** References whose first request is on its way through the core (sending.ts). */
   protected readonly posting = new Set<string>()
@@ -150,7 +142,7 @@ export abstract class PayoutSenderBase {
     })
     this.writes = new ReferencedWrites(this.kind, {
       journal: this.store,
-      gateway: async () => this.observed(await this.o.gateway()),
+      gateway: this.o.gateway,
       follower: new SenderPaced({ steps: [] }),
       publish: (item) =>
         this.setLive(item.reference, {
@@ -163,7 +155,16 @@ export abstract class PayoutSenderBase {
       verifyAfterMs: this.o.verifyAfterMs,
       windowMs: this.o.unknownWindowMs,
       decidedWatchMs: this.o.decidedWatchMs,
+      pacing: this.o.pacing,
     })
+  }
+
+  /**
+   * The core's holds: a Retry-After on any send holds back all sending (no kick cuts it);
+   * one on a payout's lookup, that payout's next lookup. Lookups of others go on.
+   */
+  protected get pacing(): Pacing {
+    return this.writes.pacing
   }
 
   /** Awaits a journal write without holding a request slot (sender.ts). */
@@ -207,46 +208,6 @@ export abstract class PayoutSenderBase {
 
   protected pause(ms: number): void {
     this.pausedUntil = Math.max(this.pausedUntil, this.o.now() + ms)
-  }
-
-  /**
-   * The gateway as the sender and the core use it: a Retry-After is honoured where it was met,
-   * whichever path made the call (a first send, a resend after a lost answer, any lookup).
-   * On initialize it holds back all sending; on a lookup, that payout's next lookup only.
-   */
-  protected observed(gateway: PayoutsGateway): PayoutsGateway {
-    let seen = this.#observed.get(gateway)
-    if (seen) return seen
-    const waitOf = (error: unknown): number | null =>
-      classifyFailure(error, 'lookup') === 'rate_limited'
-        ? (retryAfterMs(error) ?? this.o.retryBaseMs)
-        : null
-    seen = {
-      banks: gateway.banks,
-      disbursements: {
-        initialize: (body, options) =>
-          gateway.disbursements.initialize(body, options).catch((error: unknown) => {
-            const wait = waitOf(error)
-            if (wait !== null)
-              this.sendingHeldUntil = Math.max(this.sendingHeldUntil, this.o.now() + wait)
-            throw error
-          }),
-        verify: (reference, options) =>
-          gateway.disbursements.verify(reference, options).catch((error: unknown) => {
-            const wait = waitOf(error)
-            if (wait !== null) {
-              const until = this.o.now() + wait
-              this.lookupHeldUntil.set(
-                reference,
-                Math.max(this.lookupHeldUntil.get(reference) ?? 0, until),
-              )
-            }
-            throw error
-          }),
-      },
-    }
-    this.#observed.set(gateway, seen)
-    return seen
   }
 
   protected problem(reference: string, code: string, message: string): void {

@@ -135,7 +135,6 @@ export class PayoutSender extends PayoutSending {
       this.failures.delete(item.reference)
       this.polls.delete(item.reference)
       this.mayPost.delete(item.reference)
-      this.lookupHeldUntil.delete(item.reference)
     }
   }
 
@@ -219,13 +218,12 @@ export class PayoutSender extends PayoutSending {
 
   /** When a payout may next be worked on: its own pace, and any Retry-After that holds it. */
   #dueOf(reference: string): number {
-    const due = Math.max(this.dueAt.get(reference) ?? 0, this.lookupHeldUntil.get(reference) ?? 0)
-    if (due >= this.sendingHeldUntil) return due
+    const due = Math.max(this.dueAt.get(reference) ?? 0, this.pacing.lookupHeld(reference) ?? 0)
+    const sendingHeld = this.pacing.sendingHeld() ?? 0
+    if (due >= sendingHeld) return due
     // Work on these may send (the first request, or a resend after a lost answer).
     const state = this.o.outbox.get(reference)?.state
-    return state === 'approved' || state === 'sending' || state === 'unknown'
-      ? this.sendingHeldUntil
-      : due
+    return state === 'approved' || state === 'sending' || state === 'unknown' ? sendingHeld : due
   }
 
   async #work(reference: string): Promise<void> {
@@ -241,7 +239,7 @@ export class PayoutSender extends PayoutSending {
     }
     let gateway: PayoutsGateway
     try {
-      gateway = this.observed(await this.o.gateway())
+      gateway = await this.o.gateway()
     } catch (error) {
       // No gateway configured (or no key): everyone waits; nothing was sent.
       this.setBlocked(error instanceof Error ? error.message : 'The gateway is not set up.')

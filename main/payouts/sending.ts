@@ -111,13 +111,13 @@ export abstract class PayoutSending extends PayoutFollowUp {
   }
 
   /**
-   * A Retry-After on initialize holds back every send (observed, sender-base.ts), also one
+   * A Retry-After on any send holds back every send (the core's pacing), also one
    * already past the schedule's check (sender.ts) that gave its slot away for the disk. It
    * stays `sending` and cleared to go (its record is on disk): the schedule brings it back
    * once the hold has passed, and a restart looks it up first, like any `sending` payout.
    */
   #heldBack(reference: string): boolean {
-    if (this.o.now() >= this.sendingHeldUntil) return false
+    if (this.pacing.sendingHeld() === null) return false
     this.problem(reference, 'rate_limited', HELD)
     return true
   }
@@ -150,7 +150,7 @@ export abstract class PayoutSending extends PayoutFollowUp {
       this.setBlocked(message)
       this.pause(this.o.retryMaxMs)
     } else if (failure !== 'rate_limited') {
-      // A Retry-After already holds back sending (observed, sender-base.ts).
+      // A Retry-After already holds back sending (the core's pacing).
       this.backoff(item.reference)
     }
   }

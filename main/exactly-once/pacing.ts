@@ -1,0 +1,117 @@
+// The pace the gateway asks of every money-moving request on one environment. A Retry-After on
+// a send (a rate limit on sending) holds back every first send and every resend of every kind
+// (payouts, refunds, payments, debits) until it has passed; one met on a lookup holds back the
+// next lookup of that reference only. The hold is checked just before a request leaves, so a
+// request that waited for its journal record on disk while another met the 429 does not go
+// either; a held request is refused here, as the gateway itself would have refused it (429),
+// so each caller treats it as "not processed, try again later". Kept in memory per running
+// till and environment (the key names the base URL and key, like trust.ts).
+import { GatewayError } from '../gateway/errors'
+import { tillTrust, type TrustScope } from './trust'
+
+/** A 429 that named no wait: this long before the next try. */
+const DEFAULT_HOLD_MS = 1_000
+
+export interface Pacing {
+  /** Until when sending is held back (epoch ms), or null when a send may leave now. */
+  sendingHeld(): number | null
+  /** Until when lookups of `reference` are held back, or null. */
+  lookupHeld(reference: string): number | null
+  /** A first send or a resend: refused while held; a 429 met holds every send. */
+  send<T>(request: () => Promise<T>): Promise<T>
+  /** A lookup of `reference`: refused while held; a 429 met holds this reference's lookups. */
+  lookup<T>(reference: string, request: () => Promise<T>): Promise<T>
+}
+
+/** A request the till did not let leave: the gateway's wait still holds. */
+function held(untilMs: number, nowMs: number, method: string): GatewayError {
+  return new GatewayError({
+    kind: 'rate_limited',
+    status: null,
+    gatewayMessage: null,
+    code: null,
+    endpoint: 'held',
+    method,
+    path: '',
+    capability: null,
+    retryPolicy: 'safe',
+    outcomeUnknown: false,
+    retryable: true,
+    retryAfterMs: Math.max(0, untilMs - nowMs),
+    detail: 'held back by an earlier Retry-After; not sent',
+  })
+}
+
+/** The wait a 429 asks for, or null for any other failure. */
+const waitOf = (error: unknown): number | null =>
+  error instanceof GatewayError && error.kind === 'rate_limited'
+    ? (error.retryAfterMs ?? DEFAULT_HOLD_MS)
+    : null
+
+/** The holds of one environment. */
+export class RequestPace implements Pacing {
+  #sendingUntil = 0
+  readonly #lookupUntil = new Map<string, number>()
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  sendingHeld(): number | null {
+    return this.now() < this.#sendingUntil ? this.#sendingUntil : null
+  }
+
+  lookupHeld(reference: string): number | null {
+    const until = this.#lookupUntil.get(reference) ?? 0
+    if (this.now() < until) return until
+    this.#lookupUntil.delete(reference)
+    return null
+  }
+
+  async send<T>(request: () => Promise<T>): Promise<T> {
+    const until = this.sendingHeld()
+    if (until !== null) throw held(until, this.now(), 'POST')
+    try {
+      return await request()
+    } catch (error) {
+      const wait = waitOf(error)
+      if (wait !== null) this.#sendingUntil = Math.max(this.#sendingUntil, this.now() + wait)
+      throw error
+    }
+  }
+
+  async lookup<T>(reference: string, request: () => Promise<T>): Promise<T> {
+    const until = this.lookupHeld(reference)
+    if (until !== null) throw held(until, this.now(), 'GET')
+    try {
+      return await request()
+    } catch (error) {
+      const wait = waitOf(error)
+      if (wait !== null) {
+        const at = Math.max(this.#lookupUntil.get(reference) ?? 0, this.now() + wait)
+        this.#lookupUntil.set(reference, at)
+      }
+      throw error
+    }
+  }
+}
+
+const paces = new WeakMap<object, Map<string, RequestPace>>()
+
+/** The pacing of the environment this till is on at each call, shared by every kind. */
+export function pacingOf(scope: TrustScope): Pacing {
+  const { key } = tillTrust(scope)
+  let byKey = paces.get(scope)
+  if (!byKey) paces.set(scope, (byKey = new Map()))
+  const known = byKey
+  const current = (): RequestPace => {
+    const k = key() ?? 'none'
+    let pace = known.get(k)
+    if (!pace) known.set(k, (pace = new RequestPace(scope.now)))
+    return pace
+  }
+  return {
+    sendingHeld: () => current().sendingHeld(),
+    lookupHeld: (reference) => current().lookupHeld(reference),
+    send: (request) => current().send(request),
+    lookup: (reference, request) => current().lookup(reference, request),
+  }
+}
