@@ -115,3 +115,56 @@ export function pacingOf(scope: TrustScope): Pacing {
     lookup: (reference, request) => current().lookup(reference, request),
   }
 }
+
+/**
+ * At most `size` pieces of work asking the gateway at once. A journal write that gates the
+ * next request is no gateway request: `off` gives the slot to other work meanwhile and takes
+ * one back afterwards, before any new work.
+ */
+export class Slots {
+  #free: number
+  readonly #back: (() => void)[] = []
+  readonly #waiting: (() => void)[] = []
+  readonly #running = new Set<Promise<unknown>>()
+
+  constructor(size: number) {
+    this.#free = Math.max(1, size)
+  }
+
+  /** Runs `work` once a slot is free; `idle` waits for it from now, queued or running. */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const running = this.#take(this.#waiting).then(() => work().finally(() => this.#give()))
+    this.#running.add(running)
+    const done = () => this.#running.delete(running)
+    void running.then(done, done)
+    return running
+  }
+
+  async off<T>(write: Promise<T>): Promise<T> {
+    this.#give()
+    try {
+      return await write
+    } finally {
+      await this.#take(this.#back)
+    }
+  }
+
+  /** Every piece of work started so far has ended. */
+  async idle(): Promise<void> {
+    while (this.#running.size > 0) await Promise.allSettled([...this.#running])
+  }
+
+  #take(queue: (() => void)[]): Promise<void> {
+    if (this.#free > 0) {
+      this.#free--
+      return Promise.resolve()
+    }
+    return new Promise((resolve) => queue.push(resolve))
+  }
+
+  #give(): void {
+    const next = this.#back.shift() ?? this.#waiting.shift()
+    if (next) next()
+    else this.#free++
+  }
+}

@@ -14,8 +14,8 @@ import { decideResolution, makerBlockSaid, noAlarm, onlyUnknown, type Decider } 
 import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { assertDecidable } from './fence'
 import { flightsOver, type Flights } from './flights'
-import type { Follower } from './follower'
-import { RequestPace, type Pacing } from './pacing'
+import type { CheckResult, Follower } from './follower'
+import { RequestPace, type Pacing, type Slots } from './pacing'
 import {
   foreignAnswer,
   pursueByReference,
@@ -43,6 +43,13 @@ export interface ServiceWriteDeps<G> {
   trust?: ReferenceTrust
   /** The environment's holds (Retry-After), shared by every kind; absent: this kind's own. */
   pacing?: Pacing
+  /** Bounds the follow-ups asking the gateway at once (a journal write frees its slot). */
+  slots?: Slots
+  /**
+   * Lookups of an entry whose answer was lost: none before the lost request can have landed,
+   * then with back-off from `baseMs` to `maxMs`. Absent: on the follower's schedule.
+   */
+  backoff?: { baseMs: number; maxMs: number }
   log: Logger
   now?: () => number
   /** Least wait after a lost request before a lookup may clear a resend (and the fence). */
@@ -100,6 +107,8 @@ export type Submitted<E> = { kind: 'sent'; entry: E } | { kind: 'unknown'; entry
 
 export class ReferencedWrites<E, G, A, R> {
   readonly #flights: Flights<E | undefined>
+  /** Lookups in a row that left an entry's outcome unknown (the back-off). */
+  readonly #misses = new Map<string, number>()
   /** Every request of this kind leaves through it: the environment's Retry-After holds. */
   readonly pacing: Pacing
 
@@ -131,10 +140,11 @@ export class ReferencedWrites<E, G, A, R> {
 
   /** Picks up every entry that was still being followed or watched when the till stopped. */
   resume(): void {
-    for (const entry of this.deps.journal.list()) this.#resumeOne(entry)
+    for (const entry of this.deps.journal.list()) this.pickUp(entry)
   }
 
-  #resumeOne(entry: E): void {
+  /** Follows or watches one entry as its state asks (a no-op for one already followed). */
+  pickUp(entry: E): void {
     const reference = this.kind.referenceOf(entry)
     if (this.#decidedWatchable(entry)) this.#watchSlow(reference)
     else if (this.kind.final(entry)) return
@@ -193,6 +203,8 @@ export class ReferencedWrites<E, G, A, R> {
 
   /** Follows an entry on the quick schedule until it is final or waits for a person. */
   follow(reference: string): void {
+    const entry = this.deps.journal.get(reference)
+    const first = entry && this.#lookAgain(entry)
     this.deps.follower.follow(
       reference,
       async () => {
@@ -202,7 +214,7 @@ export class ReferencedWrites<E, G, A, R> {
           this.#watchSlow(reference)
           return 'final'
         }
-        return this.kind.final(entry) ? 'final' : 'continue'
+        return this.kind.final(entry) ? 'final' : this.#lookAgain(entry)
       },
       () => {
         const entry = this.deps.journal.get(reference)
@@ -218,7 +230,26 @@ export class ReferencedWrites<E, G, A, R> {
         if (after) this.deps.publish(after)
         if (after && this.inReview(after)) this.#watchSlow(reference)
       },
+      typeof first === 'object' ? first.afterMs : undefined,
     )
+  }
+
+  /** An entry still unknown: not before its lost request can have landed, then backing off. */
+  #lookAgain(entry: E): CheckResult {
+    const { backoff, verifyAfterMs, now } = this.deps
+    const reference = this.kind.referenceOf(entry)
+    if (!backoff || !this.kind.open(entry)) {
+      this.#misses.delete(reference)
+      return 'continue'
+    }
+    const lost = this.kind.uncertainty(entry)?.lastUnknownAt
+    const landing = lost ? Date.parse(lost) + verifyAfterMs - now() : 0
+    if (landing > 0) return { afterMs: Math.min(landing, backoff.maxMs) }
+    const misses = (this.#misses.get(reference) ?? 0) + 1
+    this.#misses.set(reference, misses)
+    const ms = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (misses - 1))
+    // Jitter, so a batch lost together is not looked up in lockstep.
+    return { afterMs: ms * (0.8 + Math.random() * 0.4) }
   }
 
   /**
@@ -226,9 +257,9 @@ export class ReferencedWrites<E, G, A, R> {
    * at a time per reference: a second caller joins the first. Never throws for gateway trouble.
    */
   check(reference: string, options: { lookEarly?: boolean } = {}): Promise<E | undefined> {
-    return this.#flights.run(reference, () =>
-      this.#checkOnce(reference, options.lookEarly ?? false),
-    )
+    const once = () => this.#checkOnce(reference, options.lookEarly ?? false)
+    const slots = this.deps.slots
+    return this.#flights.run(reference, slots ? () => slots.run(once) : once)
   }
 
   async #checkOnce(reference: string, lookEarly: boolean): Promise<E | undefined> {
@@ -305,7 +336,8 @@ export class ReferencedWrites<E, G, A, R> {
         if (!sendable(now)) return false
         this.deps.journal.put(this.kind.unknown(now, inFlight))
         // The resend's time is on disk before it leaves, or it does not leave.
-        await this.deps.journal.written?.(reference)
+        const written = this.deps.journal.written?.(reference)
+        await (this.deps.slots && written ? this.deps.slots.off(written) : written)
         return sendable(this.deps.journal.get(reference))
       },
       mayResend: () => this.deps.trust?.honoured() ?? true,

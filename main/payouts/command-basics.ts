@@ -11,6 +11,7 @@ import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import type { Outbox } from './outbox'
 import type { ItemPatch } from './records'
 import type { PayoutAction } from './stateMachine'
+import type { PayoutCore } from './payout-core'
 
 export interface PayoutPolicy {
   limits: PayoutLimits
@@ -47,9 +48,11 @@ export interface CommandDeps {
   /** Signs approvals after the PIN check (the environment's device key); absent: unsigned. */
   approvalSealer?: Sealer | null
   /**
-   * The sender's `verifyAfterMs` (its request deadline plus the commit lag margin): the core
-   * fences a decision off that long after a request whose answer was lost. Default 15 s + 15 s.
+   * The payouts' one exactly-once core (the service's, which the sender drives): decisions go
+   * through it. Absent, a core of their own over the outbox, fencing a decision off for
+   * `verifyAfterMs` after a lost request (default: the sender's, 15 s + 15 s).
    */
+  core?: PayoutCore
   verifyAfterMs?: number
   /**
    * Shop mode: checks the payout against the shop's limits with the shop's server and holds
