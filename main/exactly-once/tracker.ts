@@ -7,15 +7,14 @@
 //
 // A kind describes only what differs (WriteKind): how to send and look up, how to read and
 // fold a record, which statuses are final. Everything else lives here, once.
-import type { Logger } from '../kernel/log'
 import { refuse } from '../kernel/errors'
 import { overruleAlarm } from './alarm'
 import { decideResolution, makerBlockSaid, noAlarm, onlyUnknown, type Decider } from './decision'
 import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { assertDecidable } from './fence'
 import { flightsOver, type Flights } from './flights'
-import type { CheckResult, Follower } from './follower'
-import { RequestPace, type Pacing, type Slots } from './pacing'
+import type { CheckResult } from './follower'
+import { RequestPace, type Pacing } from './pacing'
 import {
   foreignAnswer,
   pursueByReference,
@@ -24,66 +23,18 @@ import {
   uncertaintyAfterRestart,
   type Uncertainty,
 } from './submit'
-import type { ReferenceTrust } from './trust'
 import type { EntryStore, WriteKind } from './kind'
+import {
+  DECIDED_WATCH_MS,
+  DEFAULT_VERIFY_AFTER_MS,
+  UNKNOWN_WINDOW_MS,
+  type ServiceWriteDeps,
+  type TrackerDeps,
+} from './write-deps'
 
 export type { EntryStore, WriteKind } from './kind'
-
-/** What a feature's service is given that the core needs (its own deps, mostly). */
-export interface ServiceWriteDeps<G> {
-  gateway: () => Promise<G>
-  follower: Follower
-  /**
-   * Looks up entries waiting for a person, and decided ones, at a slow pace
-   * (REVIEW_LOOKUP_SCHEDULE): the gateway's answer settles one before anyone has to guess.
-   * Absent: nobody looks them up until someone opens one.
-   */
-  reviewFollower?: Follower
-  /** Whether this environment has shown it keeps our reference (resends need it). */
-  trust?: ReferenceTrust
-  /** The environment's holds (Retry-After), shared by every kind; absent: this kind's own. */
-  pacing?: Pacing
-  /** Bounds the follow-ups asking the gateway at once (a journal write frees its slot). */
-  slots?: Slots
-  /**
-   * Lookups of an entry whose answer was lost: none before the lost request can have landed,
-   * then with back-off from `baseMs` to `maxMs`. Absent: on the follower's schedule.
-   */
-  backoff?: { baseMs: number; maxMs: number }
-  log: Logger
-  now?: () => number
-  /** Least wait after a lost request before a lookup may clear a resend (and the fence). */
-  verifyAfterMs?: number
-  /** How long a lost answer is followed up before a person decides. */
-  unknownWindowMs?: number
-  /** Who is signed in (the IPC guard has already checked the role). */
-  actor: () => Decider | null
-  /** Checks a PIN (counting failures towards lockout); throws AppError when wrong. */
-  verifyPin?: (userId: string, pin: string) => Promise<unknown>
-}
-
-/** The tracker's deps: a service's, with every default settled, and the store it writes. */
-export interface TrackerDeps<E, G> extends Omit<
-  ServiceWriteDeps<G>,
-  'now' | 'verifyAfterMs' | 'unknownWindowMs' | 'actor'
-> {
-  journal: EntryStore<E>
-  publish: (entry: E) => void
-  now: () => number
-  verifyAfterMs: number
-  windowMs: number
-  /** How long a decided reference is still looked up (the gateway's reversal window). */
-  decidedWatchMs: number
-  /** Who decides and acknowledges when the caller names nobody. */
-  actor?: () => Decider | null
-}
-
-/** How long a lost answer is followed up before a person decides, unless a kind says. */
-const UNKNOWN_WINDOW_MS = 30 * 60_000
-/** The gateway's reversal window (docs/gateway-assumptions.md): decided entries are watched. */
-export const DECIDED_WATCH_MS = 3 * 86_400_000
-/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
-export const DEFAULT_VERIFY_AFTER_MS = 25_000
+export { DECIDED_WATCH_MS, DEFAULT_VERIFY_AFTER_MS } from './write-deps'
+export type { ServiceWriteDeps, TrackerDeps } from './write-deps'
 
 /** The core for one kind, on a service's deps, with the core's defaults. */
 export function writesFor<E, G, A, R>(
@@ -107,8 +58,6 @@ export type Submitted<E> = { kind: 'sent'; entry: E } | { kind: 'unknown'; entry
 
 export class ReferencedWrites<E, G, A, R> {
   readonly #flights: Flights<E | undefined>
-  /** Lookups in a row that left an entry's outcome unknown (the back-off). */
-  readonly #misses = new Map<string, number>()
   /** Every request of this kind leaves through it: the environment's Retry-After holds. */
   readonly pacing: Pacing
 
@@ -203,7 +152,9 @@ export class ReferencedWrites<E, G, A, R> {
 
   /** Follows an entry on the quick schedule until it is final or waits for a person. */
   follow(reference: string): void {
-    const entry = this.deps.journal.get(reference)
+    const entry = this.deps.follower.isFollowing(reference)
+      ? undefined
+      : this.deps.journal.get(reference)
     const first = entry && this.#lookAgain(entry)
     this.deps.follower.follow(
       reference,
@@ -236,20 +187,15 @@ export class ReferencedWrites<E, G, A, R> {
 
   /** An entry still unknown: not before its lost request can have landed, then backing off. */
   #lookAgain(entry: E): CheckResult {
-    const { backoff, verifyAfterMs, now } = this.deps
     const reference = this.kind.referenceOf(entry)
+    const backoff = this.deps.backoff
     if (!backoff || !this.kind.open(entry)) {
-      this.#misses.delete(reference)
+      backoff?.forget(reference)
       return 'continue'
     }
     const lost = this.kind.uncertainty(entry)?.lastUnknownAt
-    const landing = lost ? Date.parse(lost) + verifyAfterMs - now() : 0
-    if (landing > 0) return { afterMs: Math.min(landing, backoff.maxMs) }
-    const misses = (this.#misses.get(reference) ?? 0) + 1
-    this.#misses.set(reference, misses)
-    const ms = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (misses - 1))
-    // Jitter, so a batch lost together is not looked up in lockstep.
-    return { afterMs: ms * (0.8 + Math.random() * 0.4) }
+    const landsBy = lost ? Date.parse(lost) + this.deps.verifyAfterMs : null
+    return { afterMs: backoff.next(reference, landsBy) }
   }
 
   /**

@@ -7,7 +7,7 @@ import type { Sealer } from '../integrity/seal'
 import { silentLogger } from '../kernel/log'
 import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
 import { Follower } from '../exactly-once/follower'
-import { Slots, type Pacing } from '../exactly-once/pacing'
+import { Backoff, Slots, type Pacing } from '../exactly-once/pacing'
 import { DECIDED_WATCH_MS, ReferencedWrites } from '../exactly-once/tracker'
 import type { ReferenceTrust } from '../exactly-once/trust'
 import type { GatewayProvider, PayoutsGateway } from './gatewayPort'
@@ -128,7 +128,7 @@ export function payoutCore(options: SenderOptions): PayoutCore {
     trust: o.referenceTrust ?? undefined,
     pacing: o.pacing,
     slots,
-    backoff: { baseMs: o.retryBaseMs, maxMs: o.retryMaxMs },
+    backoff: new Backoff({ baseMs: o.retryBaseMs, maxMs: o.retryMaxMs, now: o.now }),
     log: silentLogger,
     now: o.now,
     verifyAfterMs: o.verifyAfterMs,
