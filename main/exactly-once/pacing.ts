@@ -12,82 +12,79 @@ import { tillTrust, type TrustScope } from './trust'
 /** A 429 that named no wait: this long before the next try. */
 const DEFAULT_HOLD_MS = 1_000
 
-export interface Pacing {
-  /** Until when sending is held back (epoch ms), or null when a send may leave now. */
-  sendingHeld(): number | null
-  /** Until when lookups of `reference` are held back, or null. */
-  lookupHeld(reference: string): number | null
-  /** A first send or a resend: refused while held; a 429 met holds every send. */
-  send<T>(request: () => Promise<T>): Promise<T>
-  /** A lookup of `reference`: refused while held; a 429 met holds this reference's lookups. */
-  lookup<T>(reference: string, request: () => Promise<T>): Promise<T>
-}
-
 /** A request the till did not let leave: the gateway's wait still holds. */
-function held(untilMs: number, nowMs: number, method: string): GatewayError {
-  return new GatewayError({
+const held = (waitMs: number, method: string): GatewayError =>
+  new GatewayError({
     kind: 'rate_limited',
     status: null,
     gatewayMessage: null,
     code: null,
+    capability: null,
     endpoint: 'held',
     method,
     path: '',
-    capability: null,
     retryPolicy: 'safe',
     outcomeUnknown: false,
     retryable: true,
-    retryAfterMs: Math.max(0, untilMs - nowMs),
+    retryAfterMs: Math.max(0, waitMs),
     detail: 'held back by an earlier Retry-After; not sent',
   })
-}
 
-/** The wait a 429 asks for, or null for any other failure. */
-const waitOf = (error: unknown): number | null =>
-  error instanceof GatewayError && error.kind === 'rate_limited'
-    ? (error.retryAfterMs ?? DEFAULT_HOLD_MS)
-    : null
+/** The holds of each environment the till talks to, under its key (`key()` at each call). */
+export class Pacing {
+  readonly #sends = new Map<string, number>()
+  readonly #lookups = new Map<string, number>()
 
-/** The holds of one environment. */
-export class RequestPace implements Pacing {
-  #sendingUntil = 0
-  readonly #lookupUntil = new Map<string, number>()
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly key: () => string | null = () => null,
+  ) {}
 
-  constructor(private readonly now: () => number = Date.now) {}
-
+  /** Until when sending is held back (epoch ms), or null when a send may leave now. */
   sendingHeld(): number | null {
-    return this.now() < this.#sendingUntil ? this.#sendingUntil : null
+    return this.#held(this.#sends, this.#env())
   }
 
+  /** Until when lookups of `reference` are held back, or null. */
   lookupHeld(reference: string): number | null {
-    const until = this.#lookupUntil.get(reference) ?? 0
+    return this.#held(this.#lookups, `${this.#env()} ${reference}`)
+  }
+
+  /** A first send or a resend: refused while held; a 429 met holds every send. */
+  send<T>(request: () => Promise<T>): Promise<T> {
+    return this.#through(this.#sends, this.#env(), 'POST', request)
+  }
+
+  /** A lookup of `reference`: refused while held; a 429 met holds this reference's lookups. */
+  lookup<T>(reference: string, request: () => Promise<T>): Promise<T> {
+    return this.#through(this.#lookups, `${this.#env()} ${reference}`, 'GET', request)
+  }
+
+  #env(): string {
+    return this.key() ?? 'none'
+  }
+
+  #held(holds: Map<string, number>, key: string): number | null {
+    const until = holds.get(key) ?? 0
     if (this.now() < until) return until
-    this.#lookupUntil.delete(reference)
+    holds.delete(key)
     return null
   }
 
-  async send<T>(request: () => Promise<T>): Promise<T> {
-    const until = this.sendingHeld()
-    if (until !== null) throw held(until, this.now(), 'POST')
+  async #through<T>(
+    holds: Map<string, number>,
+    key: string,
+    method: string,
+    request: () => Promise<T>,
+  ): Promise<T> {
+    const until = this.#held(holds, key)
+    if (until !== null) throw held(until - this.now(), method)
     try {
       return await request()
     } catch (error) {
-      const wait = waitOf(error)
-      if (wait !== null) this.#sendingUntil = Math.max(this.#sendingUntil, this.now() + wait)
-      throw error
-    }
-  }
-
-  async lookup<T>(reference: string, request: () => Promise<T>): Promise<T> {
-    const until = this.lookupHeld(reference)
-    if (until !== null) throw held(until, this.now(), 'GET')
-    try {
-      return await request()
-    } catch (error) {
-      const wait = waitOf(error)
-      if (wait !== null) {
-        const at = Math.max(this.#lookupUntil.get(reference) ?? 0, this.now() + wait)
-        this.#lookupUntil.set(reference, at)
+      if (error instanceof GatewayError && error.kind === 'rate_limited') {
+        const wait = error.retryAfterMs ?? DEFAULT_HOLD_MS
+        holds.set(key, Math.max(holds.get(key) ?? 0, this.now() + wait))
       }
       throw error
     }
@@ -119,26 +116,13 @@ export class Backoff {
   }
 }
 
-const paces = new WeakMap<object, Map<string, RequestPace>>()
+const paces = new WeakMap<object, Pacing>()
 
-/** The pacing of the environment this till is on at each call, shared by every kind. */
+/** The pacing of this till, shared by every kind, keyed by the environment of the moment. */
 export function pacingOf(scope: TrustScope): Pacing {
-  const { key } = tillTrust(scope)
-  let byKey = paces.get(scope)
-  if (!byKey) paces.set(scope, (byKey = new Map()))
-  const known = byKey
-  const current = (): RequestPace => {
-    const k = key() ?? 'none'
-    let pace = known.get(k)
-    if (!pace) known.set(k, (pace = new RequestPace(scope.now)))
-    return pace
-  }
-  return {
-    sendingHeld: () => current().sendingHeld(),
-    lookupHeld: (reference) => current().lookupHeld(reference),
-    send: (request) => current().send(request),
-    lookup: (reference, request) => current().lookup(reference, request),
-  }
+  let pace = paces.get(scope)
+  if (!pace) paces.set(scope, (pace = new Pacing(scope.now, tillTrust(scope).key)))
+  return pace
 }
 
 /**

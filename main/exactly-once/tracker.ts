@@ -14,7 +14,7 @@ import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { assertDecidable } from './fence'
 import { flightsOver, type Flights } from './flights'
 import type { CheckResult } from './follower'
-import { RequestPace, type Pacing } from './pacing'
+import { Pacing } from './pacing'
 import {
   foreignAnswer,
   pursueByReference,
@@ -66,7 +66,7 @@ export class ReferencedWrites<E, G, A, R> {
     private readonly deps: TrackerDeps<E, G>,
   ) {
     this.#flights = flightsOver(deps.journal.over ?? deps.journal)
-    this.pacing = deps.pacing ?? new RequestPace(deps.now)
+    this.pacing = deps.pacing ?? new Pacing(deps.now)
   }
 
   /** A first send or a resend of `entry`, unless a Retry-After holds sending back. */

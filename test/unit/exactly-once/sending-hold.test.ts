@@ -9,7 +9,7 @@ import {
   REVIEW_LOOKUP_SCHEDULE,
   SETTLEMENT_SCHEDULE,
 } from '../../../main/exactly-once/follower'
-import { RequestPace } from '../../../main/exactly-once/pacing'
+import { Pacing } from '../../../main/exactly-once/pacing'
 import { HONOURED } from '../../../main/exactly-once/trust'
 import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { PayoutSender } from '../../../main/payouts/sender'
@@ -34,7 +34,7 @@ afterEach(async () => {
 })
 
 /** Refunds whose every answer is lost, on a gateway that holds none of them. */
-function refunds(timers: ManualTimers, pacing: RequestPace) {
+function refunds(timers: ManualTimers, pacing: Pacing) {
   const sent: string[] = []
   const gateway = {
     payments: {
@@ -84,7 +84,7 @@ function refunds(timers: ManualTimers, pacing: RequestPace) {
 }
 
 /** A payout whose first request meets a 429 with a Retry-After, on the same pacing. */
-async function rateLimitedPayout(timers: ManualTimers, pacing: RequestPace): Promise<void> {
+async function rateLimitedPayout(timers: ManualTimers, pacing: Pacing): Promise<void> {
   w = await world()
   const payout = await approvedPayout(w, 0)
   w.gateway.initFaults.push({ kind: '429', retryAfterMs: RETRY_AFTER_MS })
@@ -113,7 +113,7 @@ async function rateLimitedPayout(timers: ManualTimers, pacing: RequestPace): Pro
 describe("a payout's Retry-After on initialize", () => {
   it("holds back a refund's resend after a lost answer until it has passed", async () => {
     const timers = new ManualTimers()
-    const pacing = new RequestPace(() => timers.now())
+    const pacing = new Pacing(() => timers.now())
     const r = refunds(timers, pacing)
     await rejection(r.issue('10'))
     expect(r.sent).toHaveLength(1)
@@ -129,7 +129,7 @@ describe("a payout's Retry-After on initialize", () => {
 
   it("refuses a refund's first send while it holds, and nothing leaves", async () => {
     const timers = new ManualTimers()
-    const pacing = new RequestPace(() => timers.now())
+    const pacing = new Pacing(() => timers.now())
     const r = refunds(timers, pacing)
     await rateLimitedPayout(timers, pacing)
 
