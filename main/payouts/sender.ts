@@ -85,8 +85,8 @@ export class PayoutSender extends PayoutSending {
    */
   kick(): void {
     this.pausedUntil = 0
+    for (const reference of this.dueAt.keys()) this.retries.forget(reference)
     this.dueAt.clear()
-    this.failures.clear()
     for (const item of this.o.outbox.items())
       if (this.writes.isFollowing(item.reference) && !isDecided(item))
         void this.writes.check(item.reference).catch((error: unknown) => this.o.onError?.(error))
@@ -121,7 +121,7 @@ export class PayoutSender extends PayoutSending {
     else {
       this.#queue.delete(reference)
       this.dueAt.delete(reference)
-      this.failures.delete(reference)
+      this.retries.forget(reference)
     }
     // The core follows what the gateway holds or may hold: at a start, and a decision made
     // through another core over this outbox too. Not a `sending` payout this sender posts.

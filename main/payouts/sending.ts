@@ -4,7 +4,7 @@
 // exactly-once core follows). Also the sender's live view of a payout and its pauses.
 import type { Transfer } from '../../common/api/disbursements'
 import { english } from '../kernel/errors'
-import type { Slots } from '../exactly-once/pacing'
+import { Backoff, type Slots } from '../exactly-once/pacing'
 import type { ReferencedWrites } from '../exactly-once/tracker'
 import { approvalMatches, bindingHash } from './binding'
 import { explainGatewayFailure } from './explain'
@@ -30,7 +30,7 @@ export abstract class PayoutSending {
   protected readonly slots: Slots
   /** When a payout's next first send may be tried (after a failure, with back-off). */
   protected readonly dueAt = new Map<string, number>()
-  protected readonly failures = new Map<string, number>()
+  protected readonly retries: Backoff
   /** References cleared for another initialize: `send` just committed, or it was not processed. */
   protected readonly mayPost = new Set<string>()
   protected readonly liveStatus = new Map<string, LiveStatus>()
@@ -44,6 +44,7 @@ export abstract class PayoutSending {
   ) {
     this.writes = core.writes
     this.slots = core.slots
+    this.retries = new Backoff({ baseMs: o.retryBaseMs, maxMs: o.retryMaxMs, now: o.now })
   }
 
   protected async sendApproved(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
@@ -124,7 +125,7 @@ export abstract class PayoutSending {
     this.core.posting.add(reference)
     try {
       await this.writes.submit(item, gateway)
-      this.failures.delete(reference)
+      this.retries.forget(reference)
     } catch (error) {
       await this.#refusedOrNotSent(item, attempt, error)
     } finally {
@@ -195,11 +196,7 @@ export abstract class PayoutSending {
   }
 
   protected backoff(reference: string): void {
-    const failures = (this.failures.get(reference) ?? 0) + 1
-    this.failures.set(reference, failures)
-    const base = Math.min(this.o.retryMaxMs, this.o.retryBaseMs * 2 ** (failures - 1))
-    // Jitter so a batch that failed together doesn't retry in lockstep.
-    this.dueAt.set(reference, this.o.now() + base * (0.8 + Math.random() * 0.4))
+    this.dueAt.set(reference, this.o.now() + this.retries.next(reference, null))
   }
 
   protected problem(reference: string, code: string, message: string): void {
