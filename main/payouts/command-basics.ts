@@ -11,7 +11,6 @@ import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import type { Outbox } from './outbox'
 import type { ItemPatch } from './records'
 import type { PayoutAction } from './stateMachine'
-import type { PayoutCore } from './payout-core'
 
 export interface PayoutPolicy {
   limits: PayoutLimits
@@ -48,11 +47,11 @@ export interface CommandDeps {
   /** Signs approvals after the PIN check (the environment's device key); absent: unsigned. */
   approvalSealer?: Sealer | null
   /**
-   * The payouts' one exactly-once core (the service's, which the sender drives): decisions go
-   * through it. Absent, a core of their own over the outbox, fencing a decision off for
+   * Decisions on the payouts' one exactly-once core (the service's, which the sender drives).
+   * Absent, on a core of their own over the outbox, fencing a decision off for
    * `verifyAfterMs` after a lost request (default: the sender's, 15 s + 15 s).
    */
-  core?: PayoutCore
+  decisions?: PayoutDecisions
   verifyAfterMs?: number
   /**
    * Shop mode: checks the payout against the shop's limits with the shop's server and holds

@@ -14,7 +14,7 @@ import {
   type Person,
 } from './command-basics'
 import type { PayoutItem } from './model'
-import { payoutCore } from './payout-core'
+import { payoutCore, type PayoutCore } from './payout-core'
 
 /** A supervisor's decision on an unknown outcome. */
 export type OutcomeDecision =
@@ -22,9 +22,12 @@ export type OutcomeDecision =
   | { outcome: 'not_paid'; reason: string }
 
 /** Decisions on the payouts' core: the sender's flights for a reference are its flights. */
-export function payoutDecisions(deps: CommandDeps): PayoutDecisions {
+export function payoutDecisions(
+  deps: Pick<CommandDeps, 'outbox' | 'resolveName' | 'now' | 'verifyPin' | 'verifyAfterMs'>,
+  core?: PayoutCore,
+): PayoutDecisions {
   const { store, writes } =
-    deps.core ??
+    core ??
     payoutCore({
       outbox: deps.outbox,
       gateway: () => Promise.reject(new Error('A decision sends nothing.')),

@@ -37,6 +37,7 @@ import { Outbox } from './outbox'
 import type { ShopLimitsPort } from './limits'
 import { PolicyStore } from './policy'
 import { RecordRejectedError } from './records'
+import { payoutDecisions } from './outcome-decision'
 import { payoutCore } from './payout-core'
 import { COMMIT_LAG_MARGIN_MS, PayoutSender, type SenderOptions } from './sender'
 import { statusOf, toView, type Viewer } from './view'
@@ -173,6 +174,7 @@ export class PayoutsService {
       approvalSealer: seal?.sealer ?? null,
     }
     const core = payoutCore(senderOptions)
+    const verifyPin = this.options.verifyPin
     const commands = new PayoutCommands({
       outbox,
       now: this.#now,
@@ -184,12 +186,16 @@ export class PayoutsService {
         const clock = { now: this.#now(), utcOffsetMinutes }
         await port.hold({ side, candidate, person, items: [...outbox.items()], limits, clock })
       },
-      verifyPin: this.options.verifyPin,
+      verifyPin,
       resolveName: senderOptions.resolveName,
       recentBankName: (bank, account) => names.recent(bank, account),
       bankName: (code) => banks.find(code)?.name,
       approvalSealer: seal?.sealer ?? null,
-      core,
+      // Through the sender's core: its flights fence the decision off from its requests.
+      decisions: payoutDecisions(
+        { outbox, resolveName: senderOptions.resolveName, now: this.#now, verifyPin },
+        core,
+      ),
     })
     const sender = new PayoutSender({ ...senderOptions, core })
     const unsubscribe = outbox.onChange((items) => {
