@@ -3,23 +3,12 @@
 // 429 on initialize holds a refund's resend after a lost answer, and a refund's first send.
 // One clock (manual timers) drives both; the test moves it past the hold by hand.
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Refund } from '../../../common/api/refunds'
-import {
-  Follower,
-  REVIEW_LOOKUP_SCHEDULE,
-  SETTLEMENT_SCHEDULE,
-} from '../../../main/exactly-once/follower'
 import { Pacing } from '../../../main/exactly-once/pacing'
 import { HONOURED } from '../../../main/exactly-once/trust'
-import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { PayoutSender } from '../../../main/payouts/sender'
-import {
-  RefundEntry,
-  RefundsService,
-  type RefundsGateway,
-} from '../../../main/refunds/refunds-service'
 import { rejection } from '../../support/async'
-import { ManualTimers, gwError, log } from '../payments/support'
+import { refundsGateway, refundsRig } from '../../support/refunds-rig'
+import { gwError, type ManualTimers } from '../payments/support'
 import { approvedPayout, world, type World } from '../payouts/helpers'
 
 const RETRY_AFTER_MS = 60_000
@@ -33,54 +22,24 @@ afterEach(async () => {
   w = null
 })
 
-/** Refunds whose every answer is lost, on a gateway that holds none of them. */
-function refunds(timers: ManualTimers, pacing: Pacing) {
+/** Refunds whose every answer is lost, on a gateway that holds none of them; their pacing. */
+function refunds() {
   const sent: string[] = []
-  const gateway = {
-    payments: {
-      verify: async () => ({
-        reference: 'PAY_1',
-        status: 'success',
-        amount: 1_000_000,
-        currency: 'NGN',
-        amount_refunded: 0,
-      }),
+  const gateway = refundsGateway({
+    initialize: async (body) => {
+      sent.push(body.reference)
+      throw gwError('timeout', { status: null, outcomeUnknown: true })
     },
-    refunds: {
-      initialize: async (body: { reference: string }) => {
-        sent.push(body.reference)
-        throw gwError('timeout', { status: null, outcomeUnknown: true })
-      },
-      get: async () => Promise.reject(gwError('not_found', { method: 'GET' })),
-      ofPayment: async () => ({
-        status: true,
-        data: [] as Refund[],
-        pagination: { page: 1, page_size: 100, total_items: 0, total_pages: 1 },
-      }),
-    },
-  } as unknown as RefundsGateway
-  const service = new RefundsService({
-    gateway: async () => gateway,
-    journal: new Journal({
-      name: 'refunds',
-      schema: RefundEntry,
-      storage: memoryStorage(),
-      keyOf: (e) => e.reference,
-      timeOf: (e) => e.createdAt,
-      limit: 500,
-    }),
-    follower: new Follower(SETTLEMENT_SCHEDULE, timers),
-    reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE, timers),
-    publish: () => undefined,
-    actor: () => ({ id: 'u_super0001', name: 'Sam' }),
-    log,
-    now: () => timers.now(),
-    trust: HONOURED,
-    pacing,
+    get: async () => Promise.reject(gwError('not_found', { method: 'GET' })),
+  })
+  let pacing = new Pacing()
+  const rig = refundsRig(gateway, (timers) => {
+    pacing = new Pacing(() => timers.now())
+    return { trust: HONOURED, pacing }
   })
   const issue = (amount: string) =>
-    service.issue({ paymentReference: 'PAY_1', kind: 'partial', amount, reason: 'Returned' })
-  return { sent, service, issue }
+    rig.service.issue({ paymentReference: 'PAY_1', kind: 'partial', amount, reason: 'Returned' })
+  return { sent, issue, timers: rig.timers, pacing }
 }
 
 /** A payout whose first request meets a 429 with a Retry-After, on the same pacing. */
@@ -112,26 +71,22 @@ async function rateLimitedPayout(timers: ManualTimers, pacing: Pacing): Promise<
 
 describe("a payout's Retry-After on initialize", () => {
   it("holds back a refund's resend after a lost answer until it has passed", async () => {
-    const timers = new ManualTimers()
-    const pacing = new Pacing(() => timers.now())
-    const r = refunds(timers, pacing)
+    const r = refunds()
     await rejection(r.issue('10'))
     expect(r.sent).toHaveLength(1)
 
-    await rateLimitedPayout(timers, pacing)
+    await rateLimitedPayout(r.timers, r.pacing)
     // Past the wait after the lost request: the refund's lookup says "no such refund".
-    await timers.advance(RETRY_AFTER_MS - 5_000)
+    await r.timers.advance(RETRY_AFTER_MS - 5_000)
     expect(r.sent).toHaveLength(1)
 
-    await timers.advance(10_000)
+    await r.timers.advance(10_000)
     expect(r.sent).toHaveLength(2)
   })
 
   it("refuses a refund's first send while it holds, and nothing leaves", async () => {
-    const timers = new ManualTimers()
-    const pacing = new Pacing(() => timers.now())
-    const r = refunds(timers, pacing)
-    await rateLimitedPayout(timers, pacing)
+    const r = refunds()
+    await rateLimitedPayout(r.timers, r.pacing)
 
     const error = await rejection(r.issue('10'))
     expect(error.message).toMatch(/busy/i)
