@@ -96,18 +96,32 @@ export interface PayoutCore {
   slots: Slots
   /** Payouts whose first request is on its way: its answer counts as an attempt. */
   posting: Set<string>
-  /** What the core tells the sender: a payout it moved, a lookup that failed. */
+  /** What the core and the sender tell each other: a payout moved, a lookup failed, a pause. */
   told: {
     publish: (item: PayoutItem) => void
     lookupFailed: (reference: string, error: unknown) => void
+    /** Why nothing may ask the gateway now (a bad key, no gateway), or null. */
+    paused: () => string | null
   }
 }
+
+/** A follow-up not made: the sender is paused (it already says why). */
+export class Paused extends Error {}
 
 /** The core over the outbox, on the sender's pace. */
 export function payoutCore(options: SenderOptions): PayoutCore {
   const o = settle(options)
   const posting = new Set<string>()
-  const told: PayoutCore['told'] = { publish: () => undefined, lookupFailed: () => undefined }
+  const told: PayoutCore['told'] = {
+    publish: () => undefined,
+    lookupFailed: () => undefined,
+    paused: () => null,
+  }
+  const gateway = async (): Promise<PayoutsGateway> => {
+    const why = told.paused()
+    if (why !== null) throw new Paused(why)
+    return o.gateway()
+  }
   const store = new PayoutStore(o.outbox, (error) => o.onError?.(error))
   const kind = payoutKind({
     requestTimeoutMs: o.requestTimeoutMs,
@@ -121,7 +135,7 @@ export function payoutCore(options: SenderOptions): PayoutCore {
   const later = { untilMs: Infinity, everyMs: Math.min(o.maxPollMs, o.retryMaxMs) }
   const writes = new ReferencedWrites(kind, {
     journal: store,
-    gateway: o.gateway,
+    gateway,
     follower: new Follower({ steps: [quick, later] }),
     reviewFollower: new Follower({ steps: [{ untilMs: Infinity, everyMs: o.reviewPollMs }] }),
     publish: (item) => told.publish(item),

@@ -11,7 +11,7 @@ import { classifyFailure } from './gatewayPort'
 import { GatewayError } from '../gateway/errors'
 import { Follower } from '../exactly-once/follower'
 import { isDecided, isUncertain, type PayoutItem } from './model'
-import { payoutCore, settle, type PayoutCore, type SenderOptions } from './payout-core'
+import { Paused, payoutCore, settle, type PayoutCore, type SenderOptions } from './payout-core'
 import { PayoutSending, type LiveStatus } from './sending'
 
 export { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
@@ -48,6 +48,9 @@ export class PayoutSender extends PayoutSending {
       if (item.state === 'submitted' || item.state === 'success') this.setBlocked(null)
     }
     this.core.told.lookupFailed = (reference, error) => this.#failedRead(reference, error)
+    // A bad key or no gateway stops the core's follow-ups too, not only the sends.
+    this.core.told.paused = () =>
+      this.o.now() < this.pausedUntil ? (this.blockedReason ?? 'Paused.') : null
   }
 
   start(): void {
@@ -207,6 +210,7 @@ export class PayoutSender extends PayoutSending {
     const look = async () => {
       const item = this.o.outbox.get(reference)
       if (!item || item.state !== 'success' || !this.#running) return 'final'
+      if (this.o.now() < this.pausedUntil) return 'continue'
       try {
         const gateway = await this.o.gateway()
         const transfer = await this.slots.run(() => this.writes.lookup(gateway, reference))
@@ -224,6 +228,7 @@ export class PayoutSender extends PayoutSending {
 
   /** A lookup failed: the problem in words; a bad key or no gateway blocks every send. */
   #failedRead(reference: string, error: unknown): void {
+    if (error instanceof Paused) return
     const failure = classifyFailure(error, 'lookup')
     const message = explainGatewayFailure(error, 'verify')
     this.problem(reference, failure, message)
