@@ -155,6 +155,17 @@ test('10, 6, 7: a part-payment: its balance inside its entry at 1024×768, its w
   await expect(row.locator('td').first()).toHaveText(
     /^(Today|Yesterday|\d{1,2} \w{3} \d{4}), \d\d:\d\d$/,
   )
+  // The reference a person matches against the bank statement reads in at most two lines (it
+  // broke over three at 1024 px while the narration kept its column).
+  const referenceLines = await row
+    .locator('td')
+    .nth(5)
+    .evaluate((td) => {
+      const range = document.createRange()
+      range.selectNodeContents(td)
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+    })
+  expect(referenceLines).toBeLessThanOrEqual(2)
   await shot(page, 'transfers-1024')
 })
 
