@@ -319,6 +319,31 @@ describe('the day and the Z-report step', () => {
     expect(away.status).toBe('not_checked')
     expect(away.summary.en).toContain('the gateway is not reachable')
   })
+
+  it("the Z's step matches the records it is given (the report's own read), reading no other", async () => {
+    const { day, records } = balancedDay()
+    const gateway = fakeGateway(day)
+    const s = new ReconcileService({
+      gateway: async () => gateway,
+      records: () => Promise.reject(new Error('read the whole journal')),
+      environment: () => 'demo',
+      timeZone: () => ZONE,
+      pdf: null,
+      now: () => Date.parse('2026-11-27T09:00:00Z'),
+      list: { sleep: async () => undefined },
+    })
+    const window = dayBounds(DAY, ZONE)
+    const z = await zReconciliation(s, window.fromMs, window.toMs, {
+      records: async () => ({
+        records,
+        problems: [],
+        scope: 'till',
+        tills: ['Till 1'],
+        stale: false,
+      }),
+    })
+    expect(z).toMatchObject({ status: 'reconciled', matched: 30, differences: 0 })
+  })
 })
 
 describe("the other tills' records in a shop", () => {
