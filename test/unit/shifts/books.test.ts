@@ -259,19 +259,26 @@ describe("a day's reconciliation against the gateway", () => {
     return service.day('2026-03-02')
   }
 
+  /** Payments `from` to `to` paid, each kept as the shifts module does on `payments.updated`. */
+  async function paid(
+    journal: ReturnType<typeof payments>,
+    books: Books,
+    from: number,
+    to: number,
+  ) {
+    for (let n = from; n <= to; n++) {
+      journal.put(entry(n))
+      await books.capture('demo')
+    }
+  }
+
   it('a day with more payments than the journal keeps reconciles with nothing unmatched', async () => {
     const journal = payments(3)
     const { books, service } = till()
-    for (let n = 1; n <= 8; n++) {
-      journal.put(entry(n))
-      await books.capture('demo')
-    }
+    await paid(journal, books, 1, 8)
     // A Z-report counts them all, and the books let go of the five the journal dropped.
     await closeZ(service)
-    for (let n = 9; n <= 12; n++) {
-      journal.put(entry(n))
-      await books.capture('demo')
-    }
+    await paid(journal, books, 9, 12)
     await closeZ(service)
     expect(journal.list()).toHaveLength(3)
     const report = await reconcileDay(books, 12)
@@ -286,10 +293,7 @@ describe("a day's reconciliation against the gateway", () => {
   it("refuses an edited line of the books' day, says so, and finds the payment missing", async () => {
     const journal = payments(2)
     const { books, service } = till()
-    for (let n = 1; n <= 5; n++) {
-      journal.put(entry(n))
-      await books.capture('demo')
-    }
+    await paid(journal, books, 1, 5)
     await closeZ(service)
     const file = join(dir, 'shifts', 'demo', 'books-days', '2026-03-02.jsonl')
     writeFileSync(file, readFileSync(file, 'utf8').replace('100001', '100009'))
