@@ -12,7 +12,6 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import type { JournalSeal } from '../integrity'
-import type { KeptRecord } from './books'
 
 const DOMAIN = 'shifts.books.day.v1'
 const DAY_MS = 86_400_000
@@ -22,7 +21,12 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** The UTC day (YYYY-MM-DD) of an instant. */
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
-export class BooksDays {
+/** A kept record (books.ts `KeptRecord`): dated by its `createdAt`. */
+interface Dated {
+  v: { createdAt: string }
+}
+
+export class BooksDays<KeptRecord extends Dated> {
   constructor(
     /** The environment's folder of day files (shifts/<environment>/books-days). */
     private readonly dir: string,

@@ -76,7 +76,7 @@ export class BooksFile {
   /** Why the file is not used, in words; null when it checks. */
   readonly problem: string | null
   /** Where what a Z-report lets go of is kept, by day (books-archive.ts). */
-  readonly days: BooksDays
+  readonly days: BooksDays<KeptRecord>
 
   constructor(path: string, seal: JournalSeal) {
     this.#path = path
