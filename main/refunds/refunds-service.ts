@@ -6,7 +6,6 @@ import type { PaymentRecord } from '../../common/api/payments'
 import type { Refund } from '../../common/api/refunds'
 import type {
   RefundCountsView,
-  RefundDecisionInput,
   RefundHistoryFilter,
   RefundIssueInput,
   RefundPage,
@@ -19,10 +18,8 @@ import { AppError, refuse } from '../kernel/errors'
 import { cashierError } from '../payments/cashier-errors'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
-import { decisionOutcomeView } from '../exactly-once/decision'
-import { awaitsAcknowledgement } from '../exactly-once/alarm'
 import { Flights } from '../exactly-once/flights'
-import { writesFor, type ReferencedWrites, type ServiceWriteDeps } from '../exactly-once/tracker'
+import { KindService, type KindServiceDeps } from '../exactly-once/service'
 import { refundKind } from './refund-kind'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
 import {
@@ -39,35 +36,25 @@ import { isoFrom, nowFrom, openGateway } from '../payments/service-basics'
 
 export { FINAL, RefundEntry, type RefundsGateway } from './refund-entry'
 
-/** The decision as the IPC guard hands it over (trimmed, validated). */
-type RefundDecisionOutput = RefundDecisionInput
-
-export interface RefundsServiceDeps extends ServiceWriteDeps<RefundsGateway> {
+export interface RefundsServiceDeps extends KindServiceDeps<RefundsGateway, RefundView> {
   journal: Journal<RefundEntry>
-  publish: (view: RefundView) => void
 }
 
-const UNSETTLED: readonly string[] = ['starting', 'needs_review']
 /** Refunds of one payment are few; this bounds the walk if a gateway misbehaves. */
 const MAX_REFUND_PAGES = 20
 
-export class RefundsService {
+export class RefundsService extends KindService<
+  RefundEntry,
+  RefundsGateway,
+  Refund,
+  Refund,
+  RefundView
+> {
   /** Payments with a refund on its way out: a double click must not send two. */
   readonly #issuing = new Flights<RefundView>()
-  readonly #writes: ReferencedWrites<RefundEntry, RefundsGateway, Refund, Refund>
 
   constructor(private readonly deps: RefundsServiceDeps) {
-    this.#writes = writesFor(refundKind, deps.journal, deps, {
-      publish: (entry) => deps.publish(this.#viewOfEntry(entry)),
-    })
-  }
-
-  resume(): void {
-    this.#writes.resume()
-  }
-
-  stop(): void {
-    this.#writes.stop()
+    super(refundKind, deps.journal, deps, { listsInFlight: true })
   }
 
   async prepare(paymentReference: string): Promise<RefundablePayment> {
@@ -128,51 +115,36 @@ export class RefundsService {
     const actor = this.deps.actor()
     const reference = newReference('RF', nowFrom(this.deps))
     const now = isoFrom(this.deps)
-    const reason = input.reason.trim()
-    // Journal first: a lost answer is settled by looking this reference up.
-    this.deps.journal.put({
-      reference,
-      paymentReference: payment.paymentReference,
-      amount,
-      currency: payment.currency,
-      status: 'starting',
-      reason,
-      failureReason: null,
-      createdAt: now,
-      updatedAt: now,
-      issuedBy: actor?.name ?? null,
-      issuedById: actor?.id ?? null,
-    })
     this.deps.log.info('refund issuing', { reference, paymentReference: payment.paymentReference })
-    let gateway: RefundsGateway
-    try {
-      gateway = await this.deps.gateway()
-    } catch (error) {
-      // Nothing was sent: forget the entry rather than leave a "starting" refund behind.
-      this.deps.journal.remove(reference)
-      throw cashierError(error, { action: 'issueRefund' })
-    }
-    let outcome
-    try {
-      outcome = await this.#writes.submit(this.deps.journal.get(reference) as RefundEntry, gateway)
-    } catch (error) {
-      // Only the gateway's definite refusal of the only request shows nothing exists there.
-      // Anything else (an error that is not the gateway answering) may follow a request that
-      // went: the entry is kept, unknown, and followed like a lost answer.
-      if (!isDefiniteRefusal(error)) {
-        this.#writes.lost(reference, lostAnswer(nowFrom(this.deps), error))
-        this.deps.log.warn('refund outcome unknown', { reference, kind: 'internal' })
-        throw unconfirmed(reference)
-      }
-      this.deps.journal.remove(reference)
-      throw cashierError(error, {
-        action: 'issueRefund',
-        fields: { amount: 'amount', reason: 'reason', payment_reference: 'paymentReference' },
-        codes: { unprocessable: { key: 'refunds.amountRefused' } },
-      })
-    }
+    const outcome = await this.first(
+      {
+        reference,
+        paymentReference: payment.paymentReference,
+        amount,
+        currency: payment.currency,
+        status: 'starting',
+        reason: input.reason.trim(),
+        failureReason: null,
+        createdAt: now,
+        updatedAt: now,
+        issuedBy: actor?.name ?? null,
+        issuedById: actor?.id ?? null,
+      },
+      {
+        refused: (error) =>
+          cashierError(error, {
+            action: 'issueRefund',
+            fields: { amount: 'amount', reason: 'reason', payment_reference: 'paymentReference' },
+            codes: { unprocessable: { key: 'refunds.amountRefused' } },
+          }),
+        // Only the gateway's definite refusal of the only request shows nothing exists there.
+        // Anything else (an error that is not the gateway answering) may follow a request that
+        // went: the entry is kept, unknown, and followed like a lost answer.
+        lost: (error) => (isDefiniteRefusal(error) ? null : lostAnswer(nowFrom(this.deps), error)),
+      },
+    )
     if (outcome.kind === 'unknown') throw unconfirmed(reference)
-    return this.#viewOfEntry(outcome.entry)
+    return this.view(outcome.entry)
   }
 
   async get(reference: string): Promise<RefundView> {
@@ -180,7 +152,7 @@ export class RefundsService {
     try {
       const record = ownRefund(await gateway.refunds.get(reference), reference, 'getRefund')
       // One of ours: folded in through its own follow-up (one at a time per reference).
-      if (this.deps.journal.has(reference)) await this.#writes.check(reference, { lookEarly: true })
+      if (this.deps.journal.has(reference)) await this.writes.check(reference, { lookEarly: true })
       return this.#viewOfRecord({ ...record, reference: record.reference ?? reference })
     } catch (error) {
       throw cashierError(error, {
@@ -280,40 +252,14 @@ export class RefundsService {
       following:
         !FINAL.includes(record.status) &&
         record.reference !== undefined &&
-        this.#writes.isFollowing(record.reference),
+        this.writes.isFollowing(record.reference),
       outcome: null,
     }
   }
 
-  /** This till's refunds the gateway has not confirmed, for a supervisor to look at. */
-  unsettled(): RefundView[] {
-    return this.deps.journal
-      .list()
-      .filter((entry) => UNSETTLED.includes(entry.status) || awaitsAcknowledgement(entry.alarm))
-      .map((entry) => this.#viewOfEntry(entry))
-  }
-
-  /**
-   * A supervisor who did not issue it closes a refund whose outcome is unknown: made (with the
-   * gateway's reference) or not made (with a reason), re-entering their PIN; never while a
-   * request for it may still land (main/exactly-once/fence.ts). Kept in the entry.
-   */
-  async decideOutcome(input: RefundDecisionOutput): Promise<RefundView> {
-    const decision =
-      input.outcome === 'refunded'
-        ? { ...input, outcome: 'paid' as const }
-        : { ...input, outcome: 'not_paid' as const }
-    return this.#viewOfEntry(await this.#writes.decide(input.reference, decision))
-  }
-
-  /** A supervisor has read the alarm of a refund the gateway settled against a decision. */
-  acknowledgeAlarm(reference: string): RefundView {
-    return this.#viewOfEntry(this.#writes.acknowledge(reference))
-  }
-
-  #viewOfEntry(entry: RefundEntry): RefundView {
+  protected show(entry: RefundEntry, following: boolean): RefundView {
     // Not confirmed yet: shown as pending, with why in `outcome`; never as failed.
-    const status: RefundView['status'] = UNSETTLED.includes(entry.status)
+    const status: RefundView['status'] = refundKind.open(entry)
       ? 'pending'
       : (entry.status as RefundView['status'])
     return {
@@ -327,12 +273,8 @@ export class RefundsService {
       failureReason: entry.failureReason,
       createdAt: entry.createdAt,
       updatedAt: entry.updatedAt,
-      following: !FINAL.includes(status) && this.#writes.isFollowing(entry.reference),
-      outcome: decisionOutcomeView(
-        { ...entry, startedById: entry.issuedById, open: UNSETTLED.includes(entry.status) },
-        this.deps.actor(),
-        refundKind.words,
-      ),
+      following,
+      outcome: this.outcome(entry),
     }
   }
 }
