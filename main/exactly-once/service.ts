@@ -113,6 +113,20 @@ export abstract class KindService<E, G, A, R, V> {
     }
   }
 
+  /**
+   * "Check status" of an entry of this till: one follow-up now (joining one already out);
+   * `refollow` follows it afresh when its follow-ups had stopped. Undefined: not this till's.
+   */
+  protected async checkOwn(reference: string, refollow = false): Promise<V | undefined> {
+    const known = this.journal.get(reference)
+    if (!known) return undefined
+    const { writes } = this
+    const entry = await writes.check(reference)
+    if (refollow && entry && !this.kind.final(entry) && !writes.inReview(entry))
+      if (!writes.isFollowing(reference)) writes.follow(reference)
+    return this.view(entry ?? known)
+  }
+
   /** This till's entries the gateway has not confirmed, or whose alarm waits, for a supervisor. */
   unsettled(): V[] {
     const { kind } = this

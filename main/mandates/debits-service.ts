@@ -15,7 +15,7 @@ import { debitKind, type DebitAnswer, type DebitsGateway, type MandateRefresh } 
 import { toDebitView } from './debit-view'
 import type { DebitEntry } from './mandate-entries'
 import { monthlyUsage } from './mandate-rules'
-import { isoFrom, nowFrom } from '../payments/service-basics'
+import { askGateway, isoFrom, nowFrom } from '../payments/service-basics'
 
 export type { DebitsGateway } from './debit-kind'
 
@@ -148,20 +148,12 @@ export class DebitsService extends KindService<
   }
 
   async status(paymentReference: string): Promise<DebitView> {
-    const known = this.deps.debits.get(paymentReference)
-    if (known) {
-      return this.view((await this.writes.check(paymentReference)) ?? known)
-    }
-    let record: DebitRecord
-    try {
-      const gateway = await this.deps.gateway()
-      record = await gateway.directDebits.status(paymentReference)
-    } catch (error) {
-      throw cashierError(error, {
-        action: 'lookUpDebit',
-        notFound: { key: 'mandates.noSuchDebit', params: { reference: paymentReference } },
-      })
-    }
+    const own = await this.checkOwn(paymentReference)
+    if (own) return own
+    const notFound = { key: 'mandates.noSuchDebit', params: { reference: paymentReference } }
+    const record = await askGateway(this.deps, { action: 'lookUpDebit', notFound }, (gateway) =>
+      gateway.directDebits.status(paymentReference),
+    )
     // The spec's status record has no currency: a debit is "in the mandate's currency", so it
     // is read from the mandate, never assumed.
     const currency =

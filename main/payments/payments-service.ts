@@ -21,7 +21,7 @@ import { qrMatrix } from './qr'
 import { newReference } from './references'
 import { KindService, type KindServiceDeps } from '../exactly-once/service'
 import { paymentKind, type PaymentsGateway } from './payment-kind'
-import { isoFrom, nowFrom, openGateway } from './service-basics'
+import { askGateway, isoFrom, nowFrom } from './service-basics'
 
 export type { PaymentsGateway } from './payment-kind'
 
@@ -92,25 +92,14 @@ export class PaymentsService extends KindService<
 
   /** Verifies now. A payment of this till is updated in its journal; others are only read. */
   async get(reference: string): Promise<CheckoutView> {
-    const known = this.deps.journal.get(reference)
-    if (known) {
-      const entry = await this.writes.check(reference)
-      // The cashier asked again after following stopped: follow it afresh.
-      const { writes } = this
-      if (entry && !isFinalPayment(entry.status) && !writes.inReview(entry))
-        if (!writes.isFollowing(reference)) writes.follow(reference)
-      return this.#viewOf(reference)
-    }
-    const gateway = await openGateway(this.deps, 'lookUpPayment')
-    try {
+    // The cashier asked again after following stopped: followed afresh.
+    const own = await this.checkOwn(reference, true)
+    if (own) return own
+    const notFound = { key: 'payments.noSuchCheckReceipt', params: { reference } }
+    return askGateway(this.deps, { action: 'lookUpPayment', notFound }, async (gateway) => {
       const record = await gateway.payments.verify(reference)
       return this.view(entryFromRecord(record, isoFrom(this.deps), reference))
-    } catch (error) {
-      throw cashierError(error, {
-        action: 'lookUpPayment',
-        notFound: { key: 'payments.noSuchCheckReceipt', params: { reference } },
-      })
-    }
+    })
   }
 
   recent(): CheckoutView[] {
@@ -152,22 +141,11 @@ export class PaymentsService extends KindService<
   /** Demo gateway only: plays the customer at the checkout page, then verifies as usual. */
   async simulate(reference: string, outcome: CheckoutOutcome): Promise<CheckoutView> {
     if (this.deps.environment() !== 'demo') throw refuse('demo_only', { key: 'payments.demoOnly' })
-    const gateway = await openGateway(this.deps, 'simulateCustomer')
-    try {
-      await gateway.sandbox.completePayment(reference, { outcome })
-    } catch (error) {
-      throw cashierError(error, {
-        action: 'simulateCustomer',
-        notFound: { key: 'payments.noSuch', params: { reference } },
-      })
-    }
+    const notFound = { key: 'payments.noSuch', params: { reference } }
+    await askGateway(this.deps, { action: 'simulateCustomer', notFound }, (gateway) =>
+      gateway.sandbox.completePayment(reference, { outcome }),
+    )
     return this.get(reference)
-  }
-
-  #viewOf(reference: string): CheckoutView {
-    const entry = this.deps.journal.get(reference)
-    if (!entry) throw refuse('not_found', { key: 'payments.noSuch', params: { reference } })
-    return this.view(entry)
   }
 
   protected show(entry: PaymentEntry, following: boolean): CheckoutView {

@@ -2,7 +2,6 @@
 // gateway's records, fixes the refund reference and journals it before sending, and follows
 // the refund (pending → processing → success | failed) until final.
 // Role rule (enforced by the IPC table, common/ipc/refunds.ts): issuing needs a supervisor.
-import type { PaymentRecord } from '../../common/api/payments'
 import type { Refund } from '../../common/api/refunds'
 import type {
   RefundCountsView,
@@ -32,7 +31,7 @@ import {
 } from './refund-rules'
 import { ownRefund } from './own-record'
 import { refundBalance } from './refund-balance'
-import { isoFrom, nowFrom, openGateway } from '../payments/service-basics'
+import { askGateway, isoFrom, nowFrom } from '../payments/service-basics'
 
 export { FINAL, RefundEntry, type RefundsGateway } from './refund-entry'
 
@@ -58,18 +57,16 @@ export class RefundsService extends KindService<
   }
 
   async prepare(paymentReference: string): Promise<RefundablePayment> {
-    const gateway = await openGateway(this.deps, 'lookUpPayment')
-    let payment: PaymentRecord
-    let refunds: Refund[]
-    try {
-      payment = await gateway.payments.verify(paymentReference)
-      refunds = await this.#allRefundsOf(gateway, paymentReference)
-    } catch (error) {
-      throw cashierError(error, {
-        action: 'lookUpPayment',
-        notFound: { key: 'payments.noSuchCheckReceipt', params: { reference: paymentReference } },
-      })
-    }
+    const notFound = { key: 'payments.noSuchCheckReceipt', params: { reference: paymentReference } }
+    const [payment, refunds] = await askGateway(
+      this.deps,
+      { action: 'lookUpPayment', notFound },
+      async (gateway) =>
+        [
+          await gateway.payments.verify(paymentReference),
+          await this.#allRefundsOf(gateway, paymentReference),
+        ] as const,
+    )
     // The spec shows only `status` in a payment record: without its amount and currency the
     // refundable balance can't be worked out, and is never guessed.
     if (payment.amount === undefined || payment.currency === undefined)
@@ -148,18 +145,13 @@ export class RefundsService extends KindService<
   }
 
   async get(reference: string): Promise<RefundView> {
-    const gateway = await openGateway(this.deps, 'lookUpRefund')
-    try {
+    const notFound = { key: 'refunds.noSuch', params: { reference } }
+    return askGateway(this.deps, { action: 'lookUpRefund', notFound }, async (gateway) => {
       const record = ownRefund(await gateway.refunds.get(reference), reference, 'getRefund')
       // One of ours: folded in through its own follow-up (one at a time per reference).
       if (this.deps.journal.has(reference)) await this.writes.check(reference, { lookEarly: true })
       return this.#viewOfRecord({ ...record, reference: record.reference ?? reference })
-    } catch (error) {
-      throw cashierError(error, {
-        action: 'lookUpRefund',
-        notFound: { key: 'refunds.noSuch', params: { reference } },
-      })
-    }
+    })
   }
 
   async history(filter: RefundHistoryFilter): Promise<RefundPage> {
@@ -169,38 +161,31 @@ export class RefundsService extends KindService<
         { key: 'input.checkFields' },
         { fieldSay: { to: { key: 'input.endBeforeStart' } } },
       )
-    const gateway = await openGateway(this.deps, 'loadRefundHistory')
-    try {
-      const answer = await gateway.refunds.history({
+    const fields = { start_date: 'from', end_date: 'to', payment_reference: 'paymentReference' }
+    const answer = await askGateway(this.deps, { action: 'loadRefundHistory', fields }, (gateway) =>
+      gateway.refunds.history({
         page: filter.page,
         page_size: filter.pageSize,
         ...(filter.status ? { status: filter.status } : {}),
         ...(filter.paymentReference ? { payment_reference: filter.paymentReference } : {}),
         ...(filter.from ? { start_date: filter.from } : {}),
         ...(filter.to ? { end_date: filter.to } : {}),
-      })
-      return {
-        items: answer.data.map((r) => this.#viewOfRecord(r)),
-        page: answer.pagination.page,
-        pageSize: answer.pagination.page_size,
-        totalItems: answer.pagination.total_items,
-        totalPages: answer.pagination.total_pages,
-      }
-    } catch (error) {
-      throw cashierError(error, {
-        action: 'loadRefundHistory',
-        fields: { start_date: 'from', end_date: 'to', payment_reference: 'paymentReference' },
-      })
+      }),
+    )
+    return {
+      items: answer.data.map((r) => this.#viewOfRecord(r)),
+      page: answer.pagination.page,
+      pageSize: answer.pagination.page_size,
+      totalItems: answer.pagination.total_items,
+      totalPages: answer.pagination.total_pages,
     }
   }
 
   async counts(): Promise<RefundCountsView> {
-    const gateway = await openGateway(this.deps, 'countRefunds')
-    try {
-      return (await gateway.refunds.counts()).data
-    } catch (error) {
-      throw cashierError(error, { action: 'countRefunds' })
-    }
+    const { data } = await askGateway(this.deps, { action: 'countRefunds' }, (gateway) =>
+      gateway.refunds.counts(),
+    )
+    return data
   }
 
   /**
