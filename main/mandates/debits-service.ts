@@ -3,9 +3,8 @@
 // follows the debit (pending → success | failed) until final.
 import type { DebitRecord } from '../../common/api/directDebits'
 import type { DebitView, MandateDebitInput } from '../../common/ipc/mandates'
-import { MoneyError, ZERO, compare, parseUserAmount, type Minor } from '../../common/money'
-import type { Said } from '../../common/ipc/contract'
-import { english, refuse } from '../kernel/errors'
+import { compare } from '../../common/money'
+import { refuse } from '../kernel/errors'
 import { cashierError } from '../payments/cashier-errors'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
@@ -14,7 +13,7 @@ import { KindService, type KindServiceDeps } from '../exactly-once/service'
 import { debitKind, type DebitAnswer, type DebitsGateway, type MandateRefresh } from './debit-kind'
 import { toDebitView } from './debit-view'
 import type { DebitEntry } from './mandate-entries'
-import { monthlyUsage } from './mandate-rules'
+import { fieldRefusals, form, monthlyUsage } from './mandate-rules'
 import { askGateway, isoFrom, nowFrom } from '../payments/service-basics'
 
 export type { DebitsGateway } from './debit-kind'
@@ -62,29 +61,10 @@ export class DebitsService extends KindService<
               params: { status: { key: `mandates.status.${mandate.status}` } },
             },
       )
-    // Each field's sentence keyed (common/words/errors.ts `mandates.form`), its English beside it.
-    const fields: Record<string, string> = {}
-    const fieldSay: Record<string, Said> = {}
-    const refuseField = (field: string, say: Said, message = english(say)) => {
-      fields[field] = message
-      fieldSay[field] = say
-    }
-    let amount: Minor = ZERO
-    try {
-      amount = parseUserAmount(input.amount, mandate.currency)
-      if (amount <= 0) refuseField('amount', { key: 'mandates.form.debitZero' })
-    } catch (error) {
-      // common/money's refusal, said by its code in other languages (renderer/i18n/errors.ts).
-      if (error instanceof MoneyError)
-        refuseField(
-          'amount',
-          { key: `money.${error.code}`, params: { text: input.amount.trim() } },
-          error.message,
-        )
-      else refuseField('amount', { key: 'mandates.form.debitMissing' })
-    }
+    const { fields, fieldSay, refuseField, amount: typed } = fieldRefusals()
+    const amount = typed('amount', input.amount, mandate.currency, 'debit')
     const narration = input.narration.trim()
-    if (narration === '') refuseField('narration', { key: 'mandates.form.narrationMissing' })
+    if (narration === '') refuseField('narration', form('narrationMissing'))
     const usage = monthlyUsage(
       { maxAmount: mandate.maxMonthlyAmount, maxCount: mandate.maxMonthlyDebitCount },
       this.deps.debits.list().filter((d) => d.mandateReference === mandate.mandateReference),
@@ -96,13 +76,13 @@ export class DebitsService extends KindService<
         params: { count: usage.maxCount, month: usage.month },
       })
     if (fields.amount === undefined && compare(amount, usage.remainingAmount) > 0)
-      refuseField('amount', {
-        key: 'mandates.form.overMonthLeft',
-        params: {
+      refuseField(
+        'amount',
+        form('overMonthLeft', {
           leftAmount: `${usage.remainingAmount} ${mandate.currency}`,
           limitAmount: `${usage.maxAmount} ${mandate.currency}`,
-        },
-      })
+        }),
+      )
     if (Object.keys(fields).length > 0)
       throw refuse('invalid_input', { key: 'input.checkFields' }, { fields, fieldSay })
 
