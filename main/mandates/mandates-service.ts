@@ -11,7 +11,6 @@ import type {
 import type { Currency } from '../../common/money'
 import type { BankOption } from '../../common/ipc/payouts'
 import { AppError, refuse } from '../kernel/errors'
-import type { Logger } from '../kernel/log'
 import type { GatewayClient } from '../gateway'
 import { GatewayError } from '../gateway/errors'
 import { cashierError } from '../payments/cashier-errors'
@@ -23,8 +22,7 @@ import {
   submitByReference,
   uncertaintyAfterRestart,
 } from '../exactly-once/submit'
-import { DEFAULT_VERIFY_AFTER_MS } from '../exactly-once/tracker'
-import type { ReferenceTrust } from '../exactly-once/trust'
+import { DEFAULT_VERIFY_AFTER_MS, type ServiceWriteDeps } from '../exactly-once/tracker'
 import type { BankDirectory, BanksGateway } from './bank-directory'
 import { applyMandate, type DebitEntry, type MandateEntry } from './mandate-entries'
 import { localDay, validateMandateForm } from './mandate-rules'
@@ -40,8 +38,11 @@ export type MandatesGateway = BanksGateway & {
   >
 }
 
-export interface MandatesServiceDeps {
-  gateway: () => Promise<MandatesGateway>
+/** The core's deps a mandate's create needs (exactly-once/tracker.ts says what each is). */
+export interface MandatesServiceDeps extends Pick<
+  ServiceWriteDeps<MandatesGateway>,
+  'gateway' | 'actor' | 'log' | 'now' | 'verifyAfterMs' | 'unknownWindowMs' | 'trust'
+> {
   mandates: Journal<MandateEntry>
   /** Read only here: debits are written by DebitsService. */
   debits: Journal<DebitEntry>
@@ -49,15 +50,6 @@ export interface MandatesServiceDeps {
   /** Tells whether a debit is being followed (for its view). */
   debitFollower: Follower
   publish: (view: MandateView) => void
-  actor: () => { id: string; name: string } | null
-  log: Logger
-  now?: () => number
-  /** Least wait after a lost create before "no such mandate" may lead to sending it again. */
-  verifyAfterMs?: number
-  /** How long a lost create is followed up before a supervisor must check it. */
-  unknownWindowMs?: number
-  /** Whether this environment has shown it keeps our reference (resends need it). */
-  trust?: ReferenceTrust
 }
 
 const DEFAULT_UNKNOWN_WINDOW_MS = 30 * 60_000
