@@ -27,7 +27,7 @@ import type { BankDirectory, BanksGateway } from './bank-directory'
 import { applyMandate, type DebitEntry, type MandateEntry } from './mandate-entries'
 import { localDay, validateMandateForm } from './mandate-rules'
 import { toMandateView } from './mandate-view'
-import { isoFrom, nowFrom, openGateway } from '../payments/service-basics'
+import { askGateway, isoFrom, nowFrom, openGateway } from '../payments/service-basics'
 
 /** The part of the gateway client this service uses. */
 export type MandatesGateway = BanksGateway & {
@@ -126,24 +126,22 @@ export class MandatesService {
     accountNumber: string
     currency: Currency
   }): Promise<ResolvedAccount> {
-    const gateway = await openGateway(this.deps, 'checkAccount')
-    try {
-      const { data } = await gateway.banks.resolve({
-        bank: input.bankCode,
-        account: input.accountNumber,
-        currency: input.currency,
-      })
-      return {
-        accountNumber: data.account_number,
-        accountName: data.account_name,
-        bankName: data.bank_name,
-      }
-    } catch (error) {
-      throw cashierError(error, {
-        action: 'checkAccount',
-        fields: { account: 'accountNumber', bank: 'bankCode' },
-        notFound: { key: 'mandates.noSuchAccount' },
-      })
+    const fields = { account: 'accountNumber', bank: 'bankCode' }
+    const notFound = { key: 'mandates.noSuchAccount' }
+    const { data } = await askGateway(
+      this.deps,
+      { action: 'checkAccount', fields, notFound },
+      (g) =>
+        g.banks.resolve({
+          bank: input.bankCode,
+          account: input.accountNumber,
+          currency: input.currency,
+        }),
+    )
+    return {
+      accountNumber: data.account_number,
+      accountName: data.account_name,
+      bankName: data.bank_name,
     }
   }
 
