@@ -7,6 +7,7 @@ import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/
 import type { RefundDecisionInput } from '../../common/ipc/refunds'
 import { awaitsAcknowledgement } from './alarm'
 import { decisionOutcomeView } from './decision'
+import { Flights } from './flights'
 import type { Uncertainty } from './submit'
 import { writesFor, type ReferencedWrites, type ServiceWriteDeps, type Submitted } from './tracker'
 import type { EntryStore, WriteKind } from './kind'
@@ -38,6 +39,7 @@ export interface FirstSendFailure {
 
 export abstract class KindService<E, G, A, R, V> {
   protected readonly writes: ReferencedWrites<E, G, A, R>
+  readonly #starting = new Flights<V>()
 
   constructor(
     protected readonly kind: WriteKind<E, G, A, R>,
@@ -83,6 +85,12 @@ export abstract class KindService<E, G, A, R, V> {
 
   stop(): void {
     this.writes.stop()
+  }
+
+  /** One new request at a time per `key` (a payment's refund, a mandate's debit): one click, one. */
+  protected oneAtATime(key: string, busy: () => Error, start: () => Promise<V>): Promise<V> {
+    if (this.#starting.busy(key)) throw busy()
+    return this.#starting.run(key, start)
   }
 
   /**

@@ -8,7 +8,6 @@ import { refuse } from '../kernel/errors'
 import { cashierError } from '../payments/cashier-errors'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
-import { Flights } from '../exactly-once/flights'
 import { KindService, type KindServiceDeps } from '../exactly-once/service'
 import { debitKind, type DebitAnswer, type DebitsGateway, type MandateRefresh } from './debit-kind'
 import { toDebitView } from './debit-view'
@@ -33,8 +32,6 @@ export class DebitsService extends KindService<
   DebitRecord,
   DebitView
 > {
-  readonly #charging = new Flights<DebitView>()
-
   constructor(private readonly deps: DebitsServiceDeps) {
     super(debitKind(deps.mandates), deps.debits, deps, {
       defaultWindowMs: DEFAULT_UNKNOWN_WINDOW_MS,
@@ -42,11 +39,9 @@ export class DebitsService extends KindService<
   }
 
   async debit(input: MandateDebitInput): Promise<DebitView> {
-    const ref = input.mandateReference
     // One charge at a time per mandate, so the limit check can't be raced by a double click.
-    if (this.#charging.busy(ref))
-      throw refuse('debit_in_progress', { key: 'mandates.debitInProgress' })
-    return this.#charging.run(ref, () => this.#debit(input))
+    const busy = () => refuse('debit_in_progress', { key: 'mandates.debitInProgress' })
+    return this.oneAtATime(input.mandateReference, busy, () => this.#debit(input))
   }
 
   async #debit(input: MandateDebitInput): Promise<DebitView> {

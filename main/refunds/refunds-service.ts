@@ -17,7 +17,6 @@ import { AppError, refuse } from '../kernel/errors'
 import { cashierError } from '../payments/cashier-errors'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
-import { Flights } from '../exactly-once/flights'
 import { KindService, type KindServiceDeps } from '../exactly-once/service'
 import { refundKind } from './refund-kind'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
@@ -49,9 +48,6 @@ export class RefundsService extends KindService<
   Refund,
   RefundView
 > {
-  /** Payments with a refund on its way out: a double click must not send two. */
-  readonly #issuing = new Flights<RefundView>()
-
   constructor(private readonly deps: RefundsServiceDeps) {
     super(refundKind, deps.journal, deps, { listsInFlight: true })
   }
@@ -97,9 +93,9 @@ export class RefundsService extends KindService<
   }
 
   async issue(input: RefundIssueInput): Promise<RefundView> {
-    const ref = input.paymentReference
-    if (this.#issuing.busy(ref)) throw refuse('refund_in_progress', { key: 'refunds.inProgress' })
-    return this.#issuing.run(ref, () => this.#issue(input))
+    // A payment with a refund on its way out: a double click must not send two.
+    const busy = () => refuse('refund_in_progress', { key: 'refunds.inProgress' })
+    return this.oneAtATime(input.paymentReference, busy, () => this.#issue(input))
   }
 
   async #issue(input: RefundIssueInput): Promise<RefundView> {
