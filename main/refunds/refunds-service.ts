@@ -12,8 +12,7 @@ import type {
   RefundablePayment,
 } from '../../common/ipc/refunds'
 import { ZERO } from '../../common/money'
-import type { Said } from '../../common/ipc/contract'
-import { AppError, refuse } from '../kernel/errors'
+import { AppError, english, refuse } from '../kernel/errors'
 import { cashierError } from '../payments/cashier-errors'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
@@ -21,7 +20,6 @@ import { KindService, type KindServiceDeps } from '../exactly-once/service'
 import { refundKind } from './refund-kind'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
 import {
-  blockedReason,
   blockedSaid,
   isDefiniteRefusal,
   lostAnswer,
@@ -78,6 +76,7 @@ export class RefundsService extends KindService<
       ...refunds,
       ...this.#unlistedOwnRefunds([paymentReference, payment.reference], refunds),
     ])
+    const blocked = blockedSaid(payment, balance.refundable, balance.inProgress)
     return {
       paymentReference: payment.reference ?? paymentReference,
       email: payment.email ?? null,
@@ -86,8 +85,8 @@ export class RefundsService extends KindService<
       currency: payment.currency,
       paid: payment.amount,
       ...balance,
-      blockedReason: blockedReason(payment, balance.refundable, balance.inProgress),
-      ...withBlockedSay(blockedSaid(payment, balance.refundable, balance.inProgress)),
+      blockedReason: blocked && english(blocked),
+      ...(blocked ? { blockedSay: blocked } : {}),
       refunds: refunds.map((r) => this.#viewOfRecord(r)),
     }
   }
@@ -259,7 +258,3 @@ export class RefundsService extends KindService<
     }
   }
 }
-
-/** The keyed reason a payment can't be refunded, on the view only when there is one. */
-const withBlockedSay = (said: Said | null): { blockedSay?: Said } =>
-  said ? { blockedSay: said } : {}
