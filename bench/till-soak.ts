@@ -13,6 +13,12 @@
 // BENCH_HEAP_SNAPSHOTS=<dir> writes a heap snapshot after day 1 and after the last day;
 // BENCH_SMAPS=<dir> writes /proc/self/smaps each evening; BENCH_SKIP=payouts,history leaves
 // those parts out of every day (to find which part of the day memory grows with).
+// Each compressed day has a date of its own (bench/_day-clock.ts): the till's and the gateways'
+// clocks move on seven hours after the day's trading, before the evening's reports, and
+// seventeen hours after them, so a Z-report's reconciliation reads the gateway's lists of its
+// own day, as on a till, not of the whole week squeezed into minutes.
+// First: the till's modules must load on the moved clock.
+import { advanceDayClock } from './_day-clock'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -32,7 +38,7 @@ import { confBackend } from '../main/settings/conf-backend'
 import { dispatcher } from '../test/support/services'
 import { MemoryKeychain } from '../test/unit/shell/helpers'
 import { mappingGroups, type MappingGroups } from './_memory'
-import { startDemoProcess } from './_sandbox-process'
+import { advanceDemoClocks, startDemoProcess } from './_sandbox-process'
 import { emit, percentile, round } from './emit'
 
 const BENCH = 'till-soak'
@@ -48,6 +54,18 @@ const LANES = 20
  */
 const PAIRS = 400
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean))
+const HOUR_MS = 3_600_000
+/** Each step inside the gateway's ±5-minute signature window, so no request is refused. */
+const CLOCK_STEP_MS = 3 * 60_000
+
+/** Moves the till's clock and its Demo gateways' on by `ms`, the gateways a step ahead. */
+async function advanceClocks(ms: number): Promise<void> {
+  for (let left = ms; left > 0; left -= CLOCK_STEP_MS) {
+    const step = Math.min(CLOCK_STEP_MS, left)
+    await advanceDemoClocks(step)
+    advanceDayClock(step)
+  }
+}
 
 // run.ts starts each bench with --expose-gc; run directly, the flag is set here.
 if (typeof globalThis.gc !== 'function') setFlagsFromString('--expose-gc')
@@ -220,7 +238,7 @@ export async function run(): Promise<void> {
   const services = await startTill(dir)
   // Started before the first reading, so it is in every reading alike.
   const fresh = await freshTill(freshDir)
-  const started = Date.now()
+  const started = performance.now()
   try {
     const { value } = dispatcher(() => services)
     const until = chargeWatcher(services)
@@ -421,6 +439,8 @@ export async function run(): Promise<void> {
       xMs: number
       chargesInZ: number
       warnings: number
+      /** What the Z-report's step found against the gateway's lists of the day. */
+      reconciled: ZReportView['report']['reconciliation'] | null
     }
     const evenings: Evening[] = []
     for (let d = 1; d <= DAYS; d++) {
@@ -435,6 +455,8 @@ export async function run(): Promise<void> {
       await signIn('chidi')
       await sales(lanes, dayEnd, dayEnd)
       if (!SKIP.has('history')) await history()
+      // Evening: the reports come hours after the day's last sale.
+      await advanceClocks(7 * HOUR_MS)
       await signIn('bola')
       // The fresh till idles all day, and a till locks itself after a while without use.
       await fresh.signIn('bola')
@@ -463,12 +485,15 @@ export async function run(): Promise<void> {
         xMs,
         chargesInZ: chargesCounted(counted.byOutcome) + counted.cancelled.count,
         warnings: z.report.warnings.length,
+        reconciled: z.report.reconciliation ?? null,
       })
       const smaps = process.env.BENCH_SMAPS
       if (smaps) writeFileSync(join(smaps, `day${d}.smaps`), readFileSync('/proc/self/smaps'))
       const snapshots = process.env.BENCH_HEAP_SNAPSHOTS
       if (snapshots && (d === 1 || d === DAYS))
         writeHeapSnapshot(join(snapshots, `day${d}.heapsnapshot`))
+      // Overnight: the next day's trading opens the next morning.
+      if (d < DAYS) await advanceClocks(17 * HOUR_MS)
     }
 
     const first = evenings[0]!
@@ -523,6 +548,14 @@ export async function run(): Promise<void> {
       line(`z_report_ms_${day}`, round(e.zMs, 1), 'ms')
       line(`x_report_ms_${day}`, round(e.xMs, 1), 'ms')
     })
+    // The Z-report's step, against the day's lists: matched and differences, first and last day.
+    for (const [day, e] of [
+      ['day1', first],
+      [`day${evenings.length}`, last],
+    ] as const) {
+      line(`z_reconcile_matched_${day}`, e.reconciled?.matched ?? -1, 'records')
+      line(`z_reconcile_differences_${day}`, e.reconciled?.differences ?? -1, 'differences')
+    }
     // Each day's sales and probes are counted once, in that day's Z-report.
     line('charges_in_z_day7', last.chargesInZ, 'charges')
     // A source left out of a Z-report (unreadable, or failing its seal check) is a warning.
@@ -534,7 +567,7 @@ export async function run(): Promise<void> {
     )
     line('load_average_start', round(load, 2), 'load')
     line('load_average_end', round(loadavg()[0]!, 2), 'load')
-    line('soak_s', round((Date.now() - started) / 1000, 1), 's', '< 600')
+    line('soak_s', round((performance.now() - started) / 1000, 1), 's', '< 600')
   } finally {
     await services.stop()
     await fresh.services.stop()

@@ -51,17 +51,7 @@ export function noAlarm(words: DecisionWords) {
   return refuse('wrong_state', { key: `decision.noAlarm.${words.noun}` })
 }
 
-/** Why `viewer` may not decide an item started by `startedById`, or null when they may. */
-export function makerBlock(
-  startedById: string | null | undefined,
-  viewer: Decider | null,
-  words: DecisionWords,
-): string | null {
-  const said = makerBlockSaid(startedById, viewer, words)
-  return said && english(said)
-}
-
-/** The same, keyed (common/words/errors.ts `decision.makerBlock`), by the item's noun. */
+/** Why `viewer` may not decide an item they started, keyed (common/words/errors.ts), or null. */
 export function makerBlockSaid(
   startedById: string | null | undefined,
   viewer: Decider | null,

@@ -4,6 +4,7 @@ import type { exactlyOnceChannels } from '../../common/ipc/exactly-once'
 import type { CoreServices } from '../compose/core'
 import { defineModule } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
+import { Follower, REVIEW_LOOKUP_SCHEDULE, type FollowSchedule } from './follower'
 import { pacingOf } from './pacing'
 import { tillTrust, trustOf } from './trust'
 
@@ -25,8 +26,11 @@ export function createExactlyOnce(core: CoreServices) {
 
 export const exactlyOnceModule = defineModule({ name: 'exactly-once', create: createExactlyOnce })
 
-/** What every money feature's service takes from the shell for the core, the same for each. */
-export const tillWriteDeps = (core: CoreServices) => ({
+/**
+ * What every money feature's service takes from the shell for the core, the same for each: its
+ * follow-ups on `schedule`, and those waiting for a person or decided on the slow one.
+ */
+export const tillWriteDeps = (core: CoreServices, schedule: FollowSchedule) => ({
   gateway: () => core.environment.client(),
   actor: () => core.session.current(),
   verifyPin: (userId: string, pin: string) => core.users.verifyPin(userId, pin),
@@ -34,4 +38,6 @@ export const tillWriteDeps = (core: CoreServices) => ({
   pacing: pacingOf(core),
   log: core.log,
   now: core.now,
+  follower: new Follower(schedule),
+  reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE),
 })

@@ -77,15 +77,20 @@ export function unconfirmedNotice(u: Uncertainty, noun: string): string {
 
 /**
  * The keyed twin of an entry's journaled notice, when it is this module's sentence for the
- * entry's uncertainty; otherwise nothing (the notice is shown as written).
+ * entry's uncertainty or one of the kind's own (`ours`); otherwise nothing (an older till's
+ * words, the gateway unreachable: shown as written).
  */
 export function noticeSay(
   entry: { notice: string | null; uncertainty?: Uncertainty | null | undefined },
   noun: string,
+  ours: readonly Said[] = [],
 ): { noticeSay: Said } | Record<string, never> {
   const u = entry.uncertainty
-  const said = u && entry.notice !== null ? unconfirmedNoticeSaid(u, noun) : null
-  return said && english(said) === entry.notice ? { noticeSay: said } : {}
+  const unconfirmed = u && entry.notice !== null ? unconfirmedNoticeSaid(u, noun) : null
+  const said = [...(unconfirmed ? [unconfirmed] : []), ...ours].find(
+    (s) => entry.notice !== null && english(s) === entry.notice,
+  )
+  return said ? { noticeSay: said } : {}
 }
 
 /**

@@ -8,7 +8,7 @@ import { unconfirmedNotice } from '../exactly-once/outcome-view'
 import type { WriteKind } from '../exactly-once/tracker'
 import type { GatewayClient, ResponseOf } from '../gateway'
 import { english } from '../kernel/errors'
-import { cashierError } from '../payments/cashier-errors'
+import { stillChecking } from '../payments/cashier-errors'
 import { FINAL_DEBIT, type DebitEntry, type MandateEntry } from './mandate-entries'
 
 /** The debit's acceptance (fields not shown) or its status record. */
@@ -96,10 +96,7 @@ export function debitKind(
     overruled: (e, record, alarm) => ({ ...fold(e, record, true), alarm }),
     withAlarm: (e, alarm) => ({ ...e, alarm }),
     statusWords: (record) => record.status,
-    lookupFailed: (e, error) => ({
-      ...e,
-      notice: `${cashierError(error, { action: 'checkDebit' }).message} The till keeps checking.`,
-    }),
+    lookupFailed: (e, error) => ({ ...e, notice: stillChecking(error, 'checkDebit') }),
     gaveUp: (e) => ({
       ...e,
       notice: english({ key: 'mandates.debitNotice.gaveUp' }),

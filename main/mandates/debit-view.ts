@@ -4,7 +4,6 @@ import type { DebitView } from '../../common/ipc/mandates'
 import { decisionOutcomeView, type Decider } from '../exactly-once/decision'
 import { noticeSay } from '../exactly-once/outcome-view'
 import { DEBIT_WORDS } from './debit-kind'
-import { english } from '../kernel/errors'
 import type { Said } from '../../common/ipc/contract'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
 
@@ -26,7 +25,7 @@ export function toDebitView(
     completedAt: entry.completedAt,
     following,
     notice: entry.notice,
-    ...debitNoticeSay(entry),
+    ...noticeSay(entry, 'debit', DEBIT_NOTICES),
     outcome: decisionOutcomeView(
       { ...entry, startedById: entry.chargedById, open: entry.status === 'starting' },
       viewer,
@@ -40,14 +39,3 @@ const DEBIT_NOTICES: readonly Said[] = [
   { key: 'mandates.debitNotice.waiting' },
   { key: 'mandates.debitNotice.gaveUp' },
 ]
-
-/**
- * The keyed twin of a debit's notice when it is one of our sentences; otherwise nothing (an
- * older till's words, the gateway unreachable: shown as written).
- */
-function debitNoticeSay(entry: DebitEntry): { noticeSay: Said } | Record<string, never> {
-  const unconfirmed = noticeSay(entry, 'debit')
-  if ('noticeSay' in unconfirmed) return unconfirmed
-  const said = DEBIT_NOTICES.find((s) => entry.notice !== null && english(s) === entry.notice)
-  return said ? { noticeSay: said } : {}
-}

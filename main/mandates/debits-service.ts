@@ -3,58 +3,45 @@
 // follows the debit (pending → success | failed) until final.
 import type { DebitRecord } from '../../common/api/directDebits'
 import type { DebitView, MandateDebitInput } from '../../common/ipc/mandates'
-import type { OutcomeDecisionInput } from '../../common/ipc/payments'
-import { MoneyError, ZERO, compare, parseUserAmount, type Minor } from '../../common/money'
-import type { Said } from '../../common/ipc/contract'
-import { english, refuse } from '../kernel/errors'
+import { compare } from '../../common/money'
+import { refuse } from '../kernel/errors'
 import { cashierError } from '../payments/cashier-errors'
-import { awaitsAcknowledgement } from '../exactly-once/alarm'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
-import { Flights } from '../exactly-once/flights'
-import { writesFor, type ReferencedWrites, type ServiceWriteDeps } from '../exactly-once/tracker'
+import { KindService, type KindServiceDeps } from '../exactly-once/service'
 import { debitKind, type DebitAnswer, type DebitsGateway, type MandateRefresh } from './debit-kind'
 import { toDebitView } from './debit-view'
-import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
-import { monthlyUsage } from './mandate-rules'
-import { isoFrom, nowFrom } from '../payments/service-basics'
+import type { DebitEntry } from './mandate-entries'
+import { fieldRefusals, form, monthlyUsage } from './mandate-rules'
+import { askGateway, isoFrom, nowFrom } from '../payments/service-basics'
 
 export type { DebitsGateway } from './debit-kind'
 
-export interface DebitsServiceDeps extends ServiceWriteDeps<DebitsGateway> {
+export interface DebitsServiceDeps extends KindServiceDeps<DebitsGateway, DebitView> {
   debits: Journal<DebitEntry>
   mandates: MandateRefresh
-  publish: (view: DebitView) => void
 }
 
 /** A lost debit answer is followed up this long, then a supervisor checks it. */
 const DEFAULT_UNKNOWN_WINDOW_MS = 10 * 60 * 1000
 
-export class DebitsService {
-  readonly #charging = new Flights<DebitView>()
-  readonly #writes: ReferencedWrites<DebitEntry, DebitsGateway, DebitAnswer, DebitRecord>
-
+export class DebitsService extends KindService<
+  DebitEntry,
+  DebitsGateway,
+  DebitAnswer,
+  DebitRecord,
+  DebitView
+> {
   constructor(private readonly deps: DebitsServiceDeps) {
-    this.#writes = writesFor(debitKind(deps.mandates), deps.debits, deps, {
-      publish: (entry) => deps.publish(this.#view(entry, this.#following(entry))),
+    super(debitKind(deps.mandates), deps.debits, deps, {
       defaultWindowMs: DEFAULT_UNKNOWN_WINDOW_MS,
     })
   }
 
-  resume(): void {
-    this.#writes.resume()
-  }
-
-  stop(): void {
-    this.#writes.stop()
-  }
-
   async debit(input: MandateDebitInput): Promise<DebitView> {
-    const ref = input.mandateReference
     // One charge at a time per mandate, so the limit check can't be raced by a double click.
-    if (this.#charging.busy(ref))
-      throw refuse('debit_in_progress', { key: 'mandates.debitInProgress' })
-    return this.#charging.run(ref, () => this.#debit(input))
+    const busy = () => refuse('debit_in_progress', { key: 'mandates.debitInProgress' })
+    return this.oneAtATime(input.mandateReference, busy, () => this.#debit(input))
   }
 
   async #debit(input: MandateDebitInput): Promise<DebitView> {
@@ -69,29 +56,10 @@ export class DebitsService {
               params: { status: { key: `mandates.status.${mandate.status}` } },
             },
       )
-    // Each field's sentence keyed (common/words/errors.ts `mandates.form`), its English beside it.
-    const fields: Record<string, string> = {}
-    const fieldSay: Record<string, Said> = {}
-    const refuseField = (field: string, say: Said, message = english(say)) => {
-      fields[field] = message
-      fieldSay[field] = say
-    }
-    let amount: Minor = ZERO
-    try {
-      amount = parseUserAmount(input.amount, mandate.currency)
-      if (amount <= 0) refuseField('amount', { key: 'mandates.form.debitZero' })
-    } catch (error) {
-      // common/money's refusal, said by its code in other languages (renderer/i18n/errors.ts).
-      if (error instanceof MoneyError)
-        refuseField(
-          'amount',
-          { key: `money.${error.code}`, params: { text: input.amount.trim() } },
-          error.message,
-        )
-      else refuseField('amount', { key: 'mandates.form.debitMissing' })
-    }
+    const { fields, fieldSay, refuseField, amount: typed } = fieldRefusals()
+    const amount = typed('amount', input.amount, mandate.currency, 'debit')
     const narration = input.narration.trim()
-    if (narration === '') refuseField('narration', { key: 'mandates.form.narrationMissing' })
+    if (narration === '') refuseField('narration', form('narrationMissing'))
     const usage = monthlyUsage(
       { maxAmount: mandate.maxMonthlyAmount, maxCount: mandate.maxMonthlyDebitCount },
       this.deps.debits.list().filter((d) => d.mandateReference === mandate.mandateReference),
@@ -103,114 +71,64 @@ export class DebitsService {
         params: { count: usage.maxCount, month: usage.month },
       })
     if (fields.amount === undefined && compare(amount, usage.remainingAmount) > 0)
-      refuseField('amount', {
-        key: 'mandates.form.overMonthLeft',
-        params: {
+      refuseField(
+        'amount',
+        form('overMonthLeft', {
           leftAmount: `${usage.remainingAmount} ${mandate.currency}`,
           limitAmount: `${usage.maxAmount} ${mandate.currency}`,
-        },
-      })
+        }),
+      )
     if (Object.keys(fields).length > 0)
       throw refuse('invalid_input', { key: 'input.checkFields' }, { fields, fieldSay })
 
     const paymentReference = newReference('DD', nowFrom(this.deps))
-    this.deps.debits.put({
-      paymentReference,
-      mandateReference: mandate.mandateReference,
-      amount,
-      currency: mandate.currency,
-      narration,
-      status: 'starting',
-      failureReason: null,
-      createdAt: isoFrom(this.deps),
-      completedAt: null,
-      notice: null,
-      chargedBy: this.deps.actor()?.name ?? null,
-      chargedById: this.deps.actor()?.id ?? null,
-      // Must match the mandate's; taken from the gateway's own record, never typed.
-      customerEmail: mandate.customerEmail,
-    })
     this.deps.log.info('debit sending', {
       paymentReference,
       mandateReference: mandate.mandateReference,
     })
-    let gateway: DebitsGateway
-    try {
-      gateway = await this.deps.gateway()
-    } catch (error) {
-      this.deps.debits.remove(paymentReference)
-      throw cashierError(error, { action: 'chargeMandate' })
-    }
-    let submitted
-    try {
-      submitted = await this.#writes.submit(
-        this.deps.debits.get(paymentReference) as DebitEntry,
-        gateway,
-      )
-    } catch (error) {
-      this.deps.debits.remove(paymentReference)
-      throw cashierError(error, {
-        action: 'chargeMandate',
-        fields: { debit_amount: 'amount', narration: 'narration' },
-        codes: {
-          limit_exceeded: { key: 'mandates.overMonthlyLimit' },
-          mandate_not_active: { key: 'mandates.gatewayNotActive' },
-        },
-      })
-    }
-    return this.#view(submitted.entry, true)
+    const submitted = await this.first(
+      {
+        paymentReference,
+        mandateReference: mandate.mandateReference,
+        amount,
+        currency: mandate.currency,
+        narration,
+        status: 'starting',
+        failureReason: null,
+        createdAt: isoFrom(this.deps),
+        completedAt: null,
+        notice: null,
+        chargedBy: this.deps.actor()?.name ?? null,
+        chargedById: this.deps.actor()?.id ?? null,
+        // Must match the mandate's; taken from the gateway's own record, never typed.
+        customerEmail: mandate.customerEmail,
+      },
+      {
+        refused: (error) =>
+          cashierError(error, {
+            action: 'chargeMandate',
+            fields: { debit_amount: 'amount', narration: 'narration' },
+            codes: {
+              limit_exceeded: { key: 'mandates.overMonthlyLimit' },
+              mandate_not_active: { key: 'mandates.gatewayNotActive' },
+            },
+          }),
+      },
+    )
+    return this.view(submitted.entry)
   }
 
-  /** This till's debits the gateway has not confirmed, for a supervisor to look at. */
-  unsettled(): DebitView[] {
-    return this.deps.debits
-      .list()
-      .filter(
-        (entry) =>
-          (entry.status === 'starting' && entry.uncertainty) || awaitsAcknowledgement(entry.alarm),
-      )
-      .map((entry) => this.#view(entry, this.#isFollowing(entry.paymentReference)))
-  }
-
-  /**
-   * A supervisor who did not charge it closes a debit whose outcome is unknown: paid (with the
-   * gateway's reference) or not paid (with a reason), re-entering their PIN. The decision is
-   * written into the debit's journal entry, which is the record of it.
-   */
-  async decideOutcome(input: OutcomeDecisionInput): Promise<DebitView> {
-    return this.#view(await this.#writes.decide(input.reference, input), false)
-  }
-
-  /** A supervisor has read the alarm of a debit the gateway settled against a decision. */
-  acknowledgeAlarm(paymentReference: string): DebitView {
-    const entry = this.#writes.acknowledge(paymentReference)
-    return this.#view(entry, this.#following(entry))
-  }
-
-  #following(entry: DebitEntry): boolean {
-    return this.#isFollowing(entry.paymentReference) && !FINAL_DEBIT.includes(entry.status)
-  }
-
-  #view(entry: DebitEntry, following: boolean): DebitView {
+  protected show(entry: DebitEntry, following: boolean): DebitView {
     return toDebitView(entry, following, this.deps.actor())
   }
 
   async status(paymentReference: string): Promise<DebitView> {
-    const known = this.deps.debits.get(paymentReference)
-    if (known) {
-      const entry = await this.#writes.check(paymentReference)
-      return this.#view(entry ?? known, this.#isFollowing(paymentReference))
-    }
-    let record: DebitRecord
-    try {
-      const gateway = await this.deps.gateway()
-      record = await gateway.directDebits.status(paymentReference)
-    } catch (error) {
-      throw cashierError(error, {
-        action: 'lookUpDebit',
-        notFound: { key: 'mandates.noSuchDebit', params: { reference: paymentReference } },
-      })
-    }
+    const own = await this.checkOwn(paymentReference)
+    if (own) return own
+    const notFound = { key: 'mandates.noSuchDebit', params: { reference: paymentReference } }
+    const record = await askGateway(this.deps, { action: 'lookUpDebit', notFound }, (gateway) =>
+      gateway.directDebits.status(paymentReference),
+    )
     // The spec's status record has no currency: a debit is "in the mandate's currency", so it
     // is read from the mandate, never assumed.
     const currency =
@@ -241,9 +159,5 @@ export class DebitsService {
       notice: null,
       outcome: null,
     }
-  }
-
-  #isFollowing(paymentReference: string): boolean {
-    return this.#writes.isFollowing(paymentReference)
   }
 }

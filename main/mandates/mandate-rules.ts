@@ -51,20 +51,44 @@ export function localDay(nowMs: number): string {
 
 export const MAX_MONTHLY_DEBITS = 100
 
-export function validateMandateForm(
-  input: MandateCreateInput,
-  today: string,
-  knownBankCodes: ReadonlySet<string> | null,
-): FormResult<ValidMandateForm> {
-  // Each field's sentence keyed (common/words/errors.ts `mandates.form`), its English beside it.
+/** A mandate or debit form's sentence, keyed (common/words/errors.ts `mandates.form`). */
+export const form = (key: string, params?: Said['params']): Said =>
+  params ? { key: `mandates.form.${key}`, params } : { key: `mandates.form.${key}` }
+
+/** A form's refusals: each field's sentence keyed (common/words/errors.ts), its English beside it. */
+export function fieldRefusals() {
   const fields: Record<string, string> = {}
   const fieldSay: Record<string, Said> = {}
   const refuseField = (field: string, say: Said, message = english(say)) => {
     fields[field] = message
     fieldSay[field] = say
   }
-  const form = (key: string, params?: Said['params']): Said =>
-    params ? { key: `mandates.form.${key}`, params } : { key: `mandates.form.${key}` }
+  /** A typed amount; common/money's refusal is said by its code (renderer/i18n/errors.ts). */
+  const amount = (field: string, text: string, currency: Currency, words: 'monthly' | 'debit') => {
+    try {
+      const value = parseUserAmount(text, currency)
+      if (value <= 0) refuseField(field, form(`${words}Zero`))
+      return value
+    } catch (error) {
+      if (!(error instanceof MoneyError)) refuseField(field, form(`${words}Missing`))
+      else
+        refuseField(
+          field,
+          { key: `money.${error.code}`, params: { text: text.trim() } },
+          error.message,
+        )
+      return ZERO
+    }
+  }
+  return { fields, fieldSay, refuseField, amount }
+}
+
+export function validateMandateForm(
+  input: MandateCreateInput,
+  today: string,
+  knownBankCodes: ReadonlySet<string> | null,
+): FormResult<ValidMandateForm> {
+  const { fields, fieldSay, refuseField, amount } = fieldRefusals()
   const customerName = input.customerName.trim()
   if (customerName === '') refuseField('customerName', form('customerName'))
 
@@ -101,20 +125,12 @@ export function validateMandateForm(
       }),
     )
 
-  let maxMonthlyAmount: Minor = ZERO
-  try {
-    maxMonthlyAmount = parseUserAmount(input.maxMonthlyAmount, input.currency)
-    if (maxMonthlyAmount <= 0) refuseField('maxMonthlyAmount', form('monthlyZero'))
-  } catch (error) {
-    // common/money's refusal, said by its code in other languages (renderer/i18n/errors.ts).
-    if (error instanceof MoneyError)
-      refuseField(
-        'maxMonthlyAmount',
-        { key: `money.${error.code}`, params: { text: input.maxMonthlyAmount.trim() } },
-        error.message,
-      )
-    else refuseField('maxMonthlyAmount', form('monthlyMissing'))
-  }
+  const maxMonthlyAmount = amount(
+    'maxMonthlyAmount',
+    input.maxMonthlyAmount,
+    input.currency,
+    'monthly',
+  )
 
   const countText = input.maxMonthlyDebitCount.trim()
   const maxMonthlyDebitCount = /^\d+$/.test(countText) ? Number(countText) : Number.NaN

@@ -11,7 +11,6 @@ import type {
 import type { Currency } from '../../common/money'
 import type { BankOption } from '../../common/ipc/payouts'
 import { AppError, refuse } from '../kernel/errors'
-import type { Logger } from '../kernel/log'
 import type { GatewayClient } from '../gateway'
 import { GatewayError } from '../gateway/errors'
 import { cashierError } from '../payments/cashier-errors'
@@ -23,13 +22,12 @@ import {
   submitByReference,
   uncertaintyAfterRestart,
 } from '../exactly-once/submit'
-import { DEFAULT_VERIFY_AFTER_MS } from '../exactly-once/tracker'
-import type { ReferenceTrust } from '../exactly-once/trust'
+import { DEFAULT_VERIFY_AFTER_MS, type ServiceWriteDeps } from '../exactly-once/tracker'
 import type { BankDirectory, BanksGateway } from './bank-directory'
 import { applyMandate, type DebitEntry, type MandateEntry } from './mandate-entries'
 import { localDay, validateMandateForm } from './mandate-rules'
 import { toMandateView } from './mandate-view'
-import { isoFrom, nowFrom, openGateway } from '../payments/service-basics'
+import { askGateway, isoFrom, nowFrom, openGateway } from '../payments/service-basics'
 
 /** The part of the gateway client this service uses. */
 export type MandatesGateway = BanksGateway & {
@@ -40,8 +38,11 @@ export type MandatesGateway = BanksGateway & {
   >
 }
 
-export interface MandatesServiceDeps {
-  gateway: () => Promise<MandatesGateway>
+/** The core's deps a mandate's create needs (exactly-once/tracker.ts says what each is). */
+export interface MandatesServiceDeps extends Pick<
+  ServiceWriteDeps<MandatesGateway>,
+  'gateway' | 'actor' | 'log' | 'now' | 'verifyAfterMs' | 'unknownWindowMs' | 'trust'
+> {
   mandates: Journal<MandateEntry>
   /** Read only here: debits are written by DebitsService. */
   debits: Journal<DebitEntry>
@@ -49,15 +50,6 @@ export interface MandatesServiceDeps {
   /** Tells whether a debit is being followed (for its view). */
   debitFollower: Follower
   publish: (view: MandateView) => void
-  actor: () => { id: string; name: string } | null
-  log: Logger
-  now?: () => number
-  /** Least wait after a lost create before "no such mandate" may lead to sending it again. */
-  verifyAfterMs?: number
-  /** How long a lost create is followed up before a supervisor must check it. */
-  unknownWindowMs?: number
-  /** Whether this environment has shown it keeps our reference (resends need it). */
-  trust?: ReferenceTrust
 }
 
 const DEFAULT_UNKNOWN_WINDOW_MS = 30 * 60_000
@@ -134,24 +126,22 @@ export class MandatesService {
     accountNumber: string
     currency: Currency
   }): Promise<ResolvedAccount> {
-    const gateway = await openGateway(this.deps, 'checkAccount')
-    try {
-      const { data } = await gateway.banks.resolve({
-        bank: input.bankCode,
-        account: input.accountNumber,
-        currency: input.currency,
-      })
-      return {
-        accountNumber: data.account_number,
-        accountName: data.account_name,
-        bankName: data.bank_name,
-      }
-    } catch (error) {
-      throw cashierError(error, {
-        action: 'checkAccount',
-        fields: { account: 'accountNumber', bank: 'bankCode' },
-        notFound: { key: 'mandates.noSuchAccount' },
-      })
+    const fields = { account: 'accountNumber', bank: 'bankCode' }
+    const notFound = { key: 'mandates.noSuchAccount' }
+    const { data } = await askGateway(
+      this.deps,
+      { action: 'checkAccount', fields, notFound },
+      (g) =>
+        g.banks.resolve({
+          bank: input.bankCode,
+          account: input.accountNumber,
+          currency: input.currency,
+        }),
+    )
+    return {
+      accountNumber: data.account_number,
+      accountName: data.account_name,
+      bankName: data.bank_name,
     }
   }
 

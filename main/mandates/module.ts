@@ -3,10 +3,9 @@ import type { mandatesChannels } from '../../common/ipc/mandates'
 import { defineModule } from '../compose/core'
 import type { CoreServices } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
-import { Follower, REVIEW_LOOKUP_SCHEDULE, SETTLEMENT_SCHEDULE } from '../exactly-once/follower'
+import { SETTLEMENT_SCHEDULE } from '../exactly-once/follower'
 import { tillWriteDeps } from '../exactly-once/module'
-import { Journal, fileStorage } from '../payments/journal'
-import { perEnvironment } from '../payments/per-environment'
+import { featureJournal, perEnvironment } from '../payments/per-environment'
 import { BankDirectory } from './bank-directory'
 import { DebitsService } from './debits-service'
 import { DebitEntry, FINAL_DEBIT, MandateEntry } from './mandate-entries'
@@ -14,50 +13,37 @@ import { MandatesService } from './mandates-service'
 
 export function createMandates(core: CoreServices) {
   const runtimes = perEnvironment(core, (environment, dir) => {
-    const till = tillWriteDeps(core)
-    const mandates = new Journal({
-      name: 'mandates',
-      schema: MandateEntry,
-      storage: fileStorage(dir, 'mandates'),
-      seal: core.integrity.journal(environment, 'mandates'),
-      keyOf: (e) => e.mandateReference,
-      timeOf: (e) => e.createdAt,
-      // The only list of mandates there is: keep it all (a till makes few).
-      limit: 10_000,
-      log: core.log,
-    })
-    const debits = new Journal({
+    // One follower for debits: the mandates' screen says which of them it is asking about.
+    const till = tillWriteDeps(core, SETTLEMENT_SCHEDULE)
+    const debits = featureJournal(core, environment, dir, {
       name: 'debits',
       schema: DebitEntry,
-      storage: fileStorage(dir, 'debits'),
-      seal: core.integrity.journal(environment, 'debits'),
       keyOf: (e) => e.paymentReference,
-      timeOf: (e) => e.createdAt,
       limit: 20_000,
       keep: (e) => !FINAL_DEBIT.includes(e.status),
-      dropping: (records) => core.dropKeepers.keep(environment, 'debits', records),
-      log: core.log,
-    })
-    const follower = new Follower(SETTLEMENT_SCHEDULE)
-    const banks = new BankDirectory({
-      gateway: till.gateway,
-      gatewayKey: () => core.environment.baseUrl(),
-      now: core.now,
     })
     const mandateService = new MandatesService({
       ...till,
-      mandates,
+      mandates: featureJournal(core, environment, dir, {
+        name: 'mandates',
+        schema: MandateEntry,
+        keyOf: (e) => e.mandateReference,
+        // The only list of mandates there is: keep it all (a till makes few).
+        limit: 10_000,
+      }),
       debits,
-      banks,
-      debitFollower: follower,
+      banks: new BankDirectory({
+        gateway: till.gateway,
+        gatewayKey: () => core.environment.baseUrl(),
+        now: core.now,
+      }),
+      debitFollower: till.follower,
       publish: (view) => core.emit('mandates.updated', view),
     })
     const debitService = new DebitsService({
       ...till,
       debits,
       mandates: mandateService,
-      follower,
-      reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE),
       publish: (view) => core.emit('mandates.debitUpdated', view),
     })
     return {

@@ -146,6 +146,10 @@ export function cashierError(error: unknown, ctx: ErrorContext): AppError {
   }
 }
 
+/** A follow-up's lookup that failed, as the entry's notice: why, and that the till goes on. */
+export const stillChecking = (error: unknown, action: CashierAction): string =>
+  `${cashierError(error, { action }).message} The till keeps checking.`
+
 /**
  * True only when the gateway said, in JSON, that there is no such record: a route 404, a
  * proxy's page or an empty 404 says nothing about the record (gateway/classify.ts).

@@ -4,43 +4,36 @@ import type { paymentsChannels } from '../../common/ipc/payments'
 import { defineModule } from '../compose/core'
 import type { CoreServices } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
-import { CHECKOUT_SCHEDULE, Follower, REVIEW_LOOKUP_SCHEDULE } from '../exactly-once/follower'
+import { CHECKOUT_SCHEDULE } from '../exactly-once/follower'
 import { tillWriteDeps } from '../exactly-once/module'
-import { Journal, fileStorage } from './journal'
 import { PaymentEntry, isFinalPayment } from './payment-entry'
 import { PaymentsService } from './payments-service'
-import { perEnvironment } from './per-environment'
+import { featureJournal, perEnvironment } from './per-environment'
 
 /** Recent payments kept on disk; open ones are never dropped. */
 const JOURNAL_LIMIT = 500
 
 export function createPayments(core: CoreServices) {
-  const runtimes = perEnvironment(core, (environment, dir) => {
-    const service = new PaymentsService({
-      ...tillWriteDeps(core),
-      journal: new Journal({
-        name: 'payments',
-        schema: PaymentEntry,
-        storage: fileStorage(dir, 'payments'),
-        seal: core.integrity.journal(environment, 'payments'),
-        keyOf: (e) => e.reference,
-        timeOf: (e) => e.createdAt,
-        limit: JOURNAL_LIMIT,
-        keep: (e) => !isFinalPayment(e.status),
-        dropping: (records) => core.dropKeepers.keep(environment, 'payments', records),
-        log: core.log,
+  const runtimes = perEnvironment(
+    core,
+    (environment, dir) =>
+      new PaymentsService({
+        ...tillWriteDeps(core, CHECKOUT_SCHEDULE),
+        journal: featureJournal(core, environment, dir, {
+          name: 'payments',
+          schema: PaymentEntry,
+          keyOf: (e) => e.reference,
+          limit: JOURNAL_LIMIT,
+          keep: (e) => !isFinalPayment(e.status),
+        }),
+        publish: (view) => core.emit('payments.updated', view),
+        tillName: () => core.settings.get().tillName,
+        environment: () => environment,
+        gatewayBaseUrl: () => core.environment.baseUrl(),
+        openExternal: core.desktop.openExternal?.bind(core.desktop) ?? null,
       }),
-      follower: new Follower(CHECKOUT_SCHEDULE),
-      reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE),
-      publish: (view) => core.emit('payments.updated', view),
-      tillName: () => core.settings.get().tillName,
-      environment: () => environment,
-      gatewayBaseUrl: () => core.environment.baseUrl(),
-      openExternal: core.desktop.openExternal?.bind(core.desktop) ?? null,
-    })
-    return { service, resume: () => service.resume(), stop: () => service.stop() }
-  })
-  const payments = () => runtimes.current().service
+  )
+  const payments = () => runtimes.current()
 
   const handlers: Handlers<typeof paymentsChannels> = {
     'payments.start': (input) => payments().start(input),

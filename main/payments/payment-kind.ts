@@ -10,7 +10,7 @@ import { unconfirmedNotice } from '../exactly-once/outcome-view'
 import type { WriteKind } from '../exactly-once/tracker'
 import type { GatewayClient } from '../gateway'
 import { english } from '../kernel/errors'
-import { cashierError } from './cashier-errors'
+import { stillChecking } from './cashier-errors'
 import { PAYMENT_NOTICES } from './payment-notice'
 import { applyPaymentRecord, isFinalPayment, type PaymentEntry } from './payment-entry'
 
@@ -85,10 +85,7 @@ export function paymentKind(
     }),
     withAlarm: (e, alarm) => ({ ...e, alarm }),
     statusWords: (record) => record.raw_status ?? record.status,
-    lookupFailed: (e, error) => ({
-      ...e,
-      notice: `${cashierError(error, { action: 'checkPayment' }).message} The till keeps checking.`,
-    }),
+    lookupFailed: (e, error) => ({ ...e, notice: stillChecking(error, 'checkPayment') }),
     gaveUp: (e) => ({
       ...e,
       notice: english(PAYMENT_NOTICES.waitingCustomer),

@@ -2,7 +2,6 @@
 // language; a notice of other words (an older till's, the gateway unreachable) is shown as written.
 import type { Said } from '../../common/ipc/contract'
 import { noticeSay } from '../exactly-once/outcome-view'
-import { english } from '../kernel/errors'
 import type { PaymentEntry } from './payment-entry'
 
 /** Our sentences a payment's notice can be (payment-kind.ts words them from these keys). */
@@ -10,11 +9,5 @@ export const PAYMENT_NOTICES = {
   waitingCustomer: { key: 'payments.notice.waitingCustomer' },
 } as const satisfies Record<string, Said>
 
-export function paymentNoticeSay(entry: PaymentEntry): { noticeSay: Said } | Record<string, never> {
-  const unconfirmed = noticeSay(entry, 'payment')
-  if ('noticeSay' in unconfirmed) return unconfirmed
-  const said = Object.values(PAYMENT_NOTICES).find(
-    (s) => entry.notice !== null && english(s) === entry.notice,
-  )
-  return said ? { noticeSay: said } : {}
-}
+export const paymentNoticeSay = (entry: PaymentEntry) =>
+  noticeSay(entry, 'payment', Object.values(PAYMENT_NOTICES))

@@ -8,29 +8,25 @@ import type {
   CheckoutOpenResult,
   CheckoutOutcome,
   CheckoutView,
-  OutcomeDecisionInput,
   PaymentStartInput,
 } from '../../common/ipc/payments'
 import { MoneyError, ZERO, parseUserAmount, type Currency, type Minor } from '../../common/money'
 import { refuse } from '../kernel/errors'
 import { cashierError } from './cashier-errors'
 import { checkCheckoutUrl } from './checkout-link'
-import { awaitsAcknowledgement } from '../exactly-once/alarm'
 import type { Journal } from './journal'
 import { entryFromRecord, isFinalPayment, type PaymentEntry } from './payment-entry'
 import { paymentNoticeSay } from './payment-notice'
 import { qrMatrix } from './qr'
 import { newReference } from './references'
-import { decisionOutcomeView } from '../exactly-once/decision'
-import { writesFor, type ReferencedWrites, type ServiceWriteDeps } from '../exactly-once/tracker'
-import { paymentKind, PAYMENT_WORDS as WORDS, type PaymentsGateway } from './payment-kind'
-import { isoFrom, nowFrom, openGateway } from './service-basics'
+import { KindService, type KindServiceDeps } from '../exactly-once/service'
+import { paymentKind, type PaymentsGateway } from './payment-kind'
+import { askGateway, isoFrom, nowFrom } from './service-basics'
 
 export type { PaymentsGateway } from './payment-kind'
 
-export interface PaymentsServiceDeps extends ServiceWriteDeps<PaymentsGateway> {
+export interface PaymentsServiceDeps extends KindServiceDeps<PaymentsGateway, CheckoutView> {
   journal: Journal<PaymentEntry>
-  publish: (view: CheckoutView) => void
   tillName: () => string
   environment: () => Environment
   /** The active gateway's base URL, for the checkout origin check. */
@@ -41,27 +37,15 @@ export interface PaymentsServiceDeps extends ServiceWriteDeps<PaymentsGateway> {
 
 const RECENT_LIMIT = 50
 
-export class PaymentsService {
-  readonly #writes: ReferencedWrites<
-    PaymentEntry,
-    PaymentsGateway,
-    InitializePaymentResponse,
-    PaymentRecord
-  >
-
+export class PaymentsService extends KindService<
+  PaymentEntry,
+  PaymentsGateway,
+  InitializePaymentResponse,
+  PaymentRecord,
+  CheckoutView
+> {
   constructor(private readonly deps: PaymentsServiceDeps) {
-    this.#writes = writesFor(paymentKind(deps.tillName), deps.journal, deps, {
-      publish: (entry) => deps.publish(this.#toView(entry)),
-    })
-  }
-
-  /** Picks up payments that were still open when the till last stopped. */
-  resume(): void {
-    this.#writes.resume()
-  }
-
-  stop(): void {
-    this.#writes.stop()
+    super(paymentKind(deps.tillName), deps.journal, deps)
   }
 
   async start(input: PaymentStartInput): Promise<CheckoutView> {
@@ -70,109 +54,59 @@ export class PaymentsService {
     const customerName = input.customerName?.trim() || null
     const description = input.description?.trim() || null
     const reference = newReference('PAY', nowFrom(this.deps))
-    // Journal first: from here on, a crash or timeout is settled by verifying this reference.
-    this.deps.journal.put({
-      reference,
-      status: 'starting',
-      email,
-      customerName,
-      description,
-      amount,
-      currency,
-      amountRefunded: ZERO,
-      paymentMethod: null,
-      authorizationUrl: null,
-      createdAt: isoFrom(this.deps),
-      paidAt: null,
-      verifiedAt: null,
-      takenBy: actor?.name ?? null,
-      takenById: actor?.id ?? null,
-      notice: null,
-    })
     this.deps.log.info('payment starting', { reference, currency })
-
-    let gateway: PaymentsGateway
-    try {
-      gateway = await this.deps.gateway()
-    } catch (error) {
-      this.deps.journal.remove(reference)
-      throw cashierError(error, { action: 'startPayment' })
-    }
-    try {
-      await this.#writes.submit(this.deps.journal.get(reference) as PaymentEntry, gateway)
-    } catch (error) {
-      // A definite refusal: nothing exists at the gateway, so nothing to remember.
-      this.deps.journal.remove(reference)
-      throw cashierError(error, {
-        action: 'startPayment',
-        fields: {
-          email: 'email',
-          amount: 'amount',
-          currency: 'currency',
-          customer_name: 'customerName',
-        },
-      })
-    }
-    return this.#viewOf(reference)
+    const sent = await this.first(
+      {
+        reference,
+        status: 'starting',
+        email,
+        customerName,
+        description,
+        amount,
+        currency,
+        amountRefunded: ZERO,
+        paymentMethod: null,
+        authorizationUrl: null,
+        createdAt: isoFrom(this.deps),
+        paidAt: null,
+        verifiedAt: null,
+        takenBy: actor?.name ?? null,
+        takenById: actor?.id ?? null,
+        notice: null,
+      },
+      {
+        refused: (error) =>
+          cashierError(error, {
+            action: 'startPayment',
+            fields: {
+              email: 'email',
+              amount: 'amount',
+              currency: 'currency',
+              customer_name: 'customerName',
+            },
+          }),
+      },
+    )
+    return this.view(sent.entry)
   }
 
   /** Verifies now. A payment of this till is updated in its journal; others are only read. */
   async get(reference: string): Promise<CheckoutView> {
-    const known = this.deps.journal.get(reference)
-    if (known) {
-      const entry = await this.#writes.check(reference)
-      // The cashier asked again after following stopped: follow it afresh.
-      if (
-        entry &&
-        !isFinalPayment(entry.status) &&
-        !this.#writes.inReview(entry) &&
-        !this.#writes.isFollowing(reference)
-      )
-        this.#writes.follow(reference)
-      return this.#viewOf(reference)
-    }
-    const gateway = await openGateway(this.deps, 'lookUpPayment')
-    try {
+    // The cashier asked again after following stopped: followed afresh.
+    const own = await this.checkOwn(reference, true)
+    if (own) return own
+    const notFound = { key: 'payments.noSuchCheckReceipt', params: { reference } }
+    return askGateway(this.deps, { action: 'lookUpPayment', notFound }, async (gateway) => {
       const record = await gateway.payments.verify(reference)
-      return this.#toView(entryFromRecord(record, isoFrom(this.deps), reference))
-    } catch (error) {
-      throw cashierError(error, {
-        action: 'lookUpPayment',
-        notFound: { key: 'payments.noSuchCheckReceipt', params: { reference } },
-      })
-    }
+      return this.view(entryFromRecord(record, isoFrom(this.deps), reference))
+    })
   }
 
   recent(): CheckoutView[] {
     return this.deps.journal
       .list()
       .slice(0, RECENT_LIMIT)
-      .map((entry) => this.#toView(entry))
-  }
-
-  /** This till's payments the gateway has not confirmed, for a supervisor to look at. */
-  unsettled(): CheckoutView[] {
-    return this.deps.journal
-      .list()
-      .filter(
-        (entry) =>
-          (entry.status === 'starting' && entry.uncertainty) || awaitsAcknowledgement(entry.alarm),
-      )
-      .map((entry) => this.#toView(entry))
-  }
-
-  /**
-   * A supervisor who did not take it closes a payment whose outcome is unknown: paid (with the
-   * gateway's reference) or not paid (with a reason), re-entering their PIN. The decision is
-   * written into the payment's journal entry, which is the record of it.
-   */
-  async decideOutcome(input: OutcomeDecisionInput): Promise<CheckoutView> {
-    return this.#toView(await this.#writes.decide(input.reference, input))
-  }
-
-  /** A supervisor has read the alarm of a payment the gateway settled against a decision. */
-  acknowledgeAlarm(reference: string): CheckoutView {
-    return this.#toView(this.#writes.acknowledge(reference))
+      .map((entry) => this.view(entry))
   }
 
   /** Hands the checkout page to the system browser, after checking it is the gateway's. */
@@ -207,25 +141,14 @@ export class PaymentsService {
   /** Demo gateway only: plays the customer at the checkout page, then verifies as usual. */
   async simulate(reference: string, outcome: CheckoutOutcome): Promise<CheckoutView> {
     if (this.deps.environment() !== 'demo') throw refuse('demo_only', { key: 'payments.demoOnly' })
-    const gateway = await openGateway(this.deps, 'simulateCustomer')
-    try {
-      await gateway.sandbox.completePayment(reference, { outcome })
-    } catch (error) {
-      throw cashierError(error, {
-        action: 'simulateCustomer',
-        notFound: { key: 'payments.noSuch', params: { reference } },
-      })
-    }
+    const notFound = { key: 'payments.noSuch', params: { reference } }
+    await askGateway(this.deps, { action: 'simulateCustomer', notFound }, (gateway) =>
+      gateway.sandbox.completePayment(reference, { outcome }),
+    )
     return this.get(reference)
   }
 
-  #viewOf(reference: string): CheckoutView {
-    const entry = this.deps.journal.get(reference)
-    if (!entry) throw refuse('not_found', { key: 'payments.noSuch', params: { reference } })
-    return this.#toView(entry)
-  }
-
-  #toView(entry: PaymentEntry): CheckoutView {
+  protected show(entry: PaymentEntry, following: boolean): CheckoutView {
     const pending = entry.status === 'pending' && entry.authorizationUrl !== null
     const opener = this.deps.openExternal !== null
     return {
@@ -251,16 +174,12 @@ export class PaymentsService {
       createdAt: entry.createdAt,
       paidAt: entry.paidAt,
       verifiedAt: entry.verifiedAt,
-      following: !isFinalPayment(entry.status) && this.#writes.isFollowing(entry.reference),
+      following,
       notice: entry.notice,
       ...paymentNoticeSay(entry),
       takenBy: entry.takenBy,
       takenHere: this.deps.journal.has(entry.reference),
-      outcome: decisionOutcomeView(
-        { ...entry, startedById: entry.takenById, open: entry.status === 'starting' },
-        this.deps.actor(),
-        WORDS,
-      ),
+      outcome: this.outcome(entry),
     }
   }
 }

@@ -4,6 +4,8 @@
 import { join } from 'node:path'
 import type { Environment } from '../../common/ipc/shared'
 import type { CoreServices } from '../compose/core'
+import type { TrimmedJournal } from '../kernel/drop-keeper'
+import { Journal, fileStorage, type JournalOptions } from './journal'
 
 export interface Runtime {
   /** Resumes following what was open. */
@@ -55,4 +57,29 @@ export function perEnvironment<R extends Runtime>(
       active?.runtime.stop()
     },
   }
+}
+
+/**
+ * A money feature's journal in this environment's folder, sealed with its key, newest first.
+ * What a trimmed journal drops goes to the books first; the mandates are not in the books.
+ */
+export function featureJournal<T extends { createdAt: string }>(
+  core: Pick<CoreServices, 'integrity' | 'dropKeepers' | 'log'>,
+  environment: Environment,
+  dir: string,
+  options: Pick<JournalOptions<T>, 'schema' | 'keyOf' | 'limit' | 'keep'> & {
+    name: TrimmedJournal | 'mandates'
+  },
+): Journal<T> {
+  const { name } = options
+  return new Journal({
+    ...options,
+    storage: fileStorage(dir, name),
+    seal: core.integrity.journal(environment, name),
+    timeOf: (e) => e.createdAt,
+    ...(name === 'mandates'
+      ? {}
+      : { dropping: (records: readonly T[]) => core.dropKeepers.keep(environment, name, records) }),
+    log: core.log,
+  })
 }

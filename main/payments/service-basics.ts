@@ -1,7 +1,7 @@
 // Small building blocks every gateway-backed service shares (payments, refunds, mandates,
 // debits): the clock, with a test seam, and opening the gateway with cashier-worded errors.
 import type { CashierAction } from '../../common/words/errors'
-import { cashierError } from './cashier-errors'
+import { cashierError, type ErrorContext } from './cashier-errors'
 
 export interface ClockDeps {
   /** Milliseconds since the epoch; tests pass a fixed clock. Defaults to Date.now. */
@@ -27,5 +27,18 @@ export async function openGateway<G>(
     return await deps.gateway()
   } catch (error) {
     throw cashierError(error, { action })
+  }
+}
+
+/** Asks the gateway; any failure, opening it included, says what the cashier was doing. */
+export async function askGateway<G, T>(
+  deps: { gateway: () => Promise<G> },
+  context: ErrorContext,
+  ask: (gateway: G) => Promise<T>,
+): Promise<T> {
+  try {
+    return await ask(await deps.gateway())
+  } catch (error) {
+    throw cashierError(error, context)
   }
 }

@@ -31,7 +31,11 @@ export interface TillRecordSet {
 
 export interface ReconcileServiceDeps {
   gateway: () => Promise<ReconcileGateway>
-  records: (environment: Environment) => Promise<TillRecordSet>
+  /** Every till's records for a window (the day with its margins), from stores that cover it. */
+  records: (
+    environment: Environment,
+    window: { fromMs: number; toMs: number },
+  ) => Promise<TillRecordSet>
   environment: () => Environment
   timeZone: () => string
   pdf: PdfRenderer | null
@@ -75,29 +79,34 @@ export class ReconcileService {
         say: { key: 'input.dayAhead' },
         fieldSay: { day: { key: 'input.dayAheadField' } },
       })
-    const report = await this.span(bounds.fromMs, bounds.toMs, day)
+    const report = await this.span(bounds.fromMs, bounds.toMs, { day })
     this.#last = { key: `${this.deps.environment()}|${day}`, at: this.#now(), report }
     return report
   }
 
-  /** Any window (a Z-report's period): `day` labels it. */
-  async span(fromMs: number, toMs: number, day?: string): Promise<ReconcileReport> {
+  /**
+   * Any window (a Z-report's period): `day` labels it; `records` gives the tills' side (the
+   * Z-report's own read of its period) instead of reading it for the window.
+   */
+  async span(
+    fromMs: number,
+    toMs: number,
+    options: { day?: string; records?: () => Promise<TillRecordSet> } = {},
+  ): Promise<ReconcileReport> {
+    const { day } = options
     const environment = this.deps.environment()
     const timeZone = this.deps.timeZone()
     const margin = this.deps.marginMs ?? MARGIN_MS
     const window = { fromMs, toMs }
-    const till = await this.deps.records(environment)
+    const listed = { fromMs: fromMs - margin, toMs: Math.min(toMs + margin, this.#now() + margin) }
+    const till = await (options.records?.() ?? this.deps.records(environment, listed))
     let gateway: ReconcileGateway
     try {
       gateway = await this.deps.gateway()
     } catch (error) {
       throw cashierError(error, { action: 'reconcileDay' })
     }
-    const lists = await readDay(
-      gateway,
-      { fromMs: fromMs - margin, toMs: Math.min(toMs + margin, this.#now() + margin) },
-      this.deps.list,
-    )
+    const lists = await readDay(gateway, listed, this.deps.list)
     const result = matchDay(lists.records, till.records, window)
     // A gateway that did not answer the lists is not asked record by record either.
     const looked = await lookUp(
@@ -181,7 +190,12 @@ export async function zReconciliation(
   service: Pick<ReconcileService, 'span'>,
   fromMs: number,
   toMs: number,
-  options: { timeoutMs?: number; now?: () => number } = {},
+  options: {
+    timeoutMs?: number
+    now?: () => number
+    /** The tills' side, from the Z-report's own read of its period. */
+    records?: () => Promise<TillRecordSet>
+  } = {},
 ): Promise<ZReconciliation> {
   const now = options.now ?? Date.now
   const base = {
@@ -191,7 +205,7 @@ export async function zReconciliation(
   let timer: NodeJS.Timeout | undefined
   try {
     const report = await Promise.race([
-      service.span(fromMs, toMs),
+      service.span(fromMs, toMs, { records: options.records }),
       new Promise<never>((_, reject) => {
         timer = setTimeout(
           () => reject(new Error('the gateway took too long')),

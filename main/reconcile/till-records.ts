@@ -1,12 +1,20 @@
-// What Tilldesk recorded of things at the gateway, as TillRecords: this till's own journals
+// What Tilldesk recorded of things at the gateway, as TillRecords: this till's own records
 // (read-only, every seal checked, through the same readers the shift reports use), and in a
 // shop the other tills' facts from the shop's events (pulled from its PostgreSQL, each signed
 // by its till). Nothing here writes.
+//
+// Two ways in. A Z-report's step matches the report's own read of its period (`periodRecords`:
+// the collections journal from where the last Z-report left it, the journals and the books), so
+// it reads no file again and its cost follows the period, not the till's age. A day on the
+// Reconcile screen (`ownRecords`) reads the stores that cover any day: the books' `day` for
+// hosted payments, refunds and debits (their journals, the books and the books' days, none
+// trimmed before the day is past), the payout journal with its archive, and the collections
+// journal, never trimmed, once.
 import type { Environment } from '../../common/ipc/shared'
-import type { JournalSeal } from '../integrity'
-import { debitsPath, readDebits } from '../shifts/debit-source'
-import type { ActivitySource, SealOf } from '../shifts/sources'
-import { readCollections, sourcePaths } from '../shifts/sources'
+import type { Activity } from '../shifts/activity'
+import { emptyActivity } from '../shifts/activity'
+import type { SealOf } from '../shifts/sources'
+import { payoutFacts, readCollections, sourcePaths, transferFact } from '../shifts/sources'
 import type { TillRecord } from './match'
 
 export interface TillRecords {
@@ -15,46 +23,37 @@ export interface TillRecords {
   problems: string[]
 }
 
+/** What the reconciliation reads of the books (main/shifts/books.ts `day`). */
+export interface DayBooks {
+  day(
+    environment: Environment,
+    fromMs: number,
+    toMs: number,
+  ): Promise<Pick<Activity, 'hostedPayments' | 'refunds' | 'debits' | 'warnings'>>
+}
+
 const ms = (iso: string | null | undefined): number => {
   const t = typeof iso === 'string' ? Date.parse(iso) : NaN
   return Number.isNaN(t) ? 0 : t
 }
 
-/** Debits: the mandates feature's sealed journal, through the shift reports' reader. */
-function debitRecords(dataDir: string, environment: Environment, seal: JournalSeal, till: string) {
-  return readDebits(debitsPath(dataDir, environment), seal).map((d): TillRecord => ({
-    source: 'debit',
-    reference: d.reference,
-    amount: d.amount,
-    currency: d.currency,
-    status: d.status,
-    atMs: ms(d.createdAt),
-    till,
-  }))
-}
-
-/**
- * This till's records in one environment. `activity` is the shift reports' reader (payments,
- * refunds, payouts with their seals checked); the collections ledger is read for every
- * transfer it saw, and the debits journal beside the payments one.
- */
-export async function ownRecords(options: {
-  dataDir: string
-  environment: Environment
-  till: string
-  activity: ActivitySource
-  sealOf: SealOf
-  debitsSeal: JournalSeal
-}): Promise<TillRecords> {
-  const { dataDir, environment, till } = options
+/** An activity's records as the match reads them. */
+export function periodRecords(activity: Activity, till: string): TillRecords {
   const records: TillRecord[] = []
-  const problems: string[] = []
-  const activity = await options.activity.read(environment)
-  problems.push(...activity.warnings)
   for (const p of activity.hostedPayments)
     records.push({ source: 'payment', ...p, atMs: ms(p.createdAt), till })
   for (const r of activity.refunds)
     records.push({ source: 'refund', ...r, atMs: ms(r.createdAt), till })
+  for (const d of activity.debits)
+    records.push({
+      source: 'debit',
+      reference: d.reference,
+      amount: d.amount,
+      currency: d.currency,
+      status: d.status,
+      atMs: ms(d.createdAt),
+      till,
+    })
   for (const p of activity.payouts)
     records.push({
       source: 'payout',
@@ -67,34 +66,60 @@ export async function ownRecords(options: {
       atMs: ms(p.updatedAt),
       till,
     })
+  for (const t of activity.transfers ?? []) {
+    // Given by the shop's rule to another till's sale: that till counts it.
+    if (t.claimed) continue
+    records.push({
+      source: 'transfer_in',
+      reference: t.reference,
+      amount: t.amount,
+      currency: t.currency,
+      status: t.status,
+      atMs: ms(t.createdAt),
+      till,
+    })
+  }
+  return { records, problems: [...activity.warnings] }
+}
+
+/**
+ * This till's records for a window (a day and its margins) in one environment: hosted
+ * payments, refunds and debits from `books`, payouts from their journal, transfers from the
+ * collections journal, each seal checked.
+ */
+export async function ownRecords(options: {
+  dataDir: string
+  environment: Environment
+  till: string
+  books: DayBooks
+  sealOf: SealOf
+  window: { fromMs: number; toMs: number }
+}): Promise<TillRecords> {
+  const { dataDir, environment, window } = options
+  const activity = emptyActivity()
+  const settled = await options.books.day(environment, window.fromMs, window.toMs)
+  activity.hostedPayments.push(...settled.hostedPayments)
+  activity.refunds.push(...settled.refunds)
+  activity.debits.push(...settled.debits)
+  activity.warnings.push(...settled.warnings)
   const paths = sourcePaths(dataDir, environment)
+  try {
+    await payoutFacts(paths.payouts, options.sealOf(environment, 'payouts'), activity)
+  } catch (error) {
+    activity.warnings.push(`Payouts: ${error instanceof Error ? error.message : 'not readable'}`)
+  }
   try {
     const { transfers } = readCollections(
       paths.collections,
       options.sealOf(environment, 'collections'),
     )
-    for (const t of transfers) {
-      // Given by the shop's rule to another till's sale: that till counts it.
-      if (t.claimedBy) continue
-      records.push({
-        source: 'transfer_in',
-        reference: t.reference,
-        amount: t.amount,
-        currency: t.currency,
-        status: t.gatewayStatus ?? t.status,
-        atMs: ms(t.createdAt),
-        till,
-      })
-    }
+    activity.transfers = transfers.map(transferFact)
   } catch (error) {
-    problems.push(`Collections: ${error instanceof Error ? error.message : 'not readable'}`)
+    activity.warnings.push(
+      `Collections: ${error instanceof Error ? error.message : 'not readable'}`,
+    )
   }
-  try {
-    records.push(...debitRecords(dataDir, environment, options.debitsSeal, till))
-  } catch (error) {
-    problems.push(`Debits: ${error instanceof Error ? error.message : 'not readable'}`)
-  }
-  return { records, problems }
+  return periodRecords(activity, options.till)
 }
 
 /** A shop event as the reconciliation reads it (main/shop/events.ts). */

@@ -4,37 +4,30 @@ import type { refundsChannels } from '../../common/ipc/refunds'
 import { defineModule } from '../compose/core'
 import type { CoreServices } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
-import { Follower, REVIEW_LOOKUP_SCHEDULE, SETTLEMENT_SCHEDULE } from '../exactly-once/follower'
+import { SETTLEMENT_SCHEDULE } from '../exactly-once/follower'
 import { tillWriteDeps } from '../exactly-once/module'
-import { Journal, fileStorage } from '../payments/journal'
-import { perEnvironment } from '../payments/per-environment'
+import { featureJournal, perEnvironment } from '../payments/per-environment'
 import { RefundEntry, RefundsService } from './refunds-service'
 
 const JOURNAL_LIMIT = 1000
 
 export function createRefunds(core: CoreServices) {
-  const runtimes = perEnvironment(core, (environment, dir) => {
-    const service = new RefundsService({
-      ...tillWriteDeps(core),
-      journal: new Journal({
-        name: 'refunds',
-        schema: RefundEntry,
-        storage: fileStorage(dir, 'refunds'),
-        seal: core.integrity.journal(environment, 'refunds'),
-        keyOf: (e) => e.reference,
-        timeOf: (e) => e.createdAt,
-        limit: JOURNAL_LIMIT,
-        keep: (e) => e.status !== 'success' && e.status !== 'failed',
-        dropping: (records) => core.dropKeepers.keep(environment, 'refunds', records),
-        log: core.log,
+  const runtimes = perEnvironment(
+    core,
+    (environment, dir) =>
+      new RefundsService({
+        ...tillWriteDeps(core, SETTLEMENT_SCHEDULE),
+        journal: featureJournal(core, environment, dir, {
+          name: 'refunds',
+          schema: RefundEntry,
+          keyOf: (e) => e.reference,
+          limit: JOURNAL_LIMIT,
+          keep: (e) => e.status !== 'success' && e.status !== 'failed',
+        }),
+        publish: (view) => core.emit('refunds.updated', view),
       }),
-      follower: new Follower(SETTLEMENT_SCHEDULE),
-      reviewFollower: new Follower(REVIEW_LOOKUP_SCHEDULE),
-      publish: (view) => core.emit('refunds.updated', view),
-    })
-    return { service, resume: () => service.resume(), stop: () => service.stop() }
-  })
-  const refunds = () => runtimes.current().service
+  )
+  const refunds = () => runtimes.current()
 
   const handlers: Handlers<typeof refundsChannels> = {
     'refunds.prepare': ({ paymentReference }) => refunds().prepare(paymentReference),

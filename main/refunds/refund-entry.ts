@@ -5,6 +5,7 @@ import * as z from 'zod'
 import { REFUND_STATUSES } from '../../common/api/refunds'
 import { CURRENCIES } from '../../common/money'
 import { Alarm } from '../exactly-once/alarm'
+import { Resolution } from '../exactly-once/decision'
 import { Uncertainty } from '../exactly-once/submit'
 import type { GatewayClient } from '../gateway'
 import { MinorValue } from '../payments/payment-entry'
@@ -33,17 +34,7 @@ export const RefundEntry = z.object({
   /** Who issued it: that supervisor may not decide its unknown outcome (absent in old entries). */
   issuedById: z.string().nullable().optional(),
   /** A supervisor's decision on an unknown outcome: the audit record of who, when and why. */
-  resolution: z
-    .object({
-      made: z.boolean(),
-      byId: z.string(),
-      byName: z.string(),
-      at: z.string(),
-      reason: z.string(),
-      gatewayReference: z.string().nullable(),
-    })
-    .nullable()
-    .optional(),
+  resolution: Resolution.nullable().optional(),
   /** Set once an attempt's answer was lost: the evidence; kept after it is settled. */
   uncertainty: Uncertainty.nullable().optional(),
   /** The gateway contradicted a decision: it won, and a supervisor must acknowledge this. */

@@ -9,7 +9,7 @@ import type { Uncertainty } from '../exactly-once/submit'
 import { writeFailure } from '../gateway/classify'
 import { GatewayError } from '../gateway/errors'
 import type { Said } from '../../common/ipc/contract'
-import { english, refuse, type AppError } from '../kernel/errors'
+import { refuse, type AppError } from '../kernel/errors'
 
 export const unconfirmed = (reference: string): AppError =>
   refuse('refund_unconfirmed', { key: 'refunds.unconfirmed', params: { reference } })
@@ -38,16 +38,7 @@ export function lostAnswer(at: number, error: unknown): Uncertainty {
   }
 }
 
-export function blockedReason(
-  payment: PaymentRecord,
-  refundable: Minor,
-  inProgress: Minor,
-): string | null {
-  const said = blockedSaid(payment, refundable, inProgress)
-  return said && english(said)
-}
-
-/** The same, keyed (common/words/errors.ts `refunds`). */
+/** Why the payment can't be refunded, keyed (common/words/errors.ts `refunds`), or null. */
 export function blockedSaid(
   payment: PaymentRecord,
   refundable: Minor,

@@ -2,11 +2,9 @@
 // gateway's records, fixes the refund reference and journals it before sending, and follows
 // the refund (pending → processing → success | failed) until final.
 // Role rule (enforced by the IPC table, common/ipc/refunds.ts): issuing needs a supervisor.
-import type { PaymentRecord } from '../../common/api/payments'
 import type { Refund } from '../../common/api/refunds'
 import type {
   RefundCountsView,
-  RefundDecisionInput,
   RefundHistoryFilter,
   RefundIssueInput,
   RefundPage,
@@ -14,19 +12,14 @@ import type {
   RefundablePayment,
 } from '../../common/ipc/refunds'
 import { ZERO } from '../../common/money'
-import type { Said } from '../../common/ipc/contract'
-import { AppError, refuse } from '../kernel/errors'
+import { AppError, english, refuse } from '../kernel/errors'
 import { cashierError } from '../payments/cashier-errors'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
-import { decisionOutcomeView } from '../exactly-once/decision'
-import { awaitsAcknowledgement } from '../exactly-once/alarm'
-import { Flights } from '../exactly-once/flights'
-import { writesFor, type ReferencedWrites, type ServiceWriteDeps } from '../exactly-once/tracker'
+import { KindService, type KindServiceDeps } from '../exactly-once/service'
 import { refundKind } from './refund-kind'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
 import {
-  blockedReason,
   blockedSaid,
   isDefiniteRefusal,
   lostAnswer,
@@ -35,54 +28,39 @@ import {
 } from './refund-rules'
 import { ownRefund } from './own-record'
 import { refundBalance } from './refund-balance'
-import { isoFrom, nowFrom, openGateway } from '../payments/service-basics'
+import { askGateway, isoFrom, nowFrom } from '../payments/service-basics'
 
 export { FINAL, RefundEntry, type RefundsGateway } from './refund-entry'
 
-/** The decision as the IPC guard hands it over (trimmed, validated). */
-type RefundDecisionOutput = RefundDecisionInput
-
-export interface RefundsServiceDeps extends ServiceWriteDeps<RefundsGateway> {
+export interface RefundsServiceDeps extends KindServiceDeps<RefundsGateway, RefundView> {
   journal: Journal<RefundEntry>
-  publish: (view: RefundView) => void
 }
 
-const UNSETTLED: readonly string[] = ['starting', 'needs_review']
 /** Refunds of one payment are few; this bounds the walk if a gateway misbehaves. */
 const MAX_REFUND_PAGES = 20
 
-export class RefundsService {
-  /** Payments with a refund on its way out: a double click must not send two. */
-  readonly #issuing = new Flights<RefundView>()
-  readonly #writes: ReferencedWrites<RefundEntry, RefundsGateway, Refund, Refund>
-
+export class RefundsService extends KindService<
+  RefundEntry,
+  RefundsGateway,
+  Refund,
+  Refund,
+  RefundView
+> {
   constructor(private readonly deps: RefundsServiceDeps) {
-    this.#writes = writesFor(refundKind, deps.journal, deps, {
-      publish: (entry) => deps.publish(this.#viewOfEntry(entry)),
-    })
-  }
-
-  resume(): void {
-    this.#writes.resume()
-  }
-
-  stop(): void {
-    this.#writes.stop()
+    super(refundKind, deps.journal, deps, { listsInFlight: true })
   }
 
   async prepare(paymentReference: string): Promise<RefundablePayment> {
-    const gateway = await openGateway(this.deps, 'lookUpPayment')
-    let payment: PaymentRecord
-    let refunds: Refund[]
-    try {
-      payment = await gateway.payments.verify(paymentReference)
-      refunds = await this.#allRefundsOf(gateway, paymentReference)
-    } catch (error) {
-      throw cashierError(error, {
-        action: 'lookUpPayment',
-        notFound: { key: 'payments.noSuchCheckReceipt', params: { reference: paymentReference } },
-      })
-    }
+    const notFound = { key: 'payments.noSuchCheckReceipt', params: { reference: paymentReference } }
+    const [payment, refunds] = await askGateway(
+      this.deps,
+      { action: 'lookUpPayment', notFound },
+      async (gateway) =>
+        [
+          await gateway.payments.verify(paymentReference),
+          await this.#allRefundsOf(gateway, paymentReference),
+        ] as const,
+    )
     // The spec shows only `status` in a payment record: without its amount and currency the
     // refundable balance can't be worked out, and is never guessed.
     if (payment.amount === undefined || payment.currency === undefined)
@@ -98,6 +76,7 @@ export class RefundsService {
       ...refunds,
       ...this.#unlistedOwnRefunds([paymentReference, payment.reference], refunds),
     ])
+    const blocked = blockedSaid(payment, balance.refundable, balance.inProgress)
     return {
       paymentReference: payment.reference ?? paymentReference,
       email: payment.email ?? null,
@@ -106,16 +85,16 @@ export class RefundsService {
       currency: payment.currency,
       paid: payment.amount,
       ...balance,
-      blockedReason: blockedReason(payment, balance.refundable, balance.inProgress),
-      ...withBlockedSay(blockedSaid(payment, balance.refundable, balance.inProgress)),
+      blockedReason: blocked && english(blocked),
+      ...(blocked ? { blockedSay: blocked } : {}),
       refunds: refunds.map((r) => this.#viewOfRecord(r)),
     }
   }
 
   async issue(input: RefundIssueInput): Promise<RefundView> {
-    const ref = input.paymentReference
-    if (this.#issuing.busy(ref)) throw refuse('refund_in_progress', { key: 'refunds.inProgress' })
-    return this.#issuing.run(ref, () => this.#issue(input))
+    // A payment with a refund on its way out: a double click must not send two.
+    const busy = () => refuse('refund_in_progress', { key: 'refunds.inProgress' })
+    return this.oneAtATime(input.paymentReference, busy, () => this.#issue(input))
   }
 
   async #issue(input: RefundIssueInput): Promise<RefundView> {
@@ -128,66 +107,46 @@ export class RefundsService {
     const actor = this.deps.actor()
     const reference = newReference('RF', nowFrom(this.deps))
     const now = isoFrom(this.deps)
-    const reason = input.reason.trim()
-    // Journal first: a lost answer is settled by looking this reference up.
-    this.deps.journal.put({
-      reference,
-      paymentReference: payment.paymentReference,
-      amount,
-      currency: payment.currency,
-      status: 'starting',
-      reason,
-      failureReason: null,
-      createdAt: now,
-      updatedAt: now,
-      issuedBy: actor?.name ?? null,
-      issuedById: actor?.id ?? null,
-    })
     this.deps.log.info('refund issuing', { reference, paymentReference: payment.paymentReference })
-    let gateway: RefundsGateway
-    try {
-      gateway = await this.deps.gateway()
-    } catch (error) {
-      // Nothing was sent: forget the entry rather than leave a "starting" refund behind.
-      this.deps.journal.remove(reference)
-      throw cashierError(error, { action: 'issueRefund' })
-    }
-    let outcome
-    try {
-      outcome = await this.#writes.submit(this.deps.journal.get(reference) as RefundEntry, gateway)
-    } catch (error) {
-      // Only the gateway's definite refusal of the only request shows nothing exists there.
-      // Anything else (an error that is not the gateway answering) may follow a request that
-      // went: the entry is kept, unknown, and followed like a lost answer.
-      if (!isDefiniteRefusal(error)) {
-        this.#writes.lost(reference, lostAnswer(nowFrom(this.deps), error))
-        this.deps.log.warn('refund outcome unknown', { reference, kind: 'internal' })
-        throw unconfirmed(reference)
-      }
-      this.deps.journal.remove(reference)
-      throw cashierError(error, {
-        action: 'issueRefund',
-        fields: { amount: 'amount', reason: 'reason', payment_reference: 'paymentReference' },
-        codes: { unprocessable: { key: 'refunds.amountRefused' } },
-      })
-    }
+    const outcome = await this.first(
+      {
+        reference,
+        paymentReference: payment.paymentReference,
+        amount,
+        currency: payment.currency,
+        status: 'starting',
+        reason: input.reason.trim(),
+        failureReason: null,
+        createdAt: now,
+        updatedAt: now,
+        issuedBy: actor?.name ?? null,
+        issuedById: actor?.id ?? null,
+      },
+      {
+        refused: (error) =>
+          cashierError(error, {
+            action: 'issueRefund',
+            fields: { amount: 'amount', reason: 'reason', payment_reference: 'paymentReference' },
+            codes: { unprocessable: { key: 'refunds.amountRefused' } },
+          }),
+        // Only the gateway's definite refusal of the only request shows nothing exists there.
+        // Anything else (an error that is not the gateway answering) may follow a request that
+        // went: the entry is kept, unknown, and followed like a lost answer.
+        lost: (error) => (isDefiniteRefusal(error) ? null : lostAnswer(nowFrom(this.deps), error)),
+      },
+    )
     if (outcome.kind === 'unknown') throw unconfirmed(reference)
-    return this.#viewOfEntry(outcome.entry)
+    return this.view(outcome.entry)
   }
 
   async get(reference: string): Promise<RefundView> {
-    const gateway = await openGateway(this.deps, 'lookUpRefund')
-    try {
+    const notFound = { key: 'refunds.noSuch', params: { reference } }
+    return askGateway(this.deps, { action: 'lookUpRefund', notFound }, async (gateway) => {
       const record = ownRefund(await gateway.refunds.get(reference), reference, 'getRefund')
       // One of ours: folded in through its own follow-up (one at a time per reference).
-      if (this.deps.journal.has(reference)) await this.#writes.check(reference, { lookEarly: true })
+      if (this.deps.journal.has(reference)) await this.writes.check(reference, { lookEarly: true })
       return this.#viewOfRecord({ ...record, reference: record.reference ?? reference })
-    } catch (error) {
-      throw cashierError(error, {
-        action: 'lookUpRefund',
-        notFound: { key: 'refunds.noSuch', params: { reference } },
-      })
-    }
+    })
   }
 
   async history(filter: RefundHistoryFilter): Promise<RefundPage> {
@@ -197,38 +156,31 @@ export class RefundsService {
         { key: 'input.checkFields' },
         { fieldSay: { to: { key: 'input.endBeforeStart' } } },
       )
-    const gateway = await openGateway(this.deps, 'loadRefundHistory')
-    try {
-      const answer = await gateway.refunds.history({
+    const fields = { start_date: 'from', end_date: 'to', payment_reference: 'paymentReference' }
+    const answer = await askGateway(this.deps, { action: 'loadRefundHistory', fields }, (gateway) =>
+      gateway.refunds.history({
         page: filter.page,
         page_size: filter.pageSize,
         ...(filter.status ? { status: filter.status } : {}),
         ...(filter.paymentReference ? { payment_reference: filter.paymentReference } : {}),
         ...(filter.from ? { start_date: filter.from } : {}),
         ...(filter.to ? { end_date: filter.to } : {}),
-      })
-      return {
-        items: answer.data.map((r) => this.#viewOfRecord(r)),
-        page: answer.pagination.page,
-        pageSize: answer.pagination.page_size,
-        totalItems: answer.pagination.total_items,
-        totalPages: answer.pagination.total_pages,
-      }
-    } catch (error) {
-      throw cashierError(error, {
-        action: 'loadRefundHistory',
-        fields: { start_date: 'from', end_date: 'to', payment_reference: 'paymentReference' },
-      })
+      }),
+    )
+    return {
+      items: answer.data.map((r) => this.#viewOfRecord(r)),
+      page: answer.pagination.page,
+      pageSize: answer.pagination.page_size,
+      totalItems: answer.pagination.total_items,
+      totalPages: answer.pagination.total_pages,
     }
   }
 
   async counts(): Promise<RefundCountsView> {
-    const gateway = await openGateway(this.deps, 'countRefunds')
-    try {
-      return (await gateway.refunds.counts()).data
-    } catch (error) {
-      throw cashierError(error, { action: 'countRefunds' })
-    }
+    const { data } = await askGateway(this.deps, { action: 'countRefunds' }, (gateway) =>
+      gateway.refunds.counts(),
+    )
+    return data
   }
 
   /**
@@ -280,40 +232,14 @@ export class RefundsService {
       following:
         !FINAL.includes(record.status) &&
         record.reference !== undefined &&
-        this.#writes.isFollowing(record.reference),
+        this.writes.isFollowing(record.reference),
       outcome: null,
     }
   }
 
-  /** This till's refunds the gateway has not confirmed, for a supervisor to look at. */
-  unsettled(): RefundView[] {
-    return this.deps.journal
-      .list()
-      .filter((entry) => UNSETTLED.includes(entry.status) || awaitsAcknowledgement(entry.alarm))
-      .map((entry) => this.#viewOfEntry(entry))
-  }
-
-  /**
-   * A supervisor who did not issue it closes a refund whose outcome is unknown: made (with the
-   * gateway's reference) or not made (with a reason), re-entering their PIN; never while a
-   * request for it may still land (main/exactly-once/fence.ts). Kept in the entry.
-   */
-  async decideOutcome(input: RefundDecisionOutput): Promise<RefundView> {
-    const decision =
-      input.outcome === 'refunded'
-        ? { ...input, outcome: 'paid' as const }
-        : { ...input, outcome: 'not_paid' as const }
-    return this.#viewOfEntry(await this.#writes.decide(input.reference, decision))
-  }
-
-  /** A supervisor has read the alarm of a refund the gateway settled against a decision. */
-  acknowledgeAlarm(reference: string): RefundView {
-    return this.#viewOfEntry(this.#writes.acknowledge(reference))
-  }
-
-  #viewOfEntry(entry: RefundEntry): RefundView {
+  protected show(entry: RefundEntry, following: boolean): RefundView {
     // Not confirmed yet: shown as pending, with why in `outcome`; never as failed.
-    const status: RefundView['status'] = UNSETTLED.includes(entry.status)
+    const status: RefundView['status'] = refundKind.open(entry)
       ? 'pending'
       : (entry.status as RefundView['status'])
     return {
@@ -327,16 +253,8 @@ export class RefundsService {
       failureReason: entry.failureReason,
       createdAt: entry.createdAt,
       updatedAt: entry.updatedAt,
-      following: !FINAL.includes(status) && this.#writes.isFollowing(entry.reference),
-      outcome: decisionOutcomeView(
-        { ...entry, startedById: entry.issuedById, open: UNSETTLED.includes(entry.status) },
-        this.deps.actor(),
-        refundKind.words,
-      ),
+      following,
+      outcome: this.outcome(entry),
     }
   }
 }
-
-/** The keyed reason a payment can't be refunded, on the view only when there is one. */
-const withBlockedSay = (said: Said | null): { blockedSay?: Said } =>
-  said ? { blockedSay: said } : {}

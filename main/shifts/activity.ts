@@ -49,6 +49,23 @@ export interface LateTransferFact {
   claimedBy?: string | null
 }
 
+/**
+ * A transfer as the collections journal last recorded it, for the reconciliation's match
+ * (main/reconcile): the report's own read of the period, so the Z-report's step reads nothing
+ * again.
+ */
+export interface TransferFact {
+  reference: string
+  amount: Minor
+  currency: string
+  /** The gateway's word when the till kept it, else the till's. */
+  status: string
+  /** On the gateway's clock. */
+  createdAt: string
+  /** Given by the shop's rule to another till's sale: that till counts it. */
+  claimed: boolean
+}
+
 export interface HostedPaymentFact {
   reference: string
   /** starting, pending, success, failed, abandoned, or a word a newer gateway sends. */
@@ -116,6 +133,8 @@ export interface Activity {
   payoutEvents: PayoutEvent[]
   payouts: PayoutFact[]
   debits: DebitFact[]
+  /** Every transfer of the collections read (absent where an activity is made by hand). */
+  transfers?: TransferFact[]
   /** Sources that could not be read in full, in words. */
   warnings: string[]
 }
@@ -128,6 +147,7 @@ export const emptyActivity = (): Activity => ({
   payoutEvents: [],
   payouts: [],
   debits: [],
+  transfers: [],
   warnings: [],
 })
 

@@ -5,7 +5,9 @@
 // says it changed (a `payments.updated` or `refunds.updated` event) and again before every
 // report, and stays until a sealed Z-report has counted it and its own journal no longer
 // holds it. Reports read the journals and this file together; a movement is counted once by
-// its key (figures.ts), so a record found in both counts once.
+// its key (figures.ts), so a record found in both counts once. What a Z-report lets go of
+// goes to the books' days first (books-archive.ts), never trimmed, so a day's reconciliation
+// against the gateway still has it (`day`).
 //
 // The file is sealed, chained JSON Lines with its head in the keychain (`books`), like every
 // journal (main/integrity/chain.ts). Rewritten only after a Z-report, starting with a sealed
@@ -34,6 +36,7 @@ import {
   type JournalSeal,
 } from '../integrity'
 import type { Activity, DebitFact, HostedPaymentFact, RefundFact, SettledSource } from './activity'
+import { BooksDays } from './books-archive'
 import { DEBIT, HOSTED, REFUND } from './carried-over'
 import { debitFact } from './debit-source'
 import { settledKey } from './figures'
@@ -72,10 +75,13 @@ export class BooksFile {
   #chain: LineChain<KeptRecord | null> | null = null
   /** Why the file is not used, in words; null when it checks. */
   readonly problem: string | null
+  /** Where what a Z-report lets go of is kept, by day (books-archive.ts). */
+  readonly days: BooksDays<KeptRecord>
 
   constructor(path: string, seal: JournalSeal) {
     this.#path = path
     this.#seal = seal
+    this.days = new BooksDays(join(dirname(path), 'books-days'), seal)
     this.problem = this.#load()
   }
 
@@ -141,12 +147,15 @@ export class BooksFile {
 
   /**
    * After a Z-report: drops what it (or an earlier one) counted and the journals no longer
-   * hold, so the file holds about one period's records, not the till's history.
+   * hold, so the file holds about one period's records, not the till's history. What it
+   * drops is in the books' days first (on disk before the file is rewritten).
    */
   compact(counted: ReadonlySet<string>, stillInJournals: ReadonlySet<string>): void {
     if (!this.#chain) return
-    const keep = this.records.filter((r) => !counted.has(keyOf(r)) || stillInJournals.has(keyOf(r)))
+    const stays = (r: KeptRecord) => !counted.has(keyOf(r)) || stillInJournals.has(keyOf(r))
+    const keep = this.records.filter(stays)
     if (keep.length === this.#records.size) return
+    this.days.add(this.records.filter((r) => !stays(r)))
     const text = this.#chain.checkpoint() + keep.map((r) => this.#chain!.line(r)).join('')
     writeFileAtomicSync(this.#path, text)
     this.#chain.written()
@@ -240,6 +249,43 @@ export class Books {
       else activity.debits.push(r.v)
     }
     return activity
+  }
+
+  /**
+   * The hosted payments, refunds and debits of a window (a day to reconcile, with its margins):
+   * the journals as they are, what the books keep, and the books' days the window touches, each
+   * reference in its newest state. Nothing here is trimmed before the day it covers.
+   */
+  async day(
+    environment: Environment,
+    fromMs: number,
+    toMs: number,
+  ): Promise<Settled & { warnings: string[] }> {
+    const file = await this.#file(environment)
+    const journals = await this.deps.source.settled(environment)
+    file.keep(kept(journals))
+    const days = file.days.read(fromMs, toMs)
+    const warnings = [
+      ...((journals as Partial<Activity>).warnings ?? []),
+      ...(file.problem ? [file.problem] : []),
+      ...days.problems,
+    ]
+    // Oldest first, so each reference ends in its newest state: the days, the books, the journals.
+    const newest = new Map<string, KeptRecord>()
+    for (const r of [...days.records, ...file.records, ...kept(journals)])
+      newest.set(`${r.k}:${r.v.reference}`, r)
+    const out: Settled & { warnings: string[] } = {
+      hostedPayments: [],
+      refunds: [],
+      debits: [],
+      warnings,
+    }
+    for (const r of newest.values()) {
+      if (r.k === 'hosted') out.hostedPayments.push(r.v)
+      else if (r.k === 'refund') out.refunds.push(r.v)
+      else out.debits.push(r.v)
+    }
+    return out
   }
 
   /** After a Z-report was sealed: what every sealed report counted leaves the books. */

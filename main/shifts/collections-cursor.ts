@@ -3,8 +3,9 @@
 // sealed: the journal position read up to (main/collections/journal.ts) and every record from
 // before it that a later report may still need, which is what the sealed reports have not
 // counted yet or still state as of their close: charges still open (carried over) with their
-// transfers, late transfers not looked at, what any sealed report has not counted, and each
-// cashier's latest sale (so reports still know every cashier by id).
+// transfers, late transfers not looked at, what any sealed report has not counted, each
+// cashier's latest sale (so reports still know every cashier by id), and transfers the gateway
+// dates after the till's last sighting (the next Z-report's reconciliation matches them).
 //
 // The file is sealed with the collections journal's device key, so an edited one is refused;
 // a missing, refused or out-of-date one only means reading the journal from the start (an
@@ -50,12 +51,19 @@ export function carry(
   const chargeIds = new Set<string>()
   const byCharge = new Map<string, TransferRecord[]>()
   const transfers = new Set<TransferRecord>()
+  // The till's latest moment in this read: a transfer the gateway dates after it (its clock a
+  // little ahead of the till's) falls in the next period's reconciliation, which matches the
+  // next report's read.
+  let seenUntil = -Infinity
+  for (const t of fold.transfers.values())
+    seenUntil = Math.max(seenUntil, Date.parse(t.firstSeenAt) || -Infinity)
   for (const t of fold.transfers.values()) {
     if (t.chargeId) byCharge.set(t.chargeId, [...(byCharge.get(t.chargeId) ?? []), t])
     const uncounted = t.status === 'success' && !counted.has(`transfer:${t.reference}`)
     // A late transfer not looked at is carried over on every report until it is.
     const listed = t.late && !t.acknowledgement && t.status !== 'failed'
-    if (!uncounted && !listed) continue
+    const ahead = Date.parse(t.createdAt) >= seenUntil
+    if (!uncounted && !listed && !ahead) continue
     transfers.add(t)
     // Its charge names the cashier (and, for a counted one, the sale it belongs to).
     if (t.chargeId) chargeIds.add(t.chargeId)

@@ -12,7 +12,7 @@ import { Books } from './books'
 import { ShiftsService, type Caller } from './service'
 import { withDebits } from './debit-source'
 import { fileActivitySource } from './sources'
-import { zReconcileStep } from './reconcile-port'
+import { linkReconcileBooks, zReconcileStep } from './reconcile-port'
 
 const caller = (context: CallContext): Caller => {
   const user = actor(context)
@@ -43,6 +43,8 @@ export function createShifts(core: CoreServices) {
       (environment) => core.integrity.journal(environment, 'debits'),
     ),
   })
+  // The Reconcile screen reads a day's payments, refunds and debits from these books.
+  linkReconcileBooks(core, books)
   const service = new ShiftsService({
     dir,
     seal: (environment) => core.integrity.openJournal(environment, 'z-reports'),
@@ -61,7 +63,7 @@ export function createShifts(core: CoreServices) {
     },
     pdf: pdfRenderer(core),
     // Each Z-report says whether its period reconciled with the gateway (main/reconcile).
-    reconcile: (fromMs, toMs) => zReconcileStep(core, fromMs, toMs),
+    reconcile: (fromMs, toMs, period) => zReconcileStep(core, fromMs, toMs, period),
     onAltered: ({ environment, problem }) =>
       core.integrity.findings.report({
         area: 'z-reports',

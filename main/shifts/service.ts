@@ -35,6 +35,7 @@ import type { PdfRenderer } from './pdf'
 import type { ZJournalSeal } from './sealing'
 import { ShiftSettings } from './settings'
 import type { ActivitySource } from './sources'
+import type { Activity } from './activity'
 import { ShiftStore, type CountedSoFar, type ShiftRecord, type StoredZ } from './store'
 
 export interface Caller extends ShiftPerson {
@@ -66,7 +67,7 @@ export interface ShiftsServiceDeps {
   /** Renders HTML to PDF (Electron's printToPDF, or Chromium in the preview); null: none. */
   pdf?: PdfRenderer | null
   /** The Z-report's reconciliation with the gateway, sealed with it (main/shifts/reconcile-port.ts). */
-  reconcile?: (fromMs: number, toMs: number) => Promise<ZReconciliation> | null
+  reconcile?: (fromMs: number, toMs: number, period: Activity) => Promise<ZReconciliation> | null
   newId?: () => string
 }
 
@@ -204,11 +205,12 @@ export class ShiftsService {
         { say: { key: 'shiftNotYours', params: { name: open.openedBy.name } } },
       )
     const nowMs = this.#now()
-    const { report, counted, before } = await this.#report(store, 'z', open, nowMs, {
+    const { report, counted, before, activity } = await this.#report(store, 'z', open, nowMs, {
       id: caller.id,
       name: caller.name,
     })
-    const reconciliation = await this.deps.reconcile?.(Date.parse(report.from), nowMs)
+    // Matched against the report's own read of the period: nothing is read again.
+    const reconciliation = await this.deps.reconcile?.(Date.parse(report.from), nowMs, activity)
     if (reconciliation) report.reconciliation = reconciliation
     const stored = store.close(report, counted, new Date(nowMs).toISOString())
     for (const key of counted) before.counted.add(key)
@@ -403,7 +405,7 @@ export class ShiftsService {
     shift: ShiftRecord,
     toMs: number,
     closedBy: ShiftPerson | null,
-  ): Promise<{ report: ShiftReport; counted: string[]; before: CountedSoFar }> {
+  ): Promise<{ report: ShiftReport; counted: string[]; before: CountedSoFar; activity: Activity }> {
     const activity = await this.deps.activity.read(shift.environment)
     const before = store.countedSoFar()
     const { counted, ...figures } = shiftFigures(activity, before)
@@ -422,7 +424,7 @@ export class ShiftsService {
       warnings: [...before.problems, ...activity.warnings],
       hours: reportHours(activity, before, this.#settings.view().timeZone),
     }
-    return { report, counted, before }
+    return { report, counted, before, activity }
   }
 
   #view(record: ShiftRecord): ShiftView {

@@ -25,6 +25,7 @@ import {
   type PayoutFact,
   type RefundFact,
   type SettledSource,
+  type TransferFact,
 } from './activity'
 import {
   carry,
@@ -148,6 +149,16 @@ export function readCollectionsFrom(
   return { ...whole, lines: first.lines + whole.lines }
 }
 
+/** A transfer as the reconciliation matches it. */
+export const transferFact = (t: TransferRecord): TransferFact => ({
+  reference: t.reference,
+  amount: t.amount,
+  currency: t.currency,
+  status: t.gatewayStatus ?? t.status,
+  createdAt: t.createdAt,
+  claimed: Boolean(t.claimedBy),
+})
+
 /** Charges with their reconciliation, worked out by the collections ledger itself. */
 export function collectionsFacts(
   read: { charges: ChargeRecord[]; transfers: TransferRecord[] },
@@ -184,6 +195,7 @@ export function collectionsFacts(
       }),
     })
   }
+  activity.transfers = [...(activity.transfers ?? []), ...transfers.map(transferFact)]
   const openers = new Map(charges.map((c) => [c.id, person(c.openedBy)]))
   for (const t of transfers) {
     if (!t.late || !isCurrency(t.currency)) continue
@@ -262,7 +274,11 @@ export function refundFact(value: unknown): RefundFact | null {
  * archive keeps the whole history, so a checkpoint loses nothing here). The chain is checked
  * as it is read; a damaged journal is a warning, and what came before the damage still counts.
  */
-async function payoutFacts(dir: string, seal: JournalSeal, activity: Activity): Promise<void> {
+export async function payoutFacts(
+  dir: string,
+  seal: JournalSeal,
+  activity: Activity,
+): Promise<void> {
   try {
     statSync(dir)
   } catch {

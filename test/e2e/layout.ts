@@ -3,7 +3,7 @@
 // column past its table, and a scroll area inside another scroll area. Run in the
 // page; each problem comes back as one readable line naming the text involved, so a failure
 // says what a cashier would not be able to read.
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 
 /** The till window sizes Tilldesk supports (issue: real till displays). */
 export const TILL_SIZES = [
@@ -350,4 +350,13 @@ export async function layoutProblems(page: Page, root?: string): Promise<string[
     }
     return [...new Set(problems)]
   }, root ?? null)
+}
+
+/** How many lines an element's text is drawn on (distinct line tops of its text). */
+export async function textLines(element: Locator): Promise<number> {
+  return element.evaluate((el) => {
+    const range = (globalThis as unknown as Win).document.createRange()
+    range.selectNodeContents(el as unknown as Node)
+    return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size
+  })
 }

@@ -6,7 +6,7 @@
 // the Demo's outage button telling the gateway's state. Screens go to test-results/words/.
 import { expect, test, type Page } from '@playwright/test'
 import { goTo, must, pickForDecision, shooter, supplierPayout } from './gateway-support'
-import { layoutProblems } from './layout'
+import { layoutProblems, textLines } from './layout'
 import { ADMIN, endOutage, signIn, startOwnPreview, uniqueBvn } from './support'
 
 test.describe.configure({ mode: 'serial' })
@@ -155,6 +155,10 @@ test('10, 6, 7: a part-payment: its balance inside its entry at 1024×768, its w
   await expect(row.locator('td').first()).toHaveText(
     /^(Today|Yesterday|\d{1,2} \w{3} \d{4}), \d\d:\d\d$/,
   )
+  // The reference a person matches against the bank statement reads in at most two lines (it
+  // broke over three at 1024 px while the narration kept its column).
+  const referenceLines = await textLines(row.locator('td').nth(5))
+  expect(referenceLines).toBeLessThanOrEqual(2)
   await shot(page, 'transfers-1024')
 })
 

@@ -129,10 +129,32 @@ describe('reconciling the day against the demo gateway', () => {
 
   it('a Z-report seals whether its period reconciled', { timeout: 60_000 }, async () => {
     const z = await value<ZReportView>('shifts.close', { shiftId: shift.id })
-    expect(z.report.reconciliation).toMatchObject({ status: 'differences', differences: 1 })
+    expect(z.report.reconciliation).toMatchObject({
+      status: 'differences',
+      matched: 2,
+      differences: 1,
+    })
     expect(z.report.reconciliation!.summary.en).toContain('1 difference')
     const again = await value<ZReportView>('shifts.zReport', { number: z.seal.number })
     expect(again.integrity.status).toBe('intact')
     expect(again.report.reconciliation).toEqual(z.report.reconciliation)
   })
+
+  it(
+    'the next Z-report matches its own period, read on from where the last one left the journal',
+    { timeout: 60_000 },
+    async () => {
+      await signInAs('bola')
+      const next = await value<ShiftView>('shifts.open', {})
+      await sell('75.25')
+      const z = await value<ZReportView>('shifts.close', { shiftId: next.id })
+      // The stray transfer was in the last period; this one has only its own sale.
+      expect(z.report.reconciliation).toMatchObject({
+        status: 'reconciled',
+        matched: 1,
+        differences: 0,
+      })
+      expect(z.report.warnings).toEqual([])
+    },
+  )
 })

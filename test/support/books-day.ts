@@ -208,13 +208,23 @@ export class BooksTill {
   /** Asks the gateway about every payment and refund whose outcome the till has not learned. */
   async checkMoney(): Promise<void> {
     if (!this.online()) return
+    // One its journal no longer holds was finished (a journal keeps every unfinished one) and
+    // learned on another path (a refund's check of its payment): known.
+    const final = (view: Promise<{ final: boolean }>) =>
+      view.then(
+        (v) => v.final,
+        (error: unknown) => {
+          if ((error as { code?: string }).code === 'not_found') return true
+          throw error
+        },
+      )
     for (const reference of this.paymentRefs) {
       if (this.known.has(reference)) continue
-      if ((await this.payments.get(reference)).final) this.known.add(reference)
+      if (await final(this.payments.get(reference))) this.known.add(reference)
     }
     for (const reference of this.refundRefs) {
       if (this.known.has(reference)) continue
-      if ((await this.refunds.get(reference)).final) this.known.add(reference)
+      if (await final(this.refunds.get(reference))) this.known.add(reference)
     }
     await this.changed()
   }

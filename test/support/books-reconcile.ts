@@ -11,19 +11,22 @@ import type { BooksDay } from './books-day'
 /**
  * What the tills recorded, as Tilldesk's side of the match: each till's payments, refunds and
  * debits read by the Reconcile screen's own reader (main/reconcile/till-records.ts, through the
- * shift reports' books, so a payment its journal dropped still counts), and the transfers of
- * its collections ledger. The payouts here are drawn, not sent to the sandbox: left out.
+ * shift reports' books and their days, so a payment its journal dropped and a Z-report let go
+ * of still counts), and the transfers of its collections ledger. The payouts here are drawn, not sent to the sandbox: left out.
  */
-export async function tillRecords(day: BooksDay): Promise<TillRecord[]> {
+export async function tillRecords(
+  day: BooksDay,
+  window: { fromMs: number; toMs: number },
+): Promise<TillRecord[]> {
   const out: TillRecord[] = []
   for (const till of day.tills) {
     const own = await ownRecords({
       dataDir: till.dir,
       environment: 'demo',
       till: till.name,
-      activity: till.books,
+      books: till.books,
       sealOf: (_environment, journal) => till.sealOf(journal),
-      debitsSeal: till.sealOf('debits'),
+      window,
     })
     if (own.problems.length > 0) throw new Error(own.problems.join(' '))
     out.push(...own.records.filter((r) => r.source !== 'payout' && r.source !== 'transfer_in'))
@@ -52,8 +55,8 @@ export function reconcileDay(
 ): Promise<ReconcileReport> {
   const service = new ReconcileService({
     gateway: async () => day.client,
-    records: async () => ({
-      records: edit(await tillRecords(day)),
+    records: async (_environment, window) => ({
+      records: edit(await tillRecords(day, window)),
       problems: [],
       scope: 'shop',
       tills: day.tills.map((t) => t.name),

@@ -24,12 +24,11 @@ import { RefundsService } from '../../main/refunds/refunds-service'
  * The payments and refunds journals' length here: short, so they drop settled entries during
  * the day, each trim handing what it drops to the till's books first, as the app's modules
  * wire it (main/kernel/drop-keeper.ts; test/unit/shifts/journal-trim-books.test.ts holds the
- * seam itself). Not shorter: the day's reconciliation reads the journals and the books, and
- * the books hold only the current period's records once a Z-report has counted the rest, so
- * a whole day reconciles only while the journals hold the day, as the app's 500 and 1,000 do
- * on a till's day.
+ * seam itself). The day's reconciliation then reads what a Z-report let the books drop from
+ * the books' days (main/shifts/books-archive.ts): with 2 entries and no books' days, seed
+ * 20261128 found payments the till had taken unknown to Tilldesk.
  */
-const JOURNAL_LIMIT = 5
+const JOURNAL_LIMIT = 2
 
 /** What the services need of their till and day. */
 export interface TillFiles {
@@ -73,7 +72,7 @@ export function journalSeals(report?: (finding: string) => void) {
 }
 
 /**
- * The app's payments and refunds services on this till's journals, kept short (5 entries,
+ * The app's payments and refunds services on this till's journals, kept short (2 entries,
  * finished ones dropped first, as main/payments/module.ts does with 500) so the books must
  * keep what the reports need.
  */

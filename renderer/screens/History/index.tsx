@@ -264,7 +264,10 @@ const Row = memo(function Row({ index, row }: { index: number; row: HistoryRow |
       <td>
         <Badge tone={a.tone}>{attribution}</Badge>
       </td>
-      <td className="mono" title={row.reference}>
+      <td
+        className="mono"
+        title={row.narration ? `${row.reference}\n${row.narration}` : row.reference}
+      >
         {row.reference}
       </td>
       <td title={row.narration}>{row.narration}</td>

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { dayBounds } from '../../../main/reconcile/day'
 import { readList, type ReconcileGateway } from '../../../main/reconcile/gateway-lists'
 import { matchDay } from '../../../main/reconcile/match'
-import { ReconcileService, zReconciliation } from '../../../main/reconcile/service'
+import {
+  ReconcileService,
+  zReconciliation,
+  type TillRecordSet,
+} from '../../../main/reconcile/service'
 import { shopRecords } from '../../../main/reconcile/till-records'
 import type { TillRecord } from '../../../main/reconcile/match'
 import { gwError } from '../payments/support'
@@ -19,21 +23,31 @@ import {
 const DAY = '2026-11-26'
 const ZONE = 'Africa/Lagos'
 
+const tillSet = (records: TillRecord[]): TillRecordSet => ({
+  records,
+  problems: [],
+  scope: 'till',
+  tills: ['Till 1'],
+  stale: false,
+})
+
 function service(
   day: FakeDay,
   records: TillRecord[],
-  options: { envelope?: boolean; wrap?: (g: ReconcileGateway) => ReconcileGateway } = {},
+  options: {
+    envelope?: boolean
+    wrap?: (g: ReconcileGateway) => ReconcileGateway
+    /** The service may not read the till's records itself (a Z-report hands them over). */
+    unread?: boolean
+  } = {},
 ) {
   const gateway = fakeGateway(day, options)
   const s = new ReconcileService({
     gateway: async () => options.wrap?.(gateway) ?? gateway,
-    records: async () => ({
-      records,
-      problems: [],
-      scope: 'till',
-      tills: ['Till 1'],
-      stale: false,
-    }),
+    records: async () => {
+      if (options.unread) throw new Error('read the whole journal')
+      return tillSet(records)
+    },
     environment: () => 'demo',
     timeZone: () => ZONE,
     pdf: null,
@@ -318,6 +332,16 @@ describe('the day and the Z-report step', () => {
     )
     expect(away.status).toBe('not_checked')
     expect(away.summary.en).toContain('the gateway is not reachable')
+  })
+
+  it("the Z's step matches the records it is given (the report's own read), reading no other", async () => {
+    const { day, records } = balancedDay()
+    const { s } = service(day, [], { unread: true })
+    const window = dayBounds(DAY, ZONE)
+    const z = await zReconciliation(s, window.fromMs, window.toMs, {
+      records: async () => tillSet(records),
+    })
+    expect(z).toMatchObject({ status: 'reconciled', matched: 30, differences: 0 })
   })
 })
 

@@ -10,11 +10,14 @@ import type { JournalSeal } from '../../../main/integrity'
 import { fileStorage, Journal } from '../../../main/payments/journal'
 import { PaymentEntry, isFinalPayment } from '../../../main/payments/payment-entry'
 import { DebitEntry, FINAL_DEBIT } from '../../../main/mandates/mandate-entries'
+import { ReconcileService } from '../../../main/reconcile/service'
+import { ownRecords } from '../../../main/reconcile/till-records'
 import { Books } from '../../../main/shifts/books'
 import { withDebits } from '../../../main/shifts/debit-source'
 import { ShiftsService, type Caller } from '../../../main/shifts/service'
 import { fileActivitySource } from '../../../main/shifts/sources'
 import { journalSeals } from '../../support/books-services'
+import { emptyDay, fakeGateway } from '../reconcile/support'
 import { keyedSeal } from './fixtures'
 
 const bola: Caller = { id: 'u_bola0001', name: 'Bola', role: 'cashier' }
@@ -215,5 +218,90 @@ describe('the books', () => {
     const z = await closeZ(till().service)
     expect(z.warnings.join(' ')).toMatch(/Direct debits could not be read or did not pass/)
     expect(z.till.debits?.success.count).toBe(0)
+  })
+})
+
+describe("a day's reconciliation against the gateway", () => {
+  /** The Reconcile screen's check of 2 March, the till's side read as main/reconcile does. */
+  function reconcileDay(books: Books, gatewayPayments: number) {
+    const day = emptyDay()
+    for (let n = 1; n <= gatewayPayments; n++) {
+      const e = entry(n)
+      day.payments.push({
+        reference: e.reference,
+        status: 'success',
+        amount: e.amount / 100,
+        currency: 'NGN',
+        created_at: e.createdAt,
+      })
+    }
+    const service = new ReconcileService({
+      gateway: async () => fakeGateway(day),
+      records: async (environment, window) => ({
+        ...(await ownRecords({
+          dataDir: dir,
+          environment,
+          till: 'Front',
+          books,
+          sealOf: (_environment, journal) => sealOf(journal),
+          window,
+        })),
+        scope: 'till',
+        tills: ['Front'],
+        stale: false,
+      }),
+      environment: () => 'demo',
+      timeZone: () => 'UTC',
+      pdf: null,
+      now: () => Date.parse('2026-03-03T09:00:00Z'),
+      list: { sleep: async () => undefined },
+    })
+    return service.day('2026-03-02')
+  }
+
+  /** Payments `from` to `to` paid, each kept as the shifts module does on `payments.updated`. */
+  async function paid(
+    journal: ReturnType<typeof payments>,
+    books: Books,
+    from: number,
+    to: number,
+  ) {
+    for (let n = from; n <= to; n++) {
+      journal.put(entry(n))
+      await books.capture('demo')
+    }
+  }
+
+  it('a day with more payments than the journal keeps reconciles with nothing unmatched', async () => {
+    const journal = payments(3)
+    const { books, service } = till()
+    await paid(journal, books, 1, 8)
+    // A Z-report counts them all, and the books let go of the five the journal dropped.
+    await closeZ(service)
+    await paid(journal, books, 9, 12)
+    await closeZ(service)
+    expect(journal.list()).toHaveLength(3)
+    const report = await reconcileDay(books, 12)
+    expect(report.differences.map((d) => `${d.kind} ${d.reference}`)).toEqual([])
+    expect(report.notes).toEqual([])
+    expect(report.status).toBe('reconciled')
+    expect(report.matched).toBe(12)
+    // A fresh start reads the same day from the same files.
+    expect((await reconcileDay(till().books, 12)).matched).toBe(12)
+  })
+
+  it("refuses an edited line of the books' day, says so, and finds the payment missing", async () => {
+    const journal = payments(2)
+    const { books, service } = till()
+    await paid(journal, books, 1, 5)
+    await closeZ(service)
+    const file = join(dir, 'shifts', 'demo', 'books-days', '2026-03-02.jsonl')
+    writeFileSync(file, readFileSync(file, 'utf8').replace('100001', '100009'))
+    const report = await reconcileDay(books, 5)
+    expect(report.differences.map((d) => `${d.kind} ${d.reference}`)).toEqual([
+      'gateway_only pay_001',
+    ])
+    expect(report.notes.map((n) => n.en).join(' ')).toContain('books-days/2026-03-02.jsonl')
+    expect(findings.some((f) => f.startsWith('books:'))).toBe(true)
   })
 })

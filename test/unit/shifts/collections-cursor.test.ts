@@ -12,7 +12,7 @@ import { openJournal } from '../../../main/collections/journal'
 import { openFileStore, type CollectionsStore } from '../../../main/collections/store'
 import { sealedDocument, Sealer, type JournalSeal } from '../../../main/integrity'
 import type { Activity } from '../../../main/shifts/activity'
-import { readCursor } from '../../../main/shifts/collections-cursor'
+import { carry, readCursor } from '../../../main/shifts/collections-cursor'
 import { shiftFigures } from '../../../main/shifts/figures'
 import {
   COLLECTIONS_DOMAIN,
@@ -262,5 +262,40 @@ describe('a report reads on from the last sealed Z-report', () => {
     expect(fromCursor.lateTransfers).toMatchObject([{ reference: 'tx_again', cashier: CHIDI }])
     const fromStart = await fileActivitySource(dir, sealOf).read('demo')
     expect(figures(fromCursor, counted)).toEqual(figures(fromStart, counted))
+  })
+})
+
+describe('what a Z-report carries for the next period', () => {
+  it("carries a counted transfer the gateway dates after the till's last look (its clock ahead)", () => {
+    const paid = charge(1, 'closed')
+    const other = charge(2, 'closed')
+    // Bola's latest sale, kept to name her: it has no transfer of its own here.
+    const latest = charge(3, 'closed')
+    const seen = transfer('tx_seen', paid.id, 100_00)
+    // Dated by the gateway a second after the till's latest sighting in this read.
+    const ahead = transfer('tx_ahead', other.id, 100_00, {
+      createdAt: '2026-03-02T09:01:06.000Z',
+      firstSeenAt: '2026-03-02T09:01:04.000Z',
+    })
+    const fold = {
+      charges: new Map([
+        [paid.id, paid],
+        [other.id, other],
+        [latest.id, latest],
+      ]),
+      transfers: new Map([
+        [seen.reference, seen],
+        [ahead.reference, ahead],
+      ]),
+      end: { offset: 10, lineStart: 0, seq: 2, hash: 'h' },
+    } as Parameters<typeof carry>[0]
+    const counted = new Set([
+      'transfer:tx_seen',
+      'transfer:tx_ahead',
+      `charge:${paid.id}`,
+      `charge:${other.id}`,
+      `charge:${latest.id}`,
+    ])
+    expect(carry(fold, counted)!.transfers.map((t) => t.reference)).toEqual(['tx_ahead'])
   })
 })

@@ -1,0 +1,164 @@
+// What every money feature's service does the same way around the core (refunds, payments,
+// debits): the core for its kind over its journal, the first send written before it leaves,
+// each entry shown with whether it is followed and why its outcome is unknown, the list a
+// supervisor looks at, their decision and the acknowledgement of an alarm. A service extends
+// it and says only what differs: its own requests, reads and how an entry is shown.
+import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
+import type { RefundDecisionInput } from '../../common/ipc/refunds'
+import { awaitsAcknowledgement } from './alarm'
+import { decisionOutcomeView } from './decision'
+import { Flights } from './flights'
+import type { Uncertainty } from './submit'
+import { writesFor, type ReferencedWrites, type ServiceWriteDeps, type Submitted } from './tracker'
+import type { EntryStore, WriteKind } from './kind'
+
+/** A reference journal as a service keeps it: the core's calls, and forgetting what never left. */
+export interface ServiceJournal<E> extends EntryStore<E> {
+  has(reference: string): boolean
+  remove(reference: string): void
+}
+
+export interface KindServiceDeps<G, V> extends ServiceWriteDeps<G> {
+  publish: (view: V) => void
+}
+
+export interface KindServiceOptions {
+  /** How long a lost answer is followed up before a person decides, unless the deps say. */
+  defaultWindowMs?: number
+  /** An entry sent and not answered yet is on the supervisor's list too (refunds). */
+  listsInFlight?: boolean
+}
+
+/** How a first send that did not work out is told (and, when it may have landed, kept). */
+export interface FirstSendFailure {
+  /** The error, in words, for a send that never reached the gateway or that it refused. */
+  refused: (error: unknown) => Error
+  /** The evidence when the request may have reached the gateway after all; null: refused. */
+  lost?: (error: unknown) => Uncertainty | null
+}
+
+export abstract class KindService<E, G, A, R, V> {
+  protected readonly writes: ReferencedWrites<E, G, A, R>
+  readonly #starting = new Flights<V>()
+
+  constructor(
+    protected readonly kind: WriteKind<E, G, A, R>,
+    protected readonly journal: ServiceJournal<E>,
+    private readonly base: KindServiceDeps<G, V>,
+    private readonly options: KindServiceOptions = {},
+  ) {
+    this.writes = writesFor(kind, journal, base, {
+      publish: (entry) => base.publish(this.view(entry)),
+      defaultWindowMs: options.defaultWindowMs,
+    })
+  }
+
+  /** An entry as the feature's screens show it; `following` says the till is asking now. */
+  protected abstract show(entry: E, following: boolean): V
+
+  protected view(entry: E): V {
+    const reference = this.kind.referenceOf(entry)
+    return this.show(entry, !this.kind.final(entry) && this.writes.isFollowing(reference))
+  }
+
+  /** Why the entry's outcome is unknown, or how it was decided, for whoever is signed in. */
+  protected outcome(entry: E): UnknownOutcomeView | null {
+    const { kind } = this
+    return decisionOutcomeView(
+      {
+        uncertainty: kind.uncertainty(entry),
+        resolution: kind.resolution(entry),
+        alarm: kind.alarm(entry),
+        createdAt: kind.startedAt(entry),
+        startedById: kind.startedById(entry),
+        open: kind.open(entry),
+      },
+      this.base.actor(),
+      kind.words,
+    )
+  }
+
+  /** Picks up every entry that was still open when the till last stopped. */
+  resume(): void {
+    this.writes.resume()
+  }
+
+  stop(): void {
+    this.writes.stop()
+  }
+
+  /** One new request at a time per `key` (a payment's refund, a mandate's debit): one click, one. */
+  protected oneAtATime(key: string, busy: () => Error, start: () => Promise<V>): Promise<V> {
+    if (this.#starting.busy(key)) throw busy()
+    return this.#starting.run(key, start)
+  }
+
+  /**
+   * The first send of a new entry, journal first: from the moment it is on disk a crash or a
+   * lost answer is settled by its reference. When nothing can have reached the gateway (no
+   * gateway, or its definite refusal) the entry is forgotten and the refusal thrown in words.
+   */
+  protected async first(entry: E, failure: FirstSendFailure): Promise<Submitted<E>> {
+    const reference = this.kind.referenceOf(entry)
+    this.journal.put(entry)
+    let gateway: G
+    try {
+      gateway = await this.base.gateway()
+    } catch (error) {
+      this.journal.remove(reference)
+      throw failure.refused(error)
+    }
+    try {
+      return await this.writes.submit(this.journal.get(reference) as E, gateway)
+    } catch (error) {
+      const lost = failure.lost?.(error)
+      if (!lost) {
+        this.journal.remove(reference)
+        throw failure.refused(error)
+      }
+      this.base.log.warn(`${this.kind.words.noun} outcome unknown`, { reference, kind: 'internal' })
+      return { kind: 'unknown', entry: this.writes.lost(reference, lost) ?? entry }
+    }
+  }
+
+  /**
+   * "Check status" of an entry of this till: one follow-up now (joining one already out);
+   * `refollow` follows it afresh when its follow-ups had stopped. Undefined: not this till's.
+   */
+  protected async checkOwn(reference: string, refollow = false): Promise<V | undefined> {
+    const known = this.journal.get(reference)
+    if (!known) return undefined
+    const { writes } = this
+    const entry = await writes.check(reference)
+    if (refollow && entry && !this.kind.final(entry) && !writes.inReview(entry))
+      if (!writes.isFollowing(reference)) writes.follow(reference)
+    return this.view(entry ?? known)
+  }
+
+  /** This till's entries the gateway has not confirmed, or whose alarm waits, for a supervisor. */
+  unsettled(): V[] {
+    const { kind } = this
+    const listed = (e: E) =>
+      kind.open(e) && (this.options.listsInFlight || Boolean(kind.uncertainty(e)))
+    return this.journal
+      .list()
+      .filter((e) => listed(e) || awaitsAcknowledgement(kind.alarm(e)))
+      .map((e) => this.view(e))
+  }
+
+  /**
+   * A supervisor who did not start it closes an entry whose outcome is unknown: made (with the
+   * gateway's reference) or not (with a reason), re-entering their PIN; never while a request
+   * for it may still land (fence.ts). The decision is kept in the entry, the record of it.
+   */
+  async decideOutcome(input: OutcomeDecisionInput | RefundDecisionInput): Promise<V> {
+    const made = input.outcome === 'paid' || input.outcome === 'refunded'
+    const decision = { ...input, outcome: made ? 'paid' : 'not_paid' } as OutcomeDecisionInput
+    return this.view(await this.writes.decide(input.reference, decision))
+  }
+
+  /** A supervisor has read the alarm of an entry the gateway settled against a decision. */
+  acknowledgeAlarm(reference: string): V {
+    return this.view(this.writes.acknowledge(reference))
+  }
+}
