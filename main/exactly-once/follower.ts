@@ -3,7 +3,8 @@
 // is likely at the till, sparse later, and stopping at a deadline so a forgotten checkout
 // doesn't poll forever. One follow per key; a manual check never doubles the schedule.
 
-export type CheckResult = 'final' | 'continue'
+/** `afterMs`: check again then rather than on the schedule (a back-off, a wait to land). */
+export type CheckResult = 'final' | 'continue' | { afterMs: number }
 
 export interface FollowSchedule {
   /** Until `untilMs` after following began, check every `everyMs`; the last step ends it. */
@@ -44,11 +45,17 @@ export class Follower {
   ) {}
 
   /**
-   * Checks `key` after the first interval, then on schedule until `check` says final.
+   * Checks `key` after the first interval (or `firstAfterMs`), then on schedule until `check`
+   * says final.
    * Following a key already followed keeps its age (so the cadence doesn't reset) but takes
    * the newer callbacks.
    */
-  follow(key: string, check: () => Promise<CheckResult>, onGiveUp: () => void): void {
+  follow(
+    key: string,
+    check: () => Promise<CheckResult>,
+    onGiveUp: () => void,
+    firstAfterMs?: number,
+  ): void {
     const existing = this.#followed.get(key)
     if (existing) {
       existing.check = check
@@ -63,7 +70,7 @@ export class Follower {
       running: false,
     }
     this.#followed.set(key, entry)
-    this.#arm(key, entry)
+    this.#arm(key, entry, firstAfterMs)
   }
 
   isFollowing(key: string): boolean {
@@ -91,14 +98,14 @@ export class Follower {
     return null
   }
 
-  #arm(key: string, entry: Followed): void {
+  #arm(key: string, entry: Followed, afterMs?: number): void {
     const delay = this.delayAt(this.timers.now() - entry.startedAt)
     if (delay === null) {
       this.#followed.delete(key)
       entry.onGiveUp()
       return
     }
-    entry.timer = this.timers.setTimeout(() => void this.#run(key, entry), delay)
+    entry.timer = this.timers.setTimeout(() => void this.#run(key, entry), afterMs ?? delay)
   }
 
   async #run(key: string, entry: Followed): Promise<void> {
@@ -114,7 +121,7 @@ export class Follower {
     }
     if (this.#followed.get(key) !== entry) return
     if (result === 'final') this.#followed.delete(key)
-    else this.#arm(key, entry)
+    else this.#arm(key, entry, typeof result === 'object' ? result.afterMs : undefined)
   }
 }
 

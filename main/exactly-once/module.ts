@@ -5,6 +5,7 @@ import type { CoreServices } from '../compose/core'
 import { defineModule } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
 import { Follower, REVIEW_LOOKUP_SCHEDULE, type FollowSchedule } from './follower'
+import { pacingOf } from './pacing'
 import { tillTrust, trustOf } from './trust'
 
 export function createExactlyOnce(core: CoreServices) {
@@ -34,6 +35,7 @@ export const tillWriteDeps = (core: CoreServices, schedule: FollowSchedule) => (
   actor: () => core.session.current(),
   verifyPin: (userId: string, pin: string) => core.users.verifyPin(userId, pin),
   trust: trustOf(core),
+  pacing: pacingOf(core),
   log: core.log,
   now: core.now,
   follower: new Follower(schedule),

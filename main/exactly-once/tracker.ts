@@ -7,14 +7,14 @@
 //
 // A kind describes only what differs (WriteKind): how to send and look up, how to read and
 // fold a record, which statuses are final. Everything else lives here, once.
-import type { Logger } from '../kernel/log'
 import { refuse } from '../kernel/errors'
 import { overruleAlarm } from './alarm'
 import { decideResolution, makerBlockSaid, noAlarm, onlyUnknown, type Decider } from './decision'
 import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { assertDecidable } from './fence'
 import { flightsOver, type Flights } from './flights'
-import type { Follower } from './follower'
+import type { CheckResult } from './follower'
+import { Pacing } from './pacing'
 import {
   foreignAnswer,
   pursueByReference,
@@ -23,57 +23,18 @@ import {
   uncertaintyAfterRestart,
   type Uncertainty,
 } from './submit'
-import type { ReferenceTrust } from './trust'
 import type { EntryStore, WriteKind } from './kind'
+import {
+  DECIDED_WATCH_MS,
+  DEFAULT_VERIFY_AFTER_MS,
+  UNKNOWN_WINDOW_MS,
+  type ServiceWriteDeps,
+  type TrackerDeps,
+} from './write-deps'
 
 export type { EntryStore, WriteKind } from './kind'
-
-/** What a feature's service is given that the core needs (its own deps, mostly). */
-export interface ServiceWriteDeps<G> {
-  gateway: () => Promise<G>
-  follower: Follower
-  /**
-   * Looks up entries waiting for a person, and decided ones, at a slow pace
-   * (REVIEW_LOOKUP_SCHEDULE): the gateway's answer settles one before anyone has to guess.
-   * Absent: nobody looks them up until someone opens one.
-   */
-  reviewFollower?: Follower
-  /** Whether this environment has shown it keeps our reference (resends need it). */
-  trust?: ReferenceTrust
-  log: Logger
-  now?: () => number
-  /** Least wait after a lost request before a lookup may clear a resend (and the fence). */
-  verifyAfterMs?: number
-  /** How long a lost answer is followed up before a person decides. */
-  unknownWindowMs?: number
-  /** Who is signed in (the IPC guard has already checked the role). */
-  actor: () => Decider | null
-  /** Checks a PIN (counting failures towards lockout); throws AppError when wrong. */
-  verifyPin?: (userId: string, pin: string) => Promise<unknown>
-}
-
-/** The tracker's deps: a service's, with every default settled, and the store it writes. */
-export interface TrackerDeps<E, G> extends Omit<
-  ServiceWriteDeps<G>,
-  'now' | 'verifyAfterMs' | 'unknownWindowMs' | 'actor'
-> {
-  journal: EntryStore<E>
-  publish: (entry: E) => void
-  now: () => number
-  verifyAfterMs: number
-  windowMs: number
-  /** How long a decided reference is still looked up (the gateway's reversal window). */
-  decidedWatchMs: number
-  /** Who decides and acknowledges when the caller names nobody. */
-  actor?: () => Decider | null
-}
-
-/** How long a lost answer is followed up before a person decides, unless a kind says. */
-const UNKNOWN_WINDOW_MS = 30 * 60_000
-/** The gateway's reversal window (docs/gateway-assumptions.md): decided entries are watched. */
-export const DECIDED_WATCH_MS = 3 * 86_400_000
-/** The gateway client's deadline (10 s) plus the commit lag we allow a gateway (15 s). */
-export const DEFAULT_VERIFY_AFTER_MS = 25_000
+export { DECIDED_WATCH_MS, DEFAULT_VERIFY_AFTER_MS } from './write-deps'
+export type { ServiceWriteDeps, TrackerDeps } from './write-deps'
 
 /** The core for one kind, on a service's deps, with the core's defaults. */
 export function writesFor<E, G, A, R>(
@@ -97,12 +58,25 @@ export type Submitted<E> = { kind: 'sent'; entry: E } | { kind: 'unknown'; entry
 
 export class ReferencedWrites<E, G, A, R> {
   readonly #flights: Flights<E | undefined>
+  /** Every request of this kind leaves through it: the environment's Retry-After holds. */
+  readonly pacing: Pacing
 
   constructor(
     private readonly kind: WriteKind<E, G, A, R>,
     private readonly deps: TrackerDeps<E, G>,
   ) {
     this.#flights = flightsOver(deps.journal.over ?? deps.journal)
+    this.pacing = deps.pacing ?? new Pacing(deps.now)
+  }
+
+  /** A first send or a resend of `entry`, unless a Retry-After holds sending back. */
+  #send(gateway: G, entry: E): Promise<A> {
+    return this.pacing.send(() => this.kind.send(gateway, entry))
+  }
+
+  /** A lookup of our reference, unless a Retry-After met by its last one still holds. */
+  lookup(gateway: G, reference: string): Promise<R> {
+    return this.pacing.lookup(reference, () => this.kind.lookup(gateway, reference))
   }
 
   get #noun(): string {
@@ -115,10 +89,11 @@ export class ReferencedWrites<E, G, A, R> {
 
   /** Picks up every entry that was still being followed or watched when the till stopped. */
   resume(): void {
-    for (const entry of this.deps.journal.list()) this.#resumeOne(entry)
+    for (const entry of this.deps.journal.list()) this.pickUp(entry)
   }
 
-  #resumeOne(entry: E): void {
+  /** Follows or watches one entry as its state asks (a no-op for one already followed). */
+  pickUp(entry: E): void {
     const reference = this.kind.referenceOf(entry)
     if (this.#decidedWatchable(entry)) this.#watchSlow(reference)
     else if (this.kind.final(entry)) return
@@ -146,8 +121,8 @@ export class ReferencedWrites<E, G, A, R> {
   async submit(entry: E, gateway: G): Promise<Submitted<E>> {
     const reference = this.kind.referenceOf(entry)
     const outcome = await submitByReference({
-      send: () => this.kind.send(gateway, entry),
-      lookup: () => this.kind.lookup(gateway, reference),
+      send: () => this.#send(gateway, entry),
+      lookup: () => this.lookup(gateway, reference),
       noun: this.#noun,
       now: this.deps.now,
     })
@@ -177,6 +152,10 @@ export class ReferencedWrites<E, G, A, R> {
 
   /** Follows an entry on the quick schedule until it is final or waits for a person. */
   follow(reference: string): void {
+    const entry = this.deps.follower.isFollowing(reference)
+      ? undefined
+      : this.deps.journal.get(reference)
+    const first = entry && this.#lookAgain(entry)
     this.deps.follower.follow(
       reference,
       async () => {
@@ -186,7 +165,7 @@ export class ReferencedWrites<E, G, A, R> {
           this.#watchSlow(reference)
           return 'final'
         }
-        return this.kind.final(entry) ? 'final' : 'continue'
+        return this.kind.final(entry) ? 'final' : this.#lookAgain(entry)
       },
       () => {
         const entry = this.deps.journal.get(reference)
@@ -202,7 +181,21 @@ export class ReferencedWrites<E, G, A, R> {
         if (after) this.deps.publish(after)
         if (after && this.inReview(after)) this.#watchSlow(reference)
       },
+      typeof first === 'object' ? first.afterMs : undefined,
     )
+  }
+
+  /** An entry still unknown: not before its lost request can have landed, then backing off. */
+  #lookAgain(entry: E): CheckResult {
+    const reference = this.kind.referenceOf(entry)
+    const backoff = this.deps.backoff
+    if (!backoff || !this.kind.open(entry)) {
+      backoff?.forget(reference)
+      return 'continue'
+    }
+    const lost = this.kind.uncertainty(entry)?.lastUnknownAt
+    const landsBy = lost ? Date.parse(lost) + this.deps.verifyAfterMs : null
+    return { afterMs: backoff.next(reference, landsBy) }
   }
 
   /**
@@ -210,9 +203,9 @@ export class ReferencedWrites<E, G, A, R> {
    * at a time per reference: a second caller joins the first. Never throws for gateway trouble.
    */
   check(reference: string, options: { lookEarly?: boolean } = {}): Promise<E | undefined> {
-    return this.#flights.run(reference, () =>
-      this.#checkOnce(reference, options.lookEarly ?? false),
-    )
+    const once = () => this.#checkOnce(reference, options.lookEarly ?? false)
+    const slots = this.deps.slots
+    return this.#flights.run(reference, slots ? () => slots.run(once) : once)
   }
 
   async #checkOnce(reference: string, lookEarly: boolean): Promise<E | undefined> {
@@ -230,7 +223,7 @@ export class ReferencedWrites<E, G, A, R> {
   /** One lookup of our reference: the record when it is ours, or the failure. */
   async #lookUp(reference: string): Promise<{ record?: R; failed?: { error: unknown } }> {
     try {
-      const record = await this.kind.lookup(await this.deps.gateway(), reference)
+      const record = await this.lookup(await this.deps.gateway(), reference)
       return this.#ours(record, reference) ? { record } : {}
     } catch (error) {
       return { failed: { error } }
@@ -271,21 +264,26 @@ export class ReferencedWrites<E, G, A, R> {
     const step = await pursueByReference<A, R>({
       uncertainty: this.kind.uncertainty(before) ?? this.#afterRestart(before),
       lookup: async () => {
-        const record = await this.kind.lookup(gateway, reference)
+        const record = await this.lookup(gateway, reference)
         // A record of another reference says nothing about ours: not found, for this purpose.
         if (!this.#ours(record, reference)) throw foreignAnswer(this.#noun)
         return record
       },
-      resend: () => this.kind.send(gateway, before),
+      resend: () => this.#send(gateway, before),
       beforeResend: async (inFlight) => {
-        // Re-read: a person may have decided while the lookup was out. Then nothing leaves.
+        // Re-read: a person may have decided while the lookup was out, or a Retry-After met
+        // by any kind's send holds sending back. Then nothing leaves.
         const sendable = (e: E | undefined): e is E =>
-          e !== undefined && this.kind.open(e) && !this.kind.resolution(e)
+          e !== undefined &&
+          this.kind.open(e) &&
+          !this.kind.resolution(e) &&
+          this.pacing.sendingHeld() === null
         const now = this.deps.journal.get(reference)
         if (!sendable(now)) return false
         this.deps.journal.put(this.kind.unknown(now, inFlight))
         // The resend's time is on disk before it leaves, or it does not leave.
-        await this.deps.journal.written?.(reference)
+        const written = this.deps.journal.written?.(reference)
+        await (this.deps.slots && written ? this.deps.slots.off(written) : written)
         return sendable(this.deps.journal.get(reference))
       },
       mayResend: () => this.deps.trust?.honoured() ?? true,

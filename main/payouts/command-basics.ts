@@ -47,9 +47,11 @@ export interface CommandDeps {
   /** Signs approvals after the PIN check (the environment's device key); absent: unsigned. */
   approvalSealer?: Sealer | null
   /**
-   * The sender's `verifyAfterMs` (its request deadline plus the commit lag margin): the core
-   * fences a decision off that long after a request whose answer was lost. Default 15 s + 15 s.
+   * Decisions on the payouts' one exactly-once core (the service's, which the sender drives).
+   * Absent, on a core of their own over the outbox, fencing a decision off for
+   * `verifyAfterMs` after a lost request (default: the sender's, 15 s + 15 s).
    */
+  decisions?: PayoutDecisions
   verifyAfterMs?: number
   /**
    * Shop mode: checks the payout against the shop's limits with the shop's server and holds

@@ -60,7 +60,7 @@ export class PayoutCommands {
     this.#newReference = deps.newReference ?? (() => newPayoutReference(deps.now()))
     this.#ctx = {
       deps,
-      decisions: payoutDecisions(deps),
+      decisions: deps.decisions ?? payoutDecisions(deps),
       get: (reference) => this.#get(reference),
       act: (...args) => this.#act(...args),
     }

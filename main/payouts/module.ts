@@ -1,6 +1,7 @@
 // Payouts as a feature module of the shell: the channels of common/ipc/payouts.ts, the sender
 // started with the app, the outbox count fed to the status bar, and a kick to the sender when
 // the gateway comes back online.
+import { pacingOf } from '../exactly-once/pacing'
 import { trustOf } from '../exactly-once/trust'
 import { join } from 'node:path'
 import type { payoutsChannels } from '../../common/ipc/payouts'
@@ -60,6 +61,8 @@ export function createPayouts(core: CoreServices): {
       concurrency: 4,
       idleMs: core.settings.get().pollIntervals.outboxMs,
       referenceTrust: trustOf(core),
+      // The same holds as refunds, payments and debits: one Retry-After holds every send.
+      pacing: pacingOf(core),
     },
   })
 

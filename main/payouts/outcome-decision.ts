@@ -5,10 +5,6 @@
 // resolve action in the journal, which is the audit log. Also the acknowledgement of an alarm
 // raised when the gateway later contradicted such a decision.
 import { AppError, refuse } from '../kernel/errors'
-import { Follower } from '../exactly-once/follower'
-import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
-import { ReferencedWrites } from '../exactly-once/tracker'
-import { silentLogger } from '../kernel/log'
 import {
   isChecker,
   requireReason,
@@ -17,36 +13,28 @@ import {
   type PayoutDecisions,
   type Person,
 } from './command-basics'
-import type { PayoutsGateway } from './gatewayPort'
 import type { PayoutItem } from './model'
-import { payoutKind } from './payout-kind'
-import { PayoutStore } from './payout-store'
-
-/** The sender's default request deadline (15 s) plus the commit lag margin. */
-const DEFAULT_VERIFY_AFTER_MS = 15_000 + COMMIT_LAG_MARGIN_MS
+import { payoutCore, type PayoutCore } from './payout-core'
 
 /** A supervisor's decision on an unknown outcome. */
 export type OutcomeDecision =
   | { outcome: 'paid'; gatewayReference: string; reason: string }
   | { outcome: 'not_paid'; reason: string }
 
-/**
- * The core over the outbox, for decisions only: it sends nothing (the sender does), and sees
- * the sender's flights for a reference because both stand over the same outbox.
- */
-export function payoutDecisions(deps: CommandDeps): PayoutDecisions {
-  const store = new PayoutStore(deps.outbox)
-  const writes = new ReferencedWrites(payoutKind({ requestTimeoutMs: 0 }), {
-    journal: store,
-    gateway: (): Promise<PayoutsGateway> => Promise.reject(new Error('A decision sends nothing.')),
-    follower: new Follower({ steps: [] }),
-    publish: () => undefined,
-    log: silentLogger,
-    now: deps.now,
-    verifyAfterMs: deps.verifyAfterMs ?? DEFAULT_VERIFY_AFTER_MS,
-    windowMs: 0,
-    decidedWatchMs: 0,
-  })
+/** Decisions on the payouts' core: the sender's flights for a reference are its flights. */
+export function payoutDecisions(
+  deps: Pick<CommandDeps, 'outbox' | 'resolveName' | 'now' | 'verifyPin' | 'verifyAfterMs'>,
+  core?: PayoutCore,
+): PayoutDecisions {
+  const { store, writes } =
+    core ??
+    payoutCore({
+      outbox: deps.outbox,
+      gateway: () => Promise.reject(new Error('A decision sends nothing.')),
+      resolveName: deps.resolveName,
+      now: deps.now,
+      ...(deps.verifyAfterMs === undefined ? {} : { verifyAfterMs: deps.verifyAfterMs }),
+    })
   return {
     decide: async (input, person) => {
       await writes.decide(input.reference, input, { actor: person, verifyPin: deps.verifyPin })

@@ -1,46 +1,63 @@
-// The sender: takes approved payouts to the gateway, exactly once each, and follows them to a
-// final state. The rules that make "exactly once" hold:
-//   1. The merchant reference is fixed at creation; every attempt uses it.
-//   2. `sending` is written (fsynced) before the first request leaves. A payout found in
-//      `sending` after a restart, or after any answer we didn't get, is verified by reference
-//      before anything is sent again; only "no such transfer" permits another initialize.
-//   3. A 409 that says the reference is taken means it exists: verify and adopt that transfer.
-//   4. A Retry-After on initialize (a rate limit on sending) holds back every send until it
-//      has passed; one met on a payout's lookup holds back only that payout's next lookup.
-//   5. Once any attempt's outcome was lost the payout is `unknown` until the gateway answers
-//      for the reference. A refusal or a 404 that is not "no such record" settles nothing;
-//      verify waits `verifyAfterMs` after the lost request (it may still be in flight), and
-//      after `unknownWindowMs` of not knowing a supervisor decides (`needs_review`).
-//   6. A resend needs the environment to have shown it keeps our reference, and a decided
-//      payout is looked up for the reversal window: the gateway wins (main/exactly-once/).
-//
-// This file is the schedule (which payout is worked on next, at most `concurrency` requests
-// at once: a payout waiting for its `send` record to reach the disk holds no request slot).
-// The payout keeps its journal and reducer (maker-checker, bindings, the audit chain); every
-// request and lookup is the exactly-once core's (main/exactly-once/), over that journal.
-import { type PayoutsGateway } from './gatewayPort'
+// The sender: takes approved payouts to the gateway, exactly once each. What makes "exactly
+// once" hold is the exactly-once core's (main/exactly-once/, over the outbox: payout-core.ts):
+// the reference fixed at creation, `sending` on disk before the first request, an unknown
+// outcome followed only by our reference, a resend only where earned and never once decided,
+// review, the fence on a decision, the environment's Retry-After holds and the request slots.
+// This file is the payout's part: which approved payout goes next (sending.ts has the checks
+// before it leaves and what a refusal means), the pause while the gateway or the disk cannot
+// be used, and the reversal watch of a paid payout (to the core, a success is final).
+import { explainGatewayFailure } from './explain'
+import { classifyFailure } from './gatewayPort'
+import { GatewayError } from '../gateway/errors'
+import { Follower } from '../exactly-once/follower'
 import { isDecided, isUncertain, type PayoutItem } from './model'
-import { KICKABLE, type LiveStatus, SENDER_STATES } from './sender-base'
-import { PayoutSending } from './sending'
+import { Paused, payoutCore, settle, type PayoutCore, type SenderOptions } from './payout-core'
+import { PayoutSending, type LiveStatus } from './sending'
 
 export { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
-export { type LiveStatus, type SenderOptions } from './sender-base'
+export { type SenderOptions } from './payout-core'
+export { type LiveStatus } from './sending'
 export { disbursementBody } from './payout-kind'
 
+/** What the core follows: the gateway holds, or may hold, these. */
+const followed = (item: PayoutItem): boolean =>
+  ['sending', 'unknown', 'submitted'].includes(item.state) ||
+  (item.state === 'needs_review' && isUncertain(item)) ||
+  isDecided(item)
+
 export class PayoutSender extends PayoutSending {
-  readonly #active = new Set<string>()
+  /** Payouts to send, oldest first: approved, or `sending` and cleared to go again. */
+  readonly #queue = new Set<string>()
   readonly #inFlight = new Map<string, Promise<void>>()
-  /** Work holding a request slot, and work waiting to take one back after a journal write. */
-  #slots = 0
-  readonly #slotWaiters: (() => void)[] = []
+  readonly #reversal: Follower
   #timer: NodeJS.Timeout | null = null
   #timerAt = Infinity
   #running = false
   #unsubscribe: (() => void) | null = null
 
+  /** `core`: the payouts' one core (the service's); absent, the sender builds it. */
+  constructor(options: SenderOptions & { core?: PayoutCore }) {
+    const o = settle(options)
+    super(o, options.core ?? payoutCore(o))
+    this.#reversal = new Follower({
+      steps: [{ untilMs: o.reversalWatchMs, everyMs: o.reversalPollMs }],
+    })
+    this.core.told.publish = (item) => {
+      const transferStatus = item.transfer?.status ?? null
+      this.setLive(item.reference, { problem: null, transferStatus })
+      if (item.state === 'submitted' || item.state === 'success') this.setBlocked(null)
+    }
+    this.core.told.lookupFailed = (reference, error) => this.#failedRead(reference, error)
+    // A bad key or no gateway stops the core's follow-ups too, not only the sends.
+    this.core.told.paused = () =>
+      this.o.now() < this.pausedUntil ? (this.blockedReason ?? 'Paused.') : null
+  }
+
   start(): void {
     if (this.#running) return
     this.#running = true
+    // A `sending` payout found at a start may have left before the stop: the core looks it up.
+    this.mayPost.clear()
     for (const item of this.o.outbox.items()) this.#track(item)
     this.#unsubscribe = this.o.outbox.onChange((items) => {
       for (const item of items) this.#track(item)
@@ -57,24 +74,25 @@ export class PayoutSender extends PayoutSending {
     if (this.#timer) clearTimeout(this.#timer)
     this.#timer = null
     this.#timerAt = Infinity
+    this.writes.stop()
+    this.#reversal.stopAll()
     await Promise.allSettled([...this.#inFlight.values()])
-    await this.store.allWritten()
+    await this.slots.idle()
+    await this.core.store.allWritten()
   }
 
   /**
-   * Try the work in progress now (the connection came back, or someone pressed "Retry now").
-   * Bounded: payouts on a slow watch (reversal, review, decided) keep their pace, so a kick
-   * never looks up every recent payout at once.
+   * Try the work in progress now (the connection came back, or someone pressed "Retry now"):
+   * through the request slots, and only what the core follows quickly, so payouts on a slow
+   * watch (review, decided, reversal) keep their pace and a kick never asks about all at once.
    */
   kick(): void {
     this.pausedUntil = 0
-    for (const reference of [...this.dueAt.keys()]) {
-      const state = this.o.outbox.get(reference)?.state
-      if (state !== undefined && KICKABLE.has(state)) {
-        this.dueAt.delete(reference)
-        this.failures.delete(reference)
-      }
-    }
+    for (const reference of this.dueAt.keys()) this.retries.forget(reference)
+    this.dueAt.clear()
+    for (const item of this.o.outbox.items())
+      if (this.writes.isFollowing(item.reference) && !isDecided(item))
+        void this.writes.check(item.reference).catch((error: unknown) => this.o.onError?.(error))
     this.#schedule(0)
   }
 
@@ -86,11 +104,6 @@ export class PayoutSender extends PayoutSending {
     return this.blockedReason
   }
 
-  /** Items the sender still has work on (approved, sending, submitted, watched successes). */
-  get pending(): number {
-    return this.#active.size
-  }
-
   /** Resolves once nothing is approved, sending or submitted and all is on disk (tests, bench). */
   async idle(timeoutMs = 60_000): Promise<void> {
     const deadline = Date.now() + timeoutMs
@@ -98,45 +111,30 @@ export class PayoutSender extends PayoutSending {
       const busy = [...this.o.outbox.items()].some((item) =>
         ['approved', 'sending', 'unknown', 'submitted'].includes(item.state),
       )
-      if (!busy && this.#inFlight.size === 0 && !this.store.busy) return
+      if (!busy && this.#inFlight.size === 0 && !this.core.store.busy) return
       if (Date.now() > deadline) throw new Error('The outbox did not drain in time.')
       await new Promise((resolve) => setTimeout(resolve, 25))
     }
   }
 
   #track(item: PayoutItem): void {
-    const watchReversal =
-      item.state === 'success' &&
-      !item.resolution &&
-      this.o.reversalWatchMs > 0 &&
-      this.o.now() - item.updatedAt < this.o.reversalWatchMs
-    // An outcome waiting for a supervisor is still looked up now and then: the gateway's
-    // answer for the reference settles it before anyone has to guess.
-    const inReview = item.state === 'needs_review' && isUncertain(item)
-    // A decided payout is still looked up now and then: the gateway wins over a decision it
-    // contradicts (docs/gateway-assumptions.md, the reversal window).
-    const decided =
-      isDecided(item) && this.o.now() - (item.resolution?.at ?? 0) < this.o.decidedWatchMs
-    if (
-      (SENDER_STATES.has(item.state) && (item.state !== 'success' || watchReversal)) ||
-      inReview ||
-      decided
-    ) {
-      if (!this.#active.has(item.reference) && item.state === 'success' && !decided) {
-        this.dueAt.set(item.reference, item.updatedAt + this.o.reversalPollMs)
-      }
-      if (!this.#active.has(item.reference) && (inReview || decided)) {
-        this.dueAt.set(item.reference, this.o.now() + this.o.reviewPollMs)
-      }
-      this.#active.add(item.reference)
-    } else {
-      this.#active.delete(item.reference)
-      this.dueAt.delete(item.reference)
-      this.failures.delete(item.reference)
-      this.polls.delete(item.reference)
-      this.mayPost.delete(item.reference)
-      this.lookupHeldUntil.delete(item.reference)
+    const reference = item.reference
+    if (item.state === 'approved' || (item.state === 'sending' && this.mayPost.has(reference)))
+      this.#queue.add(reference)
+    else {
+      this.#queue.delete(reference)
+      this.dueAt.delete(reference)
+      this.retries.forget(reference)
     }
+    // The core follows what the gateway holds or may hold: at a start, and a decision made
+    // through another core over this outbox too. Not a `sending` payout this sender posts.
+    const posting = this.#inFlight.has(reference) || this.mayPost.has(reference)
+    if (this.#running && followed(item) && !(item.state === 'sending' && posting))
+      this.writes.pickUp(item)
+    const watch = this.o.reversalWatchMs > 0 && item.state === 'success' && !item.resolution
+    if (watch && this.o.now() - item.updatedAt < this.o.reversalWatchMs)
+      this.#watchReversal(reference)
+    else if (item.state !== 'success') this.#reversal.stop(reference)
   }
 
   #schedule(delayMs: number): void {
@@ -156,114 +154,86 @@ export class PayoutSender extends PayoutSending {
     this.#timer.unref?.()
   }
 
+  /** Sends what is due, oldest first, each as a request slot frees up. */
   #tick(): void {
     if (!this.#running) return
     const now = this.o.now()
-    if (now < this.pausedUntil) {
-      this.#schedule(this.pausedUntil - now)
-      return
-    }
-    let nextDue = now + this.o.idleMs
-    const ready: string[] = []
-    for (const reference of this.#active) {
+    let next = now + this.o.idleMs
+    const held = Math.max(this.pausedUntil, this.writes.pacing.sendingHeld() ?? 0)
+    for (const reference of held > now ? [] : this.#queue) {
       if (this.#inFlight.has(reference)) continue
-      const due = this.#dueOf(reference)
-      if (due <= now) ready.push(reference)
-      else nextDue = Math.min(nextDue, due)
-    }
-    // `#active` keeps the order items became due for sending, so a backlog drains oldest first.
-    for (const reference of ready) {
-      // Work coming back from a journal write goes before new work.
-      if (this.#slots >= this.o.concurrency || this.#slotWaiters.length > 0) break
-      this.#slots++
-      const work = this.#work(reference)
+      const due = this.dueAt.get(reference) ?? 0
+      if (due > now) {
+        next = Math.min(next, due)
+        continue
+      }
+      const work = this.slots
+        .run(() => this.#work(reference))
         .catch((error: unknown) => {
           this.o.onError?.(error)
           this.backoff(reference)
         })
         .finally(() => {
           this.#inFlight.delete(reference)
-          this.#releaseSlot()
+          const item = this.o.outbox.get(reference)
+          if (item) this.#track(item)
+          this.#schedule(0)
         })
       this.#inFlight.set(reference, work)
     }
-    this.#schedule(Math.max(0, nextDue - now))
-  }
-
-  /**
-   * A journal write that gates the next request (`send`, a resend's attempt): the disk is no
-   * gateway request, so the slot goes to other work meanwhile and is taken back afterwards.
-   */
-  protected override async offSlot<T>(write: Promise<T>): Promise<T> {
-    this.#releaseSlot()
-    try {
-      return await write
-    } finally {
-      await new Promise<void>((resolve) => {
-        if (this.#slots < this.o.concurrency && this.#slotWaiters.length === 0) {
-          this.#slots++
-          resolve()
-        } else this.#slotWaiters.push(resolve)
-      })
-    }
-  }
-
-  #releaseSlot(): void {
-    const waiter = this.#slotWaiters.shift()
-    if (waiter) waiter()
-    else {
-      this.#slots--
-      this.#schedule(0)
-    }
-  }
-
-  /** When a payout may next be worked on: its own pace, and any Retry-After that holds it. */
-  #dueOf(reference: string): number {
-    const due = Math.max(this.dueAt.get(reference) ?? 0, this.lookupHeldUntil.get(reference) ?? 0)
-    if (due >= this.sendingHeldUntil) return due
-    // Work on these may send (the first request, or a resend after a lost answer).
-    const state = this.o.outbox.get(reference)?.state
-    return state === 'approved' || state === 'sending' || state === 'unknown'
-      ? this.sendingHeldUntil
-      : due
+    this.#schedule(Math.max(0, (held > now ? Math.min(next, held) : next) - now))
   }
 
   async #work(reference: string): Promise<void> {
     const item = this.o.outbox.get(reference)
-    if (!item) return
+    const now = this.o.now()
+    if (!item || !this.#running || now < this.pausedUntil) return
     // A failed journal write leaves memory ahead of the disk (e.g. `sending` that was never
     // saved): nothing may go to the gateway until a restart reloads what is really on disk.
     const storage = this.o.outbox.journal.failure
-    if (storage) {
-      this.setBlocked(storage.message)
-      this.pause(this.o.retryMaxMs)
-      return
-    }
-    let gateway: PayoutsGateway
+    if (storage) return this.pause(storage.message, this.o.retryMaxMs)
+    if (item.state === 'approved' && this.writes.pacing.sendingHeld() !== null) return
+    let gateway
     try {
-      gateway = this.observed(await this.o.gateway())
+      gateway = await this.o.gateway()
     } catch (error) {
       // No gateway configured (or no key): everyone waits; nothing was sent.
-      this.setBlocked(error instanceof Error ? error.message : 'The gateway is not set up.')
-      this.pause(this.o.retryMaxMs / 4)
-      return
+      const why = error instanceof Error ? error.message : 'The gateway is not set up.'
+      return this.pause(why, this.o.retryMaxMs / 4)
     }
-    if (isDecided(item)) return this.followUp(item)
-    switch (item.state) {
-      case 'approved':
-        return this.sendApproved(gateway, item)
-      case 'sending':
-        // With no clearance to post it was found so after a restart: the request may have
-        // left before the stop, an unknown outcome like any other.
-        return this.mayPost.has(reference) ? this.post(gateway, item) : this.followUp(item)
-      case 'unknown':
-      case 'needs_review':
-      case 'submitted':
-        return this.followUp(item)
-      case 'success':
-        return this.watchReversal(gateway, item)
-      default:
-        return
+    if (item.state === 'approved') return this.sendApproved(gateway, item)
+    if (item.state === 'sending') return this.post(gateway, item)
+  }
+
+  /** Only our reference's transfer, and only its reversal, changes a paid payout. */
+  #watchReversal(reference: string): void {
+    const look = async () => {
+      const item = this.o.outbox.get(reference)
+      if (!item || item.state !== 'success' || !this.#running) return 'final'
+      if (this.o.now() < this.pausedUntil) return 'continue'
+      try {
+        const gateway = await this.o.gateway()
+        const transfer = await this.slots.run(() => this.writes.lookup(gateway, reference))
+        if (transfer.reference !== reference || transfer.status !== 'reversed') return 'continue'
+        const at = new Date(this.o.now()).toISOString()
+        this.core.store.update(reference, (e) => this.core.kind.found(e, transfer, at))
+        return 'final'
+      } catch (error) {
+        this.#failedRead(reference, error)
+        return 'continue'
+      }
     }
+    this.#reversal.follow(reference, look, () => undefined)
+  }
+
+  /** A lookup failed: the problem in words; a bad key or no gateway blocks every send. */
+  #failedRead(reference: string, error: unknown): void {
+    if (error instanceof Paused) return
+    const failure = classifyFailure(error, 'lookup')
+    const message = explainGatewayFailure(error, 'verify')
+    this.problem(reference, failure, message)
+    if (failure === 'auth') this.pause(message, this.o.retryMaxMs)
+    else if (!(error instanceof GatewayError) && error instanceof Error)
+      this.pause(error.message, this.o.retryMaxMs / 4)
   }
 }

@@ -1,22 +1,54 @@
 // Sending an approved payout: the binding and approval checks before anything leaves, the
 // name check, `sending` journaled before the first request, one initialize per clearance, and
-// what a failed initialize means (refused, retried later, or an unknown outcome to follow up).
+// what a failed initialize means (refused, tried again later, or an unknown outcome that the
+// exactly-once core follows). Also the sender's live view of a payout and its pauses.
+import type { Transfer } from '../../common/api/disbursements'
+import { english } from '../kernel/errors'
+import { Backoff, type Slots } from '../exactly-once/pacing'
+import type { ReferencedWrites } from '../exactly-once/tracker'
 import { approvalMatches, bindingHash } from './binding'
-import { judgeName } from './name-check'
 import { explainGatewayFailure } from './explain'
 import { classifyFailure, type PayoutsGateway } from './gatewayPort'
-import type { PayoutItem } from './model'
-import { PayoutFollowUp } from './follow-up'
-import { english } from '../kernel/errors'
+import { SYSTEM_ACTOR, type PayoutItem, type Problem } from './model'
+import { judgeName } from './name-check'
+import type { PayoutCore, Settled } from './payout-core'
+import type { ItemPatch } from './records'
+import { ACTIONS } from './stateMachine'
 
 /** The words of a send held back by a rate limit: the catalogue's, so the screens key them. */
 const HELD = english({ key: 'payouts.gw.held' })
 
-/** Sending an approved payout: checks, the one initialize, and what a failed one means. */
-export abstract class PayoutSending extends PayoutFollowUp {
+/** The sender's live view of an item: the latest problem and gateway status. */
+export interface LiveStatus {
+  problem: Problem | null
+  transferStatus: Transfer['status'] | null
+}
+
+/** The checks before the first request, the request, and what its failure means. */
+export abstract class PayoutSending {
+  protected readonly writes: ReferencedWrites<PayoutItem, PayoutsGateway, Transfer, Transfer>
+  protected readonly slots: Slots
+  /** When a payout's next first send may be tried (after a failure, with back-off). */
+  protected readonly dueAt = new Map<string, number>()
+  protected readonly retries: Backoff
+  /** References cleared for another initialize: `send` just committed, or it was not processed. */
+  protected readonly mayPost = new Set<string>()
+  protected readonly liveStatus = new Map<string, LiveStatus>()
+  protected blockedReason: string | null = null
+  /** No first sends before this (no gateway, bad key). */
+  protected pausedUntil = 0
+
+  constructor(
+    protected readonly o: Settled,
+    protected readonly core: PayoutCore,
+  ) {
+    this.writes = core.writes
+    this.slots = core.slots
+    this.retries = new Backoff({ baseMs: o.retryBaseMs, maxMs: o.retryMaxMs, now: o.now })
+  }
+
   protected async sendApproved(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
-    const now = this.o.now()
-    if (!item.approval || item.approval.expiresAt <= now) {
+    if (!item.approval || item.approval.expiresAt <= this.o.now()) {
       await this.act(item, 'expire', 'The approval expired before the payout could be sent.', {
         approval: null,
       })
@@ -39,11 +71,8 @@ export abstract class PayoutSending extends PayoutFollowUp {
     // Name enquiry before every disbursement.
     const result = await this.o.resolveName(item.bankCode, item.accountNumber)
     if (result.kind === 'unavailable') {
-      this.problem(
-        item.reference,
-        'name_check_unavailable',
-        `Waiting to check the name with the bank: ${result.message}`,
-      )
+      const message = `Waiting to check the name with the bank: ${result.message}`
+      this.problem(item.reference, 'name_check_unavailable', message)
       this.backoff(item.reference)
       return
     }
@@ -53,14 +82,12 @@ export abstract class PayoutSending extends PayoutFollowUp {
     if (!current || current.state !== 'approved' || bindingHash(current) !== bindingHash(item))
       return
     if (judged.hold) {
-      await this.act(current, 'hold', judged.hold, {
-        approval: null,
-        reviewReason: judged.hold,
-        nameCheck: judged.nameCheck,
-      })
+      const patch = { approval: null, reviewReason: judged.hold, nameCheck: judged.nameCheck }
+      await this.act(current, 'hold', judged.hold, patch)
       return
     }
-    await this.offSlot(
+    // The disk is no gateway request: the slot goes to other work while `send` is written.
+    await this.slots.off(
       this.act(current, 'send', null, { nameCheck: judged.nameCheck, problem: null }),
     )
     // Durable now: a crash from here on is recovered by verifying first.
@@ -71,9 +98,8 @@ export abstract class PayoutSending extends PayoutFollowUp {
 
   /**
    * The request for a payout in `sending` (journaled before it leaves), through the
-   * exactly-once core: a 2xx is "exists" (adopted, or looked up by reference when its body is
-   * about another transfer), a lost answer makes the payout `unknown` for the core to follow,
-   * and only a definite refusal of this only request fails it.
+   * exactly-once core: a 2xx is "exists", a lost answer makes the payout `unknown` for the core
+   * to follow, and only a definite refusal of this only request fails it.
    */
   protected async post(gateway: PayoutsGateway, ready: PayoutItem): Promise<void> {
     const reference = ready.reference
@@ -83,12 +109,10 @@ export abstract class PayoutSending extends PayoutFollowUp {
     const attempt = ready.sendAttempts + 1
     // A send after one the gateway did not process is journaled before it leaves, with its
     // time (the first send's record is `send` itself).
-    if (ready.sendAttempts > 0)
-      await this.offSlot(
-        this.noteAttempt(ready, `Attempt ${attempt} is being sent with the same reference.`, {
-          sendAttempts: attempt,
-        }),
-      )
+    if (ready.sendAttempts > 0) {
+      const text = `Attempt ${attempt} is being sent with the same reference.`
+      await this.slots.off(this.noteAttempt(ready, text, { sendAttempts: attempt }))
+    }
     const item = this.o.outbox.get(reference)
     if (!item || item.state !== 'sending') return
     // The slot was given away for that write: a Retry-After met by another send meanwhile
@@ -98,60 +122,98 @@ export abstract class PayoutSending extends PayoutFollowUp {
       await this.noteAttempt(item, `Attempt ${attempt} was not sent. ${HELD}`, {})
       return
     }
-    this.posting.add(item.reference)
+    this.core.posting.add(reference)
     try {
-      const submitted = await this.writes.submit(item, gateway)
-      this.failures.delete(item.reference)
-      this.pace(submitted.entry)
+      await this.writes.submit(item, gateway)
+      this.retries.forget(reference)
     } catch (error) {
-      await this.refusedOrNotSent(item, attempt, error)
+      await this.#refusedOrNotSent(item, attempt, error)
     } finally {
-      this.posting.delete(item.reference)
+      this.core.posting.delete(reference)
     }
   }
 
   /**
-   * A Retry-After on initialize holds back every send (observed, sender-base.ts), also one
-   * already past the schedule's check (sender.ts) that gave its slot away for the disk. It
-   * stays `sending` and cleared to go (its record is on disk): the schedule brings it back
-   * once the hold has passed, and a restart looks it up first, like any `sending` payout.
+   * A Retry-After on any send holds back every send (the core's pacing), also one that gave
+   * its slot away for the disk. It stays `sending` and cleared to go (its record is on disk):
+   * it is tried again once the hold has passed, and a restart looks it up first.
    */
   #heldBack(reference: string): boolean {
-    if (this.o.now() >= this.sendingHeldUntil) return false
+    if (this.writes.pacing.sendingHeld() === null) return false
     this.problem(reference, 'rate_limited', HELD)
     return true
   }
 
   /** The only request was refused, or not processed at all (it may go again). */
-  protected async refusedOrNotSent(
-    item: PayoutItem,
-    attempt: number,
-    error: unknown,
-  ): Promise<void> {
+  async #refusedOrNotSent(item: PayoutItem, attempt: number, error: unknown): Promise<void> {
     const failure = classifyFailure(error, 'write')
     const message = explainGatewayFailure(error, 'send', false)
-    const now = this.o.now()
+    const problem = { code: failure, message, at: this.o.now() }
     if (failure === 'refused') {
       // Nothing was ever unknown: this refusal is the gateway's word on the only request.
-      await this.act(item, 'refuse', message, {
-        sendAttempts: attempt,
-        problem: { code: 'refused', message, at: now, transient: false },
-      })
+      const patch = { sendAttempts: attempt, problem: { ...problem, transient: false } }
+      await this.act(item, 'refuse', message, patch)
       return
     }
     // Not processed (bad key, Retry-After, or it never left): the same request may go again.
     await this.noteAttempt(item, `Attempt ${attempt}: ${message}`, {
       sendAttempts: attempt,
-      problem: { code: failure, message, at: now, transient: true },
+      problem: { ...problem, transient: true },
     })
     this.problem(item.reference, failure, message)
     this.mayPost.add(item.reference)
-    if (failure === 'auth') {
-      this.setBlocked(message)
-      this.pause(this.o.retryMaxMs)
-    } else if (failure !== 'rate_limited') {
-      // A Retry-After already holds back sending (observed, sender-base.ts).
-      this.backoff(item.reference)
-    }
+    if (failure === 'auth') this.pause(message, this.o.retryMaxMs)
+    // A Retry-After already holds back sending (the core's pacing).
+    else if (failure !== 'rate_limited') this.backoff(item.reference)
+  }
+
+  /** No first sends for `ms` (a bad key, no gateway, a failed disk), and why in words. */
+  protected pause(why: string, ms: number): void {
+    this.setBlocked(why)
+    this.pausedUntil = Math.max(this.pausedUntil, this.o.now() + ms)
+  }
+
+  /** A system action, journaled and on disk before this returns (it gates a request). */
+  protected async act(
+    item: PayoutItem,
+    action: 'expire' | 'hold' | 'send' | 'refuse',
+    reason: string | null,
+    patch: ItemPatch,
+  ): Promise<void> {
+    const { reference: ref, state: from } = item
+    const to = ACTIONS[action].to
+    await this.o.outbox.commit([
+      { type: 'action', action, ref, by: SYSTEM_ACTOR, from, to, reason, patch },
+    ])
+  }
+
+  /** A gateway call noted in the audit, on disk before this returns. */
+  protected async noteAttempt(item: PayoutItem, text: string, patch: ItemPatch): Promise<void> {
+    const { reference: ref, state } = item
+    await this.o.outbox.commit([
+      { type: 'note', note: 'attempt', ref, by: SYSTEM_ACTOR, state, text, patch },
+    ])
+  }
+
+  protected backoff(reference: string): void {
+    this.dueAt.set(reference, this.o.now() + this.retries.next(reference, null))
+  }
+
+  protected problem(reference: string, code: string, message: string): void {
+    this.setLive(reference, {
+      problem: { code, message, at: this.o.now(), transient: true },
+      transferStatus: this.liveStatus.get(reference)?.transferStatus ?? null,
+    })
+  }
+
+  protected setLive(reference: string, status: LiveStatus): void {
+    this.liveStatus.set(reference, status)
+    this.o.onProgress?.(reference)
+  }
+
+  protected setBlocked(reason: string | null): void {
+    if (reason === this.blockedReason) return
+    this.blockedReason = reason
+    this.o.onBlocked?.(reason)
   }
 }

@@ -37,6 +37,8 @@ import { Outbox } from './outbox'
 import type { ShopLimitsPort } from './limits'
 import { PolicyStore } from './policy'
 import { RecordRejectedError } from './records'
+import { payoutDecisions } from './outcome-decision'
+import { payoutCore } from './payout-core'
 import { COMMIT_LAG_MARGIN_MS, PayoutSender, type SenderOptions } from './sender'
 import { statusOf, toView, type Viewer } from './view'
 
@@ -156,27 +158,8 @@ export class PayoutsService {
     })
     const policy = () =>
       this.#requirePolicy().current(this.#now(), this.#shopLimits?.context() ?? null)
-    const commands = new PayoutCommands({
-      outbox,
-      now: this.#now,
-      policy,
-      shopHold: async (side, candidate, person) => {
-        const port = this.#shopLimits
-        if (!port) return
-        const { limits, utcOffsetMinutes } = policy()
-        const clock = { now: this.#now(), utcOffsetMinutes }
-        await port.hold({ side, candidate, person, items: [...outbox.items()], limits, clock })
-      },
-      verifyPin: this.options.verifyPin,
-      resolveName: (bank, account) => names.resolve(bank, account),
-      recentBankName: (bank, account) => names.recent(bank, account),
-      bankName: (code) => banks.find(code)?.name,
-      approvalSealer: seal?.sealer ?? null,
-      verifyAfterMs:
-        this.options.sender?.verifyAfterMs ??
-        (this.options.sender?.requestTimeoutMs ?? 15_000) + COMMIT_LAG_MARGIN_MS,
-    })
-    const sender = new PayoutSender({
+    // The payouts' one exactly-once core: the sender drives it, decisions go through it.
+    const senderOptions: SenderOptions = {
       ...this.options.sender,
       outbox,
       gateway,
@@ -189,7 +172,32 @@ export class PayoutsService {
       onBlocked: () => this.#publishStatus(outbox, sender, true),
       onError: (error) => this.options.onError?.(error),
       approvalSealer: seal?.sealer ?? null,
+    }
+    const core = payoutCore(senderOptions)
+    const verifyPin = this.options.verifyPin
+    const commands = new PayoutCommands({
+      outbox,
+      now: this.#now,
+      policy,
+      shopHold: async (side, candidate, person) => {
+        const port = this.#shopLimits
+        if (!port) return
+        const { limits, utcOffsetMinutes } = policy()
+        const clock = { now: this.#now(), utcOffsetMinutes }
+        await port.hold({ side, candidate, person, items: [...outbox.items()], limits, clock })
+      },
+      verifyPin,
+      resolveName: senderOptions.resolveName,
+      recentBankName: (bank, account) => names.recent(bank, account),
+      bankName: (code) => banks.find(code)?.name,
+      approvalSealer: seal?.sealer ?? null,
+      // Through the sender's core: its flights fence the decision off from its requests.
+      decisions: payoutDecisions(
+        { outbox, resolveName: senderOptions.resolveName, now: this.#now, verifyPin },
+        core,
+      ),
     })
+    const sender = new PayoutSender({ ...senderOptions, core })
     const unsubscribe = outbox.onChange((items) => {
       this.options.onChanged?.(items.map((item) => this.#view(item, sender)))
       this.#publishStatus(outbox, sender)

@@ -54,7 +54,7 @@ const sends = (ref: string) => (r: OutboxRecord) =>
  * Orders the journal so that `waiting`'s record gating its request (`held`) is on its way to
  * disk, its slot given away, when `limited`'s first request leaves (and meets the 429), and
  * reaches the disk only once `limited`'s refusal is journaled, i.e. after the hold was set
- * (observed, sender-base.ts). Resolves once that refusal is on disk.
+ * (the core's pacing, main/exactly-once/pacing.ts). Resolves once that refusal is on disk.
  */
 function orderWrites(limited: string, held: (r: OutboxRecord) => boolean): Promise<void> {
   const waitingWrites = gate()

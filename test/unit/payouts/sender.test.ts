@@ -278,6 +278,28 @@ describe('sender: unknown outcomes are verified before anything is sent again', 
   })
 })
 
+describe('sender: a bad key met by a lookup', () => {
+  it('stops the follow-ups of a transfer at the bank too, until the pause ends', async () => {
+    w = await world()
+    const item = await approvedItem()
+    realClock(w)
+    // Accepted; the first status check of the transfer meets a refused key.
+    w.gateway.verifyFaults.push({ kind: 'auth' })
+    const blocked: Array<string | null> = []
+    sender = startSender({ onBlocked: (reason) => blocked.push(reason), retryMaxMs: 60_000 })
+    await expect.poll(() => blocked.length, { timeout: 3_000 }).toBe(1)
+    const lookups = w.gateway.count('verify', item.reference)
+    expect(lookups).toBe(1)
+    // Paused for a minute: the core's follow-ups ask nothing meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(w.gateway.count('verify', item.reference)).toBe(lookups)
+    sender.kick()
+    await sender.idle(5_000)
+    expect(w.outbox.get(item.reference)?.state).toBe('success')
+    expect(w.gateway.count('initialize', item.reference)).toBe(1)
+  })
+})
+
 describe('sender: restart recovery', () => {
   it('an item found in `sending` after a crash is verified first, then sent', async () => {
     w = await world()

@@ -1,0 +1,179 @@
+// The pace the gateway asks of every money-moving request on one environment. A Retry-After on
+// a send (a rate limit on sending) holds back every first send and every resend of every kind
+// (payouts, refunds, payments, debits) until it has passed; one met on a lookup holds back the
+// next lookup of that reference only. The hold is checked just before a request leaves, so a
+// request that waited for its journal record on disk while another met the 429 does not go
+// either; a held request is refused here, as the gateway itself would have refused it (429),
+// so each caller treats it as "not processed, try again later". Kept in memory per running
+// till and environment (the key names the base URL and key, like trust.ts).
+import { GatewayError } from '../gateway/errors'
+import { tillTrust, type TrustScope } from './trust'
+
+/** A 429 that named no wait: this long before the next try. */
+const DEFAULT_HOLD_MS = 1_000
+
+/** A request the till did not let leave: the gateway's wait still holds. */
+const held = (waitMs: number, method: string): GatewayError =>
+  new GatewayError({
+    kind: 'rate_limited',
+    status: null,
+    gatewayMessage: null,
+    code: null,
+    capability: null,
+    endpoint: 'held',
+    method,
+    path: '',
+    retryPolicy: 'safe',
+    outcomeUnknown: false,
+    retryable: true,
+    retryAfterMs: Math.max(0, waitMs),
+    detail: 'held back by an earlier Retry-After; not sent',
+  })
+
+/** The holds of each environment the till talks to, under its key (`key()` at each call). */
+export class Pacing {
+  readonly #sends = new Map<string, number>()
+  readonly #lookups = new Map<string, number>()
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly key: () => string | null = () => null,
+  ) {}
+
+  /** Until when sending is held back (epoch ms), or null when a send may leave now. */
+  sendingHeld(): number | null {
+    return this.#held(this.#sends, this.#env())
+  }
+
+  /** Until when lookups of `reference` are held back, or null. */
+  lookupHeld(reference: string): number | null {
+    return this.#held(this.#lookups, `${this.#env()} ${reference}`)
+  }
+
+  /** A first send or a resend: refused while held; a 429 met holds every send. */
+  send<T>(request: () => Promise<T>): Promise<T> {
+    return this.#through(this.#sends, this.#env(), 'POST', request)
+  }
+
+  /** A lookup of `reference`: refused while held; a 429 met holds this reference's lookups. */
+  lookup<T>(reference: string, request: () => Promise<T>): Promise<T> {
+    return this.#through(this.#lookups, `${this.#env()} ${reference}`, 'GET', request)
+  }
+
+  #env(): string {
+    return this.key() ?? 'none'
+  }
+
+  #held(holds: Map<string, number>, key: string): number | null {
+    const until = holds.get(key) ?? 0
+    if (this.now() < until) return until
+    holds.delete(key)
+    return null
+  }
+
+  async #through<T>(
+    holds: Map<string, number>,
+    key: string,
+    method: string,
+    request: () => Promise<T>,
+  ): Promise<T> {
+    const until = this.#held(holds, key)
+    if (until !== null) throw held(until - this.now(), method)
+    try {
+      return await request()
+    } catch (error) {
+      if (error instanceof GatewayError && error.kind === 'rate_limited') {
+        const wait = error.retryAfterMs ?? DEFAULT_HOLD_MS
+        holds.set(key, Math.max(holds.get(key) ?? 0, this.now() + wait))
+      }
+      throw error
+    }
+  }
+}
+
+/**
+ * Lookups of an entry whose answer was lost: none before that request can have landed, then
+ * backing off from `baseMs` to `maxMs`, jittered so a batch lost together is not looked up in
+ * lockstep.
+ */
+export class Backoff {
+  readonly #misses = new Map<string, number>()
+
+  constructor(private readonly o: { baseMs: number; maxMs: number; now: () => number }) {}
+
+  /** How long until `key` is looked up again; `landsBy`: when its lost request can land. */
+  next(key: string, landsBy: number | null): number {
+    const landing = landsBy === null ? 0 : landsBy - this.o.now()
+    if (landing > 0) return Math.min(landing, this.o.maxMs)
+    const misses = (this.#misses.get(key) ?? 0) + 1
+    this.#misses.set(key, misses)
+    const ms = Math.min(this.o.maxMs, this.o.baseMs * 2 ** (misses - 1))
+    return ms * (0.8 + Math.random() * 0.4)
+  }
+
+  forget(key: string): void {
+    this.#misses.delete(key)
+  }
+}
+
+const paces = new WeakMap<object, Pacing>()
+
+/** The pacing of this till, shared by every kind, keyed by the environment of the moment. */
+export function pacingOf(scope: TrustScope): Pacing {
+  let pace = paces.get(scope)
+  if (!pace) paces.set(scope, (pace = new Pacing(scope.now, tillTrust(scope).key)))
+  return pace
+}
+
+/**
+ * At most `size` pieces of work asking the gateway at once. A journal write that gates the
+ * next request is no gateway request: `off` gives the slot to other work meanwhile and takes
+ * one back afterwards, before any new work.
+ */
+export class Slots {
+  #free: number
+  readonly #back: (() => void)[] = []
+  readonly #waiting: (() => void)[] = []
+  readonly #running = new Set<Promise<unknown>>()
+
+  constructor(size: number) {
+    this.#free = Math.max(1, size)
+  }
+
+  /** Runs `work` once a slot is free; `idle` waits for it from now, queued or running. */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const running = this.#take(this.#waiting).then(() => work().finally(() => this.#give()))
+    this.#running.add(running)
+    const done = () => this.#running.delete(running)
+    void running.then(done, done)
+    return running
+  }
+
+  async off<T>(write: Promise<T>): Promise<T> {
+    this.#give()
+    try {
+      return await write
+    } finally {
+      await this.#take(this.#back)
+    }
+  }
+
+  /** Every piece of work started so far has ended. */
+  async idle(): Promise<void> {
+    while (this.#running.size > 0) await Promise.allSettled([...this.#running])
+  }
+
+  #take(queue: (() => void)[]): Promise<void> {
+    if (this.#free > 0) {
+      this.#free--
+      return Promise.resolve()
+    }
+    return new Promise((resolve) => queue.push(resolve))
+  }
+
+  #give(): void {
+    const next = this.#back.shift() ?? this.#waiting.shift()
+    if (next) next()
+    else this.#free++
+  }
+}

@@ -1,0 +1,153 @@
+// The one exactly-once core of a till's payouts (main/exactly-once/), over the outbox: the
+// payout kind and store, the core's followers on the sender's pace, its request slots and the
+// environment's holds. The payouts service builds it once; the sender drives it and the
+// supervisor's decisions go through it, so both see the same flights and the same follow-ups.
+import type { Transfer } from '../../common/api/disbursements'
+import type { Sealer } from '../integrity/seal'
+import { silentLogger } from '../kernel/log'
+import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
+import { Follower } from '../exactly-once/follower'
+import { Backoff, Slots, type Pacing } from '../exactly-once/pacing'
+import { DECIDED_WATCH_MS, ReferencedWrites } from '../exactly-once/tracker'
+import type { ReferenceTrust } from '../exactly-once/trust'
+import type { GatewayProvider, PayoutsGateway } from './gatewayPort'
+import type { PayoutItem } from './model'
+import type { NameEnquiryResult } from './nameEnquiry'
+import type { Outbox } from './outbox'
+import { payoutKind } from './payout-kind'
+import { PayoutStore } from './payout-store'
+
+export interface SenderOptions {
+  outbox: Outbox
+  gateway: GatewayProvider
+  resolveName: (bankCode: string, accountNumber: string) => Promise<NameEnquiryResult>
+  now?: () => number
+  /** Requests in flight at once. */
+  concurrency?: number
+  /** Status checks of a transfer: this often at first, then every `maxPollMs`. */
+  pollMs?: number
+  maxPollMs?: number
+  /** First wait after a failed first send; doubles per consecutive failure. */
+  retryBaseMs?: number
+  retryMaxMs?: number
+  /** Scan for new work at least this often (settings.pollIntervals.outboxMs). */
+  idleMs?: number
+  /** How long after success to keep checking for a reversal; 0 turns it off. */
+  reversalWatchMs?: number
+  reversalPollMs?: number
+  /** Deadline of each gateway request. */
+  requestTimeoutMs?: number
+  /**
+   * Least wait between a request whose answer was lost and the verify that may lead to a
+   * resend (and the fence on a decision): default requestTimeoutMs + 15 s (docs/payouts.md).
+   */
+  verifyAfterMs?: number
+  /** How long an unknown outcome is looked up before a supervisor decides. */
+  unknownWindowMs?: number
+  /** How often a payout waiting for a supervisor, or decided, is still looked up. */
+  reviewPollMs?: number
+  /** Told whenever the live (unjournaled) status of an item changes, for the screens. */
+  onProgress?: (reference: string) => void
+  /** Told when the sender as a whole is blocked (bad key, no gateway) or unblocked. */
+  onBlocked?: (reason: string | null) => void
+  /** Errors the sender can't attribute to an item (logged by the caller). */
+  onError?: (error: unknown) => void
+  /** Verifies approval signatures (the environment's device key); null: not checked. */
+  approvalSealer?: Sealer | null
+  /** Whether this environment has shown it keeps our reference; null: taken as shown. */
+  referenceTrust?: ReferenceTrust | null
+  /** How long a decided payout is still looked up (the gateway's reversal window). */
+  decidedWatchMs?: number
+  /** The environment's Retry-After holds, shared with every other kind; absent: its own. */
+  pacing?: Pacing
+}
+
+type Told = 'onProgress' | 'onBlocked' | 'onError' | 'pacing'
+export type Settled = Required<Omit<SenderOptions, Told>> & Pick<SenderOptions, Told>
+
+/** The options with every default filled in. */
+export function settle(options: SenderOptions): Settled {
+  const requestTimeoutMs = options.requestTimeoutMs ?? 15_000
+  return {
+    verifyAfterMs: requestTimeoutMs + COMMIT_LAG_MARGIN_MS,
+    unknownWindowMs: 30 * 60_000,
+    reviewPollMs: 15 * 60_000,
+    now: Date.now,
+    concurrency: 4,
+    pollMs: 3_000,
+    maxPollMs: 60_000,
+    retryBaseMs: 1_000,
+    retryMaxMs: 60_000,
+    idleMs: 5_000,
+    reversalWatchMs: 3 * 86_400_000,
+    reversalPollMs: 3_600_000,
+    requestTimeoutMs,
+    approvalSealer: null,
+    referenceTrust: null,
+    decidedWatchMs: DECIDED_WATCH_MS,
+    ...options,
+  }
+}
+
+export interface PayoutCore {
+  store: PayoutStore
+  kind: ReturnType<typeof payoutKind>
+  writes: ReferencedWrites<PayoutItem, PayoutsGateway, Transfer, Transfer>
+  slots: Slots
+  /** Payouts whose first request is on its way: its answer counts as an attempt. */
+  posting: Set<string>
+  /** What the core and the sender tell each other: a payout moved, a lookup failed, a pause. */
+  told: {
+    publish: (item: PayoutItem) => void
+    lookupFailed: (reference: string, error: unknown) => void
+    /** Why nothing may ask the gateway now (a bad key, no gateway), or null. */
+    paused: () => string | null
+  }
+}
+
+/** A follow-up not made: the sender is paused (it already says why). */
+export class Paused extends Error {}
+
+/** The core over the outbox, on the sender's pace. */
+export function payoutCore(options: SenderOptions): PayoutCore {
+  const o = settle(options)
+  const posting = new Set<string>()
+  const told: PayoutCore['told'] = {
+    publish: () => undefined,
+    lookupFailed: () => undefined,
+    paused: () => null,
+  }
+  const gateway = async (): Promise<PayoutsGateway> => {
+    const why = told.paused()
+    if (why !== null) throw new Paused(why)
+    return o.gateway()
+  }
+  const store = new PayoutStore(o.outbox, (error) => o.onError?.(error))
+  const kind = payoutKind({
+    requestTimeoutMs: o.requestTimeoutMs,
+    posting,
+    lookupFailed: (reference, error) => told.lookupFailed(reference, error),
+  })
+  const slots = new Slots(o.concurrency)
+  // Quick at first (a transfer is usually settled by then), then at the slower of the two
+  // paces a payout had: status checks at the bank and lookups after a lost answer.
+  const quick = { untilMs: 20 * o.pollMs, everyMs: o.pollMs }
+  const later = { untilMs: Infinity, everyMs: Math.min(o.maxPollMs, o.retryMaxMs) }
+  const writes = new ReferencedWrites(kind, {
+    journal: store,
+    gateway,
+    follower: new Follower({ steps: [quick, later] }),
+    reviewFollower: new Follower({ steps: [{ untilMs: Infinity, everyMs: o.reviewPollMs }] }),
+    publish: (item) => told.publish(item),
+    trust: o.referenceTrust ?? undefined,
+    pacing: o.pacing,
+    slots,
+    backoff: new Backoff({ baseMs: o.retryBaseMs, maxMs: o.retryMaxMs, now: o.now }),
+    log: silentLogger,
+    now: o.now,
+    verifyAfterMs: o.verifyAfterMs,
+    windowMs: o.unknownWindowMs,
+    decidedWatchMs: o.decidedWatchMs,
+  })
+  return { store, kind, writes, slots, posting, told }
+}
