@@ -104,6 +104,8 @@ export interface ShopFigures {
     received: ShopAmount[]
     /** Corrections: transfers moved to another till's sale after a sealed Z-report (subtracted). */
     movedOut: ShopTally
+    /** The matching lines on the tills those transfers were moved to (added). */
+    movedIn: ShopTally
   }
   hostedPayments: Record<string, ShopTally>
   refunds: Record<string, ShopTally>

@@ -49,6 +49,16 @@ export interface LateTransferFact {
   claimedBy?: string | null
 }
 
+/**
+ * A transfer the shop's rule gave to this till's sale after another till counted it (told by
+ * that till, main/shop/moves.ts); counted here once unless this till counted it itself.
+ */
+export interface MovedInFact {
+  reference: string
+  amount: Minor
+  currency: Currency
+}
+
 export interface HostedPaymentFact {
   reference: string
   /** starting, pending, success, failed, abandoned, or a word a newer gateway sends. */
@@ -116,6 +126,8 @@ export interface Activity {
   payoutEvents: PayoutEvent[]
   payouts: PayoutFact[]
   debits: DebitFact[]
+  /** Transfers the shop moved to this till (moved-in.ts); absent on a single till. */
+  movedIn?: MovedInFact[]
   /** Sources that could not be read in full, in words. */
   warnings: string[]
 }
