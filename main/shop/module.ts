@@ -86,6 +86,7 @@ export const shopModule = defineModule({
         const p = core.settings.get().pollIntervals
         return { waitingMs: p.waitingMs, backgroundMs: p.backgroundMs }
       },
+      ownRequestsPerMin: () => core.gatewayRequests.perMinute(),
       lateWindowMs: CHARGE_DEFAULTS.lateWindowMs,
       warn: (message, data) => core.log.warn(message, data),
     })
