@@ -37,18 +37,22 @@ describe("Settings → Shop's watch", () => {
     expect(none).toContain('No till is watching, so a webhook wakes no one')
     expect(none).not.toMatch(/not heard|heard from at/i)
     // The shop's rate is still known: each till says its own.
-    expect(none).toContain('52 requests (budget 90)')
+    expect(none).toContain('52 gateway requests from all tills (budget 90)')
     applyLanguage('fr')
     const fr = words(watch({ tillName: null }))
     expect(fr).toContain('Aucune caisse ne surveille : un webhook ne réveille personne')
-    expect(fr).toContain('52 requêtes (budget 90)')
+    expect(fr).toContain('52 requêtes à la passerelle, toutes caisses (budget 90)')
     expect(fr).not.toContain('Pas de nouvelles')
   })
 
   it("shows the whole shop's rate against its budget, and says when it is over", () => {
     expect(words(watch({ thisTill: true }))).toContain('Bakery (this till)')
-    expect(words(watch({ requestsPerMin: 1 }))).toContain('1 request (budget 90)')
-    expect(words(watch({ requestsPerMin: 120 }))).toContain('120 requests: over the budget of 90')
+    expect(words(watch({ requestsPerMin: 1 }))).toContain(
+      '1 gateway request from all tills (budget 90)',
+    )
+    expect(words(watch({ requestsPerMin: 120 }))).toContain(
+      '120 gateway requests from all tills: over the budget of 90',
+    )
     // With a watcher, the relay line says whether the relay is heard, as before.
     expect(words(watch({}))).toContain('Not heard from (optional')
   })
