@@ -103,7 +103,8 @@ class FiguresBuilder {
   }
 }
 
-const PAYOUT_EVENT: Record<string, PayoutLine> = {
+/** The payout steps a report counts, each on its line (other steps move no money). */
+export const PAYOUT_EVENT: Readonly<Record<string, PayoutLine>> = {
   created: 'drafted',
   approved: 'approved',
   success: 'sent',
