@@ -226,16 +226,28 @@ export class BooksTill {
     await this.changed()
   }
 
-  /** Asks the gateway about every payment and refund whose outcome the till has not learned. */
+  /**
+   * Asks the gateway about every payment and refund whose outcome the till has not learned.
+   * One its journal no longer holds was final there (a journal drops only finished entries;
+   * the till may have learned it on its own, after a restart): nothing left to ask.
+   */
   async checkMoney(): Promise<void> {
     if (!this.online()) return
+    const final = (view: Promise<{ final: boolean }>) =>
+      view.then(
+        (v) => v.final,
+        (error: unknown) => {
+          if ((error as { code?: unknown }).code === 'not_found') return true
+          throw error
+        },
+      )
     for (const reference of this.paymentRefs) {
       if (this.known.has(reference)) continue
-      if ((await this.payments.get(reference)).final) this.known.add(reference)
+      if (await final(this.payments.get(reference))) this.known.add(reference)
     }
     for (const reference of this.refundRefs) {
       if (this.known.has(reference)) continue
-      if ((await this.refunds.get(reference)).final) this.known.add(reference)
+      if (await final(this.refunds.get(reference))) this.known.add(reference)
     }
     await this.changed()
   }

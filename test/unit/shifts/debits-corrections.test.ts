@@ -4,62 +4,17 @@
 // sealed Z-report counted that the shop's rule later gives to another till's sale leaves the
 // sealed report as it is: this till's next Z-report carries it as a correction, in words, and
 // the shop's day stays the sum of its tills'.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ShiftReport, ZReportView } from '../../../common/ipc/shifts'
-import type { Activity, DebitFact, LateTransferFact } from '../../../main/shifts/activity'
+import { describe, expect, it } from 'vitest'
+import type { ShiftReport } from '../../../common/ipc/shifts'
+import type { DebitFact, LateTransferFact } from '../../../main/shifts/activity'
 import { reportCsv } from '../../../main/shifts/csv'
 import { reportHtml } from '../../../main/shifts/html'
-import { ShiftsService, type Caller } from '../../../main/shifts/service'
 import { shopZReport } from '../../../main/shop/shop-z'
 import { closedEvent } from '../../support/books-check'
-import { activity, bola, charge, clock, iso, keyedSeal, m } from './fixtures'
+import { shiftTills } from '../../support/shift-tills'
+import { activity, bola, charge, iso, m } from './fixtures'
 
-const cashier: Caller = { id: bola.id, name: bola.name, role: 'cashier' }
-
-interface Till {
-  service: ShiftsService
-  facts: Activity
-  dir: string
-}
-let now: number
-let tills: Till[]
-
-function till(name: string): Till {
-  const dir = mkdtempSync(join(tmpdir(), 'tilldesk-shift-debits-'))
-  const seal = keyedSeal()
-  const t: Till = { dir, facts: activity(), service: null as unknown as ShiftsService }
-  t.service = new ShiftsService({
-    dir,
-    seal: async () => seal,
-    activity: { read: async () => structuredClone(t.facts) },
-    tillName: () => name,
-    environment: () => 'demo',
-    now: () => now,
-  })
-  tills.push(t)
-  return t
-}
-
-beforeEach(() => {
-  now = clock('09:00')
-  tills = []
-})
-afterEach(() => {
-  for (const t of tills) {
-    t.service.stop()
-    rmSync(t.dir, { recursive: true, force: true })
-  }
-})
-
-/** Opens a shift on `t`, moves the clock to `hhmm` and seals its Z-report. */
-async function zAt(t: Till, hhmm: string): Promise<ZReportView> {
-  const shift = await t.service.open(cashier, {})
-  now = clock(hhmm)
-  return t.service.close(cashier, shift.id)
-}
+const { till, zAt, at } = shiftTills()
 
 const debit = (over: Partial<DebitFact> & { reference: string }): DebitFact => ({
   status: 'success',
@@ -99,7 +54,7 @@ describe('direct debits in the shift reports', () => {
     expect(debits(z1).pending).toEqual({ count: 1, totals: naira(25_000_00) })
 
     t.facts.debits = [debit({ reference: 'dd_slow', completedAt: iso('14:30') })]
-    now = clock('15:00')
+    at('15:00')
     const z2 = (await zAt(t, '16:00')).report
     expect(debits(z2).success).toEqual({ count: 1, totals: naira(25_000_00) })
     expect(debits(z2).pending.count).toBe(0)
@@ -202,7 +157,7 @@ describe('a transfer the shop moves to another till after a sealed Z-report', ()
         }),
       ],
     })
-    now = clock('13:00')
+    at('13:00')
     const f2 = await zAt(front, '14:00')
     const b1 = await zAt(back, '14:00')
 

@@ -4,71 +4,27 @@
 // never have counted it itself (its sale closed long before the shop settled it, so its own
 // watch no longer looks): its next Z-report then carries the matching line, added, once, from
 // the front till's shop event, and the shop's day counts the money exactly once.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { TransferView } from '../../../common/ipc/collections'
-import type { ZReportView } from '../../../common/ipc/shifts'
-import type { Activity, LateTransferFact } from '../../../main/shifts/activity'
+import type { LateTransferFact } from '../../../main/shifts/activity'
 import { reportCsv } from '../../../main/shifts/csv'
 import { reportHtml } from '../../../main/shifts/html'
 import { withMovedIn } from '../../../main/shifts/moved-in'
-import { ShiftsService, type Caller } from '../../../main/shifts/service'
 import type { ShopEvent } from '../../../main/shop/events'
 import { movedFact, movedInFacts, MOVED } from '../../../main/shop/moves'
 import { shopZReport } from '../../../main/shop/shop-z'
 import { closedEvent } from '../../support/books-check'
-import { activity, bola, charge, clock, iso, keyedSeal, m } from './fixtures'
+import { shiftTills, type ShiftTill } from '../../support/shift-tills'
+import { activity, bola, charge, iso, m } from './fixtures'
 
-const cashier: Caller = { id: bola.id, name: bola.name, role: 'cashier' }
-
-interface Till {
-  name: string
-  service: ShiftsService
-  facts: Activity
-  dir: string
-}
-let now: number
-let tills: Till[]
 /** The shop's events as every till hears them. */
-let shop: ShopEvent[]
-
-function till(name: string): Till {
-  const dir = mkdtempSync(join(tmpdir(), 'tilldesk-moved-in-'))
-  const seal = keyedSeal()
-  const t: Till = { name, dir, facts: activity(), service: null as unknown as ShiftsService }
-  t.service = new ShiftsService({
-    dir,
-    seal: async () => seal,
-    activity: withMovedIn({ read: async () => structuredClone(t.facts) }, (environment) =>
-      movedInFacts(shop, name, environment),
-    ),
-    tillName: () => name,
-    environment: () => 'demo',
-    now: () => now,
-  })
-  tills.push(t)
-  return t
-}
-
+let shop: ShopEvent[] = []
 beforeEach(() => {
-  now = clock('09:00')
-  tills = []
   shop = []
 })
-afterEach(() => {
-  for (const t of tills) {
-    t.service.stop()
-    rmSync(t.dir, { recursive: true, force: true })
-  }
-})
-
-async function zAt(t: Till, hhmm: string): Promise<ZReportView> {
-  const shift = await t.service.open(cashier, {})
-  now = clock(hhmm)
-  return t.service.close(cashier, shift.id)
-}
+const { till, zAt, at } = shiftTills((facts, t) =>
+  withMovedIn(facts, (environment) => movedInFacts(shop, t.name, environment)),
+)
 
 const givenAway: LateTransferFact = {
   reference: 'tr_both',
@@ -112,7 +68,7 @@ const naira = (amount: number) => [{ currency: 'NGN', amount }]
 const shopNaira = (amount: number) => [{ currency: 'NGN', amountMinor: String(amount) }]
 
 /** The front till counted tr_both, sealed, then lost it to the back till's sale. */
-async function frontCountsThenLoses(front: Till) {
+async function frontCountsThenLoses(front: ShiftTill) {
   front.facts = activity({
     charges: [
       charge({
@@ -135,7 +91,7 @@ describe('the till that gains a transfer the shop moved', () => {
     const front = till('Front counter')
     const back = till('Back counter')
     const f1 = await frontCountsThenLoses(front)
-    now = clock('13:00')
+    at('13:00')
     const f2 = await zAt(front, '14:00')
     expect(f2.report.till.collections.movedOut).toEqual({ count: 1, totals: naira(40_000_00) })
 
@@ -210,7 +166,7 @@ describe('the till that gains a transfer the shop moved', () => {
     const b1 = await zAt(back, '11:00')
     expect(b1.report.till.collections.received).toEqual(naira(40_000_00))
     await frontCountsThenLoses(front)
-    now = clock('13:00')
+    at('13:00')
     const b2 = await zAt(back, '14:00')
     expect(b2.report.till.collections.movedIn?.count ?? 0).toBe(0)
     // In the same report as its own count, too: counted once, as received.
