@@ -2,15 +2,17 @@
 // by hand, on one clock the test moves (test/unit/shifts/fixtures.ts's day): for the shift
 // report tests that need more than one till or more than one Z-report. Registers its own
 // beforeEach and afterEach (a fresh clock at 09:00, each till stopped and its folder removed).
+// With the facts those tests share: a paid sale, a transfer the shop gave away, the paper.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach } from 'vitest'
-import type { ZReportView } from '../../common/ipc/shifts'
-import type { Activity } from '../../main/shifts/activity'
+import type { ShiftReport, ZReportView } from '../../common/ipc/shifts'
+import type { Activity, ChargeFact, LateTransferFact } from '../../main/shifts/activity'
+import { reportHtml } from '../../main/shifts/html'
 import { ShiftsService, type Caller } from '../../main/shifts/service'
 import type { ActivitySource } from '../../main/shifts/sources'
-import { activity, bola, clock, keyedSeal } from '../unit/shifts/fixtures'
+import { activity, bola, charge, clock, iso, keyedSeal, m } from '../unit/shifts/fixtures'
 
 export interface ShiftTill {
   name: string
@@ -71,3 +73,33 @@ export function shiftTills(
     },
   }
 }
+
+/** A report on A4 paper in `language`, as printed now in Lagos. */
+export const paper = (report: ShiftReport, language: 'en' | 'fr' = 'en'): string =>
+  reportHtml(report, 'A4', {
+    language,
+    integrityNote: null,
+    seal: null,
+    printedAt: report.to,
+    timeZone: 'Africa/Lagos',
+  })
+
+/** A sale closed at `hhmm`, paid by one transfer seen then. */
+export const paidBy = (id: string, reference: string, amount: number, hhmm: string): ChargeFact =>
+  charge({
+    id,
+    closedAt: iso(hhmm),
+    transfers: [{ reference, amount: m(amount), at: iso(hhmm) }],
+  })
+
+/** A transfer this till saw that the shop's rule gave to the back counter's sale. */
+export const givenAway = (reference: string, amount: number): LateTransferFact => ({
+  reference,
+  amount: m(amount),
+  currency: 'NGN',
+  status: 'success',
+  firstSeenAt: iso('10:00'),
+  acknowledged: false,
+  cashier: bola,
+  claimedBy: 'Back counter',
+})

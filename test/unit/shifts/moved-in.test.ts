@@ -6,16 +6,14 @@
 // the front till's shop event, and the shop's day counts the money exactly once.
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { TransferView } from '../../../common/ipc/collections'
-import type { LateTransferFact } from '../../../main/shifts/activity'
 import { reportCsv } from '../../../main/shifts/csv'
-import { reportHtml } from '../../../main/shifts/html'
 import { withMovedIn } from '../../../main/shifts/moved-in'
 import type { ShopEvent } from '../../../main/shop/events'
 import { movedFact, movedInFacts, MOVED } from '../../../main/shop/moves'
 import { shopZReport } from '../../../main/shop/shop-z'
 import { closedEvent } from '../../support/books-check'
-import { shiftTills, type ShiftTill } from '../../support/shift-tills'
-import { activity, bola, charge, iso, m } from './fixtures'
+import { givenAway, paidBy, paper, shiftTills, type ShiftTill } from '../../support/shift-tills'
+import { activity, iso, m } from './fixtures'
 
 /** The shop's events as every till hears them. */
 let shop: ShopEvent[] = []
@@ -25,17 +23,6 @@ beforeEach(() => {
 const { till, zAt, at } = shiftTills((facts, t) =>
   withMovedIn(facts, (environment) => movedInFacts(shop, t.name, environment)),
 )
-
-const givenAway: LateTransferFact = {
-  reference: 'tr_both',
-  amount: m(40_000_00),
-  currency: 'NGN',
-  status: 'success',
-  firstSeenAt: iso('10:00'),
-  acknowledged: false,
-  cashier: bola,
-  claimedBy: 'Back counter',
-}
 
 /** What the front till's collections tell when the shop's rule takes tr_both from it. */
 const disowned: TransferView = {
@@ -70,16 +57,10 @@ const shopNaira = (amount: number) => [{ currency: 'NGN', amountMinor: String(am
 /** The front till counted tr_both, sealed, then lost it to the back till's sale. */
 async function frontCountsThenLoses(front: ShiftTill) {
   front.facts = activity({
-    charges: [
-      charge({
-        id: 'ch_front',
-        closedAt: iso('10:00'),
-        transfers: [{ reference: 'tr_both', amount: m(40_000_00), at: iso('10:00') }],
-      }),
-    ],
+    charges: [paidBy('ch_front', 'tr_both', 40_000_00, '10:00')],
   })
   const f1 = await zAt(front, '12:00')
-  front.facts = activity({ lateTransfers: [givenAway] })
+  front.facts = activity({ lateTransfers: [givenAway('tr_both', 40_000_00)] })
   const fact = movedFact(disowned, 'Front counter', 'demo')!
   expect(fact.key).toBe('moved:tr_both')
   shop.push(told('till-f', MOVED, fact.body))
@@ -101,13 +82,7 @@ describe('the till that gains a transfer the shop moved', () => {
     expect(b1.report.till.collections.movedIn).toEqual({ count: 1, totals: naira(40_000_00) })
     // Once: the next report has nothing of it, and neither would the ledger's own count.
     back.facts = activity({
-      charges: [
-        charge({
-          id: 'ch_back',
-          closedAt: iso('14:30'),
-          transfers: [{ reference: 'tr_both', amount: m(40_000_00), at: iso('14:30') }],
-        }),
-      ],
+      charges: [paidBy('ch_back', 'tr_both', 40_000_00, '14:30')],
     })
     const b2 = await zAt(back, '15:00')
     expect(b2.report.till.collections.movedIn?.count ?? 0).toBe(0)
@@ -116,17 +91,9 @@ describe('the till that gains a transfer the shop moved', () => {
     expect(f2.report.till.collections.movedIn?.count ?? 0).toBe(0)
 
     // In words, added, in both languages; and in the CSV as a positive amount.
-    const paper = (language: 'en' | 'fr') =>
-      reportHtml(b1.report, 'A4', {
-        language,
-        integrityNote: null,
-        seal: null,
-        printedAt: b1.report.to,
-        timeZone: 'Africa/Lagos',
-      })
-    expect(paper('en')).toContain('Moved from another till')
-    expect(paper('en')).toContain('+₦40,000.00')
-    expect(paper('fr')).toContain('Venu de la vente d’une autre caisse')
+    expect(paper(b1.report)).toContain('Moved from another till')
+    expect(paper(b1.report)).toContain('+₦40,000.00')
+    expect(paper(b1.report, 'fr')).toContain('Venu de la vente d’une autre caisse')
     expect(reportCsv(b1.report)).toContain('collections,,moved_in,1,NGN,40000.00')
 
     // The shop's day is the sum of its tills', and counts the money once:
@@ -155,13 +122,7 @@ describe('the till that gains a transfer the shop moved', () => {
     const back = till('Back counter')
     // In step with the shop, the back till counted tr_both for its own sale the ordinary way.
     back.facts = activity({
-      charges: [
-        charge({
-          id: 'ch_back',
-          closedAt: iso('10:00'),
-          transfers: [{ reference: 'tr_both', amount: m(40_000_00), at: iso('10:00') }],
-        }),
-      ],
+      charges: [paidBy('ch_back', 'tr_both', 40_000_00, '10:00')],
     })
     const b1 = await zAt(back, '11:00')
     expect(b1.report.till.collections.received).toEqual(naira(40_000_00))
