@@ -83,6 +83,10 @@ export async function run(): Promise<void> {
     line('missing_from_z', found.missingFromZ, 'movements')
     line('received_off', Number(found.receivedInZ - found.settledAtGateway), 'kobo')
     line('shop_days_off', found.shopDaysOff, 'days')
+    // Payouts through the real payouts service: each outcome the gateway's, sent as paid out.
+    line('payouts_off', found.payoutsOff, 'payouts')
+    line('sent_off', Number(found.sentInZ - found.sentAtGateway), 'kobo')
+    line('unknown_off', found.unknownOff, 'reports')
     emit({
       bench: 'books',
       metric: 'z_reports',

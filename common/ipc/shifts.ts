@@ -95,6 +95,11 @@ export interface CollectionsFigures {
    * Absent in reports sealed before corrections.
    */
   movedOut?: Tally
+  /**
+   * The matching line on the till whose sale the shop's rule gave such a transfer to, when
+   * this till had not counted it itself: added. Absent in reports sealed before it.
+   */
+  movedIn?: Tally
 }
 
 /** Hosted (checkout) payments. `pending` includes ones still starting. */

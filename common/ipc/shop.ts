@@ -31,14 +31,16 @@ export interface ShopStatusView {
   /** Events from other tills refused (bad signature, gap), for the admin to look into. */
   refused: number
   /**
-   * One watcher per shop: the till polling the gateway for every till, the shop's gateway
-   * requests in the last minute, and when the webhook relay was last heard; null when no
-   * watcher is heard (each till polls for its own charges). Absent outside the status call.
+   * One watcher per shop: the till polling the gateway for every till (null when none is
+   * heard: each till polls for its own charges), the whole shop's gateway requests in the last
+   * minute (every till's, each said by its till) against the shop's budget, and when the
+   * webhook relay was last heard. Null outside shop mode; absent outside the status call.
    */
   watch?: {
-    tillName: string
+    tillName: string | null
     thisTill: boolean
     requestsPerMin: number
+    budgetPerMin: number
     relayHeardAt: string | null
   } | null
 }
@@ -104,6 +106,8 @@ export interface ShopFigures {
     received: ShopAmount[]
     /** Corrections: transfers moved to another till's sale after a sealed Z-report (subtracted). */
     movedOut: ShopTally
+    /** The matching lines on the tills those transfers were moved to (added). */
+    movedIn: ShopTally
   }
   hostedPayments: Record<string, ShopTally>
   refunds: Record<string, ShopTally>

@@ -13,6 +13,7 @@ export const BOOKS_WORDS = {
     },
     debitsSection: 'Direct debits',
     movedOut: "Moved to another till's sale (counted in an earlier Z-report)",
+    movedIn: "Moved from another till's sale (the shop's rule gave it to this till)",
   },
   fr: {
     debits: {
@@ -23,5 +24,7 @@ export const BOOKS_WORDS = {
     },
     debitsSection: 'Prélèvements',
     movedOut: 'Passé à la vente d’une autre caisse (compté dans un rapport Z précédent)',
+    movedIn:
+      'Venu de la vente d’une autre caisse (la règle de la boutique l’a donné à cette caisse)',
   },
 }

@@ -111,6 +111,7 @@ const en = {
     cancelled: 'Cancelled',
     receivedInAll: 'Received in all',
     movedOut: BOOKS_WORDS.en.movedOut,
+    movedIn: BOOKS_WORDS.en.movedIn,
   },
   carried: {
     charge: 'Charge of {{amount}}',
@@ -320,6 +321,7 @@ const fr: DocumentWords = {
     cancelled: 'Annulé',
     receivedInAll: 'Reçu au total',
     movedOut: BOOKS_WORDS.fr.movedOut,
+    movedIn: BOOKS_WORDS.fr.movedIn,
   },
   carried: {
     charge: 'Demande de paiement de {{amount}}',

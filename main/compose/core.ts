@@ -17,6 +17,7 @@ import type { DesktopServices } from './desktop'
 import type { DropKeepers } from '../kernel/drop-keeper'
 import type { Emit, EventListener } from '../kernel/events'
 import type { Logger } from '../kernel/log'
+import type { RequestRate } from '../kernel/request-rate'
 
 /** What every feature module gets. */
 export interface CoreServices {
@@ -39,6 +40,8 @@ export interface CoreServices {
   dropKeepers: DropKeepers
   desktop: DesktopServices
   now: () => number
+  /** This till's gateway requests in the last minute (the shop shows every till's together). */
+  gatewayRequests: RequestRate
 }
 
 /** The handlers a feature module serves: a subset of the contract's channels. */

@@ -28,6 +28,7 @@ import { usersHandlers } from '../users/handlers'
 import { UsersService } from '../users/users'
 import { browserDesktop, type DesktopServices } from './desktop'
 import { DropKeepers } from '../kernel/drop-keeper'
+import { RequestRate } from '../kernel/request-rate'
 import { EventBus } from '../kernel/events'
 import type { Logger } from '../kernel/log'
 import type { CoreServices, FeatureInstance, FeatureModule } from './core'
@@ -139,6 +140,8 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
   // adapter passes (tests) win.
   if (!adapters.idleLimits) watchIdleLock(settings, (minutes) => autoLock.configure(minutes))
   const status = new TillStatusService(emit, now)
+  // Every gateway call reports its reachability once: counted here for the shop's rate.
+  const gatewayRequests = new RequestRate()
   const environment = new EnvironmentService({
     settings,
     keychain,
@@ -149,11 +152,13 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     dataDir: adapters.dataDir,
     till,
     authorityProblem: () => settings.trust.authorityProblem,
-    onReachability: (reachable, error) =>
+    onReachability: (reachable, error) => {
+      gatewayRequests.tick()
       status.reportConnectivity(
         reachable ? 'online' : 'offline',
         reachable ? null : describeTrafficFailure(error),
-      ),
+      )
+    },
   })
   const connectivity = new ConnectivityMonitor({ environment, settings, status, fetch })
 
@@ -196,6 +201,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     dropKeepers: new DropKeepers(),
     desktop: adapters.desktop ?? browserDesktop(() => null),
     now,
+    gatewayRequests,
   }
 
   const instances: Array<{ name: string; instance: FeatureInstance }> = []

@@ -61,7 +61,7 @@ export const statusClass = (word: string): StatusClass => CLASS[word] ?? 'unknow
 const NOT_SENT: Record<ReconcileSource, readonly string[]> = {
   transfer_in: [],
   payment: ['starting', 'not_sent'],
-  payout: ['draft', 'awaiting_approval', 'approved', 'rejected', 'expired', 'failed'],
+  payout: ['draft', 'awaiting_approval', 'approved', 'rejected', 'expired', 'failed', 'not_paid'],
   refund: ['starting', 'not_sent', 'not_refunded'],
   debit: ['starting', 'not_sent', 'not_paid'],
 }

@@ -60,7 +60,8 @@ export function periodRecords(activity: Activity, till: string): TillRecords {
       reference: p.reference,
       amount: p.amount,
       currency: p.currency,
-      status: p.state,
+      // Decided "not paid" after it was sent: the gateway's failed (or no record) agrees.
+      status: p.decided === 'not_paid' ? 'not_paid' : p.state,
       // A payout goes to the gateway when approved and sent, after it was drafted: its last
       // step dates it.
       atMs: ms(p.updatedAt),

@@ -66,6 +66,16 @@ export interface TransferFact {
   claimed: boolean
 }
 
+/**
+ * A transfer the shop's rule gave to this till's sale after another till counted it (told by
+ * that till, main/shop/moves.ts); counted here once unless this till counted it itself.
+ */
+export interface MovedInFact {
+  reference: string
+  amount: Minor
+  currency: Currency
+}
+
 export interface HostedPaymentFact {
   reference: string
   /** starting, pending, success, failed, abandoned, or a word a newer gateway sends. */
@@ -123,6 +133,11 @@ export interface PayoutFact {
   payee: string
   createdAt: string
   updatedAt: string
+  /**
+   * A supervisor's decision on an outcome the till could not learn: `not_paid` leaves the
+   * state `rejected`, which alone reads as "refused before it was sent".
+   */
+  decided?: 'paid' | 'not_paid'
 }
 
 export interface Activity {
@@ -135,6 +150,8 @@ export interface Activity {
   debits: DebitFact[]
   /** Every transfer of the collections read (absent where an activity is made by hand). */
   transfers?: TransferFact[]
+  /** Transfers the shop moved to this till (moved-in.ts); absent on a single till. */
+  movedIn?: MovedInFact[]
   /** Sources that could not be read in full, in words. */
   warnings: string[]
 }

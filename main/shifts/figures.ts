@@ -79,6 +79,7 @@ class FiguresBuilder {
   readonly cancelled = new TallyBuilder()
   readonly received = new TallyBuilder()
   readonly movedOut = new TallyBuilder()
+  readonly movedIn = new TallyBuilder()
   readonly hosted = tallies(HOSTED_PAYMENT_LINES)
   readonly refunds = tallies(REFUND_LINES)
   readonly payouts = tallies(PAYOUT_LINES)
@@ -92,6 +93,7 @@ class FiguresBuilder {
         cancelled: this.cancelled.tally(),
         received: this.received.totals(),
         movedOut: this.movedOut.tally(),
+        movedIn: this.movedIn.tally(),
       },
       hostedPayments: seal(this.hosted),
       refunds: seal(this.refunds),
@@ -101,7 +103,8 @@ class FiguresBuilder {
   }
 }
 
-const PAYOUT_EVENT: Record<string, PayoutLine> = {
+/** The payout steps a report counts, each on its line (other steps move no money). */
+export const PAYOUT_EVENT: Readonly<Record<string, PayoutLine>> = {
   created: 'drafted',
   approved: 'approved',
   success: 'sent',
@@ -195,6 +198,10 @@ export function shiftFigures(activity: Activity, period: Period): ShiftFiguresRe
       f.received.money(t.amount, t.currency)
     })
   }
+  // Moved here by the shop after another till counted it: the matching line, once, under the
+  // transfer's own key, after this till's own count of it (moved-in.ts).
+  for (const t of activity.movedIn ?? [])
+    if (once(`transfer:${t.reference}`)) till.movedIn.add(t.amount, t.currency)
   for (const p of activity.hostedPayments) {
     const line = HOSTED[p.status]
     const person = people.byName(p.takenBy)

@@ -11,7 +11,7 @@ import { documentWords, fill, FORMAT_LOCALE } from '../../common/words'
 import { carriedWords } from '../../common/words/carried'
 import { warningIn } from '../../common/words/report-warnings'
 import { escapeHtml as e } from '../collections/receiptHtml'
-import { lineLabel, reportLines } from './lines'
+import { lineLabel, reportLines, type ReportLine } from './lines'
 
 export type PaperWidth = '80mm' | 'A4'
 
@@ -67,9 +67,9 @@ export function reportHtml(report: ShiftReport, width: PaperWidth, options: Html
         }).format(Date.parse(iso))
       : '—'
 
-  const tallyRows = (label: string, tally: Tally, strong = false, subtracted = false) => {
+  const tallyRows = (label: string, tally: Tally, strong = false, line?: ReportLine) => {
     // U+2212, the minus sign: a hyphen before a currency symbol is easily missed on paper.
-    const sign = subtracted ? '\u2212' : ''
+    const sign = line?.subtracted ? '\u2212' : line?.added ? '+' : ''
     const count = tally.count < 0 ? '' : String(tally.count)
     const cls = strong ? ' class="total"' : ''
     if (tally.totals.length === 0)
@@ -86,9 +86,7 @@ export function reportHtml(report: ShiftReport, width: PaperWidth, options: Html
     const bySection = new Map<string, string[]>()
     for (const line of reportLines(f)) {
       const rows = bySection.get(line.section) ?? []
-      rows.push(
-        tallyRows(lineLabel(line, words), line.tally, line.key === 'received', line.subtracted),
-      )
+      rows.push(tallyRows(lineLabel(line, words), line.tally, line.key === 'received', line))
       bySection.set(line.section, rows)
     }
     return [...bySection]

@@ -25,6 +25,8 @@ export interface ReportLine {
   tally: Tally
   /** A correction: its amounts are taken away (shown with a minus sign). */
   subtracted?: boolean
+  /** The matching correction on the till that gains: added (shown with a plus sign). */
+  added?: boolean
 }
 
 const EMPTY: Tally = { count: 0, totals: [] }
@@ -55,6 +57,17 @@ export function reportLines(f: ShiftFigures): ReportLine[] {
             label: "Moved to another till's sale (counted in an earlier Z-report)",
             tally: c.movedOut,
             subtracted: true,
+          },
+        ]
+      : []),
+    ...(c.movedIn && c.movedIn.count > 0
+      ? [
+          {
+            section: 'collections',
+            key: 'moved_in',
+            label: "Moved from another till's sale (the shop's rule gave it to this till)",
+            tally: c.movedIn,
+            added: true,
           },
         ]
       : []),
@@ -95,6 +108,7 @@ export function lineLabel(line: ReportLine, words: DocumentWords): string {
     cancelled: words.report.cancelled,
     received: words.report.receivedInAll,
     moved_out: words.report.movedOut,
+    moved_in: words.report.movedIn,
   }
   const group: Record<string, Record<string, string>> = {
     collections: { ...words.lines.collections, ...own },

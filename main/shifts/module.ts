@@ -11,6 +11,7 @@ import { chromiumPdf, findChromium, type PdfRenderer } from './pdf'
 import { Books } from './books'
 import { ShiftsService, type Caller } from './service'
 import { withDebits } from './debit-source'
+import { movedInOf, withMovedIn } from './moved-in'
 import { fileActivitySource } from './sources'
 import { linkReconcileBooks, zReconcileStep } from './reconcile-port'
 
@@ -49,7 +50,8 @@ export function createShifts(core: CoreServices) {
     dir,
     seal: (environment) => core.integrity.openJournal(environment, 'z-reports'),
     settingsSeal: core.integrity.journal('till', 'shift-settings'),
-    activity: books,
+    // In a shop, the transfers the shop moved to this till's sale (moved-in.ts).
+    activity: withMovedIn(books, (environment) => movedInOf(core, environment)),
     tillName: () => core.settings.get().tillName,
     environment: () => core.environment.current,
     now: core.now,

@@ -323,6 +323,7 @@ export async function payoutFacts(
       createdAt: new Date(item.createdAt).toISOString(),
       updatedAt: new Date(item.updatedAt).toISOString(),
     }
+    if (item.resolution) fact.decided = item.resolution.outcome
     activity.payouts.push(fact)
   }
 }

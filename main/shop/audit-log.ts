@@ -128,6 +128,9 @@ export function describe(e: ShopEvent, names: AuditNames = NO_NAMES): string | n
     return `Shift ${text(b.shiftId)} closed, Z-report ${typeof b.zNumber === 'number' ? b.zNumber : '?'}${received ? `: received ${received}` : ''}`
   }
   if (e.kind === 'signin.failed') return `Wrong PIN for ${names.user(userId)}`
+  // A correction between tills (moves.ts): money counted on one till's sale, given to another's.
+  if (e.kind === 'transfer.moved')
+    return `Transfer ${ref} of ${money(b.amountMinor, b.currency)} counted here while out of step, moved to ${text(b.toTill) || 'another till'}'s sale by the shop's rule`
   if (e.kind.startsWith('staff.')) {
     const whom = nameOf(b.user) || text(b.name) || (userId ? names.user(userId) : '')
     const role = text(b.role)

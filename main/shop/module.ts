@@ -8,9 +8,11 @@ import { CHARGE_DEFAULTS } from '../collections/charges'
 import { linkClaims } from '../collections/claimsPort'
 import { payoutsOf } from '../payouts/module'
 import { linkShopFacts } from '../reconcile/shop-port'
+import { linkMovedIn } from '../shifts/moved-in'
 import { shiftsTimeZone } from '../shifts/settings'
 import { shopApprovals } from './approvals-module'
 import { ShopClaims } from './claims'
+import { movedInFacts, ShopMoves } from './moves'
 import { ShopPayoutLimits } from './payout-limits'
 import { ShopWatch } from './shop-watch'
 import { ShopService } from './service'
@@ -84,13 +86,28 @@ export const shopModule = defineModule({
         const p = core.settings.get().pollIntervals
         return { waitingMs: p.waitingMs, backgroundMs: p.backgroundMs }
       },
+      ownRequestsPerMin: () => core.gatewayRequests.perMinute(),
       lateWindowMs: CHARGE_DEFAULTS.lateWindowMs,
       warn: (message, data) => core.log.warn(message, data),
     })
     // The payout limits count every till's payouts (payout-limits.ts).
     const limits = new ShopPayoutLimits(service)
-    const unhear = core.subscribe((name) => {
+    // A transfer the shop moved between tills: the till that lost it tells, the one that
+    // gains it carries the matching line in its next Z-report (docs/accounting.md, section 3).
+    const moves = new ShopMoves(
+      service,
+      () => core.environment.current,
+      (error) => core.log.warn('shop: could not tell a moved transfer', { error: String(error) }),
+    )
+    linkMovedIn(core, (environment) => {
+      const status = service.status()
+      if (status.mode !== 'shop' || !status.tillName) return []
+      return movedInFacts(service.inbox(), status.tillName, environment)
+    })
+    const unhear = core.subscribe((name, payload) => {
+      moves.hear(name, payload)
       if (name !== 'shop.status') return
+      moves.reset()
       watch.sync()
       claims.statusChanged()
     })
@@ -104,6 +121,7 @@ export const shopModule = defineModule({
       },
       stop: async () => {
         unhear()
+        linkMovedIn(core, null)
         payoutsOf(core)?.useShopLimits(null)
         await limits.stop()
         await watch.stop()

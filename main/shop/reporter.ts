@@ -115,6 +115,7 @@ export function figuresFact(f: ShiftFigures): Record<string, unknown> {
       cancelled: tally(f.collections.cancelled),
       received: amounts(f.collections.received),
       ...(f.collections.movedOut ? { movedOut: tally(f.collections.movedOut) } : {}),
+      ...(f.collections.movedIn ? { movedIn: tally(f.collections.movedIn) } : {}),
     },
     hostedPayments: tallies(f.hostedPayments),
     refunds: tallies(f.refunds),

@@ -32,6 +32,11 @@ export const SHOP_WAITING_WITH_RELAY_MS = 2_000
 export const SHOP_MIN_GAP_MS = 100
 /** One page of one account's list answers a webhook (a customer sends a few transfers at most). */
 const LOOK_PAGE_SIZE = 100
+/**
+ * The gateway requests a minute the whole shop aims to stay under, every till's together
+ * (issue goal: 90, whatever the number of tills; shown against it in Settings → Shop).
+ */
+export const SHOP_REQUEST_BUDGET_PER_MIN = 90
 /** The relay counts as heard for this long after its last word (it beats every 30 s). */
 const RELAY_HEARD_MS = 65_000
 
@@ -46,15 +51,33 @@ export interface ShopWatchOptions {
   gateway(): Promise<ShopWatchGateway>
   environment(): string
   intervals(): WatcherIntervals
+  /** This till's own gateway requests in the last minute, every request (core.gatewayRequests). */
+  ownRequestsPerMin(): number
   lateWindowMs: number
   warn(message: string, data: Record<string, unknown>): void
 }
 
 export interface ShopWatchView {
-  tillName: string
+  /** The till watching for the shop; null when none is heard (each till asks for itself). */
+  tillName: string | null
   thisTill: boolean
+  /** Every till's gateway requests in the last minute, together. */
   requestsPerMin: number
+  budgetPerMin: number
   relayHeardAt: string | null
+}
+
+/** What Settings → Shop shows of the watch, as this till's lease hears the shop. */
+export function watchView(
+  lease: Pick<WatchLease, 'watcher' | 'holding' | 'shopRequestsPerMin' | 'relayHeardAt'>,
+): ShopWatchView {
+  return {
+    tillName: lease.watcher()?.tillName ?? null,
+    thisTill: lease.holding,
+    requestsPerMin: lease.shopRequestsPerMin(),
+    budgetPerMin: SHOP_REQUEST_BUDGET_PER_MIN,
+    relayHeardAt: lease.relayHeardAt,
+  }
 }
 
 export class ShopWatch {
@@ -62,7 +85,8 @@ export class ShopWatch {
   #lease: WatchLease | null = null
   #watcher: Watcher | null = null
   #targets = new Map<string, ShopWatchTarget>()
-  #requests: number[] = []
+  /** When this till last asked the gateway as the shop's watcher (the rate cap's gap). */
+  #lastRequestAt = -Infinity
   #published = new Set<string>()
   #offsetMs = 0
   #unhear: (() => void) | null = null
@@ -86,7 +110,7 @@ export class ShopWatch {
       tillId: status.tillId,
       tillName: status.tillName ?? status.tillId,
       scope: () => this.#o.environment(),
-      requestsPerMin: () => this.requestsPerMin(),
+      requestsPerMin: () => this.#o.ownRequestsPerMin(),
       onHolderChange: (holding) => (holding ? this.#watch() : this.#unwatch()),
       onNudge: (account) => void this.#watcher?.fastCheck(account),
       // The relay heard a webhook about this account: ask the gateway about it now.
@@ -103,21 +127,9 @@ export class ShopWatch {
     lease.start()
   }
 
-  requestsPerMin(): number {
-    const since = Date.now() - 60_000
-    this.#requests = this.#requests.filter((t) => t >= since)
-    return this.#requests.length
-  }
-
+  /** Null outside shop mode. */
   view(): ShopWatchView | null {
-    const heard = this.#lease?.watcher()
-    if (!heard) return null
-    return {
-      tillName: heard.tillName,
-      thisTill: this.#lease?.holding ?? false,
-      requestsPerMin: heard.requestsPerMin,
-      relayHeardAt: heard.relayHeardAt,
-    }
+    return this.#lease ? watchView(this.#lease) : null
   }
 
   #relayHeard(): boolean {
@@ -141,7 +153,7 @@ export class ShopWatch {
         virtualAccounts: {
           transactions: async (q) => {
             const client = await this.#o.gateway()
-            this.#requests.push(Date.now())
+            this.#lastRequestAt = Date.now()
             try {
               return await client.virtualAccounts.transactions(q)
             } finally {
@@ -187,14 +199,14 @@ export class ShopWatch {
   #lookNow(accountReference: string): void {
     const watcher = this.#watcher
     const target = this.#targets.get(accountReference)
-    const last = this.#requests.at(-1) ?? -Infinity
+    const last = this.#lastRequestAt
     if (!watcher || !target || Date.now() - last < SHOP_MIN_GAP_MS) {
       watcher?.checkNow(accountReference)
       return
     }
     const look = async () => {
       const client = await this.#o.gateway()
-      this.#requests.push(Date.now())
+      this.#lastRequestAt = Date.now()
       const page = await client.virtualAccounts.transactions({
         account_reference: accountReference,
         start_date: new Date(target.sinceMs).toISOString(),

@@ -84,12 +84,13 @@ export function readFigures(value: unknown): ShopFigures | null {
   const payouts = readLines(value.payouts)
   // Absent from tills that counted neither (an older build): none.
   const movedOut = c.movedOut === undefined ? emptyTally() : readTally(c.movedOut)
+  const movedIn = c.movedIn === undefined ? emptyTally() : readTally(c.movedIn)
   const debits = value.debits === undefined ? {} : readLines(value.debits)
   if (!byOutcome || !awaiting || !cancelled || !received || !hostedPayments || !refunds || !payouts)
     return null
-  if (!movedOut || !debits) return null
+  if (!movedOut || !movedIn || !debits) return null
   return {
-    collections: { byOutcome, awaiting, cancelled, received, movedOut },
+    collections: { byOutcome, awaiting, cancelled, received, movedOut, movedIn },
     hostedPayments,
     refunds,
     payouts,
@@ -106,6 +107,7 @@ const emptyFigures = (): ShopFigures => ({
     cancelled: emptyTally(),
     received: [],
     movedOut: emptyTally(),
+    movedIn: emptyTally(),
   },
   hostedPayments: {},
   refunds: {},
@@ -147,6 +149,7 @@ function addMoved(into: ShopFigures, from: ShopFigures): void {
   c.cancelled = addTally(c.cancelled, from.collections.cancelled)
   c.received = addAmounts(c.received, from.collections.received)
   c.movedOut = addTally(c.movedOut, from.collections.movedOut)
+  c.movedIn = addTally(c.movedIn, from.collections.movedIn)
   addLines(into.hostedPayments, split(from.hostedPayments, false))
   addLines(into.refunds, split(from.refunds, false))
   addLines(into.payouts, split(from.payouts, false))
@@ -330,6 +333,7 @@ function figureRows(scope: string, name: string, f: ShopFigures): string {
     out += csvRow([scope, name, 'collections', 'received', '', a.currency, a.amountMinor, '', ''])
   // A correction, subtracted: its amount stays positive here, the line says it is taken away.
   if (f.collections.movedOut.count > 0) row('collections', 'moved_out', f.collections.movedOut)
+  if (f.collections.movedIn.count > 0) row('collections', 'moved_in', f.collections.movedIn)
   lines('hosted_payments', f.hostedPayments)
   lines('refunds', f.refunds)
   lines('payouts', f.payouts)

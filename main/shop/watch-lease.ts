@@ -3,8 +3,10 @@
 // or loses the server its session ends and the lock is free, and another till, trying once a
 // second, takes it within seconds. No table and no new grant: any login may take an advisory
 // lock, LISTEN and NOTIFY. The holder says it is alive on the `tilldesk_watch` channel once a
-// second (its till's name, the shop's gateway requests in the last minute); a till that needs
-// a look now (the cashier pressed "Customer says it's sent") says so on the same channel.
+// second (its till's name, its till's gateway requests in the last minute); every other till
+// says its own requests every few seconds, so each till knows the whole shop's rate; a till
+// that needs a look now (the cashier pressed "Customer says it's sent") says so on the same
+// channel.
 // Notifications are not stored: they are hints; the transfers found travel as signed events.
 import pg from 'pg'
 import { clientConfig, type ShopLogin, type ShopServer } from './connection'
@@ -18,7 +20,7 @@ export interface WatcherHeard {
   tillName: string
   /** When this till last heard it (its own clock, ms). */
   heardAt: number
-  /** The shop's gateway requests in the last minute, as the watcher counts them. */
+  /** The watching till's own gateway requests in the last minute, as it said them. */
   requestsPerMin: number
   /** When the webhook relay was last heard from (the relay's own NOTIFY), ISO; null: never. */
   relayHeardAt: string | null
@@ -34,7 +36,7 @@ export interface WatchLeaseOptions {
    * gateway (another till's own Demo) does not cover this till, which then polls for itself.
    */
   scope(): string
-  /** The shop's gateway requests in the last minute, while this till holds the lease. */
+  /** This till's own gateway requests in the last minute (every request, not only polls). */
   requestsPerMin(): number
   onHolderChange(holding: boolean): void
   /** Another till asks the watcher to look at an account now. */
@@ -49,6 +51,11 @@ export interface WatchLeaseOptions {
   now?(): number
 }
 
+/** A till that is not watching says its own request rate this often (in lease ticks). */
+const RATE_EVERY_TICKS = 5
+/** What a till said of its rate counts this long (a few of its beats), ms. */
+const RATE_HEARD_MS = 12_000
+
 export class WatchLease {
   readonly #o: WatchLeaseOptions
   #client: pg.Client | null = null
@@ -58,6 +65,9 @@ export class WatchLease {
   #heard: (WatcherHeard & { scope: string }) | null = null
   #relayHeardAt: string | null = null
   #connecting: Promise<void> | null = null
+  /** Each other till's own rate as it last said it, on this till's gateway only. */
+  readonly #rates = new Map<string, { requestsPerMin: number; heardAt: number }>()
+  #ticks = 0
 
   constructor(options: WatchLeaseOptions) {
     this.#o = options
@@ -85,6 +95,24 @@ export class WatchLease {
     if (!h || this.#now() - h.heardAt > (this.#o.staleAfterMs ?? 3_000)) return null
     const { scope: _scope, ...heard } = h
     return { ...heard, relayHeardAt: this.#relayHeardAt }
+  }
+
+  /** When the webhook relay was last heard (by this till, watching or not); null: never. */
+  get relayHeardAt(): string | null {
+    return this.#relayHeardAt
+  }
+
+  /**
+   * The whole shop's gateway requests in the last minute: this till's own and what each other
+   * till on the same gateway said of its own within the last few seconds.
+   */
+  shopRequestsPerMin(): number {
+    let total = this.#o.requestsPerMin()
+    const since = this.#now() - RATE_HEARD_MS
+    for (const [tillId, r] of this.#rates)
+      if (r.heardAt < since) this.#rates.delete(tillId)
+      else total += r.requestsPerMin
+    return total
   }
 
   /** True when a watcher (this till or another) is live: this till need not poll itself. */
@@ -120,7 +148,7 @@ export class WatchLease {
     }
     client.on('error', lost)
     client.on('end', () => lost(new Error('shop watch connection ended')))
-    client.on('notification', (n) => this.#hear(n.payload ?? ''))
+    client.on('notification', (n) => this.hear(n.payload ?? ''))
     await client.connect()
     // The server notices a till that vanished (power cut, cable) within seconds, not hours,
     // so its lock is freed for another till.
@@ -147,6 +175,7 @@ export class WatchLease {
         if (got.rows[0]?.ok === true) this.#setHolding(true)
       }
       if (this.#holding) await this.#say({ type: 'heartbeat' })
+      else if (this.#ticks++ % RATE_EVERY_TICKS === 0) await this.#say({ type: 'rate' })
     } catch (error) {
       const client = this.#client
       this.#client = null
@@ -174,12 +203,13 @@ export class WatchLease {
       tillId: this.#o.tillId,
       tillName: this.#o.tillName,
       scope: this.#o.scope(),
-      requestsPerMin: this.#holding ? this.#o.requestsPerMin() : undefined,
+      requestsPerMin: this.#o.requestsPerMin(),
     })
     await client.query('select pg_notify($1, $2)', [WATCH_CHANNEL, payload])
   }
 
-  #hear(payload: string): void {
+  /** One notification on the shop's watch channel (public for the tests that feed it). */
+  hear(payload: string): void {
     let m: Record<string, unknown>
     try {
       m = JSON.parse(payload) as Record<string, unknown>
@@ -195,17 +225,22 @@ export class WatchLease {
       return
     }
     if (m.tillId === this.#o.tillId || typeof m.tillId !== 'string') return
+    const said = m.requestsPerMin
+    const requestsPerMin =
+      typeof said === 'number' && Number.isSafeInteger(said) && said >= 0 ? said : null
+    const scope = typeof m.scope === 'string' ? m.scope : ''
+    // Each till's own rate, on this till's gateway (another gateway is another budget).
+    if ((m.type === 'heartbeat' || m.type === 'rate') && requestsPerMin !== null)
+      if (scope === this.#o.scope())
+        this.#rates.set(m.tillId, { requestsPerMin, heardAt: this.#now() })
     if (m.type === 'heartbeat') {
       this.#heard = {
         tillId: m.tillId,
         tillName: typeof m.tillName === 'string' ? m.tillName.slice(0, 80) : m.tillId,
         heardAt: this.#now(),
-        requestsPerMin:
-          typeof m.requestsPerMin === 'number' && Number.isFinite(m.requestsPerMin)
-            ? m.requestsPerMin
-            : 0,
+        requestsPerMin: requestsPerMin ?? 0,
         relayHeardAt: this.#relayHeardAt,
-        scope: typeof m.scope === 'string' ? m.scope : '',
+        scope,
       }
     } else if (m.type === 'nudge' && this.#holding && typeof m.accountReference === 'string')
       this.#o.onNudge(m.accountReference)

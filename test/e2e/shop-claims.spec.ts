@@ -236,7 +236,10 @@ test('Settings → Shop says which till watches, the shop’s request rate, and 
   }
   expect(holders).toHaveLength(1)
   await expect(watch.locator('dd').first()).toHaveText(holders[0]!)
-  await expect(watch.locator('dd').nth(1)).toHaveText(/^\d+ requests?$/)
+  // The whole shop's requests (every till's), against the shop's budget.
+  await expect(watch.locator('dd').nth(1)).toHaveText(
+    /^\d+ gateway requests? from all tills \(budget 90\)$/,
+  )
   // No relay in this shop: said in words, with what still finds the money.
   await expect(watch.locator('dd').nth(2)).toHaveText(/^Not heard from/)
   await watch.scrollIntoViewIfNeeded()

@@ -2,7 +2,7 @@
 // Z-report (after a shift is closed) and the audit log at 1280×800 and 1024×768, with the
 // status bar's shop line; then the server stops and the status bar says the till works alone.
 // Screenshots go to test-results/shop-views/ for a person to look at.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { findPostgresBin, type ThrowawayPostgres } from '../support/postgres'
 import { layoutProblems } from './layout'
 import { paidCharge, startShopTill, type ShopTill } from './shop-till'
@@ -35,6 +35,11 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await till?.close()
 })
+
+/** Each answer of a facts list is on screen whole (a long label once pushed them off it). */
+async function factsShown(facts: Locator): Promise<void> {
+  for (const dd of await facts.locator('dd').all()) await expect(dd).toBeInViewport({ ratio: 1 })
+}
 
 async function showTab(name: string): Promise<void> {
   await page.getByRole('tab', { name }).click()
@@ -78,14 +83,29 @@ test('Settings → Shop says which till watches the gateway for the shop, and fi
   const watch = page.getByTestId('shop-watch')
   // The only till of the shop holds the watch lease within a second or two.
   await expect(watch).toContainText('Front counter (this till)', { timeout: 15_000 })
-  await expect(watch).toContainText('Gateway requests, last minute')
+  // The whole shop's rate (every till's requests), against the shop's budget.
+  await expect(watch).toContainText("Shop's requests, last minute")
+  await expect(watch).toContainText(/\d+ gateway requests? from all tills \(budget 90\)/)
   await expect(watch).toContainText('Webhook relay')
   const problems: string[] = []
   for (const size of SIZES) {
     await page.setViewportSize(size)
     await watch.scrollIntoViewIfNeeded()
+    await factsShown(watch)
     await page.screenshot({ path: `${SHOTS}/${size.width}x${size.height}-settings-shop.png` })
     for (const problem of await layoutProblems(page)) problems.push(problem)
+  }
+  // In French, at 1024×768.
+  await till.invoke('appearance.set', { language: 'fr' })
+  try {
+    await expect(watch).toContainText('Front counter (cette caisse)')
+    await expect(watch).toContainText(/\d+ requêtes? à la passerelle, toutes caisses/)
+    await watch.scrollIntoViewIfNeeded()
+    await factsShown(watch)
+    await page.screenshot({ path: `${SHOTS}/1024x768-settings-shop-fr.png` })
+    for (const problem of await layoutProblems(page)) problems.push(`fr: ${problem}`)
+  } finally {
+    await till.invoke('appearance.set', { language: 'en' })
   }
   expect(problems).toEqual([])
 })
@@ -100,6 +120,26 @@ test('without the server, the status bar says in words that this till works alon
     })
     await page.screenshot({ path: `${SHOTS}/1024x768-offline.png` })
     expect(await layoutProblems(page, '.statusbar')).toEqual([])
+    // No till hears the shop's watch now: Settings → Shop says so plainly, relay line too.
+    await page.evaluate(
+      () => ((globalThis as unknown as PageGlobals).location.hash = '#/settings/shop'),
+    )
+    const watch = page.getByTestId('shop-watch')
+    await expect(watch).toContainText('No till is watching for the shop', { timeout: 15_000 })
+    await expect(watch).toContainText('No till is watching, so a webhook wakes no one')
+    await watch.scrollIntoViewIfNeeded()
+    await factsShown(watch)
+    await page.screenshot({ path: `${SHOTS}/1024x768-settings-shop-no-watcher.png` })
+    await till.invoke('appearance.set', { language: 'fr' })
+    try {
+      await expect(watch).toContainText('Aucune caisse ne surveille : un webhook')
+      await watch.scrollIntoViewIfNeeded()
+      await factsShown(watch)
+      await page.screenshot({ path: `${SHOTS}/1024x768-settings-shop-no-watcher-fr.png` })
+      expect(await layoutProblems(page)).toEqual([])
+    } finally {
+      await till.invoke('appearance.set', { language: 'en' })
+    }
   } finally {
     server.restart()
   }

@@ -3,7 +3,7 @@
 // gateway charged, keys counted twice, settled movements in no Z-report, and the shop's
 // Z-report of each day against the sum of its tills'.
 import type { ZReportView } from '../../common/ipc/shifts'
-import { settledKey } from '../../main/shifts/figures'
+import { PAYOUT_EVENT, settledKey } from '../../main/shifts/figures'
 import type { ShopEvent } from '../../main/shop/events'
 import { shiftClosedFact } from '../../main/shop/reporter'
 import { shopZReport } from '../../main/shop/shop-z'
@@ -33,7 +33,24 @@ export interface BooksFindings {
   debits: number
   payments: number
   refunds: number
+  /** Payouts sent over every sealed Z-report, and what the gateway paid out for them (kobo). */
+  sentInZ: bigint
+  sentAtGateway: bigint
+  /** Payouts whose outcome at the till (paid, not paid, open) differs from the gateway's. */
+  payoutsOff: number
+  /** Z-reports whose unknown and held payouts differ from the outbox at their close. */
+  unknownOff: number
+  /** Unknown and held payouts stated over every sealed Z-report (each close states its own). */
+  unknownStated: number
+  payouts: number
+  /** Payouts whose answer was lost on the way back, and outcomes a supervisor decided. */
+  payoutsLost: number
+  payoutsDecided: number
 }
+
+/** A payout's outcome as the till has it: paid, not paid, or not known yet. */
+const tillOutcome = (state: string) =>
+  state === 'success' ? 'paid' : state === 'failed' || state === 'rejected' ? 'not_paid' : 'open'
 
 let eventSeq = 0
 /** A till's `shift.closed` as the shop hears it (main/shop/reporter.ts). */
@@ -79,6 +96,14 @@ export async function checkBooks(
     debits: 0,
     payments: 0,
     refunds: 0,
+    sentInZ: 0n,
+    sentAtGateway: 0n,
+    payoutsOff: 0,
+    unknownOff: 0,
+    unknownStated: 0,
+    payouts: 0,
+    payoutsLost: 0,
+    payoutsDecided: 0,
   }
   const events: ShopEvent[] = []
   const byDay = new Map<string, bigint>()
@@ -109,9 +134,37 @@ export async function checkBooks(
       if (['success', 'failed'].includes(r.status))
         if (!counted.has(settledKey('refund', reference, r.status))) found.missingFromZ += 1
     }
-    for (const e of till.payoutEvents)
-      if (!counted.has(`payout:${e.reference}:${e.to}:${e.at}`) && e.to !== 'unknown')
+    // Every step a report counts (drafted, approved, sent, failed, returned, rejected) is in one.
+    for (const e of await till.payoutEvents())
+      if (PAYOUT_EVENT[e.to] && !counted.has(`payout:${e.reference}:${e.to}:${e.at}`))
         found.missingFromZ += 1
+    // Each payout's outcome at the till is the gateway's: paid there, paid here; declined or
+    // never there, not paid here (failed, or decided not paid).
+    found.payouts += till.payoutRefs.length
+    found.payoutsLost += till.lost
+    found.payoutsDecided += till.decided
+    const items = new Map((await till.payoutItems()).map((p) => [p.reference, p]))
+    for (const reference of till.payoutRefs) {
+      const atGateway = await day.client.disbursements
+        .verify(reference)
+        .then((t) => ({ status: t.status, amount: t.amount ?? 0 }))
+        .catch(() => ({ status: 'missing', amount: 0 }))
+      if (atGateway.status === 'success') found.sentAtGateway += BigInt(atGateway.amount)
+      const gatewayOutcome =
+        atGateway.status === 'success'
+          ? 'paid'
+          : ['failed', 'reversed', 'missing'].includes(atGateway.status)
+            ? 'not_paid'
+            : 'open'
+      if (tillOutcome(items.get(reference)?.state ?? 'missing') !== gatewayOutcome)
+        found.payoutsOff += 1
+    }
+    // Unknown and held are stated at each close as the outbox stood then, never added.
+    till.zs.forEach((z, i) => {
+      const p = z.report.till.payouts
+      found.unknownStated += p.unknown.count + p.needs_review.count
+      if (p.unknown.count + p.needs_review.count !== till.unknownAtClose[i]) found.unknownOff += 1
+    })
     for (const d of till.debitFacts()) {
       found.debits += 1
       const atGateway = await day.client.directDebits.status(d.reference)
@@ -124,6 +177,7 @@ export async function checkBooks(
       found.debitsInZ += ngn(z.report.till.debits?.success.totals ?? [])
       found.paidInZ += ngn(z.report.till.hostedPayments.success.totals)
       found.refundedInZ += ngn(z.report.till.refunds.success.totals)
+      found.sentInZ += ngn(z.report.till.payouts.sent.totals)
       const received = ngn(z.report.till.collections.received)
       found.receivedInZ += received
       const dayKey = z.report.to.slice(0, 10)

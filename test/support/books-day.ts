@@ -6,9 +6,13 @@
 // again on its folder) and can be offline for hours (it does not poll). Direct debits go
 // through the real mandates and debits services to the sandbox, journalled on disk and read
 // back by the shift reports' own reader; the sandbox settles them as its clock moves, and the
-// till learns the outcome when it checks. Hosted payments, refunds and payouts are drawn as the
-// till's records of them, with outcomes that become known later, some after a Z-report.
-// Everything comes from one seed.
+// till learns the outcome when it checks. Hosted payments and refunds go through the real
+// payments and refunds services the same way. Payouts go through the real payouts service:
+// drafted by a cashier, approved by a supervisor with a PIN (maker-checker), sent by its own
+// sender to the sandbox; some answers are lost on the way back (the sandbox resets the
+// connection after it committed the transfer), so their outcome is unknown until the sender
+// finds it, or a supervisor decides it first from the bank's statement. The sandbox settles
+// them as its clock moves; amounts ending in .13 fail there. Everything comes from one seed.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -24,18 +28,29 @@ import { createGatewayClient, type GatewayClient } from '../../main/gateway'
 import type { DebitsService } from '../../main/mandates/debits-service'
 import { FINAL_DEBIT } from '../../main/mandates/mandate-entries'
 import { addDays, localDay } from '../../main/mandates/mandate-rules'
+import type { PayoutItem } from '../../main/payouts/model'
+import type { PayoutsService } from '../../main/payouts/service'
 import type { MandatesService } from '../../main/mandates/mandates-service'
 import type { PaymentsService } from '../../main/payments/payments-service'
 import type { RefundsService } from '../../main/refunds/refunds-service'
 import { Books } from '../../main/shifts/books'
 import { debitsPath, readDebits, withDebits } from '../../main/shifts/debit-source'
-import type { PayoutEvent, PayoutFact } from '../../main/shifts/activity'
+import type { PayoutEvent } from '../../main/shifts/activity'
 import { ShiftsService } from '../../main/shifts/service'
 import { collectionsFacts, fileActivitySource } from '../../main/shifts/sources'
 import { ShiftStore } from '../../main/shifts/store'
 import { startSandbox, type RunningSandbox } from '../../sandbox'
+import { accountName } from '../../sandbox/data/accounts'
 import { keyedSeal } from '../unit/shifts/fixtures'
-import { journalSeals, mandateServices, moneyServices, type TillFiles } from './books-services'
+import {
+  journalSeals,
+  mandateServices,
+  moneyServices,
+  payoutServices,
+  SUPERVISOR,
+  SUPERVISOR_PIN,
+  type TillFiles,
+} from './books-services'
 
 /** A small seeded generator (mulberry32): the same seed, the same day. */
 export function seeded(seed: number) {
@@ -74,14 +89,20 @@ export class BooksTill {
   readonly refundRefs: string[] = []
   /** Those whose outcome the till has learned. */
   readonly known = new Set<string>()
-  readonly payouts = new Map<string, PayoutFact>()
-  readonly payoutEvents: PayoutEvent[] = []
+  /** Every payout this till sent for approval. */
+  readonly payoutRefs: string[] = []
+  /** Per sealed Z-report: the payouts whose outcome was not known (or held) at its close. */
+  readonly unknownAtClose: number[] = []
+  /** Payouts whose answer the sandbox lost, and outcomes a supervisor decided. */
+  lost = 0
+  decided = 0
   readonly zs: ZReportView[] = []
   readonly sealOf = journalSeals()
   debits: DebitsService
   mandates: MandatesService
   payments: PaymentsService
   refunds: RefundsService
+  payouts: PayoutsService
   books: Books
   mandateReference: string | null = null
   offlineUntil = 0
@@ -97,6 +118,7 @@ export class BooksTill {
     this.shifts = this.#shiftService()
     ;({ mandates: this.mandates, debits: this.debits } = mandateServices(this.#files()))
     ;({ payments: this.payments, refunds: this.refunds } = moneyServices(this.#files()))
+    this.payouts = payoutServices(this.#files())
   }
 
   #files(): TillFiles {
@@ -109,6 +131,7 @@ export class BooksTill {
       sealOf: this.sealOf,
       actor: () => person(1),
       dropping: (journal, records) => this.books.keepDropped('demo', journal, records),
+      online: () => this.online(),
     }
   }
 
@@ -132,8 +155,6 @@ export class BooksTill {
             { charges: this.ledger.allCharges(), transfers: this.ledger.allTransfers() },
             activity,
           )
-          activity.payouts.push(...structuredClone([...this.payouts.values()]))
-          activity.payoutEvents.push(...structuredClone(this.payoutEvents))
           return activity
         },
       },
@@ -205,16 +226,18 @@ export class BooksTill {
     await this.changed()
   }
 
-  /** Asks the gateway about every payment and refund whose outcome the till has not learned. */
+  /**
+   * Asks the gateway about every payment and refund whose outcome the till has not learned.
+   * One its journal no longer holds was final there (a journal drops only finished entries;
+   * the till may have learned it on its own, after a restart): nothing left to ask.
+   */
   async checkMoney(): Promise<void> {
     if (!this.online()) return
-    // One its journal no longer holds was finished (a journal keeps every unfinished one) and
-    // learned on another path (a refund's check of its payment): known.
     const final = (view: Promise<{ final: boolean }>) =>
       view.then(
         (v) => v.final,
         (error: unknown) => {
-          if ((error as { code?: string }).code === 'not_found') return true
+          if ((error as { code?: unknown }).code === 'not_found') return true
           throw error
         },
       )
@@ -248,23 +271,151 @@ export class BooksTill {
     })
   }
 
+  /** Every step of every payout, from the payout journal as the shift reports read it. */
+  async payoutEvents(): Promise<PayoutEvent[]> {
+    const files = fileActivitySource(this.dir, (_environment, journal) => this.sealOf(journal))
+    return (await files.read('demo')).payoutEvents
+  }
+
+  /** Each payout as the till's outbox holds it now. */
+  async payoutItems(): Promise<PayoutItem[]> {
+    return this.#payoutItems()
+  }
+
+  async #payoutItems(): Promise<PayoutItem[]> {
+    return [...(await this.payouts.runtime()).outbox.items()]
+  }
+
+  /**
+   * A payout: drafted by a cashier to a sandbox account (its holder's name as the bank gives
+   * it), approved by the supervisor with the PIN, sent by the sender; its answer lost on the
+   * way back when the seed says. Or, when one's outcome is unknown, the supervisor decides it
+   * from the bank's statement (the sandbox's rule: an amount ending in .13 is declined).
+   */
+  async payout(rng: Rng, cashier: number, force?: 'sent' | 'lost' | 'decided'): Promise<void> {
+    if (!this.online()) return
+    const unknown = (await this.#payoutItems()).filter(
+      (p) => (p.state === 'unknown' || p.state === 'needs_review') && !p.resolution,
+    )
+    if (force === undefined && unknown.length > 0 && rng.chance(0.5)) {
+      try {
+        await this.#decide(rng.pick(unknown))
+      } catch (error) {
+        // Too soon after the lost request (it may still land), or being looked up right now:
+        // the till says so and the supervisor comes back later.
+        if ((error as { code?: unknown }).code !== 'decision_fenced') throw error
+      }
+      return
+    }
+    const accountNumber = `01${String(rng.int(0, 99_999_999)).padStart(8, '0')}`
+    const banks = await this.payouts.banks()
+    const bankCode = banks.banks[0]!.code
+    const naira = rng.int(1, 400) * 100
+    const draft = await this.payouts.draft(
+      { ...person(cashier), role: 'cashier' },
+      {
+        purpose: 'supplier',
+        bankCode,
+        accountNumber,
+        accountName: accountName(accountNumber),
+        nameConfirmed: false,
+        amount: `${naira}.${rng.chance(0.2) ? '13' : '00'}`,
+        narration: 'Supplier invoice',
+        recipientEmail: null,
+        submit: true,
+      },
+    )
+    this.payoutRefs.push(draft.reference)
+    if (draft.state !== 'awaiting_approval') return
+    const lose = force === undefined ? rng.chance(0.35) : force !== 'sent'
+    if (lose) {
+      this.lost += 1
+      await this.day.client.sandbox.setFaults({
+        rules: [
+          { kind: 'reset', rate: 1, when: 'after', path_prefix: '/disbursements/initialize' },
+        ],
+        seed: this.day.seed,
+      })
+    }
+    try {
+      await this.payouts.approve(SUPERVISOR, draft.reference, SUPERVISOR_PIN, draft.bindingHash)
+      // Sent (and, when lost, its answer lost) before the day goes on.
+      await this.#until(draft.reference, (s) => s !== 'approved' && s !== 'sending')
+    } finally {
+      if (lose) await this.day.client.sandbox.setFaults({ rules: [] })
+    }
+    if (!lose || (force === undefined ? !rng.chance(0.5) : force !== 'decided')) return
+    // The supervisor decides it from the bank's statement before the till finds the answer:
+    // the sender is stopped meanwhile, so the decision meets the payout still unknown, and the
+    // minute that passes puts the lost request's fence behind it.
+    const { sender } = await this.payouts.runtime()
+    await sender.stop()
+    try {
+      this.day.advance(2)
+      const item = (await this.payouts.runtime()).outbox.get(draft.reference)
+      if (item?.state === 'unknown') await this.#decide(item)
+    } finally {
+      sender.start()
+    }
+  }
+
+  /** The supervisor's decision, as the bank's statement shows it (.13: declined). */
+  async #decide(p: PayoutItem): Promise<void> {
+    const declined = p.amount % 100 === 13
+    await this.payouts.decideOutcome(
+      SUPERVISOR,
+      p.reference,
+      SUPERVISOR_PIN,
+      declined
+        ? { outcome: 'not_paid', reason: 'Not on the bank statement' }
+        : { outcome: 'paid', gatewayReference: p.reference, reason: 'On the bank statement' },
+    )
+    this.decided += 1
+  }
+
+  async #until(reference: string, done: (state: string) => boolean): Promise<void> {
+    const deadline = Date.now() + 20_000
+    for (;;) {
+      const item = (await this.payouts.runtime()).outbox.get(reference)
+      if (item && done(item.state)) return
+      if (Date.now() > deadline)
+        throw new Error(`Payout ${reference} is still ${item?.state ?? 'missing'}.`)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+  }
+
+  /**
+   * Waits until the sender has followed every payout it can to an outcome (end of day). The
+   * till is back online: the sender is kicked, as the app does when the gateway comes back
+   * (main/payouts/module.ts), so a pause it took while offline does not hold it on the wall
+   * clock after the day's clock has moved past it.
+   */
+  async settlePayouts(): Promise<void> {
+    const { sender } = await this.payouts.runtime()
+    sender.kick()
+    await sender.idle(30_000)
+  }
+
   /** Quit and start again: the ledger from its records, the shifts from their folder. */
-  restart(): void {
+  async restart(): Promise<void> {
     const charges = this.ledger.allCharges()
     const transfers = this.ledger.allTransfers()
     this.shifts.stop()
     this.debits.stop()
     this.payments.stop()
     this.refunds.stop()
+    await this.payouts.stop()
     this.ledger = new Ledger({ skewMs: SKEW_MS })
     this.ledger.load(structuredClone(charges), structuredClone(transfers))
     this.books = this.#books()
     this.shifts = this.#shiftService()
     ;({ mandates: this.mandates, debits: this.debits } = mandateServices(this.#files()))
     ;({ payments: this.payments, refunds: this.refunds } = moneyServices(this.#files()))
+    this.payouts = payoutServices(this.#files())
     this.debits.resume()
     this.payments.resume()
     this.refunds.resume()
+    await this.payouts.start()
   }
 
   online(): boolean {
@@ -329,9 +480,21 @@ export class BooksTill {
     const who = { ...person(cashier), role: 'cashier' as const }
     const status = await this.shifts.status()
     const shift = status.current ?? (await this.shifts.open(who, {}))
-    const z = await this.shifts.close(who, shift.id)
-    this.zs.push(z)
-    return z
+    // The sender stops while the report is taken (its requests in flight answered and written
+    // first), so what the report reads is what the outbox holds at its close.
+    const { sender } = await this.payouts.runtime()
+    await sender.stop()
+    try {
+      const open = (await this.#payoutItems()).filter(
+        (p) => p.state === 'unknown' || p.state === 'needs_review',
+      )
+      const z = await this.shifts.close(who, shift.id)
+      this.unknownAtClose.push(open.length)
+      this.zs.push(z)
+      return z
+    } finally {
+      sender.start()
+    }
   }
 
   /** Every key each sealed Z-report counted, from the reports as stored on disk. */
@@ -342,11 +505,12 @@ export class BooksTill {
     return out
   }
 
-  dispose(): void {
+  async dispose(): Promise<void> {
     this.shifts.stop()
     this.debits.stop()
     this.payments.stop()
     this.refunds.stop()
+    await this.payouts.stop()
     rmSync(this.dir, { recursive: true, force: true })
   }
 }
@@ -376,6 +540,10 @@ export class BooksDay {
       now: () => day.now(),
     })
     for (let i = 1; i <= tills; i++) day.tills.push(new BooksTill(`Till ${i}`, i, day))
+    for (const till of day.tills) {
+      await till.payouts.start()
+      await till.payouts.refreshBanks()
+    }
     return day
   }
 
@@ -449,7 +617,7 @@ export class BooksDay {
   }
 
   async stop(): Promise<void> {
-    for (const till of this.tills) till.dispose()
+    for (const till of this.tills) await till.dispose()
     await this.sandbox.close()
   }
 }
@@ -459,7 +627,6 @@ const HOSTED_END = ['success', 'success', 'failed', 'abandoned'] as const
 /** One random step at a random till. */
 async function step(day: BooksDay, till: BooksTill): Promise<void> {
   const { rng } = day
-  const now = () => new Date(day.now()).toISOString()
   const cashier = rng.int(1, 2)
   const roll = rng.next()
   if (roll < 0.22) {
@@ -496,7 +663,7 @@ async function step(day: BooksDay, till: BooksTill): Promise<void> {
     await till.poll()
     await till.closeShift(cashier)
   } else if (roll < 0.66) {
-    till.restart()
+    await till.restart()
   } else if (roll < 0.68) {
     // Offline for hours: the till does not hear the gateway.
     till.offlineUntil = day.now() + rng.int(2, 6) * 3_600_000
@@ -517,29 +684,9 @@ async function step(day: BooksDay, till: BooksTill): Promise<void> {
       await till.refund(rng.pick(done), rng.chance(0.5))
     else await till.checkMoney()
   } else if (roll < 0.88) {
-    // A payout drafted, approved and sent whose outcome is unknown; or one whose outcome is
-    // now known (paid or failed).
-    const waiting = [...till.payouts.values()].filter((p) => p.state === 'unknown')
-    if (waiting.length > 0 && rng.chance(0.5)) {
-      const p = rng.pick(waiting)
-      const to = rng.chance(0.7) ? 'success' : 'failed'
-      till.payouts.set(p.reference, { ...p, state: to, updatedAt: now() })
-      till.payoutEvents.push({ reference: p.reference, at: now(), to })
-    } else {
-      const reference = day.reference(`PO${till.index}`)
-      till.payouts.set(reference, {
-        reference,
-        state: 'unknown',
-        amount: (rng.int(1, 100) * 1_000_00) as Minor,
-        currency: 'NGN',
-        maker: person(cashier),
-        payee: 'OKAFOR ADAEZE',
-        createdAt: now(),
-        updatedAt: now(),
-      })
-      for (const to of ['created', 'approved', 'unknown'])
-        till.payoutEvents.push({ reference, at: now(), to })
-    }
+    // A payout drafted, approved and sent (its answer lost, sometimes), or a supervisor's
+    // decision on one whose outcome is unknown.
+    await till.payout(rng, cashier)
   } else if (roll < 0.94) {
     // A direct debit charged (the sandbox settles it as its clock moves), or the till checking
     // the ones it has not seen settle.
@@ -553,9 +700,15 @@ async function step(day: BooksDay, till: BooksTill): Promise<void> {
 
 /** A random day: `steps` steps, then every till back online, settled, polled and closed. */
 export async function randomDay(day: BooksDay, steps: number): Promise<void> {
-  // Every till starts the day with a debit, and a checkout the customer pays with part of it
-  // refunded, so every day has each of them to settle and count.
+  // Every till starts the day with a debit, a checkout the customer pays with part of it
+  // refunded, and three payouts (one sent, one whose answer is lost, one whose answer is lost
+  // and whose outcome a supervisor decides), so every day has each of them to settle and count.
   for (const till of day.tills) {
+    await till.payout(day.rng, 1, 'sent')
+    await till.payout(day.rng, 2, 'lost')
+    await till.payout(day.rng, 1, 'decided')
+    // A Z-report while the lost one's outcome is unknown: stated at its close.
+    await till.closeShift(1)
     await till.debit(`${day.rng.int(1, 300) * 100}`)
     await till.startPayment(`${day.rng.int(10, 200) * 500}`, 1)
     const reference = till.paymentRefs.at(-1)!
@@ -567,6 +720,7 @@ export async function randomDay(day: BooksDay, steps: number): Promise<void> {
   day.advance(24 * 60)
   for (const till of day.tills) {
     till.offlineUntil = 0
+    await till.settlePayouts()
     await till.poll()
     await till.checkDebits()
     await till.checkMoney()

@@ -12,7 +12,8 @@ import type { BooksDay } from './books-day'
  * What the tills recorded, as Tilldesk's side of the match: each till's payments, refunds and
  * debits read by the Reconcile screen's own reader (main/reconcile/till-records.ts, through the
  * shift reports' books and their days, so a payment its journal dropped and a Z-report let go
- * of still counts), and the transfers of its collections ledger. The payouts here are drawn, not sent to the sandbox: left out.
+ * of still counts), its payouts (read from the payout journal by the same reader), and the
+ * transfers of its collections ledger.
  */
 export async function tillRecords(
   day: BooksDay,
@@ -29,7 +30,7 @@ export async function tillRecords(
       window,
     })
     if (own.problems.length > 0) throw new Error(own.problems.join(' '))
-    out.push(...own.records.filter((r) => r.source !== 'payout' && r.source !== 'transfer_in'))
+    out.push(...own.records.filter((r) => r.source !== 'transfer_in'))
     for (const t of till.ledger.allTransfers())
       // Given by the shop's rule to another till's sale: that till counts it.
       if (!t.claimedBy)

@@ -1,14 +1,18 @@
 // The app's own services for one till of test/support/books-day.ts, on that till's files and
 // the day's sandbox: payments and refunds (journals kept short, so the books must keep what
 // they drop), mandates and debits, as their modules build them (main/payments/module.ts,
-// main/refunds/module.ts, main/mandates/module.ts). Their follow-ups never fire on a wall
-// clock: the day checks when its seed says, so a seed is the same day every time.
+// main/refunds/module.ts, main/mandates/module.ts), and payouts (main/payouts/module.ts).
+// Their follow-ups never fire on a wall clock: the day checks when its seed says, so a seed
+// is the same day every time. The payout sender runs on its own timers, but every wait it
+// keeps is on the day's clock, so it only moves when the day does (and a report stops it
+// first, books-day.ts).
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { Follower, type Timers } from '../../main/exactly-once/follower'
 import type { GatewayClient } from '../../main/gateway'
 import { Sealer, type JournalSeal } from '../../main/integrity'
 import type { TrimmedJournal } from '../../main/kernel/drop-keeper'
+import { AppError } from '../../main/kernel/errors'
 import { silentLogger } from '../../main/kernel/log'
 import { BankDirectory } from '../../main/mandates/bank-directory'
 import { DebitsService } from '../../main/mandates/debits-service'
@@ -17,6 +21,8 @@ import { MandatesService } from '../../main/mandates/mandates-service'
 import { fileStorage, Journal } from '../../main/payments/journal'
 import { isFinalPayment, PaymentEntry } from '../../main/payments/payment-entry'
 import { PaymentsService } from '../../main/payments/payments-service'
+import type { Person } from '../../main/payouts/command-basics'
+import { PayoutsService } from '../../main/payouts/service'
 import { RefundEntry } from '../../main/refunds/refund-entry'
 import { RefundsService } from '../../main/refunds/refunds-service'
 
@@ -41,6 +47,8 @@ export interface TillFiles {
   actor: () => { id: string; name: string }
   /** The till's books keep what a trimmed journal drops (as the shifts module wires it). */
   dropping: (journal: TrimmedJournal, records: readonly unknown[]) => boolean
+  /** False while the till is offline: the payout sender then cannot reach the gateway. */
+  online?: () => boolean
 }
 
 /** Timers that never fire: the day checks debits when its seed says, not on a wall clock. */
@@ -176,4 +184,48 @@ export function mandateServices(o: TillFiles) {
       now,
     }),
   }
+}
+
+/** The supervisor who approves payouts and decides lost outcomes, and their PIN. */
+export const SUPERVISOR: Person = { id: 'u_books_super', name: 'Supervisor', role: 'supervisor' }
+export const SUPERVISOR_PIN = '246810'
+
+/**
+ * The app's payouts service on this till's folder (`<dir>/payouts/demo/outbox`, sealed, where
+ * the shift reports read it), sending to the day's sandbox. Every pace of the sender is on the
+ * day's clock: it polls a payout again, verifies a lost answer and gives up on one only as the
+ * day moves, and an offline till's sender cannot reach the gateway.
+ */
+export function payoutServices(o: TillFiles): PayoutsService {
+  return new PayoutsService({
+    dataDir: join(o.dir, 'payouts'),
+    environment: () => 'demo',
+    gateway: async () => {
+      if (o.online && !o.online()) throw new Error('This till is offline.')
+      return o.client()
+    },
+    verifyPin: async (_userId, pin) => {
+      if (pin !== SUPERVISOR_PIN) throw new AppError('wrong_pin', 'That PIN is not right.')
+    },
+    viewer: () => null,
+    now: () => o.now(),
+    integrity: () => o.sealOf('payouts'),
+    sender: {
+      concurrency: 2,
+      pollMs: 1,
+      maxPollMs: 5 * 60_000,
+      // Short: a wait the sender keeps is a wall-clock timer too, and one set before the day's
+      // clock jumped (an offline till's pause, a quarter of this) still runs its full length.
+      retryBaseMs: 100,
+      retryMaxMs: 2_000,
+      idleMs: 20,
+      reversalWatchMs: 0,
+      requestTimeoutMs: 3_000,
+      // A lost answer is looked for a minute after it was lost, on the day's clock: until the
+      // day moves on it stays unknown, so reports state it and a supervisor may decide it.
+      verifyAfterMs: 60_000,
+      unknownWindowMs: 30 * 60_000,
+      reviewPollMs: 10 * 60_000,
+    },
+  })
 }

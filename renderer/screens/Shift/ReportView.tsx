@@ -93,6 +93,14 @@ function Figures({ figures }: { figures: ShiftFigures }) {
           </strong>
         </p>
       )}
+      {c.movedIn && c.movedIn.count > 0 && (
+        <p className="shift-correction" data-testid="shift-moved-in">
+          {t('doc.report.movedIn')}:{' '}
+          <strong>
+            {c.movedIn.totals.map((a) => `+${formatMoney(a.amount, a.currency)}`).join(' + ')}
+          </strong>
+        </p>
+      )}
       <p className="muted small">
         {t('shift.waitingCancelled', {
           count: c.awaiting.count,

@@ -62,6 +62,12 @@ function Figures({ figures }: { figures: ShopFigures }) {
           {c.movedOut.totals.map((a) => `\u2212${money(a.amountMinor, a.currency)}`).join(' + ')}
         </p>
       )}
+      {c.movedIn.count > 0 && (
+        <p className="muted small">
+          {t('doc.report.movedIn')}:{' '}
+          {c.movedIn.totals.map((a) => `+${money(a.amountMinor, a.currency)}`).join(' + ')}
+        </p>
+      )}
       <Lines
         title={t('shop.z.hosted')}
         labels={LINES.hostedPayments}

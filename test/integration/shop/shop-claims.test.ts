@@ -10,7 +10,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { minor } from '../../../common/money'
 import type { ChargeView, CustomerCreated, TransferView } from '../../../common/ipc/collections'
-import type { ShopStatusView } from '../../../common/ipc/shop'
+import type { ShiftReport } from '../../../common/ipc/shifts'
+import type { ShopAudit, ShopStatusView } from '../../../common/ipc/shop'
 import type { AppServices } from '../../../main/compose/services'
 import { dispatcher, startServices } from '../../support/services'
 import {
@@ -227,6 +228,17 @@ describe.skipIf(skipReason !== null)(
         status: 'paid',
         counted: [t],
       })
+      // The kiosk tells the shop the move (docs/accounting.md, section 3) and the bakery hears
+      // it; the bakery counted the transfer itself, so its report adds no matching line.
+      const heard = await until('the bakery hears the move', async () => {
+        const audit = await bakery.call.value<ShopAudit>('shop.audit', {})
+        return audit.entries.find((e) => e.kind === 'transfer.moved' && e.reference === t) ?? null
+      })
+      expect(heard).toMatchObject({ tillName: 'Kiosk' })
+      expect(heard.what).toContain("moved to Bakery's sale")
+      await bakery.call.value('shifts.open', {})
+      const x = await bakery.call.value<ShiftReport>('shifts.xReport')
+      expect(x.till.collections.movedIn?.count ?? 0).toBe(0)
     }, 90_000)
 
     it('one till watches for the shop; when it dies mid-day another takes over, nothing missed or counted twice', async () => {

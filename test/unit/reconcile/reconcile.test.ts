@@ -7,7 +7,9 @@ import {
   zReconciliation,
   type TillRecordSet,
 } from '../../../main/reconcile/service'
-import { shopRecords } from '../../../main/reconcile/till-records'
+import { periodRecords, shopRecords } from '../../../main/reconcile/till-records'
+import { emptyActivity, type PayoutFact } from '../../../main/shifts/activity'
+import { minor } from '../../../common/money'
 import type { TillRecord } from '../../../main/reconcile/match'
 import { gwError } from '../payments/support'
 import {
@@ -170,6 +172,28 @@ describe('reconciling a day against the gateway', () => {
       'Payout of ₦700.00: the gateway says Failed, Tilldesk (till Till 1) says Processing.',
     )
     expect(report.differences[0]!.what.fr).toContain('la passerelle indique Échoué')
+  })
+
+  it('a payout a supervisor decided "not paid" agrees with a gateway that failed it, or never had it', async () => {
+    const { day, records } = balancedDay()
+    day.payouts.push(transfer('PO_LOST', 40_000, 'failed'))
+    const activity = emptyActivity()
+    const payout = (reference: string): PayoutFact => ({
+      reference,
+      // The journal's state after the decision; alone it reads as refused before it was sent.
+      state: 'rejected',
+      decided: 'not_paid',
+      amount: minor(40_000),
+      currency: 'NGN',
+      maker: { id: 'u1', name: 'Bola' },
+      payee: 'ADA OBI',
+      createdAt: at(15),
+      updatedAt: at(15),
+    })
+    activity.payouts.push(payout('PO_LOST'), payout('PO_NEVER_THERE'))
+    const own = periodRecords(activity, 'Till 1').records
+    const report = await service(day, [...records, ...own]).s.day(DAY)
+    expect(report.differences).toEqual([])
   })
 
   it('a till record the gateway has no record of is looked up, then listed as unknown to the gateway', async () => {

@@ -1,11 +1,13 @@
 // The books balance, as a property over random days against the sandbox (test/support/
 // books-day.ts): one to three tills with sales paid exactly, in part or over, late transfers,
-// transfers seen processing first, failed tries, hosted payments, refunds, payouts whose
-// outcome is known only later, Z-reports at random moments, restarts and a till offline for
+// transfers seen processing first, failed tries, hosted payments, refunds, payouts through the
+// real payouts service (maker-checker, sent to the sandbox, some answers lost, some outcomes
+// decided by a supervisor), Z-reports at random moments, restarts and a till offline for
 // hours. Whatever the day: every naira the gateway settled for the shop's accounts is in
-// exactly one sealed Z-report, every settled movement is counted once, and the shop's
-// Z-report of each day is the sum of its tills'. Seeded: a failure names its seed, and
-// BOOKS_SEEDS=<n> runs more days.
+// exactly one sealed Z-report, every settled movement is counted once, the shop's Z-report of
+// each day is the sum of its tills', every payout's outcome is the gateway's, its sent line
+// adds up to what the gateway paid out, and its unknown line states what was unknown at each
+// close. Seeded: a failure names its seed, and BOOKS_SEEDS=<n> runs more days.
 import { describe, expect, it } from 'vitest'
 import { checkBooks } from '../../support/books-check'
 import { BooksDay, randomDay } from '../../support/books-day'
@@ -29,22 +31,32 @@ describe('the books balance over random days', () => {
         expect(found.debits).toBeGreaterThan(0)
         expect(found.payments).toBeGreaterThan(0)
         expect(found.refunds).toBeGreaterThan(0)
+        expect(found.payouts).toBeGreaterThan(tills * 2)
+        expect(found.payoutsLost).toBeGreaterThanOrEqual(tills * 2)
+        expect(found.payoutsDecided).toBeGreaterThanOrEqual(tills)
+        expect(found.unknownStated).toBeGreaterThanOrEqual(tills)
         expect({
           paidInZ: found.paidInZ,
           refundedInZ: found.refundedInZ,
           debitsInZ: found.debitsInZ,
           receivedInZ: found.receivedInZ,
+          sentInZ: found.sentInZ,
           countedTwice: found.countedTwice,
           missingFromZ: found.missingFromZ,
           shopDaysOff: found.shopDaysOff,
+          payoutsOff: found.payoutsOff,
+          unknownOff: found.unknownOff,
         }).toEqual({
           paidInZ: found.paidAtGateway,
           refundedInZ: found.refundedAtGateway,
           debitsInZ: found.debitsAtGateway,
           receivedInZ: found.settledAtGateway,
+          sentInZ: found.sentAtGateway,
           countedTwice: 0,
           missingFromZ: 0,
           shopDaysOff: 0,
+          payoutsOff: 0,
+          unknownOff: 0,
         })
 
         // Reconciled against the gateway's own lists: nothing unmatched.

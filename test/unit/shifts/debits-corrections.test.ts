@@ -4,62 +4,16 @@
 // sealed Z-report counted that the shop's rule later gives to another till's sale leaves the
 // sealed report as it is: this till's next Z-report carries it as a correction, in words, and
 // the shop's day stays the sum of its tills'.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ShiftReport, ZReportView } from '../../../common/ipc/shifts'
-import type { Activity, DebitFact, LateTransferFact } from '../../../main/shifts/activity'
+import { describe, expect, it } from 'vitest'
+import type { ShiftReport } from '../../../common/ipc/shifts'
+import type { DebitFact } from '../../../main/shifts/activity'
 import { reportCsv } from '../../../main/shifts/csv'
-import { reportHtml } from '../../../main/shifts/html'
-import { ShiftsService, type Caller } from '../../../main/shifts/service'
 import { shopZReport } from '../../../main/shop/shop-z'
 import { closedEvent } from '../../support/books-check'
-import { activity, bola, charge, clock, iso, keyedSeal, m } from './fixtures'
+import { givenAway, paidBy, paper, shiftTills } from '../../support/shift-tills'
+import { activity, charge, iso, m } from './fixtures'
 
-const cashier: Caller = { id: bola.id, name: bola.name, role: 'cashier' }
-
-interface Till {
-  service: ShiftsService
-  facts: Activity
-  dir: string
-}
-let now: number
-let tills: Till[]
-
-function till(name: string): Till {
-  const dir = mkdtempSync(join(tmpdir(), 'tilldesk-shift-debits-'))
-  const seal = keyedSeal()
-  const t: Till = { dir, facts: activity(), service: null as unknown as ShiftsService }
-  t.service = new ShiftsService({
-    dir,
-    seal: async () => seal,
-    activity: { read: async () => structuredClone(t.facts) },
-    tillName: () => name,
-    environment: () => 'demo',
-    now: () => now,
-  })
-  tills.push(t)
-  return t
-}
-
-beforeEach(() => {
-  now = clock('09:00')
-  tills = []
-})
-afterEach(() => {
-  for (const t of tills) {
-    t.service.stop()
-    rmSync(t.dir, { recursive: true, force: true })
-  }
-})
-
-/** Opens a shift on `t`, moves the clock to `hhmm` and seals its Z-report. */
-async function zAt(t: Till, hhmm: string): Promise<ZReportView> {
-  const shift = await t.service.open(cashier, {})
-  now = clock(hhmm)
-  return t.service.close(cashier, shift.id)
-}
+const { till, zAt, at } = shiftTills()
 
 const debit = (over: Partial<DebitFact> & { reference: string }): DebitFact => ({
   status: 'success',
@@ -70,18 +24,6 @@ const debit = (over: Partial<DebitFact> & { reference: string }): DebitFact => (
   chargedBy: 'Bola',
   unknown: false,
   ...over,
-})
-
-/** A transfer this till saw that the shop's rule gave to the back counter's sale. */
-const givenAway = (reference: string, amount: number): LateTransferFact => ({
-  reference,
-  amount: m(amount),
-  currency: 'NGN',
-  status: 'success',
-  firstSeenAt: iso('10:00'),
-  acknowledged: false,
-  cashier: bola,
-  claimedBy: 'Back counter',
 })
 
 const naira = (amount: number) => [{ currency: 'NGN', amount }]
@@ -99,7 +41,7 @@ describe('direct debits in the shift reports', () => {
     expect(debits(z1).pending).toEqual({ count: 1, totals: naira(25_000_00) })
 
     t.facts.debits = [debit({ reference: 'dd_slow', completedAt: iso('14:30') })]
-    now = clock('15:00')
+    at('15:00')
     const z2 = (await zAt(t, '16:00')).report
     expect(debits(z2).success).toEqual({ count: 1, totals: naira(25_000_00) })
     expect(debits(z2).pending.count).toBe(0)
@@ -133,14 +75,7 @@ describe('direct debits in the shift reports', () => {
     t.facts = activity({ debits: [debit({ reference: 'dd_1' })] })
     const z = (await zAt(t, '12:00')).report
     expect(reportCsv(z)).toContain('debits,,success,1,NGN,25000.00')
-    const html = (language: 'en' | 'fr') =>
-      reportHtml(z, 'A4', {
-        language,
-        integrityNote: null,
-        seal: null,
-        printedAt: z.to,
-        timeZone: 'Africa/Lagos',
-      })
+    const html = (language: 'en' | 'fr') => paper(z, language)
     expect(html('en')).toContain('Direct debits')
     expect(html('en')).toContain('Charged')
     expect(html('fr')).toContain('Prélèvements')
@@ -148,15 +83,7 @@ describe('direct debits in the shift reports', () => {
     // A Z-report sealed before debits were counted is reprinted as it was: no debit section.
     const { debits: _none, ...before } = z.till
     const old = { ...z, till: before, cashiers: [] }
-    expect(
-      reportHtml(old, 'A4', {
-        language: 'en',
-        integrityNote: null,
-        seal: null,
-        printedAt: z.to,
-        timeZone: 'Africa/Lagos',
-      }),
-    ).not.toContain('Direct debits')
+    expect(paper(old)).not.toContain('Direct debits')
     expect(reportCsv(old)).not.toContain('debits,')
   })
 })
@@ -167,13 +94,7 @@ describe('a transfer the shop moves to another till after a sealed Z-report', ()
     const back = till('Back counter')
     // Out of step with the shop, the front till counted tr_both for its own sale.
     front.facts = activity({
-      charges: [
-        charge({
-          id: 'ch_front',
-          closedAt: iso('10:00'),
-          transfers: [{ reference: 'tr_both', amount: m(40_000_00), at: iso('10:00') }],
-        }),
-      ],
+      charges: [paidBy('ch_front', 'tr_both', 40_000_00, '10:00')],
     })
     const f1 = await zAt(front, '12:00')
     expect(f1.report.till.collections.received).toEqual(naira(40_000_00))
@@ -194,15 +115,9 @@ describe('a transfer the shop moves to another till after a sealed Z-report', ()
       lateTransfers: [givenAway('tr_both', 40_000_00)],
     })
     back.facts = activity({
-      charges: [
-        charge({
-          id: 'ch_back',
-          closedAt: iso('12:30'),
-          transfers: [{ reference: 'tr_both', amount: m(40_000_00), at: iso('12:30') }],
-        }),
-      ],
+      charges: [paidBy('ch_back', 'tr_both', 40_000_00, '12:30')],
     })
-    now = clock('13:00')
+    at('13:00')
     const f2 = await zAt(front, '14:00')
     const b1 = await zAt(back, '14:00')
 
@@ -212,15 +127,8 @@ describe('a transfer the shop moves to another till after a sealed Z-report', ()
     expect(f2.report.till.collections.byOutcome.late.count).toBe(0)
     expect(f2.report.till.collections.movedOut).toEqual({ count: 1, totals: naira(40_000_00) })
     expect(b1.report.till.collections.received).toEqual(naira(40_000_00))
-    const paper = reportHtml(f2.report, 'A4', {
-      language: 'en',
-      integrityNote: null,
-      seal: null,
-      printedAt: f2.report.to,
-      timeZone: 'Africa/Lagos',
-    })
-    expect(paper).toContain('Moved to another till')
-    expect(paper).toContain('−₦40,000.00')
+    expect(paper(f2.report)).toContain('Moved to another till')
+    expect(paper(f2.report)).toContain('−₦40,000.00')
     expect(reportCsv(f2.report)).toContain('collections,,moved_out,1,NGN,-40000.00')
     // Counted once more, nowhere.
     expect((await zAt(front, '15:00')).report.till.collections.movedOut?.count ?? 0).toBe(0)
