@@ -109,6 +109,7 @@ const en = {
     server: 'Could not {{action}}: the gateway had a problem on its side. Try again in a moment.',
     unreadable:
       'Could not {{action}}: the gateway gave an answer Tilldesk could not read. Try again; if it keeps happening, tell an admin.',
+    keepsChecking: '{{problem}} The till keeps checking.',
   },
   input: {
     checkFields: 'Check the highlighted fields.',
@@ -224,6 +225,8 @@ const en = {
     notice: {
       waitingCustomer:
         "Still waiting for the customer. Press Check status when they say they've paid.",
+      unknownStatus:
+        'The gateway reports this payment as "{{status}}", a status this till does not know. It is not counted as paid or failed; check with the gateway.',
     },
     noSuchCheckReceipt:
       "No payment has the reference {{reference}}. Check it against the customer's receipt.",
@@ -720,6 +723,7 @@ const fr: ErrorWords = {
       'Impossible {{action}} : la passerelle a eu un problème de son côté. Réessayez dans un instant.',
     unreadable:
       'Impossible {{action}} : la passerelle a donné une réponse que Tilldesk n’a pas pu lire. Réessayez ; si cela se répète, prévenez un administrateur.',
+    keepsChecking: '{{problem}} La caisse continue de vérifier.',
   },
   input: {
     checkFields: 'Vérifiez les champs signalés.',
@@ -842,6 +846,8 @@ const fr: ErrorWords = {
     notice: {
       waitingCustomer:
         'Toujours en attente du client. Appuyez sur Vérifier l’état quand il dit avoir payé.',
+      unknownStatus:
+        'La passerelle indique ce paiement comme « {{status}} », un état que cette caisse ne connaît pas. Il n’est compté ni comme payé ni comme échoué ; vérifiez auprès de la passerelle.',
     },
     noSuchCheckReceipt:
       'Aucun paiement n’a la référence {{reference}}. Comparez-la au ticket de caisse du client.',

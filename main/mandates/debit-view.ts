@@ -5,6 +5,7 @@ import { decisionOutcomeView, type Decider } from '../exactly-once/decision'
 import { noticeSay } from '../exactly-once/outcome-view'
 import { DEBIT_WORDS } from './debit-kind'
 import { english } from '../kernel/errors'
+import { checkingNoticeSaid } from '../payments/payment-notice'
 import type { Said } from '../../common/ipc/contract'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
 
@@ -42,12 +43,13 @@ const DEBIT_NOTICES: readonly Said[] = [
 ]
 
 /**
- * The keyed twin of a debit's notice when it is one of our sentences; otherwise nothing (an
- * older till's words, the gateway unreachable: shown as written).
+ * The keyed twin of a debit's notice when it is one of our sentences (a failed check read back
+ * by key, payment-notice.ts); otherwise nothing (an older till's words: shown as written).
  */
 function debitNoticeSay(entry: DebitEntry): { noticeSay: Said } | Record<string, never> {
   const unconfirmed = noticeSay(entry, 'debit')
-  if ('noticeSay' in unconfirmed) return unconfirmed
-  const said = DEBIT_NOTICES.find((s) => entry.notice !== null && english(s) === entry.notice)
+  if ('noticeSay' in unconfirmed || entry.notice === null) return unconfirmed
+  const said =
+    DEBIT_NOTICES.find((s) => english(s) === entry.notice) ?? checkingNoticeSaid(entry.notice)
   return said ? { noticeSay: said } : {}
 }
