@@ -554,6 +554,17 @@ const en = {
         'The bank reported: "{{message}}". No money left the merchant\'s account; check the details and create a new payout if needed.',
       bankFailedNoReason:
         "The bank reported the transfer failed without a reason. No money left the merchant's account.",
+      mismatch:
+        "The gateway's transfer with reference {{reference}} has a different {{fields}} from this payout. Do not pay it again; ask the gateway's support to check this reference.",
+      differs: {
+        amount: 'amount',
+        amountAnd: 'amount, {{more}}',
+        accountNumber: 'account number',
+        accountNumberAnd: 'account number, {{more}}',
+        bank: 'bank',
+        bankAnd: 'bank, {{more}}',
+        currency: 'currency',
+      },
     },
     review: {
       unknown:
@@ -1190,6 +1201,17 @@ const fr: ErrorWords = {
         'La banque a répondu : « {{message}} ». Aucun argent n’a quitté le compte du commerçant ; vérifiez les coordonnées et créez un nouveau versement si besoin.',
       bankFailedNoReason:
         'La banque a signalé l’échec du virement sans en donner la raison. Aucun argent n’a quitté le compte du commerçant.',
+      mismatch:
+        'Le virement que la passerelle a sous la référence {{reference}} diffère de ce versement ({{fields}}). Ne le payez pas une seconde fois ; demandez à l’assistance de la passerelle de vérifier cette référence.',
+      differs: {
+        amount: 'montant',
+        amountAnd: 'montant, {{more}}',
+        accountNumber: 'numéro de compte',
+        accountNumberAnd: 'numéro de compte, {{more}}',
+        bank: 'banque',
+        bankAnd: 'banque, {{more}}',
+        currency: 'devise',
+      },
     },
     review: {
       unknown:

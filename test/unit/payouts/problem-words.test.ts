@@ -15,6 +15,8 @@ import {
 } from '../../../main/payouts/explain'
 import { judgeName } from '../../../main/payouts/name-check'
 import { toView } from '../../../main/payouts/view'
+import { describeMismatch, disbursementBody } from '../../../main/payouts/payout-kind'
+import type { Transfer } from '../../../common/api/disbursements'
 import { englishIn } from '../../support/english-words'
 import { english } from '../../../main/kernel/errors'
 import { cashier, gatewayError, itemFixture, supervisor } from './helpers'
@@ -113,6 +115,33 @@ describe('a payout the bank failed', () => {
       expect(englishIn(french.replace(reason, ''))).toEqual([])
       if (given) expect(french).toContain(`« ${reason} »`)
     }
+  })
+})
+
+describe('a transfer the gateway holds under the payout’s reference that does not match it', () => {
+  it.each([
+    ['the amount', { amount: 1 }],
+    ['the account and the bank', { account_number: '9999999999', bank_code: '999' }],
+    ['everything', { amount: 1, account_number: '9', bank_code: '9', currency: 'GHS' }],
+  ])('names %s keyed, and French has no English word', (_, theirs) => {
+    const item = itemFixture('submitted')
+    const transfer = { ...disbursementBody(item), status: 'pending', ...theirs } as Transfer
+    const message = describeMismatch(item, transfer)!
+    const view = toView(
+      { ...item, problem: { code: 'transfer_mismatch', message, at: 1, transient: false } },
+      supervisor,
+    )
+    expect(view.problem?.say?.key).toBe('payouts.gw.mismatch')
+    expect(english(view.problem!.say!)).toBe(message)
+    const french = sayIn(ERROR_WORDS.fr, view.problem!.say!, 'fr-CI')!
+    expect(french).toContain(item.reference)
+    expect(englishIn(french)).toEqual([])
+  })
+
+  it('is nothing when what the gateway sent matches', () => {
+    const item = itemFixture('submitted')
+    const transfer = { reference: item.reference, status: 'pending' } as Transfer
+    expect(describeMismatch(item, transfer)).toBeNull()
   })
 })
 
