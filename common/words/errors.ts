@@ -501,8 +501,6 @@ const en = {
     },
     nameMismatch:
       'The bank says account {{account}} belongs to "{{bankName}}", not "{{typed}}". Check with the customer before paying.',
-    noAccount:
-      'The bank has no account {{account}} at this bank. Check the account number and the bank.',
     notApproved: 'Not approved: {{why}}',
     wrongState: "This payout can't be changed that way now. {{meaning}}",
     enterGatewayReference: "Enter the gateway's reference for the transfer.",
@@ -575,6 +573,8 @@ const en = {
         'The approval is not signed by this till (it was copied or written outside Tilldesk); it must be approved again.',
       nameMismatch:
         'The bank says account {{account}} belongs to "{{bankName}}", not "{{name}}". Check with the customer before paying.',
+      noAccount:
+        'The bank has no account {{account}} at this bank. Check the account number and the bank.',
     },
   },
   shop: {
@@ -1147,8 +1147,6 @@ const fr: ErrorWords = {
     },
     nameMismatch:
       'Selon la banque, le compte {{account}} appartient à « {{bankName}} », et non à « {{typed}} ». Vérifiez avec le client avant de payer.',
-    noAccount:
-      'La banque n’a pas de compte {{account}}. Vérifiez le numéro de compte et la banque.',
     notApproved: 'Non approuvé : {{why}}',
     wrongState: 'Ce versement ne peut plus être modifié ainsi. {{meaning}}',
     enterGatewayReference: 'Saisissez la référence du virement donnée par la passerelle.',
@@ -1222,6 +1220,8 @@ const fr: ErrorWords = {
         'L’approbation n’est pas signée par cette caisse (elle a été copiée ou écrite hors de Tilldesk) ; il faut l’approuver de nouveau.',
       nameMismatch:
         'D’après la banque, le compte {{account}} est au nom de « {{bankName}} », et non de « {{name}} ». Vérifiez auprès du client avant de payer.',
+      noAccount:
+        'La banque n’a pas de compte {{account}}. Vérifiez le numéro de compte et la banque.',
     },
   },
   shop: {

@@ -17,6 +17,8 @@ import { judgeName } from '../../../main/payouts/name-check'
 import { toView } from '../../../main/payouts/view'
 import { describeMismatch, disbursementBody } from '../../../main/payouts/payout-kind'
 import type { Transfer } from '../../../common/api/disbursements'
+import type { PayoutsGateway } from '../../../main/payouts/gatewayPort'
+import { nameEnquiry } from '../../support/payout-rig'
 import { englishIn } from '../../support/english-words'
 import { english } from '../../../main/kernel/errors'
 import { cashier, gatewayError, itemFixture, supervisor } from './helpers'
@@ -168,6 +170,26 @@ describe('a payout’s review reason', () => {
       const french = sayIn(ERROR_WORDS.fr, view.reviewReasonSay!, 'fr-CI')!
       expect(englishIn(french), french).toEqual([])
     }
+  })
+
+  it('when the bank has no such account is keyed, on the resolve panel and as the reason', async () => {
+    const gateway = {
+      banks: { resolve: () => Promise.reject(gatewayError('not_found')) },
+    } as unknown as PayoutsGateway
+    const result = await nameEnquiry(gateway, 1_000).resolve('058', '0123456789')
+    expect(result.kind).toBe('no_account')
+    if (result.kind !== 'no_account') return
+    expect(result.say).toEqual({
+      key: 'payouts.review.noAccount',
+      params: { account: '0123456789' },
+    })
+    expect(result.message).toBe(english(result.say!))
+    const reason = judgeName({ accountName: 'Ada Obi', accountNumber: '0123456789' }, result).hold!
+    const view = toView({ ...itemFixture('needs_review'), reviewReason: reason }, supervisor)
+    expect(view.reviewReasonSay).toEqual(result.say)
+    const french = sayIn(ERROR_WORDS.fr, view.reviewReasonSay!, 'fr-CI')!
+    expect(french).toContain('0123456789')
+    expect(englishIn(french)).toEqual([])
   })
 
   it('keys the gateway’s last answer inside it too', () => {
