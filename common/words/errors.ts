@@ -591,8 +591,7 @@ const en = {
     alreadyInShop: 'This till is already in a shop. Leave it first.',
     joinFirst: 'Join or create a shop first.',
     approveOnTheirTill: 'This till is not in a shop: approve payouts on their till.',
-    overLimit:
-      'This payout would go over a payout limit, counting the payouts of every till in the shop. A supervisor with a higher limit must decide it, or it waits until tomorrow.',
+    overLimit: '{{refusal}} Payouts of every till in the shop are counted.',
     noLongerWaiting:
       'That payout is no longer waiting for approval (its till decided or changed it). Look at the list again.',
     detailsChanged:
@@ -1241,8 +1240,7 @@ const fr: ErrorWords = {
     joinFirst: 'Rejoignez ou créez d’abord une boutique.',
     approveOnTheirTill:
       'Cette caisse ne fait partie d’aucune boutique : approuvez les versements sur leur caisse.',
-    overLimit:
-      'Ce versement dépasserait un plafond de versement, en comptant les versements de toutes les caisses de la boutique. Un superviseur au plafond plus élevé doit en décider, ou il attend le lendemain.',
+    overLimit: '{{refusal}} Les versements de toutes les caisses de la boutique sont comptés.',
     noLongerWaiting:
       'Ce versement n’attend plus d’approbation (sa caisse l’a décidé ou modifié). Regardez de nouveau la liste.',
     detailsChanged:
