@@ -417,6 +417,45 @@ const en = {
     },
   },
   outcome: {
+    step: {
+      lostHttp:
+        "The gateway's answer was lost ({{kind}}, HTTP {{status}}); it may or may not have taken the {{noun}}.",
+      lost: "The gateway's answer was lost ({{kind}}); it may or may not have taken the {{noun}}.",
+      lateHttp:
+        'The gateway did not answer in time (HTTP {{status}}); it may or may not have taken the {{noun}}.',
+      late: 'The gateway did not answer in time; it may or may not have taken the {{noun}}.',
+      notAskedHttp: 'The gateway could not be asked ({{kind}}, HTTP {{status}}).',
+      notAsked: 'The gateway could not be asked ({{kind}}).',
+      has: 'The gateway has the {{noun}}.',
+      hasNo: 'The gateway says it has no {{noun}} with this reference.',
+    },
+    noun: {
+      payment: 'payment',
+      refund: 'refund',
+      debit: 'debit',
+      payout: 'payout',
+      mandate: 'mandate',
+    },
+    // The gateway error's kind, as the evidence names it (main/gateway/errors.ts).
+    kind: {
+      invalid_api_key: 'invalid_api_key',
+      invalid_timestamp: 'invalid_timestamp',
+      timestamp_too_old: 'timestamp_too_old',
+      invalid_signature: 'invalid_signature',
+      invalid_token: 'invalid_token',
+      missing_capability: 'missing_capability',
+      conflict: 'conflict',
+      validation: 'validation',
+      unprocessable: 'unprocessable',
+      not_found: 'not_found',
+      payload_too_large: 'payload_too_large',
+      rate_limited: 'rate_limited',
+      server: 'server',
+      network: 'network',
+      timeout: 'timeout',
+      aborted: 'aborted',
+      bad_response: 'bad_response',
+    },
     unknown:
       "The gateway has not said whether it has {{what}}, so it may or may not have happened. The till keeps asking about this reference; don't do it again.",
     latest: '{{why}} Latest: {{latest}}',
@@ -1059,6 +1098,45 @@ const fr: ErrorWords = {
     },
   },
   outcome: {
+    step: {
+      lostHttp:
+        'La réponse de la passerelle a été perdue ({{kind}}, HTTP {{status}}) : elle a peut-être pris le {{noun}}, peut-être pas.',
+      lost: 'La réponse de la passerelle a été perdue ({{kind}}) : elle a peut-être pris le {{noun}}, peut-être pas.',
+      lateHttp:
+        'La passerelle n’a pas répondu à temps (HTTP {{status}}) : elle a peut-être pris le {{noun}}, peut-être pas.',
+      late: 'La passerelle n’a pas répondu à temps : elle a peut-être pris le {{noun}}, peut-être pas.',
+      notAskedHttp: 'La passerelle n’a pas pu être interrogée ({{kind}}, HTTP {{status}}).',
+      notAsked: 'La passerelle n’a pas pu être interrogée ({{kind}}).',
+      has: 'La passerelle a le {{noun}}.',
+      hasNo: 'La passerelle dit n’avoir aucun {{noun}} sous cette référence.',
+    },
+    // Every noun is masculine in French (le paiement, le mandat…): the sentences say "le".
+    noun: {
+      payment: 'paiement',
+      refund: 'remboursement',
+      debit: 'prélèvement',
+      payout: 'versement',
+      mandate: 'mandat',
+    },
+    kind: {
+      invalid_api_key: 'clé d’API refusée',
+      invalid_timestamp: 'horodatage refusé',
+      timestamp_too_old: 'horodatage trop ancien',
+      invalid_signature: 'signature refusée',
+      invalid_token: 'jeton refusé',
+      missing_capability: 'droit manquant',
+      conflict: 'conflit',
+      validation: 'requête refusée',
+      unprocessable: 'requête refusée',
+      not_found: 'introuvable',
+      payload_too_large: 'requête trop grande',
+      rate_limited: 'trop de requêtes',
+      server: 'erreur de la passerelle',
+      network: 'réseau',
+      timeout: 'délai dépassé',
+      aborted: 'interrompu',
+      bad_response: 'réponse illisible',
+    },
     unknown:
       'La passerelle n’a pas dit si elle a reçu {{what}} : il a pu avoir lieu ou non. La caisse continue de l’interroger sur cette référence ; ne le refaites pas.',
     latest: '{{why}} Dernière réponse : {{latest}}',
