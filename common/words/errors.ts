@@ -490,6 +490,18 @@ const en = {
     enterKey: 'Enter the {{environment}} API key (key id and secret) in Settings → API key.',
     noTillSecret:
       "This till has no secret for key {{keyId}}. Secrets are kept per till in the OS keychain: a key id in the settings file (copied, or left from another till on this computer) does not give this till another till's secret. Enter the key id and secret again in Settings → API key.",
+
+    // Why the till is offline (main/environment/connectivity.ts, main/collections/watcher.ts).
+    offline: {
+      answeredError: 'The gateway answered with an error (HTTP {{status}}).',
+      late: 'The gateway did not answer in time.',
+      noNetwork: "Can't reach the gateway: check the network connection.",
+      unavailable: 'The gateway is unavailable (HTTP {{status}}).',
+      refused: 'The gateway refused the request: {{message}}',
+      slowDown: 'The gateway asked us to slow down.',
+      problems: 'The gateway is having problems (HTTP {{status}}).',
+      noAnswer: 'The gateway cannot be reached (no answer from the network).',
+    },
   },
   keychain: {
     linux:
@@ -1174,6 +1186,17 @@ const fr: ErrorWords = {
       'Saisissez la clé d’API de l’environnement {{environment}} (identifiant et secret) dans Paramètres → Clé d’API.',
     noTillSecret:
       'Cette caisse n’a pas de secret pour la clé {{keyId}}. Les secrets sont gardés par caisse dans le trousseau du système : un identifiant de clé dans le fichier des paramètres (copié, ou laissé par une autre caisse de cet ordinateur) ne donne pas à cette caisse le secret d’une autre. Saisissez de nouveau l’identifiant et le secret dans Paramètres → Clé d’API.',
+
+    offline: {
+      answeredError: 'La passerelle a répondu par une erreur (HTTP {{status}}).',
+      late: 'La passerelle n’a pas répondu à temps.',
+      noNetwork: 'Impossible de joindre la passerelle : vérifiez la connexion au réseau.',
+      unavailable: 'La passerelle est indisponible (HTTP {{status}}).',
+      refused: 'La passerelle a refusé la requête : {{message}}',
+      slowDown: 'La passerelle a demandé de ralentir.',
+      problems: 'La passerelle a des difficultés (HTTP {{status}}).',
+      noAnswer: 'La passerelle est injoignable (aucune réponse du réseau).',
+    },
   },
   keychain: {
     linux:
