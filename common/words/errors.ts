@@ -1143,7 +1143,7 @@ const fr: ErrorWords = {
       not_found: 'introuvable',
       payload_too_large: 'requête trop grande',
       rate_limited: 'trop de requêtes',
-      server: 'erreur de la passerelle',
+      server: 'erreur du serveur',
       network: 'réseau',
       timeout: 'délai dépassé',
       aborted: 'interrompu',

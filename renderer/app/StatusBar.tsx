@@ -56,12 +56,15 @@ export function StatusBar({
         </span>
         <span className="statusbar__item" data-testid="status-outbox">
           <Icon name="outbox" size={16} />
-          {t('app.status.outbox', { pending: outbox.pending })}
-          {outbox.failed > 0 && (
-            <span className="statusbar__failed">
-              {t('app.status.outboxFailed', { count: outbox.failed })}
-            </span>
-          )}
+          {/* One run of text: the item's gap is for the icon, not before the comma. */}
+          <span>
+            {t('app.status.outbox', { pending: outbox.pending })}
+            {outbox.failed > 0 && (
+              <span className="statusbar__failed">
+                {t('app.status.outboxFailed', { count: outbox.failed })}
+              </span>
+            )}
+          </span>
         </span>
         {approvalsWaiting > 0 && (
           <a
