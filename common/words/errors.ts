@@ -603,6 +603,8 @@ const en = {
         'The bank reported: "{{message}}". No money left the merchant\'s account; check the details and create a new payout if needed.',
       bankFailedNoReason:
         "The bank reported the transfer failed without a reason. No money left the merchant's account.",
+      // main/payouts/sending.ts, while the bank's name check can't be asked before sending.
+      waitingName: 'Waiting to check the name with the bank: {{why}}',
       mismatch:
         "The gateway's transfer with reference {{reference}} has a different {{fields}} from this payout. Do not pay it again; ask the gateway's support to check this reference.",
       differs: {
@@ -1299,6 +1301,7 @@ const fr: ErrorWords = {
         'La banque a répondu : « {{message}} ». Aucun argent n’a quitté le compte du commerçant ; vérifiez les coordonnées et créez un nouveau versement si besoin.',
       bankFailedNoReason:
         'La banque a signalé l’échec du virement sans en donner la raison. Aucun argent n’a quitté le compte du commerçant.',
+      waitingName: 'En attente de la vérification du nom auprès de la banque : {{why}}',
       mismatch:
         'Le virement que la passerelle a sous la référence {{reference}} diffère de ce versement ({{fields}}). Ne le payez pas une seconde fois ; demandez à l’assistance de la passerelle de vérifier cette référence.',
       differs: {
