@@ -631,6 +631,15 @@ const en = {
     },
   },
   shop: {
+    // The shop's state, for the status bar and Settings → Shop (main/shop/service.ts).
+    state: {
+      inStep: 'In step with {{shop}}.',
+      joined:
+        "Joined {{shop}}: waiting for the till that made the code to confirm this till. Until then this till's events stay here.",
+      alone: 'Shop server not reachable: this till works alone and catches up when it is back.',
+      aloneBecause:
+        'Shop server not reachable: this till works alone and catches up when it is back. ({{reason}})',
+    },
     unreachable:
       'The shop server could not be reached. Check the address and port, and that it is running.',
     loginRefused: 'The server refused the user name or password.',
@@ -1328,6 +1337,15 @@ const fr: ErrorWords = {
     },
   },
   shop: {
+    state: {
+      inStep: 'Synchronisée avec {{shop}}.',
+      joined:
+        'A rejoint {{shop}} : en attente de la confirmation de la caisse qui a créé le code. D’ici là, les événements de cette caisse restent ici.',
+      alone:
+        'Serveur de la boutique injoignable : cette caisse travaille seule et se met à jour à son retour.',
+      aloneBecause:
+        'Serveur de la boutique injoignable : cette caisse travaille seule et se met à jour à son retour. ({{reason}})',
+    },
     unreachable:
       'Le serveur de la boutique est injoignable. Vérifiez l’adresse et le port, et qu’il est bien démarré.',
     loginRefused: 'Le serveur a refusé le nom d’utilisateur ou le mot de passe.',

@@ -7,32 +7,17 @@
 // serious or critical axe violation in light and dark, and a screenshot at 1024x768
 // (test-results/screens/fr-… and en-…) for a person to look at.
 import { expect, test, type Page } from '@playwright/test'
-import { BANKS, VIRTUAL_ACCOUNT_BANKS } from '../../sandbox/data/banks'
+import { accountName } from '../../sandbox/data/accounts'
 import { catalogueOf } from '../support/english-words'
-import { firstRunIn, lookAt, switchTo } from './french-words'
-import { goTo, must, paidPayment } from './gateway-support'
+import { dataOnScreen, firstRunIn, lookAt, PEOPLE, switchTo } from './french-words'
+import { goTo, must, paidPayment, supplierPayout } from './gateway-support'
 import { startOwnPreview } from './support'
 
-const ADMIN = { name: 'Aminata Sow', pin: '246810' }
-const SUPERVISOR = { name: 'Moussa Traoré', pin: '739164', role: 'supervisor' as const }
-const CASHIER = { name: 'Awa Diallo', pin: '4826', role: 'cashier' as const }
-const CUSTOMER = 'Fatou Ndiaye'
-const TILL = 'Comptoir'
+const { admin: ADMIN, supervisor: SUPERVISOR, cashier: CASHIER, customer: CUSTOMER } = PEOPLE
+const TILL = PEOPLE.till
 /** The sandbox bank has no account starting 0000 (docs/sandbox.md). */
 const NO_ACCOUNT = '0000456789'
-const TYPED_NAME = 'Kofi Mensah'
-
-/** Data on screen that is nobody's language: people, the till, banks, the payee. */
-const DATA = [
-  ADMIN.name,
-  SUPERVISOR.name,
-  CASHIER.name,
-  CUSTOMER,
-  TILL,
-  TYPED_NAME,
-  ...Object.values(BANKS).flatMap((banks) => banks.map((bank) => bank.name)),
-  ...VIRTUAL_ACCOUNT_BANKS.map((bank) => bank.name),
-]
+const DATA = dataOnScreen(accountName(NO_ACCOUNT))
 
 type Language = 'en' | 'fr'
 
@@ -59,17 +44,7 @@ for (const language of ['fr', 'en'] as const) {
 
       // A payout to an account the bank does not have: held for a supervisor at once.
       await switchTo(page, language, CASHIER)
-      const held = await must(page, 'payouts.draft', {
-        purpose: 'supplier',
-        bankCode: '058',
-        accountNumber: NO_ACCOUNT,
-        accountName: TYPED_NAME,
-        nameConfirmed: true,
-        amount: '4200',
-        narration: 'Fournitures',
-        recipientEmail: null,
-        submit: true,
-      })
+      const held = await supplierPayout(page, NO_ACCOUNT, '4200', 'Fournitures')
       expect(held.state).toBe('needs_review')
       await goTo(page, '#/payouts')
       const row = page.getByTestId('payout-row').filter({ hasText: held.reference })

@@ -8,35 +8,24 @@
 // words of a language, and are left out. The same walk in English saves the same screenshots,
 // at 1024x768, under test-results/screens/ for a person to compare.
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { BANKS, VIRTUAL_ACCOUNT_BANKS } from '../../sandbox/data/banks'
 import { accountName } from '../../sandbox/data/accounts'
 import { catalogueOf } from '../support/english-words'
-import { expectNoEnglish, switchTo } from './french-words'
+import { dataOnScreen, expectNoEnglish, PEOPLE, switchTo } from './french-words'
 import { goTo, must, paidPayment } from './gateway-support'
 import { startOwnPreview } from './support'
 
 test.describe.configure({ mode: 'serial' })
 
-const ADMIN = { name: 'Aminata Sow', pin: '246810' }
-const SUPERVISOR = { name: 'Moussa Traoré', pin: '739164', role: 'supervisor' as const }
-const CASHIER = { name: 'Awa Diallo', pin: '4826', role: 'cashier' as const }
-const CUSTOMER = 'Fatou Ndiaye'
+const { admin: ADMIN, supervisor: SUPERVISOR, cashier: CASHIER, customer: CUSTOMER } = PEOPLE
 const ACCOUNT = '3045678912'
-const TILL = 'Comptoir'
+const TILL = PEOPLE.till
 
 /** Data on screen that is nobody's language: people, the till, banks, the payee. */
-const DATA = [
-  ADMIN.name,
-  SUPERVISOR.name,
-  CASHIER.name,
-  CUSTOMER,
-  TILL,
+const DATA = dataOnScreen(
   accountName(ACCOUNT),
   // The demo bank's narration for a transfer (sandbox/state/virtualAccounts.ts): the bank's.
   'Transfer to',
-  ...Object.values(BANKS).flatMap((banks) => banks.map((bank) => bank.name)),
-  ...VIRTUAL_ACCOUNT_BANKS.map((bank) => bank.name),
-]
+)
 
 type Language = 'en' | 'fr'
 

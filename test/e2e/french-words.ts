@@ -2,8 +2,30 @@
 // names, hints and titles read aloud), less the data that is nobody's language, and a check
 // that fails on any word of the English catalogue among them, line by line.
 import { expect, type Page } from '@playwright/test'
+import { BANKS, VIRTUAL_ACCOUNT_BANKS } from '../../sandbox/data/banks'
 import { catalogueOf, englishIn } from '../support/english-words'
 import { seriousA11yViolations, type PageGlobals } from './support'
+
+/** The people and the till the French suites meet (their names are data, not words). */
+export const PEOPLE = {
+  admin: { name: 'Aminata Sow', pin: '246810' },
+  supervisor: { name: 'Moussa Traoré', pin: '739164', role: 'supervisor' as const },
+  cashier: { name: 'Awa Diallo', pin: '4826', role: 'cashier' as const },
+  customer: 'Fatou Ndiaye',
+  till: 'Comptoir',
+}
+
+/** Data on screen that is nobody's language: the people, `more` names, and every bank's. */
+export const dataOnScreen = (...more: string[]): string[] => [
+  PEOPLE.admin.name,
+  PEOPLE.supervisor.name,
+  PEOPLE.cashier.name,
+  PEOPLE.customer,
+  PEOPLE.till,
+  ...more,
+  ...Object.values(BANKS).flatMap((banks) => banks.map((bank) => bank.name)),
+  ...VIRTUAL_ACCOUNT_BANKS.map((bank) => bank.name),
+]
 
 /** The visible text and the accessible words of the page, less `data` (names, banks…). */
 export async function wordsOnScreen(page: Page, data: readonly string[]): Promise<string> {
