@@ -24,7 +24,8 @@ export function AuditLog() {
             {audit.tills.map((till) => (
               <li key={till.tillId}>
                 <strong>{till.tillName}</strong>
-                {till.own ? t('shop.audit.thisTill') : ''}:{' '}
+                {till.own ? t('shop.audit.thisTill') : ''}
+                {t('shop.audit.tillSep')}
                 <Badge tone={till.gap || till.refused > 0 ? 'warning' : 'success'}>
                   {saySaid(till.wordsSay, till.words)}
                 </Badge>
