@@ -10,7 +10,14 @@ import { expect, test, type Page } from '@playwright/test'
 import { accountName } from '../../sandbox/data/accounts'
 import { catalogueOf } from '../support/english-words'
 import { dataOnScreen, firstRunIn, lookAt, PEOPLE, switchTo } from './french-words'
-import { goTo, must, paidPayment, supplierPayout } from './gateway-support'
+import {
+  activateMandate,
+  goTo,
+  must,
+  newMandate,
+  paidPayment,
+  supplierPayout,
+} from './gateway-support'
 import { startOwnPreview } from './support'
 
 const { admin: ADMIN, supervisor: SUPERVISOR, cashier: CASHIER, customer: CUSTOMER } = PEOPLE
@@ -66,24 +73,9 @@ for (const language of ['fr', 'en'] as const) {
 
       // Ready while the gateway answers: a paid payment to refund, an active mandate to charge.
       const paid = await paidPayment(page, '20000', 'fatou@example.com')
-      const banks = await must(page, 'mandates.banks', undefined)
-      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString()
-      const mandate = await must(page, 'mandates.create', {
-        customerName: CUSTOMER,
-        customerEmail: 'fatou@example.com',
-        bankCode: banks[0]!.code,
-        accountNumber: '0123456789',
-        startDate: day(0).slice(0, 10),
-        endDate: day(365).slice(0, 10),
-        maxMonthlyAmount: '20000',
-        maxMonthlyDebitCount: '2',
-        currency: 'NGN',
-      })
-      const ref = { mandateReference: mandate.mandateReference }
-      if (mandate.status === 'pending_activation') {
-        await must(page, 'mandates.initiateActivation', ref)
-        await must(page, 'mandates.validateActivation', { ...ref, otp: '482913', pin: '4321' })
-      }
+      const mandate = await newMandate(page, CUSTOMER, 'fatou@example.com')
+      if (mandate.status === 'pending_activation')
+        await activateMandate(page, mandate.mandateReference)
 
       // A refund of part of it, reviewed while the gateway answers, sent once it is down: the
       // refund looks the payment up first, so the Demo's outage refuses it before it leaves.

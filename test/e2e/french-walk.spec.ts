@@ -11,7 +11,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { accountName } from '../../sandbox/data/accounts'
 import { catalogueOf } from '../support/english-words'
 import { dataOnScreen, expectNoEnglish, PEOPLE, switchTo } from './french-words'
-import { goTo, must, paidPayment } from './gateway-support'
+import { activateMandate, goTo, must, newMandate, paidPayment } from './gateway-support'
 import { startOwnPreview } from './support'
 
 test.describe.configure({ mode: 'serial' })
@@ -236,19 +236,7 @@ for (const language of ['fr', 'en'] as const) {
       await look('refunds: the history')
 
       // Mandates: the new-mandate form, an active mandate, and a debit collected on it.
-      const banks = await must(page, 'mandates.banks', undefined)
-      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString()
-      const mandate = await must(page, 'mandates.create', {
-        customerName: CUSTOMER,
-        customerEmail: 'fatou@example.com',
-        bankCode: banks[0]!.code,
-        accountNumber: '0123456789',
-        startDate: day(0).slice(0, 10),
-        endDate: day(365).slice(0, 10),
-        maxMonthlyAmount: '20000',
-        maxMonthlyDebitCount: '2',
-        currency: 'NGN',
-      })
+      const mandate = await newMandate(page, CUSTOMER, 'fatou@example.com')
       await goTo(page, '#/mandates')
       await page.getByRole('button', { name: w.mandates.list.new, exact: true }).click()
       await look('mandates: a new mandate', 'mandates')
@@ -259,9 +247,7 @@ for (const language of ['fr', 'en'] as const) {
       await expect(detail).toContainText(mandate.mandateReference)
       if ((await detail.getAttribute('data-status')) === 'pending_activation') {
         await look('mandates: to activate with the customer')
-        const ref = { mandateReference: mandate.mandateReference }
-        await must(page, 'mandates.initiateActivation', ref)
-        await must(page, 'mandates.validateActivation', { ...ref, otp: '482913', pin: '4321' })
+        await activateMandate(page, mandate.mandateReference)
       }
       await expect(detail).toHaveAttribute('data-status', 'active')
       await look('mandates: an active mandate')
