@@ -90,8 +90,8 @@ export interface BanksView {
 
 export type NameEnquiryView =
   | { kind: 'resolved'; accountName: string; bankName: string }
-  | { kind: 'no_account'; message: string }
-  | { kind: 'unavailable'; message: string }
+  | { kind: 'no_account'; message: string; say?: Said }
+  | { kind: 'unavailable'; message: string; say?: Said }
 
 /** Where a payout is on its way, for a progress bar: step of steps, and a tone. */
 export interface PayoutProgress {

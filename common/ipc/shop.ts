@@ -175,6 +175,8 @@ export interface ShopAuditEntry {
   kind: string
   /** What happened, in words. */
   what: string
+  /** The same by key, for the screen's language (absent from an older main). */
+  whatSay?: Said
   who: string
   when: string
   reference: string
@@ -192,6 +194,7 @@ export interface ShopAuditTill {
   gap: boolean
   /** e.g. "120 events, signatures checked, no gaps". */
   words: string
+  wordsSay?: Said
 }
 
 export interface ShopRefusedView {

@@ -109,6 +109,7 @@ const en = {
     server: 'Could not {{action}}: the gateway had a problem on its side. Try again in a moment.',
     unreadable:
       'Could not {{action}}: the gateway gave an answer Tilldesk could not read. Try again; if it keeps happening, tell an admin.',
+    keepsChecking: '{{problem}} The till keeps checking.',
   },
   input: {
     checkFields: 'Check the highlighted fields.',
@@ -224,6 +225,8 @@ const en = {
     notice: {
       waitingCustomer:
         "Still waiting for the customer. Press Check status when they say they've paid.",
+      unknownStatus:
+        'The gateway reports this payment as "{{status}}", a status this till does not know. It is not counted as paid or failed; check with the gateway.',
     },
     noSuchCheckReceipt:
       "No payment has the reference {{reference}}. Check it against the customer's receipt.",
@@ -414,6 +417,45 @@ const en = {
     },
   },
   outcome: {
+    step: {
+      lostHttp:
+        "The gateway's answer was lost ({{kind}}, HTTP {{status}}); it may or may not have taken the {{noun}}.",
+      lost: "The gateway's answer was lost ({{kind}}); it may or may not have taken the {{noun}}.",
+      lateHttp:
+        'The gateway did not answer in time (HTTP {{status}}); it may or may not have taken the {{noun}}.',
+      late: 'The gateway did not answer in time; it may or may not have taken the {{noun}}.',
+      notAskedHttp: 'The gateway could not be asked ({{kind}}, HTTP {{status}}).',
+      notAsked: 'The gateway could not be asked ({{kind}}).',
+      has: 'The gateway has the {{noun}}.',
+      hasNo: 'The gateway says it has no {{noun}} with this reference.',
+    },
+    noun: {
+      payment: 'payment',
+      refund: 'refund',
+      debit: 'debit',
+      payout: 'payout',
+      mandate: 'mandate',
+    },
+    // The gateway error's kind, as the evidence names it (main/gateway/errors.ts).
+    kind: {
+      invalid_api_key: 'invalid_api_key',
+      invalid_timestamp: 'invalid_timestamp',
+      timestamp_too_old: 'timestamp_too_old',
+      invalid_signature: 'invalid_signature',
+      invalid_token: 'invalid_token',
+      missing_capability: 'missing_capability',
+      conflict: 'conflict',
+      validation: 'validation',
+      unprocessable: 'unprocessable',
+      not_found: 'not_found',
+      payload_too_large: 'payload_too_large',
+      rate_limited: 'rate_limited',
+      server: 'server',
+      network: 'network',
+      timeout: 'timeout',
+      aborted: 'aborted',
+      bad_response: 'bad_response',
+    },
     unknown:
       "The gateway has not said whether it has {{what}}, so it may or may not have happened. The till keeps asking about this reference; don't do it again.",
     latest: '{{why}} Latest: {{latest}}',
@@ -448,6 +490,18 @@ const en = {
     enterKey: 'Enter the {{environment}} API key (key id and secret) in Settings → API key.',
     noTillSecret:
       "This till has no secret for key {{keyId}}. Secrets are kept per till in the OS keychain: a key id in the settings file (copied, or left from another till on this computer) does not give this till another till's secret. Enter the key id and secret again in Settings → API key.",
+
+    // Why the till is offline (main/environment/connectivity.ts, main/collections/watcher.ts).
+    offline: {
+      answeredError: 'The gateway answered with an error (HTTP {{status}}).',
+      late: 'The gateway did not answer in time.',
+      noNetwork: "Can't reach the gateway: check the network connection.",
+      unavailable: 'The gateway is unavailable (HTTP {{status}}).',
+      refused: 'The gateway refused the request: {{message}}',
+      slowDown: 'The gateway asked us to slow down.',
+      problems: 'The gateway is having problems (HTTP {{status}}).',
+      noAnswer: 'The gateway cannot be reached (no answer from the network).',
+    },
   },
   keychain: {
     linux:
@@ -498,8 +552,6 @@ const en = {
     },
     nameMismatch:
       'The bank says account {{account}} belongs to "{{bankName}}", not "{{typed}}". Check with the customer before paying.',
-    noAccount:
-      'The bank has no account {{account}} at this bank. Check the account number and the bank.',
     notApproved: 'Not approved: {{why}}',
     wrongState: "This payout can't be changed that way now. {{meaning}}",
     enterGatewayReference: "Enter the gateway's reference for the transfer.",
@@ -551,6 +603,19 @@ const en = {
         'The bank reported: "{{message}}". No money left the merchant\'s account; check the details and create a new payout if needed.',
       bankFailedNoReason:
         "The bank reported the transfer failed without a reason. No money left the merchant's account.",
+      // main/payouts/sending.ts, while the bank's name check can't be asked before sending.
+      waitingName: 'Waiting to check the name with the bank: {{why}}',
+      mismatch:
+        "The gateway's transfer with reference {{reference}} has a different {{fields}} from this payout. Do not pay it again; ask the gateway's support to check this reference.",
+      differs: {
+        amount: 'amount',
+        amountAnd: 'amount, {{more}}',
+        accountNumber: 'account number',
+        accountNumberAnd: 'account number, {{more}}',
+        bank: 'bank',
+        bankAnd: 'bank, {{more}}',
+        currency: 'currency',
+      },
     },
     review: {
       unknown:
@@ -561,9 +626,73 @@ const en = {
         'The approval is not signed by this till (it was copied or written outside Tilldesk); it must be approved again.',
       nameMismatch:
         'The bank says account {{account}} belongs to "{{bankName}}", not "{{name}}". Check with the customer before paying.',
+      noAccount:
+        'The bank has no account {{account}} at this bank. Check the account number and the bank.',
     },
   },
   shop: {
+    // The shop's audit log, what each event says (main/shop/audit-log.ts).
+    log: {
+      payout: 'Payout {{reference}} {{state}}: {{sum}} to {{payee}}{{maker}}',
+      state: {
+        awaiting_approval: 'waiting for approval',
+        approved: 'approved',
+        sending: 'being sent',
+        submitted: 'processing',
+        success: 'paid',
+        failed: 'failed',
+        reversed: 'returned',
+        rejected: 'rejected',
+        needs_review: 'needs review',
+        unknown: 'outcome unknown',
+        expired: 'expired',
+      },
+      stateUnknown: 'in a state this till does not know ({{state}})',
+      money: '{{sumAmount}}',
+      minorUnits: '{{amount}} minor units {{currency}}',
+      aPayee: 'a payee',
+      draftedBy: ', drafted by {{name}}',
+      shiftOpened: 'Shift {{shift}} opened',
+      shiftClosed: 'Shift {{shift}} closed, Z-report {{z}}{{received}}',
+      received: ': received {{sums}}',
+      plus: '{{sum}} + {{rest}}',
+      wrongPin: 'Wrong PIN for {{name}}',
+      transferMoved:
+        "Transfer {{reference}} of {{sum}} counted here while out of step, moved to {{till}}'s sale by the shop's rule",
+      anotherTill: 'another till',
+      staff: 'Staff {{change}}{{whom}}{{role}}',
+      staffUpserted: 'added or changed',
+      whom: ': {{name}}',
+      role: ' ({{role}})',
+      decision: 'Payout {{reference}} {{decision}}{{drafted}}{{reason}}',
+      decided: 'decided',
+      draftedAt: ' (drafted at {{till}})',
+      because: ': {{reason}}',
+      tillJoined: 'Joined the shop',
+      tillPinned: "Vouched for another till's key",
+      other: '{{kind}}{{reference}}',
+      till: {
+        own_one: '{{count}} event, signed on this till',
+        own_other: '{{count}} events, signed on this till',
+        gap_one:
+          '{{count}} event, signatures checked; stopped at a missing event: nothing after it is applied until it arrives',
+        gap_other:
+          '{{count}} events, signatures checked; stopped at a missing event: nothing after it is applied until it arrives',
+        refused_one: '{{count}} event, signatures checked; {{refused}} refused',
+        refused_other: '{{count}} events, signatures checked; {{refused}} refused',
+        checked_one: '{{count}} event, signatures checked, no gaps',
+        checked_other: '{{count}} events, signatures checked, no gaps',
+      },
+    },
+    // The shop's state, for the status bar and Settings → Shop (main/shop/service.ts).
+    state: {
+      inStep: 'In step with {{shop}}.',
+      joined:
+        "Joined {{shop}}: waiting for the till that made the code to confirm this till. Until then this till's events stay here.",
+      alone: 'Shop server not reachable: this till works alone and catches up when it is back.',
+      aloneBecause:
+        'Shop server not reachable: this till works alone and catches up when it is back. ({{reason}})',
+    },
     unreachable:
       'The shop server could not be reached. Check the address and port, and that it is running.',
     loginRefused: 'The server refused the user name or password.',
@@ -577,8 +706,7 @@ const en = {
     alreadyInShop: 'This till is already in a shop. Leave it first.',
     joinFirst: 'Join or create a shop first.',
     approveOnTheirTill: 'This till is not in a shop: approve payouts on their till.',
-    overLimit:
-      'This payout would go over a payout limit, counting the payouts of every till in the shop. A supervisor with a higher limit must decide it, or it waits until tomorrow.',
+    overLimit: '{{refusal}} Payouts of every till in the shop are counted.',
     noLongerWaiting:
       'That payout is no longer waiting for approval (its till decided or changed it). Look at the list again.',
     detailsChanged:
@@ -720,6 +848,7 @@ const fr: ErrorWords = {
       'Impossible {{action}} : la passerelle a eu un problème de son côté. Réessayez dans un instant.',
     unreadable:
       'Impossible {{action}} : la passerelle a donné une réponse que Tilldesk n’a pas pu lire. Réessayez ; si cela se répète, prévenez un administrateur.',
+    keepsChecking: '{{problem}} La caisse continue de vérifier.',
   },
   input: {
     checkFields: 'Vérifiez les champs signalés.',
@@ -842,6 +971,8 @@ const fr: ErrorWords = {
     notice: {
       waitingCustomer:
         'Toujours en attente du client. Appuyez sur Vérifier l’état quand il dit avoir payé.',
+      unknownStatus:
+        'La passerelle indique ce paiement comme « {{status}} », un état que cette caisse ne connaît pas. Il n’est compté ni comme payé ni comme échoué ; vérifiez auprès de la passerelle.',
     },
     noSuchCheckReceipt:
       'Aucun paiement n’a la référence {{reference}}. Comparez-la au ticket de caisse du client.',
@@ -1043,6 +1174,45 @@ const fr: ErrorWords = {
     },
   },
   outcome: {
+    step: {
+      lostHttp:
+        'La réponse de la passerelle a été perdue ({{kind}}, HTTP {{status}}) : elle a peut-être pris le {{noun}}, peut-être pas.',
+      lost: 'La réponse de la passerelle a été perdue ({{kind}}) : elle a peut-être pris le {{noun}}, peut-être pas.',
+      lateHttp:
+        'La passerelle n’a pas répondu à temps (HTTP {{status}}) : elle a peut-être pris le {{noun}}, peut-être pas.',
+      late: 'La passerelle n’a pas répondu à temps : elle a peut-être pris le {{noun}}, peut-être pas.',
+      notAskedHttp: 'La passerelle n’a pas pu être interrogée ({{kind}}, HTTP {{status}}).',
+      notAsked: 'La passerelle n’a pas pu être interrogée ({{kind}}).',
+      has: 'La passerelle a le {{noun}}.',
+      hasNo: 'La passerelle dit n’avoir aucun {{noun}} sous cette référence.',
+    },
+    // Every noun is masculine in French (le paiement, le mandat…): the sentences say "le".
+    noun: {
+      payment: 'paiement',
+      refund: 'remboursement',
+      debit: 'prélèvement',
+      payout: 'versement',
+      mandate: 'mandat',
+    },
+    kind: {
+      invalid_api_key: 'clé d’API refusée',
+      invalid_timestamp: 'horodatage refusé',
+      timestamp_too_old: 'horodatage trop ancien',
+      invalid_signature: 'signature refusée',
+      invalid_token: 'jeton refusé',
+      missing_capability: 'droit manquant',
+      conflict: 'conflit',
+      validation: 'requête refusée',
+      unprocessable: 'requête refusée',
+      not_found: 'introuvable',
+      payload_too_large: 'requête trop grande',
+      rate_limited: 'trop de requêtes',
+      server: 'erreur du serveur',
+      network: 'réseau',
+      timeout: 'délai dépassé',
+      aborted: 'interrompu',
+      bad_response: 'réponse illisible',
+    },
     unknown:
       'La passerelle n’a pas dit si elle a reçu {{what}} : il a pu avoir lieu ou non. La caisse continue de l’interroger sur cette référence ; ne le refaites pas.',
     latest: '{{why}} Dernière réponse : {{latest}}',
@@ -1080,6 +1250,17 @@ const fr: ErrorWords = {
       'Saisissez la clé d’API de l’environnement {{environment}} (identifiant et secret) dans Paramètres → Clé d’API.',
     noTillSecret:
       'Cette caisse n’a pas de secret pour la clé {{keyId}}. Les secrets sont gardés par caisse dans le trousseau du système : un identifiant de clé dans le fichier des paramètres (copié, ou laissé par une autre caisse de cet ordinateur) ne donne pas à cette caisse le secret d’une autre. Saisissez de nouveau l’identifiant et le secret dans Paramètres → Clé d’API.',
+
+    offline: {
+      answeredError: 'La passerelle a répondu par une erreur (HTTP {{status}}).',
+      late: 'La passerelle n’a pas répondu à temps.',
+      noNetwork: 'Impossible de joindre la passerelle : vérifiez la connexion au réseau.',
+      unavailable: 'La passerelle est indisponible (HTTP {{status}}).',
+      refused: 'La passerelle a refusé la requête : {{message}}',
+      slowDown: 'La passerelle a demandé de ralentir.',
+      problems: 'La passerelle a des difficultés (HTTP {{status}}).',
+      noAnswer: 'La passerelle est injoignable (aucune réponse du réseau).',
+    },
   },
   keychain: {
     linux:
@@ -1130,8 +1311,6 @@ const fr: ErrorWords = {
     },
     nameMismatch:
       'Selon la banque, le compte {{account}} appartient à « {{bankName}} », et non à « {{typed}} ». Vérifiez avec le client avant de payer.',
-    noAccount:
-      'La banque n’a pas de compte {{account}}. Vérifiez le numéro de compte et la banque.',
     notApproved: 'Non approuvé : {{why}}',
     wrongState: 'Ce versement ne peut plus être modifié ainsi. {{meaning}}',
     enterGatewayReference: 'Saisissez la référence du virement donnée par la passerelle.',
@@ -1184,6 +1363,18 @@ const fr: ErrorWords = {
         'La banque a répondu : « {{message}} ». Aucun argent n’a quitté le compte du commerçant ; vérifiez les coordonnées et créez un nouveau versement si besoin.',
       bankFailedNoReason:
         'La banque a signalé l’échec du virement sans en donner la raison. Aucun argent n’a quitté le compte du commerçant.',
+      waitingName: 'En attente de la vérification du nom auprès de la banque : {{why}}',
+      mismatch:
+        'Le virement que la passerelle a sous la référence {{reference}} diffère de ce versement ({{fields}}). Ne le payez pas une seconde fois ; demandez à l’assistance de la passerelle de vérifier cette référence.',
+      differs: {
+        amount: 'montant',
+        amountAnd: 'montant, {{more}}',
+        accountNumber: 'numéro de compte',
+        accountNumberAnd: 'numéro de compte, {{more}}',
+        bank: 'banque',
+        bankAnd: 'banque, {{more}}',
+        currency: 'devise',
+      },
     },
     review: {
       unknown:
@@ -1194,9 +1385,72 @@ const fr: ErrorWords = {
         'L’approbation n’est pas signée par cette caisse (elle a été copiée ou écrite hors de Tilldesk) ; il faut l’approuver de nouveau.',
       nameMismatch:
         'D’après la banque, le compte {{account}} est au nom de « {{bankName}} », et non de « {{name}} ». Vérifiez auprès du client avant de payer.',
+      noAccount:
+        'La banque n’a pas de compte {{account}}. Vérifiez le numéro de compte et la banque.',
     },
   },
   shop: {
+    log: {
+      payout: 'Versement {{reference}} {{state}} : {{sum}} à {{payee}}{{maker}}',
+      state: {
+        awaiting_approval: 'en attente d’approbation',
+        approved: 'approuvé',
+        sending: 'en cours d’envoi',
+        submitted: 'en traitement',
+        success: 'payé',
+        failed: 'échoué',
+        reversed: 'retourné',
+        rejected: 'rejeté',
+        needs_review: 'à vérifier',
+        unknown: 'au résultat inconnu',
+        expired: 'expiré',
+      },
+      stateUnknown: 'dans un état que cette caisse ne connaît pas ({{state}})',
+      money: '{{sumAmount}}',
+      minorUnits: '{{amount}} unités mineures {{currency}}',
+      aPayee: 'un bénéficiaire',
+      draftedBy: ', préparé par {{name}}',
+      shiftOpened: 'Service {{shift}} ouvert',
+      shiftClosed: 'Service {{shift}} clôturé, rapport Z {{z}}{{received}}',
+      received: ' : reçu {{sums}}',
+      plus: '{{sum}} + {{rest}}',
+      wrongPin: 'Code PIN erroné pour {{name}}',
+      transferMoved:
+        'Virement {{reference}} de {{sum}} compté ici hors synchronisation, attribué par la règle de la boutique à la vente de {{till}}',
+      anotherTill: 'une autre caisse',
+      staff: 'Personnel {{change}}{{whom}}{{role}}',
+      staffUpserted: 'ajouté ou modifié',
+      whom: ' : {{name}}',
+      role: ' ({{role}})',
+      decision: 'Versement {{reference}} {{decision}}{{drafted}}{{reason}}',
+      decided: 'décidé',
+      draftedAt: ' (préparé sur {{till}})',
+      because: ' : {{reason}}',
+      tillJoined: 'A rejoint la boutique',
+      tillPinned: 'S’est porté garant de la clé d’une autre caisse',
+      other: '{{kind}}{{reference}}',
+      till: {
+        own_one: '{{count}} événement, signé sur cette caisse',
+        own_other: '{{count}} événements, signés sur cette caisse',
+        gap_one:
+          '{{count}} événement, signatures vérifiées ; arrêté à un événement manquant : rien après lui n’est appliqué avant qu’il arrive',
+        gap_other:
+          '{{count}} événements, signatures vérifiées ; arrêté à un événement manquant : rien après lui n’est appliqué avant qu’il arrive',
+        refused_one: '{{count}} événement, signatures vérifiées ; {{refused}} refusé(s)',
+        refused_other: '{{count}} événements, signatures vérifiées ; {{refused}} refusé(s)',
+        checked_one: '{{count}} événement, signatures vérifiées, aucun manque',
+        checked_other: '{{count}} événements, signatures vérifiées, aucun manque',
+      },
+    },
+    state: {
+      inStep: 'Synchronisée avec {{shop}}.',
+      joined:
+        'A rejoint {{shop}} : en attente de la confirmation de la caisse qui a créé le code. D’ici là, les événements de cette caisse restent ici.',
+      alone:
+        'Serveur de la boutique injoignable : cette caisse travaille seule et se met à jour à son retour.',
+      aloneBecause:
+        'Serveur de la boutique injoignable : cette caisse travaille seule et se met à jour à son retour. ({{reason}})',
+    },
     unreachable:
       'Le serveur de la boutique est injoignable. Vérifiez l’adresse et le port, et qu’il est bien démarré.',
     loginRefused: 'Le serveur a refusé le nom d’utilisateur ou le mot de passe.',
@@ -1213,8 +1467,7 @@ const fr: ErrorWords = {
     joinFirst: 'Rejoignez ou créez d’abord une boutique.',
     approveOnTheirTill:
       'Cette caisse ne fait partie d’aucune boutique : approuvez les versements sur leur caisse.',
-    overLimit:
-      'Ce versement dépasserait un plafond de versement, en comptant les versements de toutes les caisses de la boutique. Un superviseur au plafond plus élevé doit en décider, ou il attend le lendemain.',
+    overLimit: '{{refusal}} Les versements de toutes les caisses de la boutique sont comptés.',
     noLongerWaiting:
       'Ce versement n’attend plus d’approbation (sa caisse l’a décidé ou modifié). Regardez de nouveau la liste.',
     detailsChanged:

@@ -5,6 +5,7 @@
 import type { Said } from '../../common/ipc/contract'
 import type { UnknownOutcomeView } from '../../common/ipc/payments'
 import { ERROR_WORDS } from '../../common/words/errors'
+import { stepSaid } from '../../common/words/steps'
 import { english } from '../kernel/errors'
 import type { Uncertainty } from './submit'
 
@@ -29,7 +30,7 @@ export function reviewSaid(review: string, noun: string): Said | null {
   if (!review.startsWith(before) || !review.endsWith(after)) return null
   if (review.length < before.length + after.length) return null
   const last = review.slice(before.length, review.length - after.length)
-  return { key: 'outcome.review', params: { what, last } }
+  return { key: 'outcome.review', params: { what, last: stepSaid(last) ?? last } }
 }
 
 function whySaid(u: Uncertainty, noun: string): Said | null {
@@ -38,7 +39,9 @@ function whySaid(u: Uncertainty, noun: string): Said | null {
   if (!what) return null
   const why: Said = { key: 'outcome.unknown', params: { what } }
   const latest = u.steps.at(-1)?.said
-  return latest ? { key: 'outcome.latest', params: { why, latest } } : why
+  return latest
+    ? { key: 'outcome.latest', params: { why, latest: stepSaid(latest) ?? latest } }
+    : why
 }
 
 export function outcomeViewOf(

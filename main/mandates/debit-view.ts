@@ -4,6 +4,7 @@ import type { DebitView } from '../../common/ipc/mandates'
 import { decisionOutcomeView, type Decider } from '../exactly-once/decision'
 import { noticeSay } from '../exactly-once/outcome-view'
 import { DEBIT_WORDS } from './debit-kind'
+import { checkingNoticeSaid } from '../payments/payment-notice'
 import type { Said } from '../../common/ipc/contract'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
 
@@ -25,7 +26,7 @@ export function toDebitView(
     completedAt: entry.completedAt,
     following,
     notice: entry.notice,
-    ...noticeSay(entry, 'debit', DEBIT_NOTICES),
+    ...debitNoticeSay(entry),
     outcome: decisionOutcomeView(
       { ...entry, startedById: entry.chargedById, open: entry.status === 'starting' },
       viewer,
@@ -39,3 +40,14 @@ const DEBIT_NOTICES: readonly Said[] = [
   { key: 'mandates.debitNotice.waiting' },
   { key: 'mandates.debitNotice.gaveUp' },
 ]
+
+/**
+ * The keyed twin of a debit's notice when it is one of our sentences (a failed check read back
+ * by key, payment-notice.ts); otherwise nothing (an older till's words: shown as written).
+ */
+function debitNoticeSay(entry: DebitEntry): { noticeSay: Said } | Record<string, never> {
+  const ours = noticeSay(entry, 'debit', DEBIT_NOTICES)
+  if ('noticeSay' in ours || entry.notice === null) return ours
+  const said = checkingNoticeSaid(entry.notice)
+  return said ? { noticeSay: said } : {}
+}

@@ -3,6 +3,7 @@
 import type { Said } from '../../common/ipc/contract'
 import { DOCUMENT_WORDS } from '../../common/words'
 import { ERROR_WORDS } from '../../common/words/errors'
+import { readBack, sentencesOf } from '../../common/words/read-back'
 import { english } from '../kernel/errors'
 import { GatewayError } from '../gateway/errors'
 import { classifyFailure } from './gatewayPort'
@@ -82,53 +83,12 @@ export function gatewayFailureSaid(
   }
 }
 
-type Tree = { readonly [key: string]: string | Tree }
+const GW_SENTENCES = sentencesOf(ERROR_WORDS.en.payouts.gw, 'payouts.gw')
+const REVIEW_SENTENCES = sentencesOf(ERROR_WORDS.en.payouts.review, 'payouts.review')
 
-/** Every sentence of a words group as [key, pattern, its placeholders' names], longest first. */
-function patternsOf(group: Tree, prefix: string): ReadonlyArray<[string, RegExp, string[]]> {
-  const out: Array<[string, RegExp, string[]]> = []
-  const walk = (tree: Tree, prefix: string) => {
-    for (const [name, value] of Object.entries(tree)) {
-      if (typeof value !== 'string') walk(value, `${prefix}.${name}`)
-      else {
-        const names: string[] = []
-        const source = value
-          .split(/\{\{\s*(\w+)\s*\}\}/)
-          .map((part, i) => {
-            if (i % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-            names.push(part)
-            return '(.*?)'
-          })
-          .join('')
-        out.push([`${prefix}.${name}`, new RegExp(`^${source}$`, 's'), names])
-      }
-    }
-  }
-  walk(group, prefix)
-  return out.sort((a, b) => b[1].source.length - a[1].source.length)
-}
-
-const GW_PATTERNS = patternsOf(ERROR_WORDS.en.payouts.gw, 'payouts.gw')
-const REVIEW_PATTERNS = patternsOf(ERROR_WORDS.en.payouts.review, 'payouts.review')
-
-/** The keyed sentence `patterns` make of `message`; a value (not a quoted `message`) is keyed too. */
-function saidFrom(
-  patterns: ReadonlyArray<[string, RegExp, string[]]>,
-  message: string,
-): Said | undefined {
-  for (const [key, pattern, names] of patterns) {
-    const m = pattern.exec(message)
-    if (!m) continue
-    const params: Record<string, string | number | Said> = {}
-    names.forEach((name, i) => {
-      const value = m[i + 1]!
-      const inner = value && name !== 'message' ? problemSaid(value) : undefined
-      params[name] = inner ?? (name === 'status' && /^\d+$/.test(value) ? Number(value) : value)
-    })
-    return names.length > 0 ? { key, params } : { key }
-  }
-  return undefined
-}
+/** A value inside a payout's sentence is keyed too, unless it is the gateway's quoted text. */
+const innerSaid = (name: string, found: string): Said | undefined =>
+  name === 'message' ? undefined : problemSaid(found)
 
 /**
  * The keyed sentence of a row problem main stored as its English (explainGatewayFailure's,
@@ -136,7 +96,7 @@ function saidFrom(
  * these words do not make (an older till's). The bank's own text stays quoted as written.
  */
 export function problemSaid(message: string): Said | undefined {
-  return saidFrom(GW_PATTERNS, message)
+  return readBack(GW_SENTENCES, message, innerSaid)
 }
 
 /**
@@ -144,7 +104,7 @@ export function problemSaid(message: string): Said | undefined {
  * answer inside keyed too when these words made it); undefined for an older till's reason.
  */
 export function reviewReasonSaid(reason: string): Said | undefined {
-  return saidFrom(REVIEW_PATTERNS, reason)
+  return readBack(REVIEW_SENTENCES, reason, innerSaid)
 }
 
 /** Turns the gateway's failure_reason into a sentence for the cashier (`payouts.gw.bankFailed`). */

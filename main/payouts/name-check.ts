@@ -21,7 +21,7 @@ export function holdSaid(
           typed: item.accountName,
         },
       }
-    : { key: 'payouts.noAccount', params: { account: item.accountNumber } }
+    : { key: 'payouts.review.noAccount', params: { account: item.accountNumber } }
 }
 
 /** Compares the bank's answer with the payee name. */

@@ -2,17 +2,19 @@
 // Resolve, before approval when possible, and before every disbursement. Answers are
 // remembered for a few minutes so main can tell a name the bank really gave (and the cashier
 // confirmed) from a name typed into the form.
+import type { Said } from '../../common/ipc/contract'
 import type { Currency } from '../../common/money'
 import { GatewayError } from '../gateway/errors'
-import { explainGatewayFailure } from './explain'
+import { AppError, english } from '../kernel/errors'
+import { gatewayFailureSaid } from './explain'
 import { classifyFailure, type GatewayProvider } from './gatewayPort'
 
 export type NameEnquiryResult =
   | { kind: 'resolved'; accountName: string; bankName: string; at: number }
-  /** The bank says there is no such account (or the number is wrong). */
-  | { kind: 'no_account'; message: string }
+  /** The bank says there is no such account (or the number is wrong); keyed, in `say`. */
+  | { kind: 'no_account'; message: string; say: Said }
   /** We could not ask: offline, gateway trouble, or no key. Try again later. */
-  | { kind: 'unavailable'; message: string }
+  | { kind: 'unavailable'; message: string; say?: Said }
 
 export interface NameEnquiryOptions {
   gateway: GatewayProvider
@@ -40,6 +42,7 @@ export class NameEnquiry {
       return {
         kind: 'unavailable',
         message: error instanceof Error ? error.message : 'The gateway is not set up.',
+        ...(error instanceof AppError && error.say ? { say: error.say } : {}),
       }
     }
     try {
@@ -57,13 +60,13 @@ export class NameEnquiry {
         // The bank's "no such account" (a JSON not-found), or the gateway refusing the details.
         const refused = error.kind === 'validation' || error.kind === 'unprocessable'
         if (classifyFailure(error, 'lookup') === 'not_found' || refused) {
-          return {
-            kind: 'no_account',
-            message: `The bank has no account ${accountNumber} at this bank. Check the account number and the bank.`,
-          }
+          // Also the payout's review reason when it is held for it (name-check.ts).
+          const say = { key: 'payouts.review.noAccount', params: { account: accountNumber } }
+          return { kind: 'no_account', message: english(say), say }
         }
       }
-      return { kind: 'unavailable', message: explainGatewayFailure(error, 'resolve') }
+      const say = gatewayFailureSaid(error, 'resolve')
+      return { kind: 'unavailable', message: english(say), say }
     }
   }
 

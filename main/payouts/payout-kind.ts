@@ -6,6 +6,7 @@
 // written before keep every item and its evidence as they are (payout-store.ts turns the
 // core's changes into the state machine's records).
 import type { Transfer } from '../../common/api/disbursements'
+import type { Said } from '../../common/ipc/contract'
 import type { WriteKind } from '../exactly-once/kind'
 import type { Uncertainty as CoreUncertainty } from '../exactly-once/submit'
 import { assertChecker } from './command-basics'
@@ -214,15 +215,31 @@ export function disbursementBody(item: PayoutItem): DisbursementBody {
   }
 }
 
-/** The gateway's transfer under our reference should be the one we asked for. */
+/** What may differ, in the order said; each names itself and, before another, the rest. */
+const DIFFERS = ['amount', 'accountNumber', 'bank', 'currency'] as const
+
+/**
+ * The gateway's transfer under our reference should be the one we asked for; where it is not,
+ * why in English, keyed (`payouts.gw.mismatch`, its list of what differs keyed too) so the
+ * stored problem reads back by key (explain.ts problemSaid).
+ */
 export function describeMismatch(item: PayoutItem, transfer: Transfer): string | null {
-  const differences: string[] = []
   // A field the gateway did not send (the spec shows none of them) can't differ.
   const differs = (theirs: unknown, ours: unknown) => theirs !== undefined && theirs !== ours
-  if (differs(transfer.amount, item.amount)) differences.push('amount')
-  if (differs(transfer.account_number, item.accountNumber)) differences.push('account number')
-  if (differs(transfer.bank_code, item.bankCode)) differences.push('bank')
-  if (differs(transfer.currency, item.currency)) differences.push('currency')
-  if (differences.length === 0) return null
-  return `The gateway's transfer with reference ${item.reference} has a different ${differences.join(', ')} from this payout. Do not pay it again; ask the gateway's support to check this reference.`
+  const which = {
+    amount: differs(transfer.amount, item.amount),
+    accountNumber: differs(transfer.account_number, item.accountNumber),
+    bank: differs(transfer.bank_code, item.bankCode),
+    currency: differs(transfer.currency, item.currency),
+  }
+  const fields = DIFFERS.filter((f) => which[f]).reduceRight<Said | null>(
+    (more, f) =>
+      more
+        ? { key: `payouts.gw.differs.${f}And`, params: { more } }
+        : { key: `payouts.gw.differs.${f}` },
+    null,
+  )
+  return (
+    fields && english({ key: 'payouts.gw.mismatch', params: { reference: item.reference, fields } })
+  )
 }

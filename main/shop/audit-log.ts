@@ -15,7 +15,11 @@ import type {
   ShopAuditTill,
   ShopRefusedView,
 } from '../../common/ipc/shop'
-import { formatMoney, isCurrency, minorFromText } from '../../common/money'
+import type { Said } from '../../common/ipc/contract'
+import { isCurrency, minorFromText } from '../../common/money'
+import { ERROR_WORDS } from '../../common/words/errors'
+import { moneyValue } from '../../common/words/said'
+import { english } from '../kernel/errors'
 import { csvRow } from '../collections/csv'
 import type { ShopEvent, StoredEvent } from './events'
 import { localDay } from './overview'
@@ -45,18 +49,12 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 const nameOf = (value: unknown): string =>
   typeof value === 'object' && value !== null ? text((value as { name?: unknown }).name) : ''
 
-const STATE: Record<string, string> = {
-  awaiting_approval: 'waiting for approval',
-  approved: 'approved',
-  sending: 'being sent',
-  submitted: 'processing',
-  success: 'paid',
-  failed: 'failed',
-  reversed: 'returned',
-  rejected: 'rejected',
-  needs_review: 'needs review',
-  unknown: 'outcome unknown',
-  expired: 'expired',
+/** The payout states the log names (common/words/errors.ts `shop.log.state`). */
+const STATES = new Set(Object.keys(ERROR_WORDS.en.shop.log.state))
+/** The other kinds it names in words; any other kind is listed by its name. */
+const KINDS: Readonly<Record<string, string>> = {
+  'till.joined': 'shop.log.tillJoined',
+  'till.pinned': 'shop.log.tillPinned',
 }
 
 const REFUSED: Record<string, string> = {
@@ -67,14 +65,18 @@ const REFUSED: Record<string, string> = {
   malformed: 'Refused: it could not be read',
 }
 
-/** Integer minor units as text in words; never a float, never a guess. */
-function money(minorText: unknown, currency: unknown): string {
+/** Integer minor units, keyed (said in the language's format); never a float, never a guess. */
+function money(minorText: unknown, currency: unknown): Said {
   const amount = text(minorText)
   const code = text(currency)
   const value = minorFromText(amount)
-  if (value === null || !isCurrency(code)) return `${amount || '?'} minor units ${code}`.trim()
-  return formatMoney(value, code)
+  if (value === null || !isCurrency(code))
+    return { key: 'shop.log.minorUnits', params: { amount: amount || '?', currency: code } }
+  return { key: 'shop.log.money', params: { sumAmount: moneyValue(value, code) } }
 }
+
+/** `said` when `value` is given, else nothing (an optional part of a sentence). */
+const part = (value: string, said: Said): Said | string => (value ? said : '')
 
 /** Names the log can put to ids it meets: staff from their records, tills from their events. */
 export interface AuditNames {
@@ -103,6 +105,12 @@ function when(e: ShopEvent): string {
  * records carry a PIN hash: only the name and role are ever taken from them.
  */
 export function describe(e: ShopEvent, names: AuditNames = NO_NAMES): string | null {
+  const said = describeSaid(e, names)
+  return said && english(said)
+}
+
+/** The same, keyed (common/words/errors.ts `shop.log`), for the screen's language. */
+export function describeSaid(e: ShopEvent, names: AuditNames = NO_NAMES): Said | null {
   const b = e.body
   const ref = text(b.reference)
   const userId = text(b.userId)
@@ -115,44 +123,108 @@ export function describe(e: ShopEvent, names: AuditNames = NO_NAMES): string | n
     e.kind === 'transfer.seen'
   )
     return null
-  if (e.kind === 'payout.state')
-    return `Payout ${ref} ${STATE[text(b.state)] ?? `in a state this till does not know (${text(b.state)})`}: ${money(b.amountMinor, b.currency)} to ${text(b.accountName) || 'a payee'}${b.maker ? `, drafted by ${text(b.maker)}` : ''}`
-  if (e.kind === 'shift.opened') return `Shift ${text(b.shiftId)} opened`
+  if (e.kind === 'payout.state') {
+    const state = text(b.state)
+    return {
+      key: 'shop.log.payout',
+      params: {
+        reference: ref,
+        state: STATES.has(state)
+          ? { key: `shop.log.state.${state}` }
+          : { key: 'shop.log.stateUnknown', params: { state } },
+        sum: money(b.amountMinor, b.currency),
+        payee: text(b.accountName) || { key: 'shop.log.aPayee' },
+        maker: part(text(b.maker), { key: 'shop.log.draftedBy', params: { name: text(b.maker) } }),
+      },
+    }
+  }
+  if (e.kind === 'shift.opened')
+    return { key: 'shop.log.shiftOpened', params: { shift: text(b.shiftId) } }
   if (e.kind === 'shift.closed') {
     const till = b.till as { collections?: { received?: unknown } } | undefined
     const received = Array.isArray(till?.collections?.received)
-      ? (till.collections.received as Array<Record<string, unknown>>)
-          .map((a) => money(a.amountMinor, a.currency))
-          .join(' + ')
-      : ''
-    return `Shift ${text(b.shiftId)} closed, Z-report ${typeof b.zNumber === 'number' ? b.zNumber : '?'}${received ? `: received ${received}` : ''}`
+      ? (till.collections.received as Array<Record<string, unknown>>).map((a) =>
+          money(a.amountMinor, a.currency),
+        )
+      : []
+    // "₦1,000.00 + 2,000.00 GHS": each sum in its currency, one after the other.
+    const sums = received.reduceRight<Said | null>(
+      (rest, sum) => (rest ? { key: 'shop.log.plus', params: { sum, rest } } : sum),
+      null,
+    )
+    return {
+      key: 'shop.log.shiftClosed',
+      params: {
+        shift: text(b.shiftId),
+        z: typeof b.zNumber === 'number' ? b.zNumber : '?',
+        received: sums ? { key: 'shop.log.received', params: { sums } } : '',
+      },
+    }
   }
-  if (e.kind === 'signin.failed') return `Wrong PIN for ${names.user(userId)}`
+  if (e.kind === 'signin.failed')
+    return { key: 'shop.log.wrongPin', params: { name: names.user(userId) } }
   // A correction between tills (moves.ts): money counted on one till's sale, given to another's.
   if (e.kind === 'transfer.moved')
-    return `Transfer ${ref} of ${money(b.amountMinor, b.currency)} counted here while out of step, moved to ${text(b.toTill) || 'another till'}'s sale by the shop's rule`
+    return {
+      key: 'shop.log.transferMoved',
+      params: {
+        reference: ref,
+        sum: money(b.amountMinor, b.currency),
+        till: text(b.toTill) || { key: 'shop.log.anotherTill' },
+      },
+    }
   if (e.kind.startsWith('staff.')) {
     const whom = nameOf(b.user) || text(b.name) || (userId ? names.user(userId) : '')
     const role = text(b.role)
-    const change = e.kind === 'staff.upserted' ? 'added or changed' : e.kind.slice(6)
-    return `Staff ${change.replace(/[._]/g, ' ')}${whom ? `: ${whom}` : ''}${role ? ` (${role})` : ''}`
+    const change =
+      e.kind === 'staff.upserted'
+        ? { key: 'shop.log.staffUpserted' }
+        : e.kind.slice(6).replace(/[._]/g, ' ')
+    return {
+      key: 'shop.log.staff',
+      params: {
+        change,
+        whom: part(whom, { key: 'shop.log.whom', params: { name: whom } }),
+        role: part(role, {
+          key: 'shop.log.role',
+          params: { role: role in ROLES ? { key: `payouts.role.${role}` } : role },
+        }),
+      },
+    }
   }
   if (e.kind === 'payout.decision') {
-    const decision = text(b.decision).replace(/_/g, ' ') || 'decided'
-    const maker = text(b.tillId) ? ` (drafted at ${names.till(text(b.tillId))})` : ''
-    const reason = text(b.reason) ? `: ${text(b.reason)}` : ''
-    return `Payout ${ref} ${decision}${maker}${reason}`
+    const decision = text(b.decision)
+    const tillId = text(b.tillId)
+    return {
+      key: 'shop.log.decision',
+      params: {
+        reference: ref,
+        decision:
+          decision === 'approved' || decision === 'rejected'
+            ? { key: `shop.log.state.${decision}` }
+            : decision.replace(/_/g, ' ') || { key: 'shop.log.decided' },
+        drafted: part(tillId, { key: 'shop.log.draftedAt', params: { till: names.till(tillId) } }),
+        reason: part(text(b.reason), {
+          key: 'shop.log.because',
+          params: { reason: text(b.reason) },
+        }),
+      },
+    }
   }
-  return `${e.kind}${ref ? ` ${ref}` : ''}`
+  const known = KINDS[e.kind]
+  if (known) return { key: known }
+  return { key: 'shop.log.other', params: { kind: e.kind, reference: ref ? ` ${ref}` : '' } }
 }
 
-function tillWords(t: Omit<ShopAuditTill, 'words'>): string {
-  const events = `${t.events} ${t.events === 1 ? 'event' : 'events'}`
-  if (t.own) return `${events}, signed on this till`
-  if (t.gap)
-    return `${events}, signatures checked; stopped at a missing event: nothing after it is applied until it arrives`
-  if (t.refused > 0) return `${events}, signatures checked; ${t.refused} refused`
-  return `${events}, signatures checked, no gaps`
+const ROLES = ERROR_WORDS.en.payouts.role
+
+/** How one till's events checked out here, keyed (`shop.log.till`). */
+function tillSaid(t: Omit<ShopAuditTill, 'words'>): Said {
+  const count = t.events
+  if (t.own) return { key: 'shop.log.till.own', params: { count } }
+  if (t.gap) return { key: 'shop.log.till.gap', params: { count } }
+  if (t.refused > 0) return { key: 'shop.log.till.refused', params: { count, refused: t.refused } }
+  return { key: 'shop.log.till.checked', params: { count } }
 }
 
 export function shopAudit(input: ShopAuditInput): ShopAudit {
@@ -172,9 +244,9 @@ export function shopAudit(input: ShopAuditInput): ShopAudit {
   const entries: Array<ShopAuditEntry & { order: number }> = []
   const add = (e: ShopEvent, serverSeq: number | null) => {
     counts.set(e.tillId, (counts.get(e.tillId) ?? 0) + 1)
-    const what = describe(e, lookup)
+    const whatSay = describeSaid(e, lookup)
     const at = when(e)
-    if (what === null || localDay(at, input.timeZone) !== input.day) return
+    if (whatSay === null || localDay(at, input.timeZone) !== input.day) return
     entries.push({
       serverSeq,
       // Not yet on the server: after everything that is, in the till's own order.
@@ -182,7 +254,8 @@ export function shopAudit(input: ShopAuditInput): ShopAudit {
       tillId: e.tillId,
       tillName: '',
       kind: e.kind,
-      what,
+      what: english(whatSay),
+      whatSay,
       who: who(e),
       when: at,
       reference: text(e.body.reference) || text(e.body.shiftId),
@@ -229,7 +302,8 @@ export function shopAudit(input: ShopAuditInput): ShopAudit {
       // A gap still stands while nothing of that till was accepted after it.
       gap: (gapAt.get(tillId) ?? 0) > (lastAccepted.get(tillId) ?? 0),
     }
-    return { ...base, words: tillWords(base) }
+    const wordsSay = tillSaid(base)
+    return { ...base, words: english(wordsSay), wordsSay }
   })
 
   return {

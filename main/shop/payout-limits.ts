@@ -10,7 +10,8 @@
 // applies every limit with a margin and says so in the refusal (limits.ts OUT_OF_STEP_SHARE).
 import type pg from 'pg'
 import { isCurrency, type Minor } from '../../common/money'
-import { AppError } from '../kernel/errors'
+import type { Said } from '../../common/ipc/contract'
+import { AppError, english } from '../kernel/errors'
 import {
   checkApproverLimits,
   checkMakerLimits,
@@ -29,6 +30,9 @@ import type { ShopEvent } from './events'
  * lease (watch-lease.ts), this one next.
  */
 export const LIMITS_LOCK = 7243100003
+/** A limit's refusal: main's English and the same keyed for the screen's language. */
+type Refusal = { message: string; say: Said }
+
 /** Holds and events older than this can't be in today's limits, in any time zone. */
 const LOOK_BACK = '2 days'
 
@@ -122,7 +126,7 @@ export class ShopPayoutLimits implements ShopLimitsPort {
     const connection = this.source.connection()
     // Out of step: the check on this till's own context (with its margin) is all there is.
     if (status.sync !== 'online' || !status.tillId || !connection) return
-    let violation: string | null
+    let violation: Refusal | null
     try {
       violation = await this.#holdOnServer(request, status.tillId, connection)
     } catch (error) {
@@ -135,8 +139,7 @@ export class ShopPayoutLimits implements ShopLimitsPort {
         outOfStep: "The shop's database did not answer the limits check.",
       })
     }
-    if (violation)
-      throw new AppError('limit_exceeded', violation, { say: { key: 'shop.overLimit' } })
+    if (violation) throw new AppError('limit_exceeded', violation.message, { say: violation.say })
   }
 
   /** The check against the shop, and the hold when it passes; the refusal in words, or null. */
@@ -144,7 +147,7 @@ export class ShopPayoutLimits implements ShopLimitsPort {
     request: ShopHoldRequest,
     tillId: string,
     connection: { server: ShopServer; login: ShopLogin },
-  ): Promise<string | null> {
+  ): Promise<Refusal | null> {
     const client = await this.#poolOf(connection).connect()
     try {
       await client.query('begin')
@@ -186,7 +189,8 @@ export class ShopPayoutLimits implements ShopLimitsPort {
     }
   }
 
-  #check(request: ShopHoldRequest, shop: ShopLimits): string | null {
+  /** The limit's refusal with its amounts and limit, keyed, saying every till is counted. */
+  #check(request: ShopHoldRequest, shop: ShopLimits): Refusal | null {
     const limits = { ...request.limits, shop }
     const v =
       request.side === 'maker'
@@ -198,7 +202,10 @@ export class ShopPayoutLimits implements ShopLimitsPort {
             limits,
             request.clock,
           )
-    return v ? `${v.message} Payouts of every till in the shop are counted.` : null
+    if (!v) return null
+    // The English keeps why the till is out of step (the keyed sentence says only that it is).
+    const message = english({ key: 'shop.overLimit', params: { refusal: v.message } })
+    return { message, say: { key: 'shop.overLimit', params: { refusal: v.say } } }
   }
 
   #poolOf(connection: { server: ShopServer; login: ShopLogin }): pg.Pool {

@@ -24,7 +24,8 @@ import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type pg from 'pg'
 import type { ShopAudit, ShopOverview, ShopStatusView, ShopZReport } from '../../common/ipc/shop'
-import { AppError, refuse } from '../kernel/errors'
+import type { Said } from '../../common/ipc/contract'
+import { AppError, english, refuse } from '../kernel/errors'
 import type { Logger } from '../kernel/log'
 import type { IntegrityService } from '../integrity'
 import { tillAccount } from '../integrity/keys'
@@ -56,6 +57,9 @@ import { JOINED_KIND, pinsForSync, SHOP_CODES_ACCOUNT, SHOP_PINS_ACCOUNT, ShopPi
 import type { ShopStaffHooks } from './staff'
 import { shopZCsv, shopZReport } from './shop-z'
 import { REFUSED_PROBLEM, ShopSync, type RefusedEvent, type ShopStatus } from './sync'
+
+/** The status line in main's English, keyed for the screen's language. */
+const sayStatus = (say: Said): { message: string; say: Said } => ({ message: english(say), say })
 
 export const SHOP_LOGIN_ACCOUNT = 'Tilldesk shop login'
 export const SHOP_KEY_ACCOUNT = 'Tilldesk shop signing key'
@@ -183,11 +187,17 @@ export class ShopService {
         privateCa: Boolean(config.server.ca),
       },
       sync: online ? 'online' : 'offline',
-      message: online
-        ? this.#sync?.confirmed === false
-          ? `Joined ${config.shopName}: waiting for the till that made the code to confirm this till. Until then this till's events stay here.`
-          : `In step with ${config.shopName}.`
-        : `Shop server not reachable: this till works alone and catches up when it is back.${state && state.state === 'offline' ? ` (${state.reason})` : ''}`,
+      ...sayStatus(
+        online
+          ? {
+              key: this.#sync?.confirmed === false ? 'shop.state.joined' : 'shop.state.inStep',
+              params: { shop: config.shopName },
+            }
+          : state && state.state === 'offline'
+            ? // The server's reason stays as the connection gave it.
+              { key: 'shop.state.aloneBecause', params: { reason: state.reason } }
+            : { key: 'shop.state.alone' },
+      ),
       refused: this.#refused,
     }
   }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ShiftReminder } from '../../common/ipc/shifts'
 import { Banner, Button } from '../components'
+import { sayOffline } from '../i18n/errors'
 import { formatWhen } from '../lib/format'
 import { call, subscribe } from '../lib/pos'
 import { useEnvironment } from '../store/environment'
@@ -52,13 +53,14 @@ export function Banners({ hideOffline = false }: { hideOffline?: boolean }) {
             ) : undefined
           }
         >
-          {environment.notReady}
+          {sayOffline(environment.notReady)}
           {role !== 'admin' && ` ${t('app.banners.askAdmin')}`}
         </Banner>
       )}
       {!environment?.notReady && !hideOffline && status?.connectivity === 'offline' && (
         <Banner tone="warning" title={t('app.banners.offline')}>
-          {status.offlineReason ?? t('app.banners.checkNetwork')} {t('app.banners.offlineWorks')}
+          {status.offlineReason ? sayOffline(status.offlineReason) : t('app.banners.checkNetwork')}{' '}
+          {t('app.banners.offlineWorks')}
         </Banner>
       )}
     </div>

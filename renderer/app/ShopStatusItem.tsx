@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import type { ShopStatusView } from '../../common/ipc/shop'
 import { Icon } from '../components'
 import { call, subscribe } from '../lib/pos'
+import { saySaid } from '../i18n/errors'
 import './shop-status.css'
 
 export function ShopStatusItem() {
@@ -29,7 +30,7 @@ export function ShopStatusItem() {
   return (
     <span
       className={`statusbar__item statusbar__shop statusbar__shop--${online ? 'online' : 'offline'}`}
-      title={shop.message}
+      title={saySaid(shop.say, shop.message)}
       data-testid="status-shop"
     >
       <Icon name={online ? 'online' : 'offline'} size={16} />

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PublicUser } from '../../common/ipc'
 import { Icon } from '../components'
+import { sayOffline } from '../i18n/errors'
 import { formatTime } from '../lib/format'
 import { useEnvironment } from '../store/environment'
 import { ShopStatusItem } from './ShopStatusItem'
@@ -34,6 +35,7 @@ export function StatusBar({
       ? t('app.status.notSetUp')
       : t(`app.status.${connectivity}`)
   const outbox = status?.outbox ?? { pending: 0, failed: 0 }
+  const reason = status?.offlineReason ?? environment?.notReady ?? null
 
   return (
     <footer className="statusbar" aria-label={t('app.status.label')}>
@@ -46,7 +48,7 @@ export function StatusBar({
       <div className="statusbar__items">
         <span
           className={`statusbar__item statusbar__conn statusbar__conn--${connectivity}`}
-          title={status?.offlineReason ?? environment?.notReady ?? undefined}
+          title={reason ? sayOffline(reason) : undefined}
           data-testid="status-connectivity"
         >
           <Icon name={CONNECTIVITY_ICON[connectivity]} size={16} />
@@ -54,12 +56,15 @@ export function StatusBar({
         </span>
         <span className="statusbar__item" data-testid="status-outbox">
           <Icon name="outbox" size={16} />
-          {t('app.status.outbox', { pending: outbox.pending })}
-          {outbox.failed > 0 && (
-            <span className="statusbar__failed">
-              {t('app.status.outboxFailed', { count: outbox.failed })}
-            </span>
-          )}
+          {/* One run of text: the item's gap is for the icon, not before the comma. */}
+          <span>
+            {t('app.status.outbox', { pending: outbox.pending })}
+            {outbox.failed > 0 && (
+              <span className="statusbar__failed">
+                {t('app.status.outboxFailed', { count: outbox.failed })}
+              </span>
+            )}
+          </span>
         </span>
         {approvalsWaiting > 0 && (
           <a

@@ -2,6 +2,7 @@
 // read from main (settings, users, environment, receipt settings, charges), never remembered
 // here, so the list is true whoever did the step and from wherever.
 import { t } from '../i18n'
+import { sayOffline } from '../i18n/errors'
 import { call } from '../lib/pos'
 
 export interface SetupStep {
@@ -46,7 +47,7 @@ export async function setupProgress(): Promise<SetupStep[]> {
       id: 'gateway',
       title: t('app.setup.gateway.title'),
       detail: environment.notReady
-        ? environment.notReady
+        ? sayOffline(environment.notReady)
         : t(`app.setup.gateway.${environment.environment}`),
       done: !environment.notReady,
       route: ['settings', 'environment'],

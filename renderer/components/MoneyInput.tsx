@@ -1,15 +1,18 @@
 // Amount entry for cashiers: accepts what people type ("12500", "12,500.00", "₦12500.5"), parses exactly
 // with common/money (integer minor units, never floats) and shows the formatted amount large.
+// The amount below the field is in the till's language ("5 000,00 NGN" in French); the field
+// keeps what common/money reads, so only an English till rewrites it as "₦5,000.00".
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
-  formatMoney,
+  formatMoney as typedMoney,
   parseUserAmount,
   type Currency,
   type Minor,
   DEFAULT_CURRENCY,
 } from '../../common/money'
 import { amountProblem } from '../i18n/money'
+import { formatMoney } from '../lib/format'
 import { FieldShell } from './Field'
 
 export interface MoneyInputProps {
@@ -34,9 +37,9 @@ export function MoneyInput({
   autoFocus,
   name,
 }: MoneyInputProps) {
-  const [text, setText] = useState(() => (value === null ? '' : formatMoney(value, currency)))
+  const [text, setText] = useState(() => (value === null ? '' : typedMoney(value, currency)))
   const [parseError, setParseError] = useState<string | null>(null)
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
 
   const commit = (next: string) => {
     setText(next)
@@ -72,7 +75,8 @@ export function MoneyInput({
             aria-invalid={invalid || undefined}
             onChange={(event) => commit(event.target.value)}
             onBlur={() => {
-              if (value !== null && parseError === null) setText(formatMoney(value, currency))
+              if (value !== null && parseError === null && i18n.language === 'en')
+                setText(typedMoney(value, currency))
             }}
           />
           <output className="money-input__preview" htmlFor={id} aria-live="polite">

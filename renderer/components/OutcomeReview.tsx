@@ -6,6 +6,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Said } from '../../common/ipc/contract'
+import { stepSaid } from '../../common/words/steps'
 import { saySaid } from '../i18n/errors'
 import { formatDateTime } from '../lib/format'
 import { fieldsOf, messageOf } from '../lib/pos'
@@ -124,9 +125,10 @@ export function OutcomeReview(props: OutcomeReviewProps) {
           {outcome.steps.map((step, index) => (
             <li key={index}>
               <span className="mono small">{formatDateTime(step.at)}</span>{' '}
-              {step.call === 'send'
-                ? t('components.outcome.sent', { said: step.said })
-                : t('components.outcome.checked', { said: step.said })}
+              {t(step.call === 'send' ? 'components.outcome.sent' : 'components.outcome.checked', {
+                // The core's English, as journaled; keyed again when these words made it.
+                said: saySaid(stepSaid(step.said), step.said),
+              })}
             </li>
           ))}
         </ol>

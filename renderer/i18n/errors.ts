@@ -7,6 +7,7 @@
 // back to main's English, never to a blank.
 import type { Said, WireError } from '../../common/ipc/contract'
 import type { FieldProblem } from '../../common/rules'
+import { offlineSaid } from '../../common/words/offline'
 import { ISO_DAY, moneyParam } from '../../common/words/said'
 import { formatDate, formatMoney, formatWhen } from '../lib/format'
 import { i18n } from '.'
@@ -48,6 +49,9 @@ function sayKnown(said: Said): string | undefined {
 export function saySaid(said: Said | undefined, english: string): string {
   return (said && sayKnown(said)) ?? english
 }
+
+/** Why the till is offline or not ready: main's English, named by key again (offline.ts). */
+export const sayOffline = (reason: string): string => saySaid(offlineSaid(reason), reason)
 
 /** The error's sentence, and its fields' sentences, in the screen's language. */
 export function sayWire(error: WireError): { message: string; fields: Record<string, string> } {

@@ -8,77 +8,32 @@
 // words of a language, and are left out. The same walk in English saves the same screenshots,
 // at 1024x768, under test-results/screens/ for a person to compare.
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { BANKS, VIRTUAL_ACCOUNT_BANKS } from '../../sandbox/data/banks'
 import { accountName } from '../../sandbox/data/accounts'
-import { catalogueOf, englishIn } from '../support/english-words'
-import { goTo, must, paidPayment } from './gateway-support'
+import { catalogueOf } from '../support/english-words'
+import { dataOnScreen, expectNoEnglish, PEOPLE, switchTo } from './french-words'
+import { activateMandate, goTo, must, newMandate, paidPayment } from './gateway-support'
 import { startOwnPreview } from './support'
 
 test.describe.configure({ mode: 'serial' })
 
-const ADMIN = { name: 'Aminata Sow', pin: '246810' }
-const SUPERVISOR = { name: 'Moussa Traoré', pin: '739164', role: 'supervisor' as const }
-const CASHIER = { name: 'Awa Diallo', pin: '4826', role: 'cashier' as const }
-const CUSTOMER = 'Fatou Ndiaye'
+const { admin: ADMIN, supervisor: SUPERVISOR, cashier: CASHIER, customer: CUSTOMER } = PEOPLE
 const ACCOUNT = '3045678912'
-const TILL = 'Comptoir'
+const TILL = PEOPLE.till
 
 /** Data on screen that is nobody's language: people, the till, banks, the payee. */
-const DATA = [
-  ADMIN.name,
-  SUPERVISOR.name,
-  CASHIER.name,
-  CUSTOMER,
-  TILL,
+const DATA = dataOnScreen(
   accountName(ACCOUNT),
   // The demo bank's narration for a transfer (sandbox/state/virtualAccounts.ts): the bank's.
   'Transfer to',
-  ...Object.values(BANKS).flatMap((banks) => banks.map((bank) => bank.name)),
-  ...VIRTUAL_ACCOUNT_BANKS.map((bank) => bank.name),
-].sort((a, b) => b.length - a.length)
+)
 
 type Language = 'en' | 'fr'
-
-/** The visible text and the accessible words of the page, less the data. */
-async function wordsOnScreen(page: Page): Promise<string> {
-  const text = await page.evaluate(() => {
-    interface Named {
-      getAttribute(name: string): string | null
-    }
-    const doc = (
-      globalThis as unknown as {
-        document: { body: { innerText: string }; querySelectorAll(query: string): Named[] }
-      }
-    ).document
-    const parts = [doc.body.innerText]
-    for (const el of doc.querySelectorAll('[aria-label],[placeholder],[title],img[alt]'))
-      for (const name of ['aria-label', 'placeholder', 'title', 'alt'])
-        parts.push(el.getAttribute(name) ?? '')
-    return parts.join('\n')
-  })
-  let words = text
-  for (const data of DATA) words = words.split(data).join(' ')
-  // Addresses, e-mails, identifiers (TD-…, R-2026…, VAT_…, demo_7620e6…) and initials (AS)
-  // are data too.
-  return words
-    .replace(/\bhttps?:\/\/\S+/g, ' ')
-    .replace(/\S+@\S+/g, ' ')
-    .replace(/\S*[\d_]\S*/g, ' ')
-    .replace(/\b[A-Z]{1,4}-[\w-]+/g, ' ')
-    .replace(/\b[A-Z]{2}\b/g, ' ')
-}
 
 function walker(page: Page, language: Language) {
   return async (where: string, shot?: string) => {
     await expect(page.locator('.spinner')).toHaveCount(0)
-    if (language === 'fr') {
-      // Each line that has English in it, with its words: what to fix, at a glance.
-      const lines = (await wordsOnScreen(page)).split('\n')
-      const english = lines
-        .map((line) => ({ line: line.trim(), words: englishIn(line) }))
-        .filter((found) => found.words.length > 0)
-      expect.soft(english, where).toEqual([])
-    }
+    // Each line that has English in it, with its words: what to fix, at a glance.
+    if (language === 'fr') await expectNoEnglish(page, where, DATA)
     if (shot) await page.screenshot({ path: `test-results/screens/${language}-${shot}.png` })
   }
 }
@@ -98,23 +53,6 @@ async function reviewAndConfirm(
   await expect(dialog).toBeVisible()
   await look()
   await dialog.getByRole('button', { name: new RegExp(`^${confirm.split('{{')[0]}`) }).click()
-}
-
-async function switchTo(page: Page, language: Language, who: { name: string; pin: string }) {
-  const w = catalogueOf(language)
-  const lock = page.getByTestId('lock-screen')
-  const from = (await lock.isVisible()) ? lock : page.locator('.app-frame')
-  await from.getByRole('button', { name: new RegExp(w.app.switchUser) }).click()
-  const tile = page.getByRole('button', { name: new RegExp(`^${who.name}`) })
-  const pin = page.getByLabel(w.components.pinFor.replace('{{name}}', who.name))
-  // The people's tiles, or straight to the PIN: waited for, since the sign-in screen takes a
-  // moment to show after the switch (asked at once, the tile was not there yet and never
-  // clicked).
-  await expect(tile.or(pin).first()).toBeVisible()
-  if (await tile.isVisible()) await tile.click()
-  await pin.fill(who.pin)
-  await page.getByRole('button', { name: w.signIn.submit, exact: true }).click()
-  await expect(page.getByTestId('status-user')).toContainText(who.name)
 }
 
 for (const language of ['fr', 'en'] as const) {
@@ -298,19 +236,7 @@ for (const language of ['fr', 'en'] as const) {
       await look('refunds: the history')
 
       // Mandates: the new-mandate form, an active mandate, and a debit collected on it.
-      const banks = await must(page, 'mandates.banks', undefined)
-      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString()
-      const mandate = await must(page, 'mandates.create', {
-        customerName: CUSTOMER,
-        customerEmail: 'fatou@example.com',
-        bankCode: banks[0]!.code,
-        accountNumber: '0123456789',
-        startDate: day(0).slice(0, 10),
-        endDate: day(365).slice(0, 10),
-        maxMonthlyAmount: '20000',
-        maxMonthlyDebitCount: '2',
-        currency: 'NGN',
-      })
+      const mandate = await newMandate(page, CUSTOMER, 'fatou@example.com')
       await goTo(page, '#/mandates')
       await page.getByRole('button', { name: w.mandates.list.new, exact: true }).click()
       await look('mandates: a new mandate', 'mandates')
@@ -321,9 +247,7 @@ for (const language of ['fr', 'en'] as const) {
       await expect(detail).toContainText(mandate.mandateReference)
       if ((await detail.getAttribute('data-status')) === 'pending_activation') {
         await look('mandates: to activate with the customer')
-        const ref = { mandateReference: mandate.mandateReference }
-        await must(page, 'mandates.initiateActivation', ref)
-        await must(page, 'mandates.validateActivation', { ...ref, otp: '482913', pin: '4321' })
+        await activateMandate(page, mandate.mandateReference)
       }
       await expect(detail).toHaveAttribute('data-status', 'active')
       await look('mandates: an active mandate')

@@ -89,3 +89,26 @@ export async function pickForDecision(page: Page, account: string): Promise<void
     .first()
     .click()
 }
+
+/** A year-long mandate (₦20,000, twice a month) on the first bank: created, not activated. */
+export async function newMandate(page: Page, customerName: string, customerEmail: string) {
+  const banks = await must(page, 'mandates.banks', undefined)
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString()
+  return must(page, 'mandates.create', {
+    customerName,
+    customerEmail,
+    bankCode: banks[0]!.code,
+    accountNumber: '0123456789',
+    startDate: day(0).slice(0, 10),
+    endDate: day(365).slice(0, 10),
+    maxMonthlyAmount: '20000',
+    maxMonthlyDebitCount: '2',
+    currency: 'NGN',
+  })
+}
+
+/** Activates a mandate as the customer does, with the demo bank's code and PIN. */
+export async function activateMandate(page: Page, mandateReference: string): Promise<void> {
+  await must(page, 'mandates.initiateActivation', { mandateReference })
+  await must(page, 'mandates.validateActivation', { mandateReference, otp: '482913', pin: '4321' })
+}

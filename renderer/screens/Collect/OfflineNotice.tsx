@@ -3,6 +3,7 @@
 import { Trans, useTranslation } from 'react-i18next'
 import { formatTime } from '../../lib/format'
 import { Banner } from '../../components'
+import { sayOffline } from '../../i18n/errors'
 import { useCollections } from '../../store/collections'
 
 export function OfflineNotice() {
@@ -14,7 +15,7 @@ export function OfflineNotice() {
     const next = status.nextAttemptAt ? formatTime(status.nextAttemptAt) : null
     return (
       <Banner tone="warning" title={t('collect.offline.title')} className="offline-notice">
-        <p>{status.offlineReason}</p>
+        {status.offlineReason && <p>{sayOffline(status.offlineReason)}</p>}
         <p>
           <Trans t={t} i18nKey="collect.offline.works" components={{ strong: <strong /> }} />
         </p>

@@ -6,6 +6,7 @@ import { Trans, useTranslation } from 'react-i18next'
 import type { ShiftReport, ShiftStatus } from '../../../common/ipc/shifts'
 import { Banner, Button, Card, Spinner } from '../../components'
 import { DayCharts } from '../../components/charts/DayCharts'
+import { sayOffline } from '../../i18n/errors'
 import { formatDateTime } from '../../lib/format'
 import { call, messageOf } from '../../lib/pos'
 import { useEnvironment } from '../../store/environment'
@@ -113,7 +114,9 @@ export default function OverviewScreen() {
             {status?.connectivity === 'online'
               ? t('overview.answers')
               : status?.connectivity === 'offline'
-                ? (status.offlineReason ?? t('overview.unreachable'))
+                ? status.offlineReason
+                  ? sayOffline(status.offlineReason)
+                  : t('overview.unreachable')
                 : t('app.status.unknown')}
           </p>
         </Card>

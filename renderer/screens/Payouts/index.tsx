@@ -19,6 +19,7 @@ import {
 import { Banner, Button, Card, MoneyInput, Spinner, TextField } from '../../components'
 import { FieldGroup, Form, FormActions } from '../../components/kit'
 import { sayRule } from '../../i18n/rules'
+import { saySaid } from '../../i18n/errors'
 import { fieldError, refusalsOf, type Refusal } from '../../lib/fieldErrors'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 import { useEnvironment } from '../../store/environment'
@@ -428,14 +429,14 @@ function NamePanel({
   if (resolution.kind === 'no_account') {
     return (
       <Banner tone="danger" title={t('payouts.name.noAccount')}>
-        {resolution.message}
+        {saySaid(resolution.say, resolution.message)}
       </Banner>
     )
   }
   return (
     <div className="po-name po-name--offline">
       <Banner tone="warning" title={t('payouts.name.cantCheck')}>
-        {resolution.message} {t('payouts.name.cantCheckBody')}
+        {saySaid(resolution.say, resolution.message)} {t('payouts.name.cantCheckBody')}
       </Banner>
       <div className="po-name__typed">
         <TextField

@@ -266,7 +266,9 @@ function InShop({
         title={view.shopName ?? t('settings.shop.shop')}
         description={t('settings.shop.thisTill', { till: view.tillName ?? '' })}
       >
-        <Banner tone={view.sync === 'online' ? 'success' : 'warning'}>{view.message}</Banner>
+        <Banner tone={view.sync === 'online' ? 'success' : 'warning'}>
+          {saySaid(view.say, view.message)}
+        </Banner>
         {view.server && (
           <p className="muted">
             {t(view.server.privateCa ? 'settings.shop.serverPrivate' : 'settings.shop.server', {

@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next'
 import { Badge } from '../../components'
 import { formatDate, formatTime } from '../../lib/format'
+import { saySaid } from '../../i18n/errors'
 import { DayCard } from './DayCard'
 import { auditDay } from './useShopDay'
 
@@ -23,9 +24,10 @@ export function AuditLog() {
             {audit.tills.map((till) => (
               <li key={till.tillId}>
                 <strong>{till.tillName}</strong>
-                {till.own ? t('shop.audit.thisTill') : ''}:{' '}
+                {till.own ? t('shop.audit.thisTill') : ''}
+                {t('shop.audit.tillSep')}
                 <Badge tone={till.gap || till.refused > 0 ? 'warning' : 'success'}>
-                  {till.words}
+                  {saySaid(till.wordsSay, till.words)}
                 </Badge>
               </li>
             ))}
@@ -60,7 +62,7 @@ export function AuditLog() {
                       )}
                     </td>
                     <td>{e.tillName}</td>
-                    <td>{e.what}</td>
+                    <td>{saySaid(e.whatSay, e.what)}</td>
                     <td>{e.who || '—'}</td>
                   </tr>
                 ))}

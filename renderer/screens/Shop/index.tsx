@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ShopOverview, ShopStatusView } from '../../../common/ipc/shop'
 import { Banner, EmptyState, Spinner, Tabs, type TabItem } from '../../components'
+import { saySaid } from '../../i18n/errors'
 import { call, messageOf, subscribe } from '../../lib/pos'
 import '../Payouts/payouts.css'
 import { AuditLog } from './AuditLog'
@@ -62,7 +63,7 @@ export default function ShopScreen() {
   return (
     <div className="screen shop" data-testid="shop">
       <Banner tone={status.sync === 'online' ? 'success' : 'warning'} className="no-print">
-        {status.message}
+        {saySaid(status.say, status.message)}
       </Banner>
       <Tabs
         label={t('shop.tabs.label')}

@@ -4,6 +4,9 @@
 // ₦400,000 payouts to one account on five tills can't all pass a ₦1,000,000 per-account limit,
 // and a supervisor's daily approval limit holds across tills. Nothing here mocks the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatMoney } from '../../../common/money'
+import { ERROR_WORDS } from '../../../common/words/errors'
+import { sayIn } from '../../../common/words/said'
 import { AppError } from '../../../main/kernel/errors'
 import { withClient, type ShopServer } from '../../../main/shop/connection'
 import {
@@ -20,6 +23,7 @@ import {
   startThrowawayPostgres,
   type ThrowawayPostgres,
 } from '../../support/postgres'
+import { englishIn } from '../../support/english-words'
 import { itemFixture, naira } from '../../unit/payouts/helpers'
 
 const skipReason = postgresSkipReason()
@@ -125,6 +129,12 @@ describe.skipIf(skipReason !== null)(
       expect((third as AppError).message).toMatch(
         /Sade would have approved ₦1,200,000\.00 today, above the daily approval limit of ₦1,000,000\.00/,
       )
+      // On a French till: the same amounts and limit, every till counted, no English word.
+      const french = sayIn(ERROR_WORDS.fr, (third as AppError).say!, 'fr-CI')!
+      expect(french).toContain(formatMoney(naira(1_200_000), 'NGN', 'fr-CI'))
+      expect(french).toContain(formatMoney(naira(1_000_000), 'NGN', 'fr-CI'))
+      expect(french).toMatch(/toutes les caisses de la boutique/)
+      expect(englishIn(french)).toEqual([])
       // Another supervisor is not held by Sade's approvals.
       const other = await outcome(
         ports[3]!.hold({
@@ -160,6 +170,10 @@ describe.skipIf(skipReason !== null)(
         expect(error).toBeInstanceOf(AppError)
         expect((error as AppError).message).toMatch(/did not answer the limits check/)
         expect((error as AppError).message).toMatch(/each limit counts as 50% of itself/)
+        const french = sayIn(ERROR_WORDS.fr, (error as AppError).say!, 'fr-CI')!
+        expect(french).toContain(formatMoney(naira(600_000), 'NGN', 'fr-CI'))
+        expect(french).toMatch(/50 % de lui-même/)
+        expect(englishIn(french)).toEqual([])
       } finally {
         await away.stop()
       }

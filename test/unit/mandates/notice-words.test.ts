@@ -1,6 +1,7 @@
 // The Mandates screen's notices reach a French screen in French: a mandate's top notice while
 // the gateway has not confirmed it, and a debit's own notices (not confirmed yet, not settled
-// after two hours) come keyed (noticeSay) beside main's English. They came as English only.
+// after two hours, the gateway unreachable while checking) come keyed (noticeSay) beside
+// main's English. They came as English only.
 import { describe, expect, it } from 'vitest'
 import type { Said } from '../../../common/ipc/contract'
 import { ERROR_WORDS } from '../../../common/words/errors'
@@ -12,6 +13,7 @@ import { toDebitView } from '../../../main/mandates/debit-view'
 import type { DebitEntry, MandateEntry } from '../../../main/mandates/mandate-entries'
 import { toMandateView } from '../../../main/mandates/mandate-view'
 import { englishIn } from '../../support/english-words'
+import { gatewayError } from '../payouts/helpers'
 
 const uncertainty: Uncertainty = {
   since: '2026-11-24T13:00:00.000Z',
@@ -51,8 +53,10 @@ describe('a debit’s notices', () => {
   it.each([
     ['not confirmed yet', kind.unknown(entry, uncertainty)],
     ['given up', kind.gaveUp!(entry)],
+    ['gateway unreachable', kind.lookupFailed!(entry, gatewayError('network'))],
+    ['gateway too slow', kind.lookupFailed!(entry, gatewayError('timeout'))],
   ])('are keyed, with French that has no English word (%s)', (_, e) => {
-    expectKeyed(toDebitView(e!, false), /^mandates\.debitNotice\./)
+    expectKeyed(toDebitView(e!, false), /^(mandates\.debitNotice\.|cashier\.keepsChecking$)/)
   })
 
   it('keep a notice of other words as written, unkeyed', () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { Transfer, TransferStatus } from '../../../common/api/disbursements'
 import type { Minor } from '../../../common/money'
 import { GatewayError, type GatewayErrorKind } from '../../../main/gateway/errors'
+import { english } from '../../../main/kernel/errors'
 import type { Sealer } from '../../../main/integrity/seal'
 import { bindingHash } from '../../../main/payouts/binding'
 import { PayoutCommands, type Person, type PayoutPolicy } from '../../../main/payouts/commands'
@@ -248,7 +249,8 @@ export async function world(
       }
     } catch (error) {
       if (error instanceof GatewayError && error.kind === 'not_found') {
-        return { kind: 'no_account', message: `No account ${accountNumber}.` }
+        const say = { key: 'payouts.review.noAccount', params: { account: accountNumber } }
+        return { kind: 'no_account', message: english(say), say }
       }
       return { kind: 'unavailable', message: 'offline' }
     }

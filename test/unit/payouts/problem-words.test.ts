@@ -15,6 +15,10 @@ import {
 } from '../../../main/payouts/explain'
 import { judgeName } from '../../../main/payouts/name-check'
 import { toView } from '../../../main/payouts/view'
+import { describeMismatch, disbursementBody } from '../../../main/payouts/payout-kind'
+import type { Transfer } from '../../../common/api/disbursements'
+import type { PayoutsGateway } from '../../../main/payouts/gatewayPort'
+import { nameEnquiry } from '../../support/payout-rig'
 import { englishIn } from '../../support/english-words'
 import { english } from '../../../main/kernel/errors'
 import { cashier, gatewayError, itemFixture, supervisor } from './helpers'
@@ -116,6 +120,33 @@ describe('a payout the bank failed', () => {
   })
 })
 
+describe('a transfer the gateway holds under the payout’s reference that does not match it', () => {
+  it.each([
+    ['the amount', { amount: 1 }],
+    ['the account and the bank', { account_number: '9999999999', bank_code: '999' }],
+    ['everything', { amount: 1, account_number: '9', bank_code: '9', currency: 'GHS' }],
+  ])('names %s keyed, and French has no English word', (_, theirs) => {
+    const item = itemFixture('submitted')
+    const transfer = { ...disbursementBody(item), status: 'pending', ...theirs } as Transfer
+    const message = describeMismatch(item, transfer)!
+    const view = toView(
+      { ...item, problem: { code: 'transfer_mismatch', message, at: 1, transient: false } },
+      supervisor,
+    )
+    expect(view.problem?.say?.key).toBe('payouts.gw.mismatch')
+    expect(english(view.problem!.say!)).toBe(message)
+    const french = sayIn(ERROR_WORDS.fr, view.problem!.say!, 'fr-CI')!
+    expect(french).toContain(item.reference)
+    expect(englishIn(french)).toEqual([])
+  })
+
+  it('is nothing when what the gateway sent matches', () => {
+    const item = itemFixture('submitted')
+    const transfer = { reference: item.reference, status: 'pending' } as Transfer
+    expect(describeMismatch(item, transfer)).toBeNull()
+  })
+})
+
 describe('a payout’s review reason', () => {
   const latest = explainGatewayFailure(gatewayError('timeout'), 'verify')
   const reasons = [
@@ -139,6 +170,26 @@ describe('a payout’s review reason', () => {
       const french = sayIn(ERROR_WORDS.fr, view.reviewReasonSay!, 'fr-CI')!
       expect(englishIn(french), french).toEqual([])
     }
+  })
+
+  it('when the bank has no such account is keyed, on the resolve panel and as the reason', async () => {
+    const gateway = {
+      banks: { resolve: () => Promise.reject(gatewayError('not_found')) },
+    } as unknown as PayoutsGateway
+    const result = await nameEnquiry(gateway, 1_000).resolve('058', '0123456789')
+    expect(result.kind).toBe('no_account')
+    if (result.kind !== 'no_account') return
+    expect(result.say).toEqual({
+      key: 'payouts.review.noAccount',
+      params: { account: '0123456789' },
+    })
+    expect(result.message).toBe(english(result.say!))
+    const reason = judgeName({ accountName: 'Ada Obi', accountNumber: '0123456789' }, result).hold!
+    const view = toView({ ...itemFixture('needs_review'), reviewReason: reason }, supervisor)
+    expect(view.reviewReasonSay).toEqual(result.say)
+    const french = sayIn(ERROR_WORDS.fr, view.reviewReasonSay!, 'fr-CI')!
+    expect(french).toContain('0123456789')
+    expect(englishIn(french)).toEqual([])
   })
 
   it('keys the gateway’s last answer inside it too', () => {

@@ -1,6 +1,8 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { JournalUnavailableError } from '../../../main/payouts/journal'
+import { english } from '../../../main/kernel/errors'
+import { problemSaid } from '../../../main/payouts/explain'
 import type { PayoutItem } from '../../../main/payouts/model'
 import { Outbox } from '../../../main/payouts/outbox'
 import { PayoutSender, type SenderOptions } from '../../../main/payouts/sender'
@@ -423,6 +425,10 @@ describe('sender: outcomes and holds', () => {
     await expect
       .poll(() => sender?.live(item.reference)?.problem?.message, { timeout: 2_000 })
       .toMatch(/Waiting to check the name/)
+    // Keyed for the Payouts screen's language, the bank's trouble inside keyed too.
+    const waiting = sender.live(item.reference)!.problem!.message
+    expect(problemSaid(waiting)?.key).toBe('payouts.gw.waitingName')
+    expect(english(problemSaid(waiting)!)).toBe(waiting)
     expect(w.gateway.count('initialize')).toBe(0)
     w.gateway.resolveUnavailable = false
     await sender.idle(5_000)

@@ -1,0 +1,158 @@
+// The states the French walk never reaches: money whose fate the till does not know, and the
+// gateway down. A payout held for a supervisor's review (the bank has no such account); then,
+// with the Demo gateway in an outage, a refund and a direct debit refused (each looks its
+// payment or mandate up before it sends, so the outage stops it before it leaves) and a hosted
+// payment whose answer was lost, on its own screen and in the supervisor's list of unconfirmed
+// payments with the steps tried. On each: no word of the English catalogue (in French), no
+// serious or critical axe violation in light and dark, and a screenshot at 1024x768
+// (test-results/screens/fr-… and en-…) for a person to look at.
+import { expect, test, type Page } from '@playwright/test'
+import { accountName } from '../../sandbox/data/accounts'
+import { catalogueOf } from '../support/english-words'
+import { dataOnScreen, firstRunIn, lookAt, PEOPLE, switchTo } from './french-words'
+import {
+  activateMandate,
+  goTo,
+  must,
+  newMandate,
+  paidPayment,
+  supplierPayout,
+} from './gateway-support'
+import { startOwnPreview } from './support'
+
+const { admin: ADMIN, supervisor: SUPERVISOR, cashier: CASHIER, customer: CUSTOMER } = PEOPLE
+const TILL = PEOPLE.till
+/** The sandbox bank has no account starting 0000 (docs/sandbox.md). */
+const NO_ACCOUNT = '0000456789'
+const DATA = dataOnScreen(accountName(NO_ACCOUNT))
+
+type Language = 'en' | 'fr'
+
+/** The screen as it is: its words (French), axe in dark and light, and its screenshot. */
+const look = (page: Page, language: Language, where: string, shot?: string) =>
+  lookAt(page, language, where, DATA, shot)
+
+for (const language of ['fr', 'en'] as const) {
+  test(`money whose fate is not known, in ${language === 'fr' ? 'French: no English word' : 'English'}`, async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000)
+    const w = catalogueOf(language)
+    const own = await startOwnPreview()
+    const context = await browser.newContext({
+      baseURL: own.origin,
+      viewport: { width: 1024, height: 768 },
+    })
+    try {
+      const page = await context.newPage()
+      await page.goto(own.url)
+      await firstRunIn(page, language, TILL, ADMIN)
+      for (const person of [SUPERVISOR, CASHIER]) await must(page, 'users.create', person)
+
+      // A payout to an account the bank does not have: held for a supervisor at once.
+      await switchTo(page, language, CASHIER)
+      const held = await supplierPayout(page, NO_ACCOUNT, '4200', 'Fournitures')
+      expect(held.state).toBe('needs_review')
+      await goTo(page, '#/payouts')
+      const row = page.getByTestId('payout-row').filter({ hasText: held.reference })
+      await expect(row).toBeVisible()
+      await look(page, language, 'payouts: a payout held for review', 'review-payout')
+
+      await switchTo(page, language, SUPERVISOR)
+      await goTo(page, '#/payouts')
+      await expect(row).toBeVisible()
+      await row.click()
+      await look(
+        page,
+        language,
+        'payouts: the supervisor opens the held payout',
+        'review-payout-open',
+      )
+      await goTo(page, '#/approvals')
+      await look(page, language, 'approvals with a payout held for review')
+
+      // Ready while the gateway answers: a paid payment to refund, an active mandate to charge.
+      const paid = await paidPayment(page, '20000', 'fatou@example.com')
+      const mandate = await newMandate(page, CUSTOMER, 'fatou@example.com')
+      if (mandate.status === 'pending_activation')
+        await activateMandate(page, mandate.mandateReference)
+
+      // A refund of part of it, reviewed while the gateway answers, sent once it is down: the
+      // refund looks the payment up first, so the Demo's outage refuses it before it leaves.
+      await goTo(page, `#/refunds/${paid}`)
+      await expect(page.getByTestId('refundable')).toBeVisible()
+      const refund = page.getByRole('form', { name: w.refunds.form.title })
+      await refund.getByLabel(w.refunds.form.partial).check()
+      await refund.getByLabel(w.refunds.form.amount).fill('5000')
+      await refund.getByLabel(w.refunds.reason, { exact: true }).fill('Article rendu')
+      await refund.getByRole('button', { name: w.refunds.form.review }).click()
+      await must(page, 'demo.simulateOutage', { active: true })
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: new RegExp(`^${w.refunds.confirm.send.split('{{')[0]}`) })
+        .click()
+      await expect(page.getByRole('alert').first()).toBeVisible({ timeout: 20_000 })
+      await look(page, language, 'refunds: refused while the gateway is down', 'offline-refund')
+      await page.keyboard.press('Escape')
+
+      // A debit likewise: its mandate is looked up first.
+      await must(page, 'demo.simulateOutage', { active: false })
+      await goTo(page, '#/mandates')
+      await page.getByLabel(w.mandates.lookup.label).fill(mandate.mandateReference)
+      await page.getByRole('button', { name: w.mandates.lookup.action, exact: true }).click()
+      const debit = page.getByRole('form', { name: w.mandates.debit.title })
+      await debit.getByLabel(w.payments.amount, { exact: true }).fill('12000')
+      await debit.getByLabel(w.mandates.debit.narration).fill('Échéance de janvier')
+      await debit.getByRole('button', { name: w.mandates.debit.review }).click()
+      await must(page, 'demo.simulateOutage', { active: true })
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: new RegExp(`^${w.mandates.debit.collect.split('{{')[0]}`) })
+        .click()
+      await expect(page.getByRole('alert').first()).toBeVisible({ timeout: 20_000 })
+      await look(
+        page,
+        language,
+        'mandates: a debit refused while the gateway is down',
+        'offline-debit',
+      )
+      await page.keyboard.press('Escape')
+
+      // A hosted payment sends at once: its answer is lost, and the till says it does not know.
+      await goTo(page, '#/payments')
+      const payment = page.getByRole('form', { name: w.payments.new.form })
+      await payment.getByLabel(w.payments.amount, { exact: true }).fill('15000')
+      await payment.getByLabel(w.payments.new.email).fill('fatou@example.com')
+      await payment.getByRole('button', { name: w.payments.new.create }).click()
+      await expect
+        .poll(async () => (await must(page, 'payments.unsettled', undefined)).length, {
+          timeout: 30_000,
+        })
+        .toBeGreaterThan(0)
+      await expect(page.getByTestId('payment-panel')).toBeVisible()
+      await look(
+        page,
+        language,
+        'payments: a payment the gateway has not confirmed',
+        'unknown-payment',
+      )
+      const unsettled = page.getByTestId('payments-unsettled')
+      await unsettled.scrollIntoViewIfNeeded()
+      await unsettled
+        .locator('details')
+        .first()
+        .evaluate((el) => {
+          ;(el as unknown as { open: boolean }).open = true
+        })
+      await look(
+        page,
+        language,
+        'payments: the unconfirmed payments, steps open',
+        'unknown-payments-list',
+      )
+    } finally {
+      await context.close()
+      await own.close()
+    }
+  })
+}
