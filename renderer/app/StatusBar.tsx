@@ -78,8 +78,8 @@ export function StatusBar({
         )}
         <ShopStatusItem />
         <span className="statusbar__spacer" />
-        <span className="statusbar__item">{tillName}</span>
-        <span className="statusbar__item" data-testid="status-user">
+        <span className="statusbar__item statusbar__who">{tillName}</span>
+        <span className="statusbar__item statusbar__who" data-testid="status-user">
           <Icon name="user" size={16} />
           {user.name} · {t(`roles.${user.role}`)}
         </span>

@@ -5,6 +5,7 @@ import { expect, type Page } from '@playwright/test'
 import { BANKS, VIRTUAL_ACCOUNT_BANKS } from '../../sandbox/data/banks'
 import { catalogueOf, englishIn } from '../support/english-words'
 import { seriousA11yViolations, type PageGlobals } from './support'
+import { layoutProblems } from './layout'
 
 /** The people and the till the French suites meet (their names are data, not words). */
 export const PEOPLE = {
@@ -120,6 +121,7 @@ export async function lookAt(
 ) {
   await expect(page.locator('.spinner')).toHaveCount(0)
   if (language === 'fr') await expectNoEnglish(page, where, data)
+  expect.soft(await layoutProblems(page), `${where}: layout`).toEqual([])
   for (const theme of ['dark', 'light'] as const) {
     await page.evaluate(async (choice) => {
       const pos = (globalThis as unknown as PageGlobals).pos

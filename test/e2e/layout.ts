@@ -348,6 +348,17 @@ export async function layoutProblems(page: Page, root?: string): Promise<string[
         }
       }
     }
+
+    // 8. The status bar on two rows at normal text size: its items wrap between one another
+    // for enlarged text, by design; at 100 % a second row eats the screen of a 1024 px till.
+    const bar = Array.from(scope.querySelectorAll('.statusbar__items'))[0]
+    const textSize = doc.querySelector('html')?.getAttribute('data-text-size') ?? '100'
+    if (bar && !hidden(bar) && ['', '100'].includes(textSize)) {
+      const tops = new Set<number>()
+      for (const item of Array.from(bar.querySelectorAll('.statusbar__item')))
+        if (!hidden(item)) tops.add(Math.round(item.getBoundingClientRect().top))
+      if (tops.size > 1) problems.push(`status bar on ${tops.size} rows: ${label(bar)}`)
+    }
     return [...new Set(problems)]
   }, root ?? null)
 }
