@@ -13,10 +13,8 @@
 // checks every record after it (hash, link, seal, and the head in the keychain) as the whole
 // read does. A record after the cursor that names a payout not carried (a sent payout
 // returned days later) sends the read back to the first record: rare, and never a wrong sum.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { checkHead, JournalIntegrityError, mayAdopt, type JournalSeal } from '../integrity'
-import { writeFileAtomicSync } from '../kernel/atomicFile'
 import {
   ACTIVE,
   ARCHIVE,
@@ -34,6 +32,7 @@ import type { PayoutItem, PayoutState } from '../payouts/model'
 import { canAct, PAYOUT_ACTIONS } from '../payouts/stateMachine'
 import type { PayoutEvent } from './activity'
 import { PAYOUT_DONE } from './carried-over'
+import { openSealedCursor, writeSealedCursor } from './sealed-cursor'
 
 export interface PayoutsCursor {
   /** The last record read. */
@@ -54,7 +53,6 @@ export interface PayoutsFold {
 export const RECENT_MS = 6 * 3_600_000
 
 const FORMAT = 'tilldesk.shifts.payouts-cursor.v1'
-const DOMAIN = 'tilldesk.shifts.payouts-cursor.v1'
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
 
@@ -98,9 +96,7 @@ export function carryPayouts(
 }
 
 export function writePayoutsCursor(path: string, seal: JournalSeal, cursor: PayoutsCursor): void {
-  const body = { format: FORMAT, ...cursor }
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
-  writeFileAtomicSync(path, JSON.stringify({ ...body, seal: seal.sealer.seal(DOMAIN, body) }))
+  writeSealedCursor(path, seal, FORMAT, cursor)
 }
 
 /**
@@ -111,20 +107,14 @@ export function readPayoutsCursor(
   path: string,
   seal: JournalSeal,
 ): { cursor: PayoutsCursor | null; problem: string | null } {
-  if (!existsSync(path)) return { cursor: null, problem: null }
+  const opened = openSealedCursor(path, seal, FORMAT)
   const refused = (why: string) => ({
     cursor: null,
     problem: `Where the last Z-report left the payout journal could not be used (${why}); this report read the journal from its first record.`,
   })
-  let value: unknown
-  try {
-    value = JSON.parse(readFileSync(path, 'utf8'))
-  } catch {
-    return refused('the file does not read')
-  }
-  if (!isObject(value) || value.format !== FORMAT) return refused('the file is not a cursor')
-  const { seal: sealed, ...body } = value
-  if (!seal.sealer.check(DOMAIN, body, sealed)) return refused('its seal does not match')
+  if (opened.refused) return refused(opened.refused)
+  const body = opened.body
+  if (!body) return { cursor: null, problem: null }
   const h = body.head
   if (
     !isObject(h) ||
