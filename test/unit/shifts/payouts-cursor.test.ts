@@ -16,13 +16,17 @@ import type { Activity } from '../../../main/shifts/activity'
 import { shiftFigures } from '../../../main/shifts/figures'
 import { RECENT_MS } from '../../../main/shifts/payouts-cursor'
 import { fileActivitySource, sourcePaths } from '../../../main/shifts/sources'
+import { journalSeals } from '../../support/books-services'
 
 let dir: string
 let seal: JournalSeal
+/** The other journals' seal (no collections, payments or refunds journal here). */
+let plain: JournalSeal
 let journal: Journal<OutboxRecord, unknown>
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tilldesk-payouts-cursor-'))
   seal = { sealer: new Sealer(randomBytes(32), true), anchor: null, adopt: true }
+  plain = seal
   journal = (await Journal.open<OutboxRecord, unknown>(payoutsDir(), { seal })).journal
 })
 afterEach(async () => {
@@ -40,8 +44,9 @@ const T0 = Date.UTC(2026, 2, 2, 9)
 const iso = (ms: number) => new Date(ms).toISOString()
 
 /** The till's source (reads on from the cursor) and one that always reads the whole journal. */
-const onward = () => fileActivitySource(dir, () => seal, { cursorDir: cursorDir() })
-const whole = () => fileActivitySource(dir, () => seal)
+const sealOf = (_environment: string, journal: string) => (journal === 'payouts' ? seal : plain)
+const onward = () => fileActivitySource(dir, sealOf, { cursorDir: cursorDir() })
+const whole = () => fileActivitySource(dir, sealOf)
 
 async function created(reference: string, atMs: number): Promise<void> {
   const item = {
@@ -208,5 +213,28 @@ describe('the payout journal read on from the last Z-report', () => {
       /payout journal was read from its first record.*no longer holds its record/,
     )
     expect(figures.till.payouts.drafted.count).toBe(0)
+  })
+  it('checks the head in the keychain as the whole read does: the last records deleted are refused in words', async () => {
+    // The journal anew, with its head "in the keychain", as the app keeps it.
+    await journal.close()
+    rmSync(payoutsDir(), { recursive: true, force: true })
+    seal = journalSeals()('payouts')
+    journal = (await Journal.open<OutboxRecord, unknown>(payoutsDir(), { seal })).journal
+    const counted = new Set<string>()
+    const z = zOf(onward(), counted)
+    await created('p_1', T0)
+    await z()
+    await created('p_2', T0 + DAY_MS)
+    await sent('p_2', T0 + DAY_MS + 10_000)
+    const fine = await zOf(onward(), new Set(counted))()
+    expect(fine.read.warnings).toEqual([])
+    expect(fine.read.payoutEvents.length).toBe(5)
+    const path = join(payoutsDir(), 'journal.jsonl')
+    const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean)
+    writeFileSync(path, `${lines.slice(0, -1).join('\n')}\n`)
+    const { read } = await z()
+    expect(read.warnings.join(' ')).toMatch(
+      /payout journal could not be read in full.*this till wrote up to record 6/,
+    )
   })
 })
