@@ -226,7 +226,9 @@ export async function readSnapshot<S>(
   return value
 }
 
-async function listSegments(dir: string): Promise<{ name: string; first: number; last: number }[]> {
+export async function listSegments(
+  dir: string,
+): Promise<{ name: string; first: number; last: number }[]> {
   let names: string[]
   try {
     names = await readdir(join(dir, ARCHIVE))

@@ -13,12 +13,10 @@
 // was counted since is known by its keys). The reader checks that the journal still holds the
 // cursor's record at the cursor's place; when it does not (compacted, cut, edited) it reads
 // from the start and the report says so.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { dirname } from 'node:path'
 import type { ChargeRecord, TransferRecord } from '../collections/ledger'
 import type { JournalPosition } from '../collections/journal'
 import type { JournalSeal } from '../integrity'
-import { writeFileAtomicSync } from '../kernel/atomicFile'
+import { openSealedCursor, writeSealedCursor } from './sealed-cursor'
 
 export interface CollectionsCursor {
   position: JournalPosition
@@ -34,7 +32,6 @@ export interface CollectionsFold {
 }
 
 const FORMAT = 'tilldesk.shifts.collections-cursor.v1'
-const DOMAIN = 'tilldesk.shifts.collections-cursor.v1'
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
 
@@ -91,9 +88,7 @@ export function carry(
 }
 
 export function writeCursor(path: string, seal: JournalSeal, cursor: CollectionsCursor): void {
-  const body = { format: FORMAT, ...cursor }
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
-  writeFileAtomicSync(path, JSON.stringify({ ...body, seal: seal.sealer.seal(DOMAIN, body) }))
+  writeSealedCursor(path, seal, FORMAT, cursor)
 }
 
 /**
@@ -104,20 +99,14 @@ export function readCursor(
   path: string,
   seal: JournalSeal,
 ): { cursor: CollectionsCursor | null; problem: string | null } {
-  if (!existsSync(path)) return { cursor: null, problem: null }
+  const opened = openSealedCursor(path, seal, FORMAT)
   const refused = (why: string) => ({
     cursor: null,
     problem: `Where the last Z-report left the collections journal could not be used (${why}); this report read the journal from the start.`,
   })
-  let value: unknown
-  try {
-    value = JSON.parse(readFileSync(path, 'utf8'))
-  } catch {
-    return refused('the file does not read')
-  }
-  if (!isObject(value) || value.format !== FORMAT) return refused('the file is not a cursor')
-  const { seal: sealed, ...body } = value
-  if (!seal.sealer.check(DOMAIN, body, sealed)) return refused('its seal does not match')
+  if (opened.refused) return refused(opened.refused)
+  const body = opened.body
+  if (!body) return { cursor: null, problem: null }
   const p = body.position
   const number = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0
   if (

@@ -16,7 +16,7 @@ import {
   type ShiftPerson,
   type Tally,
 } from '../../common/ipc/shifts'
-import type { Activity } from './activity'
+import type { Activity, PayoutEvent } from './activity'
 import { carriedOver, DEBIT, HOSTED, REFUND } from './carried-over'
 
 /**
@@ -113,6 +113,10 @@ export const PAYOUT_EVENT: Readonly<Record<string, PayoutLine>> = {
   rejected: 'rejected',
 }
 const SETTLED = { hosted: HOSTED, refund: REFUND, debit: DEBIT }
+
+/** The key a payout step is counted under; null for a step no report counts. */
+export const payoutEventKey = (e: PayoutEvent): string | null =>
+  PAYOUT_EVENT[e.to] ? `payout:${e.reference}:${e.to}:${e.at}` : null
 
 /**
  * The key a settled hosted payment, refund or debit is counted under: one per reference and
@@ -232,8 +236,9 @@ export function shiftFigures(activity: Activity, period: Period): ShiftFiguresRe
   const payouts = new Map(activity.payouts.map((p) => [p.reference, p]))
   for (const e of activity.payoutEvents) {
     const line = PAYOUT_EVENT[e.to]
+    const key = payoutEventKey(e)
     const payout = payouts.get(e.reference)
-    if (!line || !payout || !fresh(`payout:${e.reference}:${e.to}:${e.at}`, e.at)) continue
+    if (!line || !key || !payout || !fresh(key, e.at)) continue
     both(payout.maker, (f) => f.payouts[line].add(payout.amount, payout.currency))
   }
   // Not known yet (or held) is a state of now, not an event of the period: every payout in it

@@ -15,6 +15,7 @@ import { Ledger, type ChargeRecord, type TransferRecord } from '../collections/l
 import { readSealedJournal } from '../collections/journal'
 import { JournalIntegrityError, openSealedDocument, type JournalSeal } from '../integrity'
 import { readChain } from '../payouts/journal'
+import type { ChainedRecord, Head } from '../payouts/journal-files'
 import type { OutboxRecord } from '../payouts/records'
 import type { PayoutItem } from '../payouts/model'
 import {
@@ -34,6 +35,15 @@ import {
   type CollectionsCursor,
   type CollectionsFold,
 } from './collections-cursor'
+import { payoutEventKey } from './figures'
+import {
+  carryPayouts,
+  readPayoutsAfter,
+  readPayoutsCursor,
+  writePayoutsCursor,
+  type PayoutsCursor,
+  type PayoutsFold,
+} from './payouts-cursor'
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
 const isMinor = (v: unknown): v is Minor => typeof v === 'number' && Number.isSafeInteger(v)
@@ -273,22 +283,26 @@ export function refundFact(value: unknown): RefundFact | null {
  * Every payout and every step of its history, from the hash-chained payout journal (its
  * archive keeps the whole history, so a checkpoint loses nothing here). The chain is checked
  * as it is read; a damaged journal is a warning, and what came before the damage still counts.
+ * With `from` (payouts-cursor.ts), the payouts and steps that Z-report carried over, then the
+ * records after it; back to the first record when the journal no longer goes on from it
+ * (`moved` says why) or a record after it names a payout not carried. Returns what was read.
  */
 export async function payoutFacts(
   dir: string,
   seal: JournalSeal,
   activity: Activity,
-): Promise<void> {
+  from: PayoutsCursor | null = null,
+): Promise<PayoutsFold & { moved: string | null }> {
   try {
     statSync(dir)
   } catch {
-    return // no payouts in this environment yet
+    return { items: new Map(), events: [], head: null, moved: null } // no payouts here yet
   }
-  const items = new Map<string, PayoutItem>()
-  const events: PayoutEvent[] = []
-  const report = await readChain<OutboxRecord>(
-    dir,
-    (record) => {
+  const fold = (at: PayoutsCursor | null) => {
+    const items = new Map<string, PayoutItem>((at?.items ?? []).map((i) => [i.reference, i]))
+    const events: PayoutEvent[] = [...(at?.events ?? [])]
+    let unnamed = false
+    const visit = (record: ChainedRecord<OutboxRecord>) => {
       const body = record.body
       if (body.type === 'created') {
         items.set(body.item.reference, { ...body.item })
@@ -296,20 +310,42 @@ export async function payoutFacts(
         return
       }
       const item = items.get(body.ref)
-      if (!item) return
+      if (!item) {
+        unnamed = true
+        return
+      }
       const next: PayoutItem = { ...item, ...body.patch, updatedAt: Date.parse(record.at) }
       if (body.type === 'action') {
         next.state = body.to
         events.push({ reference: body.ref, at: record.at, to: body.to })
       }
       items.set(body.ref, next)
-    },
-    seal,
-  )
-  if (!report.ok)
-    activity.warnings.push(
-      `The payout journal could not be read in full (${report.problem?.reason ?? 'damaged'}); payouts after record ${report.head.seq} are left out.`,
-    )
+    }
+    return { items, events, visit, unnamed: () => unnamed }
+  }
+  let read: ReturnType<typeof fold> | null = null
+  let head: Head | null = null
+  let moved: string | null = null
+  if (from) {
+    const after = fold(from)
+    const got = await readPayoutsAfter<OutboxRecord>(dir, seal, from.head, after.visit)
+    moved = got.moved
+    if (!got.moved && !got.problem && !after.unnamed()) {
+      read = after
+      head = got.head
+    }
+  }
+  if (!read) {
+    read = fold(null)
+    const report = await readChain<OutboxRecord>(dir, read.visit, seal)
+    if (!report.ok)
+      activity.warnings.push(
+        `The payout journal could not be read in full (${report.problem?.reason ?? 'damaged'}); payouts after record ${report.head.seq} are left out.`,
+      )
+    // A damaged journal is not gone on from: the next report reads it whole again.
+    head = report.ok && report.head.seq > 0 ? report.head : null
+  }
+  const { items, events } = read
   activity.payoutEvents.push(...events)
   for (const item of items.values()) {
     if (!isCurrency(item.currency)) continue
@@ -326,6 +362,7 @@ export async function payoutFacts(
     if (item.resolution) fact.decided = item.resolution.outcome
     activity.payouts.push(fact)
   }
+  return { items, events, head, moved }
 }
 
 export interface ActivitySource {
@@ -366,8 +403,26 @@ export function fileActivitySource(
       activity.refunds.push(...refundFacts(paths.refunds, sealOf(environment, 'refunds'))),
     )
   }
-  const cursorPath = (environment: Environment) =>
-    options.cursorDir ? join(options.cursorDir, environment, 'collections-cursor.json') : null
+  const cursorPath = (environment: Environment, name = 'collections-cursor.json') =>
+    options.cursorDir ? join(options.cursorDir, environment, name) : null
+  const payoutsCursorPath = (environment: Environment) =>
+    cursorPath(environment, 'payouts-cursor.json')
+  /** Each environment's latest payouts read, for the cursor a sealed Z-report keeps. */
+  const latestPayouts = new Map<Environment, PayoutsFold>()
+  const payouts = async (environment: Environment, activity: Activity) => {
+    const seal = sealOf(environment, 'payouts')
+    const dir = sourcePaths(dataDir, environment).payouts
+    const at = payoutsCursorPath(environment)
+    if (!at) return void (await payoutFacts(dir, seal, activity))
+    const kept = readPayoutsCursor(at, seal)
+    if (kept.problem) activity.warnings.push(kept.problem)
+    const read = await payoutFacts(dir, seal, activity, kept.cursor)
+    if (read.moved)
+      activity.warnings.push(
+        `The payout journal was read from its first record, not from where the last Z-report left it: ${read.moved}. Nothing is missing from this report.`,
+      )
+    latestPayouts.set(environment, read)
+  }
   /** Each environment's latest read, until a sealed Z-report keeps what it carries over. */
   const latest = new Map<Environment, CollectionsFold>()
   const collections = (environment: Environment, activity: Activity) => {
@@ -395,12 +450,11 @@ export function fileActivitySource(
       return activity
     },
     async read(environment) {
-      const paths = sourcePaths(dataDir, environment)
       const activity = emptyActivity()
       attempt(activity, 'Collections', () => collections(environment, activity))
       settled(environment, activity)
       try {
-        await payoutFacts(paths.payouts, sealOf(environment, 'payouts'), activity)
+        await payouts(environment, activity)
       } catch (error) {
         activity.warnings.push(problem('Payouts', error))
       }
@@ -412,6 +466,12 @@ export function fileActivitySource(
       latest.delete(environment)
       const cursor = fold ? carry(fold, counted) : null
       if (at && cursor) writeCursor(at, sealOf(environment, 'collections'), cursor)
+      const payoutsAt = payoutsCursorPath(environment)
+      const payoutsFold = latestPayouts.get(environment)
+      latestPayouts.delete(environment)
+      const payoutsCursor = payoutsFold ? carryPayouts(payoutsFold, counted, payoutEventKey) : null
+      if (payoutsAt && payoutsCursor)
+        writePayoutsCursor(payoutsAt, sealOf(environment, 'payouts'), payoutsCursor)
     },
   }
 }
