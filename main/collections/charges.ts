@@ -97,8 +97,12 @@ export const CHARGE_DEFAULTS = {
   lateWindowMs: 10 * 60_000,
   lookbackMs: 7 * 86_400_000,
   leaseMs: 15_000,
-  /** Four times the Charges screen's recent list; a busy day's charges are read from disk. */
-  keepClosed: 200,
+  /**
+   * Closed charges held in memory: the Charges screen's recent list many times over, and some
+   * five hours of a busy counter's sales; older ones are read back from the journal (a page of
+   * them costs one read of it, docs/perf.md "till-soak").
+   */
+  keepClosed: 500,
 }
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'

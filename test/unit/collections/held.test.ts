@@ -1,12 +1,13 @@
 // A till that is never restarted stays the same size: the ledger holds what it works on and
 // reads the rest back from the journal (main/collections/held.ts, docs/perf.md "till-soak").
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { minor } from '../../../common/money'
 import type { CustomerAccount, TransferStatus } from '../../../common/ipc/collections'
 import type { VaTransaction } from '../../../common/api/virtualAccounts'
+import { CHARGE_DEFAULTS } from '../../../main/collections/charges'
 import { annotate } from '../../../main/collections/history'
 import { Ledger, type ChargeRecord, type ObservedTransfer } from '../../../main/collections/ledger'
 import {
@@ -15,6 +16,8 @@ import {
   saveAll,
   type CollectionsStore,
 } from '../../../main/collections/store'
+import { IntegrityService } from '../../../main/integrity'
+import { MemoryKeychain } from '../shell/helpers'
 import { actor, rig } from './rig'
 
 const T0 = Date.parse('2025-03-01T10:00:00Z')
@@ -227,18 +230,47 @@ describe('the file store as the ledger reads it back', () => {
   })
 })
 
+describe('the sealed journal as the ledger reads it back', () => {
+  const dirs: string[] = []
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+  })
+
+  it('reads a charge back under its seals, and refuses in words once the file was edited', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tilldesk-held-sealed-'))
+    dirs.push(dir)
+    const path = join(dir, 'collections-sandbox.jsonl')
+    const integrity = await IntegrityService.open({ keychain: new MemoryKeychain() })
+    const store = openFileStore(path, integrity.journal('sandbox', 'collections'))
+    const { ledger, sale } = till(store)
+    for (let i = 0; i < 20; i++) sale(i)
+    expect(ledger.view(ledger.charge('ch_1')).reconciliation.counted).toEqual(['T1'])
+    // The cashier edits an old sale's amount in the file: it is not read back as true.
+    const text = readFileSync(path, 'utf8')
+    writeFileSync(path, text.replace('"amountDue":1000', '"amountDue":10'))
+    let refused: unknown
+    try {
+      ledger.charge('ch_2')
+    } catch (error) {
+      refused = error
+    }
+    expect(refused).toMatchObject({ code: 'journal_damaged' })
+    store.close()
+  })
+})
+
 describe('the charges service', () => {
   it('keeps a bounded number of finished charges in memory; the others are still shown', async () => {
     const { charges, gateway, clock } = rig()
     gateway.addAccount('ACC-1')
     const ids: string[] = []
-    for (let i = 0; i < 260; i++) {
+    for (let i = 0; i < 560; i++) {
       const view = await charges.open({ accountReference: 'ACC-1', amount: '10.00' }, actor)
       charges.cancel(view.id, 'Probe', actor)
       ids.push(view.id)
       await clock.advance(1_000)
     }
-    expect(charges.ledger.allCharges().length).toBeLessThanOrEqual(200)
+    expect(charges.ledger.allCharges().length).toBeLessThanOrEqual(CHARGE_DEFAULTS.keepClosed)
     expect(charges.get(ids[0]!)).toMatchObject({
       state: 'cancelled',
       cancellation: { reason: 'Probe' },
