@@ -6,7 +6,8 @@
 // journal when a screen asks (ledger-archive.ts). Without an archive (the reports' own reading
 // of the journal) everything given is held. The rules of charges and transfers are ledger.ts.
 import type { TransferStatus } from '../../common/ipc/collections'
-import type { ChargeRecord, ObservedTransfer, TransferRecord } from './ledger'
+import type { ObservedTransfer } from './observed'
+import type { ChargeRecord, TransferRecord } from './records'
 import {
   recallCharge,
   recallLate,

@@ -3,7 +3,7 @@
 // closed long ago, its transfers, a late transfer already looked at are on disk, and a screen
 // that asks for one is answered from there. Each question is one pass over the journal (its
 // seals checked as it is read, main/collections/store.ts), keeping only what was asked for.
-import type { ChargeRecord, TransferRecord } from './ledger'
+import type { ChargeRecord, TransferRecord } from './records'
 
 /** One record as the journal holds it (a batch line is handed over record by record). */
 export type ArchivedRecord = { k: 'charge'; v: ChargeRecord } | { k: 'transfer'; v: TransferRecord }

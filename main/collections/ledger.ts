@@ -2,14 +2,10 @@
 // passed in) and free of I/O of its own, so reconciliation, attribution and dedupe can be tested
 // exactly; main/collections/charges.ts adds persistence and events around it. What it holds
 // in memory, and what it reads back from the journal through its archive port: held.ts.
-import type {
-  ChargeView,
-  CustomerAccount,
-  OverpaymentDecision,
-  TransferView,
-} from '../../common/ipc/collections'
+import type { ChargeView, CustomerAccount, OverpaymentDecision } from '../../common/ipc/collections'
 import { CollectionsError } from './errors'
 import type { ObservedTransfer } from './observed'
+import type { ChargeRecord, TransferRecord } from './records'
 import { HeldRecords } from './held'
 import { recallAccount, type LedgerArchive, type RecalledTransfer } from './ledger-archive'
 import {
@@ -20,10 +16,7 @@ import {
   type AttributableCharge,
 } from './reconcile'
 
-/** A charge as the till keeps it: the view without what is worked out from its transfers. */
-export type ChargeRecord = Omit<ChargeView, 'reconciliation' | 'transfers' | 'needsDecision'>
-
-export type TransferRecord = TransferView
+export type { ChargeRecord, TransferRecord } from './records'
 
 export { observedFromGateway, type ObservedTransfer } from './observed'
 

@@ -4,7 +4,7 @@
 // fact (a transfer and the charge it closes) go in ONE line, so a crash keeps both or neither.
 import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
-import type { ChargeRecord, TransferRecord } from './ledger'
+import type { ChargeRecord, TransferRecord } from './records'
 import type { ArchivedRecord } from './ledger-archive'
 import { AppError } from '../kernel/errors'
 import { JournalIntegrityError, journalSaid, type JournalSeal } from '../integrity'
