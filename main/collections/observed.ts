@@ -1,21 +1,24 @@
 // A transfer as the gateway's list reports it, read field by field (the tolerant reader of
 // the collections ledger's input: main/collections/ledger.ts).
 import type { Minor } from '../../common/money'
-import type { TransferStatus } from '../../common/ipc/collections'
+import type { TransferStatus, TransferView } from '../../common/ipc/collections'
 
-/** A transfer as the gateway reports it (amount already in minor units). */
-export interface ObservedTransfer {
-  reference: string
-  accountReference: string
-  amount: Minor
-  /** As reported; may differ from the account's, or be a currency Tilldesk does not support. */
-  currency: string
-  status: TransferStatus
-  /** The gateway's own status word (defaults to `status`). */
-  gatewayStatus?: string
-  narration: string
-  createdAt: string
-}
+/**
+ * A transfer as the gateway reports it (amount already in minor units): the fields of a
+ * TransferView the gateway gives; the currency may differ from the account's, or be one
+ * Tilldesk does not support, and `gatewayStatus` defaults to `status`.
+ */
+export type ObservedTransfer = Pick<
+  TransferView,
+  | 'reference'
+  | 'accountReference'
+  | 'amount'
+  | 'currency'
+  | 'status'
+  | 'gatewayStatus'
+  | 'narration'
+  | 'createdAt'
+>
 
 const KNOWN_STATUSES: readonly string[] = ['success', 'processing', 'failed']
 
