@@ -84,6 +84,8 @@ export interface ChargesDeps {
   lookbackMs?: number
   /** How long a screen's "I am waiting" lasts without renewal. */
   leaseMs?: number
+  /** Closed charges kept in memory; older ones are read back from the store when asked for. */
+  keepClosed?: number
   backoff?: BackoffPolicy
   newId?(): string
   /** In shop mode, the shop's claims (main/shop/claims.ts); null or absent on a single till. */
@@ -95,6 +97,12 @@ export const CHARGE_DEFAULTS = {
   lateWindowMs: 10 * 60_000,
   lookbackMs: 7 * 86_400_000,
   leaseMs: 15_000,
+  /**
+   * Closed charges held in memory: the Charges screen's recent list many times over, and some
+   * five hours of a busy counter's sales; older ones are read back from the journal (a page of
+   * them costs one read of it, docs/perf.md "till-soak").
+   */
+  keepClosed: 500,
 }
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
@@ -139,12 +147,20 @@ export function createCharges(deps: ChargesDeps) {
   const gatewayNow = () => s.now() + (deps.gatewayOffsetMs?.() ?? 0)
   const iso = () => new Date(gatewayNow()).toISOString()
 
-  const ledger = new Ledger({ skewMs })
+  const store = deps.store
+  // What the ledger lets go of (docs/perf.md, till-soak) is read back from the store.
+  const archive = store.scan ? { scan: store.scan.bind(store) } : null
+  const ledger = new Ledger({
+    skewMs,
+    keepClosed: deps.keepClosed ?? CHARGE_DEFAULTS.keepClosed,
+    archive,
+  })
   // Charges an older build left open although paid (a crash between two writes): closed now,
   // and written down so the next start finds them closed.
-  const repaired = ledger.load(deps.store.charges, deps.store.transfers)
+  const repaired = ledger.load(store.charges, store.transfers)
+  store.release?.()
   saveAll(
-    deps.store,
+    store,
     repaired.map((v) => ({ k: 'charge', v })),
   )
 
@@ -236,7 +252,7 @@ export function createCharges(deps: ChargesDeps) {
       (accountReference === null || seen.accountReference === accountReference) &&
       (accountReference !== null || ledger.knowsAccount(seen.accountReference))
     const undecided = (seen: ObservedTransfer) =>
-      !ledger.transfer(seen.reference) && !settledElsewhere.has(seen.reference)
+      !ledger.knows(seen) && !settledElsewhere.has(seen.reference)
     if (port && !pulledNow && observed.some((seen) => ours(seen) && undecided(seen)))
       await port.refresh()
     for (const seen of observed) {
@@ -244,7 +260,7 @@ export function createCharges(deps: ChargesDeps) {
       // only accounts this till has charged into (other tills' customers are not ours).
       if (!ours(seen)) continue
       if (port && settledElsewhere.has(seen.reference)) continue
-      if (port && !ledger.transfer(seen.reference)) {
+      if (port && !ledger.knows(seen)) {
         const d = port.decide(seen)
         if (d.owner === 'other') {
           // Another till's sale: never Paid here, never late here; the screen says where it went.
@@ -267,7 +283,11 @@ export function createCharges(deps: ChargesDeps) {
       const records: StoredRecord[] = [{ k: 'transfer', v: effect.transfer }]
       if (effect.charge) {
         records.push({ k: 'charge', v: effect.charge })
-        if (effect.charge.state !== 'open') closedAny = true
+        if (effect.charge.state !== 'open') {
+          closedAny = true
+          // Nobody waits on a paid charge: its lease would stay behind for the till's life.
+          leases.delete(effect.charge.id)
+        }
       }
       // Paid: the claim ends at the paying transfer's gateway time, so money sent after it
       // (for another till's sale) is not this claim's.
@@ -307,7 +327,7 @@ export function createCharges(deps: ChargesDeps) {
 
   /** The account details of this account's latest charge, or null. */
   function knownAccount(accountReference: string): CustomerAccount | null {
-    return ledger.latestOn(accountReference)?.account ?? null
+    return ledger.latestAccount(accountReference) ?? null
   }
 
   function commit(record: ChargeRecord): ChargeView {

@@ -14,6 +14,7 @@ import { english } from '../kernel/errors'
 import { CollectionsError, collectionsRefusal } from './errors'
 import { readFailure, type CollectionsGateway, type VaTransactionsFilter } from './gatewayPort'
 import { observedFromGateway, type Ledger } from './ledger'
+import type { RecalledTransfer } from './ledger-archive'
 
 export interface HistoryDeps {
   gateway(): Pick<CollectionsGateway, 'virtualAccounts'>
@@ -42,11 +43,21 @@ function query(filter: HistoryFilter, page: number, pageSize: number): VaTransac
   return q
 }
 
+/**
+ * What this till knows of each item of a page, in one look (a transfer let go of from memory
+ * is read back from the journal with the others on its page, not one read per row).
+ */
+function knownOf(items: readonly VaTransaction[], ledger: Ledger): Map<string, RecalledTransfer> {
+  const seen = items.flatMap((tx) => observedFromGateway(tx) ?? [])
+  return ledger.annotations(seen)
+}
+
 /** One history row, or null for an item too broken to show (counted by the caller). */
 export function annotate(
   tx: VaTransaction,
   ledger: Ledger,
   nameOf?: (accountReference: string) => string | null,
+  known: ReadonlyMap<string, RecalledTransfer> = knownOf([tx], ledger),
 ): HistoryRow | null {
   // The gateway is the authority on the status now; ours may be older.
   const seen = observedFromGateway(tx)
@@ -58,10 +69,8 @@ export function annotate(
     customerName:
       ledger.accountName(seen.accountReference) ?? nameOf?.(seen.accountReference) ?? null,
   }
-  const known = ledger.transfer(seen.reference)
-  // One lookup, not a copy of every charge of the till's life for each row of each page.
-  const charge = known?.chargeId ? ledger.chargeIfHeld(known.chargeId) : null
-  if (!known)
+  const found = known.get(seen.reference)
+  if (!found)
     return {
       ...base,
       firstSeenAt: '',
@@ -73,12 +82,12 @@ export function annotate(
     }
   return {
     ...base,
-    firstSeenAt: known.firstSeenAt,
-    chargeId: known.chargeId,
-    late: known.late,
-    acknowledgement: known.acknowledgement,
-    saleReference: charge?.saleReference ?? null,
-    attribution: known.late ? 'late' : 'charge',
+    firstSeenAt: found.transfer.firstSeenAt,
+    chargeId: found.transfer.chargeId,
+    late: found.transfer.late,
+    acknowledgement: found.transfer.acknowledgement,
+    saleReference: found.saleReference,
+    attribution: found.transfer.late ? 'late' : 'charge',
   }
 }
 
@@ -134,7 +143,8 @@ export function createHistory(deps: HistoryDeps) {
           .gateway()
           .virtualAccounts.transactions(query(filter, page, pageSize))
         const ledger = deps.ledger()
-        const rows = result.data.flatMap((tx) => annotate(tx, ledger, deps.nameOf) ?? [])
+        const known = knownOf(result.data, ledger)
+        const rows = result.data.flatMap((tx) => annotate(tx, ledger, deps.nameOf, known) ?? [])
         return {
           rows,
           skipped: result.data.length - rows.length + (result.skipped ?? 0),
@@ -165,9 +175,10 @@ export function createHistory(deps: HistoryDeps) {
             .virtualAccounts.transactions(query(filter, page, EXPORT_PAGE_SIZE))
           total = Math.min(result.pagination.total_items, EXPORT_MAX_ROWS)
           const ledger = deps.ledger()
+          const known = knownOf(result.data, ledger)
           for (const tx of result.data) {
             if (rows >= EXPORT_MAX_ROWS) break
-            const row = annotate(tx, ledger, deps.nameOf)
+            const row = annotate(tx, ledger, deps.nameOf, known)
             // A broken item is left out of the file, not allowed to stop the export.
             if (!row) continue
             parts.push(historyCsvLine(row))

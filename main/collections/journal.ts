@@ -36,8 +36,10 @@ import {
 } from '../integrity'
 
 export interface Journal<T> {
-  /** Records in file order (later lines supersede earlier ones for the same key). */
+  /** Records in file order as read at open (later lines supersede earlier ones for the same key). */
   readonly records: readonly T[]
+  /** Lets go of `records` once the caller has folded them (a journal lives as long as the till). */
+  forget(): void
   append(record: T): void
   /** Replaces the file with exactly these records. */
   compact(records: readonly T[]): void
@@ -179,8 +181,14 @@ export function openJournal<T>(path: string, options: JournalOptions<T>): Journa
     fsyncSync(fd)
   }
 
+  let records: readonly T[] = loaded.records
   const journal: Journal<T> = {
-    records: loaded.records,
+    get records() {
+      return records
+    },
+    forget() {
+      records = []
+    },
     append(record) {
       writeAll(fd, line(record))
       fsyncSync(fd)

@@ -1,73 +1,24 @@
 // The till's record of charges and the transfers seen for them. Deterministic (every time is
-// passed in) and free of I/O, so reconciliation, attribution and dedupe can be tested exactly;
-// main/collections/charges.ts adds persistence and events around it.
-import type { Minor } from '../../common/money'
-import type {
-  ChargeView,
-  OverpaymentDecision,
-  TransferStatus,
-  TransferView,
-} from '../../common/ipc/collections'
+// passed in) and free of I/O of its own, so reconciliation, attribution and dedupe can be tested
+// exactly; main/collections/charges.ts adds persistence and events around it. What it holds
+// in memory, and what it reads back from the journal through its archive port: held.ts.
+import type { ChargeView, CustomerAccount, OverpaymentDecision } from '../../common/ipc/collections'
 import { CollectionsError } from './errors'
-import { attribute, mergeStatus, reconcile, reviewReason } from './reconcile'
+import type { ObservedTransfer } from './observed'
+import type { ChargeRecord, TransferRecord } from './records'
+import { HeldRecords } from './held'
+import { recallAccount, type LedgerArchive, type RecalledTransfer } from './ledger-archive'
+import {
+  attribute,
+  mergeStatus,
+  reconcile,
+  reviewReason,
+  type AttributableCharge,
+} from './reconcile'
 
-/** A charge as the till keeps it: the view without what is worked out from its transfers. */
-export type ChargeRecord = Omit<ChargeView, 'reconciliation' | 'transfers' | 'needsDecision'>
+export type { ChargeRecord, TransferRecord } from './records'
 
-export type TransferRecord = TransferView
-
-/** A transfer as the gateway reports it (amount already in minor units). */
-export interface ObservedTransfer {
-  reference: string
-  accountReference: string
-  amount: Minor
-  /** As reported; may differ from the account's, or be a currency Tilldesk does not support. */
-  currency: string
-  status: TransferStatus
-  /** The gateway's own status word (defaults to `status`). */
-  gatewayStatus?: string
-  narration: string
-  createdAt: string
-}
-
-const KNOWN_STATUSES: readonly string[] = ['success', 'processing', 'failed']
-
-/**
- * A transaction from the gateway's list, as the ledger observes it, or null when the item
- * lacks what the spec guarantees and we need (a reference, the account, an amount, a time).
- * Read field by field rather than trusting the list's decoder: a status word or currency the
- * spec does not name passes through (as `unknown`, or as written), and one broken item is
- * skipped and counted by the caller, never allowed to stop the watch.
- */
-export function observedFromGateway(item: unknown): ObservedTransfer | null {
-  if (typeof item !== 'object' || item === null) return null
-  const tx = item as Record<string, unknown>
-  const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null)
-  const reference = text(tx.reference)
-  const accountReference = text(tx.account_reference)
-  const createdAt = text(tx.created_at)
-  const amount = tx.amount
-  if (reference === null || accountReference === null || createdAt === null) return null
-  if (!Number.isFinite(Date.parse(createdAt))) return null
-  // The client's decoder has already turned the wire's decimal into integer minor units.
-  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0) return null
-  // The client's tolerant reader turns a word it doesn't know into `unknown` and keeps the
-  // word in `raw_status`; a plain item carries the word in `status`.
-  const gatewayStatus = text(tx.raw_status) ?? text(tx.status) ?? 'missing'
-  const status = (
-    KNOWN_STATUSES.includes(gatewayStatus) ? gatewayStatus : 'unknown'
-  ) as TransferStatus
-  return {
-    reference,
-    accountReference,
-    amount: amount as Minor,
-    currency: text(tx.currency)?.toUpperCase() ?? 'unknown currency',
-    status,
-    gatewayStatus,
-    narration: typeof tx.narration === 'string' ? tx.narration : '',
-    createdAt: new Date(Date.parse(createdAt)).toISOString(),
-  }
-}
+export { observedFromGateway, type ObservedTransfer } from './observed'
 
 /** What one observation changed; the caller persists and announces exactly these. */
 export interface ObservationEffect {
@@ -92,9 +43,22 @@ export interface WatchTarget {
 export interface LedgerOptions {
   /** How far before a charge opened a transfer may be dated and still pay it. */
   skewMs: number
+  /**
+   * Closed charges kept in memory (the latest opened); older ones are let go of and read back
+   * from `archive` when asked for. Without an archive every charge is kept.
+   */
+  keepClosed?: number
+  archive?: LedgerArchive | null
 }
 
 const ms = (iso: string): number => Date.parse(iso)
+
+/**
+ * A transfer reference let go of is kept for dedupe until the watch can no longer reach its
+ * time: the longest reach back, the skew, and a day more (the gateway's date filter is by
+ * whole days). Older observations are checked against the journal.
+ */
+const REACH_MARGIN_MS = 86_400_000
 
 /** A charge as the account index points at it, with the times the watch plans from. */
 interface ChargePointer {
@@ -105,10 +69,14 @@ interface ChargePointer {
 
 /** One account's charges, kept up to date on each change so no lookup walks the whole day. */
 interface AccountCharges {
-  /** Every charge on the account, in the order the till first held them. */
-  ids: string[]
+  /** The account's charges the ledger holds, in the order it first held them. */
+  ids: Set<string>
+  /** How many of the account's charges were let go of (read back for attribution). */
+  letGo: number
   /** The latest charge opened on the account (its details are the account's newest). */
   latest: ChargePointer
+  /** That charge's account details: a known customer pays offline, a transfer is named. */
+  account: CustomerAccount
   /** The account's open charge (one at a time), or null. */
   open: ChargePointer | null
   /** The latest-opened charge that is no longer open: where the watch reaches back to. */
@@ -116,9 +84,10 @@ interface AccountCharges {
 }
 
 export class Ledger {
-  private readonly charges = new Map<string, ChargeRecord>()
-  private readonly transfers = new Map<string, TransferRecord>()
-  private readonly byCharge = new Map<string, Set<string>>()
+  private readonly held: HeldRecords
+  /** Held charges and transfers (held.ts): the open ones, the latest closed, the moving. */
+  private readonly charges: Map<string, ChargeRecord>
+  private readonly transfers: Map<string, TransferRecord>
   private readonly byAccount = new Map<string, AccountCharges>()
   /**
    * Accounts the watch may plan for: an open charge, or a charge closed recently enough to be
@@ -127,7 +96,16 @@ export class Ledger {
    */
   private readonly watched = new Set<string>()
 
-  constructor(private readonly options: LedgerOptions) {}
+  constructor(private readonly options: LedgerOptions) {
+    this.held = new HeldRecords(options.archive ?? null, options.keepClosed, (c) => {
+      const index = this.byAccount.get(c.account.accountReference)
+      if (!index) return
+      index.ids.delete(c.id)
+      index.letGo += 1
+    })
+    this.charges = this.held.charges
+    this.transfers = this.held.transfers
+  }
 
   /**
    * Restores persisted records (last write of each id wins), then repairs what an older
@@ -136,25 +114,37 @@ export class Ledger {
    * charges so the caller writes them down once.
    */
   load(charges: Iterable<ChargeRecord>, transfers: Iterable<TransferRecord>): ChargeRecord[] {
-    for (const c of charges) this.putCharge(c)
-    for (const t of transfers) this.putTransfer(t)
+    this.held.loading = true
     const repaired: ChargeRecord[] = []
-    for (const c of this.charges.values()) {
-      if (c.state !== 'open' || this.reconciliation(c).status !== 'paid') continue
-      const paidAt = this.transfersOf(c.id)
-        .filter((t) => t.status === 'success' && t.currency === c.currency)
-        .map((t) => t.firstSeenAt)
-        .sort()
-        .at(-1)
-      const next: ChargeRecord = { ...c, state: 'closed', closedAt: paidAt ?? c.openedAt }
-      this.putCharge(next)
-      repaired.push(next)
+    try {
+      for (const c of charges) this.putCharge(c)
+      for (const t of transfers) this.putTransfer(t)
+      for (const c of this.charges.values()) {
+        if (c.state !== 'open' || this.reconciliation(c).status !== 'paid') continue
+        const paidAt = this.transfersOf(c.id)
+          .filter((t) => t.status === 'success' && t.currency === c.currency)
+          .map((t) => t.firstSeenAt)
+          .sort()
+          .at(-1)
+        const next: ChargeRecord = { ...c, state: 'closed', closedAt: paidAt ?? c.openedAt }
+        this.putCharge(next)
+        repaired.push(next)
+      }
+    } finally {
+      this.held.loading = false
     }
+    this.held.trim()
+    for (const t of [...this.transfers.values()]) this.held.settle(t)
     return repaired
   }
 
+  /** How many charges and transfers are held in memory (the rest is on disk). */
+  heldCounts(): { charges: number; transfers: number; letGo: number } {
+    return this.held.counts()
+  }
+
   charge(id: string): ChargeRecord {
-    const c = this.charges.get(id)
+    const c = this.held.charge(id)
     if (!c)
       throw new CollectionsError(
         'charge_not_found',
@@ -165,21 +155,31 @@ export class Ledger {
     return c
   }
 
-  /** The charge, or undefined when this till does not hold it (no error, no copy of the day). */
-  chargeIfHeld(id: string): ChargeRecord | undefined {
-    return this.charges.get(id)
-  }
-
+  /** The charges held in memory: every open one, and the latest closed ones. */
   allCharges(): ChargeRecord[] {
     return [...this.charges.values()]
   }
 
+  /** The transfers held in memory: those of held charges, and late ones not looked at yet. */
   allTransfers(): TransferRecord[] {
     return [...this.transfers.values()]
   }
 
+  /** The transfer, held or read back from the journal; undefined when never seen here. */
   transfer(reference: string): TransferRecord | undefined {
-    return this.transfers.get(reference)
+    return this.held.transfer(reference)
+  }
+
+  /** True when this transfer was seen here before (dedupe), held or let go of. */
+  knows(seen: Pick<ObservedTransfer, 'reference' | 'createdAt'>): boolean {
+    return this.held.knows(seen)
+  }
+
+  /** What the Transfers history shows beside each reference (held.ts, annotations). */
+  annotations(
+    seen: ReadonlyArray<Pick<ObservedTransfer, 'reference' | 'createdAt'>>,
+  ): Map<string, RecalledTransfer> {
+    return this.held.annotations(seen)
   }
 
   openChargeOn(accountReference: string): ChargeRecord | undefined {
@@ -187,10 +187,14 @@ export class Ledger {
     return open ? this.charges.get(open.id) : undefined
   }
 
-  /** The latest charge opened on the account (the account's newest details), if any. */
-  latestOn(accountReference: string): ChargeRecord | undefined {
-    const latest = this.byAccount.get(accountReference)?.latest
-    return latest ? this.charges.get(latest.id) : undefined
+  /** The account details of the latest charge opened on the account, if any. */
+  latestAccount(accountReference: string): CustomerAccount | undefined {
+    return this.byAccount.get(accountReference)?.account
+  }
+
+  /** Every account this till has charged into, with its latest details. */
+  accounts(): CustomerAccount[] {
+    return [...this.byAccount.values()].map((a) => a.account)
   }
 
   /** Adds a new open charge. One open charge per account: a customer can't tell two apart. */
@@ -265,7 +269,7 @@ export class Ledger {
   }
 
   acknowledgeLate(reference: string, note: string, by: string, at: string): TransferRecord {
-    const t = this.transfers.get(reference)
+    const t = this.transfer(reference)
     if (!t || !t.late)
       throw new CollectionsError(
         'late_not_found',
@@ -285,6 +289,8 @@ export class Ledger {
    */
   observe(seen: ObservedTransfer, nowIso: string): ObservationEffect | null {
     const held = this.transfers.get(seen.reference)
+    // Let go of only once final and looked at: no observation can change it any more.
+    if (!held && this.knows(seen)) return null
     const merged = mergeStatus(held?.status, seen.status)
     if (!merged.changed) return null
 
@@ -295,7 +301,7 @@ export class Ledger {
       const target = attribute(
         seen.accountReference,
         ms(seen.createdAt),
-        this.attributable(seen.accountReference),
+        this.attributable(seen.accountReference, ms(seen.createdAt)),
         this.options.skewMs,
       )
       const late = target.kind === 'late'
@@ -312,6 +318,7 @@ export class Ledger {
       record = { ...held, status: merged.status, gatewayStatus: seen.gatewayStatus ?? seen.status }
       // Pending money that settles after its charge closed can no longer count toward it.
       const owner = held.chargeId ? this.charges.get(held.chargeId) : undefined
+      // A charge whose money still moves is held until it is final, so `owner` is here.
       if (!held.late && merged.status === 'success' && owner && owner.state !== 'open') {
         record = { ...record, late: true }
         surfacedLate = true
@@ -334,6 +341,7 @@ export class Ledger {
         }
       }
     }
+    this.held.trim()
     return { transfer: record, charge, surfacedLate }
   }
 
@@ -343,7 +351,7 @@ export class Ledger {
    * to look at. Returns null when it is unknown here or already not counted.
    */
   disown(reference: string, tillName: string): TransferRecord | null {
-    const t = this.transfers.get(reference)
+    const t = this.transfer(reference)
     if (!t || t.late || t.claimedBy) return null
     const next: TransferRecord = {
       ...t,
@@ -357,12 +365,7 @@ export class Ledger {
 
   /** Transfers of this charge the shop's rule gave to another till (see disown). */
   disownedOf(chargeId: string): TransferRecord[] {
-    const out: TransferRecord[] = []
-    for (const r of this.byCharge.get(chargeId) ?? []) {
-      const t = this.transfers.get(r)
-      if (t?.claimedBy) out.push(t)
-    }
-    return out
+    return this.everyTransferOf(chargeId).filter((t) => t.claimedBy)
   }
 
   reconciliation(c: ChargeRecord) {
@@ -371,7 +374,7 @@ export class Ledger {
 
   /** The account holder's name from this till's latest charge on the account, or null. */
   accountName(accountReference: string): string | null {
-    return this.latestOn(accountReference)?.account.accountName ?? null
+    return this.latestAccount(accountReference)?.accountName ?? null
   }
 
   /** A transfer as screens get it: with the customer's name when this till knows it. */
@@ -392,9 +395,11 @@ export class Ledger {
     }
   }
 
+  /** Late transfers not looked at yet are held; the ones already looked at are read back. */
   lateTransfers(includeAcknowledged: boolean): TransferRecord[] {
-    return [...this.transfers.values()]
-      .filter((t) => t.late && (includeAcknowledged || t.acknowledgement === null))
+    return this.held
+      .late(includeAcknowledged)
+      .filter((t) => includeAcknowledged || t.acknowledgement === null)
       .sort((a, b) => ms(b.createdAt) - ms(a.createdAt))
       .map((t) => this.named(t))
   }
@@ -408,6 +413,7 @@ export class Ledger {
    * multiplies requests; after the window, an account nobody waits on costs nothing.
    */
   watchTargets(nowMs: number, lateWindowMs: number, lookbackMs: number): WatchTarget[] {
+    this.held.forget(nowMs - lookbackMs - this.options.skewMs - REACH_MARGIN_MS)
     const targets: WatchTarget[] = []
     const sweep: WatchTarget = {
       accountReference: null,
@@ -448,18 +454,27 @@ export class Ledger {
     return this.byAccount.has(accountReference)
   }
 
-  private attributable(accountReference: string) {
-    const out = []
-    for (const id of this.byAccount.get(accountReference)?.ids ?? []) {
+  /**
+   * The account's charges a transfer dated `createdAtMs` may pay or come after: the held ones,
+   * and its latest closed one. When none of those is old enough and the account has charges
+   * that were let go of, those are read back (a transfer from before the till's held window).
+   */
+  private attributable(accountReference: string, createdAtMs: number) {
+    const index = this.byAccount.get(accountReference)
+    const out: AttributableCharge[] = []
+    for (const id of index?.ids ?? []) {
       const c = this.charges.get(id)
-      if (c)
-        out.push({
-          id: c.id,
-          accountReference,
-          state: c.state,
-          openedAtMs: ms(c.openedAt),
-        })
+      if (c) out.push({ id: c.id, accountReference, state: c.state, openedAtMs: ms(c.openedAt) })
     }
+    const last = index?.lastClosed
+    if (last && !index?.ids.has(last.id))
+      out.push({ id: last.id, accountReference, state: 'closed', openedAtMs: last.openedAtMs })
+    const reaches = out.some((c) => c.openedAtMs - this.options.skewMs <= createdAtMs)
+    const archive = this.held.archive
+    if (reaches || !index?.letGo || !archive) return out
+    for (const c of recallAccount(archive, accountReference))
+      if (!index.ids.has(c.id))
+        out.push({ id: c.id, accountReference, state: c.state, openedAtMs: ms(c.openedAt) })
     return out
   }
 
@@ -469,7 +484,7 @@ export class Ledger {
    */
   private putCharge(c: ChargeRecord): void {
     const known = this.charges.has(c.id)
-    this.charges.set(c.id, c)
+    if (!this.held.putCharge(c)) return
     const accountReference = c.account.accountReference
     const pointer: ChargePointer = {
       id: c.id,
@@ -479,13 +494,21 @@ export class Ledger {
     const later = (than: ChargePointer | null) => !than || pointer.openedAtMs > than.openedAtMs
     let index = this.byAccount.get(accountReference)
     if (!index) {
-      index = { ids: [], latest: pointer, open: null, lastClosed: null }
+      index = {
+        ids: new Set(),
+        letGo: 0,
+        latest: pointer,
+        account: c.account,
+        open: null,
+        lastClosed: null,
+      }
       this.byAccount.set(accountReference, index)
     }
     if (!known) {
-      index.ids.push(c.id)
+      index.ids.add(c.id)
       if (later(index.latest)) index.latest = pointer
     }
+    if (index.latest.id === c.id) index.account = c.account
     if (c.state === 'open') {
       if (index.open?.id === c.id || later(index.open)) index.open = pointer
     } else {
@@ -494,25 +517,18 @@ export class Ledger {
         index.lastClosed = pointer
     }
     this.watched.add(accountReference)
+    this.held.trim()
   }
 
   private transfersOf(chargeId: string): TransferRecord[] {
-    const refs = this.byCharge.get(chargeId)
-    if (!refs) return []
-    const out: TransferRecord[] = []
-    for (const r of refs) {
-      const t = this.transfers.get(r)
-      if (t && !t.late) out.push(t)
-    }
-    return out
+    return this.everyTransferOf(chargeId).filter((t) => !t.late)
+  }
+
+  private everyTransferOf(chargeId: string): TransferRecord[] {
+    return this.held.everyTransferOf(chargeId)
   }
 
   private putTransfer(t: TransferRecord): void {
-    this.transfers.set(t.reference, t)
-    if (t.chargeId) {
-      const set = this.byCharge.get(t.chargeId) ?? new Set<string>()
-      set.add(t.reference)
-      this.byCharge.set(t.chargeId, set)
-    }
+    this.held.putTransfer(t)
   }
 }

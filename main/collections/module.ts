@@ -208,7 +208,7 @@ export function createCollections(core: CoreServices) {
       tillName,
     })
     // Customers served before the till kept a directory are known by name from their charges.
-    for (const charge of charges.ledger.allCharges()) customers.remember(charge.account)
+    for (const account of charges.ledger.accounts()) customers.remember(account)
     return charges
   }
 

@@ -2,11 +2,15 @@
 // version of one charge or one transfer. Replaying it restores every charge and the seen-set
 // of transfer references, which is what makes dedupe hold across restarts. Records that are one
 // fact (a transfer and the charge it closes) go in ONE line, so a crash keeps both or neither.
-import type { ChargeRecord, TransferRecord } from './ledger'
-import type { JournalSeal } from '../integrity'
-import { openJournal, type Journal } from './journal'
+import { readFileSync } from 'node:fs'
+import { basename } from 'node:path'
+import type { ChargeRecord, TransferRecord } from './records'
+import type { ArchivedRecord } from './ledger-archive'
+import { AppError } from '../kernel/errors'
+import { JournalIntegrityError, journalSaid, type JournalSeal } from '../integrity'
+import { openJournal, readSealedJournal, type Journal } from './journal'
 
-export type StoredRecord = { k: 'charge'; v: ChargeRecord } | { k: 'transfer'; v: TransferRecord }
+export type StoredRecord = ArchivedRecord
 /** A journal line: one record, or several written atomically. */
 type StoredLine = StoredRecord | { k: 'batch'; v: StoredRecord[] }
 
@@ -17,6 +21,13 @@ export interface CollectionsStore {
   saveTransfer(record: TransferRecord): void
   /** Writes these records atomically: after a crash, all of them are on disk or none. */
   saveBatch?(records: StoredRecord[]): void
+  /**
+   * Reads every record back in the order written (the ledger's archive: what it let go of).
+   * Absent: the ledger keeps everything in memory.
+   */
+  scan?(visit: (record: StoredRecord) => void): void
+  /** Lets go of `charges` and `transfers` once the ledger has taken them. */
+  release?(): void
   close(): void
 }
 
@@ -58,6 +69,8 @@ function decodeRecord(value: unknown): StoredRecord | null {
   return null
 }
 
+const DOMAIN = 'collections.ledger.v1'
+
 /**
  * Opens (or creates) the journal at `path` and folds it into the latest records. With `seal`
  * (the environment's device key) every line is sealed and the head kept in the keychain.
@@ -66,7 +79,7 @@ export function openFileStore(path: string, seal?: JournalSeal | null): Collecti
   const journal: Journal<StoredLine> = openJournal(path, {
     decode,
     seal: seal ?? null,
-    domain: 'collections.ledger.v1',
+    domain: DOMAIN,
   })
   const charges = new Map<string, ChargeRecord>()
   const transfers = new Map<string, TransferRecord>()
@@ -83,13 +96,53 @@ export function openFileStore(path: string, seal?: JournalSeal | null): Collecti
       ...[...charges.values()].map((v) => ({ k: 'charge' as const, v })),
       ...[...transfers.values()].map((v) => ({ k: 'transfer' as const, v })),
     ])
+  // The lines read at start are folded: the journal need not keep them for the till's life.
+  journal.forget()
+  let loaded = { charges: [...charges.values()], transfers: [...transfers.values()] }
   return {
-    charges: [...charges.values()],
-    transfers: [...transfers.values()],
+    get charges() {
+      return loaded.charges
+    },
+    get transfers() {
+      return loaded.transfers
+    },
     saveCharge: (v) => journal.append({ k: 'charge', v }),
     saveTransfer: (v) => journal.append({ k: 'transfer', v }),
     saveBatch: (records) => journal.append({ k: 'batch', v: records }),
+    scan: (visit) => scanFile(path, seal ?? null, visit),
+    release: () => {
+      loaded = { charges: [], transfers: [] }
+    },
     close: () => journal.close(),
+  }
+}
+
+/**
+ * Every record of the journal at `path`, read a piece at a time with its seals checked as
+ * they come (the same rules as at start), handed over in file order. A journal that fails its
+ * check is refused in words, as at start: nothing is read from an edited file.
+ */
+function scanFile(path: string, seal: JournalSeal | null, visit: (r: StoredRecord) => void) {
+  const take = (value: unknown) => {
+    const line = decode(value)
+    if (line === null)
+      throw new JournalIntegrityError(basename(path), null, 'a line that is not a record')
+    for (const r of line.k === 'batch' ? line.v : [line]) visit(r)
+  }
+  try {
+    if (seal) {
+      readSealedJournal(path, { seal, domain: DOMAIN, onRecord: take })
+      return
+    }
+    // Unsealed (no device key): small test and setup files, read whole.
+    const text = readFileSync(path, 'utf8')
+    for (const line of text.slice(0, text.lastIndexOf('\n') + 1).split('\n')) {
+      if (line !== '') take(JSON.parse(line) as unknown)
+    }
+  } catch (error) {
+    if (!(error instanceof JournalIntegrityError)) throw error
+    seal?.report?.(error)
+    throw new AppError('journal_damaged', error.message, { cause: error, say: journalSaid(error) })
   }
 }
 
@@ -106,6 +159,11 @@ export function memoryStore(initial?: {
     saveCharge: (v) => void saved.push({ k: 'charge', v }),
     saveTransfer: (v) => void saved.push({ k: 'transfer', v }),
     saveBatch: (records) => void saved.push(...records),
+    scan: (visit) => {
+      for (const v of initial?.charges ?? []) visit({ k: 'charge', v })
+      for (const v of initial?.transfers ?? []) visit({ k: 'transfer', v })
+      for (const r of saved) visit(r)
+    },
     close: () => undefined,
   }
 }

@@ -3,57 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { minor } from '../../../common/money'
-import type { CustomerAccount, TransferStatus } from '../../../common/ipc/collections'
+import type { TransferStatus } from '../../../common/ipc/collections'
 import { Ledger, type ChargeRecord, type ObservedTransfer } from '../../../main/collections/ledger'
 import { openFileStore } from '../../../main/collections/store'
 import { CollectionsError } from '../../../main/collections/errors'
-
-const T0 = Date.parse('2025-03-01T10:00:00Z')
-const at = (ms: number) => new Date(T0 + ms).toISOString()
-
-const account = (ref = 'ACC-1'): CustomerAccount => ({
-  accountReference: ref,
-  accountNumber: '9000000001',
-  accountName: 'Ada Obi',
-  bankName: 'Wema Bank',
-  bankCode: '035',
-  currency: 'NGN',
-  customerEmail: 'ada@example.com',
-  metadata: {},
-  createdAt: null,
-})
-
-const charge = (id: string, amount: number, ref = 'ACC-1', openedAtMs = 0): ChargeRecord => ({
-  id,
-  state: 'open',
-  account: account(ref),
-  currency: 'NGN',
-  amountDue: minor(amount),
-  saleReference: null,
-  till: 'Till 1',
-  openedBy: { id: 'u_cashier01', name: 'Bola' },
-  openedAt: at(openedAtMs),
-  closedAt: null,
-  overpayment: null,
-  cancellation: null,
-})
-
-const tx = (
-  reference: string,
-  amount: number,
-  createdMs: number,
-  status: TransferStatus = 'success',
-  ref = 'ACC-1',
-): ObservedTransfer => ({
-  reference,
-  accountReference: ref,
-  amount: minor(amount),
-  currency: 'NGN',
-  status,
-  narration: '',
-  createdAt: at(createdMs),
-})
+import { at, charge, T0, tx } from './ledger-records'
 
 const SKEW = 60_000
 
