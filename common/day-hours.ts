@@ -2,27 +2,17 @@
 // (never summed across currencies) and per local hour of the till's time zone, with integer
 // minor units added as BigInt and sent as strings. The reports count; this only spreads
 // what they count over the hours of the day.
+import { dateFormat } from './intl'
 import type { HourFigures } from './ipc/shifts'
 
 export type HourSeries = 'transfer' | 'checkout' | 'payouts'
 
 /**
- * One formatter per time zone. Making one loads ICU's date symbols outside the V8 heap (about
- * 100 KB, given back only when it is collected), and a report places every amount it counts:
- * one per amount made each report a native peak the process kept (docs/perf.md, till-soak).
+ * One formatter per time zone (common/intl.ts): a report places every amount it counts, and
+ * one formatter per amount made each report a native peak the process kept (docs/perf.md).
  */
-const HOUR_FORMATS = new Map<string, Intl.DateTimeFormat>()
-
-function hourFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = HOUR_FORMATS.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' })
-    // A till has one zone, a shop a few: never a list that grows.
-    if (HOUR_FORMATS.size >= 16) HOUR_FORMATS.clear()
-    HOUR_FORMATS.set(timeZone, format)
-  }
-  return format
-}
+const hourFormat = (timeZone: string): Intl.DateTimeFormat =>
+  dateFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' })
 
 /** The hour of the day (0–23) of an ISO time in `timeZone` (the computer's when absent). */
 export function localHour(iso: string, timeZone?: string): number | null {

@@ -6,6 +6,7 @@
 // named `…Amount` is money written "<minor units> <currency>" ("1250000 NGN"), a value that is
 // itself a Said is said first, and `count` picks the `_one` / `_other` form.
 import type { Said } from '../ipc/contract'
+import { dateFormat, pluralRules } from '../intl'
 import { formatMoney, type Minor } from '../money'
 
 type Tree = { readonly [key: string]: string | Tree }
@@ -37,6 +38,23 @@ function lookup(tree: Tree, path: string): string | undefined {
  * `said` in the language of `words` (a catalogue's `errors` group), with `locale` for times
  * and money; undefined when a key (or a nested one) is not in the table.
  */
+/** A moment (a parameter named …At): the day and the time. */
+const AT: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+}
+/** A day (a parameter named …Day, an ISO date). */
+const DAY: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+}
+
 export function sayIn(words: Tree, said: Said, locale: string): string | undefined {
   const values: Record<string, string | number> = {}
   for (const [name, value] of Object.entries(said.params ?? {})) {
@@ -46,23 +64,9 @@ export function sayIn(words: Tree, said: Said, locale: string): string | undefin
       values[name] = inner
     } else if (typeof value === 'string' && name.endsWith('At')) {
       const date = new Date(value)
-      values[name] = Number.isNaN(date.getTime())
-        ? value
-        : new Intl.DateTimeFormat(locale, {
-            day: 'numeric',
-            month: 'short',
-            year: 'numeric',
-            hour: '2-digit',
-            minute: '2-digit',
-            hourCycle: 'h23',
-          }).format(date)
+      values[name] = Number.isNaN(date.getTime()) ? value : dateFormat(locale, AT).format(date)
     } else if (typeof value === 'string' && name.endsWith('Day') && ISO_DAY.test(value)) {
-      values[name] = new Intl.DateTimeFormat(locale, {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'UTC',
-      }).format(new Date(`${value}T00:00:00Z`))
+      values[name] = dateFormat(locale, DAY).format(new Date(`${value}T00:00:00Z`))
     } else if (typeof value === 'string' && name.endsWith('Amount')) {
       const money = moneyParam(value)
       values[name] = money ? formatMoney(money.amount, money.currency, locale) : value
@@ -71,7 +75,7 @@ export function sayIn(words: Tree, said: Said, locale: string): string | undefin
   const count = values.count
   const form =
     typeof count === 'number'
-      ? (lookup(words, `${said.key}_${new Intl.PluralRules(locale).select(count)}`) ??
+      ? (lookup(words, `${said.key}_${pluralRules(locale).select(count)}`) ??
         lookup(words, `${said.key}_other`))
       : undefined
   const template = form ?? lookup(words, said.key)

@@ -6,6 +6,7 @@
 // customers and staff.
 import type { Language } from '../../common/ipc/appearance'
 import type { CarriedOverItem, ShiftFigures, ShiftReport, Tally } from '../../common/ipc/shifts'
+import { dateFormat } from '../../common/intl'
 import { formatMoney } from '../../common/money'
 import { documentWords, fill, FORMAT_LOCALE } from '../../common/words'
 import { carriedWords } from '../../common/words/carried'
@@ -60,7 +61,7 @@ export function reportHtml(report: ShiftReport, width: PaperWidth, options: Html
     formatMoney(amount, currency, locale)
   const time = (iso: string | null) =>
     iso
-      ? new Intl.DateTimeFormat(locale, {
+      ? dateFormat(locale, {
           dateStyle: 'medium',
           timeStyle: 'short',
           ...(options.timeZone ? { timeZone: options.timeZone } : {}),

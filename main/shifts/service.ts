@@ -3,6 +3,7 @@
 // the shell module (module.ts), the tests and the till-soak bench all build on this.
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
+import { dateFormat } from '../../common/intl'
 import type { Language } from '../../common/ipc/appearance'
 import { roleAllows, type Role } from '../../common/ipc/contract'
 import type { Environment } from '../../common/ipc/shared'
@@ -473,7 +474,7 @@ export class ShiftsService {
   }
 
   #time(iso: string): string {
-    return new Intl.DateTimeFormat(FORMAT_LOCALE[this.#language()], {
+    return dateFormat(FORMAT_LOCALE[this.#language()], {
       dateStyle: 'medium',
       timeStyle: 'short',
       timeZone: this.#settings.view().timeZone,

@@ -120,6 +120,31 @@ describe('shift report HTML', () => {
     expect(reportHtml(sample(), 'A4', options)).toContain('@page{size:A4')
   })
 
+  it('makes one date formatter for a page, however many times it prints (common/intl.ts)', () => {
+    // Each formatter loads ICU's date data outside the V8 heap: one per time printed made
+    // every evening's reports a native peak the process kept (docs/perf.md, till-soak).
+    const Original = Intl.DateTimeFormat
+    let made = 0
+    const counting = function (...args: ConstructorParameters<typeof Original>) {
+      made += 1
+      return new Original(...args)
+    }
+    Object.defineProperty(Intl, 'DateTimeFormat', { value: counting, configurable: true })
+    try {
+      for (let i = 0; i < 50; i++)
+        reportHtml(sample(), 'A4', {
+          language: 'fr',
+          integrityNote: null,
+          seal: 'ab'.repeat(32),
+          printedAt: at(61),
+          timeZone: 'Pacific/Chatham',
+        })
+      expect(made).toBeLessThanOrEqual(1)
+    } finally {
+      Object.defineProperty(Intl, 'DateTimeFormat', { value: Original, configurable: true })
+    }
+  })
+
   it('escapes names, shows every currency on its own, the seal, and a failed check in words', () => {
     const html = reportHtml(sample(), 'A4', {
       language: 'en' as const,
