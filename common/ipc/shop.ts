@@ -205,6 +205,8 @@ export interface ShopRefusedView {
   why: string
   /** In words, for the admin. */
   words: string
+  /** The same by key, for the screen's language (absent from an older main). */
+  wordsSay?: Said
   /** When this till refused it. */
   at: string
 }

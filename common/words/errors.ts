@@ -671,6 +671,18 @@ const en = {
       tillJoined: 'Joined the shop',
       tillPinned: "Vouched for another till's key",
       other: '{{kind}}{{reference}}',
+      // Why this till did not apply another till's event (main/shop/sync.ts, staff.ts).
+      refusal: {
+        bad_signature: 'Refused: its signature does not match the till it claims to come from',
+        gap: 'Held back: an earlier event of that till is missing, so nothing after it is applied',
+        unknown_till: 'Refused: it names a till the shop has not enrolled',
+        unpinned: 'Refused: it comes from a till whose key no till of the shop has vouched for',
+        malformed: 'Refused: it could not be read',
+        not_admin:
+          'Refused: a staff change whose author was not an admin in the staff list at that point',
+      },
+      refusalOther: 'Refused ({{why}})',
+      refusedEvent: '{{words}} (event {{event}})',
       till: {
         own_one: '{{count}} event, signed on this till',
         own_other: '{{count}} events, signed on this till',
@@ -1429,6 +1441,18 @@ const fr: ErrorWords = {
       tillJoined: 'A rejoint la boutique',
       tillPinned: 'S’est porté garant de la clé d’une autre caisse',
       other: '{{kind}}{{reference}}',
+      refusal: {
+        bad_signature: 'Refusé : sa signature ne correspond pas à la caisse dont il dit venir',
+        gap: 'Retenu : un événement antérieur de cette caisse manque, donc rien après lui n’est appliqué',
+        unknown_till: 'Refusé : il nomme une caisse que la boutique n’a pas inscrite',
+        unpinned:
+          'Refusé : il vient d’une caisse dont aucune caisse de la boutique ne garantit la clé',
+        malformed: 'Refusé : il n’a pas pu être lu',
+        not_admin:
+          'Refusé : une modification du personnel dont l’auteur n’était pas administrateur dans la liste du personnel à ce moment-là',
+      },
+      refusalOther: 'Refusé ({{why}})',
+      refusedEvent: '{{words}} (événement {{event}})',
       till: {
         own_one: '{{count}} événement, signé sur cette caisse',
         own_other: '{{count}} événements, signés sur cette caisse',

@@ -11,6 +11,7 @@ import type {
 } from '../../common/ipc/payouts'
 import type { Said } from '../../common/ipc/contract'
 import { formatMoney } from '../../common/money'
+import { stepSaid } from '../../common/words/steps'
 import { english } from '../kernel/errors'
 import { approvalMatches, bindingHash } from './binding'
 import { PURPOSE_LABEL } from './draft-fields'
@@ -111,7 +112,10 @@ const decideBlocked = (item: PayoutItem, viewer: Viewer | null): string | null =
   return say && english(say)
 }
 
-/** Why its outcome is (or was) not known, keyed; the review reason is shown as written. */
+/**
+ * Why its outcome is (or was) not known, keyed; the review reason is shown as written. The
+ * latest answer is the core's journaled English step, keyed again when these words made it.
+ */
 function whySay(item: PayoutItem, latest: string | undefined): Said | null {
   if (item.state === 'needs_review')
     return item.reviewReason
@@ -122,7 +126,7 @@ function whySay(item: PayoutItem, latest: string | undefined): Said | null {
     key: 'outcome.latest',
     params: {
       why: { key: 'doc.payout.meanings.unknown' },
-      latest: latest ?? { key: 'outcome.noAnswerYet' },
+      latest: latest === undefined ? { key: 'outcome.noAnswerYet' } : (stepSaid(latest) ?? latest),
     },
   }
 }
@@ -157,9 +161,12 @@ function outcomeView(item: PayoutItem, viewer: Viewer | null): PayoutOutcomeView
   }
 }
 
-/** The row's problem: main's English as stored, and its key when these words made it. */
+/**
+ * The row's problem: main's English as stored, and its key when these words made it (the
+ * sender's, or while unknown the core's latest step: payout-kind.ts `unknown`).
+ */
 function problemView(problem: Problem, stillWorking: boolean): NonNullable<PayoutView['problem']> {
-  const say = problemSaid(problem.message)
+  const say = problemSaid(problem.message) ?? stepSaid(problem.message)
   return {
     message: problem.message,
     transient: problem.transient && stillWorking,

@@ -57,12 +57,11 @@ const KINDS: Readonly<Record<string, string>> = {
   'till.pinned': 'shop.log.tillPinned',
 }
 
-const REFUSED: Record<string, string> = {
-  bad_signature: 'Refused: its signature does not match the till it claims to come from',
-  gap: 'Held back: an earlier event of that till is missing, so nothing after it is applied',
-  unknown_till: 'Refused: it names a till the shop has not enrolled',
-  unpinned: 'Refused: it comes from a till whose key no till of the shop has vouched for',
-  malformed: 'Refused: it could not be read',
+/** Why this till refused another till's event, keyed (`shop.log.refusal`); a newer code as it is. */
+function refusalSaid(why: string): Said {
+  return Object.hasOwn(ERROR_WORDS.en.shop.log.refusal, why)
+    ? { key: `shop.log.refusal.${why}` }
+    : { key: 'shop.log.refusalOther', params: { why } }
 }
 
 /** Integer minor units, keyed (said in the language's format); never a float, never a guess. */
@@ -275,8 +274,12 @@ export function shopAudit(input: ShopAuditInput): ShopAudit {
     if (!counts.has(r.tillId)) counts.set(r.tillId, 0)
     if (r.why === 'gap') gapAt.set(r.tillId, Math.max(gapAt.get(r.tillId) ?? 0, r.serverSeq))
     else refusedBy.set(r.tillId, (refusedBy.get(r.tillId) ?? 0) + 1)
-    const words = REFUSED[r.why] ?? `Refused (${r.why})`
-    refused.push({ ...r, tillName: '', words })
+    const wordsSay = refusalSaid(r.why)
+    refused.push({ ...r, tillName: '', words: english(wordsSay), wordsSay })
+    const whatSay: Said = {
+      key: 'shop.log.refusedEvent',
+      params: { words: wordsSay, event: r.eventId },
+    }
     if (localDay(r.at, input.timeZone) === input.day)
       entries.push({
         serverSeq: r.serverSeq,
@@ -284,7 +287,8 @@ export function shopAudit(input: ShopAuditInput): ShopAudit {
         tillId: r.tillId,
         tillName: '',
         kind: 'refused',
-        what: `${words} (event ${r.eventId})`,
+        what: english(whatSay),
+        whatSay,
         who: '',
         when: r.at,
         reference: r.eventId,

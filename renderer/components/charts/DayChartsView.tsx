@@ -19,8 +19,9 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { HourFigures } from '../../../common/ipc/shifts'
-import { add, minorFromText, sum, type Minor } from '../../../common/money'
+import { minorFromText, sum, type Minor } from '../../../common/money'
 import { formatMoney } from '../../lib/format'
+import { dayChartConfigs, takingsOf, type ChartLook, type CurrencyDay } from './day-chart-configs'
 
 Chart.register(
   BarController,
@@ -32,15 +33,6 @@ Chart.register(
   Legend,
   Tooltip,
 )
-
-/** One currency's day, hour by hour from its first hour with money to its last. */
-export interface CurrencyDay {
-  currency: string
-  hours: number[]
-  transfer: Minor[]
-  checkout: Minor[]
-  payouts: Minor[]
-}
 
 const ZERO = 0 as Minor
 const amountOf = (text: string): Minor => minorFromText(text) ?? ZERO
@@ -76,16 +68,7 @@ function useTheme(): string {
   return theme
 }
 
-interface Palette {
-  transfer: string
-  checkout: string
-  payouts: string
-  text: string
-  grid: string
-  surface: string
-}
-
-function palette(): Palette {
+function palette(): ChartLook['colour'] {
   const style = getComputedStyle(document.documentElement)
   const v = (name: string) => style.getPropertyValue(name).trim()
   return {
@@ -98,7 +81,13 @@ function palette(): Palette {
   }
 }
 
-function ChartCanvas({ config, label }: { config: ChartConfiguration; label: string }) {
+function ChartCanvas({ config, label }: { config: ChartConfiguration | null; label: string }) {
+  const { t } = useTranslation()
+  if (!config) return <p className="muted day-chart__none">{t('charts.noTakings')}</p>
+  return <DrawnChart config={config} label={label} />
+}
+
+function DrawnChart({ config, label }: { config: ChartConfiguration; label: string }) {
   const canvas = useRef<HTMLCanvasElement>(null)
   useEffect(() => {
     if (!canvas.current) return undefined
@@ -123,97 +112,18 @@ function CurrencyCharts({ day, theme }: { day: CurrencyDay; theme: string }) {
     payouts: t('charts.payouts'),
     takings: t('charts.takings'),
   }
-  const takings = day.hours.map((_, i) => add(day.transfer[i]!, day.checkout[i]!))
-  const configs = useMemo(() => {
-    const colour = palette()
-    const font = { family: getComputedStyle(document.body).fontFamily }
-    const common = {
-      animation: false as const,
-      responsive: true,
-      maintainAspectRatio: false,
-      plugins: {
-        legend: { labels: { color: colour.text, font } },
-        tooltip: {
-          callbacks: {
-            label: (item: { dataset: { label?: string }; raw: unknown }) =>
-              `${item.dataset.label ?? ''}: ${money(Number(item.raw))}`,
-          },
-        },
-      },
-    }
-    const axes = (stacked: boolean) => ({
-      x: { stacked, ticks: { color: colour.text, font }, grid: { color: colour.grid } },
-      y: {
-        stacked,
-        beginAtZero: true,
-        ticks: {
-          color: colour.text,
-          font,
-          callback: (value: string | number) => money(Number(value)),
-        },
-        grid: { color: colour.grid },
-      },
-    })
-    const labels = day.hours.map(hourLabel)
-    // A way of paying nobody used today is left out of the pictures (the shop's day carries
-    // transfers only); the table still lists it, at zero.
-    const ways = [
-      { label: names.transfer, data: day.transfer, colour: colour.transfer },
-      { label: names.checkout, data: day.checkout, colour: colour.checkout },
-    ].filter((way) => sum(way.data) > 0)
-    const byHour: ChartConfiguration = {
-      type: 'bar',
-      data: {
-        labels,
-        datasets: ways.map((way) => ({
-          label: way.label,
-          data: way.data,
-          backgroundColor: way.colour,
-        })),
-      },
-      options: { ...common, scales: axes(true) },
-    }
-    const byWay: ChartConfiguration = {
-      type: 'doughnut',
-      data: {
-        labels: ways.map((way) => way.label),
-        datasets: [
-          {
-            label: names.takings,
-            data: ways.map((way) => sum(way.data)),
-            backgroundColor: ways.map((way) => way.colour),
-            borderColor: colour.surface,
-          },
-        ],
-      },
-      options: {
-        ...common,
-        plugins: {
-          ...common.plugins,
-          tooltip: {
-            callbacks: {
-              label: (item: { label?: string; raw: unknown }) =>
-                `${item.label ?? ''}: ${money(Number(item.raw))}`,
-            },
-          },
-        },
-      },
-    }
-    const payoutsVsTakings: ChartConfiguration = {
-      type: 'bar',
-      data: {
-        labels,
-        datasets: [
-          { label: names.takings, data: takings, backgroundColor: colour.transfer },
-          { label: names.payouts, data: day.payouts, backgroundColor: colour.payouts },
-        ],
-      },
-      options: { ...common, scales: axes(false) },
-    }
-    return { byHour, byWay, payoutsVsTakings }
+  const takings = takingsOf(day)
+  const configs = useMemo(
+    () =>
+      dayChartConfigs(
+        day,
+        { ...names, money, hour: hourLabel },
+        { colour: palette(), font: { family: getComputedStyle(document.body).fontFamily } },
+      ),
     // Drawn again when the theme or the language changes; the figures are the props.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [day, theme, i18n.language])
+    [day, theme, i18n.language],
+  )
 
   const titles = {
     byHour: t('charts.byHour', { currency: day.currency }),

@@ -1,7 +1,8 @@
 // The shop's audit log in the till's language: each event's line and each till's "how it
 // checked out" came as main's English on a French screen ("Payout PO-1 approved (drafted at
 // Front)", "3 events, signatures checked, no gaps"). Each now comes keyed beside the same
-// English, and says it in French with no word of the English catalogue.
+// English, and says it in French with no word of the English catalogue. So do the reasons this
+// till refused another till's event ("Refused: it could not be read (event …)").
 import { describe, expect, it } from 'vitest'
 import type { Said } from '../../../common/ipc/contract'
 import { ERROR_WORDS } from '../../../common/words/errors'
@@ -102,5 +103,51 @@ describe('the shop’s audit log', () => {
       expect(english(till.wordsSay!)).toBe(till.words)
       expectFrench(till.wordsSay!)
     }
+  })
+})
+
+describe('the shop’s audit log: events of another till this till refused', () => {
+  // A reason a newer till gives is said by its code, which is data here.
+  data.push('newer_reason')
+  const WHY = ['bad_signature', 'gap', 'unknown_till', 'unpinned', 'malformed', 'not_admin']
+  const refused = [...WHY, 'newer_reason'].map((why, i) => ({
+    serverSeq: 10 + i,
+    tillId: 'till-b',
+    eventId: `00000000-0000-4000-8000-0000000000${String(10 + i)}`,
+    why,
+    at: '2026-11-24T10:00:00.000Z',
+  }))
+  const audit = shopAudit({
+    ownTillId: 'till-a',
+    own: [],
+    ownOrder: new Map(),
+    pulled: [],
+    refused,
+    day: '2026-11-24',
+    timeZone: 'UTC',
+  })
+
+  it('keys each refusal in the log, its English as main’s, in French with no English word', () => {
+    const entries = audit.entries.filter((e) => e.kind === 'refused')
+    expect(entries).toHaveLength(refused.length)
+    for (const entry of entries) {
+      expect(entry.whatSay, entry.what).toBeDefined()
+      expect(english(entry.whatSay!)).toBe(entry.what)
+      expect(entry.what).toContain(entry.reference)
+      expectFrench(entry.whatSay!)
+    }
+  })
+
+  it('keys the refused list’s words, a reason of a newer till named by its code', () => {
+    for (const r of audit.refused) {
+      expect(r.wordsSay, r.words).toBeDefined()
+      expect(english(r.wordsSay!)).toBe(r.words)
+      expectFrench(r.wordsSay!)
+    }
+    const newer = audit.refused.find((r) => r.why === 'newer_reason')!
+    expect(newer.words).toContain('newer_reason')
+    // Every reason the till gives has its own words, not the code.
+    for (const r of audit.refused.filter((r) => r.why !== 'newer_reason'))
+      expect(r.words).not.toContain(r.why)
   })
 })
