@@ -119,6 +119,18 @@ export const DATA_FOLDER: readonly DataFile[] = [
     how: 'Where the last sealed Z-report left the collections journal, and what it carried over: sealed with the collections key and re-derived from the journal; missing, edited or no longer matching the journal, the next report reads the journal from its first line (an older sealed copy only makes it read more) (main/shifts/collections-cursor.ts).',
   },
   {
+    pattern: new RegExp(`^shifts/${ENV}/payouts-cursor\\.json$`),
+    name: 'shifts/<env>/payouts-cursor.json',
+    rule: 'cache',
+    how: "Where the last sealed Z-report left the payout journal, and the payouts and steps a later report may still need: sealed with the payout journal's key and checked against the journal's record there; missing, edited or no longer matching, the next report reads the payout journal from its first record (main/shifts/payouts-cursor.ts).",
+  },
+  {
+    pattern: new RegExp(`^shifts/${ENV}/books-days/\\d{4}-\\d{2}-\\d{2}\\.jsonl$`),
+    name: 'shifts/<env>/books-days/YYYY-MM-DD.jsonl',
+    rule: 'reference',
+    how: "What the books let go of after a Z-report counted it, one file per day, for reconciling a day whatever the journals trimmed: each line sealed for its own day, so an edited, forged or moved line is refused and said; not anchored, so a line deleted or an older copy put back only makes the day's reconciliation list that gateway record as unknown to Tilldesk, never a figure (main/shifts/books-archive.ts).",
+  },
+  {
     pattern: /^updates\.json$/,
     name: 'updates.json',
     rule: 'sealed',
