@@ -1,7 +1,7 @@
 // Which gateway the till talks to (Demo, Sandbox, Live), whether it is reachable, and the
 // connection test.
 import * as z from 'zod'
-import { defineChannels, defineEvents, payload, returns } from './contract'
+import { defineChannels, defineEvents, payload, returns, type Said } from './contract'
 import { EnvironmentSchema, NoInput, type Environment } from './shared'
 
 export interface KeychainStatus {
@@ -46,6 +46,10 @@ export interface ConnectionCheck {
   detail: string
   /** What the admin should do about it, when anything. */
   action: string | null
+  /** The same three keyed (`connection.*`, `gateway.*`), for the screen's language. */
+  titleSay?: Said
+  detailSay?: Said
+  actionSay?: Said
 }
 
 export type CapabilityState = 'granted' | 'missing' | 'unknown'
@@ -53,6 +57,8 @@ export type CapabilityState = 'granted' | 'missing' | 'unknown'
 export interface CapabilityResult {
   capability: string
   label: string
+  /** The label keyed (`connection.capability.*`). */
+  labelSay?: Said
   state: CapabilityState
   detail: string | null
 }

@@ -503,6 +503,49 @@ const en = {
       noAnswer: 'The gateway cannot be reached (no answer from the network).',
     },
   },
+  connection: {
+    // The admin's connection test (main/environment/connection-test.ts), step by step.
+    title: {
+      configuration: 'Configuration',
+      reachable: 'Gateway reachable',
+      signed: 'Signed request',
+      capabilities: 'Key capabilities',
+      clock: 'Clock',
+    },
+    capability: {
+      virtual_accounts: 'Collections into virtual accounts',
+      disbursements: 'Payouts to bank accounts',
+      banks: 'Bank list and account name lookup',
+      payments: 'Card and checkout payments',
+      transactions: 'Payment history',
+      direct_debits: 'Direct debit mandates',
+      refunds: 'Refunds',
+      sandbox: 'Sandbox controls (simulate transfers)',
+    },
+    list: '{{first}}, {{next}}',
+    skipped: 'Not checked: an earlier step failed.',
+    unexpected: 'The check failed unexpectedly.',
+    tryRestart: 'Try again; if it persists, restart Tilldesk.',
+    configured: '{{environment}} at {{baseUrl}}, key {{keyId}} (secret in {{storage}}).',
+    inMemory: 'memory only',
+    inKeychain: 'the OS keychain',
+    answered: 'The gateway answered in {{ms}} ms.',
+    accepted: 'The gateway accepted a request signed with key {{keyId}}.',
+    acceptedNoBanks:
+      'The gateway accepted the signature of key {{keyId}} (the key lacks the bank-list capability; see below).',
+    lacks: 'The key lacks: {{list}}.',
+    unconfirmed: 'Could not confirm: {{list}}.',
+    holdsAll: 'The key holds every capability Tilldesk uses.',
+    grantMissing:
+      'Screens that need a missing capability will refuse. Grant it in the merchant dashboard → API keys if this till needs it.',
+    runAgain: 'Run the test again; if it persists, check the gateway status.',
+    clockMatches: "This computer's clock matches the gateway's.",
+    clockAhead: "This computer's clock is {{seconds}} s ahead of the gateway's.",
+    clockBehind: "This computer's clock is {{seconds}} s behind the gateway's.",
+    fixClock:
+      "Turn on automatic date and time in the operating system's settings. The gateway refuses requests more than 5 minutes off.",
+    noTime: "The gateway's answers carried no time to compare with.",
+  },
   keychain: {
     linux:
       'No OS keychain is reachable, so Tilldesk cannot store API secrets. On Linux it uses the Secret Service: install and run GNOME Keyring (or KWallet) with libsecret, make sure it is unlocked when you sign in to the desktop, then restart Tilldesk. Tilldesk never writes secrets to a plain file instead.',
@@ -1273,6 +1316,48 @@ const fr: ErrorWords = {
       problems: 'La passerelle a des difficultés (HTTP {{status}}).',
       noAnswer: 'La passerelle est injoignable (aucune réponse du réseau).',
     },
+  },
+  connection: {
+    title: {
+      configuration: 'Configuration',
+      reachable: 'Passerelle joignable',
+      signed: 'Requête signée',
+      capabilities: 'Autorisations de la clé',
+      clock: 'Horloge',
+    },
+    capability: {
+      virtual_accounts: 'Encaissements sur comptes virtuels',
+      disbursements: 'Versements vers des comptes bancaires',
+      banks: 'Liste des banques et vérification du nom du compte',
+      payments: 'Paiements par carte et en ligne',
+      transactions: 'Historique des paiements',
+      direct_debits: 'Mandats de prélèvement',
+      refunds: 'Remboursements',
+      sandbox: 'Commandes du bac à sable (simuler des virements)',
+    },
+    list: '{{first}}, {{next}}',
+    skipped: 'Non vérifié : une étape précédente a échoué.',
+    unexpected: 'La vérification a échoué de façon inattendue.',
+    tryRestart: 'Réessayez ; si cela persiste, redémarrez Tilldesk.',
+    configured: '{{environment}} à {{baseUrl}}, clé {{keyId}} (secret gardé {{storage}}).',
+    inMemory: 'en mémoire seulement',
+    inKeychain: 'dans le trousseau du système',
+    answered: 'La passerelle a répondu en {{ms}} ms.',
+    accepted: 'La passerelle a accepté une requête signée avec la clé {{keyId}}.',
+    acceptedNoBanks:
+      'La passerelle a accepté la signature de la clé {{keyId}} (la clé n’a pas l’autorisation de la liste des banques ; voir plus bas).',
+    lacks: 'Il manque à la clé : {{list}}.',
+    unconfirmed: 'Impossible de confirmer : {{list}}.',
+    holdsAll: 'La clé a toutes les autorisations dont Tilldesk se sert.',
+    grantMissing:
+      'Les écrans qui ont besoin d’une autorisation manquante refuseront. Accordez-la dans le tableau de bord du marchand → Clés d’API si cette caisse en a besoin.',
+    runAgain: 'Relancez le test ; si cela persiste, consultez l’état de la passerelle.',
+    clockMatches: 'L’horloge de cet ordinateur est à l’heure de la passerelle.',
+    clockAhead: 'L’horloge de cet ordinateur avance de {{seconds}} s sur celle de la passerelle.',
+    clockBehind: 'L’horloge de cet ordinateur retarde de {{seconds}} s sur celle de la passerelle.',
+    fixClock:
+      'Activez la date et l’heure automatiques dans les réglages du système. La passerelle refuse les requêtes décalées de plus de 5 minutes.',
+    noTime: 'Les réponses de la passerelle ne portaient aucune heure à comparer.',
   },
   keychain: {
     linux:
