@@ -8,6 +8,8 @@ export interface KeychainStatus {
   available: boolean
   /** What the admin should know or do when it is not available. */
   explanation: string | null
+  /** The same keyed (`keychain.<platform>`), for the screen's language; the OS's details stay in the English. */
+  explanationSay?: Said
 }
 
 export interface EnvironmentState {
