@@ -1,7 +1,14 @@
 // Till settings an admin edits. The API secret goes in once through `settings.setKey` and is
 // never part of any result.
 import * as z from 'zod'
-import { defineChannels, defineEvents, payload, returns, type UserRole } from './contract'
+import {
+  defineChannels,
+  defineEvents,
+  payload,
+  returns,
+  type Said,
+  type UserRole,
+} from './contract'
 import type { EnvironmentState } from './environment'
 import {
   ConfigurableEnvironmentSchema,
@@ -137,6 +144,11 @@ export interface IntegrityFinding {
   consequence: string
   /** When it was found (ISO). */
   at: string
+  /** The file, record, problem and consequence keyed, when main has the words, for the screen's language. */
+  fileSay?: Said
+  recordSay?: Said
+  problemSay?: Said
+  consequenceSay?: Said
 }
 
 /** The settings that carry authority (sealed together; see main/settings/seals.ts). */

@@ -739,6 +739,22 @@ const en = {
         checked_other: '{{count}} events, signatures checked, no gaps',
       },
     },
+    // Settings' integrity finding for another till's event this till refused (main/shop/sync.ts).
+    finding: {
+      file: 'shop server',
+      record: 'event {{event}} from {{till}}',
+      problem: {
+        bad_signature: "The event's signature does not match the till it claims to come from.",
+        gap: 'An event of that till is missing on the server.',
+        unknown_till: 'The event names a till the shop server does not list.',
+        unpinned:
+          'The event comes from a till whose key this till has not pinned: no till of the shop vouched for it with an enrolment code.',
+        malformed: 'The event could not be read.',
+        not_admin:
+          'A staff change whose author was not an admin in the staff list at that point (a till signed it, no admin made it).',
+      },
+      consequence: 'It was not applied on this till.',
+    },
     // The shop's state, for the status bar and Settings → Shop (main/shop/service.ts).
     state: {
       inStep: 'In step with {{shop}}.',
@@ -1550,6 +1566,22 @@ const fr: ErrorWords = {
         checked_one: '{{count}} événement, signatures vérifiées, aucun manque',
         checked_other: '{{count}} événements, signatures vérifiées, aucun manque',
       },
+    },
+    finding: {
+      file: 'serveur de la boutique',
+      record: 'événement {{event}} de {{till}}',
+      problem: {
+        bad_signature:
+          'La signature de l’événement ne correspond pas à la caisse dont il dit venir.',
+        gap: 'Un événement de cette caisse manque sur le serveur.',
+        unknown_till: 'L’événement nomme une caisse que le serveur de la boutique ne connaît pas.',
+        unpinned:
+          'L’événement vient d’une caisse dont cette caisse n’a pas retenu la clé : aucune caisse de la boutique ne l’a garantie avec un code d’inscription.',
+        malformed: 'L’événement n’a pas pu être lu.',
+        not_admin:
+          'Une modification du personnel dont l’auteur n’était pas administrateur dans la liste du personnel à ce moment-là (une caisse l’a signée, aucun administrateur ne l’a faite).',
+      },
+      consequence: 'Il n’a pas été appliqué sur cette caisse.',
     },
     state: {
       inStep: 'Synchronisée avec {{shop}}.',
