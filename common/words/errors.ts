@@ -221,6 +221,19 @@ const en = {
     checkDetails: 'Check the details and try again.',
   },
   payments: {
+    // Why the checkout page was not opened (main/payments/payments-service.ts, checkout-link.ts).
+    checkout: {
+      noPage: 'This payment has no checkout page to open.',
+      notWaiting: 'This payment is no longer waiting for the customer.',
+      useQr: 'Open the link or let the customer scan the QR code with their phone.',
+      noBrowser: 'The system browser could not be opened. Use the QR code instead.',
+      noGateway: 'No gateway is configured, so the checkout page cannot be checked.',
+      notAddress: 'The checkout address is not a valid web address.',
+      notSecure: 'The checkout address is not a secure (https) page.',
+      credentials: 'The checkout address carries a user name or password.',
+      notGatewaySite:
+        "The checkout address is not on the gateway's site ({{host}}), so the till will not open it.",
+    },
     noSuch: 'No payment has the reference {{reference}}.',
     notice: {
       waitingCustomer:
@@ -1038,6 +1051,20 @@ const fr: ErrorWords = {
     checkDetails: 'Vérifiez les éléments, puis réessayez.',
   },
   payments: {
+    checkout: {
+      noPage: 'Ce paiement n’a pas de page de paiement à ouvrir.',
+      notWaiting: 'Ce paiement n’attend plus le client.',
+      useQr: 'Ouvrez le lien, ou laissez le client scanner le code QR avec son téléphone.',
+      noBrowser: 'Le navigateur du système n’a pas pu s’ouvrir. Utilisez plutôt le code QR.',
+      noGateway:
+        'Aucune passerelle n’est configurée : la page de paiement ne peut pas être vérifiée.',
+      notAddress: 'L’adresse de la page de paiement n’est pas une adresse web valable.',
+      notSecure: 'L’adresse de la page de paiement n’est pas une page sécurisée (https).',
+      credentials:
+        'L’adresse de la page de paiement contient un nom d’utilisateur ou un mot de passe.',
+      notGatewaySite:
+        'L’adresse de la page de paiement n’est pas sur le site de la passerelle ({{host}}) : la caisse ne l’ouvrira pas.',
+    },
     noSuch: 'Aucun paiement n’a la référence {{reference}}.',
     notice: {
       waitingCustomer:
