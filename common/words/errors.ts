@@ -348,6 +348,14 @@ const en = {
     busy: 'This mandate is being updated. Wait a moment.',
   },
   collections: {
+    // The cashier's notice after "create customer" (main/collections/customers.ts).
+    customer: {
+      existing:
+        '{{name}} already has an account ({{how}}): {{bank}} {{number}}. No second account was made.',
+      byEmail: 'found by e-mail',
+      byBvn: 'found by BVN',
+      created: 'Account created for {{name}}: {{bank}} {{number}}.',
+    },
     noCurrency: 'The gateway did not say which currency this account is in.',
     unreachable: "{{what}} The gateway can't be reached right now; try again in a moment.",
     lookUp: 'Could not look the account up.',
@@ -1183,6 +1191,13 @@ const fr: ErrorWords = {
     busy: 'Ce mandat est en cours de mise à jour. Patientez un instant.',
   },
   collections: {
+    customer: {
+      existing:
+        '{{name}} a déjà un compte ({{how}}) : {{bank}} {{number}}. Aucun second compte n’a été ouvert.',
+      byEmail: 'trouvé par e-mail',
+      byBvn: 'trouvé par BVN',
+      created: 'Compte ouvert pour {{name}} : {{bank}} {{number}}.',
+    },
     noCurrency: 'La passerelle n’a pas indiqué la devise de ce compte.',
     unreachable:
       '{{what}} La passerelle est injoignable pour le moment ; réessayez dans un instant.',
