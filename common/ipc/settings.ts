@@ -169,11 +169,15 @@ export interface AuthorityValues {
 export interface AuthorityReview {
   /** Why the settings are not trusted, in words; null when they are. */
   problem: string | null
+  /** The same keyed (`settings.trust.*`), when main's words made it. */
+  problemSay?: Said
   stored: AuthorityValues
   /** The last values this till trusted, from its sealed copy; null when not known. */
   trusted: AuthorityValues | null
   /** Why `trusted` is null, in words (no copy yet, or the copy failed its own check). */
   trustedUnknown: string | null
+  /** The same keyed, for the screen's language (the file's own problem stays in the English). */
+  trustedUnknownSay?: Said
   /** Names `stored`: a confirmation is refused if the file changed after it was shown. */
   fingerprint: string
 }

@@ -576,6 +576,21 @@ const en = {
       'Windows Credential Manager is not reachable, so Tilldesk cannot store API secrets. Sign in to Windows with a normal user profile and try again. Tilldesk never writes secrets to a plain file instead.',
   },
   settings: {
+    // Why the authority settings are not trusted (main/settings/seals.ts), and why what changed
+    // cannot be shown (main/settings/authority.ts): Settings' "Confirm these settings".
+    trust: {
+      noSeals:
+        'The settings file has no seals, but this till seals it on every change (the file was replaced, or written by something other than Tilldesk).',
+      changed:
+        'The environment, base URLs, key ids, till name, idle lock times or the list of staff in the settings file were changed outside Tilldesk.',
+      older:
+        'The settings file is an older copy (version {{generation}}; this till last wrote version {{seq}}).',
+      replaced: 'The settings file was replaced by another copy.',
+      noCopy:
+        'This till has no copy of earlier trusted settings (it is kept from the first time the settings pass their check), so what changed cannot be shown.',
+      copyDamaged:
+        'The copy of the last trusted settings ({{file}}) was changed, replaced or damaged outside Tilldesk, so what changed cannot be shown.',
+    },
     changedSinceShown:
       'The settings changed after they were shown. Look at them again before confirming.',
     badVersion:
@@ -1426,6 +1441,19 @@ const fr: ErrorWords = {
       'Le Gestionnaire d’identification de Windows est injoignable : Tilldesk ne peut pas garder les secrets d’API. Ouvrez une session Windows avec un profil d’utilisateur normal, puis réessayez. Tilldesk n’écrit jamais les secrets dans un simple fichier à la place.',
   },
   settings: {
+    trust: {
+      noSeals:
+        'Le fichier des paramètres n’a pas de sceaux, alors que cette caisse le scelle à chaque modification (le fichier a été remplacé, ou écrit par autre chose que Tilldesk).',
+      changed:
+        'L’environnement, les URL de base, les identifiants de clé, le nom de la caisse, les délais de verrouillage ou la liste du personnel du fichier des paramètres ont été modifiés hors de Tilldesk.',
+      older:
+        'Le fichier des paramètres est une copie plus ancienne (version {{generation}} ; cette caisse a écrit en dernier la version {{seq}}).',
+      replaced: 'Le fichier des paramètres a été remplacé par une autre copie.',
+      noCopy:
+        'Cette caisse n’a pas de copie des paramètres approuvés auparavant (elle est gardée dès que les paramètres passent leur vérification) : ce qui a changé ne peut pas être montré.',
+      copyDamaged:
+        'La copie des derniers paramètres approuvés ({{file}}) a été modifiée, remplacée ou abîmée hors de Tilldesk : ce qui a changé ne peut pas être montré.',
+    },
     changedSinceShown:
       'Les paramètres ont changé après leur affichage. Relisez-les avant de confirmer.',
     badVersion:
