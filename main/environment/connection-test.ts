@@ -24,7 +24,7 @@ export interface ConnectionTestOptions {
 }
 
 /** The capabilities in the order the report lists them (their words: `connection.capability`). */
-const CAPABILITY_ORDER: readonly Capability[] = [
+export const CAPABILITY_ORDER: readonly Capability[] = [
   'virtual_accounts',
   'disbursements',
   'banks',

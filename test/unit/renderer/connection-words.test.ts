@@ -7,7 +7,7 @@ import type { Said } from '../../../common/ipc/contract'
 import type { ConnectionReport } from '../../../common/ipc/environment'
 import { ERROR_WORDS } from '../../../common/words/errors'
 import { sayIn } from '../../../common/words/said'
-import { testConnection } from '../../../main/environment/connection-test'
+import { CAPABILITY_ORDER, testConnection } from '../../../main/environment/connection-test'
 import type { EnvironmentService } from '../../../main/environment/environment'
 import { GatewayError } from '../../../main/gateway/errors'
 import { english } from '../../../main/kernel/errors'
@@ -25,23 +25,12 @@ interface Fake {
   now?: () => number
 }
 
-const CAPABILITIES = [
-  'virtual_accounts',
-  'disbursements',
-  'banks',
-  'payments',
-  'transactions',
-  'direct_debits',
-  'refunds',
-  'sandbox',
-] as const
-
 function environment(fake: Fake): EnvironmentService {
   const client = {
     health: fake.health ?? (async () => ({ time: new Date(Date.now() + 95_000).toISOString() })),
     banks: { list: fake.banks ?? (async () => []) },
     probeCapabilities: async () =>
-      CAPABILITIES.map((capability, i) => ({
+      CAPABILITY_ORDER.map((capability, i) => ({
         capability,
         allowed: fake.allowed?.[i] ?? true,
         detail: 'seen',
