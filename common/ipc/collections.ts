@@ -4,7 +4,7 @@
 import * as z from 'zod'
 import { REFERENCE_PATTERN } from '../api/primitives'
 import { CURRENCIES, type Currency, type Minor } from '../money'
-import { defineChannels, defineEvents, payload, returns } from './contract'
+import { defineChannels, defineEvents, payload, returns, type Said } from './contract'
 import {
   ReceiptPaperSchema,
   ReceiptSettingsSchema,
@@ -172,6 +172,8 @@ export interface CustomerCreated extends CustomerAccount {
   matchedBy: 'email' | 'bvn' | null
   /** Shown to the cashier, e.g. "Ada Obi already has an account (found by e-mail)." */
   message: string
+  /** The same keyed (`collections.customer.*`), for the screen's language. */
+  say?: Said
   /** The BVN as it may be shown (last 3 digits); null when this till never had it. */
   bvnMasked: string | null
 }

@@ -1,13 +1,15 @@
 // Which gateway the till talks to (Demo, Sandbox, Live), whether it is reachable, and the
 // connection test.
 import * as z from 'zod'
-import { defineChannels, defineEvents, payload, returns } from './contract'
+import { defineChannels, defineEvents, payload, returns, type Said } from './contract'
 import { EnvironmentSchema, NoInput, type Environment } from './shared'
 
 export interface KeychainStatus {
   available: boolean
   /** What the admin should know or do when it is not available. */
   explanation: string | null
+  /** The same keyed (`keychain.<platform>`), for the screen's language; the OS's details stay in the English. */
+  explanationSay?: Said
 }
 
 export interface EnvironmentState {
@@ -46,6 +48,10 @@ export interface ConnectionCheck {
   detail: string
   /** What the admin should do about it, when anything. */
   action: string | null
+  /** The same three keyed (`connection.*`, `gateway.*`), for the screen's language. */
+  titleSay?: Said
+  detailSay?: Said
+  actionSay?: Said
 }
 
 export type CapabilityState = 'granted' | 'missing' | 'unknown'
@@ -53,6 +59,8 @@ export type CapabilityState = 'granted' | 'missing' | 'unknown'
 export interface CapabilityResult {
   capability: string
   label: string
+  /** The label keyed (`connection.capability.*`). */
+  labelSay?: Said
   state: CapabilityState
   detail: string | null
 }

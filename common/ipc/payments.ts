@@ -98,6 +98,8 @@ export interface CheckoutOpenResult {
   opened: boolean
   /** Why it was not opened, in words, when opened is false. */
   message: string | null
+  /** The same keyed (`payments.checkout.*`), for the screen's language. */
+  say?: Said
 }
 
 const ReferenceInput = z

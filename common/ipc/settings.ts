@@ -1,7 +1,14 @@
 // Till settings an admin edits. The API secret goes in once through `settings.setKey` and is
 // never part of any result.
 import * as z from 'zod'
-import { defineChannels, defineEvents, payload, returns, type UserRole } from './contract'
+import {
+  defineChannels,
+  defineEvents,
+  payload,
+  returns,
+  type Said,
+  type UserRole,
+} from './contract'
 import type { EnvironmentState } from './environment'
 import {
   ConfigurableEnvironmentSchema,
@@ -137,6 +144,11 @@ export interface IntegrityFinding {
   consequence: string
   /** When it was found (ISO). */
   at: string
+  /** The file, record, problem and consequence keyed, when main has the words, for the screen's language. */
+  fileSay?: Said
+  recordSay?: Said
+  problemSay?: Said
+  consequenceSay?: Said
 }
 
 /** The settings that carry authority (sealed together; see main/settings/seals.ts). */
@@ -157,11 +169,15 @@ export interface AuthorityValues {
 export interface AuthorityReview {
   /** Why the settings are not trusted, in words; null when they are. */
   problem: string | null
+  /** The same keyed (`settings.trust.*`), when main's words made it. */
+  problemSay?: Said
   stored: AuthorityValues
   /** The last values this till trusted, from its sealed copy; null when not known. */
   trusted: AuthorityValues | null
   /** Why `trusted` is null, in words (no copy yet, or the copy failed its own check). */
   trustedUnknown: string | null
+  /** The same keyed, for the screen's language (the file's own problem stays in the English). */
+  trustedUnknownSay?: Said
   /** Names `stored`: a confirmation is refused if the file changed after it was shown. */
   fingerprint: string
 }

@@ -221,6 +221,19 @@ const en = {
     checkDetails: 'Check the details and try again.',
   },
   payments: {
+    // Why the checkout page was not opened (main/payments/payments-service.ts, checkout-link.ts).
+    checkout: {
+      noPage: 'This payment has no checkout page to open.',
+      notWaiting: 'This payment is no longer waiting for the customer.',
+      useQr: 'Open the link or let the customer scan the QR code with their phone.',
+      noBrowser: 'The system browser could not be opened. Use the QR code instead.',
+      noGateway: 'No gateway is configured, so the checkout page cannot be checked.',
+      notAddress: 'The checkout address is not a valid web address.',
+      notSecure: 'The checkout address is not a secure (https) page.',
+      credentials: 'The checkout address carries a user name or password.',
+      notGatewaySite:
+        "The checkout address is not on the gateway's site ({{host}}), so the till will not open it.",
+    },
     noSuch: 'No payment has the reference {{reference}}.',
     notice: {
       waitingCustomer:
@@ -335,6 +348,14 @@ const en = {
     busy: 'This mandate is being updated. Wait a moment.',
   },
   collections: {
+    // The cashier's notice after "create customer" (main/collections/customers.ts).
+    customer: {
+      existing:
+        '{{name}} already has an account ({{how}}): {{bank}} {{number}}. No second account was made.',
+      byEmail: 'found by e-mail',
+      byBvn: 'found by BVN',
+      created: 'Account created for {{name}}: {{bank}} {{number}}.',
+    },
     noCurrency: 'The gateway did not say which currency this account is in.',
     unreachable: "{{what}} The gateway can't be reached right now; try again in a moment.",
     lookUp: 'Could not look the account up.',
@@ -503,6 +524,49 @@ const en = {
       noAnswer: 'The gateway cannot be reached (no answer from the network).',
     },
   },
+  connection: {
+    // The admin's connection test (main/environment/connection-test.ts), step by step.
+    title: {
+      configuration: 'Configuration',
+      reachable: 'Gateway reachable',
+      signed: 'Signed request',
+      capabilities: 'Key capabilities',
+      clock: 'Clock',
+    },
+    capability: {
+      virtual_accounts: 'Collections into virtual accounts',
+      disbursements: 'Payouts to bank accounts',
+      banks: 'Bank list and account name lookup',
+      payments: 'Card and checkout payments',
+      transactions: 'Payment history',
+      direct_debits: 'Direct debit mandates',
+      refunds: 'Refunds',
+      sandbox: 'Sandbox controls (simulate transfers)',
+    },
+    list: '{{first}}, {{next}}',
+    skipped: 'Not checked: an earlier step failed.',
+    unexpected: 'The check failed unexpectedly.',
+    tryRestart: 'Try again; if it persists, restart Tilldesk.',
+    configured: '{{environment}} at {{baseUrl}}, key {{keyId}} (secret in {{storage}}).',
+    inMemory: 'memory only',
+    inKeychain: 'the OS keychain',
+    answered: 'The gateway answered in {{ms}} ms.',
+    accepted: 'The gateway accepted a request signed with key {{keyId}}.',
+    acceptedNoBanks:
+      'The gateway accepted the signature of key {{keyId}} (the key lacks the bank-list capability; see below).',
+    lacks: 'The key lacks: {{list}}.',
+    unconfirmed: 'Could not confirm: {{list}}.',
+    holdsAll: 'The key holds every capability Tilldesk uses.',
+    grantMissing:
+      'Screens that need a missing capability will refuse. Grant it in the merchant dashboard → API keys if this till needs it.',
+    runAgain: 'Run the test again; if it persists, check the gateway status.',
+    clockMatches: "This computer's clock matches the gateway's.",
+    clockAhead: "This computer's clock is {{seconds}} s ahead of the gateway's.",
+    clockBehind: "This computer's clock is {{seconds}} s behind the gateway's.",
+    fixClock:
+      "Turn on automatic date and time in the operating system's settings. The gateway refuses requests more than 5 minutes off.",
+    noTime: "The gateway's answers carried no time to compare with.",
+  },
   keychain: {
     linux:
       'No OS keychain is reachable, so Tilldesk cannot store API secrets. On Linux it uses the Secret Service: install and run GNOME Keyring (or KWallet) with libsecret, make sure it is unlocked when you sign in to the desktop, then restart Tilldesk. Tilldesk never writes secrets to a plain file instead.',
@@ -512,6 +576,21 @@ const en = {
       'Windows Credential Manager is not reachable, so Tilldesk cannot store API secrets. Sign in to Windows with a normal user profile and try again. Tilldesk never writes secrets to a plain file instead.',
   },
   settings: {
+    // Why the authority settings are not trusted (main/settings/seals.ts), and why what changed
+    // cannot be shown (main/settings/authority.ts): Settings' "Confirm these settings".
+    trust: {
+      noSeals:
+        'The settings file has no seals, but this till seals it on every change (the file was replaced, or written by something other than Tilldesk).',
+      changed:
+        'The environment, base URLs, key ids, till name, idle lock times or the list of staff in the settings file were changed outside Tilldesk.',
+      older:
+        'The settings file is an older copy (version {{generation}}; this till last wrote version {{seq}}).',
+      replaced: 'The settings file was replaced by another copy.',
+      noCopy:
+        'This till has no copy of earlier trusted settings (it is kept from the first time the settings pass their check), so what changed cannot be shown.',
+      copyDamaged:
+        'The copy of the last trusted settings ({{file}}) was changed, replaced or damaged outside Tilldesk, so what changed cannot be shown.',
+    },
     changedSinceShown:
       'The settings changed after they were shown. Look at them again before confirming.',
     badVersion:
@@ -695,6 +774,22 @@ const en = {
         checked_one: '{{count}} event, signatures checked, no gaps',
         checked_other: '{{count}} events, signatures checked, no gaps',
       },
+    },
+    // Settings' integrity finding for another till's event this till refused (main/shop/sync.ts).
+    finding: {
+      file: 'shop server',
+      record: 'event {{event}} from {{till}}',
+      problem: {
+        bad_signature: "The event's signature does not match the till it claims to come from.",
+        gap: 'An event of that till is missing on the server.',
+        unknown_till: 'The event names a till the shop server does not list.',
+        unpinned:
+          'The event comes from a till whose key this till has not pinned: no till of the shop vouched for it with an enrolment code.',
+        malformed: 'The event could not be read.',
+        not_admin:
+          'A staff change whose author was not an admin in the staff list at that point (a till signed it, no admin made it).',
+      },
+      consequence: 'It was not applied on this till.',
     },
     // The shop's state, for the status bar and Settings → Shop (main/shop/service.ts).
     state: {
@@ -979,6 +1074,20 @@ const fr: ErrorWords = {
     checkDetails: 'Vérifiez les éléments, puis réessayez.',
   },
   payments: {
+    checkout: {
+      noPage: 'Ce paiement n’a pas de page de paiement à ouvrir.',
+      notWaiting: 'Ce paiement n’attend plus le client.',
+      useQr: 'Ouvrez le lien, ou laissez le client scanner le code QR avec son téléphone.',
+      noBrowser: 'Le navigateur du système n’a pas pu s’ouvrir. Utilisez plutôt le code QR.',
+      noGateway:
+        'Aucune passerelle n’est configurée : la page de paiement ne peut pas être vérifiée.',
+      notAddress: 'L’adresse de la page de paiement n’est pas une adresse web valable.',
+      notSecure: 'L’adresse de la page de paiement n’est pas une page sécurisée (https).',
+      credentials:
+        'L’adresse de la page de paiement contient un nom d’utilisateur ou un mot de passe.',
+      notGatewaySite:
+        'L’adresse de la page de paiement n’est pas sur le site de la passerelle ({{host}}) : la caisse ne l’ouvrira pas.',
+    },
     noSuch: 'Aucun paiement n’a la référence {{reference}}.',
     notice: {
       waitingCustomer:
@@ -1097,6 +1206,13 @@ const fr: ErrorWords = {
     busy: 'Ce mandat est en cours de mise à jour. Patientez un instant.',
   },
   collections: {
+    customer: {
+      existing:
+        '{{name}} a déjà un compte ({{how}}) : {{bank}} {{number}}. Aucun second compte n’a été ouvert.',
+      byEmail: 'trouvé par e-mail',
+      byBvn: 'trouvé par BVN',
+      created: 'Compte ouvert pour {{name}} : {{bank}} {{number}}.',
+    },
     noCurrency: 'La passerelle n’a pas indiqué la devise de ce compte.',
     unreachable:
       '{{what}} La passerelle est injoignable pour le moment ; réessayez dans un instant.',
@@ -1274,6 +1390,48 @@ const fr: ErrorWords = {
       noAnswer: 'La passerelle est injoignable (aucune réponse du réseau).',
     },
   },
+  connection: {
+    title: {
+      configuration: 'Configuration',
+      reachable: 'Passerelle joignable',
+      signed: 'Requête signée',
+      capabilities: 'Autorisations de la clé',
+      clock: 'Horloge',
+    },
+    capability: {
+      virtual_accounts: 'Encaissements sur comptes virtuels',
+      disbursements: 'Versements vers des comptes bancaires',
+      banks: 'Liste des banques et vérification du nom du compte',
+      payments: 'Paiements par carte et en ligne',
+      transactions: 'Historique des paiements',
+      direct_debits: 'Mandats de prélèvement',
+      refunds: 'Remboursements',
+      sandbox: 'Commandes du bac à sable (simuler des virements)',
+    },
+    list: '{{first}}, {{next}}',
+    skipped: 'Non vérifié : une étape précédente a échoué.',
+    unexpected: 'La vérification a échoué de façon inattendue.',
+    tryRestart: 'Réessayez ; si cela persiste, redémarrez Tilldesk.',
+    configured: '{{environment}} à {{baseUrl}}, clé {{keyId}} (secret gardé {{storage}}).',
+    inMemory: 'en mémoire seulement',
+    inKeychain: 'dans le trousseau du système',
+    answered: 'La passerelle a répondu en {{ms}} ms.',
+    accepted: 'La passerelle a accepté une requête signée avec la clé {{keyId}}.',
+    acceptedNoBanks:
+      'La passerelle a accepté la signature de la clé {{keyId}} (la clé n’a pas l’autorisation de la liste des banques ; voir plus bas).',
+    lacks: 'Il manque à la clé : {{list}}.',
+    unconfirmed: 'Impossible de confirmer : {{list}}.',
+    holdsAll: 'La clé a toutes les autorisations dont Tilldesk se sert.',
+    grantMissing:
+      'Les écrans qui ont besoin d’une autorisation manquante refuseront. Accordez-la dans le tableau de bord du marchand → Clés d’API si cette caisse en a besoin.',
+    runAgain: 'Relancez le test ; si cela persiste, consultez l’état de la passerelle.',
+    clockMatches: 'L’horloge de cet ordinateur est à l’heure de la passerelle.',
+    clockAhead: 'L’horloge de cet ordinateur avance de {{seconds}} s sur celle de la passerelle.',
+    clockBehind: 'L’horloge de cet ordinateur retarde de {{seconds}} s sur celle de la passerelle.',
+    fixClock:
+      'Activez la date et l’heure automatiques dans les réglages du système. La passerelle refuse les requêtes décalées de plus de 5 minutes.',
+    noTime: 'Les réponses de la passerelle ne portaient aucune heure à comparer.',
+  },
   keychain: {
     linux:
       'Aucun trousseau du système n’est joignable : Tilldesk ne peut pas garder les secrets d’API. Sous Linux, il utilise le Secret Service : installez et lancez GNOME Keyring (ou KWallet) avec libsecret, vérifiez qu’il est déverrouillé à l’ouverture de session, puis redémarrez Tilldesk. Tilldesk n’écrit jamais les secrets dans un simple fichier à la place.',
@@ -1283,6 +1441,19 @@ const fr: ErrorWords = {
       'Le Gestionnaire d’identification de Windows est injoignable : Tilldesk ne peut pas garder les secrets d’API. Ouvrez une session Windows avec un profil d’utilisateur normal, puis réessayez. Tilldesk n’écrit jamais les secrets dans un simple fichier à la place.',
   },
   settings: {
+    trust: {
+      noSeals:
+        'Le fichier des paramètres n’a pas de sceaux, alors que cette caisse le scelle à chaque modification (le fichier a été remplacé, ou écrit par autre chose que Tilldesk).',
+      changed:
+        'L’environnement, les URL de base, les identifiants de clé, le nom de la caisse, les délais de verrouillage ou la liste du personnel du fichier des paramètres ont été modifiés hors de Tilldesk.',
+      older:
+        'Le fichier des paramètres est une copie plus ancienne (version {{generation}} ; cette caisse a écrit en dernier la version {{seq}}).',
+      replaced: 'Le fichier des paramètres a été remplacé par une autre copie.',
+      noCopy:
+        'Cette caisse n’a pas de copie des paramètres approuvés auparavant (elle est gardée dès que les paramètres passent leur vérification) : ce qui a changé ne peut pas être montré.',
+      copyDamaged:
+        'La copie des derniers paramètres approuvés ({{file}}) a été modifiée, remplacée ou abîmée hors de Tilldesk : ce qui a changé ne peut pas être montré.',
+    },
     changedSinceShown:
       'Les paramètres ont changé après leur affichage. Relisez-les avant de confirmer.',
     badVersion:
@@ -1465,6 +1636,22 @@ const fr: ErrorWords = {
         checked_one: '{{count}} événement, signatures vérifiées, aucun manque',
         checked_other: '{{count}} événements, signatures vérifiées, aucun manque',
       },
+    },
+    finding: {
+      file: 'serveur de la boutique',
+      record: 'événement {{event}} de {{till}}',
+      problem: {
+        bad_signature:
+          'La signature de l’événement ne correspond pas à la caisse dont il dit venir.',
+        gap: 'Un événement de cette caisse manque sur le serveur.',
+        unknown_till: 'L’événement nomme une caisse que le serveur de la boutique ne connaît pas.',
+        unpinned:
+          'L’événement vient d’une caisse dont cette caisse n’a pas retenu la clé : aucune caisse de la boutique ne l’a garantie avec un code d’inscription.',
+        malformed: 'L’événement n’a pas pu être lu.',
+        not_admin:
+          'Une modification du personnel dont l’auteur n’était pas administrateur dans la liste du personnel à ce moment-là (une caisse l’a signée, aucun administrateur ne l’a faite).',
+      },
+      consequence: 'Il n’a pas été appliqué sur cette caisse.',
     },
     state: {
       inStep: 'Synchronisée avec {{shop}}.',

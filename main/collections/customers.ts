@@ -24,6 +24,7 @@ import {
   type CustomerDirectory,
   type CustomerRecord,
 } from './customerDirectory'
+import type { Said } from '../../common/ipc/contract'
 import { english } from '../kernel/errors'
 import { collectionsRefusal, type CollectionsError } from './errors'
 import { readFailure, type CollectionsGateway } from './gatewayPort'
@@ -198,13 +199,15 @@ export function createCustomers(deps: CustomersDeps) {
     record: CustomerRecord | null,
     matchedBy: 'email' | 'bvn',
   ): CustomerCreated {
-    const how = matchedBy === 'email' ? 'found by e-mail' : 'found by BVN'
+    const say = accountSaid(account, 'existing', {
+      key: matchedBy === 'email' ? 'collections.customer.byEmail' : 'collections.customer.byBvn',
+    })
     return {
       ...account,
       existing: true,
       matchedBy,
       bvnMasked: maskBvn(record?.bvnLast3 ?? null),
-      message: `${account.accountName} already has an account (${how}): ${account.bankName} ${account.accountNumber}. No second account was made.`,
+      ...saidWithEnglish(say),
     }
   }
 
@@ -350,7 +353,7 @@ export function createCustomers(deps: CustomersDeps) {
         existing: false,
         matchedBy: null,
         bvnMasked: maskBvn(record.bvnLast3),
-        message: `Account created for ${account.accountName}: ${account.bankName} ${account.accountNumber}.`,
+        ...saidWithEnglish(accountSaid(account, 'created')),
       }
     },
   }
@@ -414,3 +417,18 @@ export function createCustomers(deps: CustomersDeps) {
 }
 
 export type Customers = ReturnType<typeof createCustomers>
+
+/** The cashier's notice about `account`, keyed (`collections.customer`); its names are data. */
+function accountSaid(account: CustomerAccount, key: 'existing' | 'created', how?: Said): Said {
+  return {
+    key: `collections.customer.${key}`,
+    params: {
+      name: account.accountName,
+      bank: account.bankName,
+      number: account.accountNumber,
+      ...(how ? { how } : {}),
+    },
+  }
+}
+
+const saidWithEnglish = (say: Said) => ({ message: english(say), say })

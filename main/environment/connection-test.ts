@@ -6,8 +6,10 @@ import type {
   ConnectionCheck,
   ConnectionReport,
 } from '../../common/ipc/environment'
-import { ENVIRONMENT_LABEL } from '../../common/ipc/shared'
+import type { Said } from '../../common/ipc/contract'
 import type { Capability } from '../../common/api/endpoints'
+import { offlineSaid } from '../../common/words/offline'
+import { english } from '../kernel/errors'
 import type { CapabilityProbe } from '../gateway'
 import type { EnvironmentService } from './environment'
 import { explainFacts, gatewayFacts } from './explain'
@@ -21,31 +23,64 @@ export interface ConnectionTestOptions {
   now?: () => number
 }
 
-/** What each capability means at this till, in the order the report lists them. */
-export const CAPABILITY_LABELS: Record<Capability, string> = {
-  virtual_accounts: 'Collections into virtual accounts',
-  disbursements: 'Payouts to bank accounts',
-  banks: 'Bank list and account name lookup',
-  payments: 'Card and checkout payments',
-  transactions: 'Payment history',
-  direct_debits: 'Direct debit mandates',
-  refunds: 'Refunds',
-  sandbox: 'Sandbox controls (simulate transfers)',
+/** The capabilities in the order the report lists them (their words: `connection.capability`). */
+export const CAPABILITY_ORDER: readonly Capability[] = [
+  'virtual_accounts',
+  'disbursements',
+  'banks',
+  'payments',
+  'transactions',
+  'direct_debits',
+  'refunds',
+  'sandbox',
+]
+
+const labelSay = (capability: Capability): Said => ({ key: `connection.capability.${capability}` })
+
+/** "A, B, C" as one keyed sentence, each name said in the screen's language. */
+function listSaid(items: readonly Said[]): Said {
+  return items
+    .slice(1)
+    .reduce<Said>((first, next) => ({ key: 'connection.list', params: { first, next } }), items[0]!)
 }
 
-export function judgeSkew(
-  skewSeconds: number,
-): Pick<ConnectionCheck, 'status' | 'detail' | 'action'> {
+/** A step's words: main's English from the same keyed sentences the screen says. */
+function step(
+  id: ConnectionCheck['id'],
+  status: ConnectionCheck['status'],
+  detail: Said | { text: string; say: Said | undefined },
+  action: Said | null = null,
+): ConnectionCheck {
+  const titleSay: Said = { key: `connection.title.${id}` }
+  const shown = 'text' in detail ? detail : { text: english(detail), say: detail }
+  return {
+    id,
+    title: english(titleSay),
+    status,
+    detail: shown.text,
+    action: action && english(action),
+    titleSay,
+    ...(shown.say ? { detailSay: shown.say } : {}),
+    ...(action ? { actionSay: action } : {}),
+  }
+}
+
+export function judgeSkew(skewSeconds: number): {
+  status: ConnectionCheck['status']
+  detail: Said
+  action: Said | null
+} {
   const magnitude = Math.abs(skewSeconds)
-  const direction = skewSeconds > 0 ? 'ahead of' : 'behind'
-  const rounded = Math.round(magnitude)
-  const detail =
-    rounded === 0
-      ? "This computer's clock matches the gateway's."
-      : `This computer's clock is ${rounded} s ${direction} the gateway's.`
+  const seconds = Math.round(magnitude)
+  const detail: Said =
+    seconds === 0
+      ? { key: 'connection.clockMatches' }
+      : {
+          key: skewSeconds > 0 ? 'connection.clockAhead' : 'connection.clockBehind',
+          params: { seconds },
+        }
   if (magnitude <= SKEW_WARN_SECONDS) return { status: 'pass', detail, action: null }
-  const action =
-    "Turn on automatic date and time in the operating system's settings. The gateway refuses requests more than 5 minutes off."
+  const action: Said = { key: 'connection.fixClock' }
   return { status: magnitude <= SKEW_FAIL_SECONDS ? 'warn' : 'fail', detail, action }
 }
 
@@ -81,57 +116,43 @@ export async function testConnection(options: ConnectionTestOptions): Promise<Co
     capabilities,
   })
   const skipRest = (from: ConnectionCheck['id'][]) => {
-    for (const id of from) {
-      checks.push({
-        id,
-        title: TITLES[id],
-        status: 'skip',
-        detail: 'Not checked: an earlier step failed.',
-        action: null,
-      })
-    }
+    for (const id of from) checks.push(step(id, 'skip', { key: 'connection.skipped' }))
   }
   const failWith = (id: ConnectionCheck['id'], error: unknown): void => {
     const facts = gatewayFacts(error)
     if (facts) {
       const explanation = explainFacts(facts, context)
-      checks.push({
-        id,
-        title: TITLES[id],
-        status: 'fail',
-        detail: explanation.problem,
-        action: explanation.action,
-      })
+      checks.push(step(id, 'fail', explanation.problemSay, explanation.actionSay))
     } else {
-      checks.push({
-        id,
-        title: TITLES[id],
-        status: 'fail',
-        detail: error instanceof Error ? error.message : 'The check failed unexpectedly.',
-        action: 'Try again; if it persists, restart Tilldesk.',
-      })
+      // The error's own text is an engineer's detail: kept in English, said on screen by key.
+      const say: Said = { key: 'connection.unexpected' }
+      const text = error instanceof Error ? error.message : english(say)
+      checks.push(step(id, 'fail', { text, say }, { key: 'connection.tryRestart' }))
     }
   }
 
   // 1. Configuration.
   if (state.notReady) {
-    checks.push({
-      id: 'configuration',
-      title: TITLES.configuration,
-      status: 'fail',
-      detail: state.notReady,
-      action: null,
-    })
+    // Main's English for why it is not ready, named by key again (common/words/offline.ts).
+    checks.push(
+      step('configuration', 'fail', { text: state.notReady, say: offlineSaid(state.notReady) }),
+    )
     skipRest(['reachable', 'signed', 'capabilities', 'clock'])
     return report()
   }
-  checks.push({
-    id: 'configuration',
-    title: TITLES.configuration,
-    status: 'pass',
-    detail: `${ENVIRONMENT_LABEL[state.environment]} at ${state.baseUrl}, key ${state.keyId} (secret in ${state.secretStorage === 'memory' ? 'memory only' : 'the OS keychain'}).`,
-    action: null,
-  })
+  checks.push(
+    step('configuration', 'pass', {
+      key: 'connection.configured',
+      params: {
+        environment: { key: `environment.${state.environment}` },
+        baseUrl: state.baseUrl ?? '',
+        keyId: state.keyId ?? '',
+        storage: {
+          key: state.secretStorage === 'memory' ? 'connection.inMemory' : 'connection.inKeychain',
+        },
+      },
+    }),
+  )
 
   // 2. Reachable: unauthenticated health.
   const credentials = await options.environment.credentials()
@@ -143,13 +164,9 @@ export async function testConnection(options: ConnectionTestOptions): Promise<Co
     latencyMs = after - before
     const serverTime = serverTimeOf(health)
     if (serverTime !== null) skew = Math.round(((before + after) / 2 - serverTime) / 1000)
-    checks.push({
-      id: 'reachable',
-      title: TITLES.reachable,
-      status: 'pass',
-      detail: `The gateway answered in ${latencyMs} ms.`,
-      action: null,
-    })
+    checks.push(
+      step('reachable', 'pass', { key: 'connection.answered', params: { ms: latencyMs } }),
+    )
   } catch (error) {
     failWith('reachable', error)
     skipRest(['signed', 'capabilities', 'clock'])
@@ -161,24 +178,19 @@ export async function testConnection(options: ConnectionTestOptions): Promise<Co
   try {
     await client.banks.list()
     signedOk = true
-    checks.push({
-      id: 'signed',
-      title: TITLES.signed,
-      status: 'pass',
-      detail: `The gateway accepted a request signed with key ${state.keyId}.`,
-      action: null,
-    })
+    checks.push(
+      step('signed', 'pass', { key: 'connection.accepted', params: { keyId: state.keyId ?? '' } }),
+    )
   } catch (error) {
     const facts = gatewayFacts(error)
     if (facts?.kind === 'missing_capability') {
       signedOk = true
-      checks.push({
-        id: 'signed',
-        title: TITLES.signed,
-        status: 'pass',
-        detail: `The gateway accepted the signature of key ${state.keyId} (the key lacks the bank-list capability; see below).`,
-        action: null,
-      })
+      checks.push(
+        step('signed', 'pass', {
+          key: 'connection.acceptedNoBanks',
+          params: { keyId: state.keyId ?? '' },
+        }),
+      )
     } else {
       // A clock problem surfaces here first; the clock step below still reports the skew.
       failWith('signed', error)
@@ -188,8 +200,7 @@ export async function testConnection(options: ConnectionTestOptions): Promise<Co
   // 4. Capabilities: one cheap signed read per capability (the gateway client's probe).
   if (signedOk) {
     const probes = await client.probeCapabilities()
-    const order = Object.keys(CAPABILITY_LABELS) as Capability[]
-    for (const capability of order) {
+    for (const capability of CAPABILITY_ORDER) {
       // Sandbox controls don't exist on a live gateway; asking would only confuse.
       if (capability === 'sandbox' && state.environment === 'live') continue
       const probe = probes.find((candidate) => candidate.capability === capability)
@@ -197,23 +208,25 @@ export async function testConnection(options: ConnectionTestOptions): Promise<Co
     }
     const missing = capabilities.filter((result) => result.state === 'missing')
     const unknown = capabilities.filter((result) => result.state === 'unknown')
-    checks.push({
-      id: 'capabilities',
-      title: TITLES.capabilities,
-      status: missing.length > 0 || unknown.length > 0 ? 'warn' : 'pass',
-      detail:
-        missing.length > 0
-          ? `The key lacks: ${missing.map((result) => result.label).join(', ')}.`
-          : unknown.length > 0
-            ? `Could not confirm: ${unknown.map((result) => result.label).join(', ')}.`
-            : 'The key holds every capability Tilldesk uses.',
-      action:
-        missing.length > 0
-          ? 'Screens that need a missing capability will refuse. Grant it in the merchant dashboard → API keys if this till needs it.'
-          : unknown.length > 0
-            ? 'Run the test again; if it persists, check the gateway status.'
-            : null,
-    })
+    const list = (results: CapabilityResult[]) =>
+      listSaid(results.map((result) => result.labelSay!))
+    checks.push(
+      missing.length > 0
+        ? step(
+            'capabilities',
+            'warn',
+            { key: 'connection.lacks', params: { list: list(missing) } },
+            { key: 'connection.grantMissing' },
+          )
+        : unknown.length > 0
+          ? step(
+              'capabilities',
+              'warn',
+              { key: 'connection.unconfirmed', params: { list: list(unknown) } },
+              { key: 'connection.runAgain' },
+            )
+          : step('capabilities', 'pass', { key: 'connection.holdsAll' }),
+    )
   } else {
     skipRest(['capabilities'])
   }
@@ -224,30 +237,18 @@ export async function testConnection(options: ConnectionTestOptions): Promise<Co
   const measured = client.clockSkewSeconds
   if (skew === null && measured !== null && Number.isFinite(measured)) skew = -Math.round(measured)
   if (skew === null) {
-    checks.push({
-      id: 'clock',
-      title: TITLES.clock,
-      status: 'skip',
-      detail: "The gateway's answers carried no time to compare with.",
-      action: null,
-    })
+    checks.push(step('clock', 'skip', { key: 'connection.noTime' }))
   } else {
-    checks.push({ id: 'clock', title: TITLES.clock, ...judgeSkew(skew) })
+    const judged = judgeSkew(skew)
+    checks.push(step('clock', judged.status, judged.detail, judged.action))
   }
   return report()
 }
 
 function toCapabilityResult(probe: CapabilityProbe): CapabilityResult {
-  const base = { capability: probe.capability, label: CAPABILITY_LABELS[probe.capability] }
+  const say = labelSay(probe.capability)
+  const base = { capability: probe.capability, label: english(say), labelSay: say }
   if (probe.allowed === true) return { ...base, state: 'granted', detail: null }
   if (probe.allowed === false) return { ...base, state: 'missing', detail: null }
   return { ...base, state: 'unknown', detail: probe.detail }
-}
-
-const TITLES: Record<ConnectionCheck['id'], string> = {
-  configuration: 'Configuration',
-  reachable: 'Gateway reachable',
-  signed: 'Signed request',
-  capabilities: 'Key capabilities',
-  clock: 'Clock',
 }

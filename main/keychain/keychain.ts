@@ -83,7 +83,11 @@ export class KeytarKeychain implements Keychain {
       await keytar.findCredentials(keychainService('demo'))
       this.#status = { available: true, explanation: null }
     } catch (error) {
-      this.#status = { available: false, explanation: this.#explain(error) }
+      this.#status = {
+        available: false,
+        explanation: this.#explain(error),
+        explanationSay: keychainSaid(this.platform),
+      }
     }
     return this.#status
   }
@@ -118,7 +122,7 @@ export class KeytarKeychain implements Keychain {
       return result
     } catch (error) {
       const explanation = this.#explain(error)
-      this.#status = { available: false, explanation }
+      this.#status = { available: false, explanation, explanationSay: keychainSaid(this.platform) }
       throw new KeychainUnavailableError(explanation, keychainSaid(this.platform))
     }
   }

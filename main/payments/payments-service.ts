@@ -3,6 +3,7 @@
 // A customer's redirect is never trusted: only verify's answer changes the status.
 import type { InitializePaymentResponse, PaymentRecord } from '../../common/api/payments'
 import { Email } from '../../common/api/primitives'
+import type { Said } from '../../common/ipc/contract'
 import type { Environment } from '../../common/ipc/shared'
 import type {
   CheckoutOpenResult,
@@ -11,7 +12,7 @@ import type {
   PaymentStartInput,
 } from '../../common/ipc/payments'
 import { MoneyError, ZERO, parseUserAmount, type Currency, type Minor } from '../../common/money'
-import { refuse } from '../kernel/errors'
+import { english, refuse } from '../kernel/errors'
 import { cashierError } from './cashier-errors'
 import { checkCheckoutUrl } from './checkout-link'
 import type { Journal } from './journal'
@@ -113,28 +114,19 @@ export class PaymentsService extends KindService<
   async openCheckout(reference: string): Promise<CheckoutOpenResult> {
     const entry = this.deps.journal.get(reference)
     // The address comes from main's own record, never from the renderer.
-    if (!entry?.authorizationUrl)
-      return { opened: false, message: 'This payment has no checkout page to open.' }
-    if (entry.status !== 'pending')
-      return { opened: false, message: 'This payment is no longer waiting for the customer.' }
-    if (!this.deps.openExternal)
-      return {
-        opened: false,
-        message: 'Open the link or let the customer scan the QR code with their phone.',
-      }
+    if (!entry?.authorizationUrl) return notOpened('noPage')
+    if (entry.status !== 'pending') return notOpened('notWaiting')
+    if (!this.deps.openExternal) return notOpened('useQr')
     const verdict = checkCheckoutUrl(entry.authorizationUrl, this.deps.gatewayBaseUrl())
     if (!verdict.ok) {
       this.deps.log.warn('checkout url refused', { reference })
-      return { opened: false, message: verdict.reason }
+      return { opened: false, message: verdict.reason, say: verdict.say }
     }
     try {
       await this.deps.openExternal(verdict.url)
       return { opened: true, message: null }
     } catch {
-      return {
-        opened: false,
-        message: 'The system browser could not be opened. Use the QR code instead.',
-      }
+      return notOpened('noBrowser')
     }
   }
 
@@ -205,4 +197,10 @@ function validateStart(input: PaymentStartInput): {
   if (Object.keys(fields).length > 0)
     throw refuse('invalid_input', { key: 'input.checkFields' }, { fields })
   return { email, amount, currency: input.currency }
+}
+
+/** Why the checkout page was not opened, in main's English and keyed (`payments.checkout`). */
+function notOpened(key: string): CheckoutOpenResult {
+  const say: Said = { key: `payments.checkout.${key}` }
+  return { opened: false, message: english(say), say }
 }

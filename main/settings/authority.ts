@@ -14,7 +14,10 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as z from 'zod'
 import type { AuthorityReview, AuthorityValues } from '../../common/ipc/settings'
-import { refuse } from '../kernel/errors'
+import type { Said } from '../../common/ipc/contract'
+import { ERROR_WORDS } from '../../common/words/errors'
+import { readBack, sentencesOf } from '../../common/words/read-back'
+import { english, refuse } from '../kernel/errors'
 import type { Logger } from '../kernel/log'
 import { SEALED_FILE_FORMAT, SealedFile } from '../integrity/sealed-file'
 import type { JournalSeal } from '../integrity/service'
@@ -38,8 +41,12 @@ const ValuesSchema = z.strictObject({
   }),
   staff: z.array(z.strictObject({ id: z.string().max(100), name: z.string().max(200) })),
 })
-const NO_COPY =
-  'This till has no copy of earlier trusted settings (it is kept from the first time the settings pass their check), so what changed cannot be shown.'
+const NO_COPY: Said = { key: 'settings.trust.noCopy' }
+/** The trust problems' sentences (main/settings/seals.ts), to name one by key again. */
+const TRUST = sentencesOf(ERROR_WORDS.en.settings.trust, 'settings.trust')
+
+/** Why the settings are not trusted, by key, when main's words made it (`settings.trust`). */
+export const trustProblemSaid = (problem: string): Said | undefined => readBack(TRUST, problem)
 
 export function authorityValues(settings: FrozenSettings): AuthorityValues {
   return {
@@ -64,7 +71,7 @@ export interface AuthorityOptions {
   log: Logger
 }
 
-type Copy = { values: AuthorityValues; why: null } | { values: null; why: string }
+type Copy = { values: AuthorityValues; why: null } | { values: null; why: Said; detail?: string }
 
 export class AuthorityReviewService {
   readonly #file: SealedFile<AuthorityValues>
@@ -103,9 +110,11 @@ export class AuthorityReviewService {
     const read = this.#file.read()
     if (read.value) return { values: read.value, why: null }
     if (read.problem === null) return { values: null, why: NO_COPY }
+    // The file's own problem is an engineer's detail: in the English, never in the keyed words.
     return {
       values: null,
-      why: `The copy of the last trusted settings (${TRUSTED_COPY_FILE}) was changed, replaced or damaged outside Tilldesk (${read.problem}), so what changed cannot be shown.`,
+      why: { key: 'settings.trust.copyDamaged', params: { file: TRUSTED_COPY_FILE } },
+      detail: read.problem,
     }
   }
 
@@ -117,11 +126,15 @@ export class AuthorityReviewService {
   review(): AuthorityReview {
     const stored = authorityValues(this.options.settings.get())
     const copy = this.#copy
+    const problem = this.problem()
+    const problemSay = problem === null ? undefined : trustProblemSaid(problem)
     return {
-      problem: this.problem(),
+      problem,
+      ...(problemSay ? { problemSay } : {}),
       stored,
       trusted: copy.values,
-      trustedUnknown: copy.values ? null : copy.why,
+      trustedUnknown: copy.values ? null : copyWhy(copy),
+      ...(copy.values ? {} : { trustedUnknownSay: copy.why }),
       fingerprint: fingerprintOf(stored),
     }
   }
@@ -161,4 +174,10 @@ export class AuthorityReviewService {
       this.options.log.warn('could not keep the copy of the trusted settings', { error })
     }
   }
+}
+
+/** Why the copy cannot show what changed, in main's English (with the file's own problem). */
+function copyWhy(copy: { why: Said; detail?: string }): string {
+  const why = english(copy.why)
+  return copy.detail ? `${why} Details: ${copy.detail}.` : why
 }

@@ -18,6 +18,7 @@ import type { ChainAnchor, ChainHead } from '../integrity/anchor'
 import type { IntegrityFindings } from '../integrity/findings'
 import type { Sealer } from '../integrity/seal'
 import { canonicalJson } from '../kernel/canonicalJson'
+import { english } from '../kernel/errors'
 import type { DeepReadonly, Seals, Settings, StoredUser } from './schema'
 
 /** v2 binds the record to the file's generation; v1 (the record alone) is read once, on
@@ -119,8 +120,7 @@ export function checkSettings(
   let upgrade = false
   if (seals === null) {
     if (settings.users.length === 0 && integrity.anchor?.head == null) return TRUSTED
-    authorityProblem =
-      'The settings file has no seals, but this till seals it on every change (the file was replaced, or written by something other than Tilldesk).'
+    authorityProblem = english({ key: 'settings.trust.noSeals' })
     for (const user of settings.users) untrustedUsers.set(user.id, BAD_SEAL)
   } else {
     const head = integrity.anchor?.head ?? null
@@ -147,14 +147,16 @@ export function checkSettings(
       }
     }
     if (!authorityHolds(sealer, settings, seals.authority, seals.generation)) {
-      authorityProblem =
-        'The environment, base URLs, key ids, till name, idle lock times or the list of staff in the settings file were changed outside Tilldesk.'
+      authorityProblem = english({ key: 'settings.trust.changed' })
     }
     if (head && authorityProblem === null) {
       if (standing === 'older') {
-        authorityProblem = `The settings file is an older copy (version ${seals.generation}; this till last wrote version ${head.seq}).`
+        authorityProblem = english({
+          key: 'settings.trust.older',
+          params: { generation: seals.generation, seq: head.seq },
+        })
       } else if (standing === 'replaced') {
-        authorityProblem = 'The settings file was replaced by another copy.'
+        authorityProblem = english({ key: 'settings.trust.replaced' })
       }
     }
   }

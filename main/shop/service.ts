@@ -56,7 +56,7 @@ import { shopFile, type SealedShopFile } from './sealed-file'
 import { JOINED_KIND, pinsForSync, SHOP_CODES_ACCOUNT, SHOP_PINS_ACCOUNT, ShopPins } from './pins'
 import type { ShopStaffHooks } from './staff'
 import { shopZCsv, shopZReport } from './shop-z'
-import { REFUSED_PROBLEM, ShopSync, type RefusedEvent, type ShopStatus } from './sync'
+import { refusedFinding, ShopSync, type RefusedEvent, type ShopStatus } from './sync'
 
 /** The status line in main's English, keyed for the screen's language. */
 const sayStatus = (say: Said): { message: string; say: Said } => ({ message: english(say), say })
@@ -350,13 +350,7 @@ export class ShopService {
     this.#refusedList.push(record)
     this.#refused = this.#refusedList.length
     this.#o.emit(this.status())
-    this.#o.integrity.findings.report({
-      area: 'shop',
-      file: 'shop server',
-      record: `event ${eventId} from ${tillId}`,
-      problem: detail ? `${REFUSED_PROBLEM[why]} Here: ${detail}.` : REFUSED_PROBLEM[why],
-      consequence: 'It was not applied on this till.',
-    })
+    this.#o.integrity.findings.report(refusedFinding(refused, detail))
   }
 
   /** Keeps each pulled event once, by id (a pull after a crash may hand it again). */

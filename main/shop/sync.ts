@@ -12,6 +12,9 @@
 // and that each till's events arrive with no gap in till_seq.
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
+import type { Said } from '../../common/ipc/contract'
+import type { FindingInput } from '../integrity/findings'
+import { english } from '../kernel/errors'
 import { signEvent, verifyEvent, type ShopEvent, type StoredEvent } from './events'
 import type { LocalShopLog } from './local-log'
 import { JOINED_KIND, PINNED_KIND, type SyncPins } from './pins'
@@ -27,16 +30,31 @@ export interface RefusedEvent {
   why: 'bad_signature' | 'unknown_till' | 'unpinned' | 'gap' | 'malformed' | 'not_admin'
 }
 
-/** What each refusal means, in words for the admin. */
-export const REFUSED_PROBLEM: Record<RefusedEvent['why'], string> = {
-  bad_signature: "The event's signature does not match the till it claims to come from.",
-  gap: 'An event of that till is missing on the server.',
-  unknown_till: 'The event names a till the shop server does not list.',
-  unpinned:
-    'The event comes from a till whose key this till has not pinned: no till of the shop vouched for it with an enrolment code.',
-  malformed: 'The event could not be read.',
-  not_admin:
-    'A staff change whose author was not an admin in the staff list at that point (a till signed it, no admin made it).',
+/**
+ * Settings' integrity finding for a refused event: what each refusal means, in words for the
+ * admin, keyed (`shop.finding`) beside main's English; the English keeps the detail, which
+ * only an engineer reads.
+ */
+export function refusedFinding(refused: RefusedEvent, detail?: string): FindingInput {
+  const fileSay: Said = { key: 'shop.finding.file' }
+  const recordSay: Said = {
+    key: 'shop.finding.record',
+    params: { event: refused.eventId, till: refused.tillId },
+  }
+  const problemSay: Said = { key: `shop.finding.problem.${refused.why}` }
+  const consequenceSay: Said = { key: 'shop.finding.consequence' }
+  const problem = english(problemSay)
+  return {
+    area: 'shop',
+    file: english(fileSay),
+    record: english(recordSay),
+    problem: detail ? `${problem} Here: ${detail}.` : problem,
+    consequence: english(consequenceSay),
+    fileSay,
+    recordSay,
+    problemSay,
+    consequenceSay,
+  }
 }
 
 export interface ShopSyncOptions {

@@ -117,7 +117,7 @@ export class UpdatePolicy {
       nextCheckAt: iso(this.#nextCheckAt),
       heldBy,
       message: this.#message(phase, heldBy),
-      ...this.#say(phase),
+      ...this.#say(phase, heldBy),
     }
   }
 
@@ -217,7 +217,7 @@ export class UpdatePolicy {
       return await this.#o.busy()
     } catch (error) {
       this.#o.log.warn('could not tell whether the till is busy', { error })
-      return ['Tilldesk could not tell whether a charge is open or payouts are sending.']
+      return [NOT_KNOWN]
     }
   }
 
@@ -274,12 +274,29 @@ export class UpdatePolicy {
   }
 
   /** The catalogue's key for the phases said in fixed words (the others stay main's English). */
-  #say(phase: UpdatePhase): { say?: Said } {
+  #say(phase: UpdatePhase, heldBy: string[]): { say?: Said } {
     const version = this.#available?.version ?? ''
     const reasonKey = this.#o.engine.capabilityReasonKey
     switch (phase) {
       case 'unsupported':
         return reasonKey ? { say: { key: reasonKey } } : {}
+      case 'manual':
+        if (!reasonKey) return {}
+        return version
+          ? { say: { key: 'updates.available', params: { version, reason: { key: reasonKey } } } }
+          : { say: { key: reasonKey } }
+      case 'waiting': {
+        const held = heldBy.map(heldSaid)
+        if (held.length === 0 || held.some((said) => said === undefined)) return {}
+        const list = (held as Said[]).reduce((first, next) => ({
+          key: 'updates.held.list',
+          params: { first, next },
+        }))
+        return { say: { key: 'updates.waits', params: { version, held: list } } }
+      }
+      case 'error':
+        // The updater's own text is an engineer's detail: in the English message and the log.
+        return { say: { key: 'updates.failed' } }
       case 'paused':
         return version && this.#downloaded
           ? { say: { key: 'updates.pausedDownloaded', params: { version } } }
@@ -292,8 +309,6 @@ export class UpdatePolicy {
       case 'ready':
       case 'installing':
         return { say: { key: `updates.${phase}`, params: { version } } }
-      default:
-        return {}
     }
   }
 
@@ -302,8 +317,25 @@ export class UpdatePolicy {
   }
 }
 
+const NOT_KNOWN = 'Tilldesk could not tell whether a charge is open or payouts are sending.'
+
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * Why the update waits, named by key again (`updates.held`): the features' busy reasons
+ * (main/collections/module.ts, main/payouts/module.ts) and this policy's own. A reason these
+ * words do not make leaves the whole sentence in main's English.
+ */
+function heldSaid(reason: string): Said | undefined {
+  if (reason === 'A charge is open.') return { key: 'updates.held.chargeOpen' }
+  if (reason === 'Payouts are sending.') return { key: 'updates.held.payoutsSending' }
+  if (reason === NOT_KNOWN) return { key: 'updates.held.notKnown' }
+  const charges = /^(\d+) charges are open\.$/.exec(reason)
+  return charges
+    ? { key: 'updates.held.chargesOpen', params: { charges: Number(charges[1]) } }
+    : undefined
 }

@@ -13,6 +13,7 @@ import type {
 import { Banner, Button, Card, SelectField, Spinner, TextField } from '../../components'
 import { sayRule } from '../../i18n/rules'
 import { groupDigits } from '../../lib/format'
+import { saySaid } from '../../i18n/errors'
 import { call, fieldsOf, messageOf } from '../../lib/pos'
 
 /** Either a summary from search or an account from create: what opening a charge needs. */
@@ -185,7 +186,7 @@ export function CreateCustomer({
       onCreated({
         accountReference: created.accountReference,
         name: created.accountName,
-        notice: existing ? created.message : null,
+        notice: existing ? saySaid(created.say, created.message) : null,
       })
     } catch (error) {
       const found = fieldsOf(error)

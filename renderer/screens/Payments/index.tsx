@@ -206,7 +206,8 @@ function PaymentPanel({ view }: { view: CheckoutView }) {
     checking.setError(null)
     try {
       const result = await call('payments.openCheckout', { reference: view.reference })
-      if (!result.opened && result.message) setNote({ tone: 'info', text: result.message })
+      if (!result.opened && result.message)
+        setNote({ tone: 'info', text: saySaid(result.say, result.message) })
     } catch (error) {
       setNote({ tone: 'danger', text: messageOf(error) })
     }

@@ -6,6 +6,7 @@ import type { ConfigurableEnvironment, SettingsView } from '../../../common/ipc'
 import { Badge, Banner, Button, Card, ConfirmDialog, TextField } from '../../components'
 import { DetailList, FieldGroup, Form, FormActions } from '../../components/kit'
 import { useSaveForm } from './useSaveForm'
+import { saySaid } from '../../i18n/errors'
 import { call, messageOf } from '../../lib/pos'
 import { useEnvironment } from '../../store/environment'
 
@@ -17,7 +18,7 @@ export function ApiKeySection({ settings }: { settings: SettingsView }) {
     <>
       {keychain && !keychain.available && (
         <Banner tone="danger" title={t('settings.key.noKeychain')}>
-          {keychain.explanation}
+          {saySaid(keychain.explanationSay, keychain.explanation ?? '')}
         </Banner>
       )}
       <DemoKeyCard />

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import type { AuthorityReview as Review, AuthorityValues } from '../../../common/ipc'
 import { Badge, Banner, Button, Card } from '../../components'
 import { DataTable, useAction } from '../../components/kit'
+import { saySaid } from '../../i18n/errors'
 import { call, subscribe } from '../../lib/pos'
 
 interface Row {
@@ -88,9 +89,11 @@ export function AuthorityReview() {
       description={t('settings.authority.help')}
     >
       <Banner tone="danger" title={t('settings.authority.stopped')}>
-        {review.problem}
+        {saySaid(review.problemSay, review.problem)}
       </Banner>
-      {review.trustedUnknown && <Banner tone="warning">{review.trustedUnknown}</Banner>}
+      {review.trustedUnknown && (
+        <Banner tone="warning">{saySaid(review.trustedUnknownSay, review.trustedUnknown)}</Banner>
+      )}
       <DataTable
         className="table"
         testId="authority-difference"

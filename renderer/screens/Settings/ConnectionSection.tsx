@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { CheckStatus, ConnectionReport, ResendTrustView } from '../../../common/ipc'
 import { Badge, Banner, Button, Card, Icon, type IconName, type Tone } from '../../components'
 import { DetailList, useAction } from '../../components/kit'
+import { saySaid } from '../../i18n/errors'
 import { call } from '../../lib/pos'
 import { useEnvironment } from '../../store/environment'
 
@@ -101,9 +102,11 @@ export function ConnectionSection() {
                   />
                 </span>
                 <div className="check__body">
-                  <p className="check__title">{check.title}</p>
-                  <p className="check__detail">{check.detail}</p>
-                  {check.action && <p className="check__action">{check.action}</p>}
+                  <p className="check__title">{saySaid(check.titleSay, check.title)}</p>
+                  <p className="check__detail">{saySaid(check.detailSay, check.detail)}</p>
+                  {check.action && (
+                    <p className="check__action">{saySaid(check.actionSay, check.action)}</p>
+                  )}
                 </div>
               </li>
             ))}
@@ -119,7 +122,9 @@ export function ConnectionSection() {
                     data-testid={`capability-${capability.capability}`}
                   >
                     <span>
-                      <span className="capability__label">{capability.label}</span>
+                      <span className="capability__label">
+                        {saySaid(capability.labelSay, capability.label)}
+                      </span>
                       <span className="capability__code mono">{capability.capability}</span>
                     </span>
                     <Badge

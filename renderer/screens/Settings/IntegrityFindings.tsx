@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import type { IntegrityFinding } from '../../../common/ipc'
 import type { Environment } from '../../../common/ipc/shared'
 import { Banner } from '../../components'
+import { saySaid } from '../../i18n/errors'
 import { call } from '../../lib/pos'
 import { useEnvironment } from '../../store/environment'
 
@@ -66,11 +67,12 @@ export function IntegrityFindings() {
         {findings.map((finding) => (
           <li key={`${finding.area}|${finding.file}|${finding.record ?? ''}`}>
             <p>
-              <strong>{t(`settings.integrity.areas.${finding.area}`)}</strong>: {finding.file}
-              {finding.record ? `, ${finding.record}` : ''}
+              <strong>{t(`settings.integrity.areas.${finding.area}`)}</strong>:{' '}
+              {saySaid(finding.fileSay, finding.file)}
+              {finding.record ? `, ${saySaid(finding.recordSay, finding.record)}` : ''}
             </p>
-            <p>{finding.problem}</p>
-            <p>{finding.consequence}</p>
+            <p>{saySaid(finding.problemSay, finding.problem)}</p>
+            <p>{saySaid(finding.consequenceSay, finding.consequence)}</p>
           </li>
         ))}
       </ul>

@@ -165,6 +165,12 @@ describe('the copy of the last trusted settings', () => {
     expect(review.problem).not.toBeNull()
     expect(review.trusted).toBeNull()
     expect(review.trustedUnknown).toMatch(/older copy/)
+    // Keyed for a French Settings: the problem read back, the copy's why without its detail.
+    expect(review.problemSay?.key).toMatch(/^settings\.trust\./)
+    expect(review.trustedUnknownSay).toEqual({
+      key: 'settings.trust.copyDamaged',
+      params: { file: TRUSTED_COPY_FILE },
+    })
   })
 })
 

@@ -12,7 +12,11 @@ import {
   openCustomerDirectory,
   type CustomerDirectory,
 } from '../../../main/collections/customerDirectory'
+import { ERROR_WORDS } from '../../../common/words/errors'
+import { sayIn } from '../../../common/words/said'
 import { createCustomers } from '../../../main/collections/customers'
+import { english } from '../../../main/kernel/errors'
+import { englishIn } from '../../support/english-words'
 import { redact } from '../../../main/kernel/log'
 import { CollectionsError } from '../../../main/collections/errors'
 import { FakeGateway, FakeGatewayError, FakeScheduler } from './fakes'
@@ -67,6 +71,16 @@ describe('one account per customer', () => {
       accountReference: first.accountReference,
     })
     expect(again.message).toMatch(/Ada Obi already has an account/)
+    // Keyed beside main's English (the Collect notice), French with no English word; the
+    // name, bank and account number are data.
+    for (const result of [first, again]) {
+      expect(result.say, result.message).toBeDefined()
+      expect(english(result.say!)).toBe(result.message)
+      let french = sayIn(ERROR_WORDS.fr, result.say!, 'fr-CI')!
+      for (const data of [result.accountName, result.bankName, result.accountNumber])
+        french = french.split(data).join(' ')
+      expect(englishIn(french), french).toEqual([])
+    }
     expect(created).toHaveLength(1)
   })
 

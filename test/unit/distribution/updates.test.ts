@@ -10,11 +10,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { UpdatePreferencesInput, type UpdateStatus } from '../../../common/ipc/updates'
+import { sayIn } from '../../../common/words/said'
 import { createLogger } from '../../../main/kernel/log'
 import { channelFile, type UpdateEngine } from '../../../main/updates/engine'
 import { feedEngine } from '../../../main/updates/feed'
 import { busyReasons, createUpdates } from '../../../main/updates/module'
 import { CHECK_EVERY_MS, FIRST_CHECK_AFTER_MS, type Schedule } from '../../../main/updates/policy'
+import { catalogueOf, englishIn } from '../../support/english-words'
 
 const log = createLogger(() => undefined)
 
@@ -423,3 +425,49 @@ describe('update policy', () => {
 function ctx() {
   return { user: null, sender: { transport: 'test' as const, url: 'test://' } }
 }
+
+// A downloaded update that waits, a deb install's newer version, and a failed check came as
+// main's English on a French Settings → Updates. Each now comes keyed (`updates.waits`,
+// `updates.available`, `updates.failed`), said in French with no word of the English catalogue.
+describe('updates in the till’s language', () => {
+  const french = (status: UpdateStatus) => {
+    expect(status.say, status.message).toBeDefined()
+    const said = sayIn(catalogueOf('fr').errors, status.say!, 'fr-CI')
+    expect(said, status.message).toBeDefined()
+    expect(englishIn(said!.replace(/sudo apt update && sudo apt upgrade|\.deb/g, ''))).toEqual([])
+    // The English the key makes is main's own (an older window falls back to it).
+    expect(sayIn(catalogueOf('en').errors, status.say!, 'en-NG')).toBe(
+      status.message.replace(/: .*\. It is tried/, '. It is tried'),
+    )
+    return said!
+  }
+
+  it('says why a downloaded update waits', async () => {
+    feed.publish('stable', release('0.2.0'))
+    const r = rig({ busy: ['3 charges are open.', 'Payouts are sending.'] })
+    await onTestFeed(r)
+    expect(r.updates.policy.status().phase).toBe('waiting')
+    expect(french(r.updates.policy.status())).toContain('3 demandes de paiement')
+    r.busy.reasons = ['A charge is open.']
+    expect(await r.updates.policy.onQuit()).toBe(false)
+    french(r.updates.policy.status())
+  })
+
+  it('leaves a reason the words do not make in main’s English', async () => {
+    feed.publish('stable', release('0.2.0'))
+    const r = rig({ busy: ['A refund is on its way.'] })
+    await onTestFeed(r)
+    expect(r.updates.policy.status()).toMatchObject({ phase: 'waiting' })
+    expect(r.updates.policy.status().say).toBeUndefined()
+  })
+
+  it('says a failed check, its detail left to the English', async () => {
+    const r = rig()
+    await onTestFeed(r)
+    expect(r.updates.policy.status()).toMatchObject({
+      phase: 'error',
+      say: { key: 'updates.failed' },
+    })
+    french(r.updates.policy.status())
+  })
+})

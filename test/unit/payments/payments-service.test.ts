@@ -6,7 +6,7 @@ import { Journal, memoryStorage } from '../../../main/payments/journal'
 import { PaymentEntry } from '../../../main/payments/payment-entry'
 import { PaymentsService } from '../../../main/payments/payments-service'
 import { FakeCheckoutGateway, GATEWAY_URL } from './fake-checkout-gateway'
-import { ManualTimers, gwError, log, recorder } from './support'
+import { ManualTimers, expectKeyed, gwError, log, recorder } from './support'
 import { rejection } from '../../support/async'
 
 const VERIFY_AFTER_MS = 25_000
@@ -271,18 +271,23 @@ describe('looking up and opening payments', () => {
     const refused = await service.openCheckout(view.reference)
     expect(refused.opened).toBe(false)
     expect(refused.message).toMatch(/not on the gateway's site/)
+    expectKeyed(refused.message, refused.say)
     expect(opened).toHaveLength(1)
 
     gateway.settle(view.reference, 'success')
     await service.get(view.reference)
-    expect((await service.openCheckout(view.reference)).message).toMatch(/no longer waiting/)
+    const done = await service.openCheckout(view.reference)
+    expect(done.message).toMatch(/no longer waiting/)
+    expectKeyed(done.message, done.say)
   })
 
   it('in the browser preview, offers the link and QR code instead of opening', async () => {
     const { service } = setup({ openExternal: null })
     const view = await service.start(validInput)
     expect(view.checkout?.canOpenExternally).toBe(false)
-    expect((await service.openCheckout(view.reference)).message).toMatch(/QR code/)
+    const preview = await service.openCheckout(view.reference)
+    expect(preview.message).toMatch(/QR code/)
+    expectKeyed(preview.message, preview.say)
   })
 
   it('simulates the customer only on the demo gateway', async () => {

@@ -1,9 +1,15 @@
 // Shared by the payments, refunds, mandates and reports unit tests: gateway errors as the real
-// client raises them, manual timers, and a recording publisher.
+// client raises them, manual timers, a recording publisher, and a check of main's keyed words.
 import { GatewayError, type GatewayErrorKind } from '../../../main/gateway/errors'
 import type { Timers } from '../../../main/exactly-once/follower'
 import { silentLogger } from '../../../main/kernel/log'
 import type { FieldError } from '../../../common/api/errors'
+import { expect } from 'vitest'
+import type { Said } from '../../../common/ipc/contract'
+import { ERROR_WORDS } from '../../../common/words/errors'
+import { sayIn } from '../../../common/words/said'
+import { english } from '../../../main/kernel/errors'
+import { englishIn } from '../../support/english-words'
 
 export const log = silentLogger
 
@@ -125,4 +131,15 @@ export function noRefunds(): Record<string, unknown> {
     data: [],
     pagination: { page: 1, page_size: 100, total_items: 0, total_pages: 1 },
   }
+}
+
+/**
+ * `say` makes main's English `message` and says it in French with no word of the English
+ * catalogue (a host name is data).
+ */
+export function expectKeyed(message: string | null, say: Said | undefined) {
+  expect(say, message ?? '').toBeDefined()
+  expect(english(say!)).toBe(message)
+  const french = sayIn(ERROR_WORDS.fr, say!, 'fr-CI')!
+  expect(englishIn(french.replace(/[\w-]+(\.[\w-]+)+(:\d+)?/g, ' ')), french).toEqual([])
 }
