@@ -240,6 +240,14 @@ export async function layoutProblems(page: Page, root?: string): Promise<string[
         if (el.getBoundingClientRect().right > inner + 1)
           problems.push(`past its card: ${label(el)}`)
       }
+      // A button past the card's own edge ("Suspendre les mises à jour" on Updates at 1024 px):
+      // the border, not the padding, as a button may sit in a card's corner on purpose.
+      const edge = box.right - px(style.borderRightWidth)
+      for (const el of Array.from(card.querySelectorAll('button, a[href]'))) {
+        if (el.closest('.card') !== card || hidden(el) || scrolled(el)) continue
+        if (el.getBoundingClientRect().right > edge + 1)
+          problems.push(`button past its card: ${label(el)}`)
+      }
     }
 
     // 6. Text past its control: a label wider than its button (at 150% text, in French), a
