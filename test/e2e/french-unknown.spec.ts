@@ -3,7 +3,9 @@
 // with the Demo gateway in an outage, a refund and a direct debit refused (each looks its
 // payment or mandate up before it sends, so the outage stops it before it leaves) and a hosted
 // payment whose answer was lost, on its own screen and in the supervisor's list of unconfirmed
-// payments with the steps tried. On each: no word of the English catalogue (in French), no
+// payments with the steps tried. Then, with the Demo's "lose the next answer" control, a
+// payout, a refund and a debit the gateway took while their answers were lost: each in an
+// unknown outcome on its own screen and in its list. On each: no word of the English catalogue (in French), no
 // serious or critical axe violation in light and dark, and a screenshot at 1024x768
 // (test-results/screens/fr-… and en-…) for a person to look at.
 import { expect, test, type Page } from '@playwright/test'
@@ -24,7 +26,9 @@ const { admin: ADMIN, supervisor: SUPERVISOR, cashier: CASHIER, customer: CUSTOM
 const TILL = PEOPLE.till
 /** The sandbox bank has no account starting 0000 (docs/sandbox.md). */
 const NO_ACCOUNT = '0000456789'
-const DATA = dataOnScreen(accountName(NO_ACCOUNT))
+/** An account the sandbox bank has: its payout is sent, and its answer lost. */
+const PAYEE = '0123456789'
+const DATA = dataOnScreen(accountName(NO_ACCOUNT), accountName(PAYEE))
 
 type Language = 'en' | 'fr'
 
@@ -152,6 +156,82 @@ for (const language of ['fr'] as const) {
         'payments: the unconfirmed payments, steps open',
         'unknown-payments-list',
       )
+
+      // The gateway back, and the next money-moving request's answer lost after it commits.
+      await must(page, 'demo.simulateOutage', { active: false })
+
+      // A refund: the gateway takes it, the till does not hear back and says it does not know.
+      await goTo(page, `#/refunds/${paid}`)
+      await expect(page.getByTestId('refundable')).toBeVisible()
+      await refund.getByLabel(w.refunds.form.partial).check()
+      await refund.getByLabel(w.refunds.form.amount).fill('3000')
+      await refund.getByLabel(w.refunds.reason, { exact: true }).fill('Article abîmé')
+      await refund.getByRole('button', { name: w.refunds.form.review }).click()
+      await must(page, 'demo.loseNextAnswer', { armed: true })
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: new RegExp(`^${w.refunds.confirm.send.split('{{')[0]}`) })
+        .click()
+      await expect(page.getByRole('alert').first()).toBeVisible({ timeout: 20_000 })
+      expect((await must(page, 'demo.nextAnswer', undefined)).armed).toBe(false)
+      await look(page, language, 'refunds: a refund whose answer was lost', 'unknown-refund')
+      await page.keyboard.press('Escape')
+      expect((await must(page, 'refunds.unsettled', undefined)).length).toBeGreaterThan(0)
+
+      // A debit likewise, on the mandate's screen.
+      await goTo(page, '#/mandates')
+      await page.getByLabel(w.mandates.lookup.label).fill(mandate.mandateReference)
+      await page.getByRole('button', { name: w.mandates.lookup.action, exact: true }).click()
+      await debit.getByLabel(w.payments.amount, { exact: true }).fill('6000')
+      await debit.getByLabel(w.mandates.debit.narration).fill('Échéance de février')
+      await debit.getByRole('button', { name: w.mandates.debit.review }).click()
+      await must(page, 'demo.loseNextAnswer', { armed: true })
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: new RegExp(`^${w.mandates.debit.collect.split('{{')[0]}`) })
+        .click()
+      await expect
+        .poll(async () => (await must(page, 'mandates.unsettledDebits', undefined)).length, {
+          timeout: 20_000,
+        })
+        .toBeGreaterThan(0)
+      await look(page, language, 'mandates: a debit whose answer was lost', 'unknown-debit')
+      await page.keyboard.press('Escape')
+
+      // A payout: drafted by the cashier, approved by the supervisor, its send's answer lost.
+      await switchTo(page, language, CASHIER)
+      const lost = await supplierPayout(page, PAYEE, '3500', 'Loyer de mars')
+      await switchTo(page, language, SUPERVISOR)
+      await must(page, 'demo.loseNextAnswer', { armed: true })
+      await must(page, 'payouts.approve', {
+        reference: lost.reference,
+        pin: SUPERVISOR.pin,
+        bindingHash: lost.bindingHash,
+      })
+      await expect
+        .poll(
+          async () =>
+            (await must(page, 'payouts.list', undefined)).items.find(
+              (p) => p.reference === lost.reference,
+            )?.state,
+          { timeout: 20_000 },
+        )
+        .toBe('unknown')
+      // Held unknown while it is looked at: the gateway down, the till's lookups fail too.
+      await must(page, 'demo.simulateOutage', { active: true })
+      await goTo(page, '#/payouts')
+      const lostRow = page.getByTestId('payout-row').filter({ hasText: lost.reference })
+      await expect(lostRow).toBeVisible()
+      await look(page, language, 'payouts: a payout whose answer was lost', 'unknown-payout')
+      await lostRow.click()
+      await look(
+        page,
+        language,
+        'payouts: the supervisor opens the payout whose answer was lost',
+        'unknown-payout-open',
+      )
+      await goTo(page, '#/approvals')
+      await look(page, language, 'approvals with a payout whose answer was lost')
     } finally {
       await context.close()
       await own.close()
