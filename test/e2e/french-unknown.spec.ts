@@ -173,6 +173,7 @@ for (const language of ['fr'] as const) {
         .getByRole('button', { name: new RegExp(`^${w.refunds.confirm.send.split('{{')[0]}`) })
         .click()
       await expect(page.getByRole('alert').first()).toBeVisible({ timeout: 20_000 })
+      await page.getByRole('alert').first().scrollIntoViewIfNeeded()
       expect((await must(page, 'demo.nextAnswer', undefined)).armed).toBe(false)
       await look(page, language, 'refunds: a refund whose answer was lost', 'unknown-refund')
       await page.keyboard.press('Escape')
@@ -222,6 +223,7 @@ for (const language of ['fr'] as const) {
       await goTo(page, '#/payouts')
       const lostRow = page.getByTestId('payout-row').filter({ hasText: lost.reference })
       await expect(lostRow).toBeVisible()
+      await lostRow.scrollIntoViewIfNeeded()
       await look(page, language, 'payouts: a payout whose answer was lost', 'unknown-payout')
       await lostRow.click()
       await look(
@@ -230,6 +232,16 @@ for (const language of ['fr'] as const) {
         'payouts: the supervisor opens the payout whose answer was lost',
         'unknown-payout-open',
       )
+      // The supervisor's decision dialog for it (they may decide it: the cashier made it).
+      await lostRow.locator('.outcome-review__actions button').first().click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await look(
+        page,
+        language,
+        'payouts: deciding a payout whose answer was lost',
+        'unknown-payout-decide',
+      )
+      await page.keyboard.press('Escape')
       await goTo(page, '#/approvals')
       await look(page, language, 'approvals with a payout whose answer was lost')
     } finally {
