@@ -85,36 +85,50 @@ for (const language of ['fr'] as const) {
 
       // A refund of part of it, reviewed while the gateway answers, sent once it is down: the
       // refund looks the payment up first, so the Demo's outage refuses it before it leaves.
-      await goTo(page, `#/refunds/${paid}`)
-      await expect(page.getByTestId('refundable')).toBeVisible()
       const refund = page.getByRole('form', { name: w.refunds.form.title })
-      await refund.getByLabel(w.refunds.form.partial).check()
-      await refund.getByLabel(w.refunds.form.amount).fill('5000')
-      await refund.getByLabel(w.refunds.reason, { exact: true }).fill('Article rendu')
-      await refund.getByRole('button', { name: w.refunds.form.review }).click()
-      await must(page, 'demo.simulateOutage', { active: true })
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: new RegExp(`^${w.refunds.confirm.send.split('{{')[0]}`) })
-        .click()
+      /** Part of the paid payment refunded: reviewed while the gateway answers, `then` sent. */
+      const sendRefund = async (amount: string, reason: string, then: () => Promise<unknown>) => {
+        await goTo(page, `#/refunds/${paid}`)
+        await expect(page.getByTestId('refundable')).toBeVisible()
+        await refund.getByLabel(w.refunds.form.partial).check()
+        await refund.getByLabel(w.refunds.form.amount).fill(amount)
+        await refund.getByLabel(w.refunds.reason, { exact: true }).fill(reason)
+        await refund.getByRole('button', { name: w.refunds.form.review }).click()
+        await then()
+        await page
+          .getByRole('dialog')
+          .getByRole('button', { name: new RegExp(`^${w.refunds.confirm.send.split('{{')[0]}`) })
+          .click()
+      }
+      await sendRefund('5000', 'Article rendu', () =>
+        must(page, 'demo.simulateOutage', { active: true }),
+      )
       await expect(page.getByRole('alert').first()).toBeVisible({ timeout: 20_000 })
       await look(page, language, 'refunds: refused while the gateway is down', 'offline-refund')
       await page.keyboard.press('Escape')
 
       // A debit likewise: its mandate is looked up first.
       await must(page, 'demo.simulateOutage', { active: false })
-      await goTo(page, '#/mandates')
-      await page.getByLabel(w.mandates.lookup.label).fill(mandate.mandateReference)
-      await page.getByRole('button', { name: w.mandates.lookup.action, exact: true }).click()
       const debit = page.getByRole('form', { name: w.mandates.debit.title })
-      await debit.getByLabel(w.payments.amount, { exact: true }).fill('12000')
-      await debit.getByLabel(w.mandates.debit.narration).fill('Échéance de janvier')
-      await debit.getByRole('button', { name: w.mandates.debit.review }).click()
-      await must(page, 'demo.simulateOutage', { active: true })
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: new RegExp(`^${w.mandates.debit.collect.split('{{')[0]}`) })
-        .click()
+      /** A debit on the active mandate: reviewed while the gateway answers, `then` collected. */
+      const sendDebit = async (amount: string, narration: string, then: () => Promise<unknown>) => {
+        await goTo(page, '#/mandates')
+        await page.getByLabel(w.mandates.lookup.label).fill(mandate.mandateReference)
+        await page.getByRole('button', { name: w.mandates.lookup.action, exact: true }).click()
+        await debit.getByLabel(w.payments.amount, { exact: true }).fill(amount)
+        await debit.getByLabel(w.mandates.debit.narration).fill(narration)
+        await debit.getByRole('button', { name: w.mandates.debit.review }).click()
+        await then()
+        await page
+          .getByRole('dialog')
+          .getByRole('button', {
+            name: new RegExp(`^${w.mandates.debit.collect.split('{{')[0]}`),
+          })
+          .click()
+      }
+      await sendDebit('12000', 'Échéance de janvier', () =>
+        must(page, 'demo.simulateOutage', { active: true }),
+      )
       await expect(page.getByRole('alert').first()).toBeVisible({ timeout: 20_000 })
       await look(
         page,
@@ -161,17 +175,9 @@ for (const language of ['fr'] as const) {
       await must(page, 'demo.simulateOutage', { active: false })
 
       // A refund: the gateway takes it, the till does not hear back and says it does not know.
-      await goTo(page, `#/refunds/${paid}`)
-      await expect(page.getByTestId('refundable')).toBeVisible()
-      await refund.getByLabel(w.refunds.form.partial).check()
-      await refund.getByLabel(w.refunds.form.amount).fill('3000')
-      await refund.getByLabel(w.refunds.reason, { exact: true }).fill('Article abîmé')
-      await refund.getByRole('button', { name: w.refunds.form.review }).click()
-      await must(page, 'demo.loseNextAnswer', { armed: true })
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: new RegExp(`^${w.refunds.confirm.send.split('{{')[0]}`) })
-        .click()
+      await sendRefund('3000', 'Article abîmé', () =>
+        must(page, 'demo.loseNextAnswer', { armed: true }),
+      )
       await expect(refund.getByRole('alert').first()).toBeVisible({ timeout: 20_000 })
       await refund.getByRole('alert').first().scrollIntoViewIfNeeded()
       expect((await must(page, 'demo.nextAnswer', undefined)).armed).toBe(false)
@@ -180,17 +186,9 @@ for (const language of ['fr'] as const) {
       expect((await must(page, 'refunds.unsettled', undefined)).length).toBeGreaterThan(0)
 
       // A debit likewise, on the mandate's screen.
-      await goTo(page, '#/mandates')
-      await page.getByLabel(w.mandates.lookup.label).fill(mandate.mandateReference)
-      await page.getByRole('button', { name: w.mandates.lookup.action, exact: true }).click()
-      await debit.getByLabel(w.payments.amount, { exact: true }).fill('6000')
-      await debit.getByLabel(w.mandates.debit.narration).fill('Échéance de février')
-      await debit.getByRole('button', { name: w.mandates.debit.review }).click()
-      await must(page, 'demo.loseNextAnswer', { armed: true })
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: new RegExp(`^${w.mandates.debit.collect.split('{{')[0]}`) })
-        .click()
+      await sendDebit('6000', 'Échéance de février', () =>
+        must(page, 'demo.loseNextAnswer', { armed: true }),
+      )
       await expect
         .poll(async () => (await must(page, 'mandates.unsettledDebits', undefined)).length, {
           timeout: 20_000,
