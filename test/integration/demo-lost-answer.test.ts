@@ -11,7 +11,7 @@ import type { PayoutView, PayoutsList } from '../../common/ipc/payouts'
 import type { RefundView } from '../../common/ipc/refunds'
 import type { DebitView } from '../../common/ipc/mandates'
 import { until } from '../support/async'
-import { dispatcher, draftPayout, startServices } from '../support/services'
+import { dispatcher, draftPayout, staffedTill } from '../support/services'
 
 let services: AppServices
 let dir: string
@@ -33,14 +33,7 @@ const day = (offset: number) => {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tilldesk-lost-answer-'))
-  services = await startServices(dir)
-  await value('session.setup', { tillName: 'Front counter', adminName: 'Ada', pin: '123456' })
-  cashierId = (
-    await value<{ id: string }>('users.create', { name: 'Bola', role: 'cashier', pin: '2468' })
-  ).id
-  supervisorId = (
-    await value<{ id: string }>('users.create', { name: 'Sade', role: 'supervisor', pin: '135790' })
-  ).id
+  ;({ services, cashierId, supervisorId } = await staffedTill(dir))
 })
 
 afterAll(async () => {
