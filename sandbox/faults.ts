@@ -40,9 +40,23 @@ export class FaultInjector {
     for (const rule of this.rules) {
       if (rule.method && rule.method !== method) continue
       if (rule.path_prefix && !path.startsWith(rule.path_prefix)) continue
+      if (rule.path_prefixes && !rule.path_prefixes.some((prefix) => path.startsWith(prefix)))
+        continue
       if (this.rng.next() < rule.rate) return rule
     }
     return null
+  }
+
+  /**
+   * The picked fault was served. A rule with `times` counts down here, not when picked: an
+   * "after" fault on a request the handler refused (a 4xx) had nothing to lose, so it stays.
+   */
+  fired(rule: FaultRule): void {
+    if (rule.times === undefined) return
+    const at = this.rules.indexOf(rule)
+    if (at < 0) return
+    if (rule.times <= 1) this.rules.splice(at, 1)
+    else this.rules[at] = { ...rule, times: rule.times - 1 }
   }
 }
 

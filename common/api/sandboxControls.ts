@@ -31,6 +31,10 @@ export const FaultRule = z.object({
   when: z.enum(['before', 'after']).default('before'),
   /** Only requests whose path starts with this; all gateway routes when omitted. */
   path_prefix: z.string().optional(),
+  /** Only requests whose path starts with one of these (with path_prefix, both must match). */
+  path_prefixes: z.array(z.string()).min(1).max(10).optional(),
+  /** Fires on at most this many requests, then leaves the list (a one-shot fault: 1). */
+  times: z.number().int().min(1).max(1000).optional(),
   method: z.enum(['GET', 'POST', 'PATCH']).optional(),
   retry_after_seconds: z.number().int().min(0).max(3600).default(1),
 })

@@ -490,6 +490,20 @@ export const collectionsChannels = defineChannels({
     summary:
       'Training only (Demo environment): whether the embedded gateway is in a simulated outage now (asked of the gateway, so every screen shows the same).',
   },
+  'demo.loseNextAnswer': {
+    input: z.strictObject({ armed: z.boolean() }),
+    result: returns<{ armed: boolean }>(),
+    role: 'cashier',
+    summary:
+      'Training only (Demo environment): the embedded gateway takes the next payout, refund or debit and loses its answer (the connection drops after it committed); lookups and reads are not touched.',
+  },
+  'demo.nextAnswer': {
+    input: NoInput,
+    result: returns<{ armed: boolean }>(),
+    role: 'cashier',
+    summary:
+      "Training only (Demo environment): whether the embedded gateway will lose the next payout's, refund's or debit's answer (asked of the gateway: it is spent by that request).",
+  },
 })
 
 export const collectionsEvents = defineEvents({

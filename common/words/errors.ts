@@ -377,6 +377,7 @@ const en = {
     demoOnly: {
       transfers: 'Simulated transfers exist only in the Demo environment, for training.',
       outages: 'Simulated outages exist only in the Demo environment, for training.',
+      answers: 'Lost answers exist only in the Demo environment, for training.',
     },
     demoRefused: 'The demo gateway refused: “{{message}}”',
     fromAfterTo: 'The "from" date is after the "to" date.',
@@ -1236,6 +1237,7 @@ const fr: ErrorWords = {
       transfers:
         'Les virements simulés n’existent que dans l’environnement Démo, pour la formation.',
       outages: 'Les pannes simulées n’existent que dans l’environnement Démo, pour la formation.',
+      answers: 'Les réponses perdues n’existent que dans l’environnement Démo, pour la formation.',
     },
     demoRefused: 'La passerelle de démo a refusé : « {{message}} »',
     fromAfterTo: 'La date de début est après la date de fin.',

@@ -76,7 +76,14 @@ export function sendError(reply: FastifyReply, error: SandboxError): FastifyRepl
 }
 
 /** Answers with the fault instead of the real response. */
-function injectFault(rule: FaultRule, req: FastifyRequest, reply: FastifyReply, held: HeldSockets) {
+function injectFault(
+  rule: FaultRule,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  deps: Pick<RouteDeps, 'faults' | 'held'>,
+) {
+  deps.faults.fired(rule)
+  const held = deps.held
   switch (rule.kind) {
     case '500':
       return sendError(reply, new SandboxError(500, 'internal_error', ERROR_MESSAGES.internal))
@@ -136,7 +143,7 @@ export function registerEndpoint<D extends EndpointDef>(
         faultable && deps.faults.active
           ? deps.faults.pick(def.method, req.url.split('?', 1)[0] ?? '')
           : null
-      if (fault?.when === 'before') return injectFault(fault, req, reply, deps.held)
+      if (fault?.when === 'before') return injectFault(fault, req, reply, deps)
 
       const input = {
         params: def.params ? parsePart(def.params, req.params, 'params') : undefined,
@@ -157,7 +164,7 @@ export function registerEndpoint<D extends EndpointDef>(
         if (lateMs > 0 && fault?.when !== 'after') await deps.lateReplies.wait(lateMs)
       }
       // "after": the handler committed; the caller never learns it.
-      if (fault?.when === 'after') return injectFault(fault, req, reply, deps.held)
+      if (fault?.when === 'after') return injectFault(fault, req, reply, deps)
       return reply.code(200).send(wire)
     },
   })

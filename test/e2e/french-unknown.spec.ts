@@ -3,7 +3,9 @@
 // with the Demo gateway in an outage, a refund and a direct debit refused (each looks its
 // payment or mandate up before it sends, so the outage stops it before it leaves) and a hosted
 // payment whose answer was lost, on its own screen and in the supervisor's list of unconfirmed
-// payments with the steps tried. On each: no word of the English catalogue (in French), no
+// payments with the steps tried. Then, with the Demo's "lose the next answer" control, a
+// payout, a refund and a debit the gateway took while their answers were lost: each in an
+// unknown outcome on its own screen and in its list. On each: no word of the English catalogue (in French), no
 // serious or critical axe violation in light and dark, and a screenshot at 1024x768
 // (test-results/screens/fr-… and en-…) for a person to look at.
 import { expect, test, type Page } from '@playwright/test'
@@ -24,7 +26,9 @@ const { admin: ADMIN, supervisor: SUPERVISOR, cashier: CASHIER, customer: CUSTOM
 const TILL = PEOPLE.till
 /** The sandbox bank has no account starting 0000 (docs/sandbox.md). */
 const NO_ACCOUNT = '0000456789'
-const DATA = dataOnScreen(accountName(NO_ACCOUNT))
+/** An account the sandbox bank has: its payout is sent, and its answer lost. */
+const PAYEE = '0123456789'
+const DATA = dataOnScreen(accountName(NO_ACCOUNT), accountName(PAYEE))
 
 type Language = 'en' | 'fr'
 
@@ -81,36 +85,50 @@ for (const language of ['fr'] as const) {
 
       // A refund of part of it, reviewed while the gateway answers, sent once it is down: the
       // refund looks the payment up first, so the Demo's outage refuses it before it leaves.
-      await goTo(page, `#/refunds/${paid}`)
-      await expect(page.getByTestId('refundable')).toBeVisible()
       const refund = page.getByRole('form', { name: w.refunds.form.title })
-      await refund.getByLabel(w.refunds.form.partial).check()
-      await refund.getByLabel(w.refunds.form.amount).fill('5000')
-      await refund.getByLabel(w.refunds.reason, { exact: true }).fill('Article rendu')
-      await refund.getByRole('button', { name: w.refunds.form.review }).click()
-      await must(page, 'demo.simulateOutage', { active: true })
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: new RegExp(`^${w.refunds.confirm.send.split('{{')[0]}`) })
-        .click()
+      /** Part of the paid payment refunded: reviewed while the gateway answers, `then` sent. */
+      const sendRefund = async (amount: string, reason: string, then: () => Promise<unknown>) => {
+        await goTo(page, `#/refunds/${paid}`)
+        await expect(page.getByTestId('refundable')).toBeVisible()
+        await refund.getByLabel(w.refunds.form.partial).check()
+        await refund.getByLabel(w.refunds.form.amount).fill(amount)
+        await refund.getByLabel(w.refunds.reason, { exact: true }).fill(reason)
+        await refund.getByRole('button', { name: w.refunds.form.review }).click()
+        await then()
+        await page
+          .getByRole('dialog')
+          .getByRole('button', { name: new RegExp(`^${w.refunds.confirm.send.split('{{')[0]}`) })
+          .click()
+      }
+      await sendRefund('5000', 'Article rendu', () =>
+        must(page, 'demo.simulateOutage', { active: true }),
+      )
       await expect(page.getByRole('alert').first()).toBeVisible({ timeout: 20_000 })
       await look(page, language, 'refunds: refused while the gateway is down', 'offline-refund')
       await page.keyboard.press('Escape')
 
       // A debit likewise: its mandate is looked up first.
       await must(page, 'demo.simulateOutage', { active: false })
-      await goTo(page, '#/mandates')
-      await page.getByLabel(w.mandates.lookup.label).fill(mandate.mandateReference)
-      await page.getByRole('button', { name: w.mandates.lookup.action, exact: true }).click()
       const debit = page.getByRole('form', { name: w.mandates.debit.title })
-      await debit.getByLabel(w.payments.amount, { exact: true }).fill('12000')
-      await debit.getByLabel(w.mandates.debit.narration).fill('Échéance de janvier')
-      await debit.getByRole('button', { name: w.mandates.debit.review }).click()
-      await must(page, 'demo.simulateOutage', { active: true })
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: new RegExp(`^${w.mandates.debit.collect.split('{{')[0]}`) })
-        .click()
+      /** A debit on the active mandate: reviewed while the gateway answers, `then` collected. */
+      const sendDebit = async (amount: string, narration: string, then: () => Promise<unknown>) => {
+        await goTo(page, '#/mandates')
+        await page.getByLabel(w.mandates.lookup.label).fill(mandate.mandateReference)
+        await page.getByRole('button', { name: w.mandates.lookup.action, exact: true }).click()
+        await debit.getByLabel(w.payments.amount, { exact: true }).fill(amount)
+        await debit.getByLabel(w.mandates.debit.narration).fill(narration)
+        await debit.getByRole('button', { name: w.mandates.debit.review }).click()
+        await then()
+        await page
+          .getByRole('dialog')
+          .getByRole('button', {
+            name: new RegExp(`^${w.mandates.debit.collect.split('{{')[0]}`),
+          })
+          .click()
+      }
+      await sendDebit('12000', 'Échéance de janvier', () =>
+        must(page, 'demo.simulateOutage', { active: true }),
+      )
       await expect(page.getByRole('alert').first()).toBeVisible({ timeout: 20_000 })
       await look(
         page,
@@ -152,6 +170,78 @@ for (const language of ['fr'] as const) {
         'payments: the unconfirmed payments, steps open',
         'unknown-payments-list',
       )
+
+      // The gateway back, and the next money-moving request's answer lost after it commits.
+      await must(page, 'demo.simulateOutage', { active: false })
+
+      // A refund: the gateway takes it, the till does not hear back and says it does not know.
+      await sendRefund('3000', 'Article abîmé', () =>
+        must(page, 'demo.loseNextAnswer', { armed: true }),
+      )
+      await expect(refund.getByRole('alert').first()).toBeVisible({ timeout: 20_000 })
+      await refund.getByRole('alert').first().scrollIntoViewIfNeeded()
+      expect((await must(page, 'demo.nextAnswer', undefined)).armed).toBe(false)
+      await look(page, language, 'refunds: a refund whose answer was lost', 'unknown-refund')
+      await page.keyboard.press('Escape')
+      expect((await must(page, 'refunds.unsettled', undefined)).length).toBeGreaterThan(0)
+
+      // A debit likewise, on the mandate's screen.
+      await sendDebit('6000', 'Échéance de février', () =>
+        must(page, 'demo.loseNextAnswer', { armed: true }),
+      )
+      await expect
+        .poll(async () => (await must(page, 'mandates.unsettledDebits', undefined)).length, {
+          timeout: 20_000,
+        })
+        .toBeGreaterThan(0)
+      await look(page, language, 'mandates: a debit whose answer was lost', 'unknown-debit')
+      await page.keyboard.press('Escape')
+
+      // A payout: drafted by the cashier, approved by the supervisor, its send's answer lost.
+      await switchTo(page, language, CASHIER)
+      const lost = await supplierPayout(page, PAYEE, '3500', 'Loyer de mars')
+      await switchTo(page, language, SUPERVISOR)
+      await must(page, 'demo.loseNextAnswer', { armed: true })
+      await must(page, 'payouts.approve', {
+        reference: lost.reference,
+        pin: SUPERVISOR.pin,
+        bindingHash: lost.bindingHash,
+      })
+      await expect
+        .poll(
+          async () =>
+            (await must(page, 'payouts.list', undefined)).items.find(
+              (p) => p.reference === lost.reference,
+            )?.state,
+          { timeout: 20_000 },
+        )
+        .toBe('unknown')
+      // Held unknown while it is looked at: the gateway down, the till's lookups fail too.
+      await must(page, 'demo.simulateOutage', { active: true })
+      await goTo(page, '#/payouts')
+      const lostRow = page.getByTestId('payout-row').filter({ hasText: lost.reference })
+      await expect(lostRow).toBeVisible()
+      await lostRow.scrollIntoViewIfNeeded()
+      await look(page, language, 'payouts: a payout whose answer was lost', 'unknown-payout')
+      await lostRow.click()
+      await look(
+        page,
+        language,
+        'payouts: the supervisor opens the payout whose answer was lost',
+        'unknown-payout-open',
+      )
+      // The supervisor's decision dialog for it (they may decide it: the cashier made it).
+      await lostRow.locator('.outcome-review__actions button').first().click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await look(
+        page,
+        language,
+        'payouts: deciding a payout whose answer was lost',
+        'unknown-payout-decide',
+      )
+      await page.keyboard.press('Escape')
+      await goTo(page, '#/approvals')
+      await look(page, language, 'approvals with a payout whose answer was lost')
     } finally {
       await context.close()
       await own.close()

@@ -129,6 +129,19 @@ export async function lookAt(
       if (!envelope.ok) throw new Error(envelope.error.message)
     }, theme)
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+    // Buttons ease their colours into the new theme (0.12 s): axe reads them once settled, or
+    // on a busy machine it measures a colour half-way between the two themes.
+    await page.evaluate(() =>
+      Promise.all(
+        (
+          globalThis as unknown as {
+            document: { getAnimations(): Array<{ finished: Promise<unknown> }> }
+          }
+        ).document
+          .getAnimations()
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    )
     expect.soft(await seriousA11yViolations(page), `${where} (${theme})`).toEqual([])
   }
   if (shot) await page.screenshot({ path: `test-results/screens/${language}-${shot}.png` })

@@ -114,6 +114,15 @@ export async function layoutProblems(page: Page, root?: string): Promise<string[
         if (style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)')
           return true
         if (node.getAttribute('aria-hidden') === 'true' && node.tagName !== 'svg') return true
+        // Inside a closed <details> (beyond its summary): not drawn, though Chromium still
+        // gives its text boxes where it would be.
+        const parent = node.parentElement
+        if (
+          parent?.tagName === 'DETAILS' &&
+          parent.getAttribute('open') === null &&
+          node.tagName !== 'SUMMARY'
+        )
+          return true
       }
       return false
     }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppServices } from '../../main/compose/services'
-import { dispatcher, startServices } from '../support/services'
+import { dispatcher, staffedTill } from '../support/services'
 
 let services: AppServices
 let dir: string
@@ -37,14 +37,7 @@ const signInAs = (userId: string, pin: string) => value('session.signIn', { user
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tilldesk-gw-roles-'))
-  services = await startServices(dir)
-  await value('session.setup', { tillName: 'Front counter', adminName: 'Ada', pin: '123456' })
-  cashierId = (
-    await value<{ id: string }>('users.create', { name: 'Bola', role: 'cashier', pin: '2468' })
-  ).id
-  supervisorId = (
-    await value<{ id: string }>('users.create', { name: 'Sade', role: 'supervisor', pin: '135790' })
-  ).id
+  ;({ services, cashierId, supervisorId } = await staffedTill(dir))
 })
 
 afterAll(async () => {

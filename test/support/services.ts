@@ -33,6 +33,21 @@ export async function startServices(
   return services
 }
 
+/**
+ * A till set up on the embedded Demo gateway with its admin (Ada, 123456), a cashier (Bola,
+ * 2468) and a supervisor (Sade, 135790): the suites that walk one till's roles.
+ */
+export async function staffedTill(dir: string) {
+  const services = await startServices(dir)
+  const { value } = dispatcher(() => services)
+  await value('session.setup', { tillName: 'Front counter', adminName: 'Ada', pin: '123456' })
+  const create = async (name: string, role: UserRole, pin: string) =>
+    (await value<{ id: string }>('users.create', { name, role, pin })).id
+  const cashierId = await create('Bola', 'cashier', '2468')
+  const supervisorId = await create('Sade', 'supervisor', '135790')
+  return { services, cashierId, supervisorId }
+}
+
 /** Calls a channel: `value` wants it to succeed, `code` gives "ok" or the error code. */
 export function dispatcher(services: () => AppServices) {
   const call = (channel: string, input?: unknown) =>

@@ -1,5 +1,6 @@
-// Training only (Demo environment): play the customer, whose bank sends the transfer, or take
-// the demo gateway down to see the till go offline and catch up.
+// Training only (Demo environment): play the customer, whose bank sends the transfer, take the
+// demo gateway down to see the till go offline and catch up, or lose the answer of the next
+// payout, refund or debit to see the till meet an unknown outcome and find it by lookup.
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toDecimalString, type Minor } from '../../../common/money'
@@ -24,12 +25,19 @@ export function DemoSimulator({ charge }: { charge: ChargeView }) {
   // The gateway's state, asked when the controls appear and told by every toggle: an outage
   // started from another charge's screen is still on when the cashier comes back.
   const [outage, setOutage] = useState(false)
+  // Likewise the lost answer: the gateway spends it on the next payout, refund or debit, so the
+  // button asks again whenever the controls appear.
+  const [loseNext, setLoseNext] = useState(false)
   const { t } = useTranslation()
   useEffect(() => {
     if (environment !== 'demo') return
     let live = true
     call('demo.outage').then(
       (state) => live && setOutage(state.active),
+      () => undefined,
+    )
+    call('demo.nextAnswer').then(
+      (state) => live && setLoseNext(state.armed),
       () => undefined,
     )
     return () => {
@@ -44,6 +52,20 @@ export function DemoSimulator({ charge }: { charge: ChargeView }) {
       setNote({
         tone: 'success',
         text: result.active ? t('instructions.demo.down') : t('instructions.demo.back'),
+      })
+    } catch (error) {
+      setNote({ tone: 'danger', text: messageOf(error) })
+    }
+  }
+  const toggleLoseNext = async () => {
+    try {
+      // Asked first: the armed answer may have been spent since this screen last looked.
+      const now = await call('demo.nextAnswer')
+      const result = await call('demo.loseNextAnswer', { armed: !now.armed })
+      setLoseNext(result.armed)
+      setNote({
+        tone: 'success',
+        text: result.armed ? t('instructions.demo.loseArmed') : t('instructions.demo.loseOff'),
       })
     } catch (error) {
       setNote({ tone: 'danger', text: messageOf(error) })
@@ -114,6 +136,14 @@ export function DemoSimulator({ charge }: { charge: ChargeView }) {
           aria-pressed={outage}
         >
           {outage ? t('instructions.demo.endOutage') : t('instructions.demo.outage')}
+        </Button>
+        <Button
+          size="sm"
+          onClick={() => void toggleLoseNext()}
+          aria-pressed={loseNext}
+          data-testid="demo-lose-next"
+        >
+          {loseNext ? t('instructions.demo.keepNext') : t('instructions.demo.loseNext')}
         </Button>
       </div>
       {note && <Banner tone={note.tone}>{note.text}</Banner>}

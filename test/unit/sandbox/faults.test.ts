@@ -43,6 +43,28 @@ describe('FaultInjector', () => {
     expect(f.pick('POST', '/disbursements/initialize')?.kind).toBe('429')
   })
 
+  it('a rule with times fires that many times, on any of its prefixes, then leaves the list', () => {
+    const f = new FaultInjector([
+      {
+        kind: 'reset',
+        rate: 1,
+        when: 'after',
+        method: 'POST',
+        path_prefixes: ['/refunds/initialize', '/direct-debits/debit'],
+        times: 1,
+      },
+    ])
+    expect(f.pick('GET', '/refunds/r1')).toBeNull()
+    expect(f.pick('POST', '/disbursements/initialize')).toBeNull()
+    const picked = f.pick('POST', '/direct-debits/debit')
+    expect(picked?.kind).toBe('reset')
+    // Picked but not served (the handler refused the request): still armed.
+    expect(f.list()).toHaveLength(1)
+    f.fired(picked!)
+    expect(f.list()).toEqual([])
+    expect(f.pick('POST', '/refunds/initialize')).toBeNull()
+  })
+
   it('parses CLI specs and explains bad ones', () => {
     expect(parseFaultSpec('500:0.1:before')).toMatchObject({
       kind: '500',
