@@ -356,7 +356,7 @@ function Debits({ view }: { view: MandateView }) {
             header: t('payments.statusHeader'),
             cell: (d) => (
               <>
-                <StatusBadge kind="debit" status={d.status} />
+                <StatusBadge kind="debit" status={d.status} outcome={d.outcome} />
                 {(d.failureReason ?? d.notice) && (
                   <div className="gw-list__sub">
                     {d.failureReason ?? saySaid(d.noticeSay, d.notice ?? '')}

@@ -6,7 +6,7 @@ import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from '
 import { useTranslation } from 'react-i18next'
 import { t } from '../../i18n'
 import { fieldsOf, summaryOf } from '../../lib/pos'
-import type { QrMatrix } from '../../../common/ipc/payments'
+import type { QrMatrix, UnknownOutcomeView } from '../../../common/ipc/payments'
 import { CURRENCIES, type Currency, type Minor } from '../../../common/money'
 import { MoneyInput, SelectField } from '../../components'
 import {
@@ -83,17 +83,33 @@ export const STATUS_WORDS = {
   transferIn: TRANSFER_IN,
 } as const
 
-export function StatusBadge({ kind, status }: { kind: keyof typeof STATUS_WORDS; status: string }) {
+/** An item whose outcome the till could not learn reads so, whatever step its status is at. */
+const OUTCOME: Record<'unknown' | 'needs_review', StatusText> = {
+  unknown: { label: () => t('status.unknown'), tone: 'warning' },
+  needs_review: { label: () => t('status.needsReview'), tone: 'warning' },
+}
+
+export function StatusBadge({
+  kind,
+  status,
+  outcome,
+}: {
+  kind: keyof typeof STATUS_WORDS
+  status: string
+  /** The item's unknown outcome, if any: an unknown debit read "Sending" beside its notice. */
+  outcome?: Pick<UnknownOutcomeView, 'state'> | null
+}) {
   // Subscribes the badge to language changes; the words below are read in the new language.
   useTranslation()
+  const open = outcome && outcome.state !== 'decided' ? outcome.state : null
   const words = Object.fromEntries(
-    Object.entries(STATUS_WORDS[kind]).map(([key, text]) => [
+    Object.entries(open ? OUTCOME : STATUS_WORDS[kind]).map(([key, text]) => [
       key,
       { label: text.label(), tone: text.tone },
     ]),
   )
   // `unknown`: the gateway used a status word Tilldesk does not know; never shown as failed.
-  return <WordBadge words={words} status={status} />
+  return <WordBadge words={words} status={open ?? status} />
 }
 
 /**
@@ -334,13 +350,13 @@ export const columns = {
     align: 'end',
     cell: (row) => money(row.amount, row.currency),
   }),
-  status: <Row extends { status: string }>(
+  status: <Row extends { status: string; outcome?: Pick<UnknownOutcomeView, 'state'> | null }>(
     kind: keyof typeof STATUS_WORDS,
     width: string,
   ): Column<Row> => ({
     header: t('payments.statusHeader'),
     width,
-    cell: (row) => <StatusBadge kind={kind} status={row.status} />,
+    cell: (row) => <StatusBadge kind={kind} status={row.status} outcome={row.outcome} />,
   }),
   reference: <Row,>(
     header: string,
