@@ -2,25 +2,20 @@
 // ("22:00") in the till's time zone; the instant it falls on is found with Intl, so daylight
 // saving and zones without it both come out right, with no time-zone table of our own.
 
-const PARTS = new Map<string, Intl.DateTimeFormat>()
+import { dateFormat } from '../../common/intl'
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = PARTS.get(timeZone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    PARTS.set(timeZone, f)
-  }
-  return f
-}
+/** One formatter per zone (common/intl.ts). */
+const formatter = (timeZone: string): Intl.DateTimeFormat =>
+  dateFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  })
 
 interface WallTime {
   year: number

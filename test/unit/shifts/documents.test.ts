@@ -5,6 +5,7 @@ import type { ShiftReport } from '../../../common/ipc/shifts'
 import { reportCsv } from '../../../main/shifts/csv'
 import { shiftFigures } from '../../../main/shifts/figures'
 import { reportHtml } from '../../../main/shifts/html'
+import { dateFormatsMadeBy } from '../../support/date-formats'
 import { englishIn } from '../../support/english-words'
 import { activity, at, charge, m, OPEN_MS, payout } from './fixtures'
 
@@ -123,14 +124,7 @@ describe('shift report HTML', () => {
   it('makes one date formatter for a page, however many times it prints (common/intl.ts)', () => {
     // Each formatter loads ICU's date data outside the V8 heap: one per time printed made
     // every evening's reports a native peak the process kept (docs/perf.md, till-soak).
-    const Original = Intl.DateTimeFormat
-    let made = 0
-    const counting = function (...args: ConstructorParameters<typeof Original>) {
-      made += 1
-      return new Original(...args)
-    }
-    Object.defineProperty(Intl, 'DateTimeFormat', { value: counting, configurable: true })
-    try {
+    const made = dateFormatsMadeBy(() => {
       for (let i = 0; i < 50; i++)
         reportHtml(sample(), 'A4', {
           language: 'fr',
@@ -139,10 +133,8 @@ describe('shift report HTML', () => {
           printedAt: at(61),
           timeZone: 'Pacific/Chatham',
         })
-      expect(made).toBeLessThanOrEqual(1)
-    } finally {
-      Object.defineProperty(Intl, 'DateTimeFormat', { value: Original, configurable: true })
-    }
+    })
+    expect(made).toBeLessThanOrEqual(1)
   })
 
   it('escapes names, shows every currency on its own, the seal, and a failed check in words', () => {

@@ -7,6 +7,7 @@ import { HourBuckets, localHour } from '../../../common/day-hours'
 import { shiftFigures, type Period } from '../../../main/shifts/figures'
 import { reportHours } from '../../../main/shifts/hours'
 import { activity, at, charge, hosted, m, payout } from './fixtures'
+import { dateFormatsMadeBy } from '../../support/date-formats'
 
 const total = (
   rows: { transferMinor: string }[],
@@ -25,20 +26,11 @@ describe('the hour of a time', () => {
     // Each formatter loads ICU's date symbols outside the V8 heap (about 100 KB, given back
     // only when it is collected): one per amount made every report a native peak
     // (docs/perf.md, till-soak).
-    const Original = Intl.DateTimeFormat
-    let made = 0
-    const counting = function (...args: ConstructorParameters<typeof Original>) {
-      made += 1
-      return new Original(...args)
-    }
-    Object.defineProperty(Intl, 'DateTimeFormat', { value: counting, configurable: true })
-    try {
+    const made = dateFormatsMadeBy(() => {
       for (let i = 0; i < 300; i++)
         expect(localHour(`2026-03-02T0${i % 10}:30:00Z`, 'Asia/Kolkata')).toBe((i % 10) + 6)
-      expect(made).toBeLessThanOrEqual(1)
-    } finally {
-      Object.defineProperty(Intl, 'DateTimeFormat', { value: Original, configurable: true })
-    }
+    })
+    expect(made).toBeLessThanOrEqual(1)
   })
 
   it("reads the computer's time zone when the till has none", () => {
