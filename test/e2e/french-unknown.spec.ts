@@ -5,7 +5,8 @@
 // payment whose answer was lost, on its own screen and in the supervisor's list of unconfirmed
 // payments with the steps tried. Then, with the Demo's "lose the next answer" control, a
 // payout, a refund and a debit the gateway took while their answers were lost: each in an
-// unknown outcome on its own screen and in its list. On each: no word of the English catalogue (in French), no
+// unknown outcome on its own screen and in its list (the refund in the supervisor's list of
+// unconfirmed refunds too). On each: no word of the English catalogue (in French), no
 // serious or critical axe violation in light and dark, and a screenshot at 1024x768
 // (test-results/screens/fr-… and en-…) for a person to look at.
 import { expect, test, type Page } from '@playwright/test'
@@ -184,6 +185,23 @@ for (const language of ['fr'] as const) {
       await look(page, language, 'refunds: a refund whose answer was lost', 'unknown-refund')
       await page.keyboard.press('Escape')
       expect((await must(page, 'refunds.unsettled', undefined)).length).toBeGreaterThan(0)
+      // The supervisor's list of unconfirmed refunds shows it, held unknown while it is looked
+      // at (with the gateway down the till's lookups fail too).
+      await must(page, 'demo.simulateOutage', { active: true })
+      // Read when Refunds opens: the supervisor comes back to it.
+      await goTo(page, '#/payments')
+      await expect(page.getByTestId('refunds-screen')).toHaveCount(0)
+      await goTo(page, '#/refunds')
+      const unconfirmed = page.getByTestId('refunds-unsettled')
+      await expect(unconfirmed).toBeVisible({ timeout: 20_000 })
+      await expect(unconfirmed).toHaveAccessibleName(w.refunds.unsettled.label)
+      await expect(unconfirmed).toContainText(w.refunds.unsettled.intro)
+      await expect(unconfirmed.locator('.outcome-review').filter({ hasText: paid })).toContainText(
+        /3[\u202f\u00a0 ]?000,00/,
+      )
+      await unconfirmed.scrollIntoViewIfNeeded()
+      await look(page, language, 'refunds: the unconfirmed refunds', 'unknown-refunds-list')
+      await must(page, 'demo.simulateOutage', { active: false })
 
       // A debit likewise, on the mandate's screen.
       await sendDebit('6000', 'Échéance de février', () =>
