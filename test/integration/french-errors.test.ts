@@ -3,13 +3,15 @@
 // (every screen's error) says it in the till's language. A wrong PIN, a refusal by role and a
 // refusal by the shift's state arrived in English on a French till; so did a payout's and a
 // refund's refusals, a damaged settings file, a field the contract refused, a Z-report's
-// warnings, and the mandate form's own checks.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+// warnings, and the mandate form's own checks; and Settings' integrity findings of a tampered
+// staff record, tampered settings and a damaged journal.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Envelope, WireError } from '../../common/ipc/contract'
 import { USER_ROLES } from '../../common/ipc/contract'
+import type { IntegrityFinding } from '../../common/ipc/settings'
 import type { ShiftReport } from '../../common/ipc/shifts'
 import { warningSaid } from '../../common/words/report-warnings'
 import type { AppServices } from '../../main/compose/services'
@@ -22,6 +24,7 @@ import { shiftFigures } from '../../main/shifts/figures'
 import { englishIn } from '../support/english-words'
 import { keysNamed } from '../support/main-errors'
 import { dispatcher, startServices } from '../support/services'
+import { MemoryKeychain } from '../unit/shell/helpers'
 
 // The renderer's modules are typechecked with the DOM (tsconfig.web.json); this Node test loads
 // the real ones at run time, as a window would, through a path TypeScript does not follow.
@@ -205,6 +208,80 @@ describe('each family of main’s refusals on a French screen', () => {
     expect(saySaid(warningSaid(debits), debits)).toMatch(/^Les prélèvements n’ont pas pu être lus/)
   })
 })
+
+describe('Settings’ integrity findings on a French screen', () => {
+  it('a tampered staff record, tampered settings and a damaged journal say what and what to do', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'tilldesk-french-findings-'))
+    const keychain = new MemoryKeychain()
+    let till = await startServices(own, keychain)
+    const { value: ask } = dispatcher(() => till)
+    try {
+      await ask('session.setup', { tillName: 'Caisse 2', adminName: 'Ada', pin: PINS.admin })
+      const ada = (await ask<Array<{ id: string }>>('users.list'))[0]!.id
+      await ask('users.create', { name: 'Bola', role: 'cashier', pin: PINS.bola })
+      await ask('payments.start', { email: 'awa@example.com', amount: '1500', currency: 'NGN' })
+      await till.stop()
+
+      // As a cashier with the files would: a promotion and a new till name typed into the
+      // settings file, and a payment's line of the Demo journal edited.
+      const settingsFile = join(own, 'settings.json')
+      const raw = JSON.parse(readFileSync(settingsFile, 'utf8')) as {
+        tillName: string
+        users: Array<{ name: string; role: string }>
+      }
+      raw.users.find((user) => user.name === 'Bola')!.role = 'supervisor'
+      raw.tillName = 'Caisse pirate'
+      writeFileSync(settingsFile, JSON.stringify(raw))
+      const journal = filesUnder(own).find((path) => /[/\\]payments\.json$/.test(path))!
+      const before = readFileSync(journal, 'utf8')
+      expect(before).toContain('150000')
+      writeFileSync(journal, before.replace('150000', '950000'))
+
+      till = await startServices(own, keychain)
+      await ask('session.signIn', { userId: ada, pin: PINS.admin })
+      await ask('payments.recent')
+      const findings = await ask<IntegrityFinding[]>('settings.integrity')
+      applyLanguage('fr')
+      const onScreen = (area: string) => {
+        const finding = findings.find((f) => f.area === area)
+        expect(finding, area).toBeDefined()
+        const f = finding!
+        return [
+          f.record ? saySaid(f.recordSay, f.record) : '',
+          saySaid(f.problemSay, f.problem),
+          saySaid(f.consequenceSay, f.consequence),
+        ]
+      }
+      const staff = onScreen('staff')
+      expect(staff[0]).toMatch(/^profil du personnel « Bola » \(/)
+      expect(staff[1]).toMatch(/^Ce profil ne correspond pas à son sceau/)
+      expect(staff[2]).toMatch(/^Tilldesk ne laisse ce profil ni se connecter ni rien approuver/)
+      const settings = onScreen('settings')
+      expect(settings[1]).toMatch(/^L’environnement, les URL de base/)
+      expect(settings[2]).toMatch(/^Rien n’est envoyé à la passerelle en Bac à sable ou en Réel/)
+      const payments = onScreen('payments')
+      expect(payments[1]).toBe('Le journal « paiements » (Démo) n’a pas passé son contrôle.')
+      expect(payments[2]).toMatch(/^Tilldesk a cessé d’utiliser ce journal/)
+      // The engineer's detail (which line, what failed) stays in main's English and the log.
+      const english = findings.find((f) => f.area === 'payments')!
+      expect(english.problem).toMatch(
+        /^The payments journal for demo did not pass its check\. Here: .+\.$/,
+      )
+      for (const text of [...staff, ...settings, ...payments]) expect(englishIn(text)).toEqual([])
+    } finally {
+      await till.stop()
+      rmSync(own, { recursive: true, force: true })
+    }
+  })
+})
+
+/** Every file under a folder. */
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name)
+    return statSync(path).isDirectory() ? filesUnder(path) : [path]
+  })
+}
 
 /** A Z-report with nothing counted and these warnings. */
 function zReportWith(warnings: string[]): ShiftReport {
