@@ -15,12 +15,15 @@ import type { IntegrityFinding } from '../../common/ipc/settings'
 import type { ShiftReport } from '../../common/ipc/shifts'
 import { warningSaid } from '../../common/words/report-warnings'
 import type { AppServices } from '../../main/compose/services'
-import type { AppError } from '../../main/kernel/errors'
+import { english, type AppError } from '../../main/kernel/errors'
 import { validateMandateForm } from '../../main/mandates/mandate-rules'
+import { noteSaid } from '../../main/payouts/audit'
+import { NOTES, type NoteKind } from '../../main/payouts/stateMachine'
 import { versionOf } from '../../main/settings/migrations'
 import { emptyActivity } from '../../main/shifts/activity'
 import { reportCsv } from '../../main/shifts/csv'
 import { shiftFigures } from '../../main/shifts/figures'
+import { until } from '../support/async'
 import { englishIn } from '../support/english-words'
 import { keysNamed } from '../support/main-errors'
 import { dispatcher, startServices } from '../support/services'
@@ -35,6 +38,9 @@ const { applyLanguage, i18n } = (await import(`${RENDERER}/i18n`)) as {
 }
 const { saySaid } = (await import(`${RENDERER}/i18n/errors`)) as {
   saySaid: (said: WireError['say'], english: string) => string
+}
+const { auditWords } = (await import(`${RENDERER}/screens/Payouts/words`)) as {
+  auditWords: (entry: { what: string; whatSay?: WireError['say'] }) => { what: string }
 }
 const { PosError } = (await import(`${RENDERER}/lib/pos`)) as {
   PosError: new (error: WireError) => {
@@ -240,7 +246,12 @@ describe('Settings’ integrity findings on a French screen', () => {
       till = await startServices(own, keychain)
       await ask('session.signIn', { userId: ada, pin: PINS.admin })
       await ask('payments.recent')
-      const findings = await ask<IntegrityFinding[]>('settings.integrity')
+      // Each store reports as it loads; the payments journal when Payments is first read.
+      const findings = await until('the three findings', async () => {
+        const list = await ask<IntegrityFinding[]>('settings.integrity')
+        const areas = new Set(list.map((f) => f.area))
+        return ['staff', 'settings', 'payments'].every((a) => areas.has(a as never)) && list
+      })
       applyLanguage('fr')
       const onScreen = (area: string) => {
         const finding = findings.find((f) => f.area === area)
@@ -271,6 +282,46 @@ describe('Settings’ integrity findings on a French screen', () => {
     } finally {
       await till.stop()
       rmSync(own, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('a payout audit log’s notes on a French screen', () => {
+  it('a gateway call, held or failed, and a status seen: main’s English read back, said in French', () => {
+    const held = english({ key: 'payouts.gw.held' })
+    const cantReach = english({ key: 'payouts.gw.cantReach' })
+    // As main/payouts/sending.ts and payout-store.ts write them into the journal.
+    const notes: Array<[NoteKind, string, string]> = [
+      [
+        'attempt',
+        'Attempt 2 is being sent with the same reference.',
+        'La tentative 2 est envoyée avec la même référence.',
+      ],
+      [
+        'attempt',
+        `Attempt 3 was not sent. ${held}`,
+        'La tentative 3 n’a pas été envoyée. La passerelle a demandé à Tilldesk d’attendre avant d’envoyer d’autres versements ; celui-ci part une fois ce délai passé.',
+      ],
+      ['attempt', `Attempt 2: ${cantReach}`, /^Tentative 2 : /],
+      ['statusSeen', cantReach, /^Statut donné par la passerelle : /],
+      [
+        'shopDecision',
+        'Approval by Sade on Kiosk: too late',
+        'Décision d’une autre caisse non appliquée : Approval by Sade on Kiosk: too late',
+      ],
+    ].map(([note, text, french]) => [note as NoteKind, text as string, french as never])
+    for (const [note, text, french] of notes) {
+      const what = note === 'attempt' ? text : `${NOTES[note]}: ${text}`
+      const entry = { what, whatSay: noteSaid(note, text) }
+      expect(entry.whatSay, text).toBeDefined()
+      applyLanguage('en')
+      expect(auditWords(entry).what).toBe(what)
+      applyLanguage('fr')
+      const onScreen = auditWords(entry).what
+      if (typeof french === 'string') expect(onScreen).toBe(french)
+      else expect(onScreen).toMatch(french)
+      // Another till's decision is quoted as that till wrote it; the rest is French.
+      if (note !== 'shopDecision') expect(englishIn(onScreen), onScreen).toEqual([])
     }
   })
 })
