@@ -367,7 +367,9 @@ export class IntegrityService {
 
   #reporter(scope: KeychainScope, name: string): NonNullable<JournalSeal['report']> {
     // A journal this table does not name is said by its own name.
-    const journal = name in JOURNAL_NAMES ? { key: `integrity.journal.name.${name}` } : name
+    const journal = Object.hasOwn(JOURNAL_NAMES, name)
+      ? { key: `integrity.journal.name.${name}` }
+      : name
     return ({ file, line, reason }) =>
       this.findings.report(
         keyedFinding({
