@@ -8,8 +8,8 @@ import { expect, test } from '@playwright/test'
 import { accountName } from '../../sandbox/data/accounts'
 import { catalogueOf } from '../support/english-words'
 import { dataOnScreen, firstRunIn, lookAt, PEOPLE, switchTo } from './french-words'
-import { goTo, must, supplierPayout } from './gateway-support'
-import { startOwnPreview } from './support'
+import { approvePayout, goTo, must, payoutState, supplierPayout } from './gateway-support'
+import { onOwnTill } from './support'
 
 const { admin: ADMIN, supervisor: SUPERVISOR, cashier: CASHIER } = PEOPLE
 /** An account the sandbox bank has: its payout is paid. */
@@ -19,14 +19,7 @@ test('a day with nothing received says so beside the payouts chart, in English a
   browser,
 }) => {
   test.setTimeout(240_000)
-  const own = await startOwnPreview()
-  const context = await browser.newContext({
-    baseURL: own.origin,
-    viewport: { width: 1024, height: 768 },
-  })
-  try {
-    const page = await context.newPage()
-    await page.goto(own.url)
+  await onOwnTill(browser, async (page) => {
     await firstRunIn(page, 'en', PEOPLE.till, ADMIN)
     for (const person of [SUPERVISOR, CASHIER]) await must(page, 'users.create', person)
 
@@ -34,19 +27,9 @@ test('a day with nothing received says so beside the payouts chart, in English a
     await must(page, 'shifts.open', {})
     const payout = await supplierPayout(page, PAYEE, '2500', 'Shelf repair')
     await switchTo(page, 'en', SUPERVISOR)
-    await must(page, 'payouts.approve', {
-      reference: payout.reference,
-      pin: SUPERVISOR.pin,
-      bindingHash: payout.bindingHash,
-    })
+    await approvePayout(page, payout, SUPERVISOR.pin)
     await expect
-      .poll(
-        async () =>
-          (await must(page, 'payouts.list', undefined)).items.find(
-            (p) => p.reference === payout.reference,
-          )?.state,
-        { timeout: 60_000 },
-      )
+      .poll(() => payoutState(page, payout.reference), { timeout: 60_000 })
       .toBe('success')
 
     await switchTo(page, 'en', ADMIN)
@@ -72,8 +55,5 @@ test('a day with nothing received says so beside the payouts chart, in English a
         'day-nothing-received',
       )
     }
-  } finally {
-    await context.close()
-    await own.close()
-  }
+  })
 })

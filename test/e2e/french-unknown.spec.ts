@@ -15,10 +15,12 @@ import { catalogueOf } from '../support/english-words'
 import { dataOnScreen, firstRunIn, lookAt, PEOPLE, switchTo } from './french-words'
 import {
   activateMandate,
+  approvePayout,
   goTo,
   must,
   newMandate,
   paidPayment,
+  payoutState,
   supplierPayout,
 } from './gateway-support'
 import { startOwnPreview } from './support'
@@ -220,19 +222,9 @@ for (const language of ['fr'] as const) {
       const lost = await supplierPayout(page, PAYEE, '3500', 'Loyer de mars')
       await switchTo(page, language, SUPERVISOR)
       await must(page, 'demo.loseNextAnswer', { armed: true })
-      await must(page, 'payouts.approve', {
-        reference: lost.reference,
-        pin: SUPERVISOR.pin,
-        bindingHash: lost.bindingHash,
-      })
+      await approvePayout(page, lost, SUPERVISOR.pin)
       await expect
-        .poll(
-          async () =>
-            (await must(page, 'payouts.list', undefined)).items.find(
-              (p) => p.reference === lost.reference,
-            )?.state,
-          { timeout: 20_000 },
-        )
+        .poll(() => payoutState(page, lost.reference), { timeout: 20_000 })
         .toBe('unknown')
       // Held unknown while it is looked at: the gateway down, the till's lookups fail too.
       await must(page, 'demo.simulateOutage', { active: true })
