@@ -23,7 +23,7 @@ import {
   payoutState,
   supplierPayout,
 } from './gateway-support'
-import { startOwnPreview } from './support'
+import { onOwnTill } from './support'
 
 const { admin: ADMIN, supervisor: SUPERVISOR, cashier: CASHIER, customer: CUSTOMER } = PEOPLE
 const TILL = PEOPLE.till
@@ -47,14 +47,7 @@ for (const language of ['fr'] as const) {
   }) => {
     test.setTimeout(300_000)
     const w = catalogueOf(language)
-    const own = await startOwnPreview()
-    const context = await browser.newContext({
-      baseURL: own.origin,
-      viewport: { width: 1024, height: 768 },
-    })
-    try {
-      const page = await context.newPage()
-      await page.goto(own.url)
+    await onOwnTill(browser, async (page) => {
       await firstRunIn(page, language, TILL, ADMIN)
       for (const person of [SUPERVISOR, CASHIER]) await must(page, 'users.create', person)
 
@@ -252,9 +245,6 @@ for (const language of ['fr'] as const) {
       await page.keyboard.press('Escape')
       await goTo(page, '#/approvals')
       await look(page, language, 'approvals with a payout whose answer was lost')
-    } finally {
-      await context.close()
-      await own.close()
-    }
+    })
   })
 }
