@@ -197,6 +197,8 @@ export interface AuditEntryView {
   role: string
   /** What happened, e.g. "Approved", "Attempt 2: the gateway did not answer in time". */
   what: string
+  /** A note's `what` keyed, for the screen's language (main/payouts/audit.ts `noteSaid`). */
+  whatSay?: Said
   from: string | null
   to: string | null
   /** The reason given (reject, withdraw, hold), when any. */

@@ -202,6 +202,26 @@ const en = {
       reverse: 'Reversed by the receiving bank',
     },
     created: 'Created: {{name}}, account {{account}} ({{bank}})',
+    /** The audit log's notes (main/payouts/stateMachine.ts takes these), and a note's line. */
+    notes: {
+      nameChecked: 'Name checked with the bank',
+      attempt: 'Gateway call',
+      statusSeen: 'Status from the gateway',
+      alert: 'Needs attention',
+      // A supervisor's decision made on another till of the shop that changed nothing here (too
+      // late, on other details, not from a supervisor of this till's staff list): kept for audit.
+      shopDecision: 'Decision from another till not applied',
+      // A supervisor has read the alarm of a decision the gateway overruled (the alarm is kept).
+      alarmAcknowledged:
+        'Alarm acknowledged: a supervisor has seen that the gateway overruled the decision',
+    },
+    note: '{{note}}: {{text}}',
+    /** A gateway call's note as the sender writes it (main/payouts/sending.ts), read back. */
+    attempt: {
+      again: 'Attempt {{attempt}} is being sent with the same reference.',
+      notSent: 'Attempt {{attempt}} was not sent. {{held}}',
+      failed: 'Attempt {{attempt}}: {{message}}',
+    },
   },
   notify: {
     shiftOpenTitle: 'Shift still open',
@@ -412,6 +432,21 @@ const fr: DocumentWords = {
       reverse: 'Retourné par la banque destinataire',
     },
     created: 'Créé : {{name}}, compte {{account}} ({{bank}})',
+    notes: {
+      nameChecked: 'Nom vérifié auprès de la banque',
+      attempt: 'Appel à la passerelle',
+      statusSeen: 'Statut donné par la passerelle',
+      alert: 'Demande attention',
+      shopDecision: 'Décision d’une autre caisse non appliquée',
+      alarmAcknowledged:
+        'Alarme vue : un superviseur a constaté que la passerelle a contredit la décision',
+    },
+    note: '{{note}} : {{text}}',
+    attempt: {
+      again: 'La tentative {{attempt}} est envoyée avec la même référence.',
+      notSent: 'La tentative {{attempt}} n’a pas été envoyée. {{held}}',
+      failed: 'Tentative {{attempt}} : {{message}}',
+    },
   },
   notify: {
     shiftOpenTitle: 'Service toujours ouvert',

@@ -8,6 +8,7 @@
 // Longer than the 500 lines a source file keeps to: it is a catalogue (data, like
 // renderer/i18n/en.json), two languages side by side, and its length is its number of sentences.
 import type { Language } from '../ipc/appearance'
+import { INTEGRITY_WORDS } from './integrity'
 
 const en = {
   gateway: {
@@ -830,6 +831,8 @@ const en = {
         'Its till did not say which details an approval binds to; approve it on that till.',
     },
   },
+  // Settings' integrity findings (common/words/integrity.ts).
+  integrity: INTEGRITY_WORDS.en,
   report: {
     source: {
       collections: 'Collections',
@@ -1696,6 +1699,8 @@ const fr: ErrorWords = {
         'Sa caisse n’a pas indiqué à quels détails une approbation est liée : approuvez-le sur cette caisse.',
     },
   },
+  // Settings' integrity findings (common/words/integrity.ts).
+  integrity: INTEGRITY_WORDS.fr,
   report: {
     source: {
       collections: 'Les encaissements',

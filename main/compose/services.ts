@@ -223,14 +223,7 @@ export async function createServices(adapters: Adapters): Promise<AppServices> {
     now,
     seal: integrity.journal('till', 'updates'),
     ...(adapters.updateFeeds ? { allowedFeeds: adapters.updateFeeds } : {}),
-    report: (problem, consequence) =>
-      integrity.findings.report({
-        area: 'updates',
-        file: 'updates.json',
-        record: 'update source',
-        problem,
-        consequence,
-      }),
+    report: (finding) => integrity.findings.report(finding),
   })
   const support = createSupport({
     core,

@@ -6,7 +6,8 @@
 //   integrity.sealer(environment)    Sealer for that environment's journals and approvals
 //   await integrity.openJournal(environment, 'z-reports')   → { sealer, anchor }
 //   integrity.requireProtected(environment)   throws, in words, for Sandbox/Live without keychain
-//   integrity.findings.report({ area, file, record, problem, consequence })
+//   integrity.findings.report(keyedFinding({ area, file, record, problem, consequence }))
+//     each part a Said of `integrity.*` (common/words/integrity.ts) beside main's English
 //
 //   sealer.seal(domain, value) / sealer.check(domain, value, seal)   HMAC-SHA256, canonical JSON
 //   new LineChain(journalSeal, domain, head).line(body) → one sealed JSON line; .written() after
@@ -30,7 +31,13 @@ export {
   type ReadLines,
   type SealedLine,
 } from './chain'
-export { IntegrityFindings, type FindingInput, type IntegrityFinding } from './findings'
+export {
+  IntegrityFindings,
+  keyedFinding,
+  type FindingInput,
+  type FindingWords,
+  type IntegrityFinding,
+} from './findings'
 export { Sealer } from './seal'
 export {
   IntegrityService,

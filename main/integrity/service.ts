@@ -10,11 +10,12 @@
 // for this run only and checks nothing (Sealer.enforced = false). Demo keeps working that way;
 // payouts in Sandbox and Live refuse to run (requireProtected) and say why.
 import type { Environment } from '../../common/ipc/shared'
-import { AppError } from '../kernel/errors'
+import { INTEGRITY_WORDS } from '../../common/words/integrity'
+import { AppError, english } from '../kernel/errors'
 import type { Logger } from '../kernel/log'
 import { keychainSaid, type Keychain, type KeychainScope } from '../keychain/keychain'
 import { ChainAnchor, type ChainHead } from './anchor'
-import { IntegrityFindings, type IntegrityArea } from './findings'
+import { IntegrityFindings, keyedFinding, type IntegrityArea } from './findings'
 import {
   deviceKeyAccount,
   headAccount,
@@ -90,6 +91,8 @@ export const mayAdopt = (seal: JournalSeal): boolean =>
 
 export const NOT_ADOPTED =
   "the file has no seals, but this till's device key existed before it and this till seals every record, so it was not written by Tilldesk on this till"
+
+const JOURNAL_NAMES = INTEGRITY_WORDS.en.journal.name
 
 const AREAS: Record<string, IntegrityArea> = {
   payouts: 'payouts',
@@ -194,7 +197,7 @@ export class IntegrityService {
       }
     }
     if (failure !== null) {
-      const explanation = `No device key could be kept in the OS keychain, so Tilldesk cannot check staff records or journals for tampering. Demo keeps working; payouts in Sandbox and Live stay off until the keychain works. (${failure})`
+      const explanation = `${english({ key: 'integrity.keychain.missing' })} (${failure})`
       for (const scope of ['till', ...ENVIRONMENTS] as const) {
         this.#scopes.set(scope, {
           sealer: new Sealer(memoryKey(), false),
@@ -203,14 +206,16 @@ export class IntegrityService {
           anchors: new Map(),
         })
       }
-      this.findings.report({
-        area: 'keychain',
-        file: 'OS keychain',
-        record: null,
-        problem: explanation,
-        consequence:
-          'Staff records, settings and journals are not checked in this run. Restore the keychain and restart Tilldesk.',
-      })
+      this.findings.report(
+        keyedFinding({
+          area: 'keychain',
+          file: { key: 'integrity.file.keychain' },
+          record: null,
+          problem: { key: 'integrity.keychain.missing' },
+          consequence: { key: 'integrity.keychain.missingThen' },
+          detail: failure,
+        }),
+      )
     }
   }
 
@@ -237,14 +242,15 @@ export class IntegrityService {
 
   readonly #anchorError = (error: unknown): void => {
     this.options.log?.error('journal head could not be written to the keychain', { error })
-    this.findings.report({
-      area: 'keychain',
-      file: 'OS keychain',
-      record: 'journal head',
-      problem: 'A journal head could not be saved in the keychain.',
-      consequence:
-        'Rolling a journal back to an older copy may go unnoticed until the keychain works again.',
-    })
+    this.findings.report(
+      keyedFinding({
+        area: 'keychain',
+        file: { key: 'integrity.file.keychain' },
+        record: { key: 'integrity.record.journalHead' },
+        problem: { key: 'integrity.keychain.head' },
+        consequence: { key: 'integrity.keychain.headThen' },
+      }),
+    )
   }
 
   #scope(scope: KeychainScope): ScopeState {
@@ -360,15 +366,24 @@ export class IntegrityService {
   }
 
   #reporter(scope: KeychainScope, name: string): NonNullable<JournalSeal['report']> {
+    // A journal this table does not name is said by its own name.
+    const journal = Object.hasOwn(JOURNAL_NAMES, name)
+      ? { key: `integrity.journal.name.${name}` }
+      : name
     return ({ file, line, reason }) =>
-      this.findings.report({
-        area: AREAS[name] ?? 'keychain',
-        file: `${scope}/${name}: ${file}`,
-        record: line === null ? null : `line ${line}`,
-        problem: `The ${name} journal for ${scope} did not pass its check: ${reason}.`,
-        consequence:
-          'Tilldesk stopped using this journal and left its files exactly as they are; nothing in it is acted on. Keep the files and call support; the rest of the till keeps working.',
-      })
+      this.findings.report(
+        keyedFinding({
+          area: AREAS[name] ?? 'keychain',
+          file: `${scope}/${name}: ${file}`,
+          record: line === null ? null : { key: 'integrity.record.line', params: { line } },
+          problem: {
+            key: 'integrity.journal.failed',
+            params: { journal, scope: { key: `integrity.journal.scope.${scope}` } },
+          },
+          consequence: { key: 'integrity.journal.then' },
+          detail: reason,
+        }),
+      )
   }
 
   /** Like journal(), for any name: reads the head from the keychain if not loaded yet. */

@@ -6,7 +6,7 @@
 // a finding, in words, until an admin has read the findings.
 import type { Logger } from '../kernel/log'
 import type { Keychain } from '../keychain/keychain'
-import type { IntegrityFindings } from './findings'
+import { keyedFinding, type IntegrityFindings } from './findings'
 import { TILLS_ACCOUNT } from './keys'
 
 export const tillsSeenAccount = (till: string): string => `Tilldesk tills seen ${till}`
@@ -46,14 +46,18 @@ export class OtherTillsWatch {
       const added = all.filter((other) => other !== till && !seen.includes(other))
       if (added.length === 0) return
       this.#pending = all
-      this.findings.report({
-        area: 'tills',
-        file: 'OS keychain',
-        record: 'tills on this computer account',
-        problem: `Another Tilldesk till was set up in this computer account since this till last ran (${added.length === 1 ? 'till' : 'tills'} ${added.join(', ')}). That happens when a data folder is moved aside and Tilldesk is started again: it opens a fresh till with its own first-run set-up.`,
-        consequence:
-          'That other till has its own staff and keys: it cannot use this till’s API secrets, staff or journals. If nobody in the shop set it up on purpose, ask who did, and check the other till’s payouts and staff before trusting it. This notice goes once an admin has seen it here.',
-      })
+      this.findings.report(
+        keyedFinding({
+          area: 'tills',
+          file: { key: 'integrity.file.keychain' },
+          record: { key: 'integrity.record.tills' },
+          problem: {
+            key: 'integrity.tills.added',
+            params: { count: added.length, tills: added.join(', ') },
+          },
+          consequence: { key: 'integrity.tills.then' },
+        }),
+      )
     } catch (error) {
       this.log.warn('could not compare the tills on this account', { error })
     }

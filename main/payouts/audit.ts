@@ -9,11 +9,44 @@ import type {
   AuditVerification,
   AuditView,
 } from '../../common/ipc/payouts'
-import { STATE_LABEL } from './explain'
+import type { Said } from '../../common/ipc/contract'
+import { DOCUMENT_WORDS } from '../../common/words'
+import { readBack, sentencesOf } from '../../common/words/read-back'
+import { stepSaid } from '../../common/words/steps'
+import { problemSaid, STATE_LABEL } from './explain'
 import type { ChainedRecord, ChainReport } from './journal'
 import type { Outbox } from './outbox'
 import type { OutboxRecord } from './records'
-import { ACTIONS, NOTES } from './stateMachine'
+import { ACTIONS, NOTES, type NoteKind } from './stateMachine'
+
+const withSaid = (whatSay: Said | undefined) => (whatSay ? { whatSay } : {})
+
+const ATTEMPTS = sentencesOf(DOCUMENT_WORDS.en.payout.attempt, 'doc.payout.attempt')
+
+/** A note's text keyed again from its English: a gateway call, a payout's problem, a step. */
+function textSaid(text: string): Said | undefined {
+  return (
+    readBack(ATTEMPTS, text, (name, found) =>
+      name === 'attempt' ? undefined : problemSaid(found),
+    ) ??
+    problemSaid(text) ??
+    stepSaid(text)
+  )
+}
+
+/**
+ * A note's line for the screen's language: the kind of note keyed, its text keyed where these
+ * words made it; a text they do not make (an older till's, another till's decision, the
+ * gateway's own words) stays as written inside the line. A gateway call is its text alone.
+ */
+export function noteSaid(note: NoteKind, text: string): Said | undefined {
+  const said = textSaid(text)
+  if (note === 'attempt') return said
+  return {
+    key: 'doc.payout.note',
+    params: { note: { key: `doc.payout.notes.${note}` }, text: said ?? text },
+  }
+}
 
 function describe(record: ChainedRecord<OutboxRecord>): AuditEntryView {
   const body = record.body
@@ -57,6 +90,7 @@ function describe(record: ChainedRecord<OutboxRecord>): AuditEntryView {
         ...base,
         reference: body.ref,
         what: body.note === 'attempt' ? body.text : `${NOTES[body.note]}: ${body.text}`,
+        ...withSaid(noteSaid(body.note, body.text)),
         from: null,
         to: null,
         why: null,

@@ -119,18 +119,7 @@ export type PayoutAction = keyof typeof ACTIONS
  * Records that change no state: a name enquiry, a gateway attempt, a status poll result.
  * They are in the journal so the audit log tells the whole story.
  */
-export const NOTES = {
-  nameChecked: 'Name checked with the bank',
-  attempt: 'Gateway call',
-  statusSeen: 'Status from the gateway',
-  alert: 'Needs attention',
-  // A supervisor's decision made on another till of the shop that changed nothing here (too
-  // late, on other details, not from a supervisor of this till's staff list): kept for audit.
-  shopDecision: 'Decision from another till not applied',
-  // A supervisor has read the alarm of a decision the gateway overruled (the alarm is kept).
-  alarmAcknowledged:
-    'Alarm acknowledged: a supervisor has seen that the gateway overruled the decision',
-} as const
+export const NOTES = DOCUMENT_WORDS.en.payout.notes
 export type NoteKind = keyof typeof NOTES
 
 export const PAYOUT_ACTIONS = Object.keys(ACTIONS) as PayoutAction[]

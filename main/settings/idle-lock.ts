@@ -13,9 +13,6 @@ import type { RawSettings } from './migrations'
 import type { FrozenSettings } from './schema'
 import type { SettingsTrust } from './seals'
 
-/** What a finding about refused idle times is filed under (one per settings file). */
-export const IDLE_LOCK_RECORD = 'idle lock times'
-
 interface IdleLockSource {
   get(): FrozenSettings
   readonly trust: SettingsTrust
@@ -62,7 +59,8 @@ const describeValue = (value: unknown): string =>
 /**
  * Replaces each role's time the file holds out of bounds with the role's default, before the
  * file is parsed: one bad value must not stop the till from starting, and must not be kept.
- * `problem` says in words what was replaced (null when nothing was).
+ * `problem` lists what was replaced, an engineer's detail for the admin's finding (null when
+ * nothing was; the finding's own words are `integrity.settings.idleLock`).
  */
 export function sanitizeIdleLock(raw: RawSettings): { raw: RawSettings; problem: string | null } {
   if (raw.idleLock === undefined) return { raw, problem: null }
@@ -87,6 +85,6 @@ export function sanitizeIdleLock(raw: RawSettings): { raw: RawSettings; problem:
   if (refused.length === 0) return { raw, problem: null }
   return {
     raw: { ...raw, idleLock: lock },
-    problem: `The idle lock times in the settings file are not ones Tilldesk allows: ${refused.join('; ')}.`,
+    problem: refused.join('; '),
   }
 }

@@ -12,10 +12,10 @@
 // which generation the record last changed; when the whole file is an older copy, a record
 // that changed since is not honoured (its lockout counters, role or PIN are out of date),
 // while the others, unchanged since, still are.
-import { USER_ROLES } from '../../common/ipc/contract'
+import { USER_ROLES, type Said } from '../../common/ipc/contract'
 import { DEFAULT_IDLE_LOCK } from '../../common/ipc/settings'
 import type { ChainAnchor, ChainHead } from '../integrity/anchor'
-import type { IntegrityFindings } from '../integrity/findings'
+import { keyedFinding, type IntegrityFindings } from '../integrity/findings'
 import type { Sealer } from '../integrity/seal'
 import { canonicalJson } from '../kernel/canonicalJson'
 import { english } from '../kernel/errors'
@@ -96,10 +96,8 @@ function standingOf(seals: NonNullable<Seals>, head: ChainHead | null): Standing
   return seals.authority === head.hash ? 'current' : 'replaced'
 }
 
-const OLDER_RECORD =
-  'This profile was changed after the copy of the settings file on disk was written (an older copy of the file was put back), so its role, PIN, state or lockout may be out of date.'
-const BAD_SEAL =
-  'This profile does not match its seal: its role, PIN, state or lockout was changed outside Tilldesk, an older copy of it was put back into the file, or it was added to the file by hand.'
+const OLDER_RECORD: Said = { key: 'integrity.staff.older' }
+const BAD_SEAL: Said = { key: 'integrity.staff.badSeal' }
 
 /**
  * Checks `settings` against its seals and the head in the keychain, reporting every failure
@@ -115,12 +113,12 @@ export function checkSettings(
   findings.clear('settings')
   if (!sealer.enforced) return TRUSTED
   const seals = settings.seals
-  const untrustedUsers = new Map<string, string>()
-  let authorityProblem: string | null = null
+  const untrustedUsers = new Map<string, Said>()
+  let authoritySaid: Said | null = null
   let upgrade = false
   if (seals === null) {
     if (settings.users.length === 0 && integrity.anchor?.head == null) return TRUSTED
-    authorityProblem = english({ key: 'settings.trust.noSeals' })
+    authoritySaid = { key: 'settings.trust.noSeals' }
     for (const user of settings.users) untrustedUsers.set(user.id, BAD_SEAL)
   } else {
     const head = integrity.anchor?.head ?? null
@@ -147,41 +145,44 @@ export function checkSettings(
       }
     }
     if (!authorityHolds(sealer, settings, seals.authority, seals.generation)) {
-      authorityProblem = english({ key: 'settings.trust.changed' })
+      authoritySaid = { key: 'settings.trust.changed' }
     }
-    if (head && authorityProblem === null) {
+    if (head && authoritySaid === null) {
       if (standing === 'older') {
-        authorityProblem = english({
+        authoritySaid = {
           key: 'settings.trust.older',
           params: { generation: seals.generation, seq: head.seq },
-        })
+        }
       } else if (standing === 'replaced') {
-        authorityProblem = english({ key: 'settings.trust.replaced' })
+        authoritySaid = { key: 'settings.trust.replaced' }
       }
     }
   }
   for (const user of settings.users) {
     const problem = untrustedUsers.get(user.id)
     if (problem === undefined) continue
-    findings.report({
-      area: 'staff',
-      file,
-      record: `staff profile "${user.name}" (${user.id})`,
-      problem,
-      consequence:
-        'Tilldesk does not let this profile sign in or approve anything. An admin should remove it and, if the person is real, add them again.',
-    })
+    findings.report(
+      keyedFinding({
+        area: 'staff',
+        file,
+        record: { key: 'integrity.record.staff', params: { name: user.name, id: user.id } },
+        problem,
+        consequence: { key: 'integrity.staff.then' },
+      }),
+    )
   }
-  if (authorityProblem !== null) {
-    findings.report({
-      area: 'settings',
-      file,
-      record: null,
-      problem: authorityProblem,
-      consequence:
-        'Nothing is sent to the gateway in Sandbox or Live (collections, payments, refunds, mandates, payouts), and the till locks no later than after the default idle times, until an admin has looked at what changed (Settings, "Confirm these settings") and confirmed them with their PIN. Saving another section does not confirm them.',
-    })
+  if (authoritySaid !== null) {
+    findings.report(
+      keyedFinding({
+        area: 'settings',
+        file,
+        record: null,
+        problem: authoritySaid,
+        consequence: { key: 'integrity.settings.then' },
+      }),
+    )
   }
+  const authorityProblem = authoritySaid === null ? null : english(authoritySaid)
   const trusted = untrustedUsers.size === 0 && authorityProblem === null
   return {
     untrustedUsers: new Set(untrustedUsers.keys()),

@@ -4,7 +4,8 @@
 import * as z from 'zod'
 import { AppError } from '../kernel/errors'
 import type { ChainHead } from '../integrity/anchor'
-import { IDLE_LOCK_RECORD, sanitizeIdleLock } from './idle-lock'
+import { keyedFinding } from '../integrity/findings'
+import { sanitizeIdleLock } from './idle-lock'
 import { migrate, type MigrationTable, type RawSettings } from './migrations'
 import {
   SettingsSchema,
@@ -93,14 +94,16 @@ export class SettingsStore {
   /** Tells the admin about refused idle lock times, next to the other settings findings. */
   #reportIdleLock(): void {
     if (this.#idleLockProblem === null || !this.#integrity) return
-    this.#integrity.findings.report({
-      area: 'settings',
-      file: this.backend.path,
-      record: IDLE_LOCK_RECORD,
-      problem: this.#idleLockProblem,
-      consequence:
-        'Tilldesk locks the till after the default time for those roles until an admin chooses the times in Settings → Till and saves them.',
-    })
+    this.#integrity.findings.report(
+      keyedFinding({
+        area: 'settings',
+        file: this.backend.path,
+        record: { key: 'integrity.record.idleLock' },
+        problem: { key: 'integrity.settings.idleLock' },
+        consequence: { key: 'integrity.settings.idleLockThen' },
+        detail: this.#idleLockProblem,
+      }),
+    )
   }
 
   /** What failed its check when the file was read (untrusted staff are never honoured). */

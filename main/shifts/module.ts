@@ -6,6 +6,7 @@ import type { shiftsChannels } from '../../common/ipc/shifts'
 import { documentWords } from '../../common/words'
 import { defineModule } from '../compose/core'
 import type { CoreServices } from '../compose/core'
+import { keyedFinding } from '../integrity'
 import { actor, type CallContext, type Handlers } from '../ipc/handlers'
 import { chromiumPdf, findChromium, type PdfRenderer } from './pdf'
 import { Books } from './books'
@@ -67,14 +68,19 @@ export function createShifts(core: CoreServices) {
     // Each Z-report says whether its period reconciled with the gateway (main/reconcile).
     reconcile: (fromMs, toMs, period) => zReconcileStep(core, fromMs, toMs, period),
     onAltered: ({ environment, problem }) =>
-      core.integrity.findings.report({
-        area: 'z-reports',
-        file: `shifts/${environment}/z`,
-        record: null,
-        problem,
-        consequence:
-          'Tilldesk keeps the Z-reports exactly as they are and marks them "Check this report" on screen and on every reprint. Compare them with the printed copies.',
-      }),
+      core.integrity.findings.report(
+        keyedFinding({
+          area: 'z-reports',
+          file: `shifts/${environment}/z`,
+          record: null,
+          problem: {
+            key: 'integrity.zReports.altered',
+            params: { scope: { key: `integrity.journal.scope.${environment}` } },
+          },
+          consequence: { key: 'integrity.zReports.then' },
+          detail: problem,
+        }),
+      ),
   })
 
   const handlers: Handlers<typeof shiftsChannels> = {

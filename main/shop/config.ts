@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../kernel/atomicFile'
-import type { IntegrityService } from '../integrity'
+import { keyedFinding, type IntegrityService } from '../integrity'
 import { shopServerSchema, type ShopServer } from './connection'
 
 const SEAL_DOMAIN = 'shop-config'
@@ -34,14 +34,15 @@ export function loadShopConfig(
       throw new Error('seal')
     return { config, problem: null }
   } catch {
-    integrity.findings.report({
-      area: 'shop',
-      file: 'shop/config.json',
-      record: null,
-      problem: 'The shop settings were changed outside Tilldesk, or are unreadable.',
-      consequence:
-        'This till does not connect to any shop server until an admin joins the shop again (Settings → Shop). The file is kept as it is.',
-    })
+    integrity.findings.report(
+      keyedFinding({
+        area: 'shop',
+        file: 'shop/config.json',
+        record: null,
+        problem: { key: 'integrity.shop.config' },
+        consequence: { key: 'integrity.shop.configThen' },
+      }),
+    )
     return {
       config: null,
       problem:
@@ -61,14 +62,15 @@ export async function configDeleted(
   shopKey: () => Promise<string | null>,
 ): Promise<boolean> {
   if (existsSync(join(dir, 'config.json')) || (await shopKey()) === null) return false
-  integrity.findings.report({
-    area: 'shop',
-    file: 'shop/config.json',
-    record: null,
-    problem: 'The shop settings were deleted outside Tilldesk: this till still holds its shop key.',
-    consequence:
-      'This till does not connect to its shop until the file is put back as it was or an admin joins the shop again (Settings → Shop).',
-  })
+  integrity.findings.report(
+    keyedFinding({
+      area: 'shop',
+      file: 'shop/config.json',
+      record: null,
+      problem: { key: 'integrity.shop.configDeleted' },
+      consequence: { key: 'integrity.shop.configDeletedThen' },
+    }),
+  )
   return true
 }
 

@@ -17,6 +17,7 @@
 // so the other tills never meet its events before they believe its key.
 import { createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 import * as z from 'zod'
+import type { Said } from '../../common/ipc/contract'
 import type { Keychain } from '../keychain/keychain'
 import type { StoredEvent } from './events'
 
@@ -222,7 +223,7 @@ export interface PinsForSyncOptions {
   /** Records an event for the shop (a `till.pinned` for a till this one admits). */
   record: (kind: string, body: Record<string, unknown>) => Promise<void>
   /** Tells the admin, in words. */
-  report: (tillId: string, problem: string, consequence: string) => void
+  report: (tillId: string, problem: Said, consequence: Said) => void
   now: () => number
 }
 
@@ -272,8 +273,11 @@ export function pinsForSync(pins: ShopPins, options: PinsForSyncOptions): SyncPi
         if (pins.key(body.data.tillId) !== body.data.publicKey)
           options.report(
             body.data.tillId,
-            `Till ${event.tillId} named another key for till ${body.data.tillId} than the one this till believes.`,
-            'The key this till pinned first is kept; events signed with the other are refused.',
+            {
+              key: 'integrity.shop.otherKey',
+              params: { by: event.tillId, till: body.data.tillId },
+            },
+            { key: 'integrity.shop.otherKeyThen' },
           )
       }
     },
@@ -282,8 +286,8 @@ export function pinsForSync(pins: ShopPins, options: PinsForSyncOptions): SyncPi
       reported.add(tillId)
       options.report(
         tillId,
-        "The shop server's list of tills names another key for this till than the one pinned when it enrolled.",
-        'Only events signed with the pinned key are applied. If the till really was set up again, an admin re-enrols it with a new code.',
+        { key: 'integrity.shop.keyChanged' },
+        { key: 'integrity.shop.keyChangedThen' },
       )
     },
   }

@@ -24,6 +24,7 @@ import type { Logger } from '../kernel/log'
 import {
   GENESIS,
   JournalIntegrityError,
+  keyedFinding,
   LineChain,
   readSealedLines,
   type IntegrityService,
@@ -120,13 +121,16 @@ export function shopFile<T>(
     seal: integrity.journal('till', `shop-${name}`),
     onSetAside: (reason, keptAs) => {
       log.info('shop: a file was set aside; its events are pulled again', { name })
-      integrity.findings.report({
-        area: 'shop',
-        file: `shop/${name}.jsonl`,
-        record: null,
-        problem: `The file does not match what this till wrote: ${reason}. It was changed outside Tilldesk, or an older copy was put back.`,
-        consequence: `Nothing in it is acted on. Tilldesk kept it as shop/${keptAs} and pulls what it held from the shop server again.`,
-      })
+      integrity.findings.report(
+        keyedFinding({
+          area: 'shop',
+          file: `shop/${name}.jsonl`,
+          record: null,
+          problem: { key: 'integrity.shop.file' },
+          consequence: { key: 'integrity.shop.fileThen', params: { keptAs } },
+          detail: reason,
+        }),
+      )
     },
   })
 }

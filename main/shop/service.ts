@@ -27,7 +27,7 @@ import type { ShopAudit, ShopOverview, ShopStatusView, ShopZReport } from '../..
 import type { Said } from '../../common/ipc/contract'
 import { AppError, english, refuse } from '../kernel/errors'
 import type { Logger } from '../kernel/log'
-import type { IntegrityService } from '../integrity'
+import { keyedFinding, type IntegrityService } from '../integrity'
 import { tillAccount } from '../integrity/keys'
 import type { Keychain } from '../keychain/keychain'
 import {
@@ -226,14 +226,16 @@ export class ShopService {
       this.#problem = 'This till’s own shop log failed its check; this till works alone.'
       this.#config = null
       this.#log = null
-      this.#o.integrity.findings.report({
-        area: 'shop',
-        file: 'shop/log/events.jsonl',
-        record: null,
-        problem: `${error.message.split('. ')[0]}: it was not written by this till, or it was changed.`,
-        consequence:
-          'This till does not sync with the shop until the file is restored as this till wrote it (or an admin leaves the shop and joins again). The file is kept as it is.',
-      })
+      this.#o.integrity.findings.report(
+        keyedFinding({
+          area: 'shop',
+          file: 'shop/log/events.jsonl',
+          record: null,
+          problem: { key: 'integrity.shop.ownLog' },
+          consequence: { key: 'integrity.shop.ownLogThen' },
+          detail: error.message.split('. ')[0],
+        }),
+      )
       this.#o.emit(this.status())
     }
   }
@@ -246,14 +248,16 @@ export class ShopService {
       seal: this.#o.integrity.journal('till', 'shop-cursor'),
       verify: (event) => verifyEvent(event, publicKey),
       onProblem: (problem) =>
-        this.#o.integrity.findings.report({
-          area: 'shop',
-          file: 'shop/log/cursor.json',
-          record: null,
-          problem: `The shop sync cursor does not match what this till wrote: ${problem}.`,
-          consequence:
-            'Tilldesk does not follow it: this till pushes its events and pulls the shop’s from the start again (nothing is applied twice).',
-        }),
+        this.#o.integrity.findings.report(
+          keyedFinding({
+            area: 'shop',
+            file: 'shop/log/cursor.json',
+            record: null,
+            problem: { key: 'integrity.shop.cursor' },
+            consequence: { key: 'integrity.shop.cursorThen' },
+            detail: problem,
+          }),
+        ),
     })
     // Something pulled was set aside: pull from the start to have it again.
     if (rederive) await log.saveCursor({ ...log.cursor, pulledSeq: 0 })
@@ -273,13 +277,15 @@ export class ShopService {
         record: (kind, body) => this.record(kind, body),
         now: () => Date.now(),
         report: (tillId, problem, consequence) =>
-          this.#o.integrity.findings.report({
-            area: 'shop',
-            file: 'shop server: tills',
-            record: `till ${tillId}`,
-            problem,
-            consequence,
-          }),
+          this.#o.integrity.findings.report(
+            keyedFinding({
+              area: 'shop',
+              file: { key: 'integrity.file.shopTills' },
+              record: { key: 'integrity.record.till', params: { till: tillId } },
+              problem,
+              consequence,
+            }),
+          ),
       }),
       apply: (events) => this.#apply(events),
       onStatus: () => this.#o.emit(this.status()),

@@ -12,9 +12,7 @@
 // and that each till's events arrive with no gap in till_seq.
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
-import type { Said } from '../../common/ipc/contract'
-import type { FindingInput } from '../integrity/findings'
-import { english } from '../kernel/errors'
+import { keyedFinding, type FindingInput } from '../integrity/findings'
 import { signEvent, verifyEvent, type ShopEvent, type StoredEvent } from './events'
 import type { LocalShopLog } from './local-log'
 import { JOINED_KIND, PINNED_KIND, type SyncPins } from './pins'
@@ -36,25 +34,17 @@ export interface RefusedEvent {
  * only an engineer reads.
  */
 export function refusedFinding(refused: RefusedEvent, detail?: string): FindingInput {
-  const fileSay: Said = { key: 'shop.finding.file' }
-  const recordSay: Said = {
-    key: 'shop.finding.record',
-    params: { event: refused.eventId, till: refused.tillId },
-  }
-  const problemSay: Said = { key: `shop.finding.problem.${refused.why}` }
-  const consequenceSay: Said = { key: 'shop.finding.consequence' }
-  const problem = english(problemSay)
-  return {
+  return keyedFinding({
     area: 'shop',
-    file: english(fileSay),
-    record: english(recordSay),
-    problem: detail ? `${problem} Here: ${detail}.` : problem,
-    consequence: english(consequenceSay),
-    fileSay,
-    recordSay,
-    problemSay,
-    consequenceSay,
-  }
+    file: { key: 'shop.finding.file' },
+    record: {
+      key: 'shop.finding.record',
+      params: { event: refused.eventId, till: refused.tillId },
+    },
+    problem: { key: `shop.finding.problem.${refused.why}` },
+    consequence: { key: 'shop.finding.consequence' },
+    detail: detail ?? null,
+  })
 }
 
 export interface ShopSyncOptions {

@@ -1,7 +1,7 @@
 // Updates wired into the composition root: preferences on disk, the policy, its IPC handlers,
 // and the two moments an install may happen (quit, shift close). The engine comes from the
 // host: electron-updater in the app, none in the preview, the feed client in tests.
-import type { JournalSeal } from '../integrity'
+import { keyedFinding, type FindingInput, type JournalSeal } from '../integrity'
 import type { updatesChannels, UpdateStatus } from '../../common/ipc/updates'
 import { AppError } from '../kernel/errors'
 import type { Logger } from '../kernel/log'
@@ -29,7 +29,7 @@ export interface UpdatesDeps {
   /** Generic feeds allowed besides GitHub Releases; the build's list unless a test passes one. */
   allowedFeeds?: readonly string[]
   /** Tells the admin, in words, that updates.json named a feed this build does not allow. */
-  report?: (problem: string, consequence: string) => void
+  report?: (finding: FindingInput) => void
 }
 
 export interface Updates extends FeatureInstance {
@@ -50,9 +50,18 @@ export function createUpdates(deps: UpdatesDeps): Updates {
   const stored = preferences.get().source
   if (!feedAllowed(stored, allowed)) {
     deps.log.warn('update feed in updates.json is not allowed by this build; ignored')
+    const feed = stored.kind === 'generic' ? stored.url : stored.kind
     deps.report?.(
-      `updates.json names an update feed this copy of Tilldesk does not allow (${stored.kind === 'generic' ? stored.url : stored.kind}). It was changed outside Tilldesk.`,
-      `Tilldesk ignores it and takes updates only from ${describeAllowedFeeds(allowed)}. Choose the source again in Settings → Updates.`,
+      keyedFinding({
+        area: 'updates',
+        file: 'updates.json',
+        record: { key: 'integrity.record.updateSource' },
+        problem: { key: 'integrity.updates.feed', params: { feed } },
+        consequence: {
+          key: 'integrity.updates.feedThen',
+          params: { feeds: describeAllowedFeeds(allowed) },
+        },
+      }),
     )
   }
   const policy = new UpdatePolicy({

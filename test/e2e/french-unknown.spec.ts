@@ -5,7 +5,8 @@
 // payment whose answer was lost, on its own screen and in the supervisor's list of unconfirmed
 // payments with the steps tried. Then, with the Demo's "lose the next answer" control, a
 // payout, a refund and a debit the gateway took while their answers were lost: each in an
-// unknown outcome on its own screen and in its list. On each: no word of the English catalogue (in French), no
+// unknown outcome on its own screen and in its list (the refund in the supervisor's list of
+// unconfirmed refunds too). On each: no word of the English catalogue (in French), no
 // serious or critical axe violation in light and dark, and a screenshot at 1024x768
 // (test-results/screens/fr-… and en-…) for a person to look at.
 import { expect, test, type Page } from '@playwright/test'
@@ -14,13 +15,15 @@ import { catalogueOf } from '../support/english-words'
 import { dataOnScreen, firstRunIn, lookAt, PEOPLE, switchTo } from './french-words'
 import {
   activateMandate,
+  approvePayout,
   goTo,
   must,
   newMandate,
   paidPayment,
+  payoutState,
   supplierPayout,
 } from './gateway-support'
-import { startOwnPreview } from './support'
+import { onOwnTill } from './support'
 
 const { admin: ADMIN, supervisor: SUPERVISOR, cashier: CASHIER, customer: CUSTOMER } = PEOPLE
 const TILL = PEOPLE.till
@@ -44,14 +47,7 @@ for (const language of ['fr'] as const) {
   }) => {
     test.setTimeout(300_000)
     const w = catalogueOf(language)
-    const own = await startOwnPreview()
-    const context = await browser.newContext({
-      baseURL: own.origin,
-      viewport: { width: 1024, height: 768 },
-    })
-    try {
-      const page = await context.newPage()
-      await page.goto(own.url)
+    await onOwnTill(browser, async (page) => {
       await firstRunIn(page, language, TILL, ADMIN)
       for (const person of [SUPERVISOR, CASHIER]) await must(page, 'users.create', person)
 
@@ -184,6 +180,23 @@ for (const language of ['fr'] as const) {
       await look(page, language, 'refunds: a refund whose answer was lost', 'unknown-refund')
       await page.keyboard.press('Escape')
       expect((await must(page, 'refunds.unsettled', undefined)).length).toBeGreaterThan(0)
+      // The supervisor's list of unconfirmed refunds shows it, held unknown while it is looked
+      // at (with the gateway down the till's lookups fail too).
+      await must(page, 'demo.simulateOutage', { active: true })
+      // Read when Refunds opens: the supervisor comes back to it.
+      await goTo(page, '#/payments')
+      await expect(page.getByTestId('refunds-screen')).toHaveCount(0)
+      await goTo(page, '#/refunds')
+      const unconfirmed = page.getByTestId('refunds-unsettled')
+      await expect(unconfirmed).toBeVisible({ timeout: 20_000 })
+      await expect(unconfirmed).toHaveAccessibleName(w.refunds.unsettled.label)
+      await expect(unconfirmed).toContainText(w.refunds.unsettled.intro)
+      await expect(unconfirmed.locator('.outcome-review').filter({ hasText: paid })).toContainText(
+        /3[\u202f\u00a0 ]?000,00/,
+      )
+      await unconfirmed.scrollIntoViewIfNeeded()
+      await look(page, language, 'refunds: the unconfirmed refunds', 'unknown-refunds-list')
+      await must(page, 'demo.simulateOutage', { active: false })
 
       // A debit likewise, on the mandate's screen.
       await sendDebit('6000', 'Échéance de février', () =>
@@ -202,19 +215,9 @@ for (const language of ['fr'] as const) {
       const lost = await supplierPayout(page, PAYEE, '3500', 'Loyer de mars')
       await switchTo(page, language, SUPERVISOR)
       await must(page, 'demo.loseNextAnswer', { armed: true })
-      await must(page, 'payouts.approve', {
-        reference: lost.reference,
-        pin: SUPERVISOR.pin,
-        bindingHash: lost.bindingHash,
-      })
+      await approvePayout(page, lost, SUPERVISOR.pin)
       await expect
-        .poll(
-          async () =>
-            (await must(page, 'payouts.list', undefined)).items.find(
-              (p) => p.reference === lost.reference,
-            )?.state,
-          { timeout: 20_000 },
-        )
+        .poll(() => payoutState(page, lost.reference), { timeout: 20_000 })
         .toBe('unknown')
       // Held unknown while it is looked at: the gateway down, the till's lookups fail too.
       await must(page, 'demo.simulateOutage', { active: true })
@@ -242,9 +245,6 @@ for (const language of ['fr'] as const) {
       await page.keyboard.press('Escape')
       await goTo(page, '#/approvals')
       await look(page, language, 'approvals with a payout whose answer was lost')
-    } finally {
-      await context.close()
-      await own.close()
-    }
+    })
   })
 }

@@ -112,3 +112,22 @@ export async function activateMandate(page: Page, mandateReference: string): Pro
   await must(page, 'mandates.initiateActivation', { mandateReference })
   await must(page, 'mandates.validateActivation', { mandateReference, otp: '482913', pin: '4321' })
 }
+
+/** Approves `payout` with the signed-in supervisor's `pin`, on the details they were shown. */
+export function approvePayout(
+  page: Page,
+  payout: { reference: string; bindingHash: string },
+  pin: string,
+) {
+  return must(page, 'payouts.approve', {
+    reference: payout.reference,
+    pin,
+    bindingHash: payout.bindingHash,
+  })
+}
+
+/** A payout's state as the outbox lists it (to poll). */
+export async function payoutState(page: Page, reference: string): Promise<string | undefined> {
+  return (await must(page, 'payouts.list', undefined)).items.find((p) => p.reference === reference)
+    ?.state
+}

@@ -1,9 +1,12 @@
 // Refunds end to end through the preview on the demo gateway. A cashier sees a payment's
 // balance and refunds but cannot issue one (the screen says so and main refuses the call); a
 // supervisor refunds part (too much is refused beside the amount), then the rest, following
-// each to Refunded; the history lists them with counts. Screens go to test-results/refunds/.
+// each to Refunded; the history lists them with counts. A refund whose answer the Demo lost
+// waits in the unconfirmed list with its words. Screens go to test-results/refunds/ (and the
+// unconfirmed list at 1024x768 to test-results/screens/).
 import { expect, test, type Page } from '@playwright/test'
-import { goTo, invoke, paidPayment, shooter } from './gateway-support'
+import { goTo, invoke, must, paidPayment, shooter } from './gateway-support'
+import { layoutProblems } from './layout'
 import { seriousA11yViolations, signIn } from './support'
 
 test.describe.configure({ mode: 'serial' })
@@ -126,4 +129,44 @@ test('the history lists the refunds with counts, and opens the payment', async (
   await page.getByTestId('report-row').first().press('Enter')
   await expect(page.getByTestId('refund-balance')).toBeVisible()
   expect(await seriousA11yViolations(page)).toEqual([])
+})
+
+test('a refund whose answer was lost waits in the unconfirmed list, in words', async () => {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  const lost = await paidPayment(page, '8000', 'lost.answer@example.com')
+  await goTo(page, `#/refunds/${lost}`)
+  await expect(page.getByTestId('refundable')).toContainText('₦8,000.00')
+  const form = page.getByRole('form', { name: 'Refund' })
+  await form.getByLabel('Part of it').check()
+  await form.getByLabel('Amount to refund').fill('3000')
+  await form.getByLabel('Reason').fill('Damaged item')
+  await form.getByRole('button', { name: 'Review refund' }).click()
+  // The gateway takes the refund; its answer to the till is lost on the way back.
+  await must(page, 'demo.loseNextAnswer', { armed: true })
+  await page.getByRole('dialog').getByRole('button', { name: 'Refund ₦3,000.00' }).click()
+  await expect(form.getByRole('alert').first()).toBeVisible({ timeout: 20_000 })
+  // Held unknown while it is looked at: with the gateway down the till's lookups fail too.
+  await must(page, 'demo.simulateOutage', { active: true })
+  try {
+    // The list is read when Refunds opens (no event tells the screen of a refund that went
+    // unknown), so the supervisor opens Refunds again, as a person coming back to it would.
+    await goTo(page, '#/payments')
+    await expect(page.getByTestId('refunds-screen')).toHaveCount(0)
+    await goTo(page, '#/refunds')
+    const list = page.getByTestId('refunds-unsettled')
+    await expect(list).toBeVisible({ timeout: 20_000 })
+    await expect(list).toHaveAccessibleName('Refunds the gateway has not confirmed')
+    await expect(list).toContainText(
+      "Not confirmed by the gateway: these refunds may or may not have been made. Don't issue them again.",
+    )
+    const item = list.locator('.outcome-review').filter({ hasText: lost })
+    await expect(item).toContainText('₦3,000.00')
+    await expect(item).toContainText(`of payment ${lost}, refund RF_`)
+    await list.scrollIntoViewIfNeeded()
+    expect(await layoutProblems(page)).toEqual([])
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await page.screenshot({ path: 'test-results/screens/en-unknown-refunds-list.png' })
+  } finally {
+    await must(page, 'demo.simulateOutage', { active: false })
+  }
 })

@@ -2,7 +2,7 @@
 // signed-in till whatever ran before them: it runs the first-run wizard when needed and
 // creates the named profile through Settings → Users.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Browser, type Page } from '@playwright/test'
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -166,6 +166,8 @@ export interface OwnPreview {
   /** The token URL to open. */
   url: string
   origin: string
+  /** Its data folder, for a story that edits a file as a cashier with the files could. */
+  dataDir: string
   close(): Promise<void>
 }
 
@@ -202,6 +204,7 @@ export async function startOwnPreview(): Promise<OwnPreview> {
   return {
     url,
     origin: new URL(url).origin,
+    dataDir,
     close: async () => {
       // The whole group we started (sh, dbus-run-session, the keyring daemon, the preview).
       if (child.pid !== undefined && child.exitCode === null) {
@@ -211,5 +214,25 @@ export async function startOwnPreview(): Promise<OwnPreview> {
       }
       rmSync(dataDir, { recursive: true, force: true })
     },
+  }
+}
+
+/** `story` on a page of a preview of its own at 1024x768; the preview goes when it ends. */
+export async function onOwnTill(
+  browser: Browser,
+  story: (page: Page, own: OwnPreview) => Promise<void>,
+): Promise<void> {
+  const own = await startOwnPreview()
+  const context = await browser.newContext({
+    baseURL: own.origin,
+    viewport: { width: 1024, height: 768 },
+  })
+  try {
+    const page = await context.newPage()
+    await page.goto(own.url)
+    await story(page, own)
+  } finally {
+    await context.close()
+    await own.close()
   }
 }

@@ -3,25 +3,31 @@
 // (every screen's error) says it in the till's language. A wrong PIN, a refusal by role and a
 // refusal by the shift's state arrived in English on a French till; so did a payout's and a
 // refund's refusals, a damaged settings file, a field the contract refused, a Z-report's
-// warnings, and the mandate form's own checks.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+// warnings, and the mandate form's own checks; and Settings' integrity findings of a tampered
+// staff record, tampered settings and a damaged journal.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Envelope, WireError } from '../../common/ipc/contract'
 import { USER_ROLES } from '../../common/ipc/contract'
+import type { IntegrityFinding } from '../../common/ipc/settings'
 import type { ShiftReport } from '../../common/ipc/shifts'
 import { warningSaid } from '../../common/words/report-warnings'
 import type { AppServices } from '../../main/compose/services'
-import type { AppError } from '../../main/kernel/errors'
+import { english, type AppError } from '../../main/kernel/errors'
 import { validateMandateForm } from '../../main/mandates/mandate-rules'
+import { noteSaid } from '../../main/payouts/audit'
+import { NOTES, type NoteKind } from '../../main/payouts/stateMachine'
 import { versionOf } from '../../main/settings/migrations'
 import { emptyActivity } from '../../main/shifts/activity'
 import { reportCsv } from '../../main/shifts/csv'
 import { shiftFigures } from '../../main/shifts/figures'
+import { until } from '../support/async'
 import { englishIn } from '../support/english-words'
 import { keysNamed } from '../support/main-errors'
 import { dispatcher, startServices } from '../support/services'
+import { MemoryKeychain } from '../unit/shell/helpers'
 
 // The renderer's modules are typechecked with the DOM (tsconfig.web.json); this Node test loads
 // the real ones at run time, as a window would, through a path TypeScript does not follow.
@@ -32,6 +38,9 @@ const { applyLanguage, i18n } = (await import(`${RENDERER}/i18n`)) as {
 }
 const { saySaid } = (await import(`${RENDERER}/i18n/errors`)) as {
   saySaid: (said: WireError['say'], english: string) => string
+}
+const { auditWords } = (await import(`${RENDERER}/screens/Payouts/words`)) as {
+  auditWords: (entry: { what: string; whatSay?: WireError['say'] }) => { what: string }
 }
 const { PosError } = (await import(`${RENDERER}/lib/pos`)) as {
   PosError: new (error: WireError) => {
@@ -205,6 +214,125 @@ describe('each family of main’s refusals on a French screen', () => {
     expect(saySaid(warningSaid(debits), debits)).toMatch(/^Les prélèvements n’ont pas pu être lus/)
   })
 })
+
+describe('Settings’ integrity findings on a French screen', () => {
+  it('a tampered staff record, tampered settings and a damaged journal say what and what to do', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'tilldesk-french-findings-'))
+    const keychain = new MemoryKeychain()
+    let till = await startServices(own, keychain)
+    const { value: ask } = dispatcher(() => till)
+    try {
+      await ask('session.setup', { tillName: 'Caisse 2', adminName: 'Ada', pin: PINS.admin })
+      const ada = (await ask<Array<{ id: string }>>('users.list'))[0]!.id
+      await ask('users.create', { name: 'Bola', role: 'cashier', pin: PINS.bola })
+      await ask('payments.start', { email: 'awa@example.com', amount: '1500', currency: 'NGN' })
+      await till.stop()
+
+      // As a cashier with the files would: a promotion and a new till name typed into the
+      // settings file, and a payment's line of the Demo journal edited.
+      const settingsFile = join(own, 'settings.json')
+      const raw = JSON.parse(readFileSync(settingsFile, 'utf8')) as {
+        tillName: string
+        users: Array<{ name: string; role: string }>
+      }
+      raw.users.find((user) => user.name === 'Bola')!.role = 'supervisor'
+      raw.tillName = 'Caisse pirate'
+      writeFileSync(settingsFile, JSON.stringify(raw))
+      const journal = filesUnder(own).find((path) => /[/\\]payments\.json$/.test(path))!
+      const before = readFileSync(journal, 'utf8')
+      expect(before).toContain('150000')
+      writeFileSync(journal, before.replace('150000', '950000'))
+
+      till = await startServices(own, keychain)
+      await ask('session.signIn', { userId: ada, pin: PINS.admin })
+      await ask('payments.recent')
+      // Each store reports as it loads; the payments journal when Payments is first read.
+      const findings = await until('the three findings', async () => {
+        const list = await ask<IntegrityFinding[]>('settings.integrity')
+        const areas = new Set(list.map((f) => f.area))
+        return ['staff', 'settings', 'payments'].every((a) => areas.has(a as never)) && list
+      })
+      applyLanguage('fr')
+      const onScreen = (area: string) => {
+        const finding = findings.find((f) => f.area === area)
+        expect(finding, area).toBeDefined()
+        const f = finding!
+        return [
+          f.record ? saySaid(f.recordSay, f.record) : '',
+          saySaid(f.problemSay, f.problem),
+          saySaid(f.consequenceSay, f.consequence),
+        ]
+      }
+      const staff = onScreen('staff')
+      expect(staff[0]).toMatch(/^profil du personnel « Bola » \(/)
+      expect(staff[1]).toMatch(/^Ce profil ne correspond pas à son sceau/)
+      expect(staff[2]).toMatch(/^Tilldesk ne laisse ce profil ni se connecter ni rien approuver/)
+      const settings = onScreen('settings')
+      expect(settings[1]).toMatch(/^L’environnement, les URL de base/)
+      expect(settings[2]).toMatch(/^Rien n’est envoyé à la passerelle en Bac à sable ou en Réel/)
+      const payments = onScreen('payments')
+      expect(payments[1]).toBe('Le journal « paiements » (Démo) n’a pas passé son contrôle.')
+      expect(payments[2]).toMatch(/^Tilldesk a cessé d’utiliser ce journal/)
+      // The engineer's detail (which line, what failed) stays in main's English and the log.
+      const english = findings.find((f) => f.area === 'payments')!
+      expect(english.problem).toMatch(
+        /^The payments journal for demo did not pass its check\. Here: .+\.$/,
+      )
+      for (const text of [...staff, ...settings, ...payments]) expect(englishIn(text)).toEqual([])
+    } finally {
+      await till.stop()
+      rmSync(own, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('a payout audit log’s notes on a French screen', () => {
+  it('a gateway call, held or failed, and a status seen: main’s English read back, said in French', () => {
+    const held = english({ key: 'payouts.gw.held' })
+    const cantReach = english({ key: 'payouts.gw.cantReach' })
+    // As main/payouts/sending.ts and payout-store.ts write them into the journal.
+    const notes: Array<[NoteKind, string, string]> = [
+      [
+        'attempt',
+        'Attempt 2 is being sent with the same reference.',
+        'La tentative 2 est envoyée avec la même référence.',
+      ],
+      [
+        'attempt',
+        `Attempt 3 was not sent. ${held}`,
+        'La tentative 3 n’a pas été envoyée. La passerelle a demandé à Tilldesk d’attendre avant d’envoyer d’autres versements ; celui-ci part une fois ce délai passé.',
+      ],
+      ['attempt', `Attempt 2: ${cantReach}`, /^Tentative 2 : /],
+      ['statusSeen', cantReach, /^Statut donné par la passerelle : /],
+      [
+        'shopDecision',
+        'Approval by Sade on Kiosk: too late',
+        'Décision d’une autre caisse non appliquée : Approval by Sade on Kiosk: too late',
+      ],
+    ].map(([note, text, french]) => [note as NoteKind, text as string, french as never])
+    for (const [note, text, french] of notes) {
+      const what = note === 'attempt' ? text : `${NOTES[note]}: ${text}`
+      const entry = { what, whatSay: noteSaid(note, text) }
+      expect(entry.whatSay, text).toBeDefined()
+      applyLanguage('en')
+      expect(auditWords(entry).what).toBe(what)
+      applyLanguage('fr')
+      const onScreen = auditWords(entry).what
+      if (typeof french === 'string') expect(onScreen).toBe(french)
+      else expect(onScreen).toMatch(french)
+      // Another till's decision is quoted as that till wrote it; the rest is French.
+      if (note !== 'shopDecision') expect(englishIn(onScreen), onScreen).toEqual([])
+    }
+  })
+})
+
+/** Every file under a folder. */
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name)
+    return statSync(path).isDirectory() ? filesUnder(path) : [path]
+  })
+}
 
 /** A Z-report with nothing counted and these warnings. */
 function zReportWith(warnings: string[]): ShiftReport {

@@ -45,7 +45,7 @@ export function meaningOf(
   return (documentWordsNow().payout.meanings as Words)[view.state] ?? view.stateMeaning
 }
 
-/** An audit log line's step and states in the screen's language; main's English otherwise. */
+/** An audit log line's step (or note) and states in the screen's language; main's English otherwise. */
 export function auditWords(entry: AuditEntryView): {
   what: string
   from: string | null
@@ -56,7 +56,8 @@ export function auditWords(entry: AuditEntryView): {
     (name && (words.states as Words)[name]) || english
   const what = entry.created
     ? fill(words.created, entry.created)
-    : ((entry.action && (words.actions as Words)[entry.action]) ?? entry.what)
+    : ((entry.action && (words.actions as Words)[entry.action]) ??
+      saySaid(entry.whatSay, entry.what))
   return { what, from: state(entry.fromState, entry.from), to: state(entry.toState, entry.to) }
 }
 

@@ -156,7 +156,7 @@ function rig(
     schedule: clock.schedule,
     // The test feed stands in for one the build allows (main/updates/allowed-feeds.ts).
     allowedFeeds: options.allowedFeeds ?? [feed.url],
-    report: (problem) => reported.push(problem),
+    report: ({ problem }) => reported.push(problem),
   })
   const configure = (input: unknown) =>
     updates.handlers['updates.configure'](UpdatePreferencesInput.parse(input), {
