@@ -36,7 +36,8 @@ test('a Z-report changed on disk: Settings says so in French', async ({ browser 
     await goTo(page, '#/settings')
     const findings = page.getByTestId('integrity-findings')
     await expect(findings).toBeVisible()
-    await expect(findings).toContainText(w.settings.integrity.areas['z-reports'])
+    // French sets a space before the colon after the area's name.
+    await expect(findings).toContainText(`${w.settings.integrity.areas['z-reports']} :`)
     await expect(findings).toContainText('Les rapports Z (Démo) ne passent pas leur contrôle.')
     await expect(findings).toContainText(
       'Tilldesk garde les rapports Z tels quels et les marque « Vérifiez ce rapport »',

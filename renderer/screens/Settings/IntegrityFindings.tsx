@@ -67,7 +67,11 @@ export function IntegrityFindings() {
         {findings.map((finding) => (
           <li key={`${finding.area}|${finding.file}|${finding.record ?? ''}`}>
             <p>
-              <strong>{t(`settings.integrity.areas.${finding.area}`)}</strong>:{' '}
+              <strong>
+                {t('settings.integrity.area', {
+                  area: t(`settings.integrity.areas.${finding.area}`),
+                })}
+              </strong>{' '}
               {saySaid(finding.fileSay, finding.file)}
               {finding.record ? `, ${saySaid(finding.recordSay, finding.record)}` : ''}
             </p>
