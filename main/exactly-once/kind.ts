@@ -1,6 +1,8 @@
 // What one kind of money-moving request tells the exactly-once core (tracker.ts): how to send
 // it and look it up, how to read and fold the gateway's record, which statuses are final, and
-// the words for it. Refunds, payments and debits each give one (refund-kind.ts, ...).
+// the words for it. Refunds, payments and debits each give one (refund-kind.ts, ...), on
+// entries that keep the core's fields under the core's names (OutcomeFields), so the core
+// reads and writes those itself (outcomeKind); payouts give the whole of it.
 import type { Alarm } from './alarm'
 import type { Decider, DecisionWords, Resolution } from './decision'
 import type { Uncertainty } from './submit'
@@ -63,4 +65,48 @@ export interface WriteKind<E, G, A, R> {
   lookupFailed?(entry: E, error: unknown): E | undefined
   /** The follow-up schedule ended before the entry was final. */
   gaveUp?(entry: E): E | undefined
+}
+
+/** What an entry keeps for the core under the core's names (refunds, payments, debits). */
+export interface OutcomeFields {
+  createdAt: string
+  uncertainty?: Uncertainty | null | undefined
+  resolution?: Resolution | null | undefined
+  alarm?: Alarm | null | undefined
+}
+
+/** What the core reads or writes alike on every OutcomeFields entry. */
+type Defaulted = 'startedAt' | 'uncertainty' | 'resolution' | 'alarm' | 'withAlarm'
+
+/**
+ * A kind on OutcomeFields entries: one fold of the gateway's record (`overrule`: the gateway
+ * wins over a decision, so even a final status moves) for a record found and for the gateway
+ * overruling a decision; what a lost answer and a decision change besides the core's fields.
+ */
+export type OutcomeKind<E extends OutcomeFields, G, A, R> = Omit<
+  WriteKind<E, G, A, R>,
+  Defaulted | 'found' | 'overruled' | 'unknown' | 'decided'
+> &
+  Partial<Pick<WriteKind<E, G, A, R>, Defaulted>> & {
+    fold(entry: E, record: R, at: string, overrule?: boolean): E
+    unknown?(entry: E, uncertainty: Uncertainty): Partial<E>
+    decided(entry: E, resolution: Resolution): Partial<E>
+  }
+
+/** The whole kind the core runs, its fields read and written under their own names. */
+export function outcomeKind<E extends OutcomeFields, G, A, R>(
+  kind: OutcomeKind<E, G, A, R>,
+): WriteKind<E, G, A, R> {
+  return {
+    startedAt: (e) => e.createdAt,
+    uncertainty: (e) => e.uncertainty,
+    resolution: (e) => e.resolution,
+    alarm: (e) => e.alarm,
+    withAlarm: (e, alarm) => ({ ...e, alarm }),
+    ...kind,
+    found: (e, record, at) => kind.fold(e, record, at),
+    overruled: (e, record, alarm, at) => ({ ...kind.fold(e, record, at, true), alarm }),
+    unknown: (e, uncertainty) => ({ ...e, uncertainty, ...kind.unknown?.(e, uncertainty) }),
+    decided: (e, resolution) => ({ ...e, ...kind.decided(e, resolution), resolution }),
+  }
 }

@@ -4,7 +4,7 @@
 // fence) is the core's.
 import { ZERO } from '../../common/money'
 import type { Refund } from '../../common/api/refunds'
-import type { WriteKind } from '../exactly-once/tracker'
+import { outcomeKind } from '../exactly-once/kind'
 import { ownRefund } from './own-record'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
 
@@ -31,17 +31,13 @@ function fold(entry: RefundEntry, record: Refund, at: string, overrule = false):
   }
 }
 
-export const refundKind: WriteKind<RefundEntry, RefundsGateway, Refund, Refund> = {
+export const refundKind = outcomeKind<RefundEntry, RefundsGateway, Refund, Refund>({
   notMade: 'not refunded',
   words: { noun: 'refund', started: 'issued this refund', made: 'made' },
   referenceOf: (e) => e.reference,
-  startedAt: (e) => e.createdAt,
   startedById: (e) => e.issuedById,
   open: (e) => OPEN.includes(e.status),
   final: (e) => FINAL.includes(e.status),
-  uncertainty: (e) => e.uncertainty,
-  resolution: (e) => e.resolution,
-  alarm: (e) => e.alarm,
   // The exact amount the supervisor confirmed, even for "full": if the balance moved
   // meanwhile, the gateway refuses rather than refunding a different figure.
   send: async (gateway, e) =>
@@ -58,24 +54,18 @@ export const refundKind: WriteKind<RefundEntry, RefundsGateway, Refund, Refund> 
   lookup: (gateway, reference) => gateway.refunds.get(reference),
   answerReference: (record) => record.reference,
   // A 2xx: the refund exists, in whatever status the answer gives.
-  accepted: (e, record, at) => fold(e, record, at),
-  found: (e, record, at) => fold(e, record, at),
+  accepted: fold,
+  fold,
   unknown: (e, uncertainty) => ({
-    ...e,
-    uncertainty,
     status: uncertainty.review && e.status === 'starting' ? 'needs_review' : e.status,
   }),
-  decided: (e, resolution) => ({
-    ...e,
+  decided: (_, resolution) => ({
     status: resolution.made ? 'success' : 'not_refunded',
     updatedAt: resolution.at,
-    resolution,
   }),
   contradicts: (record, made) =>
     made
       ? record.status === 'failed'
       : ['pending', 'processing', 'success'].includes(record.status),
-  overruled: (e, record, alarm, at) => ({ ...fold(e, record, at, true), alarm }),
-  withAlarm: (e, alarm) => ({ ...e, alarm }),
   statusWords: (record) => record.status,
-}
+})
