@@ -24,8 +24,13 @@ export interface EntryStore<E> {
   readonly over?: object
 }
 
+/** An entry of any kind keeps the alarm of a decision the gateway overruled as `alarm`. */
+export interface Alarmed {
+  alarm?: Alarm | null | undefined
+}
+
 /** What one kind of request says about itself; the tracker does the rest. */
-export interface WriteKind<E, G, A, R> {
+export interface WriteKind<E extends Alarmed, G, A, R> {
   /** "refund", "payment", "debit" (in words), and who started it. */
   words: DecisionWords
   /** How a "not made" decision reads when not "not paid": "not refunded". */
@@ -41,7 +46,6 @@ export interface WriteKind<E, G, A, R> {
   final(entry: E): boolean
   uncertainty(entry: E): Uncertainty | null | undefined
   resolution(entry: E): Resolution | null | undefined
-  alarm(entry: E): Alarm | null | undefined
   /** The request, with the reference fixed in the entry (the first send and every resend). */
   send(gateway: G, entry: E): Promise<A>
   lookup(gateway: G, reference: string): Promise<R>
@@ -58,7 +62,6 @@ export interface WriteKind<E, G, A, R> {
   contradicts(record: R, made: boolean): boolean
   /** The gateway wins: the entry as the record says, the decision kept, the alarm raised. */
   overruled(entry: E, record: R, alarm: Alarm, at: string): E
-  withAlarm(entry: E, alarm: Alarm): E
   /** What the record's status is, in words, for the alarm. */
   statusWords(record: R): string
   /** A lookup of a settled-by-gateway entry failed: what to keep (a notice), if anything. */
@@ -68,15 +71,11 @@ export interface WriteKind<E, G, A, R> {
 }
 
 /** What an entry keeps for the core under the core's names (refunds, payments, debits). */
-export interface OutcomeFields {
+export interface OutcomeFields extends Alarmed {
   createdAt: string
   uncertainty?: Uncertainty | null | undefined
   resolution?: Resolution | null | undefined
-  alarm?: Alarm | null | undefined
 }
-
-/** What the core reads or writes alike on every OutcomeFields entry. */
-type Defaulted = 'startedAt' | 'uncertainty' | 'resolution' | 'alarm' | 'withAlarm'
 
 /**
  * A kind on OutcomeFields entries: one fold of the gateway's record (`overrule`: the gateway
@@ -85,25 +84,22 @@ type Defaulted = 'startedAt' | 'uncertainty' | 'resolution' | 'alarm' | 'withAla
  */
 export type OutcomeKind<E extends OutcomeFields, G, A, R> = Omit<
   WriteKind<E, G, A, R>,
-  Defaulted | 'found' | 'overruled' | 'unknown' | 'decided'
-> &
-  Partial<Pick<WriteKind<E, G, A, R>, Defaulted>> & {
-    fold(entry: E, record: R, at: string, overrule?: boolean): E
-    unknown?(entry: E, uncertainty: Uncertainty): Partial<E>
-    decided(entry: E, resolution: Resolution): Partial<E>
-  }
+  'startedAt' | 'uncertainty' | 'resolution' | 'found' | 'overruled' | 'unknown' | 'decided'
+> & {
+  fold(entry: E, record: R, at: string, overrule?: boolean): E
+  unknown?(entry: E, uncertainty: Uncertainty): Partial<E>
+  decided(entry: E, resolution: Resolution): Partial<E>
+}
 
 /** The whole kind the core runs, its fields read and written under their own names. */
 export function outcomeKind<E extends OutcomeFields, G, A, R>(
   kind: OutcomeKind<E, G, A, R>,
 ): WriteKind<E, G, A, R> {
   return {
+    ...kind,
     startedAt: (e) => e.createdAt,
     uncertainty: (e) => e.uncertainty,
     resolution: (e) => e.resolution,
-    alarm: (e) => e.alarm,
-    withAlarm: (e, alarm) => ({ ...e, alarm }),
-    ...kind,
     found: (e, record, at) => kind.fold(e, record, at),
     overruled: (e, record, alarm, at) => ({ ...kind.fold(e, record, at, true), alarm }),
     unknown: (e, uncertainty) => ({ ...e, uncertainty, ...kind.unknown?.(e, uncertainty) }),

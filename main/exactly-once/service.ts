@@ -10,7 +10,7 @@ import { decisionOutcomeView } from './decision'
 import { Flights } from './flights'
 import type { Uncertainty } from './submit'
 import { writesFor, type ReferencedWrites, type ServiceWriteDeps, type Submitted } from './tracker'
-import type { EntryStore, WriteKind } from './kind'
+import type { EntryStore, OutcomeFields, WriteKind } from './kind'
 
 /** A reference journal as a service keeps it: the core's calls, and forgetting what never left. */
 export interface ServiceJournal<E> extends EntryStore<E> {
@@ -37,7 +37,7 @@ export interface FirstSendFailure {
   lost?: (error: unknown) => Uncertainty | null
 }
 
-export abstract class KindService<E, G, A, R, V> {
+export abstract class KindService<E extends OutcomeFields, G, A, R, V> {
   protected readonly writes: ReferencedWrites<E, G, A, R>
   readonly #starting = new Flights<V>()
 
@@ -64,18 +64,8 @@ export abstract class KindService<E, G, A, R, V> {
   /** Why the entry's outcome is unknown, or how it was decided, for whoever is signed in. */
   protected outcome(entry: E): UnknownOutcomeView | null {
     const { kind } = this
-    return decisionOutcomeView(
-      {
-        uncertainty: kind.uncertainty(entry),
-        resolution: kind.resolution(entry),
-        alarm: kind.alarm(entry),
-        createdAt: kind.startedAt(entry),
-        startedById: kind.startedById(entry),
-        open: kind.open(entry),
-      },
-      this.base.actor(),
-      kind.words,
-    )
+    const of = { ...entry, startedById: kind.startedById(entry), open: kind.open(entry) }
+    return decisionOutcomeView(of, this.base.actor(), kind.words)
   }
 
   /** Picks up every entry that was still open when the till last stopped. */
@@ -138,11 +128,10 @@ export abstract class KindService<E, G, A, R, V> {
   /** This till's entries the gateway has not confirmed, or whose alarm waits, for a supervisor. */
   unsettled(): V[] {
     const { kind } = this
-    const listed = (e: E) =>
-      kind.open(e) && (this.options.listsInFlight || Boolean(kind.uncertainty(e)))
+    const listed = (e: E) => kind.open(e) && (this.options.listsInFlight || Boolean(e.uncertainty))
     return this.journal
       .list()
-      .filter((e) => listed(e) || awaitsAcknowledgement(kind.alarm(e)))
+      .filter((e) => listed(e) || awaitsAcknowledgement(e.alarm))
       .map((e) => this.view(e))
   }
 

@@ -23,7 +23,7 @@ import {
   uncertaintyAfterRestart,
   type Uncertainty,
 } from './submit'
-import type { EntryStore, WriteKind } from './kind'
+import type { Alarmed, EntryStore, WriteKind } from './kind'
 import {
   DECIDED_WATCH_MS,
   DEFAULT_VERIFY_AFTER_MS,
@@ -37,7 +37,7 @@ export { DECIDED_WATCH_MS, DEFAULT_VERIFY_AFTER_MS } from './write-deps'
 export type { ServiceWriteDeps, TrackerDeps } from './write-deps'
 
 /** The core for one kind, on a service's deps, with the core's defaults. */
-export function writesFor<E, G, A, R>(
+export function writesFor<E extends Alarmed, G, A, R>(
   kind: WriteKind<E, G, A, R>,
   journal: EntryStore<E>,
   deps: ServiceWriteDeps<G>,
@@ -56,7 +56,7 @@ export function writesFor<E, G, A, R>(
 
 export type Submitted<E> = { kind: 'sent'; entry: E } | { kind: 'unknown'; entry: E }
 
-export class ReferencedWrites<E, G, A, R> {
+export class ReferencedWrites<E extends Alarmed, G, A, R> {
   readonly #flights: Flights<E | undefined>
   /** Every request of this kind leaves through it: the environment's Retry-After holds. */
   readonly pacing: Pacing
@@ -211,7 +211,7 @@ export class ReferencedWrites<E, G, A, R> {
   async #checkOnce(reference: string, lookEarly: boolean): Promise<E | undefined> {
     const before = this.deps.journal.get(reference)
     if (!before) return undefined
-    if (this.kind.resolution(before) && !this.kind.alarm(before)) return this.#lookUpDecided(before)
+    if (this.kind.resolution(before) && !before.alarm) return this.#lookUpDecided(before)
     if (this.inReview(before)) return (await this.#lookUpInReview(before)) ?? before
     if (this.kind.open(before)) return this.#pursue(before, lookEarly)
     if (this.kind.final(before)) return before
@@ -363,7 +363,7 @@ export class ReferencedWrites<E, G, A, R> {
 
   #decidedWatchable(entry: E): boolean {
     const resolution = this.kind.resolution(entry)
-    if (!resolution || this.kind.alarm(entry)) return false
+    if (!resolution || entry.alarm) return false
     return this.deps.now() - Date.parse(resolution.at) < this.deps.decidedWatchMs
   }
 
@@ -379,7 +379,7 @@ export class ReferencedWrites<E, G, A, R> {
   #overruleIfContradicted(entry: E, answer: A | R): void {
     const reference = this.kind.referenceOf(entry)
     const resolution = this.kind.resolution(entry)
-    if (!resolution || this.kind.alarm(entry)) return
+    if (!resolution || entry.alarm) return
     const theirs = this.kind.answerReference(answer)
     if (theirs !== undefined && theirs !== reference) return
     const record = answer as R
@@ -459,15 +459,11 @@ export class ReferencedWrites<E, G, A, R> {
   acknowledge(reference: string, actor = this.deps.actor?.() ?? null): E {
     if (!actor) throw refuse('not_signed_in', { key: 'decision.signInToAcknowledge' })
     const entry = this.deps.journal.get(reference)
-    const alarm = entry ? this.kind.alarm(entry) : null
+    const alarm = entry?.alarm
     if (!entry || !alarm) throw noAlarm(this.kind.words)
     if (alarm.acknowledged) return entry
-    const updated = this.deps.journal.put(
-      this.kind.withAlarm(entry, {
-        ...alarm,
-        acknowledged: { byId: actor.id, byName: actor.name, byRole: actor.role, at: this.#iso() },
-      }),
-    )
+    const acknowledged = { byId: actor.id, byName: actor.name, byRole: actor.role, at: this.#iso() }
+    const updated = this.deps.journal.put({ ...entry, alarm: { ...alarm, acknowledged } })
     this.deps.publish(updated)
     return updated
   }
