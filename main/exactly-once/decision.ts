@@ -8,8 +8,8 @@ import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/
 import type { Said } from '../../common/ipc/contract'
 import { AppError, english, refuse } from '../kernel/errors'
 import type { Alarm } from './alarm'
+import type { OutcomeFields } from './kind'
 import { markedSaid, outcomeViewOf } from './outcome-view'
-import type { Uncertainty } from './submit'
 
 /** The decision as kept in the journal entry: the audit record of it. */
 export const Resolution = z.object({
@@ -101,11 +101,7 @@ export async function decideResolution(options: {
 }
 
 /** An entry as its outcome is shown: a journal entry with who started it and whether open. */
-export interface OutcomeOf {
-  uncertainty?: Uncertainty | null | undefined
-  resolution?: Resolution | null | undefined
-  alarm?: Alarm | null | undefined
-  createdAt: string
+export interface OutcomeOf extends OutcomeFields {
   startedById: string | null | undefined
   /** The till still does not know (the decision buttons apply). */
   open: boolean
