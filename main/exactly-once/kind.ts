@@ -72,21 +72,22 @@ export interface WriteKind<E extends Alarmed, G, A, R> {
 
 /** What an entry keeps for the core under the core's names (refunds, payments, debits). */
 export interface OutcomeFields extends Alarmed {
+  status: string
   createdAt: string
   uncertainty?: Uncertainty | null | undefined
   resolution?: Resolution | null | undefined
 }
 
 /**
- * A kind on OutcomeFields entries: one fold of the gateway's record (`overrule`: the gateway
- * wins over a decision, so even a final status moves) for a record found and for the gateway
- * overruling a decision; what a lost answer and a decision change besides the core's fields.
+ * A kind on OutcomeFields entries: one fold of the gateway's record, for a record found and
+ * for the gateway overruling a decision; what a lost answer and a decision change besides the
+ * core's fields.
  */
 export type OutcomeKind<E extends OutcomeFields, G, A, R> = Omit<
   WriteKind<E, G, A, R>,
   'startedAt' | 'uncertainty' | 'resolution' | 'found' | 'overruled' | 'unknown' | 'decided'
 > & {
-  fold(entry: E, record: R, at: string, overrule?: boolean): E
+  fold(entry: E, record: R, at: string): E
   unknown?(entry: E, uncertainty: Uncertainty): Partial<E>
   decided(entry: E, resolution: Resolution): Partial<E>
 }
@@ -95,13 +96,18 @@ export type OutcomeKind<E extends OutcomeFields, G, A, R> = Omit<
 export function outcomeKind<E extends OutcomeFields, G, A, R>(
   kind: OutcomeKind<E, G, A, R>,
 ): WriteKind<E, G, A, R> {
+  // A final status never moves back, so a slow, stale answer can't undo a newer one; the
+  // rest of the record is still folded in. Only the gateway overruling a decision moves it.
+  const kept = (e: E, after: E): E =>
+    kind.final(e) && !kind.final(after) ? { ...after, status: e.status } : after
   return {
     ...kind,
     startedAt: (e) => e.createdAt,
     uncertainty: (e) => e.uncertainty,
     resolution: (e) => e.resolution,
-    found: (e, record, at) => kind.fold(e, record, at),
-    overruled: (e, record, alarm, at) => ({ ...kind.fold(e, record, at, true), alarm }),
+    accepted: (e, answer, at) => kept(e, kind.accepted(e, answer, at)),
+    found: (e, record, at) => kept(e, kind.fold(e, record, at)),
+    overruled: (e, record, alarm, at) => ({ ...kind.fold(e, record, at), alarm }),
     unknown: (e, uncertainty) => ({ ...e, uncertainty, ...kind.unknown?.(e, uncertainty) }),
     decided: (e, resolution) => ({ ...e, ...kind.decided(e, resolution), resolution }),
   }

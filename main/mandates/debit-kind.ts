@@ -27,21 +27,19 @@ export interface MandateRefresh {
 export const DEBIT_WORDS = { noun: 'debit', started: 'charged this debit' }
 
 /**
- * Folds the gateway's answer in; a final status never moves back (unless the gateway wins
- * over a decision, `overrule`). Any field the answer leaves out keeps what this till recorded
- * when it sent the debit (what the gateway accepted); nothing is guessed.
+ * Folds the gateway's answer in (a final status is kept by the core). Any field the answer
+ * leaves out keeps what this till recorded when it sent the debit (what the gateway
+ * accepted); nothing is guessed.
  */
-function fold(e: DebitEntry, record: DebitAnswer, _at: string, overrule = false): DebitEntry {
-  // A 2xx without a status: the debit exists, its outcome not yet known.
-  const status = record.status ?? (e.status === 'starting' ? 'pending' : e.status)
-  const keepFinal = !overrule && FINAL_DEBIT.includes(e.status) && !FINAL_DEBIT.includes(status)
+function fold(e: DebitEntry, record: DebitAnswer): DebitEntry {
   return {
     ...e,
     mandateReference: record.mandate_reference ?? e.mandateReference,
     amount: record.amount ?? e.amount ?? ZERO,
     currency: record.currency ?? e.currency,
     narration: record.narration ?? e.narration,
-    status: keepFinal ? e.status : status,
+    // A 2xx without a status: the debit exists, its outcome not yet known.
+    status: record.status ?? (e.status === 'starting' ? 'pending' : e.status),
     failureReason: record.failure_reason ?? null,
     completedAt: record.completed_at ?? null,
     notice: null,

@@ -57,10 +57,7 @@ export function paymentKind(
       verifiedAt: at,
       notice: null,
     }),
-    // The gateway overruling a decision moves the payment back to pending first, so its record
-    // can move it on from there.
-    fold: (e, record, at, overrule) =>
-      applyPaymentRecord(overrule ? { ...e, status: 'pending' } : e, record, at),
+    fold: applyPaymentRecord,
     unknown: (_, uncertainty) => ({ notice: unconfirmedNotice(uncertainty, 'payment') }),
     decided: (_, resolution) => ({
       status: resolution.made ? 'success' : 'not_paid',

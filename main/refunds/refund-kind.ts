@@ -11,19 +11,18 @@ import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
 const OPEN: readonly string[] = ['starting', 'needs_review']
 
 /**
- * Folds a gateway record into the entry; final states never move back. The refund record's
- * fields are not shown in the spec: any it leaves out keep what this till sent (the entry is
- * written before sending), and a status the till does not know is kept as `unknown` and
- * followed, never read as failed.
+ * Folds a gateway record into the entry (a final status is kept by the core). The refund
+ * record's fields are not shown in the spec: any it leaves out keep what this till sent (the
+ * entry is written before sending), and a status the till does not know is kept as `unknown`
+ * and followed, never read as failed.
  */
-function fold(entry: RefundEntry, record: Refund, at: string, overrule = false): RefundEntry {
-  const keepFinal = !overrule && FINAL.includes(entry.status) && !FINAL.includes(record.status)
+function fold(entry: RefundEntry, record: Refund, at: string): RefundEntry {
   return {
     ...entry,
     paymentReference: record.payment_reference ?? entry.paymentReference,
     amount: record.amount ?? entry.amount ?? ZERO,
     currency: record.currency ?? entry.currency,
-    status: keepFinal ? entry.status : record.status,
+    status: record.status,
     reason: record.reason ?? entry.reason,
     failureReason: record.failure_reason ?? null,
     createdAt: record.created_at ?? entry.createdAt,
