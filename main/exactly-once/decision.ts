@@ -69,8 +69,9 @@ export function makerBlockSaid(
 }
 
 /**
- * Who decides, around the check of the entry (its state, who they are, the fence; throws in
- * words), which runs again after their PIN so a decision never lands on an entry that moved.
+ * Who decides, after the check of the entry (its state, who they are, the fence; throws in
+ * words) and their PIN. The caller checks again after the PIN, with nothing awaited between
+ * that check and its write, so a decision never lands on an entry that moved.
  */
 export async function decideResolution(options: {
   actor: Decider | null
@@ -87,7 +88,6 @@ export async function decideResolution(options: {
       say: { key: 'internal' },
     })
   await options.verifyPin(actor.id, input.pin)
-  options.check(actor)
   const made = input.outcome === 'paid'
   return {
     made,

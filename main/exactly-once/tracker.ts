@@ -24,6 +24,7 @@ import {
   type Uncertainty,
 } from './submit'
 import type { Alarmed, EntryStore, WriteKind } from './kind'
+import type { TrustEvidence } from './trust'
 import {
   DECIDED_WATCH_MS,
   DEFAULT_VERIFY_AFTER_MS,
@@ -239,11 +240,12 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
   }
 
   /** An answer is about this entry only when it carries our reference (or none at all). */
-  #ours(answer: A | R, reference: string): boolean {
+  #ours(answer: A | R, reference: string, shows: TrustEvidence = 'lookup'): boolean {
     const theirs = this.kind.answerReference(answer)
     if (theirs !== undefined && theirs !== reference) return false
-    // A record that carries our reference shows the environment keys writes by it.
-    if (theirs === reference) this.deps.trust?.learn('lookup')
+    // A record found, or a 2xx echoing it, that carries our reference shows the environment
+    // keys writes by it.
+    if (theirs === reference) this.deps.trust?.learn(shows)
     return true
   }
 
@@ -315,20 +317,14 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
   /** A 2xx or a record found: folded in, unless the answer is about another reference. */
   #fold(reference: string, answer: A | R, how: 'accepted' | 'found'): E | undefined {
     const at = this.#iso()
-    if (how === 'accepted') {
-      const theirs = this.kind.answerReference(answer)
-      // A 2xx is "exists" whatever its body says; one that echoed our reference also shows
-      // the environment keeps it.
-      if (theirs === reference) this.deps.trust?.learn('echo')
-      if (theirs !== undefined && theirs !== reference) {
-        return this.#update(reference, (e) => {
-          const u = this.kind.uncertainty(e) ?? this.#afterRestart(e)
-          return this.kind.unknown(e, { ...u, existsSaid: true, lastUnknownAt: null })
-        })
-      }
+    if (how === 'found') return this.#update(reference, (e) => this.kind.found(e, answer as R, at))
+    // A 2xx is "exists" whatever its body says, even about another reference.
+    if (this.#ours(answer, reference, 'echo'))
       return this.#update(reference, (e) => this.kind.accepted(e, answer as A, at))
-    }
-    return this.#update(reference, (e) => this.kind.found(e, answer as R, at))
+    return this.#update(reference, (e) => {
+      const u = this.kind.uncertainty(e) ?? this.#afterRestart(e)
+      return this.kind.unknown(e, { ...u, existsSaid: true, lastUnknownAt: null })
+    })
   }
 
   /** Waiting for a person, or decided within the reversal window: looked up slowly. */
