@@ -7,8 +7,8 @@ import * as z from 'zod'
 import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
 import type { Said } from '../../common/ipc/contract'
 import { AppError, english, refuse } from '../kernel/errors'
-import type { Alarm } from './alarm'
-import type { OutcomeFields } from './kind'
+import type { Alarm, Alarmed } from './alarm'
+import type { Uncertainty } from './submit'
 import { markedSaid, outcomeViewOf } from './outcome-view'
 
 /** The decision as kept in the journal entry: the audit record of it. */
@@ -98,6 +98,13 @@ export async function decideResolution(options: {
     reason: input.reason,
     gatewayReference: input.outcome === 'paid' ? input.gatewayReference : null,
   }
+}
+
+/** What an entry keeps for the core under the core's names (refunds, payments, debits). */
+export interface OutcomeFields extends Alarmed {
+  createdAt: string
+  uncertainty?: Uncertainty | null | undefined
+  resolution?: Resolution | null | undefined
 }
 
 /** An entry as its outcome is shown: a journal entry with who started it and whether open. */

@@ -3,8 +3,8 @@
 // the words for it. Refunds, payments and debits each give one (refund-kind.ts, ...), on
 // entries that keep the core's fields under the core's names (OutcomeFields), so the core
 // reads and writes those itself (outcomeKind); payouts give the whole of it.
-import type { Alarm } from './alarm'
-import type { Decider, DecisionWords, Resolution } from './decision'
+import type { Alarm, Alarmed } from './alarm'
+import type { Decider, DecisionWords, OutcomeFields, Resolution } from './decision'
 import type { Uncertainty } from './submit'
 
 /**
@@ -22,11 +22,6 @@ export interface EntryStore<E> {
   written?(reference: string): Promise<void>
   /** The journal underneath when several stores stand over one (the outbox): one flight each. */
   readonly over?: object
-}
-
-/** An entry of any kind keeps the alarm of a decision the gateway overruled as `alarm`. */
-export interface Alarmed {
-  alarm?: Alarm | null | undefined
 }
 
 /** What one kind of request says about itself; the tracker does the rest. */
@@ -70,20 +65,15 @@ export interface WriteKind<E extends Alarmed, G, A, R> {
   gaveUp?(entry: E): E | undefined
 }
 
-/** What an entry keeps for the core under the core's names (refunds, payments, debits). */
-export interface OutcomeFields extends Alarmed {
-  status: string
-  createdAt: string
-  uncertainty?: Uncertainty | null | undefined
-  resolution?: Resolution | null | undefined
-}
+/** An entry on the core's fields, with the status its kind's fold moves. */
+type Stated = OutcomeFields & { status: string }
 
 /**
  * A kind on OutcomeFields entries: one fold of the gateway's record, for a record found and
  * for the gateway overruling a decision; what a lost answer and a decision change besides the
  * core's fields.
  */
-export type OutcomeKind<E extends OutcomeFields, G, A, R> = Omit<
+export type OutcomeKind<E extends Stated, G, A, R> = Omit<
   WriteKind<E, G, A, R>,
   'startedAt' | 'uncertainty' | 'resolution' | 'found' | 'overruled' | 'unknown' | 'decided'
 > & {
@@ -93,7 +83,7 @@ export type OutcomeKind<E extends OutcomeFields, G, A, R> = Omit<
 }
 
 /** The whole kind the core runs, its fields read and written under their own names. */
-export function outcomeKind<E extends OutcomeFields, G, A, R>(
+export function outcomeKind<E extends Stated, G, A, R>(
   kind: OutcomeKind<E, G, A, R>,
 ): WriteKind<E, G, A, R> {
   // A final status never moves back, so a slow, stale answer can't undo a newer one; the

@@ -6,11 +6,11 @@
 import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
 import type { RefundDecisionInput } from '../../common/ipc/refunds'
 import { awaitsAcknowledgement } from './alarm'
-import { decisionOutcomeView } from './decision'
+import { decisionOutcomeView, type OutcomeFields } from './decision'
 import { Flights } from './flights'
 import type { Uncertainty } from './submit'
 import { writesFor, type ReferencedWrites, type ServiceWriteDeps, type Submitted } from './tracker'
-import type { EntryStore, OutcomeFields, WriteKind } from './kind'
+import type { EntryStore, WriteKind } from './kind'
 
 /** A reference journal as a service keeps it: the core's calls, and forgetting what never left. */
 export interface ServiceJournal<E> extends EntryStore<E> {

@@ -8,7 +8,7 @@
 // A kind describes only what differs (WriteKind): how to send and look up, how to read and
 // fold a record, which statuses are final. Everything else lives here, once.
 import { refuse } from '../kernel/errors'
-import { overruleAlarm } from './alarm'
+import { overruleAlarm, type Alarmed } from './alarm'
 import { decideResolution, makerBlockSaid, noAlarm, onlyUnknown, type Decider } from './decision'
 import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { assertDecidable } from './fence'
@@ -23,7 +23,7 @@ import {
   uncertaintyAfterRestart,
   type Uncertainty,
 } from './submit'
-import type { Alarmed, EntryStore, WriteKind } from './kind'
+import type { EntryStore, WriteKind } from './kind'
 import type { TrustEvidence } from './trust'
 import {
   DECIDED_WATCH_MS,
