@@ -127,21 +127,13 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
       noun: this.#noun,
       now: this.deps.now,
     })
-    let after: E | undefined
     if (outcome.outcome === 'unknown') {
-      this.deps.log.warn(`${this.#noun} outcome unknown`, {
-        reference,
-        kind: outcome.error.kind,
-      })
-      after = this.#update(reference, (e) => this.kind.unknown(e, outcome.uncertainty))
-    } else if (outcome.outcome === 'sent') {
-      after = this.#fold(reference, outcome.value, 'accepted')
-    } else {
-      after = this.#fold(reference, outcome.value, 'found')
+      this.deps.log.warn(`${this.#noun} outcome unknown`, { reference, kind: outcome.error.kind })
+      return { kind: 'unknown', entry: this.lost(reference, outcome.uncertainty) ?? entry }
     }
+    const after = this.#fold(reference, outcome.value, outcome.outcome)
     this.follow(reference)
-    const current = after ?? this.deps.journal.get(reference) ?? entry
-    return { kind: outcome.outcome === 'unknown' ? 'unknown' : 'sent', entry: current }
+    return { kind: 'sent', entry: after ?? this.deps.journal.get(reference) ?? entry }
   }
 
   /** Keeps an entry whose send failed in a way that may have reached the gateway. */
@@ -304,8 +296,8 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
       return this.deps.journal.get(reference)
     }
     let after: E | undefined
-    if (step.kind === 'found') after = this.#fold(reference, step.value, 'found')
-    else if (step.kind === 'sent') after = this.#fold(reference, step.value, 'accepted')
+    if (step.kind === 'found' || step.kind === 'sent')
+      after = this.#fold(reference, step.value, step.kind)
     else {
       if (step.kind === 'review')
         this.deps.log.warn(`${this.#noun} outcome unknown; needs review`, { reference })
@@ -315,7 +307,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
   }
 
   /** A 2xx or a record found: folded in, unless the answer is about another reference. */
-  #fold(reference: string, answer: A | R, how: 'accepted' | 'found'): E | undefined {
+  #fold(reference: string, answer: A | R, how: 'sent' | 'found'): E | undefined {
     const at = this.#iso()
     if (how === 'found') return this.#update(reference, (e) => this.kind.found(e, answer as R, at))
     // A 2xx is "exists" whatever its body says, even about another reference.
