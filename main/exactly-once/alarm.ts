@@ -14,6 +14,11 @@ export const Alarm = z.object({
 })
 export type Alarm = z.infer<typeof Alarm>
 
+/** An entry of any kind keeps the alarm of a decision the gateway overruled as `alarm`. */
+export interface Alarmed {
+  alarm?: Alarm | null | undefined
+}
+
 /** An alarm no supervisor has acknowledged yet: the item stays on the supervisor's list. */
 export const awaitsAcknowledgement = (alarm: Alarm | null | undefined): boolean =>
   Boolean(alarm && !alarm.acknowledged)

@@ -7,9 +7,9 @@ import * as z from 'zod'
 import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
 import type { Said } from '../../common/ipc/contract'
 import { AppError, english, refuse } from '../kernel/errors'
-import type { Alarm } from './alarm'
-import { markedSaid, outcomeViewOf } from './outcome-view'
+import type { Alarm, Alarmed } from './alarm'
 import type { Uncertainty } from './submit'
+import { markedSaid, outcomeViewOf } from './outcome-view'
 
 /** The decision as kept in the journal entry: the audit record of it. */
 export const Resolution = z.object({
@@ -69,8 +69,9 @@ export function makerBlockSaid(
 }
 
 /**
- * Who decides, around the check of the entry (its state, who they are, the fence; throws in
- * words), which runs again after their PIN so a decision never lands on an entry that moved.
+ * Who decides, after the check of the entry (its state, who they are, the fence; throws in
+ * words) and their PIN. The caller checks again after the PIN, with nothing awaited between
+ * that check and its write, so a decision never lands on an entry that moved.
  */
 export async function decideResolution(options: {
   actor: Decider | null
@@ -87,7 +88,6 @@ export async function decideResolution(options: {
       say: { key: 'internal' },
     })
   await options.verifyPin(actor.id, input.pin)
-  options.check(actor)
   const made = input.outcome === 'paid'
   return {
     made,
@@ -100,12 +100,15 @@ export async function decideResolution(options: {
   }
 }
 
-/** An entry as its outcome is shown: a journal entry with who started it and whether open. */
-export interface OutcomeOf {
+/** What an entry keeps for the core under the core's names (refunds, payments, debits). */
+export interface OutcomeFields extends Alarmed {
+  createdAt: string
   uncertainty?: Uncertainty | null | undefined
   resolution?: Resolution | null | undefined
-  alarm?: Alarm | null | undefined
-  createdAt: string
+}
+
+/** An entry as its outcome is shown: a journal entry with who started it and whether open. */
+export interface OutcomeOf extends OutcomeFields {
   startedById: string | null | undefined
   /** The till still does not know (the decision buttons apply). */
   open: boolean

@@ -1,8 +1,10 @@
 // What one kind of money-moving request tells the exactly-once core (tracker.ts): how to send
 // it and look it up, how to read and fold the gateway's record, which statuses are final, and
-// the words for it. Refunds, payments and debits each give one (refund-kind.ts, ...).
-import type { Alarm } from './alarm'
-import type { Decider, DecisionWords, Resolution } from './decision'
+// the words for it. Refunds, payments and debits each give one (refund-kind.ts, ...), on
+// entries that keep the core's fields under the core's names (OutcomeFields), so the core
+// reads and writes those itself (outcomeKind); payouts give the whole of it.
+import type { Alarm, Alarmed } from './alarm'
+import type { Decider, DecisionWords, OutcomeFields, Resolution } from './decision'
 import type { Uncertainty } from './submit'
 
 /**
@@ -23,7 +25,7 @@ export interface EntryStore<E> {
 }
 
 /** What one kind of request says about itself; the tracker does the rest. */
-export interface WriteKind<E, G, A, R> {
+export interface WriteKind<E extends Alarmed, G, A, R> {
   /** "refund", "payment", "debit" (in words), and who started it. */
   words: DecisionWords
   /** How a "not made" decision reads when not "not paid": "not refunded". */
@@ -39,7 +41,6 @@ export interface WriteKind<E, G, A, R> {
   final(entry: E): boolean
   uncertainty(entry: E): Uncertainty | null | undefined
   resolution(entry: E): Resolution | null | undefined
-  alarm(entry: E): Alarm | null | undefined
   /** The request, with the reference fixed in the entry (the first send and every resend). */
   send(gateway: G, entry: E): Promise<A>
   lookup(gateway: G, reference: string): Promise<R>
@@ -56,11 +57,48 @@ export interface WriteKind<E, G, A, R> {
   contradicts(record: R, made: boolean): boolean
   /** The gateway wins: the entry as the record says, the decision kept, the alarm raised. */
   overruled(entry: E, record: R, alarm: Alarm, at: string): E
-  withAlarm(entry: E, alarm: Alarm): E
   /** What the record's status is, in words, for the alarm. */
   statusWords(record: R): string
   /** A lookup of a settled-by-gateway entry failed: what to keep (a notice), if anything. */
   lookupFailed?(entry: E, error: unknown): E | undefined
   /** The follow-up schedule ended before the entry was final. */
   gaveUp?(entry: E): E | undefined
+}
+
+/** An entry on the core's fields, with the status its kind's fold moves. */
+type Stated = OutcomeFields & { status: string }
+
+/**
+ * A kind on OutcomeFields entries: one fold of the gateway's record, for a record found and
+ * for the gateway overruling a decision; what a lost answer and a decision change besides the
+ * core's fields.
+ */
+export type OutcomeKind<E extends Stated, G, A, R> = Omit<
+  WriteKind<E, G, A, R>,
+  'startedAt' | 'uncertainty' | 'resolution' | 'found' | 'overruled' | 'unknown' | 'decided'
+> & {
+  fold(entry: E, record: R, at: string): E
+  unknown?(entry: E, uncertainty: Uncertainty): Partial<E>
+  decided(entry: E, resolution: Resolution): Partial<E>
+}
+
+/** The whole kind the core runs, its fields read and written under their own names. */
+export function outcomeKind<E extends Stated, G, A, R>(
+  kind: OutcomeKind<E, G, A, R>,
+): WriteKind<E, G, A, R> {
+  // A final status never moves back, so a slow, stale answer can't undo a newer one; the
+  // rest of the record is still folded in. Only the gateway overruling a decision moves it.
+  const kept = (e: E, after: E): E =>
+    kind.final(e) && !kind.final(after) ? { ...after, status: e.status } : after
+  return {
+    ...kind,
+    startedAt: (e) => e.createdAt,
+    uncertainty: (e) => e.uncertainty,
+    resolution: (e) => e.resolution,
+    accepted: (e, answer, at) => kept(e, kind.accepted(e, answer, at)),
+    found: (e, record, at) => kept(e, kind.fold(e, record, at)),
+    overruled: (e, record, alarm, at) => ({ ...kind.fold(e, record, at), alarm }),
+    unknown: (e, uncertainty) => ({ ...e, uncertainty, ...kind.unknown?.(e, uncertainty) }),
+    decided: (e, resolution) => ({ ...e, ...kind.decided(e, resolution), resolution }),
+  }
 }

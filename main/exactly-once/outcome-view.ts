@@ -80,19 +80,22 @@ export function unconfirmedNotice(u: Uncertainty, noun: string): string {
 
 /**
  * The keyed twin of an entry's journaled notice, when it is this module's sentence for the
- * entry's uncertainty or one of the kind's own (`ours`); otherwise nothing (an older till's
- * words, the gateway unreachable: shown as written).
+ * entry's uncertainty or one of the kind's own (`ours`, or what `readBack` reads back by key
+ * from it, with the words it quotes); otherwise nothing (an older till's words: shown as
+ * written).
  */
 export function noticeSay(
   entry: { notice: string | null; uncertainty?: Uncertainty | null | undefined },
   noun: string,
   ours: readonly Said[] = [],
+  readBack: (notice: string) => Said | undefined = () => undefined,
 ): { noticeSay: Said } | Record<string, never> {
-  const u = entry.uncertainty
-  const unconfirmed = u && entry.notice !== null ? unconfirmedNoticeSaid(u, noun) : null
-  const said = [...(unconfirmed ? [unconfirmed] : []), ...ours].find(
-    (s) => entry.notice !== null && english(s) === entry.notice,
-  )
+  const { notice, uncertainty: u } = entry
+  if (notice === null) return {}
+  const unconfirmed = u ? unconfirmedNoticeSaid(u, noun) : null
+  const said =
+    [...(unconfirmed ? [unconfirmed] : []), ...ours].find((s) => english(s) === notice) ??
+    readBack(notice)
   return said ? { noticeSay: said } : {}
 }
 

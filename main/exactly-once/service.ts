@@ -6,7 +6,7 @@
 import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
 import type { RefundDecisionInput } from '../../common/ipc/refunds'
 import { awaitsAcknowledgement } from './alarm'
-import { decisionOutcomeView } from './decision'
+import { decisionOutcomeView, type OutcomeFields } from './decision'
 import { Flights } from './flights'
 import type { Uncertainty } from './submit'
 import { writesFor, type ReferencedWrites, type ServiceWriteDeps, type Submitted } from './tracker'
@@ -37,7 +37,7 @@ export interface FirstSendFailure {
   lost?: (error: unknown) => Uncertainty | null
 }
 
-export abstract class KindService<E, G, A, R, V> {
+export abstract class KindService<E extends OutcomeFields, G, A, R, V> {
   protected readonly writes: ReferencedWrites<E, G, A, R>
   readonly #starting = new Flights<V>()
 
@@ -64,18 +64,8 @@ export abstract class KindService<E, G, A, R, V> {
   /** Why the entry's outcome is unknown, or how it was decided, for whoever is signed in. */
   protected outcome(entry: E): UnknownOutcomeView | null {
     const { kind } = this
-    return decisionOutcomeView(
-      {
-        uncertainty: kind.uncertainty(entry),
-        resolution: kind.resolution(entry),
-        alarm: kind.alarm(entry),
-        createdAt: kind.startedAt(entry),
-        startedById: kind.startedById(entry),
-        open: kind.open(entry),
-      },
-      this.base.actor(),
-      kind.words,
-    )
+    const of = { ...entry, startedById: kind.startedById(entry), open: kind.open(entry) }
+    return decisionOutcomeView(of, this.base.actor(), kind.words)
   }
 
   /** Picks up every entry that was still open when the till last stopped. */
@@ -138,11 +128,10 @@ export abstract class KindService<E, G, A, R, V> {
   /** This till's entries the gateway has not confirmed, or whose alarm waits, for a supervisor. */
   unsettled(): V[] {
     const { kind } = this
-    const listed = (e: E) =>
-      kind.open(e) && (this.options.listsInFlight || Boolean(kind.uncertainty(e)))
+    const listed = (e: E) => kind.open(e) && (this.options.listsInFlight || Boolean(e.uncertainty))
     return this.journal
       .list()
-      .filter((e) => listed(e) || awaitsAcknowledgement(kind.alarm(e)))
+      .filter((e) => listed(e) || awaitsAcknowledgement(e.alarm))
       .map((e) => this.view(e))
   }
 

@@ -8,7 +8,7 @@
 // A kind describes only what differs (WriteKind): how to send and look up, how to read and
 // fold a record, which statuses are final. Everything else lives here, once.
 import { refuse } from '../kernel/errors'
-import { overruleAlarm } from './alarm'
+import { overruleAlarm, type Alarmed } from './alarm'
 import { decideResolution, makerBlockSaid, noAlarm, onlyUnknown, type Decider } from './decision'
 import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { assertDecidable } from './fence'
@@ -24,6 +24,7 @@ import {
   type Uncertainty,
 } from './submit'
 import type { EntryStore, WriteKind } from './kind'
+import type { TrustEvidence } from './trust'
 import {
   DECIDED_WATCH_MS,
   DEFAULT_VERIFY_AFTER_MS,
@@ -37,7 +38,7 @@ export { DECIDED_WATCH_MS, DEFAULT_VERIFY_AFTER_MS } from './write-deps'
 export type { ServiceWriteDeps, TrackerDeps } from './write-deps'
 
 /** The core for one kind, on a service's deps, with the core's defaults. */
-export function writesFor<E, G, A, R>(
+export function writesFor<E extends Alarmed, G, A, R>(
   kind: WriteKind<E, G, A, R>,
   journal: EntryStore<E>,
   deps: ServiceWriteDeps<G>,
@@ -56,7 +57,7 @@ export function writesFor<E, G, A, R>(
 
 export type Submitted<E> = { kind: 'sent'; entry: E } | { kind: 'unknown'; entry: E }
 
-export class ReferencedWrites<E, G, A, R> {
+export class ReferencedWrites<E extends Alarmed, G, A, R> {
   readonly #flights: Flights<E | undefined>
   /** Every request of this kind leaves through it: the environment's Retry-After holds. */
   readonly pacing: Pacing
@@ -126,21 +127,13 @@ export class ReferencedWrites<E, G, A, R> {
       noun: this.#noun,
       now: this.deps.now,
     })
-    let after: E | undefined
     if (outcome.outcome === 'unknown') {
-      this.deps.log.warn(`${this.#noun} outcome unknown`, {
-        reference,
-        kind: outcome.error.kind,
-      })
-      after = this.#update(reference, (e) => this.kind.unknown(e, outcome.uncertainty))
-    } else if (outcome.outcome === 'sent') {
-      after = this.#fold(reference, outcome.value, 'accepted')
-    } else {
-      after = this.#fold(reference, outcome.value, 'found')
+      this.deps.log.warn(`${this.#noun} outcome unknown`, { reference, kind: outcome.error.kind })
+      return { kind: 'unknown', entry: this.lost(reference, outcome.uncertainty) ?? entry }
     }
+    const after = this.#fold(reference, outcome.value, outcome.outcome)
     this.follow(reference)
-    const current = after ?? this.deps.journal.get(reference) ?? entry
-    return { kind: outcome.outcome === 'unknown' ? 'unknown' : 'sent', entry: current }
+    return { kind: 'sent', entry: after ?? this.deps.journal.get(reference) ?? entry }
   }
 
   /** Keeps an entry whose send failed in a way that may have reached the gateway. */
@@ -211,7 +204,7 @@ export class ReferencedWrites<E, G, A, R> {
   async #checkOnce(reference: string, lookEarly: boolean): Promise<E | undefined> {
     const before = this.deps.journal.get(reference)
     if (!before) return undefined
-    if (this.kind.resolution(before) && !this.kind.alarm(before)) return this.#lookUpDecided(before)
+    if (this.kind.resolution(before) && !before.alarm) return this.#lookUpDecided(before)
     if (this.inReview(before)) return (await this.#lookUpInReview(before)) ?? before
     if (this.kind.open(before)) return this.#pursue(before, lookEarly)
     if (this.kind.final(before)) return before
@@ -239,11 +232,12 @@ export class ReferencedWrites<E, G, A, R> {
   }
 
   /** An answer is about this entry only when it carries our reference (or none at all). */
-  #ours(answer: A | R, reference: string): boolean {
+  #ours(answer: A | R, reference: string, shows: TrustEvidence = 'lookup'): boolean {
     const theirs = this.kind.answerReference(answer)
     if (theirs !== undefined && theirs !== reference) return false
-    // A record that carries our reference shows the environment keys writes by it.
-    if (theirs === reference) this.deps.trust?.learn('lookup')
+    // A record found, or a 2xx echoing it, that carries our reference shows the environment
+    // keys writes by it.
+    if (theirs === reference) this.deps.trust?.learn(shows)
     return true
   }
 
@@ -302,8 +296,8 @@ export class ReferencedWrites<E, G, A, R> {
       return this.deps.journal.get(reference)
     }
     let after: E | undefined
-    if (step.kind === 'found') after = this.#fold(reference, step.value, 'found')
-    else if (step.kind === 'sent') after = this.#fold(reference, step.value, 'accepted')
+    if (step.kind === 'found' || step.kind === 'sent')
+      after = this.#fold(reference, step.value, step.kind)
     else {
       if (step.kind === 'review')
         this.deps.log.warn(`${this.#noun} outcome unknown; needs review`, { reference })
@@ -313,22 +307,16 @@ export class ReferencedWrites<E, G, A, R> {
   }
 
   /** A 2xx or a record found: folded in, unless the answer is about another reference. */
-  #fold(reference: string, answer: A | R, how: 'accepted' | 'found'): E | undefined {
+  #fold(reference: string, answer: A | R, how: 'sent' | 'found'): E | undefined {
     const at = this.#iso()
-    if (how === 'accepted') {
-      const theirs = this.kind.answerReference(answer)
-      // A 2xx is "exists" whatever its body says; one that echoed our reference also shows
-      // the environment keeps it.
-      if (theirs === reference) this.deps.trust?.learn('echo')
-      if (theirs !== undefined && theirs !== reference) {
-        return this.#update(reference, (e) => {
-          const u = this.kind.uncertainty(e) ?? this.#afterRestart(e)
-          return this.kind.unknown(e, { ...u, existsSaid: true, lastUnknownAt: null })
-        })
-      }
+    if (how === 'found') return this.#update(reference, (e) => this.kind.found(e, answer as R, at))
+    // A 2xx is "exists" whatever its body says, even about another reference.
+    if (this.#ours(answer, reference, 'echo'))
       return this.#update(reference, (e) => this.kind.accepted(e, answer as A, at))
-    }
-    return this.#update(reference, (e) => this.kind.found(e, answer as R, at))
+    return this.#update(reference, (e) => {
+      const u = this.kind.uncertainty(e) ?? this.#afterRestart(e)
+      return this.kind.unknown(e, { ...u, existsSaid: true, lastUnknownAt: null })
+    })
   }
 
   /** Waiting for a person, or decided within the reversal window: looked up slowly. */
@@ -363,7 +351,7 @@ export class ReferencedWrites<E, G, A, R> {
 
   #decidedWatchable(entry: E): boolean {
     const resolution = this.kind.resolution(entry)
-    if (!resolution || this.kind.alarm(entry)) return false
+    if (!resolution || entry.alarm) return false
     return this.deps.now() - Date.parse(resolution.at) < this.deps.decidedWatchMs
   }
 
@@ -379,7 +367,7 @@ export class ReferencedWrites<E, G, A, R> {
   #overruleIfContradicted(entry: E, answer: A | R): void {
     const reference = this.kind.referenceOf(entry)
     const resolution = this.kind.resolution(entry)
-    if (!resolution || this.kind.alarm(entry)) return
+    if (!resolution || entry.alarm) return
     const theirs = this.kind.answerReference(answer)
     if (theirs !== undefined && theirs !== reference) return
     const record = answer as R
@@ -459,15 +447,11 @@ export class ReferencedWrites<E, G, A, R> {
   acknowledge(reference: string, actor = this.deps.actor?.() ?? null): E {
     if (!actor) throw refuse('not_signed_in', { key: 'decision.signInToAcknowledge' })
     const entry = this.deps.journal.get(reference)
-    const alarm = entry ? this.kind.alarm(entry) : null
+    const alarm = entry?.alarm
     if (!entry || !alarm) throw noAlarm(this.kind.words)
     if (alarm.acknowledged) return entry
-    const updated = this.deps.journal.put(
-      this.kind.withAlarm(entry, {
-        ...alarm,
-        acknowledged: { byId: actor.id, byName: actor.name, byRole: actor.role, at: this.#iso() },
-      }),
-    )
+    const acknowledged = { byId: actor.id, byName: actor.name, byRole: actor.role, at: this.#iso() }
+    const updated = this.deps.journal.put({ ...entry, alarm: { ...alarm, acknowledged } })
     this.deps.publish(updated)
     return updated
   }

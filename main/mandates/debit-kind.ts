@@ -5,7 +5,7 @@
 import type { DebitRecord } from '../../common/api/directDebits'
 import { ZERO } from '../../common/money'
 import { unconfirmedNotice } from '../exactly-once/outcome-view'
-import type { WriteKind } from '../exactly-once/tracker'
+import { outcomeKind, type WriteKind } from '../exactly-once/kind'
 import type { GatewayClient, ResponseOf } from '../gateway'
 import { english } from '../kernel/errors'
 import { stillChecking } from '../payments/cashier-errors'
@@ -27,21 +27,19 @@ export interface MandateRefresh {
 export const DEBIT_WORDS = { noun: 'debit', started: 'charged this debit' }
 
 /**
- * Folds the gateway's answer in; a final status never moves back (unless the gateway wins
- * over a decision, `overrule`). Any field the answer leaves out keeps what this till recorded
- * when it sent the debit (what the gateway accepted); nothing is guessed.
+ * Folds the gateway's answer in (a final status is kept by the core). Any field the answer
+ * leaves out keeps what this till recorded when it sent the debit (what the gateway
+ * accepted); nothing is guessed.
  */
-function fold(e: DebitEntry, record: DebitAnswer, overrule = false): DebitEntry {
-  // A 2xx without a status: the debit exists, its outcome not yet known.
-  const status = record.status ?? (e.status === 'starting' ? 'pending' : e.status)
-  const keepFinal = !overrule && FINAL_DEBIT.includes(e.status) && !FINAL_DEBIT.includes(status)
+function fold(e: DebitEntry, record: DebitAnswer): DebitEntry {
   return {
     ...e,
     mandateReference: record.mandate_reference ?? e.mandateReference,
     amount: record.amount ?? e.amount ?? ZERO,
     currency: record.currency ?? e.currency,
     narration: record.narration ?? e.narration,
-    status: keepFinal ? e.status : status,
+    // A 2xx without a status: the debit exists, its outcome not yet known.
+    status: record.status ?? (e.status === 'starting' ? 'pending' : e.status),
     failureReason: record.failure_reason ?? null,
     completedAt: record.completed_at ?? null,
     notice: null,
@@ -51,16 +49,12 @@ function fold(e: DebitEntry, record: DebitAnswer, overrule = false): DebitEntry 
 export function debitKind(
   mandates: MandateRefresh,
 ): WriteKind<DebitEntry, DebitsGateway, DebitAnswer, DebitRecord> {
-  return {
+  return outcomeKind<DebitEntry, DebitsGateway, DebitAnswer, DebitRecord>({
     words: DEBIT_WORDS,
     referenceOf: (e) => e.paymentReference,
-    startedAt: (e) => e.createdAt,
     startedById: (e) => e.chargedById,
     open: (e) => e.status === 'starting',
     final: (e) => FINAL_DEBIT.includes(e.status),
-    uncertainty: (e) => e.uncertainty,
-    resolution: (e) => e.resolution,
-    alarm: (e) => e.alarm,
     send: async (gateway, e) =>
       gateway.directDebits.debit({
         mandate_reference: e.mandateReference,
@@ -72,34 +66,28 @@ export function debitKind(
       }),
     lookup: (gateway, reference) => gateway.directDebits.status(reference),
     answerReference: (answer) => answer.payment_reference,
-    accepted: (e, answer) => fold(e, answer),
-    found: (e, record) => fold(e, record),
-    unknown: (e, uncertainty) => ({
-      ...e,
-      uncertainty,
+    accepted: fold,
+    fold,
+    unknown: (_, uncertainty) => ({
       notice: uncertainty.review
         ? unconfirmedNotice(uncertainty, 'debit')
         : english({ key: 'mandates.debitNotice.waiting' }),
     }),
-    decided: (e, resolution) => ({
-      ...e,
+    decided: (_, resolution) => ({
       status: resolution.made ? 'success' : 'not_paid',
       completedAt: resolution.at,
       notice: null,
-      resolution,
     }),
     // A pending debit is a charge on its way: "not charged" is contradicted by it too.
     contradicts: (record, made) =>
       made
         ? record.status === 'failed'
         : record.status === 'pending' || record.status === 'success',
-    overruled: (e, record, alarm) => ({ ...fold(e, record, true), alarm }),
-    withAlarm: (e, alarm) => ({ ...e, alarm }),
     statusWords: (record) => record.status,
     lookupFailed: (e, error) => ({ ...e, notice: stillChecking(error, 'checkDebit') }),
     gaveUp: (e) => ({
       ...e,
       notice: english({ key: 'mandates.debitNotice.gaveUp' }),
     }),
-  }
+  })
 }

@@ -26,7 +26,7 @@ export function toDebitView(
     completedAt: entry.completedAt,
     following,
     notice: entry.notice,
-    ...debitNoticeSay(entry),
+    ...noticeSay(entry, 'debit', DEBIT_NOTICES, checkingNoticeSaid),
     outcome: decisionOutcomeView(
       { ...entry, startedById: entry.chargedById, open: entry.status === 'starting' },
       viewer,
@@ -40,14 +40,3 @@ const DEBIT_NOTICES: readonly Said[] = [
   { key: 'mandates.debitNotice.waiting' },
   { key: 'mandates.debitNotice.gaveUp' },
 ]
-
-/**
- * The keyed twin of a debit's notice when it is one of our sentences (a failed check read back
- * by key, payment-notice.ts); otherwise nothing (an older till's words: shown as written).
- */
-function debitNoticeSay(entry: DebitEntry): { noticeSay: Said } | Record<string, never> {
-  const ours = noticeSay(entry, 'debit', DEBIT_NOTICES)
-  if ('noticeSay' in ours || entry.notice === null) return ours
-  const said = checkingNoticeSaid(entry.notice)
-  return said ? { noticeSay: said } : {}
-}

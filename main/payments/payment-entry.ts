@@ -52,8 +52,8 @@ export const isFinalPayment = (status: CheckoutStatus): boolean =>
   FINAL_PAYMENT_STATUSES.includes(status)
 
 /**
- * Folds the gateway's record into what the till knew. A final status never moves back, so a
- * slow, stale answer can't undo a newer one. The spec shows only `status` in a payment record:
+ * Folds the gateway's record into what the till knew (a final status is kept by the exactly-
+ * once core, main/exactly-once/kind.ts). The spec shows only `status` in a payment record:
  * a field the gateway leaves out keeps what the till knew, and a status word the till does not
  * know changes nothing but is reported in words.
  */
@@ -68,10 +68,9 @@ export function applyPaymentRecord(
       verifiedAt,
       notice: `The gateway reports this payment as "${record.raw_status ?? 'unknown'}", a status this till does not know. It is not counted as paid or failed; check with the gateway.`,
     }
-  const keepFinal = isFinalPayment(entry.status) && !isFinalPayment(record.status)
   return {
     ...entry,
-    status: keepFinal ? entry.status : record.status,
+    status: record.status,
     email: record.email ?? entry.email,
     customerName: record.customer_name ?? entry.customerName,
     amount: record.amount ?? entry.amount,

@@ -7,7 +7,7 @@ import type {
   PaymentRecord,
 } from '../../common/api/payments'
 import { unconfirmedNotice } from '../exactly-once/outcome-view'
-import type { WriteKind } from '../exactly-once/tracker'
+import { outcomeKind, type WriteKind } from '../exactly-once/kind'
 import type { GatewayClient } from '../gateway'
 import { english } from '../kernel/errors'
 import { stillChecking } from './cashier-errors'
@@ -41,16 +41,12 @@ export function paymentBody(entry: PaymentEntry, tillName: string): InitializePa
 export function paymentKind(
   tillName: () => string,
 ): WriteKind<PaymentEntry, PaymentsGateway, InitializePaymentResponse, PaymentRecord> {
-  return {
+  return outcomeKind({
     words: PAYMENT_WORDS,
     referenceOf: (e) => e.reference,
-    startedAt: (e) => e.createdAt,
     startedById: (e) => e.takenById,
     open: (e) => e.status === 'starting',
     final: (e) => isFinalPayment(e.status),
-    uncertainty: (e) => e.uncertainty,
-    resolution: (e) => e.resolution,
-    alarm: (e) => e.alarm,
     send: (gateway, e) => gateway.payments.initialize(paymentBody(e, tillName())),
     lookup: (gateway, reference) => gateway.payments.verify(reference),
     answerReference: (answer) => answer.reference,
@@ -61,34 +57,23 @@ export function paymentKind(
       verifiedAt: at,
       notice: null,
     }),
-    found: (e, record, at) => applyPaymentRecord(e, record, at),
-    unknown: (e, uncertainty) => ({
-      ...e,
-      uncertainty,
-      notice: unconfirmedNotice(uncertainty, 'payment'),
-    }),
-    decided: (e, resolution) => ({
-      ...e,
+    fold: applyPaymentRecord,
+    unknown: (_, uncertainty) => ({ notice: unconfirmedNotice(uncertainty, 'payment') }),
+    decided: (_, resolution) => ({
       status: resolution.made ? 'success' : 'not_paid',
       paidAt: resolution.made ? resolution.at : null,
       notice: null,
-      resolution,
     }),
     // A checkout that is only pending has moved no money yet; success has.
     contradicts: (record, made) =>
       made
         ? record.status === 'failed' || record.status === 'abandoned'
         : record.status === 'success',
-    overruled: (e, record, alarm, at) => ({
-      ...applyPaymentRecord({ ...e, status: 'pending' }, record, at),
-      alarm,
-    }),
-    withAlarm: (e, alarm) => ({ ...e, alarm }),
     statusWords: (record) => record.raw_status ?? record.status,
     lookupFailed: (e, error) => ({ ...e, notice: stillChecking(error, 'checkPayment') }),
     gaveUp: (e) => ({
       ...e,
       notice: english(PAYMENT_NOTICES.waitingCustomer),
     }),
-  }
+  })
 }

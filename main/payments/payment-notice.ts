@@ -33,8 +33,10 @@ export function checkingNoticeSaid(notice: string): Said | undefined {
 }
 
 export function paymentNoticeSay(entry: PaymentEntry): { noticeSay: Said } | Record<string, never> {
-  const ours = noticeSay(entry, 'payment', Object.values(PAYMENT_NOTICES))
-  if ('noticeSay' in ours || entry.notice === null) return ours
-  const said = readBack(NOTICES, entry.notice) ?? checkingNoticeSaid(entry.notice)
-  return said ? { noticeSay: said } : {}
+  return noticeSay(
+    entry,
+    'payment',
+    Object.values(PAYMENT_NOTICES),
+    (notice) => readBack(NOTICES, notice) ?? checkingNoticeSaid(notice),
+  )
 }

@@ -133,7 +133,6 @@ export function payoutKind(options: {
         byName: r.by.name,
         at: iso(r.at),
       },
-    alarm: (item) => item.alarm,
     send: (gateway, item) =>
       gateway.disbursements.initialize(disbursementBody(item), { timeoutMs }),
     lookup: (gateway, reference) => gateway.disbursements.verify(reference, { timeoutMs }),
@@ -196,7 +195,6 @@ export function payoutKind(options: {
         },
       }
     },
-    withAlarm: (item, alarm) => ({ ...item, alarm }),
     statusWords: (transfer) => transfer.status,
   }
 }

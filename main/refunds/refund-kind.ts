@@ -4,26 +4,25 @@
 // fence) is the core's.
 import { ZERO } from '../../common/money'
 import type { Refund } from '../../common/api/refunds'
-import type { WriteKind } from '../exactly-once/tracker'
+import { outcomeKind } from '../exactly-once/kind'
 import { ownRefund } from './own-record'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
 
 const OPEN: readonly string[] = ['starting', 'needs_review']
 
 /**
- * Folds a gateway record into the entry; final states never move back. The refund record's
- * fields are not shown in the spec: any it leaves out keep what this till sent (the entry is
- * written before sending), and a status the till does not know is kept as `unknown` and
- * followed, never read as failed.
+ * Folds a gateway record into the entry (a final status is kept by the core). The refund
+ * record's fields are not shown in the spec: any it leaves out keep what this till sent (the
+ * entry is written before sending), and a status the till does not know is kept as `unknown`
+ * and followed, never read as failed.
  */
-function fold(entry: RefundEntry, record: Refund, at: string, overrule = false): RefundEntry {
-  const keepFinal = !overrule && FINAL.includes(entry.status) && !FINAL.includes(record.status)
+function fold(entry: RefundEntry, record: Refund, at: string): RefundEntry {
   return {
     ...entry,
     paymentReference: record.payment_reference ?? entry.paymentReference,
     amount: record.amount ?? entry.amount ?? ZERO,
     currency: record.currency ?? entry.currency,
-    status: keepFinal ? entry.status : record.status,
+    status: record.status,
     reason: record.reason ?? entry.reason,
     failureReason: record.failure_reason ?? null,
     createdAt: record.created_at ?? entry.createdAt,
@@ -31,17 +30,13 @@ function fold(entry: RefundEntry, record: Refund, at: string, overrule = false):
   }
 }
 
-export const refundKind: WriteKind<RefundEntry, RefundsGateway, Refund, Refund> = {
+export const refundKind = outcomeKind<RefundEntry, RefundsGateway, Refund, Refund>({
   notMade: 'not refunded',
   words: { noun: 'refund', started: 'issued this refund', made: 'made' },
   referenceOf: (e) => e.reference,
-  startedAt: (e) => e.createdAt,
   startedById: (e) => e.issuedById,
   open: (e) => OPEN.includes(e.status),
   final: (e) => FINAL.includes(e.status),
-  uncertainty: (e) => e.uncertainty,
-  resolution: (e) => e.resolution,
-  alarm: (e) => e.alarm,
   // The exact amount the supervisor confirmed, even for "full": if the balance moved
   // meanwhile, the gateway refuses rather than refunding a different figure.
   send: async (gateway, e) =>
@@ -58,24 +53,18 @@ export const refundKind: WriteKind<RefundEntry, RefundsGateway, Refund, Refund> 
   lookup: (gateway, reference) => gateway.refunds.get(reference),
   answerReference: (record) => record.reference,
   // A 2xx: the refund exists, in whatever status the answer gives.
-  accepted: (e, record, at) => fold(e, record, at),
-  found: (e, record, at) => fold(e, record, at),
+  accepted: fold,
+  fold,
   unknown: (e, uncertainty) => ({
-    ...e,
-    uncertainty,
     status: uncertainty.review && e.status === 'starting' ? 'needs_review' : e.status,
   }),
-  decided: (e, resolution) => ({
-    ...e,
+  decided: (_, resolution) => ({
     status: resolution.made ? 'success' : 'not_refunded',
     updatedAt: resolution.at,
-    resolution,
   }),
   contradicts: (record, made) =>
     made
       ? record.status === 'failed'
       : ['pending', 'processing', 'success'].includes(record.status),
-  overruled: (e, record, alarm, at) => ({ ...fold(e, record, at, true), alarm }),
-  withAlarm: (e, alarm) => ({ ...e, alarm }),
   statusWords: (record) => record.status,
-}
+})
