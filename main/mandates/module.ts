@@ -5,11 +5,16 @@ import type { CoreServices } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
 import { SETTLEMENT_SCHEDULE } from '../exactly-once/follower'
 import { tillWriteDeps } from '../exactly-once/module'
+import { keptWhileFollowed } from '../exactly-once/retention'
 import { featureJournal, perEnvironment } from '../payments/per-environment'
 import { BankDirectory } from './bank-directory'
 import { DebitsService } from './debits-service'
 import { DebitEntry, FINAL_DEBIT, MandateEntry } from './mandate-entries'
 import { MandatesService } from './mandates-service'
+
+/** Debits the journal must keep past its limit: unsettled, watched after a decision, alarmed. */
+export const debitsKeep = (now: () => number) =>
+  keptWhileFollowed<DebitEntry>(now, (e) => !FINAL_DEBIT.includes(e.status))
 
 export function createMandates(core: CoreServices) {
   const runtimes = perEnvironment(core, (environment, dir) => {
@@ -20,7 +25,7 @@ export function createMandates(core: CoreServices) {
       schema: DebitEntry,
       keyOf: (e) => e.paymentReference,
       limit: 20_000,
-      keep: (e) => !FINAL_DEBIT.includes(e.status),
+      keep: debitsKeep(core.now),
     })
     const mandateService = new MandatesService({
       ...till,

@@ -6,12 +6,17 @@ import type { CoreServices } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
 import { CHECKOUT_SCHEDULE } from '../exactly-once/follower'
 import { tillWriteDeps } from '../exactly-once/module'
+import { keptWhileFollowed } from '../exactly-once/retention'
 import { PaymentEntry, isFinalPayment } from './payment-entry'
 import { PaymentsService } from './payments-service'
 import { featureJournal, perEnvironment } from './per-environment'
 
 /** Recent payments kept on disk; open ones are never dropped. */
 const JOURNAL_LIMIT = 500
+
+/** Payments the journal must keep past its limit: unsettled, watched after a decision, alarmed. */
+export const paymentsKeep = (now: () => number) =>
+  keptWhileFollowed<PaymentEntry>(now, (e) => !isFinalPayment(e.status))
 
 export function createPayments(core: CoreServices) {
   const runtimes = perEnvironment(
@@ -24,7 +29,7 @@ export function createPayments(core: CoreServices) {
           schema: PaymentEntry,
           keyOf: (e) => e.reference,
           limit: JOURNAL_LIMIT,
-          keep: (e) => !isFinalPayment(e.status),
+          keep: paymentsKeep(core.now),
         }),
         publish: (view) => core.emit('payments.updated', view),
         tillName: () => core.settings.get().tillName,

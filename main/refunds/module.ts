@@ -6,10 +6,16 @@ import type { CoreServices } from '../compose/core'
 import type { Handlers } from '../ipc/handlers'
 import { SETTLEMENT_SCHEDULE } from '../exactly-once/follower'
 import { tillWriteDeps } from '../exactly-once/module'
+import { keptWhileFollowed } from '../exactly-once/retention'
 import { featureJournal, perEnvironment } from '../payments/per-environment'
+import { FINAL } from './refund-entry'
 import { RefundEntry, RefundsService } from './refunds-service'
 
 const JOURNAL_LIMIT = 1000
+
+/** Refunds the journal must keep past its limit: unsettled, watched after a decision, alarmed. */
+export const refundsKeep = (now: () => number) =>
+  keptWhileFollowed<RefundEntry>(now, (e) => !FINAL.includes(e.status))
 
 export function createRefunds(core: CoreServices) {
   const runtimes = perEnvironment(
@@ -22,7 +28,7 @@ export function createRefunds(core: CoreServices) {
           schema: RefundEntry,
           keyOf: (e) => e.reference,
           limit: JOURNAL_LIMIT,
-          keep: (e) => e.status !== 'success' && e.status !== 'failed',
+          keep: refundsKeep(core.now),
         }),
         publish: (view) => core.emit('refunds.updated', view),
       }),
