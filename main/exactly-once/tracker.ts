@@ -139,6 +139,9 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
   /** Keeps an entry whose send failed in a way that may have reached the gateway. */
   lost(reference: string, uncertainty: Uncertainty): E | undefined {
     const entry = this.#update(reference, (e) => this.kind.unknown(e, uncertainty))
+    // Screens that list what is not confirmed (a supervisor's) hear of it now, not at the
+    // first lookup, which waits for the deadline and the commit lag.
+    if (entry) this.deps.publish(entry)
     this.follow(reference)
     return entry
   }

@@ -532,6 +532,16 @@ describe('refunds: an unknown outcome is never settled by a refusal or a guess',
     expect(s.journal.get(reference)?.status).toBe('processing')
   })
 
+  // The supervisors' list of unconfirmed refunds (Refunds screen) reloads on `refunds.updated`:
+  // a refund whose answer was just lost must be told at once, not only at its first lookup.
+  it('tells the screens at once that a refund became unconfirmed', async () => {
+    const s = setup()
+    s.gateway.failInitialize(lost(), 'after')
+    const reference = await issueLost(s)
+    expect(s.published.seen.at(-1)).toMatchObject({ reference, final: false })
+    expect(s.service.unsettled().map((v) => v.reference)).toEqual([reference])
+  })
+
   it('does not look the reference up straight after the timeout, only after the wait', async () => {
     const s = setup()
     s.gateway.failInitialize(lost(), 'after')
