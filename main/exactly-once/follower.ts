@@ -88,6 +88,18 @@ export class Follower {
     for (const key of [...this.#followed.keys()]) this.stop(key)
   }
 
+  /**
+   * Checks every key followed now rather than at its time ("Retry now"); a key being checked
+   * at the moment is left to that check, so nothing is asked twice at once.
+   */
+  checkNow(): void {
+    for (const [key, entry] of this.#followed) {
+      if (entry.running) continue
+      this.timers.clearTimeout(entry.timer)
+      void this.#run(key, entry)
+    }
+  }
+
   get size(): number {
     return this.#followed.size
   }

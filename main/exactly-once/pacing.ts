@@ -114,6 +114,11 @@ export class Backoff {
   forget(key: string): void {
     this.#misses.delete(key)
   }
+
+  /** Every key starts again from `baseMs` (a person asked to try now). */
+  clear(): void {
+    this.#misses.clear()
+  }
 }
 
 const paces = new WeakMap<object, Pacing>()
@@ -156,6 +161,11 @@ export class Slots {
     } finally {
       await this.#take(this.#back)
     }
+  }
+
+  /** Some piece of work is queued or running. */
+  get busy(): boolean {
+    return this.#running.size > 0
   }
 
   /** Every piece of work started so far has ended. */

@@ -93,6 +93,8 @@ export interface PayoutCore {
   store: PayoutStore
   kind: ReturnType<typeof payoutKind>
   writes: ReferencedWrites<PayoutItem, PayoutsGateway, Transfer, Transfer>
+  /** Follows what the gateway holds or may hold, quickly; "Retry now" checks these now. */
+  follower: Follower
   slots: Slots
   /** Payouts whose first request is on its way: its answer counts as an attempt. */
   posting: Set<string>
@@ -133,10 +135,11 @@ export function payoutCore(options: SenderOptions): PayoutCore {
   // paces a payout had: status checks at the bank and lookups after a lost answer.
   const quick = { untilMs: 20 * o.pollMs, everyMs: o.pollMs }
   const later = { untilMs: Infinity, everyMs: Math.min(o.maxPollMs, o.retryMaxMs) }
+  const follower = new Follower({ steps: [quick, later] })
   const writes = new ReferencedWrites(kind, {
     journal: store,
     gateway,
-    follower: new Follower({ steps: [quick, later] }),
+    follower,
     reviewFollower: new Follower({ steps: [{ untilMs: Infinity, everyMs: o.reviewPollMs }] }),
     publish: (item) => told.publish(item),
     trust: o.referenceTrust ?? undefined,
@@ -149,5 +152,5 @@ export function payoutCore(options: SenderOptions): PayoutCore {
     windowMs: o.unknownWindowMs,
     decidedWatchMs: o.decidedWatchMs,
   })
-  return { store, kind, writes, slots, posting, told }
+  return { store, kind, writes, follower, slots, posting, told }
 }
