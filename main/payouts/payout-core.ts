@@ -98,27 +98,30 @@ export interface PayoutCore {
   slots: Slots
   /** Payouts whose first request is on its way: its answer counts as an attempt. */
   posting: Set<string>
-  /** What the core and the sender tell each other: a payout moved, a lookup failed, a pause. */
-  told: {
-    publish: (item: PayoutItem) => void
-    lookupFailed: (reference: string, error: unknown) => void
-    /** Why nothing may ask the gateway now (a bad key, no gateway), or null. */
-    paused: () => string | null
-  }
+}
+
+/** What the core tells the sender (a payout moved, a lookup failed) and asks it (a pause). */
+export interface SenderHooks {
+  publish(item: PayoutItem): void
+  lookupFailed(reference: string, error: unknown): void
+  /** Why nothing may ask the gateway now (a bad key, no gateway), or null. */
+  paused(): string | null
+}
+
+/** No sender listens (the decisions' own core in tests). */
+const UNHEARD: SenderHooks = {
+  publish: () => undefined,
+  lookupFailed: () => undefined,
+  paused: () => null,
 }
 
 /** A follow-up not made: the sender is paused (it already says why). */
 export class Paused extends Error {}
 
 /** The core over the outbox, on the sender's pace. */
-export function payoutCore(options: SenderOptions): PayoutCore {
+export function payoutCore(options: SenderOptions, told = UNHEARD): PayoutCore {
   const o = settle(options)
   const posting = new Set<string>()
-  const told: PayoutCore['told'] = {
-    publish: () => undefined,
-    lookupFailed: () => undefined,
-    paused: () => null,
-  }
   const gateway = async (): Promise<PayoutsGateway> => {
     const why = told.paused()
     if (why !== null) throw new Paused(why)
@@ -152,5 +155,5 @@ export function payoutCore(options: SenderOptions): PayoutCore {
     windowMs: o.unknownWindowMs,
     decidedWatchMs: o.decidedWatchMs,
   })
-  return { store, kind, writes, follower, slots, posting, told }
+  return { store, kind, writes, follower, slots, posting }
 }

@@ -7,18 +7,12 @@
 // core's slots, until its first request has left (sending.ts: the checks before it leaves and
 // what a refusal means). This file is the payout's part: the pause while the gateway or the
 // disk cannot be used, and the reversal watch of a paid payout (to the core, a success is final).
-import { explainGatewayFailure } from './explain'
-import { classifyFailure } from './gatewayPort'
-import { GatewayError } from '../gateway/errors'
 import { Follower, type CheckResult } from '../exactly-once/follower'
 import { isDecided, isUncertain, type PayoutItem } from './model'
-import { Paused, payoutCore, settle, type PayoutCore, type SenderOptions } from './payout-core'
+import { settle, type SenderOptions } from './payout-core'
 import { PayoutSending, type LiveStatus, type Turn } from './sending'
 
-export { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
 export { type SenderOptions } from './payout-core'
-export { type LiveStatus } from './sending'
-export { disbursementBody } from './payout-kind'
 
 /** What the core follows: the gateway holds, or may hold, these. */
 const followed = (item: PayoutItem): boolean =>
@@ -31,22 +25,12 @@ export class PayoutSender extends PayoutSending {
   #running = false
   #unsubscribe: (() => void) | null = null
 
-  /** `core`: the payouts' one core (the service's); absent, the sender builds it. */
-  constructor(options: SenderOptions & { core?: PayoutCore }) {
+  constructor(options: SenderOptions) {
     const o = settle(options)
-    super(o, options.core ?? payoutCore(o))
+    super(o)
     this.#reversal = new Follower({
       steps: [{ untilMs: o.reversalWatchMs, everyMs: o.reversalPollMs }],
     })
-    this.core.told.publish = (item) => {
-      const transferStatus = item.transfer?.status ?? null
-      this.setLive(item.reference, { problem: null, transferStatus })
-      if (item.state === 'submitted' || item.state === 'success') this.setBlocked(null)
-    }
-    this.core.told.lookupFailed = (reference, error) => this.#failedRead(reference, error)
-    // A bad key or no gateway stops the core's follow-ups too, not only the sends.
-    this.core.told.paused = () =>
-      this.o.now() < this.pausedUntil ? (this.blockedReason ?? 'Paused.') : null
   }
 
   start(): void {
@@ -181,21 +165,10 @@ export class PayoutSender extends PayoutSending {
         this.core.store.update(reference, (e) => this.core.kind.found(e, transfer, at))
         return 'final'
       } catch (error) {
-        this.#failedRead(reference, error)
+        this.failedRead(reference, error)
         return 'continue'
       }
     }
     this.#reversal.follow(reference, look, () => undefined)
-  }
-
-  /** A lookup failed: the problem in words; a bad key or no gateway blocks every send. */
-  #failedRead(reference: string, error: unknown): void {
-    if (error instanceof Paused) return
-    const failure = classifyFailure(error, 'lookup')
-    const message = explainGatewayFailure(error, 'verify')
-    this.problem(reference, failure, message)
-    if (failure === 'auth') this.pause(message, this.o.retryMaxMs)
-    else if (!(error instanceof GatewayError) && error instanceof Error)
-      this.pause(error.message, this.o.retryMaxMs / 4)
   }
 }

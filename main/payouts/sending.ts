@@ -9,10 +9,11 @@ import { Backoff, type Slots } from '../exactly-once/pacing'
 import type { ReferencedWrites } from '../exactly-once/tracker'
 import { approvalMatches, bindingHash } from './binding'
 import { explainGatewayFailure } from './explain'
+import { GatewayError } from '../gateway/errors'
 import { classifyFailure, type PayoutsGateway } from './gatewayPort'
 import { SYSTEM_ACTOR, type PayoutItem, type Problem } from './model'
 import { judgeName } from './name-check'
-import type { PayoutCore, Settled } from './payout-core'
+import { Paused, payoutCore, type PayoutCore, type Settled } from './payout-core'
 import type { ItemPatch } from './records'
 import { ACTIONS } from './stateMachine'
 
@@ -30,6 +31,8 @@ export interface LiveStatus {
 
 /** The checks before the first request, the request, and what its failure means. */
 export abstract class PayoutSending {
+  /** The payouts' one core: the sender drives it, the decisions take it too (service.ts). */
+  readonly core: PayoutCore
   protected readonly writes: ReferencedWrites<PayoutItem, PayoutsGateway, Transfer, Transfer>
   protected readonly slots: Slots
   /**
@@ -44,12 +47,19 @@ export abstract class PayoutSending {
   /** No first sends before this (no gateway, bad key). */
   protected pausedUntil = 0
 
-  constructor(
-    protected readonly o: Settled,
-    protected readonly core: PayoutCore,
-  ) {
-    this.writes = core.writes
-    this.slots = core.slots
+  constructor(protected readonly o: Settled) {
+    this.core = payoutCore(o, {
+      publish: (item) => {
+        const transferStatus = item.transfer?.status ?? null
+        this.setLive(item.reference, { problem: null, transferStatus })
+        if (item.state === 'submitted' || item.state === 'success') this.setBlocked(null)
+      },
+      lookupFailed: (reference, error) => this.failedRead(reference, error),
+      // A bad key or no gateway stops the core's follow-ups too, not only the sends.
+      paused: () => (o.now() < this.pausedUntil ? (this.blockedReason ?? 'Paused.') : null),
+    })
+    this.writes = this.core.writes
+    this.slots = this.core.slots
     this.retries = new Backoff({ baseMs: o.retryBaseMs, maxMs: o.retryMaxMs, now: o.now })
     this.sends = new Follower({ steps: [{ untilMs: Infinity, everyMs: o.idleMs }] })
   }
@@ -159,6 +169,17 @@ export abstract class PayoutSending {
     if (failure === 'auth') return this.pause(message, this.o.retryMaxMs)
     // A Retry-After already holds back sending (the core's pacing).
     if (failure !== 'rate_limited') return this.backoff(item.reference)
+  }
+
+  /** A lookup failed: the problem in words; a bad key or no gateway blocks every send. */
+  protected failedRead(reference: string, error: unknown): void {
+    if (error instanceof Paused) return
+    const failure = classifyFailure(error, 'lookup')
+    const message = explainGatewayFailure(error, 'verify')
+    this.problem(reference, failure, message)
+    if (failure === 'auth') this.pause(message, this.o.retryMaxMs)
+    else if (!(error instanceof GatewayError) && error instanceof Error)
+      this.pause(error.message, this.o.retryMaxMs / 4)
   }
 
   /** No first sends for `ms` (a bad key, no gateway, a failed disk), and why in words. */
