@@ -117,6 +117,9 @@ export class PayoutSender extends PayoutSending {
 
   /** A payout's first send, when nothing holds it back, through a request slot. */
   async #due(reference: string): Promise<CheckResult> {
+    // Done once it left approved or `sending` (listeners hear of that only once it is on disk).
+    const ours = () => ['approved', 'sending'].includes(this.o.outbox.get(reference)?.state ?? '')
+    if (!ours()) return 'final'
     const now = this.o.now()
     const held = Math.max(this.pausedUntil, this.writes.pacing.sendingHeld() ?? 0)
     // Looked at again at least every `idleMs`: a kick or a clock moved on may end a hold.
@@ -127,7 +130,7 @@ export class PayoutSender extends PayoutSending {
         this.o.onError?.(error)
         return this.backoff(reference)
       })
-    return turn ?? 'continue'
+    return turn ?? (ours() ? 'continue' : 'final')
   }
 
   async #work(reference: string): Promise<Turn> {
