@@ -163,11 +163,6 @@ export class Slots {
     }
   }
 
-  /** Some piece of work is queued or running. */
-  get busy(): boolean {
-    return this.#running.size > 0
-  }
-
   /** Every piece of work started so far has ended. */
   async idle(): Promise<void> {
     while (this.#running.size > 0) await Promise.allSettled([...this.#running])

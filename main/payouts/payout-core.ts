@@ -108,30 +108,23 @@ export interface SenderHooks {
   paused(): string | null
 }
 
-/** No sender listens (the decisions' own core in tests). */
-const UNHEARD: SenderHooks = {
-  publish: () => undefined,
-  lookupFailed: () => undefined,
-  paused: () => null,
-}
-
 /** A follow-up not made: the sender is paused (it already says why). */
 export class Paused extends Error {}
 
-/** The core over the outbox, on the sender's pace. */
-export function payoutCore(options: SenderOptions, told = UNHEARD): PayoutCore {
+/** The core over the outbox, on the sender's pace; `told`: the sender (none for decisions alone). */
+export function payoutCore(options: SenderOptions, told?: SenderHooks): PayoutCore {
   const o = settle(options)
   const posting = new Set<string>()
   const gateway = async (): Promise<PayoutsGateway> => {
-    const why = told.paused()
-    if (why !== null) throw new Paused(why)
+    const why = told?.paused()
+    if (why) throw new Paused(why)
     return o.gateway()
   }
   const store = new PayoutStore(o.outbox, (error) => o.onError?.(error))
   const kind = payoutKind({
     requestTimeoutMs: o.requestTimeoutMs,
     posting,
-    lookupFailed: (reference, error) => told.lookupFailed(reference, error),
+    lookupFailed: (reference, error) => told?.lookupFailed(reference, error),
   })
   const slots = new Slots(o.concurrency)
   // Quick at first (a transfer is usually settled by then), then at the slower of the two
@@ -144,7 +137,7 @@ export function payoutCore(options: SenderOptions, told = UNHEARD): PayoutCore {
     gateway,
     follower,
     reviewFollower: new Follower({ steps: [{ untilMs: Infinity, everyMs: o.reviewPollMs }] }),
-    publish: (item) => told.publish(item),
+    publish: (item) => told?.publish(item),
     trust: o.referenceTrust ?? undefined,
     pacing: o.pacing,
     slots,

@@ -83,7 +83,8 @@ export class PayoutSender extends PayoutSending {
       const busy = [...this.o.outbox.items()].some((item) =>
         ['approved', 'sending', 'unknown', 'submitted'].includes(item.state),
       )
-      if (!busy && !this.slots.busy && !this.core.store.busy) return
+      // A first send's follow ends only after its last record is on disk.
+      if (!busy && this.sends.size === 0 && !this.core.store.busy) return
       if (Date.now() > deadline) throw new Error('The outbox did not drain in time.')
       await new Promise((resolve) => setTimeout(resolve, 25))
     }
