@@ -49,9 +49,9 @@ export class PayoutSender extends PayoutSending {
     this.#unsubscribe?.()
     this.#unsubscribe = null
     this.sends.stopAll()
-    this.writes.stop()
+    this.core.writes.stop()
     this.#reversal.stopAll()
-    await this.slots.idle()
+    await this.core.slots.idle()
     await this.core.store.allWritten()
   }
 
@@ -109,7 +109,7 @@ export class PayoutSender extends PayoutSending {
     // through another core over this outbox too. Not a `sending` payout this sender posts.
     const posting = this.sends.isFollowing(reference)
     if (this.#running && followed(item) && !(item.state === 'sending' && posting))
-      this.writes.pickUp(item)
+      this.core.writes.pickUp(item)
     const watch = this.o.reversalWatchMs > 0 && item.state === 'success' && !item.resolution
     if (watch && this.o.now() - item.updatedAt < this.o.reversalWatchMs)
       this.#watchReversal(reference)
@@ -122,10 +122,10 @@ export class PayoutSender extends PayoutSending {
     const ours = () => ['approved', 'sending'].includes(this.o.outbox.get(reference)?.state ?? '')
     if (!ours()) return 'final'
     const now = this.o.now()
-    const held = Math.max(this.pausedUntil, this.writes.pacing.sendingHeld() ?? 0)
+    const held = Math.max(this.pausedUntil, this.core.writes.pacing.sendingHeld() ?? 0)
     // Looked at again at least every `idleMs`: a kick or a clock moved on may end a hold.
     if (held > now) return { afterMs: Math.min(held - now, this.o.idleMs) }
-    const turn = await this.slots
+    const turn = await this.core.slots
       .run(() => this.#work(reference))
       .catch((error: unknown) => {
         this.o.onError?.(error)
@@ -142,7 +142,7 @@ export class PayoutSender extends PayoutSending {
     // saved): nothing may go to the gateway until a restart reloads what is really on disk.
     const storage = this.o.outbox.journal.failure
     if (storage) return this.pause(storage.message, this.o.retryMaxMs)
-    if (item.state === 'approved' && this.writes.pacing.sendingHeld() !== null) return
+    if (item.state === 'approved' && this.core.writes.pacing.sendingHeld() !== null) return
     let gateway
     try {
       gateway = await this.o.gateway()
@@ -157,16 +157,17 @@ export class PayoutSender extends PayoutSending {
 
   /** Only our reference's transfer, and only its reversal, changes a paid payout. */
   #watchReversal(reference: string): void {
+    const { slots, writes, store, kind } = this.core
     const look = async () => {
       const item = this.o.outbox.get(reference)
       if (!item || item.state !== 'success' || !this.#running) return 'final'
       if (this.o.now() < this.pausedUntil) return 'continue'
       try {
         const gateway = await this.o.gateway()
-        const transfer = await this.slots.run(() => this.writes.lookup(gateway, reference))
+        const transfer = await slots.run(() => writes.lookup(gateway, reference))
         if (transfer.reference !== reference || transfer.status !== 'reversed') return 'continue'
         const at = new Date(this.o.now()).toISOString()
-        this.core.store.update(reference, (e) => this.core.kind.found(e, transfer, at))
+        store.update(reference, (e) => kind.found(e, transfer, at))
         return 'final'
       } catch (error) {
         this.failedRead(reference, error)

@@ -5,8 +5,7 @@
 import type { Transfer } from '../../common/api/disbursements'
 import { english } from '../kernel/errors'
 import { Follower, type CheckResult } from '../exactly-once/follower'
-import { Backoff, type Slots } from '../exactly-once/pacing'
-import type { ReferencedWrites } from '../exactly-once/tracker'
+import { Backoff } from '../exactly-once/pacing'
 import { approvalMatches, bindingHash } from './binding'
 import { explainGatewayFailure } from './explain'
 import { GatewayError } from '../gateway/errors'
@@ -33,8 +32,6 @@ export interface LiveStatus {
 export abstract class PayoutSending {
   /** The payouts' one core: the sender drives it, the decisions take it too (service.ts). */
   readonly core: PayoutCore
-  protected readonly writes: ReferencedWrites<PayoutItem, PayoutsGateway, Transfer, Transfer>
-  protected readonly slots: Slots
   /**
    * The payouts whose first send is to be made: approved, or `sending` and cleared for another
    * initialize (it was not processed). Each is tried at once, then every `idleMs`.
@@ -58,8 +55,6 @@ export abstract class PayoutSending {
       // A bad key or no gateway stops the core's follow-ups too, not only the sends.
       paused: () => (o.now() < this.pausedUntil ? (this.blockedReason ?? 'Paused.') : null),
     })
-    this.writes = this.core.writes
-    this.slots = this.core.slots
     this.retries = new Backoff({ baseMs: o.retryBaseMs, maxMs: o.retryMaxMs, now: o.now })
     this.sends = new Follower({ steps: [{ untilMs: Infinity, everyMs: o.idleMs }] })
   }
@@ -100,7 +95,7 @@ export abstract class PayoutSending {
       return this.act(current, 'hold', judged.hold, patch)
     }
     // The disk is no gateway request: the slot goes to other work while `send` is written.
-    await this.slots.off(
+    await this.core.slots.off(
       this.act(current, 'send', null, { nameCheck: judged.nameCheck, problem: null }),
     )
     // Durable now: a crash from here on is recovered by verifying first.
@@ -121,7 +116,7 @@ export abstract class PayoutSending {
     // time (the first send's record is `send` itself).
     if (ready.sendAttempts > 0) {
       const text = `Attempt ${attempt} is being sent with the same reference.`
-      await this.slots.off(this.noteAttempt(ready, text, { sendAttempts: attempt }))
+      await this.core.slots.off(this.noteAttempt(ready, text, { sendAttempts: attempt }))
     }
     const item = this.o.outbox.get(reference)
     if (!item || item.state !== 'sending') return
@@ -131,7 +126,7 @@ export abstract class PayoutSending {
       return this.noteAttempt(item, `Attempt ${attempt} was not sent. ${HELD}`, {})
     this.core.posting.add(reference)
     try {
-      await this.writes.submit(item, gateway)
+      await this.core.writes.submit(item, gateway)
     } catch (error) {
       return await this.#refusedOrNotSent(item, attempt, error)
     } finally {
@@ -145,7 +140,7 @@ export abstract class PayoutSending {
    * is on disk): tried again once the hold has passed; a restart looks it up first.
    */
   #heldBack(reference: string): boolean {
-    if (this.writes.pacing.sendingHeld() === null) return false
+    if (this.core.writes.pacing.sendingHeld() === null) return false
     this.problem(reference, 'rate_limited', HELD)
     return true
   }
