@@ -1,7 +1,8 @@
-// Follows asynchronous gateway records (payments, refunds, debits) until they are final, by
-// asking the gateway on a schedule that slows down as the record ages: quick while a customer
-// is likely at the till, sparse later, and stopping at a deadline so a forgotten checkout
-// doesn't poll forever. One follow per key; a manual check never doubles the schedule.
+// Follows asynchronous gateway records (payments, refunds, debits, payouts) until they are
+// final, by asking the gateway on a schedule that slows down as the record ages: quick while a
+// customer is likely at the till, sparse later, and stopping at a deadline so a forgotten
+// checkout doesn't poll forever (and a payout's first send until it has left). One follow per
+// key; a manual check never doubles the schedule.
 
 /** `afterMs`: check again then rather than on the schedule (a back-off, a wait to land). */
 export type CheckResult = 'final' | 'continue' | { afterMs: number }
@@ -86,6 +87,18 @@ export class Follower {
 
   stopAll(): void {
     for (const key of [...this.#followed.keys()]) this.stop(key)
+  }
+
+  /**
+   * Checks every key followed now rather than at its time ("Retry now"); a key being checked
+   * at the moment is left to that check, so nothing is asked twice at once.
+   */
+  checkNow(): void {
+    for (const [key, entry] of this.#followed) {
+      if (entry.running) continue
+      this.timers.clearTimeout(entry.timer)
+      void this.#run(key, entry)
+    }
   }
 
   get size(): number {

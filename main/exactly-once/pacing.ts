@@ -45,11 +45,6 @@ export class Pacing {
     return this.#held(this.#sends, this.#env())
   }
 
-  /** Until when lookups of `reference` are held back, or null. */
-  lookupHeld(reference: string): number | null {
-    return this.#held(this.#lookups, `${this.#env()} ${reference}`)
-  }
-
   /** A first send or a resend: refused while held; a 429 met holds every send. */
   send<T>(request: () => Promise<T>): Promise<T> {
     return this.#through(this.#sends, this.#env(), 'POST', request)
@@ -113,6 +108,11 @@ export class Backoff {
 
   forget(key: string): void {
     this.#misses.delete(key)
+  }
+
+  /** Every key starts again from `baseMs` (a person asked to try now). */
+  clear(): void {
+    this.#misses.clear()
   }
 }
 

@@ -93,52 +93,51 @@ export interface PayoutCore {
   store: PayoutStore
   kind: ReturnType<typeof payoutKind>
   writes: ReferencedWrites<PayoutItem, PayoutsGateway, Transfer, Transfer>
+  /** Follows what the gateway holds or may hold, quickly; "Retry now" checks these now. */
+  follower: Follower
   slots: Slots
   /** Payouts whose first request is on its way: its answer counts as an attempt. */
   posting: Set<string>
-  /** What the core and the sender tell each other: a payout moved, a lookup failed, a pause. */
-  told: {
-    publish: (item: PayoutItem) => void
-    lookupFailed: (reference: string, error: unknown) => void
-    /** Why nothing may ask the gateway now (a bad key, no gateway), or null. */
-    paused: () => string | null
-  }
+}
+
+/** What the core tells the sender (a payout moved, a lookup failed) and asks it (a pause). */
+export interface SenderHooks {
+  publish(item: PayoutItem): void
+  lookupFailed(reference: string, error: unknown): void
+  /** Why nothing may ask the gateway now (a bad key, no gateway), or null. */
+  paused(): string | null
 }
 
 /** A follow-up not made: the sender is paused (it already says why). */
 export class Paused extends Error {}
 
-/** The core over the outbox, on the sender's pace. */
-export function payoutCore(options: SenderOptions): PayoutCore {
+/** The core over the outbox, on the sender's pace; `told`: the sender (none for decisions alone). */
+export function payoutCore(options: SenderOptions, told?: SenderHooks): PayoutCore {
   const o = settle(options)
   const posting = new Set<string>()
-  const told: PayoutCore['told'] = {
-    publish: () => undefined,
-    lookupFailed: () => undefined,
-    paused: () => null,
-  }
   const gateway = async (): Promise<PayoutsGateway> => {
-    const why = told.paused()
-    if (why !== null) throw new Paused(why)
+    const why = told?.paused()
+    if (why) throw new Paused(why)
     return o.gateway()
   }
   const store = new PayoutStore(o.outbox, (error) => o.onError?.(error))
   const kind = payoutKind({
     requestTimeoutMs: o.requestTimeoutMs,
     posting,
-    lookupFailed: (reference, error) => told.lookupFailed(reference, error),
+    lookupFailed: (reference, error) => told?.lookupFailed(reference, error),
   })
   const slots = new Slots(o.concurrency)
   // Quick at first (a transfer is usually settled by then), then at the slower of the two
   // paces a payout had: status checks at the bank and lookups after a lost answer.
   const quick = { untilMs: 20 * o.pollMs, everyMs: o.pollMs }
   const later = { untilMs: Infinity, everyMs: Math.min(o.maxPollMs, o.retryMaxMs) }
+  const follower = new Follower({ steps: [quick, later] })
   const writes = new ReferencedWrites(kind, {
     journal: store,
     gateway,
-    follower: new Follower({ steps: [quick, later] }),
+    follower,
     reviewFollower: new Follower({ steps: [{ untilMs: Infinity, everyMs: o.reviewPollMs }] }),
-    publish: (item) => told.publish(item),
+    publish: (item) => told?.publish(item),
     trust: o.referenceTrust ?? undefined,
     pacing: o.pacing,
     slots,
@@ -149,5 +148,5 @@ export function payoutCore(options: SenderOptions): PayoutCore {
     windowMs: o.unknownWindowMs,
     decidedWatchMs: o.decidedWatchMs,
   })
-  return { store, kind, writes, slots, posting, told }
+  return { store, kind, writes, follower, slots, posting }
 }

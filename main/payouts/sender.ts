@@ -3,21 +3,16 @@
 // the reference fixed at creation, `sending` on disk before the first request, an unknown
 // outcome followed only by our reference, a resend only where earned and never once decided,
 // review, the fence on a decision, the environment's Retry-After holds and the request slots.
-// This file is the payout's part: which approved payout goes next (sending.ts has the checks
-// before it leaves and what a refusal means), the pause while the gateway or the disk cannot
-// be used, and the reversal watch of a paid payout (to the core, a success is final).
-import { explainGatewayFailure } from './explain'
-import { classifyFailure } from './gatewayPort'
-import { GatewayError } from '../gateway/errors'
-import { Follower } from '../exactly-once/follower'
+// An approved payout is followed like any of the core's entries, by a follower through the
+// core's slots, until its first request has left (sending.ts: the checks before it leaves and
+// what a refusal means). This file is the payout's part: the pause while the gateway or the
+// disk cannot be used, and the reversal watch of a paid payout (to the core, a success is final).
+import { Follower, type CheckResult } from '../exactly-once/follower'
 import { isDecided, isUncertain, type PayoutItem } from './model'
-import { Paused, payoutCore, settle, type PayoutCore, type SenderOptions } from './payout-core'
-import { PayoutSending, type LiveStatus } from './sending'
+import { settle, type SenderOptions } from './payout-core'
+import { PayoutSending, type LiveStatus, type Turn } from './sending'
 
-export { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
 export { type SenderOptions } from './payout-core'
-export { type LiveStatus } from './sending'
-export { disbursementBody } from './payout-kind'
 
 /** What the core follows: the gateway holds, or may hold, these. */
 const followed = (item: PayoutItem): boolean =>
@@ -26,44 +21,26 @@ const followed = (item: PayoutItem): boolean =>
   isDecided(item)
 
 export class PayoutSender extends PayoutSending {
-  /** Payouts to send, oldest first: approved, or `sending` and cleared to go again. */
-  readonly #queue = new Set<string>()
-  readonly #inFlight = new Map<string, Promise<void>>()
   readonly #reversal: Follower
-  #timer: NodeJS.Timeout | null = null
-  #timerAt = Infinity
   #running = false
   #unsubscribe: (() => void) | null = null
 
-  /** `core`: the payouts' one core (the service's); absent, the sender builds it. */
-  constructor(options: SenderOptions & { core?: PayoutCore }) {
+  constructor(options: SenderOptions) {
     const o = settle(options)
-    super(o, options.core ?? payoutCore(o))
+    super(o)
     this.#reversal = new Follower({
       steps: [{ untilMs: o.reversalWatchMs, everyMs: o.reversalPollMs }],
     })
-    this.core.told.publish = (item) => {
-      const transferStatus = item.transfer?.status ?? null
-      this.setLive(item.reference, { problem: null, transferStatus })
-      if (item.state === 'submitted' || item.state === 'success') this.setBlocked(null)
-    }
-    this.core.told.lookupFailed = (reference, error) => this.#failedRead(reference, error)
-    // A bad key or no gateway stops the core's follow-ups too, not only the sends.
-    this.core.told.paused = () =>
-      this.o.now() < this.pausedUntil ? (this.blockedReason ?? 'Paused.') : null
   }
 
   start(): void {
     if (this.#running) return
     this.#running = true
     // A `sending` payout found at a start may have left before the stop: the core looks it up.
-    this.mayPost.clear()
     for (const item of this.o.outbox.items()) this.#track(item)
     this.#unsubscribe = this.o.outbox.onChange((items) => {
       for (const item of items) this.#track(item)
-      this.#schedule(0)
     })
-    this.#schedule(0)
   }
 
   /** Stops taking new work and waits for requests in flight (their outcome is journaled). */
@@ -71,29 +48,24 @@ export class PayoutSender extends PayoutSending {
     this.#running = false
     this.#unsubscribe?.()
     this.#unsubscribe = null
-    if (this.#timer) clearTimeout(this.#timer)
-    this.#timer = null
-    this.#timerAt = Infinity
-    this.writes.stop()
+    this.sends.stopAll()
+    this.core.writes.stop()
     this.#reversal.stopAll()
-    await Promise.allSettled([...this.#inFlight.values()])
-    await this.slots.idle()
+    await this.core.slots.idle()
     await this.core.store.allWritten()
   }
 
   /**
    * Try the work in progress now (the connection came back, or someone pressed "Retry now"):
-   * through the request slots, and only what the core follows quickly, so payouts on a slow
-   * watch (review, decided, reversal) keep their pace and a kick never asks about all at once.
+   * through the request slots and the Retry-After holds, and only what the core follows
+   * quickly, so payouts on a slow watch (review, decided, reversal) keep their pace and a kick
+   * never asks about all at once.
    */
   kick(): void {
     this.pausedUntil = 0
-    for (const reference of this.dueAt.keys()) this.retries.forget(reference)
-    this.dueAt.clear()
-    for (const item of this.o.outbox.items())
-      if (this.writes.isFollowing(item.reference) && !isDecided(item))
-        void this.writes.check(item.reference).catch((error: unknown) => this.o.onError?.(error))
-    this.#schedule(0)
+    this.retries.clear()
+    this.sends.checkNow()
+    this.core.follower.checkNow()
   }
 
   live(reference: string): LiveStatus | undefined {
@@ -111,7 +83,8 @@ export class PayoutSender extends PayoutSending {
       const busy = [...this.o.outbox.items()].some((item) =>
         ['approved', 'sending', 'unknown', 'submitted'].includes(item.state),
       )
-      if (!busy && this.#inFlight.size === 0 && !this.core.store.busy) return
+      // A first send's follow ends only after its last record is on disk.
+      if (!busy && this.sends.size === 0 && !this.core.store.busy) return
       if (Date.now() > deadline) throw new Error('The outbox did not drain in time.')
       await new Promise((resolve) => setTimeout(resolve, 25))
     }
@@ -119,72 +92,49 @@ export class PayoutSender extends PayoutSending {
 
   #track(item: PayoutItem): void {
     const reference = item.reference
-    if (item.state === 'approved' || (item.state === 'sending' && this.mayPost.has(reference)))
-      this.#queue.add(reference)
-    else {
-      this.#queue.delete(reference)
-      this.dueAt.delete(reference)
+    // An approved payout is sent; one `sending` stays with its first send while that may go
+    // again (it was not processed). Anything else is the core's, or done.
+    if (item.state === 'approved')
+      this.sends.follow(
+        reference,
+        () => this.#due(reference),
+        () => undefined,
+        0,
+      )
+    else if (item.state !== 'sending') {
+      this.sends.stop(reference)
       this.retries.forget(reference)
     }
     // The core follows what the gateway holds or may hold: at a start, and a decision made
     // through another core over this outbox too. Not a `sending` payout this sender posts.
-    const posting = this.#inFlight.has(reference) || this.mayPost.has(reference)
+    const posting = this.sends.isFollowing(reference)
     if (this.#running && followed(item) && !(item.state === 'sending' && posting))
-      this.writes.pickUp(item)
+      this.core.writes.pickUp(item)
     const watch = this.o.reversalWatchMs > 0 && item.state === 'success' && !item.resolution
     if (watch && this.o.now() - item.updatedAt < this.o.reversalWatchMs)
       this.#watchReversal(reference)
     else if (item.state !== 'success') this.#reversal.stop(reference)
   }
 
-  #schedule(delayMs: number): void {
-    if (!this.#running) return
-    const at = this.o.now() + Math.max(0, delayMs)
-    if (this.#timer && at >= this.#timerAt) return
-    if (this.#timer) clearTimeout(this.#timer)
-    this.#timerAt = at
-    this.#timer = setTimeout(
-      () => {
-        this.#timer = null
-        this.#timerAt = Infinity
-        this.#tick()
-      },
-      Math.max(0, delayMs),
-    )
-    this.#timer.unref?.()
-  }
-
-  /** Sends what is due, oldest first, each as a request slot frees up. */
-  #tick(): void {
-    if (!this.#running) return
+  /** A payout's first send, when nothing holds it back, through a request slot. */
+  async #due(reference: string): Promise<CheckResult> {
+    // Done once it left approved or `sending` (listeners hear of that only once it is on disk).
+    const ours = () => ['approved', 'sending'].includes(this.o.outbox.get(reference)?.state ?? '')
+    if (!ours()) return 'final'
     const now = this.o.now()
-    let next = now + this.o.idleMs
-    const held = Math.max(this.pausedUntil, this.writes.pacing.sendingHeld() ?? 0)
-    for (const reference of held > now ? [] : this.#queue) {
-      if (this.#inFlight.has(reference)) continue
-      const due = this.dueAt.get(reference) ?? 0
-      if (due > now) {
-        next = Math.min(next, due)
-        continue
-      }
-      const work = this.slots
-        .run(() => this.#work(reference))
-        .catch((error: unknown) => {
-          this.o.onError?.(error)
-          this.backoff(reference)
-        })
-        .finally(() => {
-          this.#inFlight.delete(reference)
-          const item = this.o.outbox.get(reference)
-          if (item) this.#track(item)
-          this.#schedule(0)
-        })
-      this.#inFlight.set(reference, work)
-    }
-    this.#schedule(Math.max(0, (held > now ? Math.min(next, held) : next) - now))
+    const held = Math.max(this.pausedUntil, this.core.writes.pacing.sendingHeld() ?? 0)
+    // Looked at again at least every `idleMs`: a kick or a clock moved on may end a hold.
+    if (held > now) return { afterMs: Math.min(held - now, this.o.idleMs) }
+    const turn = await this.core.slots
+      .run(() => this.#work(reference))
+      .catch((error: unknown) => {
+        this.o.onError?.(error)
+        return this.backoff(reference)
+      })
+    return turn ?? (ours() ? 'continue' : 'final')
   }
 
-  async #work(reference: string): Promise<void> {
+  async #work(reference: string): Promise<Turn> {
     const item = this.o.outbox.get(reference)
     const now = this.o.now()
     if (!item || !this.#running || now < this.pausedUntil) return
@@ -192,7 +142,7 @@ export class PayoutSender extends PayoutSending {
     // saved): nothing may go to the gateway until a restart reloads what is really on disk.
     const storage = this.o.outbox.journal.failure
     if (storage) return this.pause(storage.message, this.o.retryMaxMs)
-    if (item.state === 'approved' && this.writes.pacing.sendingHeld() !== null) return
+    if (item.state === 'approved' && this.core.writes.pacing.sendingHeld() !== null) return
     let gateway
     try {
       gateway = await this.o.gateway()
@@ -207,33 +157,23 @@ export class PayoutSender extends PayoutSending {
 
   /** Only our reference's transfer, and only its reversal, changes a paid payout. */
   #watchReversal(reference: string): void {
+    const { slots, writes, store, kind } = this.core
     const look = async () => {
       const item = this.o.outbox.get(reference)
       if (!item || item.state !== 'success' || !this.#running) return 'final'
       if (this.o.now() < this.pausedUntil) return 'continue'
       try {
         const gateway = await this.o.gateway()
-        const transfer = await this.slots.run(() => this.writes.lookup(gateway, reference))
+        const transfer = await slots.run(() => writes.lookup(gateway, reference))
         if (transfer.reference !== reference || transfer.status !== 'reversed') return 'continue'
         const at = new Date(this.o.now()).toISOString()
-        this.core.store.update(reference, (e) => this.core.kind.found(e, transfer, at))
+        store.update(reference, (e) => kind.found(e, transfer, at))
         return 'final'
       } catch (error) {
-        this.#failedRead(reference, error)
+        this.failedRead(reference, error)
         return 'continue'
       }
     }
     this.#reversal.follow(reference, look, () => undefined)
-  }
-
-  /** A lookup failed: the problem in words; a bad key or no gateway blocks every send. */
-  #failedRead(reference: string, error: unknown): void {
-    if (error instanceof Paused) return
-    const failure = classifyFailure(error, 'lookup')
-    const message = explainGatewayFailure(error, 'verify')
-    this.problem(reference, failure, message)
-    if (failure === 'auth') this.pause(message, this.o.retryMaxMs)
-    else if (!(error instanceof GatewayError) && error instanceof Error)
-      this.pause(error.message, this.o.retryMaxMs / 4)
   }
 }

@@ -1,22 +1,26 @@
 // Sending an approved payout: the binding and approval checks before anything leaves, the
-// name check, `sending` journaled before the first request, one initialize per clearance, and
-// what a failed initialize means (refused, tried again later, or an unknown outcome that the
-// exactly-once core follows). Also the sender's live view of a payout and its pauses.
+// name check, `sending` journaled before the first request, one initialize per turn of its
+// follower, and what a failed initialize means (refused, tried again later, or an unknown
+// outcome that the exactly-once core follows). Also the sender's live view and its pauses.
 import type { Transfer } from '../../common/api/disbursements'
 import { english } from '../kernel/errors'
-import { Backoff, type Slots } from '../exactly-once/pacing'
-import type { ReferencedWrites } from '../exactly-once/tracker'
+import { Follower, type CheckResult } from '../exactly-once/follower'
+import { Backoff } from '../exactly-once/pacing'
 import { approvalMatches, bindingHash } from './binding'
 import { explainGatewayFailure } from './explain'
+import { GatewayError } from '../gateway/errors'
 import { classifyFailure, type PayoutsGateway } from './gatewayPort'
 import { SYSTEM_ACTOR, type PayoutItem, type Problem } from './model'
 import { judgeName } from './name-check'
-import type { PayoutCore, Settled } from './payout-core'
+import { Paused, payoutCore, type PayoutCore, type Settled } from './payout-core'
 import type { ItemPatch } from './records'
 import { ACTIONS } from './stateMachine'
 
 /** The words of a send held back by a rate limit: the catalogue's, so the screens key them. */
 const HELD = english({ key: 'payouts.gw.held' })
+
+/** How a turn of a payout's first send ended: when to try again, or void at the usual pace. */
+export type Turn = CheckResult | void
 
 /** The sender's live view of an item: the latest problem and gateway status. */
 export interface LiveStatus {
@@ -26,55 +30,60 @@ export interface LiveStatus {
 
 /** The checks before the first request, the request, and what its failure means. */
 export abstract class PayoutSending {
-  protected readonly writes: ReferencedWrites<PayoutItem, PayoutsGateway, Transfer, Transfer>
-  protected readonly slots: Slots
-  /** When a payout's next first send may be tried (after a failure, with back-off). */
-  protected readonly dueAt = new Map<string, number>()
+  /** The payouts' one core: the sender drives it, the decisions take it too (service.ts). */
+  readonly core: PayoutCore
+  /**
+   * The payouts whose first send is to be made: approved, or `sending` and cleared for another
+   * initialize (it was not processed). Each is tried at once, then every `idleMs`.
+   */
+  protected readonly sends: Follower
+  /** The wait before a first send that failed is tried again. */
   protected readonly retries: Backoff
-  /** References cleared for another initialize: `send` just committed, or it was not processed. */
-  protected readonly mayPost = new Set<string>()
   protected readonly liveStatus = new Map<string, LiveStatus>()
   protected blockedReason: string | null = null
   /** No first sends before this (no gateway, bad key). */
   protected pausedUntil = 0
 
-  constructor(
-    protected readonly o: Settled,
-    protected readonly core: PayoutCore,
-  ) {
-    this.writes = core.writes
-    this.slots = core.slots
+  constructor(protected readonly o: Settled) {
+    this.core = payoutCore(o, {
+      publish: (item) => {
+        const transferStatus = item.transfer?.status ?? null
+        this.setLive(item.reference, { problem: null, transferStatus })
+        if (item.state === 'submitted' || item.state === 'success') this.setBlocked(null)
+      },
+      lookupFailed: (reference, error) => this.failedRead(reference, error),
+      // A bad key or no gateway stops the core's follow-ups too, not only the sends.
+      paused: () => (o.now() < this.pausedUntil ? (this.blockedReason ?? 'Paused.') : null),
+    })
     this.retries = new Backoff({ baseMs: o.retryBaseMs, maxMs: o.retryMaxMs, now: o.now })
+    this.sends = new Follower({ steps: [{ untilMs: Infinity, everyMs: o.idleMs }] })
   }
 
-  protected async sendApproved(gateway: PayoutsGateway, item: PayoutItem): Promise<void> {
+  /** Void: this turn is over; its follower looks again at its pace, or stops once it moved on. */
+  protected async sendApproved(gateway: PayoutsGateway, item: PayoutItem): Promise<Turn> {
     if (!item.approval || item.approval.expiresAt <= this.o.now()) {
-      await this.act(item, 'expire', 'The approval expired before the payout could be sent.', {
+      return this.act(item, 'expire', 'The approval expired before the payout could be sent.', {
         approval: null,
       })
-      return
     }
     if (!approvalMatches(item)) {
-      await this.act(item, 'hold', 'The details no longer match what the supervisor approved.', {
+      return this.act(item, 'hold', 'The details no longer match what the supervisor approved.', {
         approval: null,
         reviewReason: english({ key: 'payouts.review.changed' }),
       })
-      return
     }
     if (!approvalMatches(item, this.o.approvalSealer)) {
       // The details match, but Tilldesk did not sign this approval after a PIN check: it was
       // copied from another payout or written into the files by hand.
       const why = english({ key: 'payouts.review.unsigned' })
-      await this.act(item, 'hold', why, { approval: null, reviewReason: why })
-      return
+      return this.act(item, 'hold', why, { approval: null, reviewReason: why })
     }
     // Name enquiry before every disbursement.
     const result = await this.o.resolveName(item.bankCode, item.accountNumber)
     if (result.kind === 'unavailable') {
       const message = `Waiting to check the name with the bank: ${result.message}`
       this.problem(item.reference, 'name_check_unavailable', message)
-      this.backoff(item.reference)
-      return
+      return this.backoff(item.reference)
     }
     const judged = judgeName(item, result)
     // The enquiry took a while: go on only if the payout is still exactly what was judged.
@@ -83,17 +92,15 @@ export abstract class PayoutSending {
       return
     if (judged.hold) {
       const patch = { approval: null, reviewReason: judged.hold, nameCheck: judged.nameCheck }
-      await this.act(current, 'hold', judged.hold, patch)
-      return
+      return this.act(current, 'hold', judged.hold, patch)
     }
     // The disk is no gateway request: the slot goes to other work while `send` is written.
-    await this.slots.off(
+    await this.core.slots.off(
       this.act(current, 'send', null, { nameCheck: judged.nameCheck, problem: null }),
     )
     // Durable now: a crash from here on is recovered by verifying first.
-    this.mayPost.add(current.reference)
     const sending = this.o.outbox.get(current.reference)
-    if (sending) await this.post(gateway, sending)
+    if (sending) return this.post(gateway, sending)
   }
 
   /**
@@ -101,33 +108,27 @@ export abstract class PayoutSending {
    * exactly-once core: a 2xx is "exists", a lost answer makes the payout `unknown` for the core
    * to follow, and only a definite refusal of this only request fails it.
    */
-  protected async post(gateway: PayoutsGateway, ready: PayoutItem): Promise<void> {
+  protected async post(gateway: PayoutsGateway, ready: PayoutItem): Promise<Turn> {
     const reference = ready.reference
-    if (ready.state !== 'sending' || !this.mayPost.has(reference) || this.#heldBack(reference))
-      return
-    this.mayPost.delete(reference)
+    if (ready.state !== 'sending' || this.#heldBack(reference)) return
     const attempt = ready.sendAttempts + 1
     // A send after one the gateway did not process is journaled before it leaves, with its
     // time (the first send's record is `send` itself).
     if (ready.sendAttempts > 0) {
       const text = `Attempt ${attempt} is being sent with the same reference.`
-      await this.slots.off(this.noteAttempt(ready, text, { sendAttempts: attempt }))
+      await this.core.slots.off(this.noteAttempt(ready, text, { sendAttempts: attempt }))
     }
     const item = this.o.outbox.get(reference)
     if (!item || item.state !== 'sending') return
     // The slot was given away for that write: a Retry-After met by another send meanwhile
     // holds this one back too.
-    if (ready.sendAttempts > 0 && this.#heldBack(reference)) {
-      this.mayPost.add(reference)
-      await this.noteAttempt(item, `Attempt ${attempt} was not sent. ${HELD}`, {})
-      return
-    }
+    if (ready.sendAttempts > 0 && this.#heldBack(reference))
+      return this.noteAttempt(item, `Attempt ${attempt} was not sent. ${HELD}`, {})
     this.core.posting.add(reference)
     try {
-      await this.writes.submit(item, gateway)
-      this.retries.forget(reference)
+      await this.core.writes.submit(item, gateway)
     } catch (error) {
-      await this.#refusedOrNotSent(item, attempt, error)
+      return await this.#refusedOrNotSent(item, attempt, error)
     } finally {
       this.core.posting.delete(reference)
     }
@@ -135,25 +136,24 @@ export abstract class PayoutSending {
 
   /**
    * A Retry-After on any send holds back every send (the core's pacing), also one that gave
-   * its slot away for the disk. It stays `sending` and cleared to go (its record is on disk):
-   * it is tried again once the hold has passed, and a restart looks it up first.
+   * its slot away for the disk. It stays `sending` and followed for its first send (its record
+   * is on disk): tried again once the hold has passed; a restart looks it up first.
    */
   #heldBack(reference: string): boolean {
-    if (this.writes.pacing.sendingHeld() === null) return false
+    if (this.core.writes.pacing.sendingHeld() === null) return false
     this.problem(reference, 'rate_limited', HELD)
     return true
   }
 
   /** The only request was refused, or not processed at all (it may go again). */
-  async #refusedOrNotSent(item: PayoutItem, attempt: number, error: unknown): Promise<void> {
+  async #refusedOrNotSent(item: PayoutItem, attempt: number, error: unknown): Promise<Turn> {
     const failure = classifyFailure(error, 'write')
     const message = explainGatewayFailure(error, 'send', false)
     const problem = { code: failure, message, at: this.o.now() }
     if (failure === 'refused') {
       // Nothing was ever unknown: this refusal is the gateway's word on the only request.
       const patch = { sendAttempts: attempt, problem: { ...problem, transient: false } }
-      await this.act(item, 'refuse', message, patch)
-      return
+      return this.act(item, 'refuse', message, patch)
     }
     // Not processed (bad key, Retry-After, or it never left): the same request may go again.
     await this.noteAttempt(item, `Attempt ${attempt}: ${message}`, {
@@ -161,10 +161,20 @@ export abstract class PayoutSending {
       problem: { ...problem, transient: true },
     })
     this.problem(item.reference, failure, message)
-    this.mayPost.add(item.reference)
-    if (failure === 'auth') this.pause(message, this.o.retryMaxMs)
+    if (failure === 'auth') return this.pause(message, this.o.retryMaxMs)
     // A Retry-After already holds back sending (the core's pacing).
-    else if (failure !== 'rate_limited') this.backoff(item.reference)
+    if (failure !== 'rate_limited') return this.backoff(item.reference)
+  }
+
+  /** A lookup failed: the problem in words; a bad key or no gateway blocks every send. */
+  protected failedRead(reference: string, error: unknown): void {
+    if (error instanceof Paused) return
+    const failure = classifyFailure(error, 'lookup')
+    const message = explainGatewayFailure(error, 'verify')
+    this.problem(reference, failure, message)
+    if (failure === 'auth') this.pause(message, this.o.retryMaxMs)
+    else if (!(error instanceof GatewayError) && error instanceof Error)
+      this.pause(error.message, this.o.retryMaxMs / 4)
   }
 
   /** No first sends for `ms` (a bad key, no gateway, a failed disk), and why in words. */
@@ -195,8 +205,9 @@ export abstract class PayoutSending {
     ])
   }
 
-  protected backoff(reference: string): void {
-    this.dueAt.set(reference, this.o.now() + this.retries.next(reference, null))
+  /** The next first send of `reference` after a failure, backing off. */
+  protected backoff(reference: string): CheckResult {
+    return { afterMs: this.retries.next(reference, null) }
   }
 
   protected problem(reference: string, code: string, message: string): void {

@@ -38,8 +38,8 @@ import type { ShopLimitsPort } from './limits'
 import { PolicyStore } from './policy'
 import { RecordRejectedError } from './records'
 import { payoutDecisions } from './outcome-decision'
-import { payoutCore } from './payout-core'
-import { COMMIT_LAG_MARGIN_MS, PayoutSender, type SenderOptions } from './sender'
+import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
+import { PayoutSender, type SenderOptions } from './sender'
 import { statusOf, toView, type Viewer } from './view'
 
 export interface PayoutsServiceOptions {
@@ -173,7 +173,7 @@ export class PayoutsService {
       onError: (error) => this.options.onError?.(error),
       approvalSealer: seal?.sealer ?? null,
     }
-    const core = payoutCore(senderOptions)
+    const sender = new PayoutSender(senderOptions)
     const verifyPin = this.options.verifyPin
     const commands = new PayoutCommands({
       outbox,
@@ -194,10 +194,9 @@ export class PayoutsService {
       // Through the sender's core: its flights fence the decision off from its requests.
       decisions: payoutDecisions(
         { outbox, resolveName: senderOptions.resolveName, now: this.#now, verifyPin },
-        core,
+        sender.core,
       ),
     })
-    const sender = new PayoutSender({ ...senderOptions, core })
     const unsubscribe = outbox.onChange((items) => {
       this.options.onChanged?.(items.map((item) => this.#view(item, sender)))
       this.#publishStatus(outbox, sender)

@@ -1,11 +1,15 @@
 // A Retry-After on one payout's status lookup holds back that payout's next lookup only; a
 // Retry-After on initialize (a rate limit on sending) holds back sending, and lookups of
 // payouts the gateway already holds go on. Times are read on the world's clock, which the
-// test moves past the Retry-After by hand.
+// test moves past the Retry-After by hand. "Retry now" cuts neither wait, and asks the
+// gateway only about the payouts that need it, through the request slots.
 import { afterEach, describe, expect, it } from 'vitest'
+import type { Transfer } from '../../../common/api/disbursements'
 import type { PayoutItem } from '../../../main/payouts/model'
-import { PayoutSender } from '../../../main/payouts/sender'
-import { approvedPayout, gatewayError, world, type World } from './helpers'
+import { PayoutSender, type SenderOptions } from '../../../main/payouts/sender'
+import { waitFor } from '../../support/async'
+import { deferred, type Deferred } from '../../support/deferred'
+import { approvedPayout, gatewayError, realClock, world, type World } from './helpers'
 
 const RETRY_AFTER_MS = 60_000
 
@@ -61,7 +65,7 @@ function limitFirstLookup(reference: string): { at: number } {
   return limit
 }
 
-function startSender(concurrency = 4): PayoutSender {
+function startSender(concurrency = 4, extra: Partial<SenderOptions> = {}): PayoutSender {
   const s = new PayoutSender({
     outbox: w.outbox,
     gateway: async () => w.gateway,
@@ -84,6 +88,7 @@ function startSender(concurrency = 4): PayoutSender {
     reversalWatchMs: 0,
     verifyAfterMs: 2,
     unknownWindowMs: 10 * RETRY_AFTER_MS,
+    ...extra,
   })
   s.start()
   return s
@@ -169,5 +174,46 @@ describe('sender: Retry-After', () => {
     expect(sent.get(waiting.reference)).toHaveLength(1)
     for (const at of [sent.get(limited.reference)![1]!, sent.get(waiting.reference)![0]!])
       expect(at).toBeGreaterThanOrEqual(limitedAt + RETRY_AFTER_MS)
+  })
+})
+
+describe('sender: Retry now', () => {
+  it('looks up each payout at the bank once, two at a time, and never a settled one', async () => {
+    w = await world()
+    const refused = await approvedItem(0)
+    const atBank: PayoutItem[] = []
+    for (let i = 1; i <= 4; i++) atBank.push(await approvedItem(i))
+    realClock(w)
+    // Transfers stay pending at the bank; the first initialize is refused outright.
+    w.gateway.settleTo = null
+    w.gateway.initFaults.push({ kind: '422', message: 'Insufficient balance' })
+    // No lookup falls due by itself while the test runs: only the kick asks.
+    sender = startSender(2, { pollMs: 60_000, maxPollMs: 60_000, retryMaxMs: 60_000 })
+    await waitFor('sent', () => [...atBank, refused].every((p) => stateOf(p) !== 'approved'))
+    expect(stateOf(refused)).toBe('failed')
+    expect(atBank.map(stateOf)).toEqual(Array(4).fill('submitted'))
+
+    // Every lookup waits on the wire until the test answers it.
+    const wire: Array<Deferred<void>> = []
+    const verify = w.gateway.disbursements.verify
+    w.gateway.disbursements.verify = async (reference: string): Promise<Transfer> => {
+      const held = deferred<void>()
+      wire.push(held)
+      await held.promise
+      return verify(reference)
+    }
+    sender.kick()
+    await waitFor('two lookups out', () => wire.length === 2)
+    // A second "Retry now" while they are out asks nothing more.
+    sender.kick()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(wire).toHaveLength(2)
+    for (let answered = 0; answered < 4; answered++) {
+      await waitFor('the next lookup', () => wire.length > answered)
+      wire[answered]!.resolve()
+    }
+    await waitFor('four lookups', () => w.gateway.count('verify') === 4)
+    for (const p of atBank) expect(w.gateway.count('verify', p.reference)).toBe(1)
+    expect(w.gateway.count('verify', refused.reference)).toBe(0)
   })
 })
