@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ShiftReport } from '../../../common/ipc/shifts'
 import { Sealer } from '../../../main/integrity/seal'
 import { ShiftStore, type ShiftRecord } from '../../../main/shifts/store'
-import { at, bola, keyedSeal } from './fixtures'
+import { at, bola, keyedSeal, shiftRecord } from './fixtures'
 
 let dir: string
 beforeEach(() => {
@@ -18,15 +18,7 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-const shift = (n: number): ShiftRecord => ({
-  id: `sh_${String(n).padStart(6, '0')}`,
-  till: 'Front',
-  environment: 'demo',
-  openedBy: bola,
-  openedAt: at(0),
-  since: { at: at(0), exclude: [] },
-  openingFloat: null,
-})
+const shift = (n: number): ShiftRecord => shiftRecord(`sh_${String(n).padStart(6, '0')}`)
 
 const report = (record: ShiftRecord) =>
   ({
