@@ -13,6 +13,8 @@
 // BENCH_HEAP_SNAPSHOTS=<dir> writes a heap snapshot after day 1 and after the last day;
 // BENCH_SMAPS=<dir> writes /proc/self/smaps each evening; BENCH_SKIP=payouts,history leaves
 // those parts out of every day (to find which part of the day memory grows with).
+// Each evening's X- and Z-report are timed by the wall clock, by the process's CPU time and by
+// V8's collections meanwhile; the goal compares the CPU time (why: docs/perf.md, till-soak).
 // Each compressed day has a date of its own (bench/_day-clock.ts): the till's and the gateways'
 // clocks move on seven hours after the day's trading, before the evening's reports, and
 // seventeen hours after them, so a Z-report's reconciliation reads the gateway's lists of its
@@ -29,6 +31,7 @@ import {
   writeHeapSnapshot,
 } from 'node:v8'
 import { runInNewContext } from 'node:vm'
+import { PerformanceObserver } from 'node:perf_hooks'
 import type { ChargeView } from '../common/ipc/collections'
 import type { PayoutView } from '../common/ipc/payouts'
 import type { ShiftView, ZReportView } from '../common/ipc/shifts'
@@ -125,6 +128,34 @@ function reading(): MemoryReading {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Milliseconds V8 spent collecting garbage since the start (its pauses on the main thread). */
+let gcMs = 0
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcMs += entry.duration
+}).observe({ entryTypes: ['gc'] })
+
+interface Timed {
+  /** Wall-clock time, what the cashier waits. */
+  ms: number
+  /** CPU time of the till's process meanwhile (every thread), what the till itself did. */
+  cpuMs: number
+  /** V8's collections meanwhile. */
+  gcMs: number
+}
+
+/** Times `call`: wall clock, the process's CPU time and V8's collections over it. */
+async function timed<T>(call: () => Promise<T>): Promise<Timed & { value: T }> {
+  const gc0 = gcMs
+  const cpu0 = process.cpuUsage()
+  const t0 = performance.now()
+  const value = await call()
+  const ms = performance.now() - t0
+  const cpu = process.cpuUsage(cpu0)
+  // The observer is told after the collection: let it catch up.
+  await pause(0)
+  return { value, ms, cpuMs: (cpu.user + cpu.system) / 1000, gcMs: gcMs - gc0 }
+}
 
 /**
  * Memory read the same way at the same point of every day, twice (docs/perf.md, till-soak):
@@ -437,6 +468,10 @@ export async function run(): Promise<void> {
       zMs: number
       /** The X-report just before: the same reading of the journals, without the gateway's lists. */
       xMs: number
+      z: Timed
+      x: Timed
+      /** The machine's load average (one minute) after the evening's reports. */
+      load: number
       chargesInZ: number
       warnings: number
       /** What the Z-report's step found against the gateway's lists of the day. */
@@ -463,12 +498,11 @@ export async function run(): Promise<void> {
       const paired = await pairedProbe()
       // The same reading before the reports, to see what the evening's X- and Z-report add.
       const beforeReports = await memory()
-      const x0 = performance.now()
-      await value('shifts.xReport')
-      const xMs = performance.now() - x0
-      const z0 = performance.now()
-      const z = await value<ZReportView>('shifts.close', { shiftId: shift.id })
-      const zMs = performance.now() - z0
+      // Only the times are kept: an evening's report held all week would be read as the till's.
+      const { value: _x, ...x } = await timed(() => value('shifts.xReport'))
+      const { value: z, ...zTimed } = await timed(() =>
+        value<ZReportView>('shifts.close', { shiftId: shift.id }),
+      )
       await value('shifts.document', {
         report: { kind: 'z', number: z.seal.number },
         format: 'csv',
@@ -481,11 +515,14 @@ export async function run(): Promise<void> {
         rssBeforeReports: beforeReports.settled.rss,
         dayP95: percentile(paired.dayMs, 95),
         freshP95: percentile(paired.freshMs, 95),
-        zMs,
-        xMs,
+        zMs: zTimed.ms,
+        xMs: x.ms,
+        z: zTimed,
+        x,
         chargesInZ: chargesCounted(counted.byOutcome) + counted.cancelled.count,
         warnings: z.report.warnings.length,
         reconciled: z.report.reconciliation ?? null,
+        load: loadavg()[0]!,
       })
       const smaps = process.env.BENCH_SMAPS
       if (smaps) writeFileSync(join(smaps, `day${d}.smaps`), readFileSync('/proc/self/smaps'))
@@ -512,16 +549,26 @@ export async function run(): Promise<void> {
     )
     line('z_report_ms_day1', round(first.zMs, 1), 'ms')
     line(`z_report_ms_day${evenings.length}`, round(last.zMs, 1), 'ms')
-    line('z_report_day7_vs_day1_ratio', round(last.zMs / first.zMs, 3), 'ratio', '<= 1.2')
-    line('x_report_day7_vs_day1_ratio', round(last.xMs / first.xMs, 3), 'ratio')
+    // What the Z-report costs the till: its process's CPU time. Its wall-clock time on this
+    // shared machine jumped 2-5x on some evenings with the CPU time flat (docs/perf.md): that
+    // is the machine (the other processes on its two cores, the disk, the gateway's process),
+    // not the till's age. Both are printed.
+    line('z_report_day7_vs_day1_ratio', round(last.z.cpuMs / first.z.cpuMs, 3), 'ratio', '<= 1.2')
+    line('z_report_wall_day7_vs_day1_ratio', round(last.zMs / first.zMs, 3), 'ratio')
+    line('x_report_day7_vs_day1_ratio', round(last.x.cpuMs / first.x.cpuMs, 3), 'ratio')
+    line('x_report_wall_day7_vs_day1_ratio', round(last.xMs / first.xMs, 3), 'ratio')
     line('open_charge_p95_day1_ms', round(first.dayP95, 3), 'ms')
     line('open_charge_p95_day7_ms', round(last.dayP95, 3), 'ms')
+    // Each evening's p95 against the fresh till's at the same moments (turn about), day 7's
+    // against day 1's: the disk's moods fall on both tills alike and divide out (the raw ratio
+    // read 9.9 in a run where the fresh till's own p95 went 0.36 -> 3.86 ms).
     line(
       'open_charge_p95_day7_vs_day1_ratio',
-      round(last.dayP95 / first.dayP95, 3),
+      round(last.dayP95 / last.freshP95 / (first.dayP95 / first.freshP95), 3),
       'ratio',
       '<= 1.2',
     )
+    line('open_charge_p95_raw_day7_vs_day1_ratio', round(last.dayP95 / first.dayP95, 3), 'ratio')
     // The fresh till at the same moments: how much of the ratio above is the disk, not the days.
     line('fresh_till_p95_day1_ms', round(first.freshP95, 3), 'ms')
     line('fresh_till_p95_day7_ms', round(last.freshP95, 3), 'ms')
@@ -547,6 +594,11 @@ export async function run(): Promise<void> {
       line(`active_resources_${day}`, m.resources, 'handles')
       line(`z_report_ms_${day}`, round(e.zMs, 1), 'ms')
       line(`x_report_ms_${day}`, round(e.xMs, 1), 'ms')
+      line(`z_report_cpu_ms_${day}`, round(e.z.cpuMs, 1), 'ms')
+      line(`z_report_gc_ms_${day}`, round(e.z.gcMs, 1), 'ms')
+      line(`x_report_cpu_ms_${day}`, round(e.x.cpuMs, 1), 'ms')
+      line(`x_report_gc_ms_${day}`, round(e.x.gcMs, 1), 'ms')
+      line(`load_average_${day}`, round(e.load, 2), 'load')
     })
     // The Z-report's step, against the day's lists: matched and differences, first and last day.
     for (const [day, e] of [

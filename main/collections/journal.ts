@@ -244,6 +244,25 @@ export interface SealedJournalRead {
 /** How much of a journal is held at once while it is read. */
 const CHUNK_BYTES = 256 * 1024
 
+/** One piece buffer kept for every read (reads are synchronous; a nested read makes its own). */
+let spare: Buffer | null = null
+const takeBuffer = (bytes: number): Buffer => {
+  if (spare && spare.length === bytes) {
+    const buffer = spare
+    spare = null
+    return buffer
+  }
+  return Buffer.allocUnsafeSlow(bytes)
+}
+const giveBack = (buffer: Buffer): void => {
+  if (buffer.length === CHUNK_BYTES) spare = buffer
+}
+const grown = (buffer: Buffer): Buffer => {
+  const bigger = Buffer.allocUnsafeSlow(buffer.length * 2)
+  buffer.copy(bigger)
+  return bigger
+}
+
 /**
  * Reads a sealed journal's records in file order, a piece at a time, checking every line and
  * handing each record's body to `onRecord` (a line from before sealing: its value). Only what
@@ -287,30 +306,37 @@ export function readSealedJournal(
     const start = end ? end.offset : 0
     reader ??= new SealedLineReader({ file, domain: options.domain, seal: options.seal })
     let lines = options.from ? 1 : 0
-    const buffer = Buffer.alloc(chunkBytes)
-    // Bytes of a line split between two pieces; lines are cut at the newline byte, which never
-    // occurs inside a UTF-8 character, so each line decodes whole.
-    let pending: Buffer = Buffer.alloc(0)
-    let position = start
-    for (;;) {
-      const n = readSync(fd, buffer, 0, chunkBytes, position + pending.length)
-      if (n === 0) break
-      const piece = pending.length ? Buffer.concat([pending, buffer.subarray(0, n)]) : buffer
-      const length = pending.length + n
-      let from = 0
+    let buffer = takeBuffer(chunkBytes)
+    try {
+      // `buffer` holds the bytes of a line split between two pieces at its start (`kept`), then
+      // the next piece; lines are cut at the newline byte, which never occurs inside a UTF-8
+      // character, so each line decodes whole. Nothing is allocated per piece: a journal read
+      // every few seconds made a block of a quarter megabyte for each, which the allocator kept.
+      let kept = 0
+      let position = start
       for (;;) {
-        const newline = piece.indexOf(0x0a, from)
-        if (newline === -1 || newline >= length) break
-        const read = reader.next(piece.toString('utf8', from, newline))
-        lines += 1
-        if (read.kind === 'record') options.onRecord(read.record.body)
-        else if (read.kind === 'legacy') options.onRecord(read.value)
-        const head = reader.head
-        end = { offset: position + newline + 1, lineStart: position + from, ...head }
-        from = newline + 1
+        if (kept === buffer.length) buffer = grown(buffer) // a line longer than a piece
+        const n = readSync(fd, buffer, kept, buffer.length - kept, position + kept)
+        if (n === 0) break
+        const length = kept + n
+        let from = 0
+        for (;;) {
+          const newline = buffer.indexOf(0x0a, from)
+          if (newline === -1 || newline >= length) break
+          const read = reader.next(buffer.toString('utf8', from, newline))
+          lines += 1
+          if (read.kind === 'record') options.onRecord(read.record.body)
+          else if (read.kind === 'legacy') options.onRecord(read.value)
+          const head = reader.head
+          end = { offset: position + newline + 1, lineStart: position + from, ...head }
+          from = newline + 1
+        }
+        position += from
+        kept = length - from
+        buffer.copyWithin(0, from, length)
       }
-      position += from
-      pending = Buffer.from(piece.subarray(from, length))
+    } finally {
+      giveBack(buffer)
     }
     // What is left after the last newline is a torn last line (a crash mid-write): the store
     // cuts it off when it opens; a reader never takes it.

@@ -125,6 +125,12 @@ export const DATA_FOLDER: readonly DataFile[] = [
     how: "Where the last sealed Z-report left the payout journal, and the payouts and steps a later report may still need: sealed with the payout journal's key and checked against the journal's record there; missing, edited or no longer matching, the next report reads the payout journal from its first record (main/shifts/payouts-cursor.ts).",
   },
   {
+    pattern: new RegExp(`^shifts/${ENV}/counted\\.json$`),
+    name: 'shifts/<env>/counted.json',
+    rule: 'cache',
+    how: "What the sealed Z-reports counted, kept as one summary: sealed with the shifts' key and bound to the newest Z-report's number and seal, re-derived from the Z-reports; missing, edited, foreign or no longer bound, the next report reads every Z-report (an older sealed copy only makes it read the reports after it) (main/shifts/counted-summary.ts).",
+  },
+  {
     pattern: new RegExp(`^shifts/${ENV}/books-days/\\d{4}-\\d{2}-\\d{2}\\.jsonl$`),
     name: 'shifts/<env>/books-days/YYYY-MM-DD.jsonl',
     rule: 'reference',

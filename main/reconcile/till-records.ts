@@ -162,7 +162,9 @@ export function shopRecords(
         reference,
         amount,
         currency: str(e.body.currency) ?? 'NGN',
-        status: str(e.body.state) ?? 'unknown',
+        // Decided not paid reads as decided, as this till's own (above); a till of an older
+        // build tells no decision, and its `rejected` stays as it was.
+        status: e.body.decided === 'not_paid' ? 'not_paid' : (str(e.body.state) ?? 'unknown'),
         atMs: ms(str(e.body.at) ?? e.createdAt),
         till,
       })

@@ -27,6 +27,8 @@ export interface ZJournalSeal {
   anchor: ZAnchor | null
 }
 
-/** Seal domains: a Z-report's seal can never pass as the state file's, or the other way. */
+/** Seal domains: no file's seal can pass as another's (a Z-report, the state file, the summary). */
 export const Z_DOMAIN = 'tilldesk.shifts.z.v1'
 export const STATE_DOMAIN = 'tilldesk.shifts.state.v1'
+/** The running summary of what the sealed Z-reports counted (counted-summary.ts). */
+export const COUNTED_DOMAIN = 'tilldesk.shifts.counted.v1'

@@ -213,7 +213,7 @@ export class ShiftsService {
     // Matched against the report's own read of the period: nothing is read again.
     const reconciliation = await this.deps.reconcile?.(Date.parse(report.from), nowMs, activity)
     if (reconciliation) report.reconciliation = reconciliation
-    const stored = store.close(report, counted, new Date(nowMs).toISOString())
+    const stored = store.close(report, counted, new Date(nowMs).toISOString(), before)
     for (const key of counted) before.counted.add(key)
     // Sealed: the books may let go of what every sealed report has counted.
     await this.deps.activity.sealed?.(open.environment, before.counted).catch(() => undefined)
@@ -422,7 +422,7 @@ export class ShiftsService {
       from: shift.since.at,
       to,
       ...figures,
-      warnings: [...before.problems, ...activity.warnings],
+      warnings: [...before.problems, ...(before.notes ?? []), ...activity.warnings],
       hours: reportHours(activity, before, this.#settings.view().timeZone),
     }
     return { report, counted, before, activity }

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import type { Environment } from '../../common/ipc/shared'
 import type { CurrencyAmount, ShiftPerson, ShiftReport, ZIntegrity } from '../../common/ipc/shifts'
 import { writeFileAtomicSync } from '../kernel/atomicFile'
+import { readCountedSummary, writeCountedSummary } from './counted-summary'
 import { STATE_DOMAIN, Z_DOMAIN, type ShiftSealer, type ZJournalSeal } from './sealing'
 
 export const GENESIS_SEAL = '0'.repeat(64)
@@ -62,6 +63,8 @@ export interface CountedSoFar {
   legacyUntilMs: number | null
   /** Reports that could not be read: what they counted may be counted again, in words. */
   problems: string[]
+  /** Said on the report, with nothing missing (the summary refused and every report read). */
+  notes?: string[]
 }
 
 const sealedPart = (z: Omit<StoredZ, 'seal'> | StoredZ) => ({
@@ -115,13 +118,32 @@ export class ShiftStore {
   }
 
   /**
-   * The keys of every movement the sealed Z-reports counted, read from the reports themselves
-   * each time (held only while a report is worked out, so a till that runs for weeks does not
-   * grow with its history).
+   * The keys of every movement the sealed Z-reports counted: the running summary
+   * (counted-summary.ts), then the reports sealed after it; every report when the summary is
+   * missing, refused or no longer bound to the report it names. Held only while a report is
+   * worked out, so a till that runs for weeks does not grow with its history.
    */
   countedSoFar(): CountedSoFar {
     const out: CountedSoFar = { counted: new Set(), legacyUntilMs: null, problems: [] }
-    for (let n = 1; n <= this.lastNumber; n++) {
+    const kept = this.lastNumber > 0 ? readCountedSummary(this.#summaryPath, this.sealer) : null
+    const summary = kept?.summary ?? null
+    let from = 1
+    if (
+      summary &&
+      summary.number <= this.lastNumber &&
+      this.read(summary.number)?.seal === summary.zSeal
+    ) {
+      for (const key of summary.keys) out.counted.add(key)
+      out.legacyUntilMs = summary.legacyUntilMs
+      from = summary.number + 1
+    } else if ((kept?.refused || summary) && this.sealer.enforced) {
+      // Without a keychain the key is new each run, so last run's summary never checks.
+      const why = kept?.refused ?? 'it names a Z-report that is not the one on disk'
+      out.notes = [
+        `The summary of what the sealed Z-reports counted could not be used (${why}); this report read every Z-report instead. Nothing is counted twice.`,
+      ]
+    }
+    for (let n = from; n <= this.lastNumber; n++) {
       const stored = this.read(n)
       if (!stored) {
         out.problems.push(
@@ -139,8 +161,12 @@ export class ShiftStore {
     return out
   }
 
-  /** Seals `report` as the next Z-report, with the keys it counted, and marks its shift closed. */
-  close(report: ShiftReport, counted: string[], sealedAt: string): StoredZ {
+  /**
+   * Seals `report` as the next Z-report, with the keys it counted, and marks its shift closed.
+   * With `before` (what the sealed reports had counted, read in full), the running summary is
+   * kept too; a `before` with problems is not, so later reports still say what is missing.
+   */
+  close(report: ShiftReport, counted: string[], sealedAt: string, before?: CountedSoFar): StoredZ {
     const number = this.lastNumber + 1
     const body = {
       format: Z_FORMAT,
@@ -155,7 +181,28 @@ export class ShiftStore {
     writeFileAtomicSync(join(this.#zDir, zFileName(number)), JSON.stringify(stored))
     this.#writeState({ format: STATE_FORMAT, open: null, last: { number, seal: stored.seal } })
     this.seal.anchor?.set({ seq: number, hash: stored.seal })
+    if (before && before.problems.length === 0) this.#keepSummary(stored, before)
     return stored
+  }
+
+  /** The summary up to `stored`; a failed write only means the next report reads more. */
+  #keepSummary(stored: StoredZ, before: CountedSoFar): void {
+    const keys = new Set(before.counted)
+    for (const key of stored.counted ?? []) keys.add(key)
+    try {
+      writeCountedSummary(this.#summaryPath, this.sealer, {
+        number: stored.number,
+        zSeal: stored.seal,
+        legacyUntilMs: before.legacyUntilMs,
+        keys: [...keys],
+      })
+    } catch {
+      // The reports sealed after the summary on disk are read one by one instead.
+    }
+  }
+
+  get #summaryPath(): string {
+    return join(this.dir, 'counted.json')
   }
 
   /** One Z-report as stored (null when its file is missing or unreadable). */

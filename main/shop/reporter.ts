@@ -96,6 +96,9 @@ export function payoutFact(
       // The request for approval a decision answers (approvals.ts on this till checks it).
       submittedAt: view.submittedAt,
       at: view.updatedAt,
+      // A supervisor's decision on an outcome nobody could learn: `not_paid` leaves the state
+      // `rejected`, which alone reads as refused before it was sent (main/reconcile).
+      decided: view.outcome?.decided?.outcome ?? null,
     },
   }
 }

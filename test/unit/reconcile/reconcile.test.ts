@@ -8,6 +8,8 @@ import {
   type TillRecordSet,
 } from '../../../main/reconcile/service'
 import { periodRecords, shopRecords } from '../../../main/reconcile/till-records'
+import { payoutFact } from '../../../main/shop/reporter'
+import type { PayoutView } from '../../../common/ipc/payouts'
 import { emptyActivity, type PayoutFact } from '../../../main/shifts/activity'
 import { minor } from '../../../common/money'
 import type { TillRecord } from '../../../main/reconcile/match'
@@ -433,6 +435,40 @@ describe("the other tills' records in a shop", () => {
     expect(records.map((r) => [r.source, r.reference, r.status, r.amount, r.till])).toEqual([
       ['payout', 'PO_9', 'success', 50_000, 'Till 2'],
       ['transfer_in', 'TRF_X', 'success', 700, 'till-1'],
+    ])
+  })
+})
+
+describe("another till's payout decided not paid", () => {
+  it('reads as decided not paid, told by the till that decided it, not as refused before sending', () => {
+    const unknownOutcome = {
+      id: 'PO_U',
+      reference: 'PO_U',
+      state: 'unknown',
+      amount: 75_000,
+      currency: 'NGN',
+      createdBy: { id: 'u_chidi', name: 'Chidi' },
+      bindingHash: 'h',
+      submittedAt: at(1),
+      updatedAt: at(11),
+      outcome: { decided: null },
+    } as unknown as PayoutView
+    const decided = {
+      ...unknownOutcome,
+      state: 'rejected',
+      updatedAt: at(12),
+      outcome: { decided: { outcome: 'not_paid', byName: 'Sade', at: at(12), reason: 'Bank' } },
+    } as unknown as PayoutView
+    const refused = { ...unknownOutcome, reference: 'PO_R', state: 'rejected', outcome: null }
+    const told = [unknownOutcome, decided, refused as unknown as PayoutView].map((view) => ({
+      tillId: 'till-2',
+      kind: 'payout.state',
+      body: payoutFact(view, 'Till 2')!.body,
+      createdAt: at(12),
+    }))
+    expect(shopRecords(told, 'till-1', 'demo').map((r) => [r.reference, r.status])).toEqual([
+      ['PO_U', 'not_paid'],
+      ['PO_R', 'rejected'],
     ])
   })
 })

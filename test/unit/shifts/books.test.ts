@@ -27,12 +27,15 @@ let dir: string
 let now: number
 let findings: string[]
 let sealOf: (name: string) => JournalSeal
+/** The Z-reports' key and head: the same keychain after a restart, as on a till. */
+let zSeal: ReturnType<typeof keyedSeal>
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'tilldesk-books-'))
   now = START
   findings = []
   sealOf = journalSeals((finding) => findings.push(finding))
+  zSeal = keyedSeal()
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -102,10 +105,9 @@ function till() {
     () => sealOf('debits'),
   )
   const books = new Books({ dir: join(dir, 'shifts'), seal: async () => sealOf('books'), source })
-  const z = keyedSeal()
   const service = new ShiftsService({
     dir: join(dir, 'shifts'),
-    seal: async () => z,
+    seal: async () => zSeal,
     activity: books,
     tillName: () => 'Front',
     environment: () => 'demo',

@@ -10,6 +10,7 @@ import type {
   RefundFact,
 } from '../../../main/shifts/activity'
 import type { ZAnchor, ZChainHead, ZJournalSeal } from '../../../main/shifts/sealing'
+import type { ShiftRecord } from '../../../main/shifts/store'
 
 export const m = (n: number) => n as Minor
 export const bola = { id: 'u_bola0001', name: 'Bola' }
@@ -25,6 +26,17 @@ export const clock = (hhmm: string) => {
 }
 export const iso = (hhmm: string) => new Date(clock(hhmm)).toISOString()
 export const at = (minutes: number) => new Date(OPEN_MS + minutes * 60_000).toISOString()
+
+/** An open shift of Bola's at the Front till, opened at the start of the day. */
+export const shiftRecord = (id: string): ShiftRecord => ({
+  id,
+  till: 'Front',
+  environment: 'demo',
+  openedBy: bola,
+  openedAt: at(0),
+  since: { at: at(0), exclude: [] },
+  openingFloat: null,
+})
 
 /** A charge; unless told, closed when opened and paid by one transfer seen then. */
 export function charge(over: Partial<ChargeFact> & { id: string }): ChargeFact {

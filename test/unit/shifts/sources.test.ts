@@ -13,7 +13,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChargeRecord, TransferRecord } from '../../../main/collections/ledger'
 import { openFileStore } from '../../../main/collections/store'
 import { sealedDocument, Sealer, type JournalSeal } from '../../../main/integrity'
@@ -119,6 +119,29 @@ describe('reading the collections journal', () => {
     expect(whole.charges).toHaveLength(30)
     expect(whole.charges[0]).toMatchObject({ state: 'closed', account: named })
     expect(whole.transfers.map((t) => t.reference)).toEqual(['tx1'])
+  })
+
+  it('holds one piece buffer for the whole read, however many pieces the journal takes', () => {
+    const store = openFileStore(paths().collections, seal)
+    for (let i = 0; i < 40; i++) store.saveCharge(charge(`ch_many${String(i).padStart(3, '0')}`))
+    store.close()
+    const allocations = () =>
+      [
+        vi.spyOn(Buffer, 'alloc'),
+        vi.spyOn(Buffer, 'allocUnsafe'),
+        vi.spyOn(Buffer, 'allocUnsafeSlow'),
+        vi.spyOn(Buffer, 'concat'),
+      ] as const
+    const count = (pieceBytes: number) => {
+      const spies = allocations()
+      const read = readCollections(paths().collections, seal, pieceBytes)
+      const made = spies.reduce((n, spy) => n + spy.mock.calls.length, 0)
+      for (const spy of spies) spy.mockRestore()
+      return { made, charges: read.charges.length }
+    }
+    // Pieces of 4 KB and 2 KB: a dozen and two dozen of them, lines split between many.
+    for (const pieceBytes of [4096, 2048])
+      expect(count(pieceBytes)).toEqual({ made: 1, charges: 40 })
   })
 
   it('still stops at an edited record when it lies in a later piece', () => {

@@ -9,7 +9,7 @@ import type { ShiftReport } from '../../../common/ipc/shifts'
 import { Sealer } from '../../../main/integrity/seal'
 import { shiftFigures } from '../../../main/shifts/figures'
 import { ShiftStore, zFileName, type ShiftRecord } from '../../../main/shifts/store'
-import { activity, at, bola, charge, keyedSeal, OPEN_MS } from './fixtures'
+import { activity, at, bola, charge, keyedSeal, OPEN_MS, shiftRecord } from './fixtures'
 
 let dir: string
 beforeEach(() => {
@@ -17,15 +17,7 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-const shift = (id: string): ShiftRecord => ({
-  id,
-  till: 'Front',
-  environment: 'demo',
-  openedBy: bola,
-  openedAt: at(0),
-  since: { at: at(0), exclude: [] },
-  openingFloat: null,
-})
+const shift = shiftRecord
 
 function report(record: ShiftRecord, received: number): ShiftReport {
   const figures = shiftFigures(
