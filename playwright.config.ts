@@ -1,7 +1,10 @@
 // End-to-end tests against the browser preview (the same main-process services behind a
 // loopback WebSocket) in Chromium, plus an Electron smoke test where the binary exists.
-// The shared preview: a free port, a throwaway data dir, a random token, Demo environment.
-// Values go into process.env so Playwright's worker processes see the same ones.
+// Two previews, one per core: each a free port, a throwaway data dir, a host name of its own,
+// Demo environment. A preview is one till (one signed-in person, one appearance, one Demo
+// gateway), so the suites that share it run one at a time on it: each preview has its own
+// project with one worker, and every spec file belongs to exactly one of them. Values go into
+// process.env so Playwright's worker processes see the same ones.
 import { defineConfig } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -19,26 +22,72 @@ function freePort(): string {
     .trim()
 }
 
-process.env.TILLDESK_E2E_PORT ??= freePort()
+// One token for both previews: each trades it once, in global-setup.ts, for its own session.
 process.env.TILLDESK_PREVIEW_TOKEN ??= randomBytes(32).toString('base64url')
-process.env.TILLDESK_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'tilldesk-e2e-'))
-// The preview answers on a host name of this run's own (its cookie reaches no other loopback
-// service); Chromium resolves *.localhost itself. The token is traded once, in global-setup.ts.
-process.env.TILLDESK_PREVIEW_HOST ??= `tilldesk-${randomBytes(6).toString('hex')}.localhost`
-process.env.TILLDESK_E2E_STATE ??= join(process.env.TILLDESK_E2E_DATA, 'preview-session.json')
-// With D-Bus and GNOME Keyring installed the preview gets a real Secret Service of its own,
+// With D-Bus and GNOME Keyring installed each preview gets a real Secret Service of its own,
 // so key storage is tested for real; without them the tests check the "no keychain" path.
 const keyring = keyringAvailable()
 process.env.TILLDESK_E2E_EXPECT_KEYCHAIN = keyring ? '1' : '0'
-const port = process.env.TILLDESK_E2E_PORT
+
+/**
+ * The spec files of the second preview, chosen so both previews take about as long (the
+ * slowest suites split between them); every other spec runs on the first. Each suite brings
+ * its till to the state it needs (support.ts `signIn`), whatever ran before it there.
+ */
+const SECOND = [
+  'appearance',
+  'collections',
+  'day-charts',
+  'french-approvals',
+  'french-gateway',
+  'french-payouts',
+  'french-reports',
+  'french-settings',
+  'french-shop',
+  'french-walk',
+  'lock-setting',
+  'lock',
+  'mandates',
+  'words',
+]
+const onSecond = new RegExp(`/(${SECOND.join('|')})\\.spec\\.ts$`)
 
 const chromiumPath =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
+/** One preview's address, data dir and storage state; kept in process.env for the workers. */
+function preview(name: 'A' | 'B') {
+  const env = (key: string, make: () => string) => (process.env[`${key}_${name}`] ??= make())
+  const port = env('TILLDESK_E2E_PORT', freePort)
+  const dataDir = env('TILLDESK_E2E_DATA', () => mkdtempSync(join(tmpdir(), 'tilldesk-e2e-')))
+  // The preview answers on a host name of this run's own (its cookie reaches no other loopback
+  // service); Chromium resolves *.localhost itself. The token is traded once, in global-setup.ts.
+  const host = env(
+    'TILLDESK_PREVIEW_HOST',
+    () => `tilldesk-${randomBytes(6).toString('hex')}.localhost`,
+  )
+  const state = env('TILLDESK_E2E_STATE', () => join(dataDir, 'preview-session.json'))
+  return {
+    use: { baseURL: `http://${host}:${port}`, storageState: state },
+    webServer: {
+      command: previewCommand({ port, dataDir, keyring }),
+      env: { TILLDESK_PREVIEW_HOST: host },
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+    },
+  }
+}
+const first = preview('A')
+const second = preview('B')
+
 export default defineConfig({
   testDir: 'test/e2e',
   fullyParallel: false,
-  workers: 1,
+  // One worker per preview (each project says workers: 1).
+  workers: 2,
   // One retry on CI only: two shared cores make the odd browser hiccup; Playwright still
   // reports such a test as flaky, and a real failure fails twice.
   retries: process.env.CI ? 1 : 0,
@@ -49,8 +98,6 @@ export default defineConfig({
   globalSetup: './test/e2e/global-setup.ts',
   outputDir: 'test-results',
   use: {
-    baseURL: `http://${process.env.TILLDESK_PREVIEW_HOST}:${port}`,
-    storageState: process.env.TILLDESK_E2E_STATE,
     viewport: { width: 1366, height: 820 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -66,15 +113,15 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'preview', testIgnore: /electron\.spec\.ts/ },
-    { name: 'electron', testMatch: /electron\.spec\.ts/ },
+    {
+      name: 'preview',
+      testIgnore: [/electron\.spec\.ts/, onSecond],
+      workers: 1,
+      use: first.use,
+    },
+    { name: 'preview-b', testMatch: onSecond, workers: 1, use: second.use },
+    // The Electron smoke test starts its own app: it uses neither preview.
+    { name: 'electron', testMatch: /electron\.spec\.ts/, workers: 1 },
   ],
-  webServer: {
-    command: previewCommand({ port, dataDir: process.env.TILLDESK_E2E_DATA, keyring }),
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [first.webServer, second.webServer],
 })

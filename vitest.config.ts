@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // Unit, integration, conformance and contract tests run in plain Node: everything outside the thin
@@ -10,6 +11,10 @@ export default defineConfig({
       'test/unit/renderer/**/*.test.tsx',
     ],
     environment: 'node',
+    // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine, where
+    // the files then run one after another, and a file waiting (on a gateway's timers,
+    // PostgreSQL, the disk) leaves a core idle. Two there; bigger machines keep the default.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

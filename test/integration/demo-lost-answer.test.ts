@@ -10,11 +10,18 @@ import type { AppServices } from '../../main/compose/services'
 import type { PayoutView, PayoutsList } from '../../common/ipc/payouts'
 import type { RefundView } from '../../common/ipc/refunds'
 import type { DebitView } from '../../common/ipc/mandates'
+import { COMMIT_LAG_MARGIN_MS } from '../../main/exactly-once/fence'
+import { DEFAULT_VERIFY_AFTER_MS } from '../../main/exactly-once/write-deps'
 import { until } from '../support/async'
 import { dispatcher, draftPayout, staffedTill } from '../support/services'
 
 let services: AppServices
 let dir: string
+/** How far the till's clock runs ahead of the real one. */
+let ahead = 0
+const now = () => Date.now() + ahead
+/** The payout sender's default request deadline (main/payouts/payout-core.ts). */
+const PAYOUT_REQUEST_DEADLINE_MS = 15_000
 const till = dispatcher(() => services)
 const { value, code, call } = till
 
@@ -33,7 +40,7 @@ const day = (offset: number) => {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tilldesk-lost-answer-'))
-  ;({ services, cashierId, supervisorId } = await staffedTill(dir))
+  ;({ services, cashierId, supervisorId } = await staffedTill(dir, now))
 })
 
 afterAll(async () => {
@@ -105,6 +112,13 @@ describe('Demo: lose the answer of the next money-moving request', () => {
     })
     expect(debit.outcome?.state).toBe('unknown')
     expect(await armed()).toBe(false)
+    // The till waits out the time a lost request may still land before it trusts a lookup:
+    // asked now, it is still unknown; once its clock is past that wait, a lookup settles it.
+    const early = await value<DebitView>('mandates.debitStatus', {
+      paymentReference: debit.paymentReference,
+    })
+    expect(early.outcome?.state).toBe('unknown')
+    ahead += DEFAULT_VERIFY_AFTER_MS
     const found = await until(
       'the debit found by lookup',
       async () => {
@@ -117,7 +131,6 @@ describe('Demo: lose the answer of the next money-moving request', () => {
     )
     expect(found.status).not.toBe('not_sent')
     expect(found.amount).toBe(1_200_000)
-    // The till waits out the time a lost request may still land before it trusts a lookup.
   }, 60_000)
 
   it('a payout: its send is lost after the gateway took it, then found by lookup', async () => {
@@ -135,7 +148,9 @@ describe('Demo: lose the answer of the next money-moving request', () => {
       return list.items.some((p) => p.reference === draft.reference && p.state === 'unknown')
     })
     expect(await armed()).toBe(false)
-    // "Try again now" looks the unknown one up at once rather than after its wait.
+    // Past the sender's wait (its 15 s request deadline and the commit lag), "Try again now"
+    // looks the unknown one up at once rather than at its next scheduled follow-up.
+    ahead += PAYOUT_REQUEST_DEADLINE_MS + COMMIT_LAG_MARGIN_MS
     await value('payouts.retryNow')
     const settled = await until(
       'the payout found by lookup',

@@ -19,12 +19,15 @@ export async function startServices(
   gatewayFetch: typeof fetch = globalThis.fetch,
   /** One gateway for several tills: Demo at this address instead of an embedded sandbox. */
   demoUrl: string | null = null,
+  /** The till's clock, for a test that moves it on rather than waiting in real time. */
+  now?: () => number,
 ): Promise<AppServices> {
   const services = await createServices({
     settingsBackend: confBackend(dir),
     keychain,
     fetch: gatewayFetch,
     ...(demoUrl ? { startDemo: async () => ({ url: demoUrl, close: async () => undefined }) } : {}),
+    ...(now ? { now } : {}),
     dataDir: dir,
     log: silentLogger,
     isTrustedSender: (candidate) => candidate.transport === 'test',
@@ -37,8 +40,8 @@ export async function startServices(
  * A till set up on the embedded Demo gateway with its admin (Ada, 123456), a cashier (Bola,
  * 2468) and a supervisor (Sade, 135790): the suites that walk one till's roles.
  */
-export async function staffedTill(dir: string) {
-  const services = await startServices(dir)
+export async function staffedTill(dir: string, now?: () => number) {
+  const services = await startServices(dir, undefined, undefined, null, now)
   const { value } = dispatcher(() => services)
   await value('session.setup', { tillName: 'Front counter', adminName: 'Ada', pin: '123456' })
   const create = async (name: string, role: UserRole, pin: string) =>
