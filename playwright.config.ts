@@ -38,6 +38,7 @@ const SECOND = [
   'appearance',
   'collections',
   'day-charts',
+  'day-nothing-received',
   'french-approvals',
   'french-gateway',
   'french-payouts',
