@@ -10,7 +10,7 @@ import type {
 } from '../../common/ipc/reconcile'
 import { isGatewayError } from '../gateway/errors'
 import type { ReconcileGateway } from './gateway-lists'
-import { compare, tillOnly, type GatewayRecord, type TillRecord } from './match'
+import { compare, tillOnly, type GatewayRecord, type TillRecord, type Totals } from './match'
 import { notes } from '../../common/words/reconcile'
 
 export interface LookupResult {
@@ -56,6 +56,8 @@ export async function lookUp(
   max = 200,
   /** Lists that could not be read: a record of one with no look-up is left unchecked. */
   unread: ReadonlySet<ReconcileSource> = new Set(),
+  /** The day's totals: a record found by look-up counts at the gateway (and as matched). */
+  tally?: Totals,
 ): Promise<LookupResult> {
   const out: LookupResult = { matched: 0, differences: [], notes: [] }
   const unchecked = new Map<ReconcileSource, number>()
@@ -76,8 +78,14 @@ export async function lookUp(
     try {
       const found = asRecord(r.source, r.reference, await call)
       const difference = compare(found, r)
+      // Looked up by our reference: a record that names no currency (a debit's status record)
+      // counts in the till record's row, not in a row of its own.
+      tally?.gateway({ ...found, currency: found.currency ?? r.currency })
       if (difference) out.differences.push(difference)
-      else out.matched++
+      else {
+        out.matched++
+        tally?.matched(r.source, r.currency)
+      }
     } catch (error) {
       if (isGatewayError(error) && error.recordAbsent) out.differences.push(tillOnly(r))
       else leave(r.source)

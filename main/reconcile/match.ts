@@ -76,6 +76,8 @@ export interface MatchResult {
   matched: number
   differences: ReconcileDifference[]
   totals: ReconcileTotal[]
+  /** The same totals, still open: what the look-ups find is added to them (lookups.ts). */
+  tally: Totals
   /** Till records expected at the gateway that no list showed: the caller may look them up. */
   unseen: TillRecord[]
 }
@@ -134,7 +136,7 @@ export const gatewayOnly = (g: GatewayRecord): ReconcileDifference =>
 export const tillOnly = (t: TillRecord): ReconcileDifference =>
   difference('till_only', t.source, t.reference, null, tillSide(t))
 
-class Totals {
+export class Totals {
   readonly #rows = new Map<string, ReconcileTotal & { g: bigint; t: bigint }>()
 
   #row(source: ReconcileSource, currency: string) {
@@ -234,5 +236,5 @@ export function matchDay(
     totals.till(t)
     unseen.push(t)
   }
-  return { matched, differences, totals: totals.list(), unseen }
+  return { matched, differences, totals: totals.list(), tally: totals, unseen }
 }

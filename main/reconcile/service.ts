@@ -114,6 +114,7 @@ export class ReconcileService {
       result.unseen,
       lists.down ? 0 : this.deps.maxLookups,
       lists.unread,
+      result.tally,
     )
     const differences = [...result.differences, ...looked.differences]
     const notes: BothLanguages[] = [
@@ -132,7 +133,7 @@ export class ReconcileService {
       checkedAt: new Date(this.#now()).toISOString(),
       status,
       matched: result.matched + looked.matched,
-      totals: result.totals,
+      totals: result.tally.list(),
       differences,
       notes,
       scope: till.scope,

@@ -115,6 +115,19 @@ describe('reconciling a day against the gateway', () => {
     const transfersIn = report.totals.find((t) => t.source === 'transfer_in')!
     expect(transfersIn).toMatchObject({ gatewayCount: 25, tillCount: 25, matched: 25 })
     expect(transfersIn.gatewaySettledMinor).toBe(String(25 * 100_000 + 300))
+    // A debit has no list: it is matched by its look-up, and its row says so, in the till's
+    // currency (its status record names none), or a bookkeeper reads 0 against 15,000.
+    expect(report.totals.filter((t) => t.source === 'debit')).toEqual([
+      {
+        source: 'debit',
+        currency: 'NGN',
+        gatewayCount: 1,
+        tillCount: 1,
+        matched: 1,
+        gatewaySettledMinor: '15000',
+        tillSettledMinor: '15000',
+      },
+    ])
     // Read only: every call was a GET, and the 25 transfers came in pages.
     expect(gateway.calls.every((c) => c.startsWith('GET '))).toBe(true)
     expect(gateway.calls.filter((c) => c.startsWith('GET va'))).toHaveLength(1)
