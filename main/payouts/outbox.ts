@@ -2,6 +2,7 @@
 // memory and chained into the journal in one synchronous step (so concurrent callers see one
 // order), and `commit` resolves only once it is on disk. Listeners hear about a change only
 // after it is durable.
+import { awaitsAcknowledgement } from '../exactly-once/alarm'
 import type { JournalSeal } from '../integrity'
 import { Journal, readChain, type ChainedRecord, type ChainReport } from './journal'
 import { isFinal, type PayoutItem } from './model'
@@ -137,7 +138,9 @@ export class Outbox {
     const cutoff = this.#now() - this.#retainSettledMs
     for (const [ref, item] of this.#items) {
       const settled = isFinal(item.state) || item.state === 'success'
-      if (settled && item.updatedAt < cutoff) this.#items.delete(ref)
+      // An alarm no supervisor has read keeps its payout on their list (exactly-once/retention.ts).
+      if (settled && item.updatedAt < cutoff && !awaitsAcknowledgement(item.alarm))
+        this.#items.delete(ref)
     }
     return { items: structuredClone([...this.#items.values()]) }
   }

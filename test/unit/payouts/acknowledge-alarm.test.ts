@@ -104,6 +104,24 @@ describe('acknowledging the alarm of an overruled payout', () => {
     expect(w.outbox.get(item.reference)?.alarm?.acknowledged?.byName).toBe(supervisor.name)
   })
 
+  // Settled payouts leave memory at a checkpoint once older than the retention (120 days); the
+  // supervisors' list reads memory, so an alarm nobody acknowledged would vanish unread.
+  it('keeps an overruled payout whose alarm waits past the retention, until it is acknowledged', async () => {
+    w = await world()
+    const item = await overruledPayout()
+    const system = { ref: item.reference, by: SYSTEM_ACTOR, reason: null, type: 'action' as const }
+    await w.outbox.commit([
+      { ...system, action: 'succeed', from: 'submitted', to: 'success', patch: {} },
+    ])
+    w.clock.now += 200 * 86_400_000
+    await w.outbox.checkpoint()
+    expect(w.outbox.get(item.reference)?.alarm?.acknowledged).toBeNull()
+    await w.commands.acknowledgeAlarm(supervisor, item.reference)
+    w.clock.now += 200 * 86_400_000
+    await w.outbox.checkpoint()
+    expect(w.outbox.get(item.reference)).toBeUndefined()
+  })
+
   it('is refused to a cashier and changes nothing a second time', async () => {
     w = await world()
     const item = await overruledPayout()
