@@ -96,6 +96,7 @@ export class ShiftStore {
     mkdirSync(this.#zDir, { recursive: true })
     this.#state = this.#readState()
     this.#finishInterruptedClose()
+    this.#catchUpAnchor()
   }
 
   get openShift(): ShiftRecord | null {
@@ -333,6 +334,25 @@ export class ShiftStore {
       JSON.stringify({ body, seal: this.sealer.seal(STATE_DOMAIN, body) }),
     )
     this.#state = body
+  }
+
+  /**
+   * A close cut short before the keychain learnt its report leaves the head one behind; left
+   * there, that report and the state file could be taken back together and nothing would show
+   * (its movements then counted again by the next Z-report). Moved on only to the report the
+   * checked state file names, sealed under this key and following on from the head.
+   */
+  #catchUpAnchor(): void {
+    const anchor = this.seal.anchor
+    const last = this.#state.last
+    if (!anchor || !last || this.#stateProblem || !this.sealer.enforced) return
+    const head = anchor.head
+    if ((head?.seq ?? 0) !== last.number - 1) return
+    const stored = this.read(last.number)
+    if (!stored || stored.seal !== last.seal || stored.previous !== (head?.hash ?? GENESIS_SEAL))
+      return
+    if (this.integrityOf(stored).status !== 'intact') return
+    anchor.set({ seq: stored.number, hash: stored.seal })
   }
 
   #finishInterruptedClose(): void {
