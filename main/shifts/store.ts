@@ -152,6 +152,13 @@ export class ShiftStore {
         )
         continue
       }
+      // An edited report's keys could hide a movement of the open period from every report.
+      if (this.sealer.enforced && !this.sealer.matches(Z_DOMAIN, sealedPart(stored), stored.seal)) {
+        out.problems.push(
+          `Z-report ${n} was changed after it was closed, so what it claims to have counted is not used: what it really counted may be counted again in this report. Compare with its printed copy.`,
+        )
+        continue
+      }
       if (Array.isArray(stored.counted)) {
         for (const key of stored.counted) if (typeof key === 'string') out.counted.add(key)
         continue
