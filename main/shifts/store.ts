@@ -96,6 +96,7 @@ export class ShiftStore {
     mkdirSync(this.#zDir, { recursive: true })
     this.#state = this.#readState()
     this.#finishInterruptedClose()
+    this.#takeReportsAfterState()
     this.#catchUpAnchor()
   }
 
@@ -360,6 +361,33 @@ export class ShiftStore {
       return
     if (this.integrityOf(stored).status !== 'intact') return
     anchor.set({ seq: stored.number, hash: stored.seal })
+  }
+
+  /**
+   * Z-reports on disk that carry the chain on past the state file's last (a state file put
+   * back from an older copy, or a damaged one): they are this till's, so the next report is
+   * numbered after them and what they counted stays counted. Otherwise the next close would
+   * seal over the newest report and count its movements a second time.
+   */
+  #takeReportsAfterState(): void {
+    let last = this.#state.last
+    const taken: StoredZ[] = []
+    for (;;) {
+      const next = this.read((last?.number ?? 0) + 1)
+      if (!next || next.previous !== (last?.seal ?? GENESIS_SEAL)) break
+      if (this.sealer.enforced && !this.sealer.matches(Z_DOMAIN, sealedPart(next), next.seal)) break
+      taken.push(next)
+      last = { number: next.number, seal: next.seal }
+    }
+    if (taken.length === 0) return
+    const open = this.#state.open
+    const closed = open !== null && taken.some((z) => z.report.shift.id === open.id)
+    const numbers =
+      taken.length === 1
+        ? `Z-report ${last!.number} was`
+        : `Z-reports ${taken[0]!.number} to ${last!.number} were`
+    this.#stateProblem ??= `The shift state file was put back from an older copy: ${numbers} sealed after it. Tilldesk carries on from the newest report.`
+    this.#state = { ...this.#state, open: closed ? null : open, last }
   }
 
   #finishInterruptedClose(): void {

@@ -119,6 +119,30 @@ describe('Z-report chain', () => {
     expect(check.problem).toMatch(/sealed up to Z-report 2/)
   })
 
+  it('never seals over a Z-report on disk when state.json is put back from before it', () => {
+    const seal = keyedSeal()
+    const store = new ShiftStore(dir, seal)
+    closeShifts(store, 1)
+    const stateAfterOne = readFileSync(join(dir, 'state.json'), 'utf8')
+    store.open(shift('sh_shift02'))
+    const counted = ['transfer:T2']
+    store.close(report(shift('sh_shift02'), 5), counted, at(120), store.countedSoFar())
+    const z2 = readFileSync(zPath(2), 'utf8')
+    writeFileSync(join(dir, 'state.json'), stateAfterOne) // the older copy put back
+
+    const reopened = new ShiftStore(dir, seal)
+    expect(reopened.verifyChain()).toMatchObject({
+      status: 'altered',
+      problem: expect.stringMatching(/state file was put back from an older copy/),
+    })
+    // Z-report 2's movements stay counted, and the next close is number 3, beside it.
+    expect(reopened.lastNumber).toBe(2)
+    expect(reopened.countedSoFar().counted.has('transfer:T2')).toBe(true)
+    reopened.open(shift('sh_shift03'))
+    reopened.close(report(shift('sh_shift03'), 7), [], at(180))
+    expect(readFileSync(zPath(2), 'utf8')).toBe(z2)
+  })
+
   it('finds a gap in the middle of the chain', () => {
     const seal = keyedSeal()
     closeShifts(new ShiftStore(dir, seal), 3)
