@@ -2,37 +2,21 @@
 // that the gateway then reports failed. The books may have kept both states (each as it
 // settled); once its journal drops the entry, a report must read its newest state only, or
 // the payment the gateway says failed is counted as taken by the next Z-report.
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Currency, Minor } from '../../../common/money'
-import { Sealer, type JournalSeal } from '../../../main/integrity'
 import { emptyActivity, type HostedPaymentFact } from '../../../main/shifts/activity'
 import { Books } from '../../../main/shifts/books'
 import { shiftFigures } from '../../../main/shifts/figures'
+import { journalSeal } from './fixtures'
 
 let dir: string
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'tilldesk-books-overruled-'))
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
-
-function seal(): JournalSeal {
-  let head: { seq: number; hash: string } | null = null
-  return {
-    sealer: new Sealer(randomBytes(32), true),
-    anchor: {
-      get head() {
-        return head
-      },
-      set(next: { seq: number; hash: string }) {
-        head = { ...next }
-      },
-    } as unknown as JournalSeal['anchor'],
-  }
-}
 
 const payment = (status: string, at: string): HostedPaymentFact => ({
   reference: 'pay_001',
@@ -49,7 +33,7 @@ describe('the books and an overruled decision', () => {
     // What the payments journal holds, as the feature changes it.
     let journal: HostedPaymentFact[] = []
     const activity = () => ({ ...emptyActivity(), hostedPayments: journal.map((p) => ({ ...p })) })
-    const booksSeal = seal()
+    const booksSeal = journalSeal()
     const open = () =>
       new Books({
         dir: join(dir, 'books'),
