@@ -78,9 +78,9 @@ export async function lookUp(
     try {
       const found = asRecord(r.source, r.reference, await call)
       const difference = compare(found, r)
-      // Looked up by our reference: a record that names no currency (a debit's status record)
+      // Looked up by our reference: one that names no currency (a debit's status record)
       // counts in the till record's row, not in a row of its own.
-      tally?.gateway({ ...found, currency: found.currency ?? r.currency })
+      tally?.gateway(found, r)
       if (difference) out.differences.push(difference)
       else {
         out.matched++

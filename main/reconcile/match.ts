@@ -159,8 +159,12 @@ export class Totals {
     return row
   }
 
-  gateway(g: GatewayRecord): void {
-    const row = this.#row(g.source, g.currency ?? '—')
+  /**
+   * A gateway record, in its own currency; one that names none (a refund's or a debit's record
+   * may not) in the row of the till record it pairs with, where it is matched.
+   */
+  gateway(g: GatewayRecord, pair?: TillRecord): void {
+    const row = this.#row(g.source, g.currency ?? pair?.currency ?? '—')
     row.gatewayCount++
     if (g.amount !== null && statusClass(g.status) === 'success') row.g += BigInt(g.amount)
   }
@@ -216,7 +220,7 @@ export function matchDay(
     const inside = inWindow(g.atMs, window) || (t !== undefined && inWindow(t.atMs, window))
     if (!inside) continue
     seen.add(key)
-    totals.gateway(g)
+    totals.gateway(g, t)
     if (!t) {
       differences.push(gatewayOnly(g))
       continue

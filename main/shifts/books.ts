@@ -60,6 +60,8 @@ const DOMAIN = 'shifts.books.v1'
 type Settled = Pick<Activity, 'hostedPayments' | 'refunds' | 'debits'>
 
 const keyOf = (r: KeptRecord) => settledKey(r.k, r.v.reference, r.v.status)
+/** One movement, whatever its state: a decision the gateway overruled keeps the reference. */
+const movementOf = (r: KeptRecord) => `${r.k}:${r.v.reference}`
 
 const kept = (a: Settled): KeptRecord[] => [
   ...a.hostedPayments.map((v) => ({ k: 'hosted' as const, v })),
@@ -72,6 +74,8 @@ export class BooksFile {
   readonly #path: string
   readonly #seal: JournalSeal
   readonly #records = new Map<string, KeptRecord>()
+  /** Each movement's newest state, by its key in #records. */
+  readonly #latest = new Map<string, string>()
   #chain: LineChain<KeptRecord | null> | null = null
   /** Why the file is not used, in words; null when it checks. */
   readonly problem: string | null
@@ -102,7 +106,7 @@ export class BooksFile {
       })
       if (read.legacy.length > 0) return this.#fail('it holds lines without seals')
       if (read.tornBytes > 0) truncateSync(this.#path, read.goodBytes)
-      for (const { body } of read.records) if (body) this.#records.set(keyOf(body), body)
+      for (const { body } of read.records) if (body) this.#hold(body)
       this.#chain = new LineChain(this.#seal, DOMAIN, read.head)
       return null
     } catch (error) {
@@ -121,15 +125,34 @@ export class BooksFile {
     return [...this.#records.values()]
   }
 
+  /**
+   * Each movement in the state the books learnt last: a payment decided "paid" that the gateway
+   * then reported failed is read as failed, never as taken too.
+   */
+  get newest(): KeptRecord[] {
+    return [...this.#latest.values()].map((key) => this.#records.get(key)!)
+  }
+
+  /** Holds `r` as the newest state of its movement (the map's order is the order learnt). */
+  #hold(r: KeptRecord): void {
+    const key = keyOf(r)
+    this.#records.delete(key)
+    this.#records.set(key, r)
+    this.#latest.set(movementOf(r), key)
+  }
+
+  #isNewest(r: KeptRecord): boolean {
+    return this.#latest.get(movementOf(r)) === keyOf(r)
+  }
+
   /** Appends the settled records not kept yet (durable before it returns). */
   keep(records: readonly KeptRecord[]): void {
     if (!this.#chain) return
     const fresh = records.filter((r) => SETTLED[r.k][r.v.status])
     const lines: string[] = []
     for (const r of fresh) {
-      const key = keyOf(r)
-      if (this.#records.has(key)) continue
-      this.#records.set(key, r)
+      if (this.#isNewest(r)) continue
+      this.#hold(r)
       lines.push(this.#chain.line(r))
     }
     if (lines.length === 0) return
@@ -148,19 +171,21 @@ export class BooksFile {
   /**
    * After a Z-report: drops what it (or an earlier one) counted and the journals no longer
    * hold, so the file holds about one period's records, not the till's history. What it
-   * drops is in the books' days first (on disk before the file is rewritten).
+   * drops is in the books' days first (on disk before the file is rewritten). A state the
+   * gateway overruled since goes too: kept, it would be read again once its newer state left.
    */
   compact(counted: ReadonlySet<string>, stillInJournals: ReadonlySet<string>): void {
     if (!this.#chain) return
-    const stays = (r: KeptRecord) => !counted.has(keyOf(r)) || stillInJournals.has(keyOf(r))
-    const keep = this.records.filter(stays)
+    const settled = (r: KeptRecord) => counted.has(keyOf(r)) && !stillInJournals.has(keyOf(r))
+    const keep = this.records.filter((r) => this.#isNewest(r) && !settled(r))
     if (keep.length === this.#records.size) return
-    this.days.add(this.records.filter((r) => !stays(r)))
+    this.days.add(this.newest.filter(settled))
     const text = this.#chain.checkpoint() + keep.map((r) => this.#chain!.line(r)).join('')
     writeFileAtomicSync(this.#path, text)
     this.#chain.written()
     this.#records.clear()
-    for (const r of keep) this.#records.set(keyOf(r), r)
+    this.#latest.clear()
+    for (const r of keep) this.#hold(r)
   }
 }
 
@@ -242,8 +267,8 @@ export class Books {
       ...activity.refunds.map((r) => `refund:${r.reference}`),
       ...activity.debits.map((d) => `debit:${d.reference}`),
     ])
-    for (const r of file.records) {
-      if (inJournal.has(`${r.k}:${r.v.reference}`)) continue
+    for (const r of file.newest) {
+      if (inJournal.has(movementOf(r))) continue
       if (r.k === 'hosted') activity.hostedPayments.push(r.v)
       else if (r.k === 'refund') activity.refunds.push(r.v)
       else activity.debits.push(r.v)

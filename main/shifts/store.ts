@@ -96,6 +96,8 @@ export class ShiftStore {
     mkdirSync(this.#zDir, { recursive: true })
     this.#state = this.#readState()
     this.#finishInterruptedClose()
+    this.#takeReportsAfterState()
+    this.#catchUpAnchor()
   }
 
   get openShift(): ShiftRecord | null {
@@ -148,6 +150,13 @@ export class ShiftStore {
       if (!stored) {
         out.problems.push(
           `Z-report ${n} is missing or unreadable: what it counted may be counted again in this report. Compare with its printed copy.`,
+        )
+        continue
+      }
+      // An edited report's keys could hide a movement of the open period from every report.
+      if (this.sealer.enforced && !this.sealer.matches(Z_DOMAIN, sealedPart(stored), stored.seal)) {
+        out.problems.push(
+          `Z-report ${n} was changed after it was closed, so what it claims to have counted is not used: what it really counted may be counted again in this report. Compare with its printed copy.`,
         )
         continue
       }
@@ -333,6 +342,52 @@ export class ShiftStore {
       JSON.stringify({ body, seal: this.sealer.seal(STATE_DOMAIN, body) }),
     )
     this.#state = body
+  }
+
+  /**
+   * A close cut short before the keychain learnt its report leaves the head one behind; left
+   * there, that report and the state file could be taken back together and nothing would show
+   * (its movements then counted again by the next Z-report). Moved on only to the report the
+   * checked state file names, sealed under this key and following on from the head.
+   */
+  #catchUpAnchor(): void {
+    const anchor = this.seal.anchor
+    const last = this.#state.last
+    if (!anchor || !last || this.#stateProblem || !this.sealer.enforced) return
+    const head = anchor.head
+    if ((head?.seq ?? 0) !== last.number - 1) return
+    const stored = this.read(last.number)
+    if (!stored || stored.seal !== last.seal || stored.previous !== (head?.hash ?? GENESIS_SEAL))
+      return
+    if (this.integrityOf(stored).status !== 'intact') return
+    anchor.set({ seq: stored.number, hash: stored.seal })
+  }
+
+  /**
+   * Z-reports on disk that carry the chain on past the state file's last (a state file put
+   * back from an older copy, or a damaged one): they are this till's, so the next report is
+   * numbered after them and what they counted stays counted. Otherwise the next close would
+   * seal over the newest report and count its movements a second time.
+   */
+  #takeReportsAfterState(): void {
+    let last = this.#state.last
+    const taken: StoredZ[] = []
+    for (;;) {
+      const next = this.read((last?.number ?? 0) + 1)
+      if (!next || next.previous !== (last?.seal ?? GENESIS_SEAL)) break
+      if (this.sealer.enforced && !this.sealer.matches(Z_DOMAIN, sealedPart(next), next.seal)) break
+      taken.push(next)
+      last = { number: next.number, seal: next.seal }
+    }
+    if (taken.length === 0) return
+    const open = this.#state.open
+    const closed = open !== null && taken.some((z) => z.report.shift.id === open.id)
+    const numbers =
+      taken.length === 1
+        ? `Z-report ${last!.number} was`
+        : `Z-reports ${taken[0]!.number} to ${last!.number} were`
+    this.#stateProblem ??= `The shift state file was put back from an older copy: ${numbers} sealed after it. Tilldesk carries on from the newest report.`
+    this.#state = { ...this.#state, open: closed ? null : open, last }
   }
 
   #finishInterruptedClose(): void {

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ShiftReport } from '../../../common/ipc/shifts'
 import { Sealer } from '../../../main/integrity/seal'
+import { Z_DOMAIN } from '../../../main/shifts/sealing'
 import { ShiftStore, type ShiftRecord } from '../../../main/shifts/store'
 import { at, bola, keyedSeal, shiftRecord } from './fixtures'
 
@@ -124,8 +125,11 @@ describe('what the sealed Z-reports counted', () => {
     // This till's own summary, but report 3 replaced since by another with the same number.
     closeDays(store, 4, 4)
     const zDir = join(dir, 'z')
+    // Another report 4 this till's key sealed (a copy of the folder that closed differently).
     const z4 = JSON.parse(readFileSync(join(zDir, 'z-000004.json'), 'utf8')) as { seal: string }
-    writeFileSync(join(zDir, 'z-000004.json'), JSON.stringify({ ...z4, seal: 'f'.repeat(64) }))
+    const { seal: _sealed, ...body } = { ...z4, sealedAt: at(1) }
+    const other4 = { ...body, seal: seal.sealer.seal(Z_DOMAIN, body) }
+    writeFileSync(join(zDir, 'z-000004.json'), JSON.stringify(other4))
     const unbound = readCounting(store)
     expect(unbound.sofar.notes?.[0]).toMatch(/names a Z-report that is not the one on disk/)
     expect([...unbound.sofar.counted].sort()).toEqual(every(4).sort())
@@ -151,6 +155,23 @@ describe('what the sealed Z-reports counted', () => {
     closeDays(store, 4, 4)
     const { sofar } = readCounting(store)
     expect(sofar.problems).toEqual([expect.stringMatching(/Z-report 2 is missing/)])
+  })
+
+  it('does not take the keys of a Z-report edited after it was sealed, and says so', () => {
+    const seal = keyedSeal()
+    const store = new ShiftStore(dir, seal)
+    closeDays(store, 1, 3)
+    // The summary deleted so every report is read, and report 2 made to claim a movement of
+    // the open shift: the open shift's report would leave it out, and no Z-report count it.
+    unlinkSync(summaryPath())
+    const z2Path = join(dir, 'z', 'z-000002.json')
+    const z2 = JSON.parse(readFileSync(z2Path, 'utf8')) as { counted: string[] }
+    writeFileSync(z2Path, JSON.stringify({ ...z2, counted: [...z2.counted, 'transfer:NOW'] }))
+    const { sofar } = readCounting(store)
+    expect(sofar.counted.has('transfer:NOW')).toBe(false)
+    expect(sofar.problems).toEqual([
+      expect.stringMatching(/Z-report 2 was changed after it was closed/),
+    ])
   })
 
   it('says nothing without a keychain, where last run’s summary can never check', () => {

@@ -9,6 +9,7 @@ import type {
   PayoutFact,
   RefundFact,
 } from '../../../main/shifts/activity'
+import type { JournalSeal } from '../../../main/integrity'
 import type { ZAnchor, ZChainHead, ZJournalSeal } from '../../../main/shifts/sealing'
 import type { ShiftRecord } from '../../../main/shifts/store'
 
@@ -134,5 +135,21 @@ export function keyedSeal(sealer = new Sealer(randomBytes(32), true)): ZJournalS
         head = { ...next }
       },
     },
+  }
+}
+
+/** A journal's key and chain head, as the keychain would hold them (the books' own seal). */
+export function journalSeal(): JournalSeal {
+  let head: { seq: number; hash: string } | null = null
+  return {
+    sealer: new Sealer(randomBytes(32), true),
+    anchor: {
+      get head() {
+        return head
+      },
+      set(next: { seq: number; hash: string }) {
+        head = { ...next }
+      },
+    } as unknown as JournalSeal['anchor'],
   }
 }

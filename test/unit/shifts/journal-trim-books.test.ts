@@ -3,16 +3,15 @@
 // that comes before the books have looked. The books keep what a trim hands them, on disk,
 // and the next Z-report counts it.
 import { mkdtempSync, rmSync } from 'node:fs'
-import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as z from 'zod'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Sealer, type JournalSeal } from '../../../main/integrity'
 import { DropKeepers } from '../../../main/kernel/drop-keeper'
 import { fileStorage, Journal } from '../../../main/payments/journal'
 import { emptyActivity } from '../../../main/shifts/activity'
 import { Books } from '../../../main/shifts/books'
+import { journalSeal } from './fixtures'
 
 const Entry = z.object({
   reference: z.string(),
@@ -29,26 +28,11 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
-function seal(): JournalSeal {
-  let head: { seq: number; hash: string } | null = null
-  return {
-    sealer: new Sealer(randomBytes(32), true),
-    anchor: {
-      get head() {
-        return head
-      },
-      set(next: { seq: number; hash: string }) {
-        head = { ...next }
-      },
-    } as unknown as JournalSeal['anchor'],
-  }
-}
-
 /** A refunds journal of `limit` entries, the books, and the keeper between them. */
 function rig(limit: number, keepers = new DropKeepers()) {
   const dir = mkdtempSync(join(tmpdir(), 'tilldesk-trim-'))
   dirs.push(dir)
-  const booksSeal = seal()
+  const booksSeal = journalSeal()
   const books = new Books({
     dir: join(dir, 'books'),
     seal: async () => booksSeal,

@@ -119,6 +119,30 @@ describe('Z-report chain', () => {
     expect(check.problem).toMatch(/sealed up to Z-report 2/)
   })
 
+  it('never seals over a Z-report on disk when state.json is put back from before it', () => {
+    const seal = keyedSeal()
+    const store = new ShiftStore(dir, seal)
+    closeShifts(store, 1)
+    const stateAfterOne = readFileSync(join(dir, 'state.json'), 'utf8')
+    store.open(shift('sh_shift02'))
+    const counted = ['transfer:T2']
+    store.close(report(shift('sh_shift02'), 5), counted, at(120), store.countedSoFar())
+    const z2 = readFileSync(zPath(2), 'utf8')
+    writeFileSync(join(dir, 'state.json'), stateAfterOne) // the older copy put back
+
+    const reopened = new ShiftStore(dir, seal)
+    expect(reopened.verifyChain()).toMatchObject({
+      status: 'altered',
+      problem: expect.stringMatching(/state file was put back from an older copy/),
+    })
+    // Z-report 2's movements stay counted, and the next close is number 3, beside it.
+    expect(reopened.lastNumber).toBe(2)
+    expect(reopened.countedSoFar().counted.has('transfer:T2')).toBe(true)
+    reopened.open(shift('sh_shift03'))
+    reopened.close(report(shift('sh_shift03'), 7), [], at(180))
+    expect(readFileSync(zPath(2), 'utf8')).toBe(z2)
+  })
+
   it('finds a gap in the middle of the chain', () => {
     const seal = keyedSeal()
     closeShifts(new ShiftStore(dir, seal), 3)
@@ -163,5 +187,48 @@ describe('Z-report chain', () => {
     expect(reopened.openShift).toBeNull()
     expect(reopened.lastNumber).toBe(1)
     expect(reopened.verifyChain().status).toBe('intact')
+  })
+
+  it('a close finished after a crash moves the keychain head on, so its Z-report cannot be taken back', () => {
+    const seal = keyedSeal()
+    const store = new ShiftStore(dir, seal)
+    closeShifts(store, 1)
+    store.open(shift('sh_crash002'))
+    const beforeClose = readFileSync(join(dir, 'state.json'), 'utf8')
+    const headBefore = seal.anchor.head
+    store.close(report(shift('sh_crash002'), 100), [], at(120))
+    // The crash came after the Z-report was written: neither the state nor the keychain moved.
+    writeFileSync(join(dir, 'state.json'), beforeClose)
+    seal.anchor.head = headBefore
+
+    expect(new ShiftStore(dir, seal).lastNumber).toBe(2)
+    expect(seal.anchor.head?.seq).toBe(2)
+    // The cashier takes the sealed report away and puts the open shift back: it shows.
+    unlinkSync(zPath(2))
+    writeFileSync(join(dir, 'state.json'), beforeClose)
+    const rolledBack = new ShiftStore(dir, seal)
+    expect(rolledBack.verifyChain()).toMatchObject({
+      status: 'altered',
+      problem: expect.stringMatching(/sealed up to Z-report 2, but the folder ends at 1/),
+    })
+  })
+
+  it('a close cut short after the state file but before the keychain moves the head on at the next start', () => {
+    const seal = keyedSeal()
+    const store = new ShiftStore(dir, seal)
+    closeShifts(store, 1)
+    const headBefore = seal.anchor.head
+    store.open(shift('sh_crash003'))
+    store.close(report(shift('sh_crash003'), 100), [], at(120))
+    seal.anchor.head = headBefore // the crash came before the keychain was told
+
+    new ShiftStore(dir, seal)
+    expect(seal.anchor.head?.seq).toBe(2)
+    // A Z-report not sealed by this till's key is never taken as the new head.
+    seal.anchor.head = headBefore
+    const z2 = JSON.parse(readFileSync(zPath(2), 'utf8')) as { report: object }
+    writeFileSync(zPath(2), JSON.stringify({ ...z2, report: { ...z2.report, to: at(1) } }))
+    new ShiftStore(dir, seal)
+    expect(seal.anchor.head?.seq).toBe(1)
   })
 })
