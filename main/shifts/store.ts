@@ -176,7 +176,9 @@ export class ShiftStore {
    * kept too; a `before` with problems is not, so later reports still say what is missing.
    */
   close(report: ShiftReport, counted: string[], sealedAt: string, before?: CountedSoFar): StoredZ {
-    const number = this.lastNumber + 1
+    // Never over a file on disk: a report past a gap (one removed before it, the state file
+    // put back) is not in the chain the state names, but it was sealed and stays as it is.
+    const number = Math.max(this.lastNumber, ...this.#numbersOnDisk()) + 1
     const body = {
       format: Z_FORMAT,
       number,

@@ -143,6 +143,30 @@ describe('Z-report chain', () => {
     expect(readFileSync(zPath(2), 'utf8')).toBe(z2)
   })
 
+  it('never seals over a Z-report on disk when one before it was removed and state.json put back', () => {
+    const seal = keyedSeal()
+    const store = new ShiftStore(dir, seal)
+    closeShifts(store, 1)
+    const stateAfterOne = readFileSync(join(dir, 'state.json'), 'utf8')
+    for (const i of [2, 3]) {
+      store.open(shift(`sh_shift0${i}`))
+      store.close(report(shift(`sh_shift0${i}`), i), [`transfer:T${i}`], at(60 * i))
+    }
+    const z3 = readFileSync(zPath(3), 'utf8')
+    unlinkSync(zPath(2))
+    writeFileSync(join(dir, 'state.json'), stateAfterOne)
+
+    const reopened = new ShiftStore(dir, seal)
+    for (const i of [4, 5]) {
+      reopened.open(shift(`sh_shift0${i}`))
+      reopened.close(report(shift(`sh_shift0${i}`), i), [], at(60 * i))
+    }
+    // Z-report 3 stays as sealed, and what it counted stays counted.
+    expect(readFileSync(zPath(3), 'utf8')).toBe(z3)
+    expect(reopened.countedSoFar().counted.has('transfer:T3')).toBe(true)
+    expect(reopened.verifyChain().status).toBe('altered')
+  })
+
   it('finds a gap in the middle of the chain', () => {
     const seal = keyedSeal()
     closeShifts(new ShiftStore(dir, seal), 3)
