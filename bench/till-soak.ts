@@ -53,9 +53,11 @@ const PAYOUTS = Number(process.env.BENCH_PAYOUTS ?? 40)
 const LANES = 20
 /**
  * Charges opened each evening on each of the two tills, turn about: many, because a p95 of
- * about 0.4 ms moves by a fifth with a few slow disk writes.
+ * about 0.4 ms moves by a fifth with a few slow disk writes. With 400 the day-7-over-day-1
+ * ratio swung 0.8–1.4 between runs at load 1 (its p95 was the 20th slowest opening); with
+ * 2,000 three runs read 1.00, 0.81, 1.04 (docs/perf.md).
  */
-const PAIRS = 400
+const PAIRS = 2000
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean))
 const HOUR_MS = 3_600_000
 /** Each step inside the gateway's ±5-minute signature window, so no request is refused. */
