@@ -2,8 +2,8 @@
 // entries past its limit (payments keep 500); an entry the core still has work on must stay,
 // or a gateway record that arrives later for its reference meets no entry, and an alarm no
 // supervisor has read vanishes with it. One rule for every kind, so no module words its own.
-import { awaitsAcknowledgement } from './alarm'
-import type { OutcomeFields } from './decision'
+import { awaitsAcknowledgement, type Alarm } from './alarm'
+import type { OutcomeFields, Resolution } from './decision'
 import { DECIDED_WATCH_MS } from './write-deps'
 
 /**
@@ -15,6 +15,19 @@ export const keptWhileFollowed =
   <E extends OutcomeFields>(now: () => number, unfinished: (entry: E) => boolean) =>
   (entry: E): boolean => {
     if (unfinished(entry) || awaitsAcknowledgement(entry.alarm)) return true
-    const decidedAt = entry.resolution ? Date.parse(entry.resolution.at) : NaN
-    return !entry.alarm && now() - decidedAt < DECIDED_WATCH_MS
+    return decidedWatched(entry.resolution, entry.alarm, now())
   }
+
+/**
+ * A decision the gateway has not overruled, within the reversal window: the tracker looks it
+ * up slowly all that time, so its journal keeps it as long. One rule for both.
+ */
+export function decidedWatched(
+  resolution: Resolution | null | undefined,
+  alarm: Alarm | null | undefined,
+  now: number,
+  watchMs: number = DECIDED_WATCH_MS,
+): boolean {
+  if (!resolution || alarm) return false
+  return now - Date.parse(resolution.at) < watchMs
+}

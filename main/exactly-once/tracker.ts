@@ -8,6 +8,7 @@
 // A kind describes only what differs (WriteKind): how to send and look up, how to read and
 // fold a record, which statuses are final. Everything else lives here, once.
 import { refuse } from '../kernel/errors'
+import { decidedWatched } from './retention'
 import { overruleAlarm, type Alarmed } from './alarm'
 import { decideResolution, makerBlockSaid, noAlarm, onlyUnknown, type Decider } from './decision'
 import type { OutcomeDecisionInput } from '../../common/ipc/payments'
@@ -354,8 +355,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
 
   #decidedWatchable(entry: E): boolean {
     const resolution = this.kind.resolution(entry)
-    if (!resolution || entry.alarm) return false
-    return this.deps.now() - Date.parse(resolution.at) < this.deps.decidedWatchMs
+    return decidedWatched(resolution, entry.alarm, this.deps.now(), this.deps.decidedWatchMs)
   }
 
   /** A decided entry: the gateway's record, if it has one, is checked against the decision. */
