@@ -37,12 +37,12 @@ export interface FirstSendFailure {
   lost?: (error: unknown) => Uncertainty | null
 }
 
-export abstract class KindService<E extends OutcomeFields, G, A, R, V> {
-  protected readonly writes: ReferencedWrites<E, G, A, R>
+export abstract class KindService<E extends OutcomeFields, G, V> {
+  protected readonly writes: ReferencedWrites<E, G, unknown, unknown>
   readonly #starting = new Flights<V>()
 
   constructor(
-    protected readonly kind: WriteKind<E, G, A, R>,
+    protected readonly kind: WriteKind<E, G, unknown, unknown>,
     protected readonly journal: ServiceJournal<E>,
     private readonly base: KindServiceDeps<G, V>,
     private readonly options: KindServiceOptions = {},

@@ -5,14 +5,14 @@
 import type { DebitRecord } from '../../common/api/directDebits'
 import { ZERO } from '../../common/money'
 import { unconfirmedNotice } from '../exactly-once/outcome-view'
-import { outcomeKind, type WriteKind } from '../exactly-once/kind'
+import { outcomeKind } from '../exactly-once/kind'
 import type { GatewayClient, ResponseOf } from '../gateway'
 import { english } from '../kernel/errors'
 import { stillChecking } from '../payments/cashier-errors'
 import { FINAL_DEBIT, type DebitEntry, type MandateEntry } from './mandate-entries'
 
 /** The debit's acceptance (fields not shown) or its status record. */
-export type DebitAnswer = ResponseOf<'debit'> | DebitRecord
+type DebitAnswer = ResponseOf<'debit'> | DebitRecord
 
 /** The part of the gateway client debits use. */
 export interface DebitsGateway {
@@ -46,9 +46,7 @@ function fold(e: DebitEntry, record: DebitAnswer): DebitEntry {
   }
 }
 
-export function debitKind(
-  mandates: MandateRefresh,
-): WriteKind<DebitEntry, DebitsGateway, DebitAnswer, DebitRecord> {
+export function debitKind(mandates: MandateRefresh) {
   return outcomeKind<DebitEntry, DebitsGateway, DebitAnswer, DebitRecord>({
     words: DEBIT_WORDS,
     referenceOf: (e) => e.paymentReference,

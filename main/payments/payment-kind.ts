@@ -7,7 +7,7 @@ import type {
   PaymentRecord,
 } from '../../common/api/payments'
 import { unconfirmedNotice } from '../exactly-once/outcome-view'
-import { outcomeKind, type WriteKind } from '../exactly-once/kind'
+import { outcomeKind } from '../exactly-once/kind'
 import type { GatewayClient } from '../gateway'
 import { english } from '../kernel/errors'
 import { stillChecking } from './cashier-errors'
@@ -19,8 +19,6 @@ export interface PaymentsGateway {
   payments: Pick<GatewayClient['payments'], 'initialize' | 'verify'>
   sandbox: Pick<GatewayClient['sandbox'], 'completePayment'>
 }
-
-export const PAYMENT_WORDS = { noun: 'payment', started: 'took this payment' }
 
 /** The initialize request of a journalled payment, exactly as first sent. */
 export function paymentBody(entry: PaymentEntry, tillName: string): InitializePaymentRequest {
@@ -38,11 +36,9 @@ export function paymentBody(entry: PaymentEntry, tillName: string): InitializePa
   }
 }
 
-export function paymentKind(
-  tillName: () => string,
-): WriteKind<PaymentEntry, PaymentsGateway, InitializePaymentResponse, PaymentRecord> {
-  return outcomeKind({
-    words: PAYMENT_WORDS,
+export function paymentKind(tillName: () => string) {
+  return outcomeKind<PaymentEntry, PaymentsGateway, InitializePaymentResponse, PaymentRecord>({
+    words: { noun: 'payment', started: 'took this payment' },
     referenceOf: (e) => e.reference,
     startedById: (e) => e.takenById,
     open: (e) => e.status === 'starting',

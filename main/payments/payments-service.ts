@@ -1,7 +1,6 @@
 // Hosted-checkout payments at the till. The merchant reference is fixed and journalled before
 // initialize is sent; the payment is then verified by reference on a schedule until final.
 // A customer's redirect is never trusted: only verify's answer changes the status.
-import type { InitializePaymentResponse, PaymentRecord } from '../../common/api/payments'
 import { Email } from '../../common/api/primitives'
 import type { Said } from '../../common/ipc/contract'
 import type { Environment } from '../../common/ipc/shared'
@@ -38,13 +37,7 @@ export interface PaymentsServiceDeps extends KindServiceDeps<PaymentsGateway, Ch
 
 const RECENT_LIMIT = 50
 
-export class PaymentsService extends KindService<
-  PaymentEntry,
-  PaymentsGateway,
-  InitializePaymentResponse,
-  PaymentRecord,
-  CheckoutView
-> {
+export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, CheckoutView> {
   constructor(private readonly deps: PaymentsServiceDeps) {
     super(paymentKind(deps.tillName), deps.journal, deps)
   }

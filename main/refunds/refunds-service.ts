@@ -39,13 +39,7 @@ export interface RefundsServiceDeps extends KindServiceDeps<RefundsGateway, Refu
 /** Refunds of one payment are few; this bounds the walk if a gateway misbehaves. */
 const MAX_REFUND_PAGES = 20
 
-export class RefundsService extends KindService<
-  RefundEntry,
-  RefundsGateway,
-  Refund,
-  Refund,
-  RefundView
-> {
+export class RefundsService extends KindService<RefundEntry, RefundsGateway, RefundView> {
   constructor(private readonly deps: RefundsServiceDeps) {
     super(refundKind, deps.journal, deps, { listsInFlight: true })
   }
