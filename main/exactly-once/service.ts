@@ -14,7 +14,6 @@ import type { EntryStore, WriteKind } from './kind'
 
 /** A reference journal as a service keeps it: the core's calls, and forgetting what never left. */
 export interface ServiceJournal<E> extends EntryStore<E> {
-  has(reference: string): boolean
   remove(reference: string): void
 }
 
@@ -91,17 +90,13 @@ export abstract class KindService<E extends OutcomeFields, G, V> {
   protected async first(entry: E, failure: FirstSendFailure): Promise<Submitted<E>> {
     const reference = this.kind.referenceOf(entry)
     this.journal.put(entry)
-    let gateway: G
+    let gateway: G | undefined
     try {
       gateway = await this.base.gateway()
-    } catch (error) {
-      this.journal.remove(reference)
-      throw failure.refused(error)
-    }
-    try {
       return await this.writes.submit(this.journal.get(reference) as E, gateway)
     } catch (error) {
-      const lost = failure.lost?.(error)
+      // No gateway was opened: nothing can have left.
+      const lost = gateway !== undefined && failure.lost?.(error)
       if (!lost) {
         this.journal.remove(reference)
         throw failure.refused(error)
