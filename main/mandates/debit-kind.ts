@@ -3,7 +3,6 @@
 // means the debit exists even when it gives no status (the spec shows no acceptance body): it
 // is pending from there on and never sent again. The rest of its life is the core's.
 import type { DebitRecord } from '../../common/api/directDebits'
-import { ZERO } from '../../common/money'
 import { unconfirmedNotice } from '../exactly-once/outcome-view'
 import { outcomeKind } from '../exactly-once/kind'
 import type { GatewayClient, ResponseOf } from '../gateway'
@@ -35,7 +34,7 @@ function fold(e: DebitEntry, record: DebitAnswer): DebitEntry {
   return {
     ...e,
     mandateReference: record.mandate_reference ?? e.mandateReference,
-    amount: record.amount ?? e.amount ?? ZERO,
+    amount: record.amount ?? e.amount,
     currency: record.currency ?? e.currency,
     narration: record.narration ?? e.narration,
     // A 2xx without a status: the debit exists, its outcome not yet known.

@@ -21,14 +21,10 @@ export interface DebitsServiceDeps extends KindServiceDeps<DebitsGateway, DebitV
   mandates: MandateRefresh
 }
 
-/** A lost debit answer is followed up this long, then a supervisor checks it. */
-const DEFAULT_UNKNOWN_WINDOW_MS = 10 * 60 * 1000
-
 export class DebitsService extends KindService<DebitEntry, DebitsGateway, DebitView> {
   constructor(private readonly deps: DebitsServiceDeps) {
-    super(debitKind(deps.mandates), deps.debits, deps, {
-      defaultWindowMs: DEFAULT_UNKNOWN_WINDOW_MS,
-    })
+    // A lost debit answer is followed up this long, then a supervisor checks it.
+    super(debitKind(deps.mandates), deps.debits, deps, { defaultWindowMs: 10 * 60_000 })
   }
 
   async debit(input: MandateDebitInput): Promise<DebitView> {
