@@ -134,8 +134,6 @@ export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, 
   }
 
   protected show(entry: PaymentEntry, following: boolean): CheckoutView {
-    const pending = entry.status === 'pending' && entry.authorizationUrl !== null
-    const opener = this.deps.openExternal !== null
     return {
       reference: entry.reference,
       status: entry.status,
@@ -148,11 +146,12 @@ export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, 
       amountRefunded: entry.amountRefunded,
       paymentMethod: entry.paymentMethod,
       checkout:
-        pending && entry.authorizationUrl
+        entry.status === 'pending' && entry.authorizationUrl
           ? {
               url: entry.authorizationUrl,
               canOpenExternally:
-                opener && checkCheckoutUrl(entry.authorizationUrl, this.deps.gatewayBaseUrl()).ok,
+                this.deps.openExternal !== null &&
+                checkCheckoutUrl(entry.authorizationUrl, this.deps.gatewayBaseUrl()).ok,
               qr: qrMatrix(entry.authorizationUrl),
             }
           : null,
