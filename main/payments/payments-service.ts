@@ -10,7 +10,7 @@ import type {
   CheckoutView,
   PaymentStartInput,
 } from '../../common/ipc/payments'
-import { MoneyError, ZERO, parseUserAmount, type Currency, type Minor } from '../../common/money'
+import { MoneyError, ZERO, parseUserAmount, type Minor } from '../../common/money'
 import { english, refuse } from '../kernel/errors'
 import { cashierError } from './cashier-errors'
 import { checkCheckoutUrl } from './checkout-link'
@@ -169,11 +169,7 @@ export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, 
 }
 
 /** Checks the form in main, with a message beside each field that is wrong. */
-function validateStart(input: PaymentStartInput): {
-  email: string
-  amount: Minor
-  currency: Currency
-} {
+function validateStart(input: PaymentStartInput) {
   const fields: Record<string, string> = {}
   const email = input.email.trim()
   if (email === '') fields.email = "Enter the customer's e-mail address; the receipt goes there."
