@@ -24,7 +24,6 @@ export interface EntryStore<E> {
   readonly over?: object
 }
 
-/** What one kind of request says about itself; the tracker does the rest. */
 export interface WriteKind<E extends Alarmed, G, A, R> {
   /** "refund", "payment", "debit" (in words), and who started it. */
   words: DecisionWords

@@ -13,7 +13,6 @@ import { FINAL_DEBIT, type DebitEntry, type MandateEntry } from './mandate-entri
 /** The debit's acceptance (fields not shown) or its status record. */
 type DebitAnswer = ResponseOf<'debit'> | DebitRecord
 
-/** The part of the gateway client debits use. */
 export interface DebitsGateway {
   directDebits: Pick<GatewayClient['directDebits'], 'debit' | 'status'>
 }

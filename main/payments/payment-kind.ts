@@ -10,7 +10,6 @@ import { stillChecking } from './cashier-errors'
 import { PAYMENT_NOTICES } from './payment-notice'
 import { applyPaymentRecord, isFinalPayment, type PaymentEntry } from './payment-entry'
 
-/** The part of the gateway client payments use. */
 export interface PaymentsGateway {
   payments: Pick<GatewayClient['payments'], 'initialize' | 'verify'>
   sandbox: Pick<GatewayClient['sandbox'], 'completePayment'>

@@ -187,7 +187,7 @@ export class RefundsService extends KindService<RefundEntry, RefundsGateway, Ref
     paymentReferences: ReadonlyArray<string | undefined>,
     listed: readonly Refund[],
   ): Array<Pick<Refund, 'amount' | 'status'>> {
-    const shown = new Set(listed.flatMap((r) => (r.reference === undefined ? [] : [r.reference])))
+    const shown = new Set(listed.map((r) => r.reference))
     return this.deps.journal
       .list()
       .filter(
