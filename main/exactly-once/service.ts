@@ -12,11 +12,6 @@ import type { Uncertainty } from './submit'
 import { writesFor, type ReferencedWrites, type ServiceWriteDeps, type Submitted } from './tracker'
 import type { EntryStore, WriteKind } from './kind'
 
-/** A reference journal as a service keeps it: the core's calls, and forgetting what never left. */
-export interface ServiceJournal<E> extends EntryStore<E> {
-  remove(reference: string): void
-}
-
 export interface KindServiceDeps<G, V> extends ServiceWriteDeps<G> {
   publish: (view: V) => void
 }
@@ -42,7 +37,8 @@ export abstract class KindService<E extends OutcomeFields, G, V> {
 
   constructor(
     protected readonly kind: WriteKind<E, G, unknown, unknown>,
-    protected readonly journal: ServiceJournal<E>,
+    // The core's calls, and forgetting a first send that never left.
+    protected readonly journal: EntryStore<E> & { remove(reference: string): void },
     private readonly base: KindServiceDeps<G, V>,
     private readonly options: KindServiceOptions = {},
   ) {
