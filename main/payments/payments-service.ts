@@ -45,8 +45,6 @@ export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, 
   async start(input: PaymentStartInput): Promise<CheckoutView> {
     const { email, amount, currency } = validateStart(input)
     const actor = this.deps.actor()
-    const customerName = input.customerName?.trim() || null
-    const description = input.description?.trim() || null
     const reference = newReference('PAY', nowFrom(this.deps))
     this.deps.log.info('payment starting', { reference, currency })
     const sent = await this.first(
@@ -54,8 +52,8 @@ export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, 
         reference,
         status: 'starting',
         email,
-        customerName,
-        description,
+        customerName: input.customerName?.trim() || null,
+        description: input.description?.trim() || null,
         amount,
         currency,
         amountRefunded: ZERO,
