@@ -30,7 +30,7 @@ import { ownRefund } from './own-record'
 import { refundBalance } from './refund-balance'
 import { askGateway, isoFrom, nowFrom } from '../payments/service-basics'
 
-export { FINAL, RefundEntry, type RefundsGateway } from './refund-entry'
+export { RefundEntry, type RefundsGateway } from './refund-entry'
 
 export interface RefundsServiceDeps extends KindServiceDeps<RefundsGateway, RefundView> {
   journal: Journal<RefundEntry>
