@@ -9,9 +9,9 @@ import type { Uncertainty } from './submit'
 
 /**
  * Where a kind's entries live, keyed by reference: only the calls the tracker makes, so the
- * exactly-once core stands below the features that own a file. A reference journal
- * (payments/journal.ts) is on disk when put returns; a store that writes later (the payout outbox) says when with
- * `written`, and the core waits for it before any request leaves.
+ * exactly-once core stands below the features that own a file. A journal is on disk when put
+ * returns; a store that writes later (the payout outbox) says when with `written`, and the
+ * core waits for it before any request leaves.
  */
 export interface EntryStore<E> {
   get(reference: string): E | undefined
@@ -24,7 +24,6 @@ export interface EntryStore<E> {
   readonly over?: object
 }
 
-/** What one kind of request says about itself; the tracker does the rest. */
 export interface WriteKind<E extends Alarmed, G, A, R> {
   /** "refund", "payment", "debit" (in words), and who started it. */
   words: DecisionWords

@@ -12,12 +12,6 @@ import type { Uncertainty } from './submit'
 import { writesFor, type ReferencedWrites, type ServiceWriteDeps, type Submitted } from './tracker'
 import type { EntryStore, WriteKind } from './kind'
 
-/** A reference journal as a service keeps it: the core's calls, and forgetting what never left. */
-export interface ServiceJournal<E> extends EntryStore<E> {
-  has(reference: string): boolean
-  remove(reference: string): void
-}
-
 export interface KindServiceDeps<G, V> extends ServiceWriteDeps<G> {
   publish: (view: V) => void
 }
@@ -37,13 +31,14 @@ export interface FirstSendFailure {
   lost?: (error: unknown) => Uncertainty | null
 }
 
-export abstract class KindService<E extends OutcomeFields, G, A, R, V> {
-  protected readonly writes: ReferencedWrites<E, G, A, R>
+export abstract class KindService<E extends OutcomeFields, G, V> {
+  protected readonly writes: ReferencedWrites<E, G, unknown, unknown>
   readonly #starting = new Flights<V>()
 
   constructor(
-    protected readonly kind: WriteKind<E, G, A, R>,
-    protected readonly journal: ServiceJournal<E>,
+    protected readonly kind: WriteKind<E, G, unknown, unknown>,
+    // The core's calls, and forgetting a first send that never left.
+    protected readonly journal: EntryStore<E> & { remove(reference: string): void },
     private readonly base: KindServiceDeps<G, V>,
     private readonly options: KindServiceOptions = {},
   ) {
@@ -91,17 +86,13 @@ export abstract class KindService<E extends OutcomeFields, G, A, R, V> {
   protected async first(entry: E, failure: FirstSendFailure): Promise<Submitted<E>> {
     const reference = this.kind.referenceOf(entry)
     this.journal.put(entry)
-    let gateway: G
+    let gateway: G | undefined
     try {
       gateway = await this.base.gateway()
-    } catch (error) {
-      this.journal.remove(reference)
-      throw failure.refused(error)
-    }
-    try {
       return await this.writes.submit(this.journal.get(reference) as E, gateway)
     } catch (error) {
-      const lost = failure.lost?.(error)
+      // No gateway was opened: nothing can have left.
+      const lost = gateway !== undefined && failure.lost?.(error)
       if (!lost) {
         this.journal.remove(reference)
         throw failure.refused(error)

@@ -3,18 +3,16 @@
 // means the debit exists even when it gives no status (the spec shows no acceptance body): it
 // is pending from there on and never sent again. The rest of its life is the core's.
 import type { DebitRecord } from '../../common/api/directDebits'
-import { ZERO } from '../../common/money'
 import { unconfirmedNotice } from '../exactly-once/outcome-view'
-import { outcomeKind, type WriteKind } from '../exactly-once/kind'
+import { outcomeKind } from '../exactly-once/kind'
 import type { GatewayClient, ResponseOf } from '../gateway'
 import { english } from '../kernel/errors'
 import { stillChecking } from '../payments/cashier-errors'
 import { FINAL_DEBIT, type DebitEntry, type MandateEntry } from './mandate-entries'
 
 /** The debit's acceptance (fields not shown) or its status record. */
-export type DebitAnswer = ResponseOf<'debit'> | DebitRecord
+type DebitAnswer = ResponseOf<'debit'> | DebitRecord
 
-/** The part of the gateway client debits use. */
 export interface DebitsGateway {
   directDebits: Pick<GatewayClient['directDebits'], 'debit' | 'status'>
 }
@@ -35,7 +33,7 @@ function fold(e: DebitEntry, record: DebitAnswer): DebitEntry {
   return {
     ...e,
     mandateReference: record.mandate_reference ?? e.mandateReference,
-    amount: record.amount ?? e.amount ?? ZERO,
+    amount: record.amount ?? e.amount,
     currency: record.currency ?? e.currency,
     narration: record.narration ?? e.narration,
     // A 2xx without a status: the debit exists, its outcome not yet known.
@@ -46,9 +44,7 @@ function fold(e: DebitEntry, record: DebitAnswer): DebitEntry {
   }
 }
 
-export function debitKind(
-  mandates: MandateRefresh,
-): WriteKind<DebitEntry, DebitsGateway, DebitAnswer, DebitRecord> {
+export function debitKind(mandates: MandateRefresh) {
   return outcomeKind<DebitEntry, DebitsGateway, DebitAnswer, DebitRecord>({
     words: DEBIT_WORDS,
     referenceOf: (e) => e.paymentReference,

@@ -1,7 +1,6 @@
 // Debits against active mandates. Main checks the mandate is active and that the debit fits
 // this month's limits, fixes the payment reference and journals it before sending, then
 // follows the debit (pending → success | failed) until final.
-import type { DebitRecord } from '../../common/api/directDebits'
 import type { DebitView, MandateDebitInput } from '../../common/ipc/mandates'
 import { compare } from '../../common/money'
 import { refuse } from '../kernel/errors'
@@ -9,7 +8,7 @@ import { cashierError } from '../payments/cashier-errors'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
 import { KindService, type KindServiceDeps } from '../exactly-once/service'
-import { debitKind, type DebitAnswer, type DebitsGateway, type MandateRefresh } from './debit-kind'
+import { debitKind, type DebitsGateway, type MandateRefresh } from './debit-kind'
 import { toDebitView } from './debit-view'
 import type { DebitEntry } from './mandate-entries'
 import { fieldRefusals, form, monthlyUsage } from './mandate-rules'
@@ -22,20 +21,10 @@ export interface DebitsServiceDeps extends KindServiceDeps<DebitsGateway, DebitV
   mandates: MandateRefresh
 }
 
-/** A lost debit answer is followed up this long, then a supervisor checks it. */
-const DEFAULT_UNKNOWN_WINDOW_MS = 10 * 60 * 1000
-
-export class DebitsService extends KindService<
-  DebitEntry,
-  DebitsGateway,
-  DebitAnswer,
-  DebitRecord,
-  DebitView
-> {
+export class DebitsService extends KindService<DebitEntry, DebitsGateway, DebitView> {
   constructor(private readonly deps: DebitsServiceDeps) {
-    super(debitKind(deps.mandates), deps.debits, deps, {
-      defaultWindowMs: DEFAULT_UNKNOWN_WINDOW_MS,
-    })
+    // A lost debit answer is followed up this long, then a supervisor checks it.
+    super(debitKind(deps.mandates), deps.debits, deps, { defaultWindowMs: 10 * 60_000 })
   }
 
   async debit(input: MandateDebitInput): Promise<DebitView> {

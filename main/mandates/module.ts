@@ -12,10 +12,6 @@ import { DebitsService } from './debits-service'
 import { DebitEntry, FINAL_DEBIT, MandateEntry } from './mandate-entries'
 import { MandatesService } from './mandates-service'
 
-/** Debits the journal must keep past its limit: unsettled, watched after a decision, alarmed. */
-export const debitsKeep = (now: () => number) =>
-  keptWhileFollowed<DebitEntry>(now, (e) => !FINAL_DEBIT.includes(e.status))
-
 export function createMandates(core: CoreServices) {
   const runtimes = perEnvironment(core, (environment, dir) => {
     // One follower for debits: the mandates' screen says which of them it is asking about.
@@ -25,7 +21,7 @@ export function createMandates(core: CoreServices) {
       schema: DebitEntry,
       keyOf: (e) => e.paymentReference,
       limit: 20_000,
-      keep: debitsKeep(core.now),
+      keep: keptWhileFollowed<DebitEntry>(core.now, (e) => !FINAL_DEBIT.includes(e.status)),
     })
     const mandateService = new MandatesService({
       ...till,

@@ -1,53 +1,41 @@
 // What a hosted-checkout payment is to the exactly-once core (main/exactly-once/tracker.ts):
 // initialized with our reference, verified by it, final when success, failed or abandoned.
 // Its life after the first send (lookups, resends, review, decisions, the fence) is the core's.
-import type {
-  InitializePaymentRequest,
-  InitializePaymentResponse,
-  PaymentRecord,
-} from '../../common/api/payments'
+import type { InitializePaymentResponse, PaymentRecord } from '../../common/api/payments'
 import { unconfirmedNotice } from '../exactly-once/outcome-view'
-import { outcomeKind, type WriteKind } from '../exactly-once/kind'
+import { outcomeKind } from '../exactly-once/kind'
 import type { GatewayClient } from '../gateway'
 import { english } from '../kernel/errors'
 import { stillChecking } from './cashier-errors'
 import { PAYMENT_NOTICES } from './payment-notice'
 import { applyPaymentRecord, isFinalPayment, type PaymentEntry } from './payment-entry'
 
-/** The part of the gateway client payments use. */
 export interface PaymentsGateway {
   payments: Pick<GatewayClient['payments'], 'initialize' | 'verify'>
   sandbox: Pick<GatewayClient['sandbox'], 'completePayment'>
 }
 
-export const PAYMENT_WORDS = { noun: 'payment', started: 'took this payment' }
-
-/** The initialize request of a journalled payment, exactly as first sent. */
-export function paymentBody(entry: PaymentEntry, tillName: string): InitializePaymentRequest {
-  return {
-    email: entry.email,
-    amount: entry.amount,
-    currency: entry.currency,
-    reference: entry.reference,
-    ...(entry.customerName ? { customer_name: entry.customerName } : {}),
-    metadata: {
-      till: tillName,
-      cashier: entry.takenBy,
-      ...(entry.description ? { description: entry.description } : {}),
-    },
-  }
-}
-
-export function paymentKind(
-  tillName: () => string,
-): WriteKind<PaymentEntry, PaymentsGateway, InitializePaymentResponse, PaymentRecord> {
-  return outcomeKind({
-    words: PAYMENT_WORDS,
+export function paymentKind(tillName: () => string) {
+  return outcomeKind<PaymentEntry, PaymentsGateway, InitializePaymentResponse, PaymentRecord>({
+    words: { noun: 'payment', started: 'took this payment' },
     referenceOf: (e) => e.reference,
     startedById: (e) => e.takenById,
     open: (e) => e.status === 'starting',
     final: (e) => isFinalPayment(e.status),
-    send: (gateway, e) => gateway.payments.initialize(paymentBody(e, tillName())),
+    // The journalled payment, exactly as first sent.
+    send: (gateway, e) =>
+      gateway.payments.initialize({
+        email: e.email,
+        amount: e.amount,
+        currency: e.currency,
+        reference: e.reference,
+        ...(e.customerName ? { customer_name: e.customerName } : {}),
+        metadata: {
+          till: tillName(),
+          cashier: e.takenBy,
+          ...(e.description ? { description: e.description } : {}),
+        },
+      }),
     lookup: (gateway, reference) => gateway.payments.verify(reference),
     answerReference: (answer) => answer.reference,
     accepted: (e, answer, at) => ({

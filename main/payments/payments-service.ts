@@ -1,7 +1,6 @@
 // Hosted-checkout payments at the till. The merchant reference is fixed and journalled before
 // initialize is sent; the payment is then verified by reference on a schedule until final.
 // A customer's redirect is never trusted: only verify's answer changes the status.
-import type { InitializePaymentResponse, PaymentRecord } from '../../common/api/payments'
 import { Email } from '../../common/api/primitives'
 import type { Said } from '../../common/ipc/contract'
 import type { Environment } from '../../common/ipc/shared'
@@ -11,7 +10,7 @@ import type {
   CheckoutView,
   PaymentStartInput,
 } from '../../common/ipc/payments'
-import { MoneyError, ZERO, parseUserAmount, type Currency, type Minor } from '../../common/money'
+import { MoneyError, ZERO, parseUserAmount, type Minor } from '../../common/money'
 import { english, refuse } from '../kernel/errors'
 import { cashierError } from './cashier-errors'
 import { checkCheckoutUrl } from './checkout-link'
@@ -38,13 +37,7 @@ export interface PaymentsServiceDeps extends KindServiceDeps<PaymentsGateway, Ch
 
 const RECENT_LIMIT = 50
 
-export class PaymentsService extends KindService<
-  PaymentEntry,
-  PaymentsGateway,
-  InitializePaymentResponse,
-  PaymentRecord,
-  CheckoutView
-> {
+export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, CheckoutView> {
   constructor(private readonly deps: PaymentsServiceDeps) {
     super(paymentKind(deps.tillName), deps.journal, deps)
   }
@@ -52,8 +45,6 @@ export class PaymentsService extends KindService<
   async start(input: PaymentStartInput): Promise<CheckoutView> {
     const { email, amount, currency } = validateStart(input)
     const actor = this.deps.actor()
-    const customerName = input.customerName?.trim() || null
-    const description = input.description?.trim() || null
     const reference = newReference('PAY', nowFrom(this.deps))
     this.deps.log.info('payment starting', { reference, currency })
     const sent = await this.first(
@@ -61,8 +52,8 @@ export class PaymentsService extends KindService<
         reference,
         status: 'starting',
         email,
-        customerName,
-        description,
+        customerName: input.customerName?.trim() || null,
+        description: input.description?.trim() || null,
         amount,
         currency,
         amountRefunded: ZERO,
@@ -141,8 +132,6 @@ export class PaymentsService extends KindService<
   }
 
   protected show(entry: PaymentEntry, following: boolean): CheckoutView {
-    const pending = entry.status === 'pending' && entry.authorizationUrl !== null
-    const opener = this.deps.openExternal !== null
     return {
       reference: entry.reference,
       status: entry.status,
@@ -155,11 +144,12 @@ export class PaymentsService extends KindService<
       amountRefunded: entry.amountRefunded,
       paymentMethod: entry.paymentMethod,
       checkout:
-        pending && entry.authorizationUrl
+        entry.status === 'pending' && entry.authorizationUrl
           ? {
               url: entry.authorizationUrl,
               canOpenExternally:
-                opener && checkCheckoutUrl(entry.authorizationUrl, this.deps.gatewayBaseUrl()).ok,
+                this.deps.openExternal !== null &&
+                checkCheckoutUrl(entry.authorizationUrl, this.deps.gatewayBaseUrl()).ok,
               qr: qrMatrix(entry.authorizationUrl),
             }
           : null,
@@ -177,11 +167,7 @@ export class PaymentsService extends KindService<
 }
 
 /** Checks the form in main, with a message beside each field that is wrong. */
-function validateStart(input: PaymentStartInput): {
-  email: string
-  amount: Minor
-  currency: Currency
-} {
+function validateStart(input: PaymentStartInput) {
   const fields: Record<string, string> = {}
   const email = input.email.trim()
   if (email === '') fields.email = "Enter the customer's e-mail address; the receipt goes there."

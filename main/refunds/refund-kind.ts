@@ -2,13 +2,10 @@
 // `POST /refunds` under our reference, looked up with `GET /refunds/:reference`, final when
 // success or failed. Everything else about its life (lookups, resends, review, decisions, the
 // fence) is the core's.
-import { ZERO } from '../../common/money'
 import type { Refund } from '../../common/api/refunds'
 import { outcomeKind } from '../exactly-once/kind'
 import { ownRefund } from './own-record'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
-
-const OPEN: readonly string[] = ['starting', 'needs_review']
 
 /**
  * Folds a gateway record into the entry (a final status is kept by the core). The refund
@@ -20,7 +17,7 @@ function fold(entry: RefundEntry, record: Refund, at: string): RefundEntry {
   return {
     ...entry,
     paymentReference: record.payment_reference ?? entry.paymentReference,
-    amount: record.amount ?? entry.amount ?? ZERO,
+    amount: record.amount ?? entry.amount,
     currency: record.currency ?? entry.currency,
     status: record.status,
     reason: record.reason ?? entry.reason,
@@ -35,7 +32,7 @@ export const refundKind = outcomeKind<RefundEntry, RefundsGateway, Refund, Refun
   words: { noun: 'refund', started: 'issued this refund', made: 'made' },
   referenceOf: (e) => e.reference,
   startedById: (e) => e.issuedById,
-  open: (e) => OPEN.includes(e.status),
+  open: (e) => e.status === 'starting' || e.status === 'needs_review',
   final: (e) => FINAL.includes(e.status),
   // The exact amount the supervisor confirmed, even for "full": if the balance moved
   // meanwhile, the gateway refuses rather than refunding a different figure.

@@ -30,7 +30,7 @@ import { ownRefund } from './own-record'
 import { refundBalance } from './refund-balance'
 import { askGateway, isoFrom, nowFrom } from '../payments/service-basics'
 
-export { FINAL, RefundEntry, type RefundsGateway } from './refund-entry'
+export { RefundEntry, type RefundsGateway } from './refund-entry'
 
 export interface RefundsServiceDeps extends KindServiceDeps<RefundsGateway, RefundView> {
   journal: Journal<RefundEntry>
@@ -39,13 +39,7 @@ export interface RefundsServiceDeps extends KindServiceDeps<RefundsGateway, Refu
 /** Refunds of one payment are few; this bounds the walk if a gateway misbehaves. */
 const MAX_REFUND_PAGES = 20
 
-export class RefundsService extends KindService<
-  RefundEntry,
-  RefundsGateway,
-  Refund,
-  Refund,
-  RefundView
-> {
+export class RefundsService extends KindService<RefundEntry, RefundsGateway, RefundView> {
   constructor(private readonly deps: RefundsServiceDeps) {
     super(refundKind, deps.journal, deps, { listsInFlight: true })
   }
@@ -193,7 +187,7 @@ export class RefundsService extends KindService<
     paymentReferences: ReadonlyArray<string | undefined>,
     listed: readonly Refund[],
   ): Array<Pick<Refund, 'amount' | 'status'>> {
-    const shown = new Set(listed.flatMap((r) => (r.reference === undefined ? [] : [r.reference])))
+    const shown = new Set(listed.map((r) => r.reference))
     return this.deps.journal
       .list()
       .filter(
