@@ -243,7 +243,7 @@ export class PayoutsService {
   }
 
   #view(item: PayoutItem, sender: PayoutSender): PayoutView {
-    return toView(item, this.options.viewer(), sender.live(item.reference)?.problem ?? null)
+    return toView(item, this.options.viewer(), sender.problem(item.reference) ?? null)
   }
 
   #publishStatus(outbox: Outbox, sender: PayoutSender, force = false): void {
