@@ -7,8 +7,8 @@ import type { Sealer } from '../integrity/seal'
 import type { LimitRole, PayoutLimits } from './limits'
 import type { ActorRef, PayoutItem } from './model'
 import type { NameEnquiryResult } from './nameEnquiry'
-import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import type { Outbox } from './outbox'
+import type { PayoutCore } from './payout-core'
 import type { ItemPatch } from './records'
 import type { PayoutAction } from './stateMachine'
 
@@ -47,11 +47,11 @@ export interface CommandDeps {
   /** Signs approvals after the PIN check (the environment's device key); absent: unsigned. */
   approvalSealer?: Sealer | null
   /**
-   * Decisions on the payouts' one exactly-once core (the service's, which the sender drives).
-   * Absent, on a core of their own over the outbox, fencing a decision off for
-   * `verifyAfterMs` after a lost request (default: the sender's, 15 s + 15 s).
+   * The payouts' one exactly-once core, which the sender drives: decisions go through it.
+   * Absent, a core of their own over the outbox, fencing a decision off for `verifyAfterMs`
+   * after a lost request (default: the sender's, 15 s + 15 s).
    */
-  decisions?: PayoutDecisions
+  core?: PayoutCore
   verifyAfterMs?: number
   /**
    * Shop mode: checks the payout against the shop's limits with the shop's server and holds
@@ -64,19 +64,13 @@ export interface CommandDeps {
   ) => Promise<void>
 }
 
-/** A payout's decision and acknowledgement on the core's path; each resolves once on disk. */
-export interface PayoutDecisions {
-  decide(input: OutcomeDecisionInput, person: Person): Promise<void>
-  acknowledge(reference: string, person: Person): Promise<void>
-}
-
 /** What a command split out of PayoutCommands is given: its deps and the two journal steps. */
 export interface CommandContext {
   deps: CommandDeps
   /** The payout, or AppError payout_not_found. */
   get(reference: string): PayoutItem
-  /** Decisions on unknown outcomes and their alarms, on the exactly-once core's path. */
-  decisions: PayoutDecisions
+  /** Decisions on unknown outcomes and their alarms go through it (outcome-decision.ts). */
+  core: PayoutCore
   /** Commits one action by `person` (durable once it resolves). */
   act(
     item: PayoutItem,

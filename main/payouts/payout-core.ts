@@ -2,7 +2,6 @@
 // payout kind and store, the core's followers on the sender's pace, its request slots and the
 // environment's holds. The payouts service builds it once; the sender drives it and the
 // supervisor's decisions go through it, so both see the same flights and the same follow-ups.
-import type { Transfer } from '../../common/api/disbursements'
 import type { Sealer } from '../integrity/seal'
 import { silentLogger } from '../kernel/log'
 import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
@@ -62,11 +61,10 @@ export interface SenderOptions {
   pacing?: Pacing
 }
 
-type Told = 'onProgress' | 'onBlocked' | 'onError' | 'pacing'
-export type Settled = Required<Omit<SenderOptions, Told>> & Pick<SenderOptions, Told>
+export type Settled = ReturnType<typeof settle>
 
 /** The options with every default filled in. */
-export function settle(options: SenderOptions): Settled {
+export function settle(options: SenderOptions) {
   const requestTimeoutMs = options.requestTimeoutMs ?? 15_000
   return {
     verifyAfterMs: requestTimeoutMs + COMMIT_LAG_MARGIN_MS,
@@ -89,16 +87,7 @@ export function settle(options: SenderOptions): Settled {
   }
 }
 
-export interface PayoutCore {
-  store: PayoutStore
-  kind: ReturnType<typeof payoutKind>
-  writes: ReferencedWrites<PayoutItem, PayoutsGateway, Transfer, Transfer>
-  /** Follows what the gateway holds or may hold, quickly; "Retry now" checks these now. */
-  follower: Follower
-  slots: Slots
-  /** Payouts whose first request is on its way: its answer counts as an attempt. */
-  posting: Set<string>
-}
+export type PayoutCore = ReturnType<typeof payoutCore>
 
 /** What the core tells the sender (a payout moved, a lookup failed) and asks it (a pause). */
 export interface SenderHooks {
@@ -112,8 +101,9 @@ export interface SenderHooks {
 export class Paused extends Error {}
 
 /** The core over the outbox, on the sender's pace; `told`: the sender (none for decisions alone). */
-export function payoutCore(options: SenderOptions, told?: SenderHooks): PayoutCore {
+export function payoutCore(options: SenderOptions, told?: SenderHooks) {
   const o = settle(options)
+  /** Payouts whose first request is on its way: its answer counts as an attempt. */
   const posting = new Set<string>()
   const gateway = async (): Promise<PayoutsGateway> => {
     const why = told?.paused()
@@ -131,6 +121,7 @@ export function payoutCore(options: SenderOptions, told?: SenderHooks): PayoutCo
   // paces a payout had: status checks at the bank and lookups after a lost answer.
   const quick = { untilMs: 20 * o.pollMs, everyMs: o.pollMs }
   const later = { untilMs: Infinity, everyMs: Math.min(o.maxPollMs, o.retryMaxMs) }
+  // Follows what the gateway holds or may hold; "Retry now" checks these now.
   const follower = new Follower({ steps: [quick, later] })
   const writes = new ReferencedWrites(kind, {
     journal: store,
