@@ -53,8 +53,8 @@ export interface SenderOptions {
   onError?: (error: unknown) => void
   /** Verifies approval signatures (the environment's device key); null: not checked. */
   approvalSealer?: Sealer | null
-  /** Whether this environment has shown it keeps our reference; null: taken as shown. */
-  referenceTrust?: ReferenceTrust | null
+  /** Whether this environment has shown it keeps our reference; absent: taken as shown. */
+  referenceTrust?: ReferenceTrust
   /** How long a decided payout is still looked up (the gateway's reversal window). */
   decidedWatchMs?: number
   /** The environment's Retry-After holds, shared with every other kind; absent: its own. */
@@ -80,8 +80,6 @@ export function settle(options: SenderOptions) {
     reversalWatchMs: 3 * 86_400_000,
     reversalPollMs: 3_600_000,
     requestTimeoutMs,
-    approvalSealer: null,
-    referenceTrust: null,
     decidedWatchMs: DECIDED_WATCH_MS,
     ...options,
   }
@@ -129,7 +127,7 @@ export function payoutCore(options: SenderOptions, told?: SenderHooks) {
     follower,
     reviewFollower: new Follower({ steps: [{ untilMs: Infinity, everyMs: o.reviewPollMs }] }),
     publish: (item) => told?.publish(item),
-    trust: o.referenceTrust ?? undefined,
+    trust: o.referenceTrust,
     pacing: o.pacing,
     slots,
     backoff: new Backoff({ baseMs: o.retryBaseMs, maxMs: o.retryMaxMs, now: o.now }),
