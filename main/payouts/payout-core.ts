@@ -16,35 +16,41 @@ import type { Outbox } from './outbox'
 import { payoutKind } from './payout-kind'
 import { PayoutStore } from './payout-store'
 
-export interface SenderOptions {
+/** The sender's paces, each given or left at this default. */
+const PACES = {
+  now: Date.now as () => number,
+  /** Requests in flight at once. */
+  concurrency: 4,
+  /** Status checks of a transfer: this often at first, then every `maxPollMs`. */
+  pollMs: 3_000,
+  maxPollMs: 60_000,
+  /** First wait after a failed first send; doubles per consecutive failure. */
+  retryBaseMs: 1_000,
+  retryMaxMs: 60_000,
+  /** Scan for new work at least this often (settings.pollIntervals.outboxMs). */
+  idleMs: 5_000,
+  /** How long after success to keep checking for a reversal; 0 turns it off. */
+  reversalWatchMs: 3 * 86_400_000,
+  reversalPollMs: 3_600_000,
+  /** Deadline of each gateway request. */
+  requestTimeoutMs: 15_000,
+  /** How long an unknown outcome is looked up before a supervisor decides. */
+  unknownWindowMs: 30 * 60_000,
+  /** How often a payout waiting for a supervisor, or decided, is still looked up. */
+  reviewPollMs: 15 * 60_000,
+  /** How long a decided payout is still looked up (the gateway's reversal window). */
+  decidedWatchMs: DECIDED_WATCH_MS,
+}
+
+export type SenderOptions = Partial<typeof PACES> & {
   outbox: Outbox
   gateway: GatewayProvider
   resolveName: (bankCode: string, accountNumber: string) => Promise<NameEnquiryResult>
-  now?: () => number
-  /** Requests in flight at once. */
-  concurrency?: number
-  /** Status checks of a transfer: this often at first, then every `maxPollMs`. */
-  pollMs?: number
-  maxPollMs?: number
-  /** First wait after a failed first send; doubles per consecutive failure. */
-  retryBaseMs?: number
-  retryMaxMs?: number
-  /** Scan for new work at least this often (settings.pollIntervals.outboxMs). */
-  idleMs?: number
-  /** How long after success to keep checking for a reversal; 0 turns it off. */
-  reversalWatchMs?: number
-  reversalPollMs?: number
-  /** Deadline of each gateway request. */
-  requestTimeoutMs?: number
   /**
    * Least wait between a request whose answer was lost and the verify that may lead to a
    * resend (and the fence on a decision): default requestTimeoutMs + 15 s (docs/payouts.md).
    */
   verifyAfterMs?: number
-  /** How long an unknown outcome is looked up before a supervisor decides. */
-  unknownWindowMs?: number
-  /** How often a payout waiting for a supervisor, or decided, is still looked up. */
-  reviewPollMs?: number
   /** Told whenever the live (unjournaled) status of an item changes, for the screens. */
   onProgress?: (reference: string) => void
   /** Told when the sender as a whole is blocked (bad key, no gateway) or unblocked. */
@@ -55,8 +61,6 @@ export interface SenderOptions {
   approvalSealer?: Sealer | null
   /** Whether this environment has shown it keeps our reference; absent: taken as shown. */
   referenceTrust?: ReferenceTrust
-  /** How long a decided payout is still looked up (the gateway's reversal window). */
-  decidedWatchMs?: number
   /** The environment's Retry-After holds, shared with every other kind; absent: its own. */
   pacing?: Pacing
 }
@@ -65,24 +69,8 @@ export type Settled = ReturnType<typeof settle>
 
 /** The options with every default filled in. */
 export function settle(options: SenderOptions) {
-  const requestTimeoutMs = options.requestTimeoutMs ?? 15_000
-  return {
-    verifyAfterMs: requestTimeoutMs + COMMIT_LAG_MARGIN_MS,
-    unknownWindowMs: 30 * 60_000,
-    reviewPollMs: 15 * 60_000,
-    now: Date.now,
-    concurrency: 4,
-    pollMs: 3_000,
-    maxPollMs: 60_000,
-    retryBaseMs: 1_000,
-    retryMaxMs: 60_000,
-    idleMs: 5_000,
-    reversalWatchMs: 3 * 86_400_000,
-    reversalPollMs: 3_600_000,
-    requestTimeoutMs,
-    decidedWatchMs: DECIDED_WATCH_MS,
-    ...options,
-  }
+  const requestTimeoutMs = options.requestTimeoutMs ?? PACES.requestTimeoutMs
+  return { ...PACES, verifyAfterMs: requestTimeoutMs + COMMIT_LAG_MARGIN_MS, ...options }
 }
 
 export type PayoutCore = ReturnType<typeof payoutCore>
