@@ -1,14 +1,17 @@
 // What every payout command shares: the policy and services it runs on, the person asking,
 // and the checks that the maker-checker rule needs on every path (a supervisor who neither
 // made nor edited the payout). commands.ts, outcome-decision.ts and shop-decision.ts use it.
+import type { Transfer } from '../../common/api/disbursements'
 import type { Currency } from '../../common/money'
 import { AppError } from '../kernel/errors'
 import type { Sealer } from '../integrity/seal'
+import type { ReferencedWrites } from '../exactly-once/tracker'
+import type { PayoutsGateway } from './gatewayPort'
 import type { LimitRole, PayoutLimits } from './limits'
 import type { ActorRef, PayoutItem } from './model'
 import type { NameEnquiryResult } from './nameEnquiry'
 import type { Outbox } from './outbox'
-import type { PayoutCore } from './payout-core'
+import type { PayoutStore } from './payout-store'
 import type { ItemPatch } from './records'
 import type { PayoutAction } from './stateMachine'
 
@@ -51,7 +54,7 @@ export interface CommandDeps {
    * Absent, a core of their own over the outbox, fencing a decision off for `verifyAfterMs`
    * after a lost request (default: the sender's, 15 s + 15 s).
    */
-  core?: PayoutCore
+  core?: DecisionCore
   verifyAfterMs?: number
   /**
    * Shop mode: checks the payout against the shop's limits with the shop's server and holds
@@ -64,13 +67,19 @@ export interface CommandDeps {
   ) => Promise<void>
 }
 
+/** The payouts' one exactly-once core (payout-core.ts), as the decisions use it. */
+export interface DecisionCore {
+  writes: ReferencedWrites<PayoutItem, PayoutsGateway, Transfer, Transfer>
+  store: PayoutStore
+}
+
 /** What a command split out of PayoutCommands is given: its deps and the two journal steps. */
 export interface CommandContext {
   deps: CommandDeps
   /** The payout, or AppError payout_not_found. */
   get(reference: string): PayoutItem
   /** Decisions on unknown outcomes and their alarms go through it (outcome-decision.ts). */
-  core: PayoutCore
+  core: DecisionCore
   /** Commits one action by `person` (durable once it resolves). */
   act(
     item: PayoutItem,
