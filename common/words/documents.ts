@@ -216,7 +216,7 @@ const en = {
         'Alarm acknowledged: a supervisor has seen that the gateway overruled the decision',
     },
     note: '{{note}}: {{text}}',
-    /** A gateway call's note as the sender writes it (main/payouts/sending.ts), read back. */
+    /** A gateway call's note as the sender writes it (main/payouts/sender.ts), read back. */
     attempt: {
       again: 'Attempt {{attempt}} is being sent with the same reference.',
       notSent: 'Attempt {{attempt}} was not sent. {{held}}',

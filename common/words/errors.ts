@@ -684,7 +684,7 @@ const en = {
         'The bank reported: "{{message}}". No money left the merchant\'s account; check the details and create a new payout if needed.',
       bankFailedNoReason:
         "The bank reported the transfer failed without a reason. No money left the merchant's account.",
-      // main/payouts/sending.ts, while the bank's name check can't be asked before sending.
+      // main/payouts/sender.ts, while the bank's name check can't be asked before sending.
       waitingName: 'Waiting to check the name with the bank: {{why}}',
       mismatch:
         "The gateway's transfer with reference {{reference}} has a different {{fields}} from this payout. Do not pay it again; ask the gateway's support to check this reference.",

@@ -1,14 +1,17 @@
 // What every payout command shares: the policy and services it runs on, the person asking,
 // and the checks that the maker-checker rule needs on every path (a supervisor who neither
 // made nor edited the payout). commands.ts, outcome-decision.ts and shop-decision.ts use it.
+import type { Transfer } from '../../common/api/disbursements'
 import type { Currency } from '../../common/money'
 import { AppError } from '../kernel/errors'
 import type { Sealer } from '../integrity/seal'
+import type { ReferencedWrites } from '../exactly-once/tracker'
+import type { PayoutsGateway } from './gatewayPort'
 import type { LimitRole, PayoutLimits } from './limits'
 import type { ActorRef, PayoutItem } from './model'
 import type { NameEnquiryResult } from './nameEnquiry'
-import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import type { Outbox } from './outbox'
+import type { PayoutStore } from './payout-store'
 import type { ItemPatch } from './records'
 import type { PayoutAction } from './stateMachine'
 
@@ -47,11 +50,11 @@ export interface CommandDeps {
   /** Signs approvals after the PIN check (the environment's device key); absent: unsigned. */
   approvalSealer?: Sealer | null
   /**
-   * Decisions on the payouts' one exactly-once core (the service's, which the sender drives).
-   * Absent, on a core of their own over the outbox, fencing a decision off for
-   * `verifyAfterMs` after a lost request (default: the sender's, 15 s + 15 s).
+   * The payouts' one exactly-once core, which the sender drives: decisions go through it.
+   * Absent, a core of their own over the outbox, fencing a decision off for `verifyAfterMs`
+   * after a lost request (default: the sender's, 15 s + 15 s).
    */
-  decisions?: PayoutDecisions
+  core?: DecisionCore
   verifyAfterMs?: number
   /**
    * Shop mode: checks the payout against the shop's limits with the shop's server and holds
@@ -64,10 +67,10 @@ export interface CommandDeps {
   ) => Promise<void>
 }
 
-/** A payout's decision and acknowledgement on the core's path; each resolves once on disk. */
-export interface PayoutDecisions {
-  decide(input: OutcomeDecisionInput, person: Person): Promise<void>
-  acknowledge(reference: string, person: Person): Promise<void>
+/** The payouts' one exactly-once core (payout-core.ts), as the decisions use it. */
+export interface DecisionCore {
+  writes: ReferencedWrites<PayoutItem, PayoutsGateway, Transfer, Transfer>
+  store: PayoutStore
 }
 
 /** What a command split out of PayoutCommands is given: its deps and the two journal steps. */
@@ -75,8 +78,8 @@ export interface CommandContext {
   deps: CommandDeps
   /** The payout, or AppError payout_not_found. */
   get(reference: string): PayoutItem
-  /** Decisions on unknown outcomes and their alarms, on the exactly-once core's path. */
-  decisions: PayoutDecisions
+  /** Decisions on unknown outcomes and their alarms go through it (outcome-decision.ts). */
+  core: DecisionCore
   /** Commits one action by `person` (durable once it resolves). */
   act(
     item: PayoutItem,

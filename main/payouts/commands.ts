@@ -26,7 +26,7 @@ import { holdSaid, judgeName } from './name-check'
 import {
   acknowledgeAlarm,
   decideOutcome,
-  payoutDecisions,
+  decisionCore,
   type OutcomeDecision,
 } from './outcome-decision'
 import type { ItemPatch, OutboxRecord } from './records'
@@ -60,7 +60,7 @@ export class PayoutCommands {
     this.#newReference = deps.newReference ?? (() => newPayoutReference(deps.now()))
     this.#ctx = {
       deps,
-      decisions: deps.decisions ?? payoutDecisions(deps),
+      core: deps.core ?? decisionCore(deps),
       get: (reference) => this.#get(reference),
       act: (...args) => this.#act(...args),
     }

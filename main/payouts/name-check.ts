@@ -1,6 +1,6 @@
 // The bank's answer to a name enquiry, judged against the payee name a person entered: a
 // name check to record, or why the payout must be held (in words). Used before approval
-// (commands.ts) and before every disbursement (sending.ts).
+// (commands.ts) and before every disbursement (sender.ts).
 import { english } from '../kernel/errors'
 import type { Said } from '../../common/ipc/contract'
 import type { NameCheck, PayoutItem } from './model'

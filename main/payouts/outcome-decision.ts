@@ -10,7 +10,6 @@ import {
   requireReason,
   type CommandContext,
   type CommandDeps,
-  type PayoutDecisions,
   type Person,
 } from './command-basics'
 import type { PayoutItem } from './model'
@@ -21,31 +20,15 @@ export type OutcomeDecision =
   | { outcome: 'paid'; gatewayReference: string; reason: string }
   | { outcome: 'not_paid'; reason: string }
 
-/** Decisions on the payouts' core: the sender's flights for a reference are its flights. */
-export function payoutDecisions(
-  deps: Pick<CommandDeps, 'outbox' | 'resolveName' | 'now' | 'verifyPin' | 'verifyAfterMs'>,
-  core?: PayoutCore,
-): PayoutDecisions {
-  const { store, writes } =
-    core ??
-    payoutCore({
-      outbox: deps.outbox,
-      gateway: () => Promise.reject(new Error('A decision sends nothing.')),
-      resolveName: deps.resolveName,
-      now: deps.now,
-      ...(deps.verifyAfterMs === undefined ? {} : { verifyAfterMs: deps.verifyAfterMs }),
-    })
-  return {
-    decide: async (input, person) => {
-      await writes.decide(input.reference, input, { actor: person, verifyPin: deps.verifyPin })
-      await store.written(input.reference)
-    },
-    acknowledge: async (reference, person) => {
-      writes.acknowledge(reference, person)
-      await store.written(reference)
-    },
-  }
-}
+/** The decisions' own core over the outbox, where no sender hands its own: the same flights. */
+export const decisionCore = (deps: CommandDeps): PayoutCore =>
+  payoutCore({
+    outbox: deps.outbox,
+    gateway: () => Promise.reject(new Error('A decision sends nothing.')),
+    resolveName: deps.resolveName,
+    now: deps.now,
+    ...(deps.verifyAfterMs === undefined ? {} : { verifyAfterMs: deps.verifyAfterMs }),
+  })
 
 /**
  * A supervisor (not its maker) closes a payout whose outcome Tilldesk could not find out:
@@ -71,7 +54,8 @@ export async function decideOutcome(
     decision.outcome === 'paid'
       ? { reference, pin, reason, outcome: 'paid' as const, gatewayReference }
       : { reference, pin, reason, outcome: 'not_paid' as const }
-  await ctx.decisions.decide(input, person)
+  await ctx.core.writes.decide(reference, input, { actor: person, verifyPin: ctx.deps.verifyPin })
+  await ctx.core.store.written(reference)
   return ctx.get(reference)
 }
 
@@ -91,6 +75,7 @@ export async function acknowledgeAlarm(
     })
   }
   ctx.get(reference)
-  await ctx.decisions.acknowledge(reference, person)
+  ctx.core.writes.acknowledge(reference, person)
+  await ctx.core.store.written(reference)
   return ctx.get(reference)
 }

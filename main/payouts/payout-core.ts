@@ -2,7 +2,6 @@
 // payout kind and store, the core's followers on the sender's pace, its request slots and the
 // environment's holds. The payouts service builds it once; the sender drives it and the
 // supervisor's decisions go through it, so both see the same flights and the same follow-ups.
-import type { Transfer } from '../../common/api/disbursements'
 import type { Sealer } from '../integrity/seal'
 import { silentLogger } from '../kernel/log'
 import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
@@ -17,35 +16,41 @@ import type { Outbox } from './outbox'
 import { payoutKind } from './payout-kind'
 import { PayoutStore } from './payout-store'
 
-export interface SenderOptions {
+/** The sender's paces, each given or left at this default. */
+const PACES = {
+  now: Date.now as () => number,
+  /** Requests in flight at once. */
+  concurrency: 4,
+  /** Status checks of a transfer: this often at first, then every `maxPollMs`. */
+  pollMs: 3_000,
+  maxPollMs: 60_000,
+  /** First wait after a failed first send; doubles per consecutive failure. */
+  retryBaseMs: 1_000,
+  retryMaxMs: 60_000,
+  /** Scan for new work at least this often (settings.pollIntervals.outboxMs). */
+  idleMs: 5_000,
+  /** How long after success to keep checking for a reversal; 0 turns it off. */
+  reversalWatchMs: 3 * 86_400_000,
+  reversalPollMs: 3_600_000,
+  /** Deadline of each gateway request. */
+  requestTimeoutMs: 15_000,
+  /** How long an unknown outcome is looked up before a supervisor decides. */
+  unknownWindowMs: 30 * 60_000,
+  /** How often a payout waiting for a supervisor, or decided, is still looked up. */
+  reviewPollMs: 15 * 60_000,
+  /** How long a decided payout is still looked up (the gateway's reversal window). */
+  decidedWatchMs: DECIDED_WATCH_MS,
+}
+
+export type SenderOptions = Partial<typeof PACES> & {
   outbox: Outbox
   gateway: GatewayProvider
   resolveName: (bankCode: string, accountNumber: string) => Promise<NameEnquiryResult>
-  now?: () => number
-  /** Requests in flight at once. */
-  concurrency?: number
-  /** Status checks of a transfer: this often at first, then every `maxPollMs`. */
-  pollMs?: number
-  maxPollMs?: number
-  /** First wait after a failed first send; doubles per consecutive failure. */
-  retryBaseMs?: number
-  retryMaxMs?: number
-  /** Scan for new work at least this often (settings.pollIntervals.outboxMs). */
-  idleMs?: number
-  /** How long after success to keep checking for a reversal; 0 turns it off. */
-  reversalWatchMs?: number
-  reversalPollMs?: number
-  /** Deadline of each gateway request. */
-  requestTimeoutMs?: number
   /**
    * Least wait between a request whose answer was lost and the verify that may lead to a
    * resend (and the fence on a decision): default requestTimeoutMs + 15 s (docs/payouts.md).
    */
   verifyAfterMs?: number
-  /** How long an unknown outcome is looked up before a supervisor decides. */
-  unknownWindowMs?: number
-  /** How often a payout waiting for a supervisor, or decided, is still looked up. */
-  reviewPollMs?: number
   /** Told whenever the live (unjournaled) status of an item changes, for the screens. */
   onProgress?: (reference: string) => void
   /** Told when the sender as a whole is blocked (bad key, no gateway) or unblocked. */
@@ -54,51 +59,21 @@ export interface SenderOptions {
   onError?: (error: unknown) => void
   /** Verifies approval signatures (the environment's device key); null: not checked. */
   approvalSealer?: Sealer | null
-  /** Whether this environment has shown it keeps our reference; null: taken as shown. */
-  referenceTrust?: ReferenceTrust | null
-  /** How long a decided payout is still looked up (the gateway's reversal window). */
-  decidedWatchMs?: number
+  /** Whether this environment has shown it keeps our reference; absent: taken as shown. */
+  referenceTrust?: ReferenceTrust
   /** The environment's Retry-After holds, shared with every other kind; absent: its own. */
   pacing?: Pacing
 }
 
-type Told = 'onProgress' | 'onBlocked' | 'onError' | 'pacing'
-export type Settled = Required<Omit<SenderOptions, Told>> & Pick<SenderOptions, Told>
+export type Settled = ReturnType<typeof settle>
 
 /** The options with every default filled in. */
-export function settle(options: SenderOptions): Settled {
-  const requestTimeoutMs = options.requestTimeoutMs ?? 15_000
-  return {
-    verifyAfterMs: requestTimeoutMs + COMMIT_LAG_MARGIN_MS,
-    unknownWindowMs: 30 * 60_000,
-    reviewPollMs: 15 * 60_000,
-    now: Date.now,
-    concurrency: 4,
-    pollMs: 3_000,
-    maxPollMs: 60_000,
-    retryBaseMs: 1_000,
-    retryMaxMs: 60_000,
-    idleMs: 5_000,
-    reversalWatchMs: 3 * 86_400_000,
-    reversalPollMs: 3_600_000,
-    requestTimeoutMs,
-    approvalSealer: null,
-    referenceTrust: null,
-    decidedWatchMs: DECIDED_WATCH_MS,
-    ...options,
-  }
+export function settle(options: SenderOptions) {
+  const requestTimeoutMs = options.requestTimeoutMs ?? PACES.requestTimeoutMs
+  return { ...PACES, verifyAfterMs: requestTimeoutMs + COMMIT_LAG_MARGIN_MS, ...options }
 }
 
-export interface PayoutCore {
-  store: PayoutStore
-  kind: ReturnType<typeof payoutKind>
-  writes: ReferencedWrites<PayoutItem, PayoutsGateway, Transfer, Transfer>
-  /** Follows what the gateway holds or may hold, quickly; "Retry now" checks these now. */
-  follower: Follower
-  slots: Slots
-  /** Payouts whose first request is on its way: its answer counts as an attempt. */
-  posting: Set<string>
-}
+export type PayoutCore = ReturnType<typeof payoutCore>
 
 /** What the core tells the sender (a payout moved, a lookup failed) and asks it (a pause). */
 export interface SenderHooks {
@@ -112,8 +87,9 @@ export interface SenderHooks {
 export class Paused extends Error {}
 
 /** The core over the outbox, on the sender's pace; `told`: the sender (none for decisions alone). */
-export function payoutCore(options: SenderOptions, told?: SenderHooks): PayoutCore {
+export function payoutCore(options: SenderOptions, told?: SenderHooks) {
   const o = settle(options)
+  /** Payouts whose first request is on its way: its answer counts as an attempt. */
   const posting = new Set<string>()
   const gateway = async (): Promise<PayoutsGateway> => {
     const why = told?.paused()
@@ -131,6 +107,7 @@ export function payoutCore(options: SenderOptions, told?: SenderHooks): PayoutCo
   // paces a payout had: status checks at the bank and lookups after a lost answer.
   const quick = { untilMs: 20 * o.pollMs, everyMs: o.pollMs }
   const later = { untilMs: Infinity, everyMs: Math.min(o.maxPollMs, o.retryMaxMs) }
+  // Follows what the gateway holds or may hold; "Retry now" checks these now.
   const follower = new Follower({ steps: [quick, later] })
   const writes = new ReferencedWrites(kind, {
     journal: store,
@@ -138,7 +115,7 @@ export function payoutCore(options: SenderOptions, told?: SenderHooks): PayoutCo
     follower,
     reviewFollower: new Follower({ steps: [{ untilMs: Infinity, everyMs: o.reviewPollMs }] }),
     publish: (item) => told?.publish(item),
-    trust: o.referenceTrust ?? undefined,
+    trust: o.referenceTrust,
     pacing: o.pacing,
     slots,
     backoff: new Backoff({ baseMs: o.retryBaseMs, maxMs: o.retryMaxMs, now: o.now }),

@@ -59,13 +59,12 @@ const FINAL = new Set(['failed', 'reversed', 'rejected', 'success', 'expired'])
  * The gateway's transfer for our reference folded in: accepted (submitted) from any state a
  * request may be out in, and on as far as the gateway's own word goes: `failed` fails it,
  * `success` or `reversed` pays it; anything else is still on its way. A final state never
- * moves back, unless the gateway overrules a decision.
+ * moves back; the gateway overruling a decision folds in from `submitted`.
  */
-function fold(item: PayoutItem, transfer: Transfer, at: number, overrule = false): PayoutItem {
+function fold(item: PayoutItem, transfer: Transfer, at: number): PayoutItem {
   const snapshot = snapshotOf(transfer)
   const mismatch = describeMismatch(item, transfer)
   let state = item.state
-  if (overrule) state = 'submitted'
   const opened = state === 'sending' || state === 'unknown' || state === 'needs_review'
   if (opened) state = 'submitted'
   const reached = transfer.status
@@ -182,7 +181,7 @@ export function payoutKind(options: {
     // Paid while the gateway says failed, or not paid while it holds a transfer that did not.
     contradicts: (transfer, made) => made === (transfer.status === 'failed'),
     overruled: (item, transfer, alarm, at) => {
-      const after = fold(item, transfer, ms(at), true)
+      const after = fold({ ...item, state: 'submitted' }, transfer, ms(at))
       const problem = after.problem?.code === 'transfer_failed' ? after.problem : null
       return {
         ...after,

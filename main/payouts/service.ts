@@ -37,7 +37,6 @@ import { Outbox } from './outbox'
 import type { ShopLimitsPort } from './limits'
 import { PolicyStore } from './policy'
 import { RecordRejectedError } from './records'
-import { payoutDecisions } from './outcome-decision'
 import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
 import { PayoutSender, type SenderOptions } from './sender'
 import { statusOf, toView, type Viewer } from './view'
@@ -174,7 +173,6 @@ export class PayoutsService {
       approvalSealer: seal?.sealer ?? null,
     }
     const sender = new PayoutSender(senderOptions)
-    const verifyPin = this.options.verifyPin
     const commands = new PayoutCommands({
       outbox,
       now: this.#now,
@@ -186,16 +184,13 @@ export class PayoutsService {
         const clock = { now: this.#now(), utcOffsetMinutes }
         await port.hold({ side, candidate, person, items: [...outbox.items()], limits, clock })
       },
-      verifyPin,
+      verifyPin: this.options.verifyPin,
       resolveName: senderOptions.resolveName,
       recentBankName: (bank, account) => names.recent(bank, account),
       bankName: (code) => banks.find(code)?.name,
       approvalSealer: seal?.sealer ?? null,
       // Through the sender's core: its flights fence the decision off from its requests.
-      decisions: payoutDecisions(
-        { outbox, resolveName: senderOptions.resolveName, now: this.#now, verifyPin },
-        sender.core,
-      ),
+      core: sender.core,
     })
     const unsubscribe = outbox.onChange((items) => {
       this.options.onChanged?.(items.map((item) => this.#view(item, sender)))
@@ -243,7 +238,7 @@ export class PayoutsService {
   }
 
   #view(item: PayoutItem, sender: PayoutSender): PayoutView {
-    return toView(item, this.options.viewer(), sender.live(item.reference)?.problem ?? null)
+    return toView(item, this.options.viewer(), sender.problem(item.reference) ?? null)
   }
 
   #publishStatus(outbox: Outbox, sender: PayoutSender, force = false): void {

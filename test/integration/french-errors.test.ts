@@ -293,7 +293,7 @@ describe('a payout audit log’s notes on a French screen', () => {
   it('a gateway call, held or failed, and a status seen: main’s English read back, said in French', () => {
     const held = english({ key: 'payouts.gw.held' })
     const cantReach = english({ key: 'payouts.gw.cantReach' })
-    // As main/payouts/sending.ts and payout-store.ts write them into the journal.
+    // As main/payouts/sender.ts and payout-store.ts write them into the journal.
     const notes: Array<[NoteKind, string, string]> = [
       [
         'attempt',

@@ -63,7 +63,7 @@ async function rateLimitedPayout(timers: ManualTimers, pacing: Pacing): Promise<
     pacing,
   })
   sender.start()
-  await expect.poll(() => sender?.live(payout.reference)?.problem?.code).toBe('rate_limited')
+  await expect.poll(() => sender?.problem(payout.reference)?.code).toBe('rate_limited')
   await sender.stop()
   sender = null
   expect(w.gateway.count('initialize', payout.reference)).toBe(1)

@@ -57,7 +57,7 @@ describe('a payout row’s problem', () => {
   })
 
   it('knows the sender’s own wait after the gateway asked it to slow down', () => {
-    // main/payouts/sending.ts's sentence while a Retry-After holds every payout.
+    // main/payouts/sender.ts's sentence while a Retry-After holds every payout.
     const held =
       'The gateway asked Tilldesk to wait before sending more payouts; this one goes once that wait has passed.'
     expect(problemSaid(held)).toEqual({ key: 'payouts.gw.held' })

@@ -189,7 +189,9 @@ describe('sender: Retry now', () => {
     w.gateway.initFaults.push({ kind: '422', message: 'Insufficient balance' })
     // No lookup falls due by itself while the test runs: only the kick asks.
     sender = startSender(2, { pollMs: 60_000, maxPollMs: 60_000, retryMaxMs: 60_000 })
-    await waitFor('sent', () => [...atBank, refused].every((p) => stateOf(p) !== 'approved'))
+    // Until every first request is answered: `sending` is still on its way.
+    const answered = (p: PayoutItem) => !['approved', 'sending'].includes(stateOf(p) ?? '')
+    await waitFor('sent', () => [...atBank, refused].every(answered))
     expect(stateOf(refused)).toBe('failed')
     expect(atBank.map(stateOf)).toEqual(Array(4).fill('submitted'))
 

@@ -126,5 +126,5 @@ it('a resend waiting for its attempt record on disk does not leave once a Retry-
   expect(w.gateway.count('initialize', first.reference)).toBe(1)
   expect(w.gateway.count('initialize', second.reference)).toBe(1)
   expect(w.outbox.get(second.reference)).toMatchObject({ state: 'sending', sendAttempts: 2 })
-  expect(sender.live(second.reference)?.problem?.code).toBe('rate_limited')
+  expect(sender.problem(second.reference)?.code).toBe('rate_limited')
 })

@@ -423,10 +423,10 @@ describe('sender: outcomes and holds', () => {
     w.gateway.resolveUnavailable = true
     sender = startSender()
     await expect
-      .poll(() => sender?.live(item.reference)?.problem?.message, { timeout: 2_000 })
+      .poll(() => sender?.problem(item.reference)?.message, { timeout: 2_000 })
       .toMatch(/Waiting to check the name/)
     // Keyed for the Payouts screen's language, the bank's trouble inside keyed too.
-    const waiting = sender.live(item.reference)!.problem!.message
+    const waiting = sender.problem(item.reference)!.message
     expect(problemSaid(waiting)?.key).toBe('payouts.gw.waitingName')
     expect(english(problemSaid(waiting)!)).toBe(waiting)
     expect(w.gateway.count('initialize')).toBe(0)
