@@ -196,13 +196,13 @@ export function reviewOf(u: Uncertainty, noun: string): Uncertainty {
 }
 
 /** An entry written before its request went out and found so after a restart. */
-export function uncertaintyAfterRestart(createdAt: string, updatedAt: string): Uncertainty {
+export function uncertaintyAfterRestart(at: string): Uncertainty {
   return {
-    ...fresh(Date.parse(createdAt)),
-    lastUnknownAt: updatedAt,
+    ...fresh(Date.parse(at)),
+    lastUnknownAt: at,
     steps: [
       {
-        at: updatedAt,
+        at,
         call: 'send',
         said: 'The till stopped while this was being sent, so the request may have reached the gateway.',
       },

@@ -96,11 +96,17 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
 
   /** Follows or watches one entry as its state asks (a no-op for one already followed). */
   pickUp(entry: E): void {
-    const reference = this.kind.referenceOf(entry)
-    if (this.#decidedWatchable(entry)) this.#watchSlow(reference)
-    else if (this.kind.final(entry)) return
-    else if (this.inReview(entry)) this.#watchSlow(reference)
-    else this.follow(reference)
+    const pace = this.#pace(entry)
+    if (pace) this.#follow(this.kind.referenceOf(entry), pace)
+  }
+
+  /**
+   * Waiting for a person, or decided within the reversal window: looked up slowly. Final:
+   * not at all. Anything else quickly, until final or a person's.
+   */
+  #pace(entry: E): 'quick' | 'slow' | null {
+    if (this.inReview(entry) || this.#watched(entry)) return 'slow'
+    return this.kind.final(entry) ? null : 'quick'
   }
 
   stop(): void {
@@ -139,7 +145,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
 
   /** Keeps an entry whose send failed in a way that may have reached the gateway. */
   lost(reference: string, uncertainty: Uncertainty): E | undefined {
-    const entry = this.#update(reference, (e) => this.kind.unknown(e, uncertainty))
+    const entry = this.deps.journal.update(reference, (e) => this.kind.unknown(e, uncertainty))
     // Screens that list what is not confirmed (a supervisor's) hear of it now, not at the
     // first lookup, which waits for the deadline and the commit lag.
     if (entry) this.deps.publish(entry)
@@ -149,34 +155,38 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
 
   /** Follows an entry on the quick schedule until it is final or waits for a person. */
   follow(reference: string): void {
-    const entry = this.deps.follower.isFollowing(reference)
-      ? undefined
-      : this.deps.journal.get(reference)
+    this.#follow(reference, 'quick')
+  }
+
+  /** Each check hands the entry on to the pace its state now asks for, or ends it. */
+  #follow(reference: string, pace: 'quick' | 'slow'): void {
+    const check = async (): Promise<CheckResult> => {
+      const entry = await this.check(reference)
+      const next = entry && this.#pace(entry)
+      if (entry && next === pace) return pace === 'quick' ? this.#lookAgain(entry) : 'continue'
+      if (next) this.#follow(reference, next)
+      return 'final'
+    }
+    if (pace === 'slow') return this.deps.reviewFollower?.follow(reference, check, () => undefined)
+    const { follower, journal } = this.deps
+    const entry = follower.isFollowing(reference) ? undefined : journal.get(reference)
     const first = entry && this.#lookAgain(entry)
-    this.deps.follower.follow(
+    follower.follow(
       reference,
-      async () => {
-        const entry = await this.check(reference)
-        if (!entry) return 'final'
-        if (this.inReview(entry) || this.#decidedWatchable(entry)) {
-          this.#watchSlow(reference)
-          return 'final'
-        }
-        return this.kind.final(entry) ? 'final' : this.#lookAgain(entry)
-      },
+      check,
       () => {
-        const entry = this.deps.journal.get(reference)
+        const entry = journal.get(reference)
         if (!entry || this.kind.final(entry)) return
         let after: E | undefined = entry
         if (this.kind.open(entry)) {
           // The schedule ended before a lookup saw the window close: a person decides now.
           const u = reviewOf(this.kind.uncertainty(entry) ?? this.#afterRestart(entry), this.#noun)
-          after = this.#update(reference, (e) => this.kind.unknown(e, u))
+          after = journal.update(reference, (e) => this.kind.unknown(e, u))
         } else if (this.kind.gaveUp) {
-          after = this.#update(reference, (e) => this.kind.gaveUp?.(e) ?? e)
+          after = journal.update(reference, (e) => this.kind.gaveUp?.(e) ?? e)
         }
         if (after) this.deps.publish(after)
-        if (after && this.inReview(after)) this.#watchSlow(reference)
+        if (after && this.inReview(after)) this.#follow(reference, 'slow')
       },
       typeof first === 'object' ? first.afterMs : undefined,
     )
@@ -205,32 +215,31 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     return this.#flights.run(reference, slots ? () => slots.run(once) : once)
   }
 
+  /**
+   * An unknown outcome is pursued (lookups, a resend where earned); anything else not final,
+   * and a decision still watched, is looked up: no record, or no answer, changes nothing.
+   */
   async #checkOnce(reference: string, lookEarly: boolean): Promise<E | undefined> {
     const before = this.deps.journal.get(reference)
     if (!before) return undefined
-    if (this.kind.resolution(before) && !before.alarm) return this.#lookUpDecided(before)
-    if (this.inReview(before)) return (await this.#lookUpInReview(before)) ?? before
-    if (this.kind.open(before)) return this.#pursue(before, lookEarly)
-    if (this.kind.final(before)) return before
-    const { record, failed } = await this.#lookUp(reference)
-    if (record) return this.#publishIfChanged(before, this.#fold(reference, record, 'found'))
-    return failed ? this.#lookupFailed(before, failed.error) : before
-  }
-
-  /** One lookup of our reference: the record when it is ours, or the failure. */
-  async #lookUp(reference: string): Promise<{ record?: R; failed?: { error: unknown } }> {
+    const decided = this.#decided(before)
+    if (!decided && this.kind.open(before) && !this.inReview(before))
+      return this.#pursue(before, lookEarly)
+    if (!decided && this.kind.final(before)) return before
+    let record: R
     try {
-      const record = await this.lookup(await this.deps.gateway(), reference)
-      return this.#ours(record, reference) ? { record } : {}
+      record = await this.lookup(await this.deps.gateway(), reference)
     } catch (error) {
-      return { failed: { error } }
+      // Only an entry the gateway is settling keeps a failed lookup (a notice).
+      return decided || this.inReview(before) ? before : this.#lookupFailed(before, error)
     }
+    return this.#ours(record, reference) ? this.#answered(before, record, 'found') : before
   }
 
   #lookupFailed(before: E, error: unknown): E | undefined {
     const reference = this.kind.referenceOf(before)
     const after = this.kind.lookupFailed
-      ? this.#update(reference, (e) => this.kind.lookupFailed?.(e, error) ?? e)
+      ? this.deps.journal.update(reference, (e) => this.kind.lookupFailed?.(e, error) ?? e)
       : before
     return this.#publishIfChanged(before, after)
   }
@@ -246,8 +255,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
   }
 
   #afterRestart(entry: E): Uncertainty {
-    const at = this.kind.startedAt(entry)
-    return uncertaintyAfterRestart(at, at)
+    return uncertaintyAfterRestart(this.kind.startedAt(entry))
   }
 
   /** An entry whose answer was lost: only the gateway's word about its reference settles it. */
@@ -291,88 +299,65 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
       verifyAfterMs: this.deps.verifyAfterMs,
       windowMs: this.deps.windowMs,
     })
-    // A decision that landed while this was out is the record; the answer is checked against it.
+    if (step.kind === 'found' || step.kind === 'sent')
+      return this.#answered(before, step.value, step.kind)
+    const current = this.deps.journal.get(reference)
+    if (!current || this.kind.resolution(current)) return current
+    if (step.kind === 'review')
+      this.deps.log.warn(`${this.#noun} outcome unknown; needs review`, { reference })
+    const after = this.deps.journal.update(reference, (e) => this.kind.unknown(e, step.uncertainty))
+    return this.#publishIfChanged(before, after)
+  }
+
+  /**
+   * The gateway's answer for the entry, checked against a decision that stands (one may have
+   * landed while the request was out) or folded in.
+   */
+  #answered(before: E, answer: A | R, how: 'sent' | 'found'): E | undefined {
+    const reference = this.kind.referenceOf(before)
     const current = this.deps.journal.get(reference)
     if (!current) return undefined
-    if (this.kind.resolution(current)) {
-      if (step.kind === 'found' || step.kind === 'sent')
-        this.#overruleIfContradicted(current, step.value)
+    if (this.#decided(current)) {
+      this.#overruleIfContradicted(current, answer)
       return this.deps.journal.get(reference)
     }
-    let after: E | undefined
-    if (step.kind === 'found' || step.kind === 'sent')
-      after = this.#fold(reference, step.value, step.kind)
-    else {
-      if (step.kind === 'review')
-        this.deps.log.warn(`${this.#noun} outcome unknown; needs review`, { reference })
-      after = this.#update(reference, (e) => this.kind.unknown(e, step.uncertainty))
-    }
-    return this.#publishIfChanged(before, after)
+    if (this.inReview(current))
+      this.deps.log.info(`${this.#noun} in review settled by the gateway`, { reference })
+    return this.#publishIfChanged(before, this.#fold(reference, answer, how))
   }
 
   /** A 2xx or a record found: folded in, unless the answer is about another reference. */
   #fold(reference: string, answer: A | R, how: 'sent' | 'found'): E | undefined {
     const at = this.#iso()
-    if (how === 'found') return this.#update(reference, (e) => this.kind.found(e, answer as R, at))
+    const { journal } = this.deps
+    if (how === 'found')
+      return journal.update(reference, (e) => this.kind.found(e, answer as R, at))
     // A 2xx is "exists" whatever its body says, even about another reference.
     if (this.#ours(answer, reference, 'echo'))
-      return this.#update(reference, (e) => this.kind.accepted(e, answer as A, at))
-    return this.#update(reference, (e) => {
+      return journal.update(reference, (e) => this.kind.accepted(e, answer as A, at))
+    return journal.update(reference, (e) => {
       const u = this.kind.uncertainty(e) ?? this.#afterRestart(e)
       return this.kind.unknown(e, { ...u, existsSaid: true, lastUnknownAt: null })
     })
   }
 
-  /** Waiting for a person, or decided within the reversal window: looked up slowly. */
-  #watchSlow(reference: string): void {
-    const follower = this.deps.reviewFollower
-    if (!follower) return
-    follower.follow(
-      reference,
-      async () => {
-        const entry = await this.check(reference)
-        if (!entry) return 'final'
-        if (this.inReview(entry) || this.#decidedWatchable(entry)) return 'continue'
-        if (!this.kind.final(entry)) this.follow(reference)
-        return 'final'
-      },
-      () => undefined,
-    )
+  /** Decided, and not overruled by the gateway since. */
+  #decided(entry: E): boolean {
+    return Boolean(this.kind.resolution(entry)) && !entry.alarm
   }
 
-  /** One lookup of an entry in review: the updated entry when the gateway answered for it. */
-  async #lookUpInReview(entry: E): Promise<E | undefined> {
-    const reference = this.kind.referenceOf(entry)
-    const { record } = await this.#lookUp(reference)
-    if (!record) return undefined
-    const now = this.deps.journal.get(reference)
-    if (!now || !this.inReview(now)) return now
-    this.deps.log.info(`${this.#noun} in review settled by the gateway`, { reference })
-    const after = this.#fold(reference, record, 'found')
-    if (after) this.deps.publish(after)
-    return after
+  /** Decided within the gateway's reversal window: still looked up, slowly. */
+  #watched(entry: E): boolean {
+    const { now, decidedWatchMs } = this.deps
+    return decidedWatched(this.kind.resolution(entry), entry.alarm, now(), decidedWatchMs)
   }
 
-  #decidedWatchable(entry: E): boolean {
-    const resolution = this.kind.resolution(entry)
-    return decidedWatched(resolution, entry.alarm, this.deps.now(), this.deps.decidedWatchMs)
-  }
-
-  /** A decided entry: the gateway's record, if it has one, is checked against the decision. */
-  async #lookUpDecided(entry: E): Promise<E | undefined> {
-    const reference = this.kind.referenceOf(entry)
-    // No record, or no answer: the decision stands; looked up again later.
-    const { record } = await this.#lookUp(reference)
-    if (record) this.#overruleIfContradicted(entry, record)
-    return this.deps.journal.get(reference)
-  }
-
+  /** The gateway wins over a decision its record contradicts: in words, with an alarm. */
   #overruleIfContradicted(entry: E, answer: A | R): void {
     const reference = this.kind.referenceOf(entry)
     const resolution = this.kind.resolution(entry)
-    if (!resolution || entry.alarm) return
     const theirs = this.kind.answerReference(answer)
-    if (theirs !== undefined && theirs !== reference) return
+    if (!resolution || (theirs !== undefined && theirs !== reference)) return
     const record = answer as R
     if (!this.kind.contradicts(record, resolution.made)) return
     const at = this.#iso()
@@ -384,10 +369,10 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
       gatewaySays: this.kind.statusWords(record),
       at,
     })
-    this.deps.log.error(`${this.#noun} decision contradicted by the gateway`, {
-      reference,
-    })
-    const after = this.#update(reference, (e) => this.kind.overruled(e, record, alarm, at))
+    this.deps.log.error(`${this.#noun} decision contradicted by the gateway`, { reference })
+    const after = this.deps.journal.update(reference, (e) =>
+      this.kind.overruled(e, record, alarm, at),
+    )
     if (after) {
       this.deps.publish(after)
       if (!this.kind.final(after)) this.follow(reference)
@@ -441,7 +426,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
       reference,
       made: resolution.made,
     })
-    this.#watchSlow(reference)
+    this.#follow(reference, 'slow')
     this.deps.publish(updated)
     return updated
   }
@@ -457,10 +442,6 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     const updated = this.deps.journal.put({ ...entry, alarm: { ...alarm, acknowledged } })
     this.deps.publish(updated)
     return updated
-  }
-
-  #update(reference: string, change: (entry: E) => E): E | undefined {
-    return this.deps.journal.update(reference, change)
   }
 
   #publishIfChanged(before: E, after: E | undefined): E | undefined {
