@@ -6,6 +6,7 @@
 import * as z from 'zod'
 import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
 import type { Said } from '../../common/ipc/contract'
+import type { ERROR_WORDS } from '../../common/words/errors'
 import { AppError, english, refuse } from '../kernel/errors'
 import type { Alarm, Alarmed } from './alarm'
 import type { Uncertainty } from './submit'
@@ -30,16 +31,14 @@ export interface Decider {
   role?: string
 }
 
-export interface DecisionWords {
-  /** "payment", "debit" */
-  noun: string
-  /** What the person who started it did: "took this payment", "charged this debit". */
-  started: string
-  /** How "made" reads for it ("paid", the default; "made" for refunds). */
-  made?: string
-}
+/** The kinds a person decides, by the noun the catalogue keys their words by. */
+type Decided = keyof typeof ERROR_WORDS.en.decision.makerBlock
 
-const madeWord = (words: DecisionWords): string => words.made ?? 'paid'
+export interface DecisionWords {
+  noun: Decided
+  /** How "made" reads for it ("paid", the default; "made" for refunds). */
+  made?: keyof typeof ERROR_WORDS.en.outcome.word
+}
 
 /** The refusal of a decision on an entry whose outcome is not unknown (or already decided). */
 export function onlyUnknown(words: DecisionWords) {
@@ -57,15 +56,7 @@ export function makerBlockSaid(
   viewer: Decider | null,
   words: DecisionWords,
 ): Said | null {
-  if (!viewer || startedById !== viewer.id) return null
-  // A kind these words do not name (a new one) keeps its own English.
-  const known = ['payment', 'refund', 'debit', 'payout'].includes(words.noun)
-  return known
-    ? { key: `decision.makerBlock.${words.noun}` }
-    : {
-        key: 'decision.makerBlockOther',
-        params: { started: words.started, made: madeWord(words) },
-      }
+  return viewer && startedById === viewer.id ? { key: `decision.makerBlock.${words.noun}` } : null
 }
 
 /**
@@ -122,15 +113,11 @@ export function decisionOutcomeView(
 ): UnknownOutcomeView | null {
   const r = item.resolution ?? null
   if (r) {
-    const whySay = markedSaid(r, madeWord(words))
+    const whySay = markedSaid(r, words.made ?? 'paid')
     return {
       state: 'decided',
-      why: whySay
-        ? english(whySay)
-        : r.made
-          ? `Marked as ${madeWord(words)} by ${r.byName} (gateway reference ${r.gatewayReference ?? '?'}): ${r.reason}`
-          : `Marked as not ${madeWord(words)} by ${r.byName}: ${r.reason}`,
-      ...(whySay ? { whySay } : {}),
+      why: english(whySay),
+      whySay,
       since: item.uncertainty?.since ?? item.createdAt,
       steps: item.uncertainty?.steps.map((step) => ({ ...step })) ?? [],
       decided: {

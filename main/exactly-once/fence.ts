@@ -4,8 +4,8 @@
 // one may still land would race it: the supervisor says "not paid" while the payment is being
 // made. So a decision is refused until that moment has passed, with when in words; and every
 // resend re-reads its entry just before it leaves, so nothing goes once a decision is written.
-import type { Said } from '../../common/ipc/contract'
 import { refuse } from '../kernel/errors'
+import { thisSaid, type Noun } from './outcome-view'
 
 /** Beyond a request's deadline: how long a gateway may take to show a committed write. */
 export const COMMIT_LAG_MARGIN_MS = 15_000
@@ -17,15 +17,12 @@ const clockTime = (ms: number): string => {
   return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`
 }
 
-/** "this payment", "this refund"… keyed by the kind's noun (common/words/errors.ts `decision.this`). */
-export const nounSaid = (noun: string): Said => ({ key: `decision.this.${noun}` })
-
 /**
  * Throws `decision_fenced` while a request for this reference may still be on its way to the
  * gateway (or is being sent right now, `busy`), saying when it can be decided.
  */
 export function assertDecidable(options: {
-  noun: string
+  noun: Noun
   now: number
   lastUnknownAt: number | null
   outstandingMs: number
@@ -37,11 +34,11 @@ export function assertDecidable(options: {
   if (until !== null && options.now < until)
     throw refuse('decision_fenced', {
       key: 'decision.fenced',
-      params: { what: nounSaid(options.noun), time: clockTime(until) },
+      params: { what: thisSaid(options.noun), time: clockTime(until) },
     })
   if (options.busy)
     throw refuse('decision_fenced', {
       key: 'decision.asking',
-      params: { what: nounSaid(options.noun), time: clockTime(options.now + 1_000) },
+      params: { what: thisSaid(options.noun), time: clockTime(options.now + 1_000) },
     })
 }

@@ -13,12 +13,7 @@ export function createExactlyOnce(core: CoreServices) {
     'exactlyOnce.resends': async () => {
       const { store, key } = tillTrust(core)
       await store.warm(key())
-      const state = store.state(key())
-      return {
-        honoured: state.honoured,
-        how: state.how,
-        since: state.at === null ? null : new Date(state.at).toISOString(),
-      }
+      return store.state(key())
     },
   }
   return { handlers }

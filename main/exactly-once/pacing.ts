@@ -7,6 +7,7 @@
 // so each caller treats it as "not processed, try again later". Kept in memory per running
 // till and environment (the key names the base URL and key, like trust.ts).
 import { GatewayError } from '../gateway/errors'
+import { concluded } from './submit'
 import { tillTrust, type TrustScope } from './trust'
 
 /** A 429 that named no wait: this long before the next try. */
@@ -15,14 +16,10 @@ const DEFAULT_HOLD_MS = 1_000
 /** A request the till did not let leave: the gateway's wait still holds. */
 const held = (waitMs: number, method: string): GatewayError =>
   new GatewayError({
+    ...concluded,
     kind: 'rate_limited',
-    status: null,
-    gatewayMessage: null,
-    code: null,
-    capability: null,
     endpoint: 'held',
     method,
-    path: '',
     retryPolicy: 'safe',
     outcomeUnknown: false,
     retryable: true,

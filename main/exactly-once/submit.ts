@@ -214,7 +214,7 @@ type Looked<L> =
   { kind: 'found'; value: L } | { kind: 'absent' } | { kind: 'failed'; error: GatewayError }
 
 /** What the till fills in for an error it concluded itself, with no gateway answer to quote. */
-const concluded = {
+export const concluded = {
   status: null,
   gatewayMessage: null,
   code: null,

@@ -81,7 +81,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     return this.pacing.lookup(reference, () => this.kind.lookup(gateway, reference))
   }
 
-  get #noun(): string {
+  get #noun() {
     return this.kind.words.noun
   }
 

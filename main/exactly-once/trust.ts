@@ -12,10 +12,15 @@
 // new key or address must show it again, and no file the cashier can edit ever grants it. A
 // keychain that cannot be read or written only means trust is earned again in this run.
 import { createHash } from 'node:crypto'
+import * as z from 'zod'
+import type { ResendTrustView } from '../../common/ipc/exactly-once'
 import { tillAccount } from '../integrity/keys'
 import type { Keychain } from '../keychain/keychain'
 
-export type TrustEvidence = 'echo' | 'lookup' | 'conformance'
+/** What was learned for one environment, and when. */
+const Learned = z.object({ how: z.enum(['echo', 'lookup', 'conformance']), at: z.number() })
+type Learned = z.infer<typeof Learned>
+export type TrustEvidence = Learned['how']
 
 export interface ReferenceTrust {
   /** True once this environment has shown it keeps our reference. */
@@ -24,24 +29,12 @@ export interface ReferenceTrust {
   learn(how: TrustEvidence): void
 }
 
-/** What was learned for one environment, and when. */
-export interface Learned {
-  how: TrustEvidence
-  at: number
-}
-
 /** Where earned trust outlives the run (the OS keychain); in memory only without one. */
 export interface TrustVault {
   load(key: string): Promise<Learned | null>
   save(key: string, learned: Learned): Promise<void>
   /** Withdraws what was kept for `key` (a conformance run showed the reference is not kept). */
   forget(key: string): Promise<void>
-}
-
-export interface TrustState {
-  honoured: boolean
-  how: TrustEvidence | null
-  at: number | null
 }
 
 /** One store per running till: keyed by whatever names the environment (base URL and key). */
@@ -94,9 +87,11 @@ export class ReferenceTrustStore {
     }
   }
 
-  state(key: string | null): TrustState {
+  /** As Settings → Connection shows it. */
+  state(key: string | null): ResendTrustView {
     const learned = key === null ? undefined : this.#learned.get(key)
-    return { honoured: learned !== undefined, how: learned?.how ?? null, at: learned?.at ?? null }
+    const since = learned ? new Date(learned.at).toISOString() : null
+    return { honoured: learned !== undefined, how: learned?.how ?? null, since }
   }
 }
 
@@ -120,16 +115,11 @@ export function keychainTrustVault(keychain: Keychain, till: string | null): Tru
   }
 }
 
-const EVIDENCE: readonly TrustEvidence[] = ['echo', 'lookup', 'conformance']
-
 /** A vault entry, believed only when it is whole and names this very environment. */
 function readLearned(raw: string | null, key: string): Learned | null {
-  if (raw === null) return null
   try {
-    const value = JSON.parse(raw) as { key?: unknown; how?: unknown; at?: unknown }
-    if (value.key !== key || !EVIDENCE.includes(value.how as TrustEvidence)) return null
-    if (typeof value.at !== 'number' || !Number.isFinite(value.at)) return null
-    return { how: value.how as TrustEvidence, at: value.at }
+    const stored = Learned.extend({ key: z.literal(key) }).safeParse(JSON.parse(raw ?? 'null'))
+    return stored.success ? { how: stored.data.how, at: stored.data.at } : null
   } catch {
     return null
   }
@@ -152,10 +142,7 @@ export const trustKey = (environment: string, base: string, keyId?: string | nul
 const stores = new WeakMap<object, ReferenceTrustStore>()
 
 /** The one store of a running till (every feature shares it), and the key of the moment. */
-export function tillTrust(scope: TrustScope): {
-  store: ReferenceTrustStore
-  key: () => string | null
-} {
+export function tillTrust(scope: TrustScope) {
   let store = stores.get(scope)
   if (!store) {
     const vault =

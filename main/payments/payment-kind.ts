@@ -20,7 +20,7 @@ export interface PaymentsGateway {
   sandbox: Pick<GatewayClient['sandbox'], 'completePayment'>
 }
 
-export const PAYMENT_WORDS = { noun: 'payment', started: 'took this payment' }
+export const PAYMENT_WORDS = { noun: 'payment' } as const
 
 /** The initialize request of a journalled payment, exactly as first sent. */
 export function paymentBody(entry: PaymentEntry, tillName: string): InitializePaymentRequest {
