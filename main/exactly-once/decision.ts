@@ -7,7 +7,7 @@ import * as z from 'zod'
 import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
 import type { Said } from '../../common/ipc/contract'
 import type { ERROR_WORDS } from '../../common/words/errors'
-import { AppError, english, refuse } from '../kernel/errors'
+import { english, refuse } from '../kernel/errors'
 import type { Alarm, Alarmed } from './alarm'
 import type { Uncertainty } from './submit'
 import { markedSaid, outcomeViewOf } from './outcome-view'
@@ -59,33 +59,14 @@ export function makerBlockSaid(
   return viewer && startedById === viewer.id ? { key: `decision.makerBlock.${words.noun}` } : null
 }
 
-/**
- * Who decides, after the check of the entry (its state, who they are, the fence; throws in
- * words) and their PIN. The caller checks again after the PIN, with nothing awaited between
- * that check and its write, so a decision never lands on an entry that moved.
- */
-export async function decideResolution(options: {
-  actor: Decider | null
-  verifyPin?: (userId: string, pin: string) => Promise<unknown>
-  input: OutcomeDecisionInput
-  check: (actor: Decider) => unknown
-  at: () => string
-}): Promise<Resolution> {
-  const { actor, input } = options
-  if (!actor) throw refuse('not_signed_in', { key: 'decision.signIn' })
-  options.check(actor)
-  if (!options.verifyPin)
-    throw new AppError('internal', 'PIN checks are not available here.', {
-      say: { key: 'internal' },
-    })
-  await options.verifyPin(actor.id, input.pin)
-  const made = input.outcome === 'paid'
+/** The record of `actor`'s decision, signed in and their PIN checked. */
+export function resolutionOf(actor: Decider, input: OutcomeDecisionInput, at: string): Resolution {
   return {
-    made,
+    made: input.outcome === 'paid',
     byId: actor.id,
     byName: actor.name,
     ...(actor.role ? { byRole: actor.role } : {}),
-    at: options.at(),
+    at,
     reason: input.reason,
     gatewayReference: input.outcome === 'paid' ? input.gatewayReference : null,
   }

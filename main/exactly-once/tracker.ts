@@ -7,10 +7,10 @@
 //
 // A kind describes only what differs (WriteKind): how to send and look up, how to read and
 // fold a record, which statuses are final. Everything else lives here, once.
-import { refuse } from '../kernel/errors'
+import { AppError, refuse } from '../kernel/errors'
 import { decidedWatched } from './retention'
 import { overruleAlarm, type Alarmed } from './alarm'
-import { decideResolution, makerBlockSaid, noAlarm, onlyUnknown, type Decider } from './decision'
+import { makerBlockSaid, noAlarm, onlyUnknown, resolutionOf, type Decider } from './decision'
 import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { assertDecidable } from './fence'
 import { flightsOver, type Flights } from './flights'
@@ -388,37 +388,38 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
   async decide(
     reference: string,
     input: OutcomeDecisionInput,
-    who: { actor: Decider | null; verifyPin?: (id: string, pin: string) => Promise<unknown> } = {
+    { actor, verifyPin }: Pick<TrackerDeps<E, G>, 'verifyPin'> & { actor: Decider | null } = {
       actor: this.deps.actor?.() ?? null,
       verifyPin: this.deps.verifyPin,
     },
   ): Promise<E> {
-    const check = (actor: Decider | null): E => {
+    if (!actor) throw refuse('not_signed_in', { key: 'decision.signIn' })
+    const check = (): E => {
       const entry = this.deps.journal.get(reference)
-      if (
-        !entry ||
-        !this.kind.open(entry) ||
-        this.kind.resolution(entry) ||
-        !this.kind.uncertainty(entry)
-      )
+      const u = entry && this.kind.uncertainty(entry)
+      if (!entry || !u || !this.kind.open(entry) || this.kind.resolution(entry))
         throw onlyUnknown(this.kind.words)
-      if (actor) this.kind.mayDecide?.(entry, actor)
+      this.kind.mayDecide?.(entry, actor)
       const blocked = makerBlockSaid(this.kind.startedById(entry), actor, this.kind.words)
       if (blocked) throw refuse('maker_cannot_decide', blocked)
-      const lost = this.kind.uncertainty(entry)?.lastUnknownAt ?? null
       assertDecidable({
         noun: this.#noun,
         now: this.deps.now(),
-        lastUnknownAt: lost === null ? null : Date.parse(lost),
+        lastUnknownAt: u.lastUnknownAt,
         outstandingMs: this.deps.verifyAfterMs,
         busy: this.#flights.busy(reference),
       })
       return entry
     }
-    const at = () => this.#iso()
-    const resolution = await decideResolution({ ...who, input, check, at })
+    check()
+    if (!verifyPin)
+      throw new AppError('internal', 'PIN checks are not available here.', {
+        say: { key: 'internal' },
+      })
+    await verifyPin(actor.id, input.pin)
     // Checked again after the PIN, with nothing awaited between the check and the write.
-    const entry = check(who.actor)
+    const entry = check()
+    const resolution = resolutionOf(actor, input, this.#iso())
     this.deps.follower.stop(reference)
     this.deps.reviewFollower?.stop(reference)
     const updated = this.deps.journal.put(this.kind.decided(entry, resolution))
