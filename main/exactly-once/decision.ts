@@ -7,7 +7,7 @@ import * as z from 'zod'
 import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
 import type { Said } from '../../common/ipc/contract'
 import type { ERROR_WORDS } from '../../common/words/errors'
-import { english, refuse } from '../kernel/errors'
+import { english } from '../kernel/errors'
 import type { Alarm, Alarmed } from './alarm'
 import type { Uncertainty } from './submit'
 import { markedSaid, outcomeViewOf } from './outcome-view'
@@ -38,16 +38,6 @@ export interface DecisionWords {
   noun: Decided
   /** How "made" reads for it ("paid", the default; "made" for refunds). */
   made?: keyof typeof ERROR_WORDS.en.outcome.word
-}
-
-/** The refusal of a decision on an entry whose outcome is not unknown (or already decided). */
-export function onlyUnknown(words: DecisionWords) {
-  return refuse('wrong_state', { key: `decision.onlyUnknown.${words.noun}` })
-}
-
-/** The refusal of an acknowledgement where there is no alarm. */
-export function noAlarm(words: DecisionWords) {
-  return refuse('wrong_state', { key: `decision.noAlarm.${words.noun}` })
 }
 
 /** Why `viewer` may not decide an item they started, keyed (common/words/errors.ts), or null. */

@@ -105,15 +105,10 @@ export class Follower {
     return this.#followed.size
   }
 
-  /** Delay before the next check for something followed for `ageMs`, or null past the end. */
-  delayAt(ageMs: number): number | null {
-    for (const step of this.schedule.steps) if (ageMs < step.untilMs) return step.everyMs
-    return null
-  }
-
   #arm(key: string, entry: Followed, afterMs?: number): void {
-    const delay = this.delayAt(this.timers.now() - entry.startedAt)
-    if (delay === null) {
+    const age = this.timers.now() - entry.startedAt
+    const delay = this.schedule.steps.find((step) => age < step.untilMs)?.everyMs
+    if (delay === undefined) {
       this.#followed.delete(key)
       entry.onGiveUp()
       return

@@ -175,8 +175,9 @@ export function uncertaintyAfterRestart(at: string): Uncertainty {
   }
 }
 
-type Looked<L> =
-  { kind: 'found'; value: L } | { kind: 'absent' } | { kind: 'failed'; error: GatewayError }
+/** A lookup that found no record of ours. */
+type Missed = { kind: 'absent' } | { kind: 'failed'; error: GatewayError }
+type Looked<L> = { kind: 'found'; value: L } | Missed
 
 /** What the till fills in for an error it concluded itself, with no gateway answer to quote. */
 export const concluded = {
@@ -278,14 +279,13 @@ function saidOfWrite(error: GatewayError, noun: string, resend: boolean): string
   }
 }
 
-const lookedStep = <L>(looked: Looked<L>, noun: string, at: number): EvidenceStep => ({
+const lookedStep = (looked: Missed, noun: string, at: number): EvidenceStep => ({
   at: iso(at),
   call: 'lookup',
   said: saidOfLookup(looked, noun),
 })
 
-function saidOfLookup<L>(looked: Looked<L>, noun: string): string {
-  if (looked.kind === 'found') return `The gateway has the ${noun}.`
+function saidOfLookup(looked: Missed, noun: string): string {
   if (looked.kind === 'absent') return `The gateway says it has no ${noun} with this reference.`
   const error = looked.error
   if (error.kind === 'not_found')

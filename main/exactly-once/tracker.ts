@@ -10,7 +10,7 @@
 import { AppError, refuse } from '../kernel/errors'
 import { decidedWatched } from './retention'
 import { overruleAlarm, type Alarmed } from './alarm'
-import { makerBlockSaid, noAlarm, onlyUnknown, resolutionOf, type Decider } from './decision'
+import { makerBlockSaid, resolutionOf, type Decider } from './decision'
 import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { assertDecidable } from './fence'
 import { flightsOver, type Flights } from './flights'
@@ -34,9 +34,8 @@ import {
   type TrackerDeps,
 } from './write-deps'
 
-export type { EntryStore, WriteKind } from './kind'
 export { DECIDED_WATCH_MS, DEFAULT_VERIFY_AFTER_MS } from './write-deps'
-export type { ServiceWriteDeps, TrackerDeps } from './write-deps'
+export type { ServiceWriteDeps } from './write-deps'
 
 /** The core for one kind, on a service's deps, with the core's defaults. */
 export function writesFor<E extends Alarmed, G, A, R>(
@@ -223,17 +222,21 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     const before = this.deps.journal.get(reference)
     if (!before) return undefined
     const decided = this.#decided(before)
-    if (!decided && this.kind.open(before) && !this.inReview(before))
-      return this.#pursue(before, lookEarly)
     if (!decided && this.kind.final(before)) return before
-    let record: R
+    const pursued = !decided && this.kind.open(before) && !this.inReview(before)
+    let gateway: G
+    let record: R | undefined
     try {
-      record = await this.lookup(await this.deps.gateway(), reference)
+      gateway = await this.deps.gateway()
+      if (!pursued) record = await this.lookup(gateway, reference)
     } catch (error) {
       // Only an entry the gateway is settling keeps a failed lookup (a notice).
       return decided || this.inReview(before) ? before : this.#lookupFailed(before, error)
     }
-    return this.#ours(record, reference) ? this.#answered(before, record, 'found') : before
+    if (pursued) return this.#pursue(before, gateway, lookEarly)
+    return record && this.#ours(record, reference)
+      ? this.#answered(before, record, 'found')
+      : before
   }
 
   #lookupFailed(before: E, error: unknown): E | undefined {
@@ -259,14 +262,8 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
   }
 
   /** An entry whose answer was lost: only the gateway's word about its reference settles it. */
-  async #pursue(before: E, lookEarly: boolean): Promise<E | undefined> {
+  async #pursue(before: E, gateway: G, lookEarly: boolean): Promise<E | undefined> {
     const reference = this.kind.referenceOf(before)
-    let gateway: G
-    try {
-      gateway = await this.deps.gateway()
-    } catch (error) {
-      return this.#lookupFailed(before, error)
-    }
     const step = await pursueByReference<A, R>({
       uncertainty: this.kind.uncertainty(before) ?? this.#afterRestart(before),
       lookup: async () => {
@@ -398,7 +395,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
       const entry = this.deps.journal.get(reference)
       const u = entry && this.kind.uncertainty(entry)
       if (!entry || !u || !this.kind.open(entry) || this.kind.resolution(entry))
-        throw onlyUnknown(this.kind.words)
+        throw refuse('wrong_state', { key: `decision.onlyUnknown.${this.#noun}` })
       this.kind.mayDecide?.(entry, actor)
       const blocked = makerBlockSaid(this.kind.startedById(entry), actor, this.kind.words)
       if (blocked) throw refuse('maker_cannot_decide', blocked)
@@ -437,7 +434,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     if (!actor) throw refuse('not_signed_in', { key: 'decision.signInToAcknowledge' })
     const entry = this.deps.journal.get(reference)
     const alarm = entry?.alarm
-    if (!entry || !alarm) throw noAlarm(this.kind.words)
+    if (!entry || !alarm) throw refuse('wrong_state', { key: `decision.noAlarm.${this.#noun}` })
     if (alarm.acknowledged) return entry
     const acknowledged = { byId: actor.id, byName: actor.name, byRole: actor.role, at: this.#iso() }
     const updated = this.deps.journal.put({ ...entry, alarm: { ...alarm, acknowledged } })
