@@ -7,10 +7,10 @@
 //
 // Shown by: a 2xx to a write that echoed our reference, a lookup by our reference that found a
 // record carrying it, or a passed conformance run for that base URL and key (test/conformance/
-// trust-record.ts; a run whose reference checks fail withdraws what was kept). Kept per environment, base URL and key id, in memory and in the
-// OS keychain (bound to the till's id, like the journal heads), so a restart keeps it while a
-// new key or address must show it again, and no file the cashier can edit ever grants it. A
-// keychain that cannot be read or written only means trust is earned again in this run.
+// trust-record.ts; one whose reference checks fail withdraws it). Kept per environment, base
+// URL and key id, in memory and in the OS keychain (bound to the till's id, like the journal
+// heads): a restart keeps it, a new key or address must show it again, and no file the cashier
+// can edit grants it. A keychain that can't be read or written: trust is earned again.
 import { createHash } from 'node:crypto'
 import * as z from 'zod'
 import type { ResendTrustView } from '../../common/ipc/exactly-once'
@@ -53,17 +53,15 @@ export class ReferenceTrustStore {
    */
   warm(key: string | null): Promise<void> {
     if (key === null || !this.vault || this.#learned.has(key)) return Promise.resolve()
-    let loading = this.#loading.get(key)
-    if (!loading) {
-      const vault = this.vault
-      loading = vault.load(key).then(
+    const loading =
+      this.#loading.get(key) ??
+      this.vault.load(key).then(
         (learned) => {
           if (learned && !this.#learned.has(key)) this.#learned.set(key, learned)
         },
         () => undefined,
       )
-      this.#loading.set(key, loading)
-    }
+    this.#loading.set(key, loading)
     return loading
   }
 
@@ -145,12 +143,9 @@ const stores = new WeakMap<object, ReferenceTrustStore>()
 export function tillTrust(scope: TrustScope) {
   let store = stores.get(scope)
   if (!store) {
-    const vault =
-      scope.keychain && scope.integrity
-        ? keychainTrustVault(scope.keychain, scope.integrity.tillId)
-        : null
-    store = new ReferenceTrustStore(scope.now, vault)
-    stores.set(scope, store)
+    const { keychain, integrity } = scope
+    const vault = keychain && integrity ? keychainTrustVault(keychain, integrity.tillId) : null
+    stores.set(scope, (store = new ReferenceTrustStore(scope.now, vault)))
   }
   const key = (): string | null => {
     const base = scope.environment.baseUrl()
