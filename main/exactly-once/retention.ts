@@ -8,8 +8,7 @@ import { DECIDED_WATCH_MS } from './write-deps'
 
 /**
  * The journal's `keep` for a kind: an entry the gateway has not settled (`unfinished`), a
- * decision still watched for the gateway's reversal window (tracker.ts looks it up slowly all
- * that time), and an overruled decision whose alarm waits for a supervisor.
+ * decision still watched, and an overruled decision whose alarm waits for a supervisor.
  */
 export const keptWhileFollowed =
   <E extends OutcomeFields>(now: () => number, unfinished: (entry: E) => boolean) =>
@@ -18,10 +17,7 @@ export const keptWhileFollowed =
     return decidedWatched(entry.resolution, entry.alarm, now())
   }
 
-/**
- * A decision the gateway has not overruled, within the reversal window: the tracker looks it
- * up slowly all that time, so its journal keeps it as long. One rule for both.
- */
+/** A decision the gateway has not overruled, in the reversal window: looked up, so kept. */
 export function decidedWatched(
   resolution: Resolution | null | undefined,
   alarm: Alarm | null | undefined,

@@ -40,7 +40,6 @@ export const Uncertainty = z.object({
 export type Uncertainty = z.infer<typeof Uncertainty>
 
 export type SubmitOutcome<S, L> =
-  /** The gateway answered the write. */
   | { outcome: 'sent'; value: S }
   /** The write's answer was lost, but the record exists: here it is. */
   | { outcome: 'found'; value: L }
@@ -83,7 +82,6 @@ export async function submitByReference<S, L>(
 }
 
 export type PursuitStep<S, L> =
-  /** The lookup found the record. */
   | { kind: 'found'; value: L }
   /** The gateway said it had none, and the resend (same reference) was answered. */
   | { kind: 'sent'; value: S }

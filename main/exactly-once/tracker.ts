@@ -70,7 +70,6 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     this.pacing = deps.pacing ?? new Pacing(deps.now)
   }
 
-  /** A first send or a resend of `entry`, unless a Retry-After holds sending back. */
   #send(gateway: G, entry: E): Promise<A> {
     return this.pacing.send(() => this.kind.send(gateway, entry))
   }
@@ -99,10 +98,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     if (pace) this.#follow(this.kind.referenceOf(entry), pace)
   }
 
-  /**
-   * Waiting for a person, or decided within the reversal window: looked up slowly. Final:
-   * not at all. Anything else quickly, until final or a person's.
-   */
+  /** Waiting for a person, or decided within the reversal window: looked up slowly. */
   #pace(entry: E): 'quick' | 'slow' | null {
     if (this.inReview(entry) || this.#watched(entry)) return 'slow'
     return this.kind.final(entry) ? null : 'quick'
@@ -152,7 +148,6 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     return entry
   }
 
-  /** Follows an entry on the quick schedule until it is final or waits for a person. */
   follow(reference: string): void {
     this.#follow(reference, 'quick')
   }
@@ -306,10 +301,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     return this.#publishIfChanged(before, after)
   }
 
-  /**
-   * The gateway's answer for the entry, checked against a decision that stands (one may have
-   * landed while the request was out) or folded in.
-   */
+  /** The gateway's answer, checked against a decision that stands, or else folded in. */
   #answered(before: E, answer: A | R, how: 'sent' | 'found'): E | undefined {
     const reference = this.kind.referenceOf(before)
     const current = this.deps.journal.get(reference)
@@ -326,19 +318,16 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
   /** A 2xx or a record found: folded in, unless the answer is about another reference. */
   #fold(reference: string, answer: A | R, how: 'sent' | 'found'): E | undefined {
     const at = this.#iso()
-    const { journal } = this.deps
-    if (how === 'found')
-      return journal.update(reference, (e) => this.kind.found(e, answer as R, at))
     // A 2xx is "exists" whatever its body says, even about another reference.
-    if (this.#ours(answer, reference, 'echo'))
-      return journal.update(reference, (e) => this.kind.accepted(e, answer as A, at))
-    return journal.update(reference, (e) => {
+    const ours = how === 'found' || this.#ours(answer, reference, 'echo')
+    return this.deps.journal.update(reference, (e) => {
+      if (how === 'found') return this.kind.found(e, answer as R, at)
+      if (ours) return this.kind.accepted(e, answer as A, at)
       const u = this.kind.uncertainty(e) ?? this.#afterRestart(e)
       return this.kind.unknown(e, { ...u, existsSaid: true, lastUnknownAt: null })
     })
   }
 
-  /** Decided, and not overruled by the gateway since. */
   #decided(entry: E): boolean {
     return Boolean(this.kind.resolution(entry)) && !entry.alarm
   }
