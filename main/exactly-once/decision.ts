@@ -85,19 +85,15 @@ export function decisionOutcomeView(
   const r = item.resolution ?? null
   if (r) {
     const whySay = markedSaid(r, words.made ?? 'paid')
+    // Shown by name: who decided is not identified further.
+    const { byId: _byId, byRole: _byRole, ...decided } = r
     return {
       state: 'decided',
       why: english(whySay),
       whySay,
       since: item.uncertainty?.since ?? item.createdAt,
       steps: item.uncertainty?.steps.map((step) => ({ ...step })) ?? [],
-      decided: {
-        made: r.made,
-        byName: r.byName,
-        at: r.at,
-        reason: r.reason,
-        gatewayReference: r.gatewayReference,
-      },
+      decided,
       decideBlocked: null,
       ...alarmView(item.alarm),
     }
@@ -115,11 +111,8 @@ export function decisionOutcomeView(
 }
 
 /** The alarm of a decision the gateway overruled, as the screens show it. */
-export function alarmView(
-  alarm: Alarm | null | undefined,
-): Pick<UnknownOutcomeView, 'alarm'> | Record<string, never> {
+export function alarmView(alarm: Alarm | null | undefined): Pick<UnknownOutcomeView, 'alarm'> {
   if (!alarm) return {}
-  return {
-    alarm: { text: alarm.text, at: alarm.at, acknowledgedBy: alarm.acknowledged?.byName ?? null },
-  }
+  const { text, at, acknowledged } = alarm
+  return { alarm: { text, at, acknowledgedBy: acknowledged?.byName ?? null } }
 }

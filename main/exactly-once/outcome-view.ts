@@ -1,10 +1,10 @@
-// How a write whose answer was lost is shown: why its fate is not known, in words, and the
-// evidence. Shared by payments and refunds so both say it the same way. Each sentence comes
-// keyed (`…Say`, common/words/errors.ts `outcome.*`) beside its English, so a French screen
-// says it in French; the gateway's own words stay as it wrote them, as a value.
+// How a write whose answer was lost is shown, the same for every kind: why its fate is not
+// known, in words, and the evidence. Each sentence comes keyed (`…Say`, `outcome.*`) beside its
+// English, so a French screen says it in French; the gateway's own words stay as a value.
 import type { Said } from '../../common/ipc/contract'
 import type { UnknownOutcomeView } from '../../common/ipc/payments'
 import type { ERROR_WORDS } from '../../common/words/errors'
+import { readBack, sentencesOf } from '../../common/words/read-back'
 import { stepSaid } from '../../common/words/steps'
 import { english } from '../kernel/errors'
 import type { Uncertainty } from './submit'
@@ -17,20 +17,16 @@ export const thisSaid = (noun: Noun): Said => ({ key: `decision.this.${noun}` })
 
 /**
  * The review reason journaled by reviewOf (submit.ts) as its key, with the gateway's last answer
- * read back out of it; null for any other text (it is shown as written). The English is rebuilt
- * around a marker, so this follows the catalogue's sentence rather than a copy of it.
+ * read back out of it; null for any other text (it is shown as written). Read against the
+ * catalogue's sentence for this noun, not a copy of it.
  */
 function reviewSaid(review: string, noun: Noun): Said | null {
   const what = thisSaid(noun)
-  const marker = '\u0000'
-  const [before, after] = english({ key: 'outcome.review', params: { what, last: marker } }).split(
-    marker,
+  const sentence = english({ key: 'outcome.review', params: { what, last: '{{last}}' } })
+  const said = readBack(sentencesOf({ review: sentence }, 'outcome'), review, (_, last) =>
+    stepSaid(last),
   )
-  if (before === undefined || after === undefined) return null
-  if (!review.startsWith(before) || !review.endsWith(after)) return null
-  if (review.length < before.length + after.length) return null
-  const last = review.slice(before.length, review.length - after.length)
-  return { key: 'outcome.review', params: { what, last: stepSaid(last) ?? last } }
+  return said ? { ...said, params: { ...said.params, what } } : null
 }
 
 /** Why the outcome is not known yet, with the gateway's latest answer. */
