@@ -1,7 +1,6 @@
-// When the gateway contradicts a person's decision (a refund decided "not refunded" that the
-// gateway holds, a payment decided "paid" that it says failed), the gateway wins: the item
-// moves to what the gateway says, the decision stays on record, and this alarm, which a
-// supervisor must acknowledge, says what happened in words.
+// When the gateway contradicts a person's decision (a refund decided "not refunded" that it
+// holds), the gateway wins: the item moves to what it says, the decision stays on record, and
+// this alarm, which a supervisor must acknowledge, says what happened in words.
 import * as z from 'zod'
 
 export const Alarm = z.object({

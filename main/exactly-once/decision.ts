@@ -1,8 +1,7 @@
-// A supervisor's decision on a write whose outcome the till could not find out (every kind:
-// refunds, payments, debits, payouts): who may decide, the record kept in the entry's journal
-// (who, when, why, the gateway's reference), and how it is shown. One rule for all: never the
-// person who started it, always with their PIN, and nothing but a decision or the gateway's
-// answer for the reference closes an unknown outcome.
+// A supervisor's decision on a write whose outcome the till could not find out (every kind): who
+// may decide, the record kept in the entry (who, when, why, the gateway's reference), and how
+// it is shown. Never the person who started it, always with their PIN; nothing but a decision
+// or the gateway's answer for the reference closes an unknown outcome.
 import * as z from 'zod'
 import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
 import type { Said } from '../../common/ipc/contract'

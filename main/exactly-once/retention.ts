@@ -1,7 +1,6 @@
-// What a feature's journal may drop of the core's entries. A journal trims its oldest final
-// entries past its limit (payments keep 500); an entry the core still has work on must stay,
-// or a gateway record that arrives later for its reference meets no entry, and an alarm no
-// supervisor has read vanishes with it. One rule for every kind, so no module words its own.
+// What a feature's journal may drop of the core's entries when it trims its oldest final ones:
+// never one the core still has work on, or a gateway record that arrives later meets no entry,
+// and an alarm no supervisor has read vanishes with it. One rule for every kind.
 import { awaitsAcknowledgement, type Alarm } from './alarm'
 import type { OutcomeFields, Resolution } from './decision'
 import { DECIDED_WATCH_MS } from './write-deps'

@@ -9,20 +9,12 @@
 //   may still be on its way; a lookup straight after a timeout would read "absent" too early.
 // - A 2xx, and a 409 that says the reference is taken, mean a record with our reference
 //   exists: look it up, never send again. Any other 409 (a mandate not active) is a refusal.
-// - A resend needs the environment to have shown it keeps our reference (trust.ts).
-// - After `windowMs` of not knowing, a person decides (`review`), with the evidence.
+// - A resend needs the environment to have shown it keeps our reference (trust.ts); after
+//   `windowMs` of not knowing, a person decides (`review`), with the evidence.
 import * as z from 'zod'
 import { lookupFailure, writeFailure } from '../gateway/classify'
 import { GatewayError } from '../gateway/errors'
 import { keepEvidence } from '../gateway/evidence'
-
-/** One thing the till tried while the outcome was unknown, and what the gateway said. */
-const EvidenceStep = z.object({
-  at: z.string(),
-  call: z.enum(['send', 'lookup']),
-  said: z.string(),
-})
-type EvidenceStep = z.infer<typeof EvidenceStep>
 
 /** Why a write's fate is not known; kept in the caller's journal entry. */
 export const Uncertainty = z.object({
@@ -33,11 +25,13 @@ export const Uncertainty = z.object({
   resendRefused: z.boolean(),
   /** The gateway said (409, or an unreadable 2xx) the record exists: never send again. */
   existsSaid: z.boolean(),
-  steps: z.array(EvidenceStep),
+  /** What the till tried meanwhile, and what the gateway said. */
+  steps: z.array(z.object({ at: z.string(), call: z.enum(['send', 'lookup']), said: z.string() })),
   /** Set when the window ran out: why a person must decide, in words. */
   review: z.string().nullable(),
 })
 export type Uncertainty = z.infer<typeof Uncertainty>
+type EvidenceStep = Uncertainty['steps'][number]
 
 export type SubmitOutcome<S, L> =
   | { outcome: 'sent'; value: S }
@@ -49,8 +43,8 @@ export type SubmitOutcome<S, L> =
 export interface SubmitOptions<S, L> {
   send: () => Promise<S>
   lookup: () => Promise<L>
-  /** The record in words, for the evidence: "refund", "payment" (default "record"). */
-  noun?: string
+  /** The record in words, for the evidence: "refund", "payment". */
+  noun: string
   now?: () => number
 }
 
@@ -61,8 +55,7 @@ export interface SubmitOptions<S, L> {
 export async function submitByReference<S, L>(
   options: SubmitOptions<S, L>,
 ): Promise<SubmitOutcome<S, L>> {
-  const now = options.now ?? Date.now
-  const noun = options.noun ?? 'record'
+  const { noun, now = Date.now } = options
   try {
     return { outcome: 'sent', value: await options.send() }
   } catch (thrown) {

@@ -1,12 +1,8 @@
-// The life of a request that moves money, for every kind kept in a reference-keyed journal
-// (refunds, hosted payments, direct debits): send it with our reference after its entry is
-// on disk, follow an unknown outcome by lookups (and a resend only where earned, only after
-// the wait, only while nobody decided), hand it to a person when the window runs out, fence
-// their decision off from any request that may still land, and keep looking a decided
-// reference up so the gateway wins over a decision it contradicts.
-//
-// A kind describes only what differs (WriteKind): how to send and look up, how to read and
-// fold a record, which statuses are final. Everything else lives here, once.
+// The life of a request that moves money, for every kind: send it with our reference once its
+// entry is on disk, follow an unknown outcome by lookups (a resend only where earned, after the
+// wait, while nobody decided), hand it to a person when the window runs out, fence their
+// decision off from any request that may still land, and keep looking a decided reference up
+// so the gateway wins over a decision it contradicts. A kind says only what differs (WriteKind).
 import { AppError, refuse } from '../kernel/errors'
 import { decidedWatched } from './retention'
 import { overruleAlarm, type Alarmed } from './alarm'
@@ -209,10 +205,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     return this.#flights.run(reference, slots ? () => slots.run(once) : once)
   }
 
-  /**
-   * An unknown outcome is pursued (lookups, a resend where earned); anything else not final,
-   * and a decision still watched, is looked up: no record, or no answer, changes nothing.
-   */
+  /** An unknown outcome is pursued; anything else not final, and a decision, is looked up. */
   async #checkOnce(reference: string, lookEarly: boolean): Promise<E | undefined> {
     const before = this.deps.journal.get(reference)
     if (!before) return undefined
@@ -366,10 +359,9 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
   }
 
   /**
-   * A person's decision on an entry whose outcome is unknown, for every kind: never its starter
-   * (nor whom the kind excludes), with their PIN, and never while a request for the reference
-   * is out or may still land (the fence). Once written no request for it leaves again; it is
-   * still looked up for the reversal window.
+   * A person's decision on an unknown outcome: never its starter (nor whom the kind excludes),
+   * with their PIN, never while a request for it may still land (the fence). Once written no
+   * request for it leaves again; it is still looked up for the reversal window.
    */
   async decide(
     reference: string,

@@ -1,9 +1,8 @@
 // Whether this gateway environment has shown that it honours our merchant reference. Resending
-// after an unknown outcome is safe only where the gateway keys a write by the reference we
-// send (a second request with it is a 409, and a lookup by it finds the first): the spec does
-// not show that initialize takes our reference or that verify looks it up (docs/gateway-
-// assumptions.md, "Resends are earned"). Until the environment has shown it, an unknown outcome
-// goes to lookups and review, never to a resend.
+// after an unknown outcome is safe only where the gateway keys a write by it (a second request
+// is a 409, a lookup finds the first), which the spec does not show (docs/gateway-assumptions.md,
+// "Resends are earned"). Until shown, an unknown outcome goes to lookups and review, never to a
+// resend.
 //
 // Shown by: a 2xx to a write that echoed our reference, a lookup by our reference that found a
 // record carrying it, or a passed conformance run for that base URL and key (test/conformance/
