@@ -69,10 +69,8 @@ export class ReferenceTrustStore {
     return {
       honoured: () => {
         const k = key()
-        if (k === null) return false
-        if (this.#learned.has(k)) return true
-        void this.warm(k)
-        return false
+        if (k !== null && !this.#learned.has(k)) void this.warm(k)
+        return k !== null && this.#learned.has(k)
       },
       learn: (how) => {
         const k = key()
