@@ -421,7 +421,6 @@ const en = {
       debit: 'You charged this debit, so another supervisor must decide whether it was paid.',
       payout: 'You drafted this payout, so another supervisor must decide whether it was paid.',
     },
-    makerBlockOther: 'You {{started}}, so another supervisor must decide whether it was {{made}}.',
     fenced:
       'A request for {{what}} may still reach the gateway, so deciding now could contradict it. It can be decided from {{time}}; the till keeps checking meanwhile.',
     asking:
@@ -1286,8 +1285,6 @@ const fr: ErrorWords = {
       debit: 'Vous avez fait ce prélèvement : un autre superviseur doit décider s’il a été payé.',
       payout: 'Vous avez préparé ce versement : un autre superviseur doit décider s’il a été payé.',
     },
-    makerBlockOther:
-      'Vous avez lancé cette opération ({{started}}) : un autre superviseur doit décider si elle a abouti ({{made}}).',
     fenced:
       'Une requête pour {{what}} peut encore parvenir à la passerelle : décider maintenant pourrait la contredire. La décision est possible à partir de {{time}} ; la caisse continue de vérifier en attendant.',
     asking:

@@ -1,7 +1,6 @@
-// When the gateway contradicts a person's decision (a refund decided "not refunded" that the
-// gateway holds, a payment decided "paid" that it says failed), the gateway wins: the item
-// moves to what the gateway says, the decision stays on record, and this alarm, which a
-// supervisor must acknowledge, says what happened in words.
+// When the gateway contradicts a person's decision (a refund decided "not refunded" that it
+// holds), the gateway wins: the item moves to what it says, the decision stays on record, and
+// this alarm, which a supervisor must acknowledge, says what happened in words.
 import * as z from 'zod'
 
 export const Alarm = z.object({
@@ -23,18 +22,10 @@ export interface Alarmed {
 export const awaitsAcknowledgement = (alarm: Alarm | null | undefined): boolean =>
   Boolean(alarm && !alarm.acknowledged)
 
-export interface Overruled {
-  noun: string
-  reference: string
-  /** "not refunded", "not paid", "paid" */
-  decidedAs: string
-  byName: string
-  /** What the gateway says now, in its words: "success", "failed". */
-  gatewaySays: string
-  at: string
-}
-
-export function overruleAlarm(o: Overruled): Alarm {
+/** `decidedAs`: "not refunded", "paid"…; `gatewaySays`: the record's status in its words. */
+export function overruleAlarm(
+  o: Record<'noun' | 'reference' | 'decidedAs' | 'byName' | 'gatewaySays' | 'at', string>,
+): Alarm {
   return {
     text: `${cap(o.noun)} ${o.reference} was marked as ${o.decidedAs} by ${o.byName}, but the gateway now reports it as ${o.gatewaySays}. The till follows the gateway: check with the customer and the gateway before doing anything else, then acknowledge this.`,
     at: o.at,

@@ -1,12 +1,12 @@
-// A supervisor's decision on a write whose outcome the till could not find out (every kind:
-// refunds, payments, debits, payouts): who may decide, the record kept in the entry's journal
-// (who, when, why, the gateway's reference), and how it is shown. One rule for all: never the
-// person who started it, always with their PIN, and nothing but a decision or the gateway's
-// answer for the reference closes an unknown outcome.
+// A supervisor's decision on a write whose outcome the till could not find out (every kind): who
+// may decide, the record kept in the entry (who, when, why, the gateway's reference), and how
+// it is shown. Never the person who started it, always with their PIN; nothing but a decision
+// or the gateway's answer for the reference closes an unknown outcome.
 import * as z from 'zod'
 import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
 import type { Said } from '../../common/ipc/contract'
-import { AppError, english, refuse } from '../kernel/errors'
+import type { ERROR_WORDS } from '../../common/words/errors'
+import { english } from '../kernel/errors'
 import type { Alarm, Alarmed } from './alarm'
 import type { Uncertainty } from './submit'
 import { markedSaid, outcomeViewOf } from './outcome-view'
@@ -30,25 +30,13 @@ export interface Decider {
   role?: string
 }
 
+/** The kinds a person decides, by the noun the catalogue keys their words by. */
+type Decided = keyof typeof ERROR_WORDS.en.decision.makerBlock
+
 export interface DecisionWords {
-  /** "payment", "debit" */
-  noun: string
-  /** What the person who started it did: "took this payment", "charged this debit". */
-  started: string
+  noun: Decided
   /** How "made" reads for it ("paid", the default; "made" for refunds). */
-  made?: string
-}
-
-const madeWord = (words: DecisionWords): string => words.made ?? 'paid'
-
-/** The refusal of a decision on an entry whose outcome is not unknown (or already decided). */
-export function onlyUnknown(words: DecisionWords) {
-  return refuse('wrong_state', { key: `decision.onlyUnknown.${words.noun}` })
-}
-
-/** The refusal of an acknowledgement where there is no alarm. */
-export function noAlarm(words: DecisionWords) {
-  return refuse('wrong_state', { key: `decision.noAlarm.${words.noun}` })
+  made?: keyof typeof ERROR_WORDS.en.outcome.word
 }
 
 /** Why `viewer` may not decide an item they started, keyed (common/words/errors.ts), or null. */
@@ -57,44 +45,17 @@ export function makerBlockSaid(
   viewer: Decider | null,
   words: DecisionWords,
 ): Said | null {
-  if (!viewer || startedById !== viewer.id) return null
-  // A kind these words do not name (a new one) keeps its own English.
-  const known = ['payment', 'refund', 'debit', 'payout'].includes(words.noun)
-  return known
-    ? { key: `decision.makerBlock.${words.noun}` }
-    : {
-        key: 'decision.makerBlockOther',
-        params: { started: words.started, made: madeWord(words) },
-      }
+  return viewer && startedById === viewer.id ? { key: `decision.makerBlock.${words.noun}` } : null
 }
 
-/**
- * Who decides, after the check of the entry (its state, who they are, the fence; throws in
- * words) and their PIN. The caller checks again after the PIN, with nothing awaited between
- * that check and its write, so a decision never lands on an entry that moved.
- */
-export async function decideResolution(options: {
-  actor: Decider | null
-  verifyPin?: (userId: string, pin: string) => Promise<unknown>
-  input: OutcomeDecisionInput
-  check: (actor: Decider) => unknown
-  at: () => string
-}): Promise<Resolution> {
-  const { actor, input } = options
-  if (!actor) throw refuse('not_signed_in', { key: 'decision.signIn' })
-  options.check(actor)
-  if (!options.verifyPin)
-    throw new AppError('internal', 'PIN checks are not available here.', {
-      say: { key: 'internal' },
-    })
-  await options.verifyPin(actor.id, input.pin)
-  const made = input.outcome === 'paid'
+/** The record of `actor`'s decision, signed in and their PIN checked. */
+export function resolutionOf(actor: Decider, input: OutcomeDecisionInput, at: string): Resolution {
   return {
-    made,
+    made: input.outcome === 'paid',
     byId: actor.id,
     byName: actor.name,
     ...(actor.role ? { byRole: actor.role } : {}),
-    at: options.at(),
+    at,
     reason: input.reason,
     gatewayReference: input.outcome === 'paid' ? input.gatewayReference : null,
   }
@@ -122,24 +83,16 @@ export function decisionOutcomeView(
 ): UnknownOutcomeView | null {
   const r = item.resolution ?? null
   if (r) {
-    const whySay = markedSaid(r, madeWord(words))
+    const whySay = markedSaid(r, words.made ?? 'paid')
+    // Shown by name: who decided is not identified further.
+    const { byId: _byId, byRole: _byRole, ...decided } = r
     return {
       state: 'decided',
-      why: whySay
-        ? english(whySay)
-        : r.made
-          ? `Marked as ${madeWord(words)} by ${r.byName} (gateway reference ${r.gatewayReference ?? '?'}): ${r.reason}`
-          : `Marked as not ${madeWord(words)} by ${r.byName}: ${r.reason}`,
-      ...(whySay ? { whySay } : {}),
+      why: english(whySay),
+      whySay,
       since: item.uncertainty?.since ?? item.createdAt,
       steps: item.uncertainty?.steps.map((step) => ({ ...step })) ?? [],
-      decided: {
-        made: r.made,
-        byName: r.byName,
-        at: r.at,
-        reason: r.reason,
-        gatewayReference: r.gatewayReference,
-      },
+      decided,
       decideBlocked: null,
       ...alarmView(item.alarm),
     }
@@ -157,11 +110,8 @@ export function decisionOutcomeView(
 }
 
 /** The alarm of a decision the gateway overruled, as the screens show it. */
-export function alarmView(
-  alarm: Alarm | null | undefined,
-): Pick<UnknownOutcomeView, 'alarm'> | Record<string, never> {
+export function alarmView(alarm: Alarm | null | undefined): Pick<UnknownOutcomeView, 'alarm'> {
   if (!alarm) return {}
-  return {
-    alarm: { text: alarm.text, at: alarm.at, acknowledgedBy: alarm.acknowledged?.byName ?? null },
-  }
+  const { text, at, acknowledged } = alarm
+  return { alarm: { text, at, acknowledgedBy: acknowledged?.byName ?? null } }
 }

@@ -4,44 +4,35 @@
 // one may still land would race it: the supervisor says "not paid" while the payment is being
 // made. So a decision is refused until that moment has passed, with when in words; and every
 // resend re-reads its entry just before it leaves, so nothing goes once a decision is written.
-import type { Said } from '../../common/ipc/contract'
 import { refuse } from '../kernel/errors'
+import { thisSaid, type Noun } from './outcome-view'
 
 /** Beyond a request's deadline: how long a gateway may take to show a committed write. */
 export const COMMIT_LAG_MARGIN_MS = 15_000
 
 /** "14:05:30" in the till's local time: when the decision can be made. */
-const clockTime = (ms: number): string => {
-  const d = new Date(ms)
-  const two = (n: number) => String(n).padStart(2, '0')
-  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`
-}
-
-/** "this payment", "this refund"… keyed by the kind's noun (common/words/errors.ts `decision.this`). */
-export const nounSaid = (noun: string): Said => ({ key: `decision.this.${noun}` })
+const clockTime = (ms: number): string => new Date(ms).toTimeString().slice(0, 8)
 
 /**
  * Throws `decision_fenced` while a request for this reference may still be on its way to the
  * gateway (or is being sent right now, `busy`), saying when it can be decided.
  */
 export function assertDecidable(options: {
-  noun: string
+  noun: Noun
   now: number
-  lastUnknownAt: number | null
+  /** When the latest request whose answer was lost went off (null: none is out). */
+  lastUnknownAt: string | null
   outstandingMs: number
-  busy?: boolean
+  busy: boolean
 }): void {
-  // When the latest request for the reference can no longer land (null: none is out).
-  const until =
-    options.lastUnknownAt === null ? null : options.lastUnknownAt + options.outstandingMs
-  if (until !== null && options.now < until)
-    throw refuse('decision_fenced', {
-      key: 'decision.fenced',
-      params: { what: nounSaid(options.noun), time: clockTime(until) },
+  const { lastUnknownAt, now } = options
+  const fenced = (key: string, at: number) =>
+    refuse('decision_fenced', {
+      key,
+      params: { what: thisSaid(options.noun), time: clockTime(at) },
     })
-  if (options.busy)
-    throw refuse('decision_fenced', {
-      key: 'decision.asking',
-      params: { what: nounSaid(options.noun), time: clockTime(options.now + 1_000) },
-    })
+  // When the latest request for the reference can no longer land.
+  const until = lastUnknownAt === null ? null : Date.parse(lastUnknownAt) + options.outstandingMs
+  if (until !== null && now < until) throw fenced('decision.fenced', until)
+  if (options.busy) throw fenced('decision.asking', now + 1_000)
 }

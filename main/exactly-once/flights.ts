@@ -1,7 +1,6 @@
-// One follow-up at a time per reference. "Check status" pressed while the follower is already
-// asking (or resending) joins that follow-up instead of starting a second one, so two
-// follow-ups of one item can never resend together. The flights belong to the journal, not to
-// one tracker: every tracker over it (the payout sender's and the decision's) sees them.
+// One follow-up at a time per reference: "Check status" pressed while the follower is asking
+// (or resending) joins it, so two follow-ups of one item never resend together. The flights
+// belong to the journal: every tracker over it (the payout sender's, the decision's) sees them.
 const byJournal = new WeakMap<object, Flights<unknown>>()
 
 /** The flights of the journal `key`, shared by every tracker over it. */

@@ -1,8 +1,7 @@
-// Follows asynchronous gateway records (payments, refunds, debits, payouts) until they are
-// final, by asking the gateway on a schedule that slows down as the record ages: quick while a
-// customer is likely at the till, sparse later, and stopping at a deadline so a forgotten
-// checkout doesn't poll forever (and a payout's first send until it has left). One follow per
-// key; a manual check never doubles the schedule.
+// Follows gateway records (payments, refunds, debits, payouts) until final, asking on a schedule
+// that slows as the record ages: quick while a customer is likely at the till, sparse later,
+// and ending at a deadline so a forgotten checkout doesn't poll forever. One follow per key; a
+// manual check never doubles the schedule.
 
 /** `afterMs`: check again then rather than on the schedule (a back-off, a wait to land). */
 export type CheckResult = 'final' | 'continue' | { afterMs: number }
@@ -47,9 +46,8 @@ export class Follower {
 
   /**
    * Checks `key` after the first interval (or `firstAfterMs`), then on schedule until `check`
-   * says final.
-   * Following a key already followed keeps its age (so the cadence doesn't reset) but takes
-   * the newer callbacks.
+   * says final. A key already followed keeps its age (the cadence doesn't reset), with the new
+   * callbacks.
    */
   follow(
     key: string,
@@ -80,8 +78,7 @@ export class Follower {
 
   stop(key: string): void {
     const entry = this.#followed.get(key)
-    if (!entry) return
-    this.timers.clearTimeout(entry.timer)
+    if (entry) this.timers.clearTimeout(entry.timer)
     this.#followed.delete(key)
   }
 
@@ -105,18 +102,12 @@ export class Follower {
     return this.#followed.size
   }
 
-  /** Delay before the next check for something followed for `ageMs`, or null past the end. */
-  delayAt(ageMs: number): number | null {
-    for (const step of this.schedule.steps) if (ageMs < step.untilMs) return step.everyMs
-    return null
-  }
-
   #arm(key: string, entry: Followed, afterMs?: number): void {
-    const delay = this.delayAt(this.timers.now() - entry.startedAt)
-    if (delay === null) {
+    const age = this.timers.now() - entry.startedAt
+    const delay = this.schedule.steps.find((step) => age < step.untilMs)?.everyMs
+    if (delay === undefined) {
       this.#followed.delete(key)
-      entry.onGiveUp()
-      return
+      return entry.onGiveUp()
     }
     entry.timer = this.timers.setTimeout(() => void this.#run(key, entry), afterMs ?? delay)
   }
@@ -129,9 +120,8 @@ export class Follower {
       result = await entry.check()
     } catch {
       // The check records its own notice; an error only means "try again on schedule".
-    } finally {
-      entry.running = false
     }
+    entry.running = false
     if (this.#followed.get(key) !== entry) return
     if (result === 'final') this.#followed.delete(key)
     else this.#arm(key, entry, typeof result === 'object' ? result.afterMs : undefined)
@@ -160,9 +150,8 @@ export const SETTLEMENT_SCHEDULE: FollowSchedule = {
 }
 
 /**
- * A payment or debit waiting for a supervisor (its outcome stayed unknown through the window):
- * its reference is still looked up now and then for as long as it waits, so a late answer from
- * the gateway settles it first. The same pace as payouts and refunds in review.
+ * An entry waiting for a supervisor, or decided: still looked up now and then, so a late answer
+ * from the gateway settles it first (or overrules the decision).
  */
 export const REVIEW_LOOKUP_SCHEDULE: FollowSchedule = {
   steps: [{ untilMs: Number.POSITIVE_INFINITY, everyMs: 15 * MINUTE }],

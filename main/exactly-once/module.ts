@@ -13,12 +13,7 @@ export function createExactlyOnce(core: CoreServices) {
     'exactlyOnce.resends': async () => {
       const { store, key } = tillTrust(core)
       await store.warm(key())
-      const state = store.state(key())
-      return {
-        honoured: state.honoured,
-        how: state.how,
-        since: state.at === null ? null : new Date(state.at).toISOString(),
-      }
+      return store.state(key())
     },
   }
   return { handlers }
@@ -26,10 +21,7 @@ export function createExactlyOnce(core: CoreServices) {
 
 export const exactlyOnceModule = defineModule({ name: 'exactly-once', create: createExactlyOnce })
 
-/**
- * What every money feature's service takes from the shell for the core, the same for each: its
- * follow-ups on `schedule`, and those waiting for a person or decided on the slow one.
- */
+/** What every money service takes from the shell for the core (follow-ups on `schedule`). */
 export const tillWriteDeps = (core: CoreServices, schedule: FollowSchedule) => ({
   gateway: () => core.environment.client(),
   actor: () => core.session.current(),

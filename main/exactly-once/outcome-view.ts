@@ -1,43 +1,37 @@
-// How a write whose answer was lost is shown: why its fate is not known, in words, and the
-// evidence. Shared by payments and refunds so both say it the same way. Each sentence comes
-// keyed (`…Say`, common/words/errors.ts `outcome.*`) beside its English, so a French screen
-// says it in French; the gateway's own words stay as it wrote them, as a value.
+// How a write whose answer was lost is shown, the same for every kind: why its fate is not
+// known, in words, and the evidence. Each sentence comes keyed (`…Say`, `outcome.*`) beside its
+// English, so a French screen says it in French; the gateway's own words stay as a value.
 import type { Said } from '../../common/ipc/contract'
 import type { UnknownOutcomeView } from '../../common/ipc/payments'
-import { ERROR_WORDS } from '../../common/words/errors'
+import type { ERROR_WORDS } from '../../common/words/errors'
+import { readBack, sentencesOf } from '../../common/words/read-back'
 import { stepSaid } from '../../common/words/steps'
 import { english } from '../kernel/errors'
 import type { Uncertainty } from './submit'
 
-/** "this payment" keyed, or null for a noun the catalogue does not name (its English stays). */
-function thisSaid(noun: string): Said | null {
-  return Object.hasOwn(ERROR_WORDS.en.decision.this, noun) ? { key: `decision.this.${noun}` } : null
-}
+/** A kind whose outcome is shown: the catalogue says "this payment" for each. */
+export type Noun = keyof typeof ERROR_WORDS.en.decision.this
+
+/** "this payment", "this refund"… keyed by the kind's noun (common/words/errors.ts). */
+export const thisSaid = (noun: Noun): Said => ({ key: `decision.this.${noun}` })
 
 /**
  * The review reason journaled by reviewOf (submit.ts) as its key, with the gateway's last answer
- * read back out of it; null for any other text (it is shown as written). The English is rebuilt
- * around a marker, so this follows the catalogue's sentence rather than a copy of it.
+ * read back out of it; null for any other text (it is shown as written). Read against the
+ * catalogue's sentence for this noun, not a copy of it.
  */
-export function reviewSaid(review: string, noun: string): Said | null {
+function reviewSaid(review: string, noun: Noun): Said | null {
   const what = thisSaid(noun)
-  if (!what) return null
-  const marker = '\u0000'
-  const [before, after] = english({ key: 'outcome.review', params: { what, last: marker } }).split(
-    marker,
+  const sentence = english({ key: 'outcome.review', params: { what, last: '{{last}}' } })
+  const said = readBack(sentencesOf({ review: sentence }, 'outcome'), review, (_, last) =>
+    stepSaid(last),
   )
-  if (before === undefined || after === undefined) return null
-  if (!review.startsWith(before) || !review.endsWith(after)) return null
-  if (review.length < before.length + after.length) return null
-  const last = review.slice(before.length, review.length - after.length)
-  return { key: 'outcome.review', params: { what, last: stepSaid(last) ?? last } }
+  return said ? { ...said, params: { ...said.params, what } } : null
 }
 
-function whySaid(u: Uncertainty, noun: string): Said | null {
-  if (u.review) return reviewSaid(u.review, noun)
-  const what = thisSaid(noun)
-  if (!what) return null
-  const why: Said = { key: 'outcome.unknown', params: { what } }
+/** Why the outcome is not known yet, with the gateway's latest answer. */
+function unknownSaid(u: Uncertainty, noun: Noun): Said {
+  const why: Said = { key: 'outcome.unknown', params: { what: thisSaid(noun) } }
   const latest = u.steps.at(-1)?.said
   return latest
     ? { key: 'outcome.latest', params: { why, latest: stepSaid(latest) ?? latest } }
@@ -46,37 +40,29 @@ function whySaid(u: Uncertainty, noun: string): Said | null {
 
 export function outcomeViewOf(
   u: Uncertainty | null | undefined,
-  noun: string,
+  noun: Noun,
 ): UnknownOutcomeView | null {
   if (!u) return null
-  const whySay = whySaid(u, noun)
-  return {
-    state: u.review ? 'needs_review' : 'unknown',
-    why:
-      u.review ??
-      (whySay
-        ? english(whySay)
-        : `The gateway has not said whether it has this ${noun}, so it may or may not have happened. The till keeps asking about this reference; don't do it again.`),
-    ...(whySay ? { whySay } : {}),
-    since: u.since,
-    steps: u.steps.map((step) => ({ ...step })),
+  const evidence = { since: u.since, steps: u.steps.map((step) => ({ ...step })) }
+  if (!u.review) {
+    const whySay = unknownSaid(u, noun)
+    return { state: 'unknown', why: english(whySay), whySay, ...evidence }
   }
+  const whySay = reviewSaid(u.review, noun)
+  return { state: 'needs_review', why: u.review, ...(whySay ? { whySay } : {}), ...evidence }
 }
 
 /** The notice line for an unconfirmed write (short; the outcome view has the detail), keyed. */
-export function unconfirmedNoticeSaid(u: Uncertainty, noun: string): Said | null {
-  const what = thisSaid(noun)
-  if (!what) return null
-  return { key: u.review ? 'outcome.noticeReview' : 'outcome.noticeWaiting', params: { what } }
+function unconfirmedNoticeSaid(u: Uncertainty, noun: Noun): Said {
+  return {
+    key: u.review ? 'outcome.noticeReview' : 'outcome.noticeWaiting',
+    params: { what: thisSaid(noun) },
+  }
 }
 
 /** The same in English (journaled with the entry). */
-export function unconfirmedNotice(u: Uncertainty, noun: string): string {
-  const said = unconfirmedNoticeSaid(u, noun)
-  return said
-    ? english(said)
-    : `Not confirmed by the gateway yet: this ${noun} may or may not have gone through.`
-}
+export const unconfirmedNotice = (u: Uncertainty, noun: Noun): string =>
+  english(unconfirmedNoticeSaid(u, noun))
 
 /**
  * The keyed twin of an entry's journaled notice, when it is this module's sentence for the
@@ -86,15 +72,14 @@ export function unconfirmedNotice(u: Uncertainty, noun: string): string {
  */
 export function noticeSay(
   entry: { notice: string | null; uncertainty?: Uncertainty | null | undefined },
-  noun: string,
+  noun: Noun,
   ours: readonly Said[] = [],
   readBack: (notice: string) => Said | undefined = () => undefined,
 ): { noticeSay: Said } | Record<string, never> {
   const { notice, uncertainty: u } = entry
   if (notice === null) return {}
-  const unconfirmed = u ? unconfirmedNoticeSaid(u, noun) : null
   const said =
-    [...(unconfirmed ? [unconfirmed] : []), ...ours].find((s) => english(s) === notice) ??
+    [...(u ? [unconfirmedNoticeSaid(u, noun)] : []), ...ours].find((s) => english(s) === notice) ??
     readBack(notice)
   return said ? { noticeSay: said } : {}
 }
@@ -105,9 +90,8 @@ export function noticeSay(
  */
 export function markedSaid(
   r: { made: boolean; byName: string; gatewayReference: string | null; reason: string },
-  made: string,
-): Said | null {
-  if (!Object.hasOwn(ERROR_WORDS.en.outcome.word, made)) return null
+  made: keyof typeof ERROR_WORDS.en.outcome.word,
+): Said {
   const word = { key: `outcome.word.${made}` }
   return r.made
     ? {

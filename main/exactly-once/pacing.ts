@@ -1,12 +1,11 @@
-// The pace the gateway asks of every money-moving request on one environment. A Retry-After on
-// a send (a rate limit on sending) holds back every first send and every resend of every kind
-// (payouts, refunds, payments, debits) until it has passed; one met on a lookup holds back the
-// next lookup of that reference only. The hold is checked just before a request leaves, so a
-// request that waited for its journal record on disk while another met the 429 does not go
-// either; a held request is refused here, as the gateway itself would have refused it (429),
-// so each caller treats it as "not processed, try again later". Kept in memory per running
-// till and environment (the key names the base URL and key, like trust.ts).
+// The pace the gateway asks of every money-moving request on one environment. A Retry-After met
+// by a send holds back every send and resend of every kind until it has passed; one met by a
+// lookup, the next lookup of that reference only. The hold is checked just before a request
+// leaves (so one that waited for its journal record does not go either) and refuses it as the
+// gateway would have (429): "not processed, try again later". Kept in memory per running till
+// and environment (the key names the base URL and key, like trust.ts).
 import { GatewayError } from '../gateway/errors'
+import { concluded } from './submit'
 import { tillTrust, type TrustScope } from './trust'
 
 /** A 429 that named no wait: this long before the next try. */
@@ -15,14 +14,10 @@ const DEFAULT_HOLD_MS = 1_000
 /** A request the till did not let leave: the gateway's wait still holds. */
 const held = (waitMs: number, method: string): GatewayError =>
   new GatewayError({
+    ...concluded,
     kind: 'rate_limited',
-    status: null,
-    gatewayMessage: null,
-    code: null,
-    capability: null,
     endpoint: 'held',
     method,
-    path: '',
     retryPolicy: 'safe',
     outcomeUnknown: false,
     retryable: true,
@@ -88,8 +83,7 @@ export class Pacing {
 
 /**
  * Lookups of an entry whose answer was lost: none before that request can have landed, then
- * backing off from `baseMs` to `maxMs`, jittered so a batch lost together is not looked up in
- * lockstep.
+ * backing off from `baseMs` to `maxMs`, jittered so a batch lost together is not in lockstep.
  */
 export class Backoff {
   readonly #misses = new Map<string, number>()
@@ -140,7 +134,7 @@ export class Slots {
     this.#free = Math.max(1, size)
   }
 
-  /** Runs `work` once a slot is free; `idle` waits for it from now, queued or running. */
+  /** Runs `work` once a slot is free (`idle` waits for it from now on). */
   run<T>(work: () => Promise<T>): Promise<T> {
     const running = this.#take(this.#waiting).then(() => work().finally(() => this.#give()))
     this.#running.add(running)

@@ -1,15 +1,13 @@
-// What a feature's journal may drop of the core's entries. A journal trims its oldest final
-// entries past its limit (payments keep 500); an entry the core still has work on must stay,
-// or a gateway record that arrives later for its reference meets no entry, and an alarm no
-// supervisor has read vanishes with it. One rule for every kind, so no module words its own.
+// What a feature's journal may drop of the core's entries when it trims its oldest final ones:
+// never one the core still has work on, or a gateway record that arrives later meets no entry,
+// and an alarm no supervisor has read vanishes with it. One rule for every kind.
 import { awaitsAcknowledgement, type Alarm } from './alarm'
 import type { OutcomeFields, Resolution } from './decision'
 import { DECIDED_WATCH_MS } from './write-deps'
 
 /**
  * The journal's `keep` for a kind: an entry the gateway has not settled (`unfinished`), a
- * decision still watched for the gateway's reversal window (tracker.ts looks it up slowly all
- * that time), and an overruled decision whose alarm waits for a supervisor.
+ * decision still watched, and an overruled decision whose alarm waits for a supervisor.
  */
 export const keptWhileFollowed =
   <E extends OutcomeFields>(now: () => number, unfinished: (entry: E) => boolean) =>
@@ -18,10 +16,7 @@ export const keptWhileFollowed =
     return decidedWatched(entry.resolution, entry.alarm, now())
   }
 
-/**
- * A decision the gateway has not overruled, within the reversal window: the tracker looks it
- * up slowly all that time, so its journal keeps it as long. One rule for both.
- */
+/** A decision the gateway has not overruled, in the reversal window: looked up, so kept. */
 export function decidedWatched(
   resolution: Resolution | null | undefined,
   alarm: Alarm | null | undefined,

@@ -9,20 +9,12 @@
 //   may still be on its way; a lookup straight after a timeout would read "absent" too early.
 // - A 2xx, and a 409 that says the reference is taken, mean a record with our reference
 //   exists: look it up, never send again. Any other 409 (a mandate not active) is a refusal.
-// - A resend needs the environment to have shown it keeps our reference (trust.ts).
-// - After `windowMs` of not knowing, a person decides (`review`), with the evidence.
+// - A resend needs the environment to have shown it keeps our reference (trust.ts); after
+//   `windowMs` of not knowing, a person decides (`review`), with the evidence.
 import * as z from 'zod'
 import { lookupFailure, writeFailure } from '../gateway/classify'
 import { GatewayError } from '../gateway/errors'
-import { keepEvidence, MAX_EVIDENCE_STEPS } from '../gateway/evidence'
-
-/** One thing the till tried while the outcome was unknown, and what the gateway said. */
-export const EvidenceStep = z.object({
-  at: z.string(),
-  call: z.enum(['send', 'lookup']),
-  said: z.string(),
-})
-export type EvidenceStep = z.infer<typeof EvidenceStep>
+import { keepEvidence } from '../gateway/evidence'
 
 /** Why a write's fate is not known; kept in the caller's journal entry. */
 export const Uncertainty = z.object({
@@ -33,17 +25,15 @@ export const Uncertainty = z.object({
   resendRefused: z.boolean(),
   /** The gateway said (409, or an unreadable 2xx) the record exists: never send again. */
   existsSaid: z.boolean(),
-  steps: z.array(EvidenceStep),
+  /** What the till tried meanwhile, and what the gateway said. */
+  steps: z.array(z.object({ at: z.string(), call: z.enum(['send', 'lookup']), said: z.string() })),
   /** Set when the window ran out: why a person must decide, in words. */
   review: z.string().nullable(),
 })
 export type Uncertainty = z.infer<typeof Uncertainty>
-
-/** Evidence kept per entry: the first step and the latest ones. */
-const MAX_STEPS = MAX_EVIDENCE_STEPS
+type EvidenceStep = Uncertainty['steps'][number]
 
 export type SubmitOutcome<S, L> =
-  /** The gateway answered the write. */
   | { outcome: 'sent'; value: S }
   /** The write's answer was lost, but the record exists: here it is. */
   | { outcome: 'found'; value: L }
@@ -53,8 +43,8 @@ export type SubmitOutcome<S, L> =
 export interface SubmitOptions<S, L> {
   send: () => Promise<S>
   lookup: () => Promise<L>
-  /** The record in words, for the evidence: "refund", "payment" (default "record"). */
-  noun?: string
+  /** The record in words, for the evidence: "refund", "payment". */
+  noun: string
   now?: () => number
 }
 
@@ -65,41 +55,26 @@ export interface SubmitOptions<S, L> {
 export async function submitByReference<S, L>(
   options: SubmitOptions<S, L>,
 ): Promise<SubmitOutcome<S, L>> {
-  const now = options.now ?? Date.now
-  const noun = options.noun ?? 'record'
+  const { noun, now = Date.now } = options
   try {
     return { outcome: 'sent', value: await options.send() }
   } catch (thrown) {
-    const error = asGatewayError(thrown)
-    const failure = writeFailure(error)
     const at = now()
-    const sent: EvidenceStep = { at: iso(at), call: 'send', said: saidOfWrite(error, noun) }
-    if (failure === 'unknown' && error.kind !== 'bad_response') {
-      // The request may still be on its way: no lookup now (pursueByReference waits).
-      return {
-        outcome: 'unknown',
-        error,
-        uncertainty: { ...fresh(at), lastUnknownAt: iso(at), steps: [sent] },
-      }
-    }
+    const { error, failure, step } = sendFailed(thrown, noun, at)
+    const u = { ...fresh(at), steps: [step] }
+    // The request may still be on its way: no lookup now (pursueByReference waits).
+    if (failure === 'unknown' && error.kind !== 'bad_response')
+      return { outcome: 'unknown', error, uncertainty: { ...u, lastUnknownAt: iso(at) } }
     if (failure !== 'unknown' && failure !== 'exists') throw error
     // A 409, or a 2xx we could not read: the record exists; nothing of ours is in flight.
     const looked = await look(options.lookup)
     if (looked.kind === 'found') return { outcome: 'found', value: looked.value }
-    return {
-      outcome: 'unknown',
-      error,
-      uncertainty: {
-        ...fresh(at),
-        existsSaid: true,
-        steps: [sent, { at: iso(now()), call: 'lookup', said: saidOfLookup(looked, noun) }],
-      },
-    }
+    const uncertainty = { ...withStep(u, lookedStep(looked, noun, now())), existsSaid: true }
+    return { outcome: 'unknown', error, uncertainty }
   }
 }
 
 export type PursuitStep<S, L> =
-  /** The lookup found the record. */
   | { kind: 'found'; value: L }
   /** The gateway said it had none, and the resend (same reference) was answered. */
   | { kind: 'sent'; value: S }
@@ -117,19 +92,12 @@ export interface PursuitOptions<S, L> {
   now: () => number
   verifyAfterMs: number
   windowMs: number
-  /**
-   * Look the reference up even before `verifyAfterMs` (a person is waiting on the answer). A
-   * record found then is adopted; anything else waits, because "absent" read that early proves
-   * nothing and must not lead to a resend.
-   */
+  /** Look up before `verifyAfterMs` too (a person waits): "absent" that early proves nothing. */
   lookEarly?: boolean
   /**
-   * Called with the evidence as it stands while the resend is in flight, just before it
-   * leaves; the caller journals it, so after a restart the minimum wait counts from the
-   * resend, which may still be on its way, not from the first lost request (and a decision
-   * is fenced off until it can no longer land). It returns (or resolves to) false when the
-   * entry may no longer be sent (a person decided meanwhile): then nothing leaves. A caller
-   * whose journal writes later resolves only once that record is on disk.
+   * Journals the evidence with the resend in flight just before it leaves (resolving once on
+   * disk), so a restart waits for it to land and a decision is fenced off until it can't; false
+   * when the entry may no longer be sent (a person decided meanwhile): then nothing leaves.
    */
   beforeResend?: (inFlight: Uncertainty) => boolean | Promise<boolean>
   /** False until the environment has shown it keeps our reference: lookups only, no resend. */
@@ -142,34 +110,25 @@ export async function pursueByReference<S, L>(
 ): Promise<PursuitStep<S, L>> {
   let u = options.uncertainty
   const at = options.now()
-  if (u.lastUnknownAt !== null && at < Date.parse(u.lastUnknownAt) + options.verifyAfterMs) {
-    if (options.lookEarly) {
-      const early = await look(options.lookup)
-      if (early.kind === 'found') return { kind: 'found', value: early.value }
-    }
-    return { kind: 'waiting', uncertainty: u }
-  }
-  const looked = await look(options.lookup)
-  if (looked.kind === 'found') return { kind: 'found', value: looked.value }
-  u = withStep(u, { at: iso(at), call: 'lookup', said: saidOfLookup(looked, options.noun) })
+  const early = u.lastUnknownAt !== null && at < Date.parse(u.lastUnknownAt) + options.verifyAfterMs
+  const looked = early && !options.lookEarly ? null : await look(options.lookup)
+  if (looked?.kind === 'found') return { kind: 'found', value: looked.value }
+  if (early || !looked) return { kind: 'waiting', uncertainty: u }
+  u = withStep(u, lookedStep(looked, options.noun, at))
+  const resendable = looked.kind === 'absent' && !u.resendRefused && !u.existsSaid
   const trusted = options.mayResend?.() ?? true
-  if (looked.kind === 'absent' && !u.resendRefused && !u.existsSaid && !trusted)
+  if (resendable && !trusted)
     u = withStep(u, { at: iso(options.now()), call: 'send', said: untrusted(options.noun) })
-  if (looked.kind === 'absent' && !u.resendRefused && !u.existsSaid && trusted) {
+  if (resendable && trusted) {
     const inFlight = { ...u, lastUnknownAt: iso(options.now()) }
     if (options.beforeResend && !(await options.beforeResend(inFlight)))
       return { kind: 'waiting', uncertainty: u }
     try {
       return { kind: 'sent', value: await options.resend() }
     } catch (thrown) {
-      const error = asGatewayError(thrown)
-      const failure = writeFailure(error)
       const sentAt = options.now()
-      u = withStep(u, {
-        at: iso(sentAt),
-        call: 'send',
-        said: saidOfWrite(error, options.noun, true),
-      })
+      const { failure, step } = sendFailed(thrown, options.noun, sentAt, true)
+      u = withStep(u, step)
       if (failure === 'exists') u = { ...u, existsSaid: true }
       else if (failure === 'refused') u = { ...u, resendRefused: true }
       else if (failure === 'unknown') u = { ...u, lastUnknownAt: iso(sentAt) }
@@ -195,26 +154,24 @@ export function reviewOf(u: Uncertainty, noun: string): Uncertainty {
   }
 }
 
+const stopped =
+  'The till stopped while this was being sent, so the request may have reached the gateway.'
+
 /** An entry written before its request went out and found so after a restart. */
-export function uncertaintyAfterRestart(createdAt: string, updatedAt: string): Uncertainty {
+export function uncertaintyAfterRestart(at: string): Uncertainty {
   return {
-    ...fresh(Date.parse(createdAt)),
-    lastUnknownAt: updatedAt,
-    steps: [
-      {
-        at: updatedAt,
-        call: 'send',
-        said: 'The till stopped while this was being sent, so the request may have reached the gateway.',
-      },
-    ],
+    ...fresh(Date.parse(at)),
+    lastUnknownAt: at,
+    steps: [{ at, call: 'send', said: stopped }],
   }
 }
 
-type Looked<L> =
-  { kind: 'found'; value: L } | { kind: 'absent' } | { kind: 'failed'; error: GatewayError }
+/** A lookup that found no record of ours. */
+type Missed = { kind: 'absent' } | { kind: 'failed'; error: GatewayError }
+type Looked<L> = { kind: 'found'; value: L } | Missed
 
 /** What the till fills in for an error it concluded itself, with no gateway answer to quote. */
-const concluded = {
+export const concluded = {
   status: null,
   gatewayMessage: null,
   code: null,
@@ -280,13 +237,20 @@ function fresh(at: number): Uncertainty {
 }
 
 function withStep(u: Uncertainty, step: EvidenceStep): Uncertainty {
-  return { ...u, steps: keepEvidence(u.steps, step, MAX_STEPS) }
+  return { ...u, steps: keepEvidence(u.steps, step) }
 }
 
 const quoted = (error: GatewayError): string =>
   error.gatewayMessage ? ` The gateway said: "${error.gatewayMessage}".` : ''
 
-function saidOfWrite(error: GatewayError, noun: string, resend = false): string {
+/** A send that threw: the error as the gateway's, what it means, and its step of the evidence. */
+function sendFailed(thrown: unknown, noun: string, at: number, resend = false) {
+  const error = asGatewayError(thrown)
+  const step: EvidenceStep = { at: iso(at), call: 'send', said: saidOfWrite(error, noun, resend) }
+  return { error, failure: writeFailure(error), step }
+}
+
+function saidOfWrite(error: GatewayError, noun: string, resend: boolean): string {
   switch (writeFailure(error)) {
     case 'exists':
       // A 2xx whose body could not be read: the gateway took it (classify.ts, writeFailure).
@@ -306,8 +270,13 @@ function saidOfWrite(error: GatewayError, noun: string, resend = false): string 
   }
 }
 
-function saidOfLookup<L>(looked: Looked<L>, noun: string): string {
-  if (looked.kind === 'found') return `The gateway has the ${noun}.`
+const lookedStep = (looked: Missed, noun: string, at: number): EvidenceStep => ({
+  at: iso(at),
+  call: 'lookup',
+  said: saidOfLookup(looked, noun),
+})
+
+function saidOfLookup(looked: Missed, noun: string): string {
   if (looked.kind === 'absent') return `The gateway says it has no ${noun} with this reference.`
   const error = looked.error
   if (error.kind === 'not_found')

@@ -1,16 +1,12 @@
-// The life of a request that moves money, for every kind kept in a reference-keyed journal
-// (refunds, hosted payments, direct debits): send it with our reference after its entry is
-// on disk, follow an unknown outcome by lookups (and a resend only where earned, only after
-// the wait, only while nobody decided), hand it to a person when the window runs out, fence
-// their decision off from any request that may still land, and keep looking a decided
-// reference up so the gateway wins over a decision it contradicts.
-//
-// A kind describes only what differs (WriteKind): how to send and look up, how to read and
-// fold a record, which statuses are final. Everything else lives here, once.
-import { refuse } from '../kernel/errors'
+// The life of a request that moves money, for every kind: send it with our reference once its
+// entry is on disk, follow an unknown outcome by lookups (a resend only where earned, after the
+// wait, while nobody decided), hand it to a person when the window runs out, fence their
+// decision off from any request that may still land, and keep looking a decided reference up
+// so the gateway wins over a decision it contradicts. A kind says only what differs (WriteKind).
+import { AppError, refuse } from '../kernel/errors'
 import { decidedWatched } from './retention'
 import { overruleAlarm, type Alarmed } from './alarm'
-import { decideResolution, makerBlockSaid, noAlarm, onlyUnknown, type Decider } from './decision'
+import { makerBlockSaid, resolutionOf, type Decider } from './decision'
 import type { OutcomeDecisionInput } from '../../common/ipc/payments'
 import { assertDecidable } from './fence'
 import { flightsOver, type Flights } from './flights'
@@ -34,9 +30,8 @@ import {
   type TrackerDeps,
 } from './write-deps'
 
-export type { EntryStore, WriteKind } from './kind'
 export { DECIDED_WATCH_MS, DEFAULT_VERIFY_AFTER_MS } from './write-deps'
-export type { ServiceWriteDeps, TrackerDeps } from './write-deps'
+export type { ServiceWriteDeps } from './write-deps'
 
 /** The core for one kind, on a service's deps, with the core's defaults. */
 export function writesFor<E extends Alarmed, G, A, R>(
@@ -71,7 +66,6 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     this.pacing = deps.pacing ?? new Pacing(deps.now)
   }
 
-  /** A first send or a resend of `entry`, unless a Retry-After holds sending back. */
   #send(gateway: G, entry: E): Promise<A> {
     return this.pacing.send(() => this.kind.send(gateway, entry))
   }
@@ -81,7 +75,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     return this.pacing.lookup(reference, () => this.kind.lookup(gateway, reference))
   }
 
-  get #noun(): string {
+  get #noun() {
     return this.kind.words.noun
   }
 
@@ -96,11 +90,14 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
 
   /** Follows or watches one entry as its state asks (a no-op for one already followed). */
   pickUp(entry: E): void {
-    const reference = this.kind.referenceOf(entry)
-    if (this.#decidedWatchable(entry)) this.#watchSlow(reference)
-    else if (this.kind.final(entry)) return
-    else if (this.inReview(entry)) this.#watchSlow(reference)
-    else this.follow(reference)
+    const pace = this.#pace(entry)
+    if (pace) this.#follow(this.kind.referenceOf(entry), pace)
+  }
+
+  /** Waiting for a person, or decided within the reversal window: looked up slowly. */
+  #pace(entry: E): 'quick' | 'slow' | null {
+    if (this.inReview(entry) || this.#watched(entry)) return 'slow'
+    return this.kind.final(entry) ? null : 'quick'
   }
 
   stop(): void {
@@ -139,7 +136,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
 
   /** Keeps an entry whose send failed in a way that may have reached the gateway. */
   lost(reference: string, uncertainty: Uncertainty): E | undefined {
-    const entry = this.#update(reference, (e) => this.kind.unknown(e, uncertainty))
+    const entry = this.deps.journal.update(reference, (e) => this.kind.unknown(e, uncertainty))
     // Screens that list what is not confirmed (a supervisor's) hear of it now, not at the
     // first lookup, which waits for the deadline and the commit lag.
     if (entry) this.deps.publish(entry)
@@ -147,36 +144,39 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     return entry
   }
 
-  /** Follows an entry on the quick schedule until it is final or waits for a person. */
   follow(reference: string): void {
-    const entry = this.deps.follower.isFollowing(reference)
-      ? undefined
-      : this.deps.journal.get(reference)
+    this.#follow(reference, 'quick')
+  }
+
+  /** Each check hands the entry on to the pace its state now asks for, or ends it. */
+  #follow(reference: string, pace: 'quick' | 'slow'): void {
+    const check = async (): Promise<CheckResult> => {
+      const entry = await this.check(reference)
+      const next = entry && this.#pace(entry)
+      if (entry && next === pace) return pace === 'quick' ? this.#lookAgain(entry) : 'continue'
+      if (next) this.#follow(reference, next)
+      return 'final'
+    }
+    if (pace === 'slow') return this.deps.reviewFollower?.follow(reference, check, () => undefined)
+    const { follower, journal } = this.deps
+    const entry = follower.isFollowing(reference) ? undefined : journal.get(reference)
     const first = entry && this.#lookAgain(entry)
-    this.deps.follower.follow(
+    follower.follow(
       reference,
-      async () => {
-        const entry = await this.check(reference)
-        if (!entry) return 'final'
-        if (this.inReview(entry) || this.#decidedWatchable(entry)) {
-          this.#watchSlow(reference)
-          return 'final'
-        }
-        return this.kind.final(entry) ? 'final' : this.#lookAgain(entry)
-      },
+      check,
       () => {
-        const entry = this.deps.journal.get(reference)
+        const entry = journal.get(reference)
         if (!entry || this.kind.final(entry)) return
         let after: E | undefined = entry
         if (this.kind.open(entry)) {
           // The schedule ended before a lookup saw the window close: a person decides now.
           const u = reviewOf(this.kind.uncertainty(entry) ?? this.#afterRestart(entry), this.#noun)
-          after = this.#update(reference, (e) => this.kind.unknown(e, u))
+          after = journal.update(reference, (e) => this.kind.unknown(e, u))
         } else if (this.kind.gaveUp) {
-          after = this.#update(reference, (e) => this.kind.gaveUp?.(e) ?? e)
+          after = journal.update(reference, (e) => this.kind.gaveUp?.(e) ?? e)
         }
         if (after) this.deps.publish(after)
-        if (after && this.inReview(after)) this.#watchSlow(reference)
+        if (after && this.inReview(after)) this.#follow(reference, 'slow')
       },
       typeof first === 'object' ? first.afterMs : undefined,
     )
@@ -205,32 +205,32 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     return this.#flights.run(reference, slots ? () => slots.run(once) : once)
   }
 
+  /** An unknown outcome is pursued; anything else not final, and a decision, is looked up. */
   async #checkOnce(reference: string, lookEarly: boolean): Promise<E | undefined> {
     const before = this.deps.journal.get(reference)
     if (!before) return undefined
-    if (this.kind.resolution(before) && !before.alarm) return this.#lookUpDecided(before)
-    if (this.inReview(before)) return (await this.#lookUpInReview(before)) ?? before
-    if (this.kind.open(before)) return this.#pursue(before, lookEarly)
-    if (this.kind.final(before)) return before
-    const { record, failed } = await this.#lookUp(reference)
-    if (record) return this.#publishIfChanged(before, this.#fold(reference, record, 'found'))
-    return failed ? this.#lookupFailed(before, failed.error) : before
-  }
-
-  /** One lookup of our reference: the record when it is ours, or the failure. */
-  async #lookUp(reference: string): Promise<{ record?: R; failed?: { error: unknown } }> {
+    const decided = this.#decided(before)
+    if (!decided && this.kind.final(before)) return before
+    const pursued = !decided && this.kind.open(before) && !this.inReview(before)
+    let gateway: G
+    let record: R | undefined
     try {
-      const record = await this.lookup(await this.deps.gateway(), reference)
-      return this.#ours(record, reference) ? { record } : {}
+      gateway = await this.deps.gateway()
+      if (!pursued) record = await this.lookup(gateway, reference)
     } catch (error) {
-      return { failed: { error } }
+      // Only an entry the gateway is settling keeps a failed lookup (a notice).
+      return decided || this.inReview(before) ? before : this.#lookupFailed(before, error)
     }
+    if (pursued) return this.#pursue(before, gateway, lookEarly)
+    return record && this.#ours(record, reference)
+      ? this.#answered(before, record, 'found')
+      : before
   }
 
   #lookupFailed(before: E, error: unknown): E | undefined {
     const reference = this.kind.referenceOf(before)
     const after = this.kind.lookupFailed
-      ? this.#update(reference, (e) => this.kind.lookupFailed?.(e, error) ?? e)
+      ? this.deps.journal.update(reference, (e) => this.kind.lookupFailed?.(e, error) ?? e)
       : before
     return this.#publishIfChanged(before, after)
   }
@@ -246,19 +246,12 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
   }
 
   #afterRestart(entry: E): Uncertainty {
-    const at = this.kind.startedAt(entry)
-    return uncertaintyAfterRestart(at, at)
+    return uncertaintyAfterRestart(this.kind.startedAt(entry))
   }
 
   /** An entry whose answer was lost: only the gateway's word about its reference settles it. */
-  async #pursue(before: E, lookEarly: boolean): Promise<E | undefined> {
+  async #pursue(before: E, gateway: G, lookEarly: boolean): Promise<E | undefined> {
     const reference = this.kind.referenceOf(before)
-    let gateway: G
-    try {
-      gateway = await this.deps.gateway()
-    } catch (error) {
-      return this.#lookupFailed(before, error)
-    }
     const step = await pursueByReference<A, R>({
       uncertainty: this.kind.uncertainty(before) ?? this.#afterRestart(before),
       lookup: async () => {
@@ -291,88 +284,59 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
       verifyAfterMs: this.deps.verifyAfterMs,
       windowMs: this.deps.windowMs,
     })
-    // A decision that landed while this was out is the record; the answer is checked against it.
+    if (step.kind === 'found' || step.kind === 'sent')
+      return this.#answered(before, step.value, step.kind)
+    const current = this.deps.journal.get(reference)
+    if (!current || this.kind.resolution(current)) return current
+    if (step.kind === 'review')
+      this.deps.log.warn(`${this.#noun} outcome unknown; needs review`, { reference })
+    const after = this.deps.journal.update(reference, (e) => this.kind.unknown(e, step.uncertainty))
+    return this.#publishIfChanged(before, after)
+  }
+
+  /** The gateway's answer, checked against a decision that stands, or else folded in. */
+  #answered(before: E, answer: A | R, how: 'sent' | 'found'): E | undefined {
+    const reference = this.kind.referenceOf(before)
     const current = this.deps.journal.get(reference)
     if (!current) return undefined
-    if (this.kind.resolution(current)) {
-      if (step.kind === 'found' || step.kind === 'sent')
-        this.#overruleIfContradicted(current, step.value)
+    if (this.#decided(current)) {
+      this.#overruleIfContradicted(current, answer)
       return this.deps.journal.get(reference)
     }
-    let after: E | undefined
-    if (step.kind === 'found' || step.kind === 'sent')
-      after = this.#fold(reference, step.value, step.kind)
-    else {
-      if (step.kind === 'review')
-        this.deps.log.warn(`${this.#noun} outcome unknown; needs review`, { reference })
-      after = this.#update(reference, (e) => this.kind.unknown(e, step.uncertainty))
-    }
-    return this.#publishIfChanged(before, after)
+    if (this.inReview(current))
+      this.deps.log.info(`${this.#noun} in review settled by the gateway`, { reference })
+    return this.#publishIfChanged(before, this.#fold(reference, answer, how))
   }
 
   /** A 2xx or a record found: folded in, unless the answer is about another reference. */
   #fold(reference: string, answer: A | R, how: 'sent' | 'found'): E | undefined {
     const at = this.#iso()
-    if (how === 'found') return this.#update(reference, (e) => this.kind.found(e, answer as R, at))
     // A 2xx is "exists" whatever its body says, even about another reference.
-    if (this.#ours(answer, reference, 'echo'))
-      return this.#update(reference, (e) => this.kind.accepted(e, answer as A, at))
-    return this.#update(reference, (e) => {
+    const ours = how === 'found' || this.#ours(answer, reference, 'echo')
+    return this.deps.journal.update(reference, (e) => {
+      if (how === 'found') return this.kind.found(e, answer as R, at)
+      if (ours) return this.kind.accepted(e, answer as A, at)
       const u = this.kind.uncertainty(e) ?? this.#afterRestart(e)
       return this.kind.unknown(e, { ...u, existsSaid: true, lastUnknownAt: null })
     })
   }
 
-  /** Waiting for a person, or decided within the reversal window: looked up slowly. */
-  #watchSlow(reference: string): void {
-    const follower = this.deps.reviewFollower
-    if (!follower) return
-    follower.follow(
-      reference,
-      async () => {
-        const entry = await this.check(reference)
-        if (!entry) return 'final'
-        if (this.inReview(entry) || this.#decidedWatchable(entry)) return 'continue'
-        if (!this.kind.final(entry)) this.follow(reference)
-        return 'final'
-      },
-      () => undefined,
-    )
+  #decided(entry: E): boolean {
+    return Boolean(this.kind.resolution(entry)) && !entry.alarm
   }
 
-  /** One lookup of an entry in review: the updated entry when the gateway answered for it. */
-  async #lookUpInReview(entry: E): Promise<E | undefined> {
-    const reference = this.kind.referenceOf(entry)
-    const { record } = await this.#lookUp(reference)
-    if (!record) return undefined
-    const now = this.deps.journal.get(reference)
-    if (!now || !this.inReview(now)) return now
-    this.deps.log.info(`${this.#noun} in review settled by the gateway`, { reference })
-    const after = this.#fold(reference, record, 'found')
-    if (after) this.deps.publish(after)
-    return after
+  /** Decided within the gateway's reversal window: still looked up, slowly. */
+  #watched(entry: E): boolean {
+    const { now, decidedWatchMs } = this.deps
+    return decidedWatched(this.kind.resolution(entry), entry.alarm, now(), decidedWatchMs)
   }
 
-  #decidedWatchable(entry: E): boolean {
-    const resolution = this.kind.resolution(entry)
-    return decidedWatched(resolution, entry.alarm, this.deps.now(), this.deps.decidedWatchMs)
-  }
-
-  /** A decided entry: the gateway's record, if it has one, is checked against the decision. */
-  async #lookUpDecided(entry: E): Promise<E | undefined> {
-    const reference = this.kind.referenceOf(entry)
-    // No record, or no answer: the decision stands; looked up again later.
-    const { record } = await this.#lookUp(reference)
-    if (record) this.#overruleIfContradicted(entry, record)
-    return this.deps.journal.get(reference)
-  }
-
+  /** The gateway wins over a decision its record contradicts: in words, with an alarm. */
   #overruleIfContradicted(entry: E, answer: A | R): void {
     const reference = this.kind.referenceOf(entry)
     const resolution = this.kind.resolution(entry)
-    if (!resolution || entry.alarm) return
     const theirs = this.kind.answerReference(answer)
-    if (theirs !== undefined && theirs !== reference) return
+    if (!resolution || (theirs !== undefined && theirs !== reference)) return
     const record = answer as R
     if (!this.kind.contradicts(record, resolution.made)) return
     const at = this.#iso()
@@ -384,10 +348,10 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
       gatewaySays: this.kind.statusWords(record),
       at,
     })
-    this.deps.log.error(`${this.#noun} decision contradicted by the gateway`, {
-      reference,
-    })
-    const after = this.#update(reference, (e) => this.kind.overruled(e, record, alarm, at))
+    this.deps.log.error(`${this.#noun} decision contradicted by the gateway`, { reference })
+    const after = this.deps.journal.update(reference, (e) =>
+      this.kind.overruled(e, record, alarm, at),
+    )
     if (after) {
       this.deps.publish(after)
       if (!this.kind.final(after)) this.follow(reference)
@@ -395,45 +359,45 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
   }
 
   /**
-   * A person's decision on an entry whose outcome is unknown, for every kind: never its starter
-   * (nor whom the kind excludes), with their PIN, and never while a request for the reference
-   * is out or may still land (the fence). Once written no request for it leaves again; it is
-   * still looked up for the reversal window.
+   * A person's decision on an unknown outcome: never its starter (nor whom the kind excludes),
+   * with their PIN, never while a request for it may still land (the fence). Once written no
+   * request for it leaves again; it is still looked up for the reversal window.
    */
   async decide(
     reference: string,
     input: OutcomeDecisionInput,
-    who: { actor: Decider | null; verifyPin?: (id: string, pin: string) => Promise<unknown> } = {
+    { actor, verifyPin }: Pick<TrackerDeps<E, G>, 'verifyPin'> & { actor: Decider | null } = {
       actor: this.deps.actor?.() ?? null,
       verifyPin: this.deps.verifyPin,
     },
   ): Promise<E> {
-    const check = (actor: Decider | null): E => {
+    if (!actor) throw refuse('not_signed_in', { key: 'decision.signIn' })
+    const check = (): E => {
       const entry = this.deps.journal.get(reference)
-      if (
-        !entry ||
-        !this.kind.open(entry) ||
-        this.kind.resolution(entry) ||
-        !this.kind.uncertainty(entry)
-      )
-        throw onlyUnknown(this.kind.words)
-      if (actor) this.kind.mayDecide?.(entry, actor)
+      const u = entry && this.kind.uncertainty(entry)
+      if (!entry || !u || !this.kind.open(entry) || this.kind.resolution(entry))
+        throw refuse('wrong_state', { key: `decision.onlyUnknown.${this.#noun}` })
+      this.kind.mayDecide?.(entry, actor)
       const blocked = makerBlockSaid(this.kind.startedById(entry), actor, this.kind.words)
       if (blocked) throw refuse('maker_cannot_decide', blocked)
-      const lost = this.kind.uncertainty(entry)?.lastUnknownAt ?? null
       assertDecidable({
         noun: this.#noun,
         now: this.deps.now(),
-        lastUnknownAt: lost === null ? null : Date.parse(lost),
+        lastUnknownAt: u.lastUnknownAt,
         outstandingMs: this.deps.verifyAfterMs,
         busy: this.#flights.busy(reference),
       })
       return entry
     }
-    const at = () => this.#iso()
-    const resolution = await decideResolution({ ...who, input, check, at })
+    check()
+    if (!verifyPin)
+      throw new AppError('internal', 'PIN checks are not available here.', {
+        say: { key: 'internal' },
+      })
+    await verifyPin(actor.id, input.pin)
     // Checked again after the PIN, with nothing awaited between the check and the write.
-    const entry = check(who.actor)
+    const entry = check()
+    const resolution = resolutionOf(actor, input, this.#iso())
     this.deps.follower.stop(reference)
     this.deps.reviewFollower?.stop(reference)
     const updated = this.deps.journal.put(this.kind.decided(entry, resolution))
@@ -441,7 +405,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
       reference,
       made: resolution.made,
     })
-    this.#watchSlow(reference)
+    this.#follow(reference, 'slow')
     this.deps.publish(updated)
     return updated
   }
@@ -451,16 +415,12 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     if (!actor) throw refuse('not_signed_in', { key: 'decision.signInToAcknowledge' })
     const entry = this.deps.journal.get(reference)
     const alarm = entry?.alarm
-    if (!entry || !alarm) throw noAlarm(this.kind.words)
+    if (!entry || !alarm) throw refuse('wrong_state', { key: `decision.noAlarm.${this.#noun}` })
     if (alarm.acknowledged) return entry
     const acknowledged = { byId: actor.id, byName: actor.name, byRole: actor.role, at: this.#iso() }
     const updated = this.deps.journal.put({ ...entry, alarm: { ...alarm, acknowledged } })
     this.deps.publish(updated)
     return updated
-  }
-
-  #update(reference: string, change: (entry: E) => E): E | undefined {
-    return this.deps.journal.update(reference, change)
   }
 
   #publishIfChanged(before: E, after: E | undefined): E | undefined {

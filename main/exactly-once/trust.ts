@@ -1,21 +1,25 @@
 // Whether this gateway environment has shown that it honours our merchant reference. Resending
-// after an unknown outcome is safe only where the gateway keys a write by the reference we
-// send (a second request with it is a 409, and a lookup by it finds the first): the spec does
-// not show that initialize takes our reference or that verify looks it up (docs/gateway-
-// assumptions.md, "Resends are earned"). Until the environment has shown it, an unknown outcome
-// goes to lookups and review, never to a resend.
+// after an unknown outcome is safe only where the gateway keys a write by it (a second request
+// is a 409, a lookup finds the first), which the spec does not show (docs/gateway-assumptions.md,
+// "Resends are earned"). Until shown, an unknown outcome goes to lookups and review, never to a
+// resend.
 //
 // Shown by: a 2xx to a write that echoed our reference, a lookup by our reference that found a
 // record carrying it, or a passed conformance run for that base URL and key (test/conformance/
-// trust-record.ts; a run whose reference checks fail withdraws what was kept). Kept per environment, base URL and key id, in memory and in the
-// OS keychain (bound to the till's id, like the journal heads), so a restart keeps it while a
-// new key or address must show it again, and no file the cashier can edit ever grants it. A
-// keychain that cannot be read or written only means trust is earned again in this run.
+// trust-record.ts; one whose reference checks fail withdraws it). Kept per environment, base
+// URL and key id, in memory and in the OS keychain (bound to the till's id, like the journal
+// heads): a restart keeps it, a new key or address must show it again, and no file the cashier
+// can edit grants it. A keychain that can't be read or written: trust is earned again.
 import { createHash } from 'node:crypto'
+import * as z from 'zod'
+import type { ResendTrustView } from '../../common/ipc/exactly-once'
 import { tillAccount } from '../integrity/keys'
 import type { Keychain } from '../keychain/keychain'
 
-export type TrustEvidence = 'echo' | 'lookup' | 'conformance'
+/** What was learned for one environment, and when. */
+const Learned = z.object({ how: z.enum(['echo', 'lookup', 'conformance']), at: z.number() })
+type Learned = z.infer<typeof Learned>
+export type TrustEvidence = Learned['how']
 
 export interface ReferenceTrust {
   /** True once this environment has shown it keeps our reference. */
@@ -24,24 +28,12 @@ export interface ReferenceTrust {
   learn(how: TrustEvidence): void
 }
 
-/** What was learned for one environment, and when. */
-export interface Learned {
-  how: TrustEvidence
-  at: number
-}
-
 /** Where earned trust outlives the run (the OS keychain); in memory only without one. */
 export interface TrustVault {
   load(key: string): Promise<Learned | null>
   save(key: string, learned: Learned): Promise<void>
   /** Withdraws what was kept for `key` (a conformance run showed the reference is not kept). */
   forget(key: string): Promise<void>
-}
-
-export interface TrustState {
-  honoured: boolean
-  how: TrustEvidence | null
-  at: number | null
 }
 
 /** One store per running till: keyed by whatever names the environment (base URL and key). */
@@ -60,17 +52,15 @@ export class ReferenceTrustStore {
    */
   warm(key: string | null): Promise<void> {
     if (key === null || !this.vault || this.#learned.has(key)) return Promise.resolve()
-    let loading = this.#loading.get(key)
-    if (!loading) {
-      const vault = this.vault
-      loading = vault.load(key).then(
+    const loading =
+      this.#loading.get(key) ??
+      this.vault.load(key).then(
         (learned) => {
           if (learned && !this.#learned.has(key)) this.#learned.set(key, learned)
         },
         () => undefined,
       )
-      this.#loading.set(key, loading)
-    }
+    this.#loading.set(key, loading)
     return loading
   }
 
@@ -79,10 +69,8 @@ export class ReferenceTrustStore {
     return {
       honoured: () => {
         const k = key()
-        if (k === null) return false
-        if (this.#learned.has(k)) return true
-        void this.warm(k)
-        return false
+        if (k !== null && !this.#learned.has(k)) void this.warm(k)
+        return k !== null && this.#learned.has(k)
       },
       learn: (how) => {
         const k = key()
@@ -94,9 +82,11 @@ export class ReferenceTrustStore {
     }
   }
 
-  state(key: string | null): TrustState {
+  /** As Settings → Connection shows it. */
+  state(key: string | null): ResendTrustView {
     const learned = key === null ? undefined : this.#learned.get(key)
-    return { honoured: learned !== undefined, how: learned?.how ?? null, at: learned?.at ?? null }
+    const since = learned ? new Date(learned.at).toISOString() : null
+    return { honoured: learned !== undefined, how: learned?.how ?? null, since }
   }
 }
 
@@ -120,16 +110,11 @@ export function keychainTrustVault(keychain: Keychain, till: string | null): Tru
   }
 }
 
-const EVIDENCE: readonly TrustEvidence[] = ['echo', 'lookup', 'conformance']
-
 /** A vault entry, believed only when it is whole and names this very environment. */
 function readLearned(raw: string | null, key: string): Learned | null {
-  if (raw === null) return null
   try {
-    const value = JSON.parse(raw) as { key?: unknown; how?: unknown; at?: unknown }
-    if (value.key !== key || !EVIDENCE.includes(value.how as TrustEvidence)) return null
-    if (typeof value.at !== 'number' || !Number.isFinite(value.at)) return null
-    return { how: value.how as TrustEvidence, at: value.at }
+    const stored = Learned.extend({ key: z.literal(key) }).safeParse(JSON.parse(raw ?? 'null'))
+    return stored.success ? { how: stored.data.how, at: stored.data.at } : null
   } catch {
     return null
   }
@@ -152,18 +137,12 @@ export const trustKey = (environment: string, base: string, keyId?: string | nul
 const stores = new WeakMap<object, ReferenceTrustStore>()
 
 /** The one store of a running till (every feature shares it), and the key of the moment. */
-export function tillTrust(scope: TrustScope): {
-  store: ReferenceTrustStore
-  key: () => string | null
-} {
+export function tillTrust(scope: TrustScope) {
   let store = stores.get(scope)
   if (!store) {
-    const vault =
-      scope.keychain && scope.integrity
-        ? keychainTrustVault(scope.keychain, scope.integrity.tillId)
-        : null
-    store = new ReferenceTrustStore(scope.now, vault)
-    stores.set(scope, store)
+    const { keychain, integrity } = scope
+    const vault = keychain && integrity ? keychainTrustVault(keychain, integrity.tillId) : null
+    stores.set(scope, (store = new ReferenceTrustStore(scope.now, vault)))
   }
   const key = (): string | null => {
     const base = scope.environment.baseUrl()

@@ -11,11 +11,7 @@ import type { ReferenceTrust } from './trust'
 export interface ServiceWriteDeps<G> {
   gateway: () => Promise<G>
   follower: Follower
-  /**
-   * Looks up entries waiting for a person, and decided ones, at a slow pace
-   * (REVIEW_LOOKUP_SCHEDULE): the gateway's answer settles one before anyone has to guess.
-   * Absent: nobody looks them up until someone opens one.
-   */
+  /** Looks up entries waiting for a person, and decided ones, slowly; absent: nobody does. */
   reviewFollower?: Follower
   /** Whether this environment has shown it keeps our reference (resends need it). */
   trust?: ReferenceTrust

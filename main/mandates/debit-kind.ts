@@ -22,7 +22,7 @@ export interface MandateRefresh {
   refresh(mandateReference: string): Promise<MandateEntry>
 }
 
-export const DEBIT_WORDS = { noun: 'debit', started: 'charged this debit' }
+export const DEBIT_WORDS = { noun: 'debit' } as const
 
 /**
  * Folds the gateway's answer in (a final status is kept by the core). Any field the answer

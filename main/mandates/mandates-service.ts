@@ -280,7 +280,7 @@ export class MandatesService {
   async #pursue(gateway: MandatesGateway, known: MandateEntry): Promise<MandateEntry> {
     const reference = known.mandateReference
     const step = await pursueByReference({
-      uncertainty: known.uncertainty ?? uncertaintyAfterRestart(known.createdAt, known.createdAt),
+      uncertainty: known.uncertainty ?? uncertaintyAfterRestart(known.createdAt),
       lookup: () => gateway.directDebits.getMandate(reference),
       resend: () => gateway.directDebits.createMandate(this.#bodyOf(known)),
       beforeResend: (uncertainty) =>

@@ -17,7 +17,7 @@ export interface PaymentsGateway {
 
 export function paymentKind(tillName: () => string) {
   return outcomeKind<PaymentEntry, PaymentsGateway, InitializePaymentResponse, PaymentRecord>({
-    words: { noun: 'payment', started: 'took this payment' },
+    words: { noun: 'payment' },
     referenceOf: (e) => e.reference,
     startedById: (e) => e.takenById,
     open: (e) => e.status === 'starting',

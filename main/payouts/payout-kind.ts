@@ -109,7 +109,7 @@ export function payoutKind(options: {
       options.lookupFailed?.(item.reference, error)
       return undefined
     },
-    words: { noun: 'payout', started: 'drafted this payout' },
+    words: { noun: 'payout' },
     referenceOf: (item) => item.reference,
     // A payout found `sending` after a restart may have left at its last change.
     startedAt: (item) => iso(item.updatedAt),

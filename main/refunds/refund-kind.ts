@@ -29,7 +29,7 @@ function fold(entry: RefundEntry, record: Refund, at: string): RefundEntry {
 
 export const refundKind = outcomeKind<RefundEntry, RefundsGateway, Refund, Refund>({
   notMade: 'not refunded',
-  words: { noun: 'refund', started: 'issued this refund', made: 'made' },
+  words: { noun: 'refund', made: 'made' },
   referenceOf: (e) => e.reference,
   startedById: (e) => e.issuedById,
   open: (e) => e.status === 'starting' || e.status === 'needs_review',

@@ -83,7 +83,11 @@ describe('recording it in the keychain', () => {
     const said = await recordTrust(keychain, target, judge(passedRun()))
     expect(said).toMatch(/^Resend trust recorded for https:\/\/sandbox\.gateway\.example /)
     expect(said).not.toContain(SECRET)
-    expect(await atNextStart(keychain)).toEqual({ honoured: true, how: 'conformance', at: NOW })
+    expect(await atNextStart(keychain)).toEqual({
+      honoured: true,
+      how: 'conformance',
+      since: new Date(NOW).toISOString(),
+    })
     // Another address or key has shown nothing.
     expect((await atNextStart(keychain, 'https://other.example')).honoured).toBe(false)
     expect((await atNextStart(keychain, BASE, 'key_2')).honoured).toBe(false)

@@ -40,7 +40,11 @@ describe('earned resend trust in the keychain', () => {
     await learnedIn(s)
     const after = await restarted(s)
     expect(after.trust.honoured()).toBe(true)
-    expect(after.state).toMatchObject({ honoured: true, how: 'echo', at: s.now() })
+    expect(after.state).toMatchObject({
+      honoured: true,
+      how: 'echo',
+      since: new Date(s.now()).toISOString(),
+    })
     // The account is this till's, in the keychain only.
     expect([...keychain.entries.keys()]).toEqual([
       expect.stringMatching(

@@ -31,7 +31,7 @@ const refundOutcome = (u = uncertainty) =>
   decisionOutcomeView(
     { uncertainty: u, createdAt: u.since, startedById: ISSUER.id, open: true },
     ISSUER,
-    { noun: 'refund', started: 'issued this refund', made: 'made' },
+    { noun: 'refund', made: 'made' },
   )!
 
 const draw = (
@@ -157,7 +157,7 @@ describe("an unknown outcome's words", () => {
         },
       },
       null,
-      { noun: 'refund', started: 'issued this refund', made: 'made' },
+      { noun: 'refund', made: 'made' },
     )!
     expect(decided.why).toBe(
       'Marked as made by Bisi (gateway reference RF_7): Seen on the dashboard',
