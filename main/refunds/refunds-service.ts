@@ -12,7 +12,7 @@ import type {
   RefundablePayment,
 } from '../../common/ipc/refunds'
 import { ZERO } from '../../common/money'
-import { AppError, english, refuse } from '../kernel/errors'
+import { english, refuse } from '../kernel/errors'
 import { cashierError } from '../payments/cashier-errors'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
@@ -35,9 +35,6 @@ export { RefundEntry, type RefundsGateway } from './refund-entry'
 export interface RefundsServiceDeps extends KindServiceDeps<RefundsGateway, RefundView> {
   journal: Journal<RefundEntry>
 }
-
-/** Refunds of one payment are few; this bounds the walk if a gateway misbehaves. */
-const MAX_REFUND_PAGES = 20
 
 export class RefundsService extends KindService<RefundEntry, RefundsGateway, RefundView> {
   constructor(private readonly deps: RefundsServiceDeps) {
@@ -93,10 +90,7 @@ export class RefundsService extends KindService<RefundEntry, RefundsGateway, Ref
 
   async #issue(input: RefundIssueInput): Promise<RefundView> {
     const payment = await this.prepare(input.paymentReference)
-    if (payment.blockedReason)
-      throw new AppError('not_refundable', payment.blockedReason, {
-        say: payment.blockedSay ?? { key: 'refunds.notRefundable' },
-      })
+    if (payment.blockedSay) throw refuse('not_refundable', payment.blockedSay)
     const amount = refundAmount(input, payment)
     const actor = this.deps.actor()
     const reference = newReference('RF', nowFrom(this.deps))
@@ -202,7 +196,8 @@ export class RefundsService extends KindService<RefundEntry, RefundsGateway, Ref
 
   async #allRefundsOf(gateway: RefundsGateway, paymentReference: string): Promise<Refund[]> {
     const all: Refund[] = []
-    for (let page = 1; page <= MAX_REFUND_PAGES; page++) {
+    // Refunds of one payment are few; 20 pages bound the walk if a gateway misbehaves.
+    for (let page = 1; page <= 20; page++) {
       const answer = await gateway.refunds.ofPayment(paymentReference, { page, page_size: 100 })
       all.push(...answer.data)
       if (page >= answer.pagination.total_pages) break
