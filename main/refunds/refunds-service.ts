@@ -19,13 +19,7 @@ import { newReference } from '../payments/references'
 import { KindService, type KindServiceDeps } from '../exactly-once/service'
 import { refundKind } from './refund-kind'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
-import {
-  blockedSaid,
-  isDefiniteRefusal,
-  lostAnswer,
-  refundAmount,
-  unconfirmed,
-} from './refund-rules'
+import { blockedSaid, lostAnswer, refundAmount, unconfirmed } from './refund-rules'
 import { ownRefund } from './own-record'
 import { refundBalance } from './refund-balance'
 import { askGateway, isoFrom, nowFrom } from '../payments/service-basics'
@@ -120,7 +114,7 @@ export class RefundsService extends KindService<RefundEntry, RefundsGateway, Ref
         // Only the gateway's definite refusal of the only request shows nothing exists there.
         // Anything else (an error that is not the gateway answering) may follow a request that
         // went: the entry is kept, unknown, and followed like a lost answer.
-        lost: (error) => (isDefiniteRefusal(error) ? null : lostAnswer(nowFrom(this.deps), error)),
+        lost: (error) => lostAnswer(nowFrom(this.deps), error),
       },
     )
     if (outcome.kind === 'unknown') throw unconfirmed(reference)
