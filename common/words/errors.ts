@@ -269,7 +269,6 @@ const en = {
     recordIncomplete:
       "The gateway's record of payment {{reference}} does not give its amount and currency, so what can be refunded can't be worked out here. Nothing was refunded.",
     inProgress: 'A refund for this payment is being sent. Wait for it to finish.',
-    notRefundable: 'This payment cannot be refunded.',
   },
   mandates: {
     form: {
@@ -1125,7 +1124,6 @@ const fr: ErrorWords = {
     recordIncomplete:
       'L’enregistrement du paiement {{reference}} à la passerelle n’indique ni son montant ni sa devise : ce qui peut être remboursé ne peut pas être calculé ici. Rien n’a été remboursé.',
     inProgress: 'Un remboursement de ce paiement est en cours d’envoi. Attendez qu’il se termine.',
-    notRefundable: 'Ce paiement ne peut pas être remboursé.',
   },
   mandates: {
     form: {

@@ -49,11 +49,7 @@ export class DebitsService extends KindService<DebitEntry, DebitsGateway, DebitV
     const amount = typed('amount', input.amount, mandate.currency, 'debit')
     const narration = input.narration.trim()
     if (narration === '') refuseField('narration', form('narrationMissing'))
-    const usage = monthlyUsage(
-      { maxAmount: mandate.maxMonthlyAmount, maxCount: mandate.maxMonthlyDebitCount },
-      this.deps.debits.list().filter((d) => d.mandateReference === mandate.mandateReference),
-      nowFrom(this.deps),
-    )
+    const usage = monthlyUsage(mandate, this.deps.debits.list(), nowFrom(this.deps))
     if (usage.remainingCount <= 0)
       throw refuse('limit_exceeded', {
         key: 'mandates.allDebitsUsed',

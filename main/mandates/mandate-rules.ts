@@ -18,6 +18,7 @@ import {
   type Minor,
 } from '../../common/money'
 import { english } from '../kernel/errors'
+import type { MandateEntry } from './mandate-entries'
 
 export interface ValidMandateForm {
   customerName: string
@@ -171,6 +172,7 @@ export function addDays(day: string, days: number): string {
 
 /** A debit as the usage count needs it. 'starting' counts: it may have gone through. */
 export interface CountedDebit {
+  mandateReference: string
   amount: Minor
   status: DebitStatus | 'starting' | 'not_sent' | 'not_paid' | 'unknown'
   createdAt: string
@@ -180,19 +182,23 @@ export interface CountedDebit {
 export const monthOf = (nowMs: number): string => new Date(nowMs).toISOString().slice(0, 7)
 
 /**
- * This month's use of the mandate's limits, from the debits this till recorded. The spec caps
- * debit *attempts* per calendar month, so a failed debit uses one of the month's debits; it
- * moved no money, so it does not use the amount. A debit that never reached the gateway
- * ('not_sent') is no attempt at all.
+ * This month's use of the mandate's limits, from the debits this till recorded (only the
+ * mandate's own count). The spec caps debit *attempts* per calendar month, so a failed debit
+ * uses one of the month's debits; it moved no money, so it does not use the amount. A debit
+ * that never reached the gateway ('not_sent') is no attempt at all.
  */
 export function monthlyUsage(
-  limits: { maxAmount: Minor; maxCount: number },
+  mandate: Pick<MandateEntry, 'mandateReference' | 'maxMonthlyAmount' | 'maxMonthlyDebitCount'>,
   debits: readonly CountedDebit[],
   nowMs: number,
 ): MonthlyUsage {
   const month = monthOf(nowMs)
+  const { maxMonthlyAmount: maxAmount, maxMonthlyDebitCount: maxCount } = mandate
   const attempts = debits.filter(
-    (d) => d.createdAt.slice(0, 7) === month && d.status !== 'not_sent',
+    (d) =>
+      d.mandateReference === mandate.mandateReference &&
+      d.createdAt.slice(0, 7) === month &&
+      d.status !== 'not_sent',
   )
   // 'not_paid' (a supervisor's decision on an unknown outcome) was sent: an attempt, no money.
   const usedAmount = sum(
@@ -201,16 +207,14 @@ export function monthlyUsage(
   const usedCount = attempts.length
   return {
     month,
-    maxAmount: limits.maxAmount,
-    maxCount: limits.maxCount,
+    maxAmount,
+    maxCount,
     usedAmount,
     usedCount,
-    remainingAmount:
-      compare(usedAmount, limits.maxAmount) >= 0 ? ZERO : subtract(limits.maxAmount, usedAmount),
-    remainingCount: Math.max(0, limits.maxCount - usedCount),
+    remainingAmount: compare(usedAmount, maxAmount) >= 0 ? ZERO : subtract(maxAmount, usedAmount),
+    remainingCount: Math.max(0, maxCount - usedCount),
     // Integer maths on minor units; a share for the meter, never money.
-    usedPercent:
-      limits.maxAmount > 0 ? Math.min(100, Math.floor((usedAmount * 100) / limits.maxAmount)) : 0,
+    usedPercent: maxAmount > 0 ? Math.min(100, Math.floor((usedAmount * 100) / maxAmount)) : 0,
   }
 }
 

@@ -39,11 +39,7 @@ export function toMandateView(
     createdAt: entry.createdAt,
     activatedAt: entry.activatedAt,
     cancelledAt: entry.cancelledAt,
-    usage: monthlyUsage(
-      { maxAmount: entry.maxMonthlyAmount, maxCount: entry.maxMonthlyDebitCount },
-      debits,
-      context.now,
-    ),
+    usage: monthlyUsage(entry, debits, context.now),
     can: entry.confirmed
       ? allowedActions(entry.status, entry.activationInitiated)
       : { initiateActivation: false, validateActivation: false, debit: false, cancel: false },

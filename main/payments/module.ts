@@ -11,9 +11,6 @@ import { PaymentEntry, isFinalPayment } from './payment-entry'
 import { PaymentsService } from './payments-service'
 import { featureJournal, perEnvironment } from './per-environment'
 
-/** Recent payments kept on disk; open ones are never dropped. */
-const JOURNAL_LIMIT = 500
-
 /** Payments the journal must keep past its limit: unsettled, watched after a decision, alarmed. */
 export const paymentsKeep = (now: () => number) =>
   keptWhileFollowed<PaymentEntry>(now, (e) => !isFinalPayment(e.status))
@@ -28,7 +25,8 @@ export function createPayments(core: CoreServices) {
           name: 'payments',
           schema: PaymentEntry,
           keyOf: (e) => e.reference,
-          limit: JOURNAL_LIMIT,
+          // Recent payments kept on disk; open ones are never dropped.
+          limit: 500,
           keep: paymentsKeep(core.now),
         }),
         publish: (view) => core.emit('payments.updated', view),

@@ -35,8 +35,6 @@ export interface PaymentsServiceDeps extends KindServiceDeps<PaymentsGateway, Ch
   openExternal: ((url: string) => Promise<void>) | null
 }
 
-const RECENT_LIMIT = 50
-
 export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, CheckoutView> {
   constructor(private readonly deps: PaymentsServiceDeps) {
     super(paymentKind(deps.tillName), deps.journal, deps)
@@ -94,10 +92,11 @@ export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, 
     })
   }
 
+  /** The till's 50 newest payments. */
   recent(): CheckoutView[] {
     return this.deps.journal
       .list()
-      .slice(0, RECENT_LIMIT)
+      .slice(0, 50)
       .map((entry) => this.view(entry))
   }
 

@@ -11,8 +11,6 @@ import { featureJournal, perEnvironment } from '../payments/per-environment'
 import { FINAL } from './refund-entry'
 import { RefundEntry, RefundsService } from './refunds-service'
 
-const JOURNAL_LIMIT = 1000
-
 /** Refunds the journal must keep past its limit: unsettled, watched after a decision, alarmed. */
 export const refundsKeep = (now: () => number) =>
   keptWhileFollowed<RefundEntry>(now, (e) => !FINAL.includes(e.status))
@@ -27,7 +25,7 @@ export function createRefunds(core: CoreServices) {
           name: 'refunds',
           schema: RefundEntry,
           keyOf: (e) => e.reference,
-          limit: JOURNAL_LIMIT,
+          limit: 1000,
           keep: refundsKeep(core.now),
         }),
         publish: (view) => core.emit('refunds.updated', view),

@@ -14,12 +14,12 @@ import { refuse, type AppError } from '../kernel/errors'
 export const unconfirmed = (reference: string): AppError =>
   refuse('refund_unconfirmed', { key: 'refunds.unconfirmed', params: { reference } })
 
-/** A GatewayError saying the write was not carried out (submitByReference throws only these). */
-export const isDefiniteRefusal = (error: unknown): boolean =>
-  error instanceof GatewayError && writeFailure(error) !== 'unknown'
-
-/** The evidence of a send whose answer was lost to something other than the gateway. */
-export function lostAnswer(at: number, error: unknown): Uncertainty {
+/**
+ * The evidence of a send whose answer was lost to something other than the gateway; null for
+ * a GatewayError saying the write was not carried out (submitByReference throws only these).
+ */
+export function lostAnswer(at: number, error: unknown): Uncertainty | null {
+  if (error instanceof GatewayError && writeFailure(error) !== 'unknown') return null
   const when = new Date(at).toISOString()
   const what = error instanceof Error ? error.name : typeof error
   return {

@@ -12,20 +12,14 @@ import type {
   RefundablePayment,
 } from '../../common/ipc/refunds'
 import { ZERO } from '../../common/money'
-import { AppError, english, refuse } from '../kernel/errors'
+import { english, refuse } from '../kernel/errors'
 import { cashierError } from '../payments/cashier-errors'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
 import { KindService, type KindServiceDeps } from '../exactly-once/service'
 import { refundKind } from './refund-kind'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
-import {
-  blockedSaid,
-  isDefiniteRefusal,
-  lostAnswer,
-  refundAmount,
-  unconfirmed,
-} from './refund-rules'
+import { blockedSaid, lostAnswer, refundAmount, unconfirmed } from './refund-rules'
 import { ownRefund } from './own-record'
 import { refundBalance } from './refund-balance'
 import { askGateway, isoFrom, nowFrom } from '../payments/service-basics'
@@ -35,9 +29,6 @@ export { RefundEntry, type RefundsGateway } from './refund-entry'
 export interface RefundsServiceDeps extends KindServiceDeps<RefundsGateway, RefundView> {
   journal: Journal<RefundEntry>
 }
-
-/** Refunds of one payment are few; this bounds the walk if a gateway misbehaves. */
-const MAX_REFUND_PAGES = 20
 
 export class RefundsService extends KindService<RefundEntry, RefundsGateway, RefundView> {
   constructor(private readonly deps: RefundsServiceDeps) {
@@ -93,10 +84,7 @@ export class RefundsService extends KindService<RefundEntry, RefundsGateway, Ref
 
   async #issue(input: RefundIssueInput): Promise<RefundView> {
     const payment = await this.prepare(input.paymentReference)
-    if (payment.blockedReason)
-      throw new AppError('not_refundable', payment.blockedReason, {
-        say: payment.blockedSay ?? { key: 'refunds.notRefundable' },
-      })
+    if (payment.blockedSay) throw refuse('not_refundable', payment.blockedSay)
     const amount = refundAmount(input, payment)
     const actor = this.deps.actor()
     const reference = newReference('RF', nowFrom(this.deps))
@@ -126,7 +114,7 @@ export class RefundsService extends KindService<RefundEntry, RefundsGateway, Ref
         // Only the gateway's definite refusal of the only request shows nothing exists there.
         // Anything else (an error that is not the gateway answering) may follow a request that
         // went: the entry is kept, unknown, and followed like a lost answer.
-        lost: (error) => (isDefiniteRefusal(error) ? null : lostAnswer(nowFrom(this.deps), error)),
+        lost: (error) => lostAnswer(nowFrom(this.deps), error),
       },
     )
     if (outcome.kind === 'unknown') throw unconfirmed(reference)
@@ -202,7 +190,8 @@ export class RefundsService extends KindService<RefundEntry, RefundsGateway, Ref
 
   async #allRefundsOf(gateway: RefundsGateway, paymentReference: string): Promise<Refund[]> {
     const all: Refund[] = []
-    for (let page = 1; page <= MAX_REFUND_PAGES; page++) {
+    // Refunds of one payment are few; 20 pages bound the walk if a gateway misbehaves.
+    for (let page = 1; page <= 20; page++) {
       const answer = await gateway.refunds.ofPayment(paymentReference, { page, page_size: 100 })
       all.push(...answer.data)
       if (page >= answer.pagination.total_pages) break
