@@ -121,7 +121,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     const reference = this.kind.referenceOf(entry)
     const outcome = await submitByReference({
       send: () => this.#send(gateway, entry),
-      lookup: () => this.lookup(gateway, reference),
+      lookup: () => this.#lookUpOurs(gateway, reference),
       noun: this.#noun,
       now: this.deps.now,
     })
@@ -245,6 +245,13 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     return true
   }
 
+  /** A lookup whose record is adopted: one of another reference says nothing about ours. */
+  async #lookUpOurs(gateway: G, reference: string): Promise<R> {
+    const record = await this.lookup(gateway, reference)
+    if (!this.#ours(record, reference)) throw foreignAnswer(this.#noun)
+    return record
+  }
+
   #afterRestart(entry: E): Uncertainty {
     return uncertaintyAfterRestart(this.kind.startedAt(entry))
   }
@@ -254,12 +261,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     const reference = this.kind.referenceOf(before)
     const step = await pursueByReference<A, R>({
       uncertainty: this.kind.uncertainty(before) ?? this.#afterRestart(before),
-      lookup: async () => {
-        const record = await this.lookup(gateway, reference)
-        // A record of another reference says nothing about ours: not found, for this purpose.
-        if (!this.#ours(record, reference)) throw foreignAnswer(this.#noun)
-        return record
-      },
+      lookup: () => this.#lookUpOurs(gateway, reference),
       resend: () => this.#send(gateway, before),
       beforeResend: async (inFlight) => {
         // Re-read: a person may have decided while the lookup was out, or a Retry-After met
