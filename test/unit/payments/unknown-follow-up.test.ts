@@ -199,3 +199,32 @@ describe('payments: in review, the reference is still looked up at a slow pace',
     expect(gateway.initializeCalls).toEqual([])
   })
 })
+
+describe('payments: a first send answered "exists" whose lookup brings another reference', () => {
+  // A 409 on our reference (or a 2xx it can't read) leads to a lookup. One that answers with
+  // another payment's record says nothing about ours: adopting it showed ours as paid.
+  it('does not adopt the other payment: ours stays unknown and is never sent again', async () => {
+    const timers = new ManualTimers()
+    const gateway = new FakeCheckoutGateway()
+    await gateway.payments.initialize({
+      email: 'other@example.com',
+      amount: 99_000 as Minor,
+      currency: 'NGN',
+      reference: 'PAY_OTHER',
+    })
+    gateway.settle('PAY_OTHER', 'success')
+    gateway.failInitialize(gwError('conflict', { code: 'duplicate_reference' }))
+    const verify = gateway.payments.verify
+    gateway.payments.verify = () => verify('PAY_OTHER')
+    const { service: s, journal } = service(gateway, timers)
+    const view = await s.start(input)
+    expect(view.outcome?.state).toBe('unknown')
+    expect(journal.get(view.reference)).toMatchObject({
+      status: 'starting',
+      uncertainty: { existsSaid: true },
+    })
+    await timers.advance(60 * 60_000)
+    expect(journal.get(view.reference)?.status).not.toBe('success')
+    expect(gateway.initializeCalls.map((c) => c.reference)).toEqual(['PAY_OTHER', view.reference])
+  })
+})
