@@ -26,7 +26,7 @@ import {
   refundAmount,
   unconfirmed,
 } from './refund-rules'
-import { ownRefund } from './own-record'
+import { ownPayment, ownRefund } from './own-record'
 import { refundBalance } from './refund-balance'
 import { askGateway, isoFrom, nowFrom } from '../payments/service-basics'
 
@@ -51,7 +51,7 @@ export class RefundsService extends KindService<RefundEntry, RefundsGateway, Ref
       { action: 'lookUpPayment', notFound },
       async (gateway) =>
         [
-          await gateway.payments.verify(paymentReference),
+          ownPayment(await gateway.payments.verify(paymentReference), paymentReference),
           await this.#allRefundsOf(gateway, paymentReference),
         ] as const,
     )
