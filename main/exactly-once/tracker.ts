@@ -70,6 +70,16 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     return this.pacing.send(() => this.kind.send(gateway, entry))
   }
 
+  /**
+   * A send whose 2xx names another reference: the gateway took a write, so ours exists; read
+   * like a 2xx whose body could not be read (looked up, never sent again), and said so.
+   */
+  async #sendOurs(gateway: G, entry: E): Promise<A> {
+    const answer = await this.#send(gateway, entry)
+    if (!this.#ours(answer, this.kind.referenceOf(entry), 'echo')) throw foreignAnswer(this.#noun)
+    return answer
+  }
+
   /** A lookup of our reference, unless a Retry-After met by its last one still holds. */
   lookup(gateway: G, reference: string): Promise<R> {
     return this.pacing.lookup(reference, () => this.kind.lookup(gateway, reference))
@@ -120,7 +130,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
   async submit(entry: E, gateway: G): Promise<Submitted<E>> {
     const reference = this.kind.referenceOf(entry)
     const outcome = await submitByReference({
-      send: () => this.#send(gateway, entry),
+      send: () => this.#sendOurs(gateway, entry),
       lookup: () => this.#lookUpOurs(gateway, reference),
       noun: this.#noun,
       now: this.deps.now,
@@ -262,7 +272,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     const step = await pursueByReference<A, R>({
       uncertainty: this.kind.uncertainty(before) ?? this.#afterRestart(before),
       lookup: () => this.#lookUpOurs(gateway, reference),
-      resend: () => this.#send(gateway, before),
+      resend: () => this.#sendOurs(gateway, before),
       beforeResend: async (inFlight) => {
         // Re-read: a person may have decided while the lookup was out, or a Retry-After met
         // by any kind's send holds sending back. Then nothing leaves.

@@ -228,3 +228,29 @@ describe('payments: a first send answered "exists" whose lookup brings another r
     expect(gateway.initializeCalls.map((c) => c.reference)).toEqual(['PAY_OTHER', view.reference])
   })
 })
+
+describe('payments: a first send answered 2xx about another reference', () => {
+  // The gateway took a write (a 2xx) but named another payment: ours exists and is never sent
+  // again, and the evidence says what the gateway answered, not that the till stopped.
+  it('keeps what the gateway answered as the evidence', async () => {
+    const timers = new ManualTimers()
+    const gateway = new FakeCheckoutGateway()
+    const initialize = gateway.payments.initialize
+    gateway.payments.initialize = async (body) => ({
+      ...(await initialize(body)),
+      reference: 'PAY_OTHER',
+    })
+    // The lookup straight after it sees nothing readable yet.
+    gateway.failVerify(gwError('not_found', { recordAbsent: false }))
+    const { service: s, journal } = service(gateway, timers)
+    const view = await s.start(input)
+    const u = journal.get(view.reference)?.uncertainty
+    expect(u?.existsSaid).toBe(true)
+    expect(u?.steps.map((step) => step.said).join(' ')).not.toMatch(/stopped/)
+    expect(u?.steps[0]?.said).toMatch(/another payment/)
+    // Then found by our reference, adopted; never sent again.
+    await timers.advance(60 * 60_000)
+    expect(journal.get(view.reference)?.status).toBe('pending')
+    expect(gateway.initializeCalls).toHaveLength(1)
+  })
+})
