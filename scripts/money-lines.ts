@@ -58,8 +58,8 @@ interface Count {
 
 function count(text: string): Count {
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text)
-  const starts = ts.computeLineStarts(text)
-  const lineOf = (position: number) => ts.computeLineAndCharacterOfPosition(starts, position).line
+  const file = ts.createSourceFile('count.ts', text, ts.ScriptTarget.Latest)
+  const lineOf = (position: number) => file.getLineAndCharacterOfPosition(position).line
   const lines = new Set<number>()
   while (scanner.scan() !== ts.SyntaxKind.EndOfFileToken) {
     const first = lineOf(scanner.getTokenStart())

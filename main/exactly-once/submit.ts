@@ -117,8 +117,11 @@ export async function pursueByReference<S, L>(
   u = withStep(u, lookedStep(looked, options.noun, at))
   const resendable = looked.kind === 'absent' && !u.resendRefused && !u.existsSaid
   const trusted = options.mayResend?.() ?? true
-  if (resendable && !trusted)
-    u = withStep(u, { at: iso(options.now()), call: 'send', said: untrusted(options.noun) })
+  // Said once: every step of it is kept like a send's, and one per round would crowd the
+  // lookups' answers, what a supervisor decides on, out of the evidence.
+  const held = untrusted(options.noun)
+  if (resendable && !trusted && !u.steps.some((step) => step.said === held))
+    u = withStep(u, { at: iso(options.now()), call: 'send', said: held })
   if (resendable && trusted) {
     const inFlight = { ...u, lastUnknownAt: iso(options.now()) }
     if (options.beforeResend && !(await options.beforeResend(inFlight)))

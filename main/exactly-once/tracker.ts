@@ -70,6 +70,16 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     return this.pacing.send(() => this.kind.send(gateway, entry))
   }
 
+  /**
+   * A send whose 2xx names another reference: the gateway took a write, so ours exists; read
+   * like a 2xx whose body could not be read (looked up, never sent again), and said so.
+   */
+  async #sendOurs(gateway: G, entry: E): Promise<A> {
+    const answer = await this.#send(gateway, entry)
+    if (!this.#ours(answer, this.kind.referenceOf(entry), 'echo')) throw foreignAnswer(this.#noun)
+    return answer
+  }
+
   /** A lookup of our reference, unless a Retry-After met by its last one still holds. */
   lookup(gateway: G, reference: string): Promise<R> {
     return this.pacing.lookup(reference, () => this.kind.lookup(gateway, reference))
@@ -120,8 +130,8 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
   async submit(entry: E, gateway: G): Promise<Submitted<E>> {
     const reference = this.kind.referenceOf(entry)
     const outcome = await submitByReference({
-      send: () => this.#send(gateway, entry),
-      lookup: () => this.lookup(gateway, reference),
+      send: () => this.#sendOurs(gateway, entry),
+      lookup: () => this.#lookUpOurs(gateway, reference),
       noun: this.#noun,
       now: this.deps.now,
     })
@@ -245,6 +255,13 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     return true
   }
 
+  /** A lookup whose record is adopted: one of another reference says nothing about ours. */
+  async #lookUpOurs(gateway: G, reference: string): Promise<R> {
+    const record = await this.lookup(gateway, reference)
+    if (!this.#ours(record, reference)) throw foreignAnswer(this.#noun)
+    return record
+  }
+
   #afterRestart(entry: E): Uncertainty {
     return uncertaintyAfterRestart(this.kind.startedAt(entry))
   }
@@ -254,13 +271,8 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     const reference = this.kind.referenceOf(before)
     const step = await pursueByReference<A, R>({
       uncertainty: this.kind.uncertainty(before) ?? this.#afterRestart(before),
-      lookup: async () => {
-        const record = await this.lookup(gateway, reference)
-        // A record of another reference says nothing about ours: not found, for this purpose.
-        if (!this.#ours(record, reference)) throw foreignAnswer(this.#noun)
-        return record
-      },
-      resend: () => this.#send(gateway, before),
+      lookup: () => this.#lookUpOurs(gateway, reference),
+      resend: () => this.#sendOurs(gateway, before),
       beforeResend: async (inFlight) => {
         // Re-read: a person may have decided while the lookup was out, or a Retry-After met
         // by any kind's send holds sending back. Then nothing leaves.

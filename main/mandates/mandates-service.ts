@@ -13,6 +13,8 @@ import type { BankOption } from '../../common/ipc/payouts'
 import { AppError, refuse } from '../kernel/errors'
 import type { GatewayClient } from '../gateway'
 import { GatewayError } from '../gateway/errors'
+import { badResponse } from '../gateway/classify'
+import { endpoints } from '../../common/api/endpoints'
 import { cashierError } from '../payments/cashier-errors'
 import type { Follower } from '../exactly-once/follower'
 import type { Journal } from '../payments/journal'
@@ -208,7 +210,7 @@ export class MandatesService {
     try {
       outcome = await submitByReference({
         send: () => gateway.directDebits.createMandate(body),
-        lookup: () => gateway.directDebits.getMandate(reference),
+        lookup: () => lookUpOurs(gateway, reference),
         noun: 'mandate',
         now: () => nowFrom(this.deps),
       })
@@ -261,7 +263,7 @@ export class MandatesService {
     const known = this.deps.mandates.get(mandateReference)
     if (known && !known.confirmed) return this.#pursue(gateway, known)
     try {
-      const record = await gateway.directDebits.getMandate(mandateReference)
+      const record = await lookUpOurs(gateway, mandateReference)
       return this.deps.mandates.put(applyMandate(known, record, isoFrom(this.deps)))
     } catch (error) {
       throw cashierError(error, {
@@ -281,7 +283,7 @@ export class MandatesService {
     const reference = known.mandateReference
     const step = await pursueByReference({
       uncertainty: known.uncertainty ?? uncertaintyAfterRestart(known.createdAt),
-      lookup: () => gateway.directDebits.getMandate(reference),
+      lookup: () => lookUpOurs(gateway, reference),
       resend: () => gateway.directDebits.createMandate(this.#bodyOf(known)),
       beforeResend: (uncertainty) =>
         this.deps.mandates.update(reference, (m) => ({ ...m, uncertainty })) !== undefined,
@@ -440,4 +442,26 @@ export class MandatesService {
       this.#busy.delete(mandateReference)
     }
   }
+}
+
+/**
+ * Our mandate, looked up by its reference. A record of another mandate says nothing about ours
+ * (how the reference is passed is "not shown"): read as an answer that does not fit, a
+ * `bad_response`, so it is never adopted and no debit is charged against it.
+ */
+async function lookUpOurs(gateway: MandatesGateway, reference: string) {
+  const record = await gateway.directDebits.getMandate(reference)
+  if (record.mandate_reference === reference) return record
+  const def = endpoints.getMandate
+  throw badResponse(
+    {
+      endpoint: 'getMandate',
+      method: def.method,
+      path: def.path.replace(':mandate_reference', reference),
+      capability: def.capability,
+      retryPolicy: def.retry,
+    },
+    200,
+    `the gateway answered with mandate ${record.mandate_reference}, not ${reference}`,
+  )
 }

@@ -20,7 +20,7 @@ import { KindService, type KindServiceDeps } from '../exactly-once/service'
 import { refundKind } from './refund-kind'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
 import { blockedSaid, lostAnswer, refundAmount, unconfirmed } from './refund-rules'
-import { ownRefund } from './own-record'
+import { ownPayment, ownRefund } from './own-record'
 import { refundBalance } from './refund-balance'
 import { askGateway, isoFrom, nowFrom } from '../payments/service-basics'
 
@@ -42,7 +42,7 @@ export class RefundsService extends KindService<RefundEntry, RefundsGateway, Ref
       { action: 'lookUpPayment', notFound },
       async (gateway) =>
         [
-          await gateway.payments.verify(paymentReference),
+          ownPayment(await gateway.payments.verify(paymentReference), paymentReference),
           await this.#allRefundsOf(gateway, paymentReference),
         ] as const,
     )

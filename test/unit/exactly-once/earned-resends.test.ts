@@ -103,4 +103,15 @@ describe('resends after a lost answer are earned per environment', () => {
     // Another address or key has shown nothing yet.
     expect(s.store.state('https://other.example|key_1').honoured).toBe(false)
   })
+
+  it('keeps what the lookups said while it may not resend, not a pile of "not sent again"', async () => {
+    const s = setup('lost')
+    await rejection(issue(s))
+    await s.timers.advance(40 * 60_000)
+    const steps = s.journal.list()[0]!.uncertainty!.steps
+    // What a supervisor decides on: the gateway's answers to the lookups, and why none was resent.
+    expect(steps.filter((step) => step.call === 'lookup').length).toBeGreaterThan(3)
+    expect(steps.at(-1)).toMatchObject({ call: 'lookup', said: expect.stringMatching(/no refund/) })
+    expect(steps.filter((step) => /not yet shown/.test(step.said))).toHaveLength(1)
+  })
 })

@@ -4,6 +4,7 @@ import type { Minor } from '../../../common/money'
 import { ERROR_WORDS } from '../../../common/words/errors'
 import { FORMAT_LOCALE } from '../../../common/words'
 import { sayIn } from '../../../common/words/said'
+import { AppError } from '../../../main/kernel/errors'
 import { createLogger } from '../../../main/kernel/log'
 import { BankDirectory } from '../../../main/mandates/bank-directory'
 import { DebitsService } from '../../../main/mandates/debits-service'
@@ -576,5 +577,24 @@ describe('list and lookup', () => {
       }),
     )
     expect(missing.message).toMatch(/no account with that number/)
+  })
+})
+
+describe('a mandate lookup that answers with another mandate', () => {
+  // How the reference is passed is "not shown": a gateway that ignored it would answer with any
+  // mandate. Taking it for ours would charge another customer's account.
+  it('charges nobody, keeps the other mandate out of the journal and says why', async () => {
+    const { debitService, gateway, mandates } = setup()
+    gateway.addActive('MD_OURS')
+    gateway.addActive('MD_OTHER', { customer_email: 'other@example.com' })
+    const getMandate = gateway.directDebits.getMandate
+    gateway.directDebits.getMandate = () => getMandate('MD_OTHER')
+    const error = await rejection(
+      debitService.debit({ mandateReference: 'MD_OURS', amount: '100', narration: 'June' }),
+    )
+    expect(error).toBeInstanceOf(AppError)
+    expect(error.message).toMatch(/Could not look up the mandate/)
+    expect(gateway.debitsById.size).toBe(0)
+    expect(mandates.get('MD_OTHER')).toBeUndefined()
   })
 })

@@ -199,3 +199,58 @@ describe('payments: in review, the reference is still looked up at a slow pace',
     expect(gateway.initializeCalls).toEqual([])
   })
 })
+
+describe('payments: a first send answered "exists" whose lookup brings another reference', () => {
+  // A 409 on our reference (or a 2xx it can't read) leads to a lookup. One that answers with
+  // another payment's record says nothing about ours: adopting it showed ours as paid.
+  it('does not adopt the other payment: ours stays unknown and is never sent again', async () => {
+    const timers = new ManualTimers()
+    const gateway = new FakeCheckoutGateway()
+    await gateway.payments.initialize({
+      email: 'other@example.com',
+      amount: 99_000 as Minor,
+      currency: 'NGN',
+      reference: 'PAY_OTHER',
+    })
+    gateway.settle('PAY_OTHER', 'success')
+    gateway.failInitialize(gwError('conflict', { code: 'duplicate_reference' }))
+    const verify = gateway.payments.verify
+    gateway.payments.verify = () => verify('PAY_OTHER')
+    const { service: s, journal } = service(gateway, timers)
+    const view = await s.start(input)
+    expect(view.outcome?.state).toBe('unknown')
+    expect(journal.get(view.reference)).toMatchObject({
+      status: 'starting',
+      uncertainty: { existsSaid: true },
+    })
+    await timers.advance(60 * 60_000)
+    expect(journal.get(view.reference)?.status).not.toBe('success')
+    expect(gateway.initializeCalls.map((c) => c.reference)).toEqual(['PAY_OTHER', view.reference])
+  })
+})
+
+describe('payments: a first send answered 2xx about another reference', () => {
+  // The gateway took a write (a 2xx) but named another payment: ours exists and is never sent
+  // again, and the evidence says what the gateway answered, not that the till stopped.
+  it('keeps what the gateway answered as the evidence', async () => {
+    const timers = new ManualTimers()
+    const gateway = new FakeCheckoutGateway()
+    const initialize = gateway.payments.initialize
+    gateway.payments.initialize = async (body) => ({
+      ...(await initialize(body)),
+      reference: 'PAY_OTHER',
+    })
+    // The lookup straight after it sees nothing readable yet.
+    gateway.failVerify(gwError('not_found', { recordAbsent: false }))
+    const { service: s, journal } = service(gateway, timers)
+    const view = await s.start(input)
+    const u = journal.get(view.reference)?.uncertainty
+    expect(u?.existsSaid).toBe(true)
+    expect(u?.steps.map((step) => step.said).join(' ')).not.toMatch(/stopped/)
+    expect(u?.steps[0]?.said).toMatch(/another payment/)
+    // Then found by our reference, adopted; never sent again.
+    await timers.advance(60 * 60_000)
+    expect(journal.get(view.reference)?.status).toBe('pending')
+    expect(gateway.initializeCalls).toHaveLength(1)
+  })
+})

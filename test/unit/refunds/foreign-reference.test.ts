@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { rejection } from '../../support/async'
 import { refundsGateway, refundsRig } from '../../support/refunds-rig'
-import { gwError } from '../payments/support'
+import { gwError, paidPayment } from '../payments/support'
 
 describe('a refund lookup answered with another refund', () => {
   it('does not fail our refund whose outcome is unknown', async () => {
@@ -28,5 +28,27 @@ describe('a refund lookup answered with another refund', () => {
     expect(entry?.status).not.toBe('failed')
     expect(entry?.amount).toBe(10_000)
     expect(seen.some((view) => view.status === 'failed')).toBe(false)
+  })
+})
+
+describe('a payment lookup answered with another payment', () => {
+  // The refund goes to the payment the lookup names: taking another one's record for the one
+  // the cashier asked about would pay another customer back.
+  it('refunds nobody, and says why in words', async () => {
+    const sent: unknown[] = []
+    const gateway = refundsGateway({
+      payment: { ...paidPayment(), reference: 'PAY_SOMEONE_ELSE' },
+      initialize: async (body) => {
+        sent.push(body)
+        return { ...body, status: 'pending' }
+      },
+    })
+    const { service, journal } = refundsRig(gateway)
+    const error = await rejection(
+      service.issue({ paymentReference: 'PAY_1', kind: 'full', reason: 'Returned' }),
+    )
+    expect(error.message).toMatch(/could not read/)
+    expect(sent).toEqual([])
+    expect(journal.list()).toEqual([])
   })
 })
