@@ -13,6 +13,7 @@ import { toDebitView } from './debit-view'
 import type { DebitEntry } from './mandate-entries'
 import { fieldRefusals, form, monthlyUsage } from './mandate-rules'
 import { askGateway, isoFrom, nowFrom } from '../payments/service-basics'
+import { ownRecord } from '../gateway/own-record'
 
 export type { DebitsGateway } from './debit-kind'
 
@@ -111,9 +112,12 @@ export class DebitsService extends KindService<DebitEntry, DebitsGateway, DebitV
     const own = await this.checkOwn(paymentReference)
     if (own) return own
     const notFound = { key: 'mandates.noSuchDebit', params: { reference: paymentReference } }
-    const record = await askGateway(this.deps, { action: 'lookUpDebit', notFound }, (gateway) =>
-      gateway.directDebits.status(paymentReference),
-    )
+    // Another debit's record is never shown as this one (a cashier would read its "charged").
+    const record = await askGateway(this.deps, { action: 'lookUpDebit', notFound }, async (g) => {
+      const record = await g.directDebits.status(paymentReference)
+      const theirs = record.payment_reference
+      return ownRecord(record, theirs, paymentReference, 'debitStatus', `debit ${theirs}`)
+    })
     // The spec's status record has no currency: a debit is "in the mandate's currency", so it
     // is read from the mandate, never assumed.
     const currency =

@@ -36,6 +36,14 @@ export const MandateEntry = z.object({
 })
 export type MandateEntry = z.infer<typeof MandateEntry>
 
+/**
+ * What the mandates journal keeps when it trims its oldest: this journal is the only list of
+ * mandates there is, so a mandate the till may still debit, or whose create is not confirmed
+ * (a person may have to decide it), is never dropped; only a cancelled or expired one may go.
+ */
+export const mandateKept = (entry: MandateEntry): boolean =>
+  !entry.confirmed || (entry.status !== 'cancelled' && entry.status !== 'expired')
+
 export const DebitEntry = z.object({
   paymentReference: z.string(),
   mandateReference: z.string(),

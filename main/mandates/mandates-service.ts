@@ -13,8 +13,7 @@ import type { BankOption } from '../../common/ipc/payouts'
 import { AppError, refuse } from '../kernel/errors'
 import type { GatewayClient } from '../gateway'
 import { GatewayError } from '../gateway/errors'
-import { badResponse } from '../gateway/classify'
-import { endpoints } from '../../common/api/endpoints'
+import { ownRecord } from '../gateway/own-record'
 import { cashierError } from '../payments/cashier-errors'
 import type { Follower } from '../exactly-once/follower'
 import type { Journal } from '../payments/journal'
@@ -444,24 +443,9 @@ export class MandatesService {
   }
 }
 
-/**
- * Our mandate, looked up by its reference. A record of another mandate says nothing about ours
- * (how the reference is passed is "not shown"): read as an answer that does not fit, a
- * `bad_response`, so it is never adopted and no debit is charged against it.
- */
+/** Our mandate, looked up by its reference: another mandate's record is never adopted. */
 async function lookUpOurs(gateway: MandatesGateway, reference: string) {
   const record = await gateway.directDebits.getMandate(reference)
-  if (record.mandate_reference === reference) return record
-  const def = endpoints.getMandate
-  throw badResponse(
-    {
-      endpoint: 'getMandate',
-      method: def.method,
-      path: def.path.replace(':mandate_reference', reference),
-      capability: def.capability,
-      retryPolicy: def.retry,
-    },
-    200,
-    `the gateway answered with mandate ${record.mandate_reference}, not ${reference}`,
-  )
+  const theirs = record.mandate_reference
+  return ownRecord(record, theirs, reference, 'getMandate', `mandate ${theirs}`)
 }

@@ -9,7 +9,7 @@ import { keptWhileFollowed } from '../exactly-once/retention'
 import { featureJournal, perEnvironment } from '../payments/per-environment'
 import { BankDirectory } from './bank-directory'
 import { DebitsService } from './debits-service'
-import { DebitEntry, FINAL_DEBIT, MandateEntry } from './mandate-entries'
+import { DebitEntry, FINAL_DEBIT, MandateEntry, mandateKept } from './mandate-entries'
 import { MandatesService } from './mandates-service'
 
 export function createMandates(core: CoreServices) {
@@ -29,8 +29,8 @@ export function createMandates(core: CoreServices) {
         name: 'mandates',
         schema: MandateEntry,
         keyOf: (e) => e.mandateReference,
-        // The only list of mandates there is: keep it all (a till makes few).
         limit: 10_000,
+        keep: mandateKept,
       }),
       debits,
       banks: new BankDirectory({

@@ -20,6 +20,7 @@ import { paymentNoticeSay } from './payment-notice'
 import { qrMatrix } from './qr'
 import { newReference } from './references'
 import { KindService, type KindServiceDeps } from '../exactly-once/service'
+import { ownRecord } from '../gateway/own-record'
 import { paymentKind, type PaymentsGateway } from './payment-kind'
 import { askGateway, isoFrom, nowFrom } from './service-basics'
 
@@ -87,7 +88,10 @@ export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, 
     if (own) return own
     const notFound = { key: 'payments.noSuchCheckReceipt', params: { reference } }
     return askGateway(this.deps, { action: 'lookUpPayment', notFound }, async (gateway) => {
+      // Another payment's record is never shown as this one (a cashier would read its "paid").
       const record = await gateway.payments.verify(reference)
+      const what = `payment ${record.reference}`
+      ownRecord(record, record.reference, reference, 'verifyPayment', what)
       return this.view(entryFromRecord(record, isoFrom(this.deps), reference))
     })
   }

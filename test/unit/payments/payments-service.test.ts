@@ -261,6 +261,18 @@ describe('looking up and opening payments', () => {
     expect(missing.message).toContain('NOPE')
   })
 
+  it("never shows another payment's record as the one looked up", async () => {
+    // How verify takes the reference is "not shown": a gateway may answer with another
+    // customer's paid payment, which a cashier would read as this customer's.
+    const { service, gateway, journal } = setup()
+    await gateway.payments.initialize({ ...validInput, amount: 5000 as never, reference: 'WEB-2' })
+    gateway.settle('WEB-2', 'success')
+    gateway.records.set('WEB-1', { ...gateway.records.get('WEB-2')! })
+    const error = await rejection(service.get('WEB-1'))
+    expect(error.message).toMatch(/could not read/)
+    expect(journal.has('WEB-1')).toBe(false)
+  })
+
   it("opens only the gateway's own checkout page, from main's record", async () => {
     const { service, opened, gateway, journal } = setup()
     const view = await service.start(validInput)
