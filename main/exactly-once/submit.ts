@@ -60,16 +60,16 @@ export async function submitByReference<S, L>(
     return { outcome: 'sent', value: await options.send() }
   } catch (thrown) {
     const at = now()
-    const { error, failure, step } = sendFailed(thrown, noun, at)
-    const u = { ...fresh(at), steps: [step] }
+    const { error, failure, u } = sendFailed(fresh(at), thrown, noun, at)
     // The request may still be on its way: no lookup now (pursueByReference waits).
     if (failure === 'unknown' && error.kind !== 'bad_response')
-      return { outcome: 'unknown', error, uncertainty: { ...u, lastUnknownAt: iso(at) } }
+      return { outcome: 'unknown', error, uncertainty: u }
     if (failure !== 'unknown' && failure !== 'exists') throw error
     // A 409, or a 2xx we could not read: the record exists; nothing of ours is in flight.
+    const exists = { ...u, existsSaid: true, lastUnknownAt: null }
     const looked = await look(options.lookup)
     if (looked.kind === 'found') return { outcome: 'found', value: looked.value }
-    const uncertainty = { ...withStep(u, lookedStep(looked, noun, now())), existsSaid: true }
+    const uncertainty = withStep(exists, lookedStep(looked, noun, now()))
     return { outcome: 'unknown', error, uncertainty }
   }
 }
@@ -83,12 +83,10 @@ export type PursuitStep<S, L> =
   /** The window ran out: a person must decide (uncertainty.review says why). */
   | { kind: 'review'; uncertainty: Uncertainty }
 
-export interface PursuitOptions<S, L> {
+export interface PursuitOptions<S, L> extends Omit<SubmitOptions<S, L>, 'send'> {
   uncertainty: Uncertainty
-  lookup: () => Promise<L>
   /** The same request with the same reference. */
   resend: () => Promise<S>
-  noun: string
   now: () => number
   verifyAfterMs: number
   windowMs: number
@@ -126,14 +124,9 @@ export async function pursueByReference<S, L>(
     try {
       return { kind: 'sent', value: await options.resend() }
     } catch (thrown) {
-      const sentAt = options.now()
-      const { failure, step } = sendFailed(thrown, options.noun, sentAt, true)
-      u = withStep(u, step)
-      if (failure === 'exists') u = { ...u, existsSaid: true }
-      else if (failure === 'refused') u = { ...u, resendRefused: true }
-      else if (failure === 'unknown') u = { ...u, lastUnknownAt: iso(sentAt) }
       // auth, rate limit, not sent: nothing happened; the next round tries again. An answered
       // resend can no longer land, so `u` keeps the earlier lost request's time.
+      u = sendFailed(u, thrown, options.noun, options.now(), true).u
     }
   }
   if (at - Date.parse(u.since) >= options.windowMs)
@@ -178,7 +171,9 @@ export const concluded = {
   path: '',
   capability: null,
   retryable: false,
-}
+  retryPolicy: 'safe',
+  outcomeUnknown: false,
+} as const
 
 /**
  * A failure that is not the gateway answering (a fetch implementation, a listener or a logger
@@ -206,8 +201,6 @@ export const foreignAnswer = (noun: string): GatewayError =>
     status: 200,
     endpoint: 'lookup',
     method: 'GET',
-    retryPolicy: 'safe',
-    outcomeUnknown: false,
     detail: `it is the record of another ${noun}, with another reference`,
   })
 
@@ -243,11 +236,15 @@ function withStep(u: Uncertainty, step: EvidenceStep): Uncertainty {
 const quoted = (error: GatewayError): string =>
   error.gatewayMessage ? ` The gateway said: "${error.gatewayMessage}".` : ''
 
-/** A send that threw: the error as the gateway's, what it means, and its step of the evidence. */
-function sendFailed(thrown: unknown, noun: string, at: number, resend = false) {
+/** A send that threw: the error as the gateway's, what it means, and `u` with what it shows. */
+function sendFailed(u: Uncertainty, thrown: unknown, noun: string, at: number, resend = false) {
   const error = asGatewayError(thrown)
-  const step: EvidenceStep = { at: iso(at), call: 'send', said: saidOfWrite(error, noun, resend) }
-  return { error, failure: writeFailure(error), step }
+  const failure = writeFailure(error)
+  u = withStep(u, { at: iso(at), call: 'send', said: saidOfWrite(error, noun, resend) })
+  if (failure === 'exists') u = { ...u, existsSaid: true }
+  else if (failure === 'refused') u = { ...u, resendRefused: true }
+  else if (failure === 'unknown') u = { ...u, lastUnknownAt: iso(at) }
+  return { error, failure, u }
 }
 
 function saidOfWrite(error: GatewayError, noun: string, resend: boolean): string {
