@@ -56,11 +56,7 @@ export class Follower {
     firstAfterMs?: number,
   ): void {
     const existing = this.#followed.get(key)
-    if (existing) {
-      existing.check = check
-      existing.onGiveUp = onGiveUp
-      return
-    }
+    if (existing) return void Object.assign(existing, { check, onGiveUp })
     const entry: Followed = {
       startedAt: this.timers.now(),
       timer: null,
