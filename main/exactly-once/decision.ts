@@ -68,16 +68,12 @@ export interface OutcomeFields extends Alarmed {
   resolution?: Resolution | null | undefined
 }
 
-/** An entry as its outcome is shown: a journal entry with who started it and whether open. */
-export interface OutcomeOf extends OutcomeFields {
-  startedById: string | null | undefined
-  /** The till still does not know (the decision buttons apply). */
-  open: boolean
-}
-
-/** Why it is unknown or needs review, in words, with the evidence; or how it was decided. */
+/**
+ * Why it is unknown or needs review, in words, with the evidence; or how it was decided. `open`:
+ * the till still does not know (the decision buttons apply).
+ */
 export function decisionOutcomeView(
-  item: OutcomeOf,
+  item: OutcomeFields & { startedById: string | null | undefined; open: boolean },
   viewer: Decider | null,
   words: DecisionWords,
 ): UnknownOutcomeView | null {

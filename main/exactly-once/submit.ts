@@ -67,9 +67,9 @@ export async function submitByReference<S, L>(
     if (failure !== 'unknown' && failure !== 'exists') throw error
     // A 409, or a 2xx we could not read: the record exists; nothing of ours is in flight.
     const exists = { ...u, existsSaid: true, lastUnknownAt: null }
-    const looked = await look(options.lookup)
+    const looked = await look(options.lookup, noun)
     if (looked.kind === 'found') return { outcome: 'found', value: looked.value }
-    const uncertainty = withStep(exists, lookedStep(looked, noun, now()))
+    const uncertainty = withStep(exists, { at: iso(now()), call: 'lookup', said: looked.said })
     return { outcome: 'unknown', error, uncertainty }
   }
 }
@@ -109,10 +109,10 @@ export async function pursueByReference<S, L>(
   let u = options.uncertainty
   const at = options.now()
   const early = u.lastUnknownAt !== null && at < Date.parse(u.lastUnknownAt) + options.verifyAfterMs
-  const looked = early && !options.lookEarly ? null : await look(options.lookup)
+  const looked = early && !options.lookEarly ? null : await look(options.lookup, options.noun)
   if (looked?.kind === 'found') return { kind: 'found', value: looked.value }
   if (early || !looked) return { kind: 'waiting', uncertainty: u }
-  u = withStep(u, lookedStep(looked, options.noun, at))
+  u = withStep(u, { at: iso(at), call: 'lookup', said: looked.said })
   const resendable = looked.kind === 'absent' && !u.resendRefused && !u.existsSaid
   const trusted = options.mayResend?.() ?? true
   if (resendable && !trusted)
@@ -159,9 +159,8 @@ export function uncertaintyAfterRestart(at: string): Uncertainty {
   }
 }
 
-/** A lookup that found no record of ours. */
-type Missed = { kind: 'absent' } | { kind: 'failed'; error: GatewayError }
-type Looked<L> = { kind: 'found'; value: L } | Missed
+/** A lookup's record of ours, or what its answer said in words (evidence). */
+type Looked<L> = { kind: 'found'; value: L } | { kind: 'absent' | 'failed'; said: string }
 
 /** What the till fills in for an error it concluded itself, with no gateway answer to quote. */
 export const concluded = {
@@ -204,12 +203,14 @@ export const foreignAnswer = (noun: string): GatewayError =>
     detail: `it is the record of another ${noun}, with another reference`,
   })
 
-async function look<L>(lookup: () => Promise<L>): Promise<Looked<L>> {
+async function look<L>(lookup: () => Promise<L>, noun: string): Promise<Looked<L>> {
   try {
     return { kind: 'found', value: await lookup() }
   } catch (thrown) {
     const error = asGatewayError(thrown)
-    return lookupFailure(error) === 'absent' ? { kind: 'absent' } : { kind: 'failed', error }
+    if (lookupFailure(error) === 'absent')
+      return { kind: 'absent', said: `The gateway says it has no ${noun} with this reference.` }
+    return { kind: 'failed', said: saidOfLookup(error, noun) }
   }
 }
 
@@ -267,15 +268,7 @@ function saidOfWrite(error: GatewayError, noun: string, resend: boolean): string
   }
 }
 
-const lookedStep = (looked: Missed, noun: string, at: number): EvidenceStep => ({
-  at: iso(at),
-  call: 'lookup',
-  said: saidOfLookup(looked, noun),
-})
-
-function saidOfLookup(looked: Missed, noun: string): string {
-  if (looked.kind === 'absent') return `The gateway says it has no ${noun} with this reference.`
-  const error = looked.error
+function saidOfLookup(error: GatewayError, noun: string): string {
   if (error.kind === 'not_found')
     return `The gateway answered "not found" (HTTP ${error.status ?? 404}) without saying whether it has this ${noun}.`
   if (error.kind === 'bad_response' && error.detail)
