@@ -19,21 +19,19 @@ export interface Timers {
 
 export const realTimers: Timers = {
   now: () => Date.now(),
-  setTimeout: (run, ms) => {
-    const handle = setTimeout(run, ms)
-    // Following must never keep a Node process (tests, preview shutdown) alive by itself.
-    ;(handle as { unref?: () => void }).unref?.()
-    return handle
-  },
+  // Following must never keep a Node process (tests, preview shutdown) alive by itself.
+  setTimeout: (run, ms) => setTimeout(run, ms).unref(),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 }
 
 interface Followed {
   startedAt: number
-  timer: unknown
+  /** Set once armed (at once, in follow), and at each re-arm. */
+  timer?: unknown
   check: () => Promise<CheckResult>
   onGiveUp: () => void
-  running: boolean
+  /** A check is out now: a timer or "Retry now" meanwhile doesn't ask again. */
+  running?: boolean
 }
 
 export class Follower {
@@ -57,13 +55,7 @@ export class Follower {
   ): void {
     const existing = this.#followed.get(key)
     if (existing) return void Object.assign(existing, { check, onGiveUp })
-    const entry: Followed = {
-      startedAt: this.timers.now(),
-      timer: null,
-      check,
-      onGiveUp,
-      running: false,
-    }
+    const entry: Followed = { startedAt: this.timers.now(), check, onGiveUp }
     this.#followed.set(key, entry)
     this.#arm(key, entry, firstAfterMs)
   }

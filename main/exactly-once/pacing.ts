@@ -127,8 +127,7 @@ export class Slots {
   run<T>(work: () => Promise<T>): Promise<T> {
     const running = this.#take(this.#waiting).then(() => work().finally(() => this.#give()))
     this.#running.add(running)
-    const done = () => this.#running.delete(running)
-    void running.then(done, done)
+    void running.catch(() => undefined).then(() => this.#running.delete(running))
     return running
   }
 
