@@ -93,16 +93,11 @@ export function decisionOutcomeView(
       ...alarmView(item.alarm),
     }
   }
-  if (!item.open) return null
-  const view = outcomeViewOf(item.uncertainty, words.noun)
+  const view = item.open ? outcomeViewOf(item.uncertainty, words.noun) : null
+  if (!view) return null
   const blocked = makerBlockSaid(item.startedById, viewer, words)
-  return (
-    view && {
-      ...view,
-      decideBlocked: blocked && english(blocked),
-      ...(blocked ? { decideBlockedSay: blocked } : {}),
-    }
-  )
+  const say = blocked ? { decideBlockedSay: blocked } : {}
+  return { ...view, decideBlocked: blocked && english(blocked), ...say }
 }
 
 /** The alarm of a decision the gateway overruled, as the screens show it. */

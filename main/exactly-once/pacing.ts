@@ -146,11 +146,9 @@ export class Slots {
   }
 
   #take(queue: (() => void)[]): Promise<void> {
-    if (this.#free > 0) {
-      this.#free--
-      return Promise.resolve()
-    }
-    return new Promise((resolve) => queue.push(resolve))
+    if (this.#free === 0) return new Promise((resolve) => queue.push(resolve))
+    this.#free--
+    return Promise.resolve()
   }
 
   #give(): void {
