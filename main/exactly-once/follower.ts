@@ -47,12 +47,7 @@ export class Follower {
    * says final. A key already followed keeps its age (the cadence doesn't reset), with the new
    * callbacks.
    */
-  follow(
-    key: string,
-    check: () => Promise<CheckResult>,
-    onGiveUp: () => void,
-    firstAfterMs?: number,
-  ): void {
+  follow(key: string, check: Followed['check'], onGiveUp: () => void, firstAfterMs?: number) {
     const existing = this.#followed.get(key)
     if (existing) return void Object.assign(existing, { check, onGiveUp })
     const entry: Followed = { startedAt: this.timers.now(), check, onGiveUp }
