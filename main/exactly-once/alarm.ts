@@ -27,10 +27,8 @@ export function overruleAlarm(
   o: Record<'noun' | 'reference' | 'decidedAs' | 'byName' | 'gatewaySays' | 'at', string>,
 ): Alarm {
   return {
-    text: `${cap(o.noun)} ${o.reference} was marked as ${o.decidedAs} by ${o.byName}, but the gateway now reports it as ${o.gatewaySays}. The till follows the gateway: check with the customer and the gateway before doing anything else, then acknowledge this.`,
+    text: `${o.noun.charAt(0).toUpperCase()}${o.noun.slice(1)} ${o.reference} was marked as ${o.decidedAs} by ${o.byName}, but the gateway now reports it as ${o.gatewaySays}. The till follows the gateway: check with the customer and the gateway before doing anything else, then acknowledge this.`,
     at: o.at,
     acknowledged: null,
   }
 }
-
-const cap = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1)

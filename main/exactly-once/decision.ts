@@ -68,16 +68,12 @@ export interface OutcomeFields extends Alarmed {
   resolution?: Resolution | null | undefined
 }
 
-/** An entry as its outcome is shown: a journal entry with who started it and whether open. */
-export interface OutcomeOf extends OutcomeFields {
-  startedById: string | null | undefined
-  /** The till still does not know (the decision buttons apply). */
-  open: boolean
-}
-
-/** Why it is unknown or needs review, in words, with the evidence; or how it was decided. */
+/**
+ * Why it is unknown or needs review, in words, with the evidence; or how it was decided. `open`:
+ * the till still does not know (the decision buttons apply).
+ */
 export function decisionOutcomeView(
-  item: OutcomeOf,
+  item: OutcomeFields & { startedById: string | null | undefined; open: boolean },
   viewer: Decider | null,
   words: DecisionWords,
 ): UnknownOutcomeView | null {
@@ -97,16 +93,11 @@ export function decisionOutcomeView(
       ...alarmView(item.alarm),
     }
   }
-  if (!item.open) return null
-  const view = outcomeViewOf(item.uncertainty, words.noun)
+  const view = item.open ? outcomeViewOf(item.uncertainty, words.noun) : null
+  if (!view) return null
   const blocked = makerBlockSaid(item.startedById, viewer, words)
-  return (
-    view && {
-      ...view,
-      decideBlocked: blocked && english(blocked),
-      ...(blocked ? { decideBlockedSay: blocked } : {}),
-    }
-  )
+  const say = blocked ? { decideBlockedSay: blocked } : {}
+  return { ...view, decideBlocked: blocked && english(blocked), ...say }
 }
 
 /** The alarm of a decision the gateway overruled, as the screens show it. */

@@ -26,11 +26,9 @@ export function assertDecidable(options: {
   busy: boolean
 }): void {
   const { lastUnknownAt, now } = options
+  const what = thisSaid(options.noun)
   const fenced = (key: string, at: number) =>
-    refuse('decision_fenced', {
-      key,
-      params: { what: thisSaid(options.noun), time: clockTime(at) },
-    })
+    refuse('decision_fenced', { key, params: { what, time: clockTime(at) } })
   // When the latest request for the reference can no longer land.
   const until = lastUnknownAt === null ? null : Date.parse(lastUnknownAt) + options.outstandingMs
   if (until !== null && now < until) throw fenced('decision.fenced', until)

@@ -19,21 +19,19 @@ export interface Timers {
 
 export const realTimers: Timers = {
   now: () => Date.now(),
-  setTimeout: (run, ms) => {
-    const handle = setTimeout(run, ms)
-    // Following must never keep a Node process (tests, preview shutdown) alive by itself.
-    ;(handle as { unref?: () => void }).unref?.()
-    return handle
-  },
+  // Following must never keep a Node process (tests, preview shutdown) alive by itself.
+  setTimeout: (run, ms) => setTimeout(run, ms).unref(),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 }
 
 interface Followed {
   startedAt: number
-  timer: unknown
+  /** Set once armed (at once, in follow), and at each re-arm. */
+  timer?: unknown
   check: () => Promise<CheckResult>
   onGiveUp: () => void
-  running: boolean
+  /** A check is out now: a timer or "Retry now" meanwhile doesn't ask again. */
+  running?: boolean
 }
 
 export class Follower {
@@ -49,25 +47,10 @@ export class Follower {
    * says final. A key already followed keeps its age (the cadence doesn't reset), with the new
    * callbacks.
    */
-  follow(
-    key: string,
-    check: () => Promise<CheckResult>,
-    onGiveUp: () => void,
-    firstAfterMs?: number,
-  ): void {
+  follow(key: string, check: Followed['check'], onGiveUp: () => void, firstAfterMs?: number) {
     const existing = this.#followed.get(key)
-    if (existing) {
-      existing.check = check
-      existing.onGiveUp = onGiveUp
-      return
-    }
-    const entry: Followed = {
-      startedAt: this.timers.now(),
-      timer: null,
-      check,
-      onGiveUp,
-      running: false,
-    }
+    if (existing) return void Object.assign(existing, { check, onGiveUp })
+    const entry: Followed = { startedAt: this.timers.now(), check, onGiveUp }
     this.#followed.set(key, entry)
     this.#arm(key, entry, firstAfterMs)
   }

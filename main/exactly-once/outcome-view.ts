@@ -33,9 +33,8 @@ function reviewSaid(review: string, noun: Noun): Said | null {
 function unknownSaid(u: Uncertainty, noun: Noun): Said {
   const why: Said = { key: 'outcome.unknown', params: { what: thisSaid(noun) } }
   const latest = u.steps.at(-1)?.said
-  return latest
-    ? { key: 'outcome.latest', params: { why, latest: stepSaid(latest) ?? latest } }
-    : why
+  if (!latest) return why
+  return { key: 'outcome.latest', params: { why, latest: stepSaid(latest) ?? latest } }
 }
 
 export function outcomeViewOf(
@@ -92,11 +91,7 @@ export function markedSaid(
   r: { made: boolean; byName: string; gatewayReference: string | null; reason: string },
   made: keyof typeof ERROR_WORDS.en.outcome.word,
 ): Said {
-  const word = { key: `outcome.word.${made}` }
-  return r.made
-    ? {
-        key: 'outcome.marked',
-        params: { word, name: r.byName, reference: r.gatewayReference ?? '?', reason: r.reason },
-      }
-    : { key: 'outcome.markedNot', params: { word, name: r.byName, reason: r.reason } }
+  const params = { word: { key: `outcome.word.${made}` }, name: r.byName, reason: r.reason }
+  if (!r.made) return { key: 'outcome.markedNot', params }
+  return { key: 'outcome.marked', params: { ...params, reference: r.gatewayReference ?? '?' } }
 }

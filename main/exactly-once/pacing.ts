@@ -18,8 +18,6 @@ const held = (waitMs: number, method: string): GatewayError =>
     kind: 'rate_limited',
     endpoint: 'held',
     method,
-    retryPolicy: 'safe',
-    outcomeUnknown: false,
     retryable: true,
     retryAfterMs: Math.max(0, waitMs),
     detail: 'held back by an earlier Retry-After; not sent',
@@ -27,8 +25,8 @@ const held = (waitMs: number, method: string): GatewayError =>
 
 /** The holds of each environment the till talks to, under its key (`key()` at each call). */
 export class Pacing {
-  readonly #sends = new Map<string, number>()
-  readonly #lookups = new Map<string, number>()
+  /** Until when (epoch ms) the sends of an environment, or the lookups of a reference, wait. */
+  readonly #holds = new Map<string, number>()
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -37,44 +35,35 @@ export class Pacing {
 
   /** Until when sending is held back (epoch ms), or null when a send may leave now. */
   sendingHeld(): number | null {
-    return this.#held(this.#sends, this.#env())
+    return this.#held(`${this.key()} send`)
   }
 
   /** A first send or a resend: refused while held; a 429 met holds every send. */
   send<T>(request: () => Promise<T>): Promise<T> {
-    return this.#through(this.#sends, this.#env(), 'POST', request)
+    return this.#through(`${this.key()} send`, 'POST', request)
   }
 
   /** A lookup of `reference`: refused while held; a 429 met holds this reference's lookups. */
   lookup<T>(reference: string, request: () => Promise<T>): Promise<T> {
-    return this.#through(this.#lookups, `${this.#env()} ${reference}`, 'GET', request)
+    return this.#through(`${this.key()} lookup ${reference}`, 'GET', request)
   }
 
-  #env(): string {
-    return this.key() ?? 'none'
-  }
-
-  #held(holds: Map<string, number>, key: string): number | null {
-    const until = holds.get(key) ?? 0
+  #held(key: string): number | null {
+    const until = this.#holds.get(key) ?? 0
     if (this.now() < until) return until
-    holds.delete(key)
+    this.#holds.delete(key)
     return null
   }
 
-  async #through<T>(
-    holds: Map<string, number>,
-    key: string,
-    method: string,
-    request: () => Promise<T>,
-  ): Promise<T> {
-    const until = this.#held(holds, key)
+  async #through<T>(key: string, method: string, request: () => Promise<T>): Promise<T> {
+    const until = this.#held(key)
     if (until !== null) throw held(until - this.now(), method)
     try {
       return await request()
     } catch (error) {
       if (error instanceof GatewayError && error.kind === 'rate_limited') {
         const wait = error.retryAfterMs ?? DEFAULT_HOLD_MS
-        holds.set(key, Math.max(holds.get(key) ?? 0, this.now() + wait))
+        this.#holds.set(key, Math.max(this.#holds.get(key) ?? 0, this.now() + wait))
       }
       throw error
     }
@@ -138,8 +127,7 @@ export class Slots {
   run<T>(work: () => Promise<T>): Promise<T> {
     const running = this.#take(this.#waiting).then(() => work().finally(() => this.#give()))
     this.#running.add(running)
-    const done = () => this.#running.delete(running)
-    void running.then(done, done)
+    void running.catch(() => undefined).then(() => this.#running.delete(running))
     return running
   }
 
@@ -158,11 +146,9 @@ export class Slots {
   }
 
   #take(queue: (() => void)[]): Promise<void> {
-    if (this.#free > 0) {
-      this.#free--
-      return Promise.resolve()
-    }
-    return new Promise((resolve) => queue.push(resolve))
+    if (this.#free === 0) return new Promise((resolve) => queue.push(resolve))
+    this.#free--
+    return Promise.resolve()
   }
 
   #give(): void {

@@ -23,6 +23,5 @@ export function decidedWatched(
   now: number,
   watchMs: number = DECIDED_WATCH_MS,
 ): boolean {
-  if (!resolution || alarm) return false
-  return now - Date.parse(resolution.at) < watchMs
+  return !!resolution && !alarm && now - Date.parse(resolution.at) < watchMs
 }

@@ -60,16 +60,16 @@ export async function submitByReference<S, L>(
     return { outcome: 'sent', value: await options.send() }
   } catch (thrown) {
     const at = now()
-    const { error, failure, step } = sendFailed(thrown, noun, at)
-    const u = { ...fresh(at), steps: [step] }
+    const { error, failure, u } = sendFailed(fresh(at), thrown, noun, at)
     // The request may still be on its way: no lookup now (pursueByReference waits).
     if (failure === 'unknown' && error.kind !== 'bad_response')
-      return { outcome: 'unknown', error, uncertainty: { ...u, lastUnknownAt: iso(at) } }
+      return { outcome: 'unknown', error, uncertainty: u }
     if (failure !== 'unknown' && failure !== 'exists') throw error
     // A 409, or a 2xx we could not read: the record exists; nothing of ours is in flight.
-    const looked = await look(options.lookup)
+    const exists = { ...u, existsSaid: true, lastUnknownAt: null }
+    const looked = await look(options.lookup, noun)
     if (looked.kind === 'found') return { outcome: 'found', value: looked.value }
-    const uncertainty = { ...withStep(u, lookedStep(looked, noun, now())), existsSaid: true }
+    const uncertainty = withStep(exists, { at: iso(now()), call: 'lookup', said: looked.said })
     return { outcome: 'unknown', error, uncertainty }
   }
 }
@@ -83,12 +83,10 @@ export type PursuitStep<S, L> =
   /** The window ran out: a person must decide (uncertainty.review says why). */
   | { kind: 'review'; uncertainty: Uncertainty }
 
-export interface PursuitOptions<S, L> {
+export interface PursuitOptions<S, L> extends Omit<SubmitOptions<S, L>, 'send'> {
   uncertainty: Uncertainty
-  lookup: () => Promise<L>
   /** The same request with the same reference. */
   resend: () => Promise<S>
-  noun: string
   now: () => number
   verifyAfterMs: number
   windowMs: number
@@ -111,10 +109,10 @@ export async function pursueByReference<S, L>(
   let u = options.uncertainty
   const at = options.now()
   const early = u.lastUnknownAt !== null && at < Date.parse(u.lastUnknownAt) + options.verifyAfterMs
-  const looked = early && !options.lookEarly ? null : await look(options.lookup)
+  const looked = early && !options.lookEarly ? null : await look(options.lookup, options.noun)
   if (looked?.kind === 'found') return { kind: 'found', value: looked.value }
   if (early || !looked) return { kind: 'waiting', uncertainty: u }
-  u = withStep(u, lookedStep(looked, options.noun, at))
+  u = withStep(u, { at: iso(at), call: 'lookup', said: looked.said })
   const resendable = looked.kind === 'absent' && !u.resendRefused && !u.existsSaid
   const trusted = options.mayResend?.() ?? true
   // Said once: every step of it is kept like a send's, and one per round would crowd the
@@ -129,14 +127,9 @@ export async function pursueByReference<S, L>(
     try {
       return { kind: 'sent', value: await options.resend() }
     } catch (thrown) {
-      const sentAt = options.now()
-      const { failure, step } = sendFailed(thrown, options.noun, sentAt, true)
-      u = withStep(u, step)
-      if (failure === 'exists') u = { ...u, existsSaid: true }
-      else if (failure === 'refused') u = { ...u, resendRefused: true }
-      else if (failure === 'unknown') u = { ...u, lastUnknownAt: iso(sentAt) }
       // auth, rate limit, not sent: nothing happened; the next round tries again. An answered
       // resend can no longer land, so `u` keeps the earlier lost request's time.
+      u = sendFailed(u, thrown, options.noun, options.now(), true).u
     }
   }
   if (at - Date.parse(u.since) >= options.windowMs)
@@ -169,9 +162,8 @@ export function uncertaintyAfterRestart(at: string): Uncertainty {
   }
 }
 
-/** A lookup that found no record of ours. */
-type Missed = { kind: 'absent' } | { kind: 'failed'; error: GatewayError }
-type Looked<L> = { kind: 'found'; value: L } | Missed
+/** A lookup's record of ours, or what its answer said in words (evidence). */
+type Looked<L> = { kind: 'found'; value: L } | { kind: 'absent' | 'failed'; said: string }
 
 /** What the till fills in for an error it concluded itself, with no gateway answer to quote. */
 export const concluded = {
@@ -181,7 +173,9 @@ export const concluded = {
   path: '',
   capability: null,
   retryable: false,
-}
+  retryPolicy: 'safe',
+  outcomeUnknown: false,
+} as const
 
 /**
  * A failure that is not the gateway answering (a fetch implementation, a listener or a logger
@@ -209,17 +203,17 @@ export const foreignAnswer = (noun: string): GatewayError =>
     status: 200,
     endpoint: 'lookup',
     method: 'GET',
-    retryPolicy: 'safe',
-    outcomeUnknown: false,
     detail: `it is the record of another ${noun}, with another reference`,
   })
 
-async function look<L>(lookup: () => Promise<L>): Promise<Looked<L>> {
+async function look<L>(lookup: () => Promise<L>, noun: string): Promise<Looked<L>> {
   try {
     return { kind: 'found', value: await lookup() }
   } catch (thrown) {
     const error = asGatewayError(thrown)
-    return lookupFailure(error) === 'absent' ? { kind: 'absent' } : { kind: 'failed', error }
+    if (lookupFailure(error) === 'absent')
+      return { kind: 'absent', said: `The gateway says it has no ${noun} with this reference.` }
+    return { kind: 'failed', said: saidOfLookup(error, noun) }
   }
 }
 
@@ -246,11 +240,15 @@ function withStep(u: Uncertainty, step: EvidenceStep): Uncertainty {
 const quoted = (error: GatewayError): string =>
   error.gatewayMessage ? ` The gateway said: "${error.gatewayMessage}".` : ''
 
-/** A send that threw: the error as the gateway's, what it means, and its step of the evidence. */
-function sendFailed(thrown: unknown, noun: string, at: number, resend = false) {
+/** A send that threw: the error as the gateway's, what it means, and `u` with what it shows. */
+function sendFailed(u: Uncertainty, thrown: unknown, noun: string, at: number, resend = false) {
   const error = asGatewayError(thrown)
-  const step: EvidenceStep = { at: iso(at), call: 'send', said: saidOfWrite(error, noun, resend) }
-  return { error, failure: writeFailure(error), step }
+  const failure = writeFailure(error)
+  u = withStep(u, { at: iso(at), call: 'send', said: saidOfWrite(error, noun, resend) })
+  if (failure === 'exists') u = { ...u, existsSaid: true }
+  else if (failure === 'refused') u = { ...u, resendRefused: true }
+  else if (failure === 'unknown') u = { ...u, lastUnknownAt: iso(at) }
+  return { error, failure, u }
 }
 
 function saidOfWrite(error: GatewayError, noun: string, resend: boolean): string {
@@ -273,15 +271,7 @@ function saidOfWrite(error: GatewayError, noun: string, resend: boolean): string
   }
 }
 
-const lookedStep = (looked: Missed, noun: string, at: number): EvidenceStep => ({
-  at: iso(at),
-  call: 'lookup',
-  said: saidOfLookup(looked, noun),
-})
-
-function saidOfLookup(looked: Missed, noun: string): string {
-  if (looked.kind === 'absent') return `The gateway says it has no ${noun} with this reference.`
-  const error = looked.error
+function saidOfLookup(error: GatewayError, noun: string): string {
   if (error.kind === 'not_found')
     return `The gateway answered "not found" (HTTP ${error.status ?? 404}) without saying whether it has this ${noun}.`
   if (error.kind === 'bad_response' && error.detail)

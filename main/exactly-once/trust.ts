@@ -21,20 +21,8 @@ const Learned = z.object({ how: z.enum(['echo', 'lookup', 'conformance']), at: z
 type Learned = z.infer<typeof Learned>
 export type TrustEvidence = Learned['how']
 
-export interface ReferenceTrust {
-  /** True once this environment has shown it keeps our reference. */
-  honoured(): boolean
-  /** Records that it did (a 2xx echoing our reference, or a lookup that found it). */
-  learn(how: TrustEvidence): void
-}
-
-/** Where earned trust outlives the run (the OS keychain); in memory only without one. */
-export interface TrustVault {
-  load(key: string): Promise<Learned | null>
-  save(key: string, learned: Learned): Promise<void>
-  /** Withdraws what was kept for `key` (a conformance run showed the reference is not kept). */
-  forget(key: string): Promise<void>
-}
+/** Whether an environment has shown it keeps our reference; `learn` records that it did. */
+export type ReferenceTrust = ReturnType<ReferenceTrustStore['for']>
 
 /** One store per running till: keyed by whatever names the environment (base URL and key). */
 export class ReferenceTrustStore {
@@ -43,7 +31,8 @@ export class ReferenceTrustStore {
 
   constructor(
     private readonly now: () => number = Date.now,
-    private readonly vault: TrustVault | null = null,
+    /** Where earned trust outlives the run (the OS keychain); in memory only without one. */
+    private readonly vault: ReturnType<typeof keychainTrustVault> | null = null,
   ) {}
 
   /**
@@ -65,14 +54,14 @@ export class ReferenceTrustStore {
   }
 
   /** The trust of the environment `key()` names at each call (it may change under us). */
-  for(key: () => string | null): ReferenceTrust {
+  for(key: () => string | null) {
     return {
       honoured: () => {
         const k = key()
         if (k !== null && !this.#learned.has(k)) void this.warm(k)
         return k !== null && this.#learned.has(k)
       },
-      learn: (how) => {
+      learn: (how: TrustEvidence): void => {
         const k = key()
         if (k === null || this.#learned.has(k)) return
         const learned = { how, at: this.now() }
@@ -100,13 +89,15 @@ const ACCOUNT = 'Tilldesk reference trust'
  * the account name, which ends with the till's id), holding what was learned and for which
  * environment, so an entry is believed only for the environment it names.
  */
-export function keychainTrustVault(keychain: Keychain, till: string | null): TrustVault {
+export function keychainTrustVault(keychain: Keychain, till: string | null) {
   const account = (key: string): string =>
     tillAccount(`${ACCOUNT} ${createHash('sha256').update(key).digest('hex').slice(0, 32)}`, till)
   return {
-    load: async (key) => readLearned(await keychain.get('till', account(key)), key),
-    save: (key, learned) => keychain.set('till', account(key), JSON.stringify({ key, ...learned })),
-    forget: async (key) => void (await keychain.delete('till', account(key))),
+    load: async (key: string) => readLearned(await keychain.get('till', account(key)), key),
+    save: (key: string, learned: Learned) =>
+      keychain.set('till', account(key), JSON.stringify({ key, ...learned })),
+    /** Withdraws what was kept for `key` (a conformance run showed the reference is not kept). */
+    forget: async (key: string) => void (await keychain.delete('till', account(key))),
   }
 }
 
@@ -136,7 +127,7 @@ export const trustKey = (environment: string, base: string, keyId?: string | nul
 
 const stores = new WeakMap<object, ReferenceTrustStore>()
 
-/** The one store of a running till (every feature shares it), and the key of the moment. */
+/** The one store of a running till (every feature shares it), the key of the moment, its trust. */
 export function tillTrust(scope: TrustScope) {
   let store = stores.get(scope)
   if (!store) {
@@ -145,19 +136,14 @@ export function tillTrust(scope: TrustScope) {
     stores.set(scope, (store = new ReferenceTrustStore(scope.now, vault)))
   }
   const key = (): string | null => {
-    const base = scope.environment.baseUrl()
-    const environment = scope.environment.current
-    return base === null
-      ? null
-      : trustKey(environment, base, scope.settings.get().keyIds[environment])
+    const { environment: env, settings } = scope
+    const base = env.baseUrl()
+    return base === null ? null : trustKey(env.current, base, settings.get().keyIds[env.current])
   }
   // Read what an earlier run earned here before the first unknown outcome needs it.
   void store.warm(key())
-  return { store, key }
+  return { store, key, trust: store.for(key) }
 }
 
 /** The trust every money-moving feature of this till consults. */
-export const trustOf = (scope: TrustScope): ReferenceTrust => {
-  const { store, key } = tillTrust(scope)
-  return store.for(key)
-}
+export const trustOf = (scope: TrustScope): ReferenceTrust => tillTrust(scope).trust
