@@ -51,6 +51,9 @@ export function writesFor<E extends Alarmed, G, A, R>(
   })
 }
 
+/** Quick while the gateway settles it; slow in review or decided; `watch`: the kind's watch. */
+type Pace = 'quick' | 'slow' | 'watch'
+
 export type Submitted<E> = { kind: 'sent'; entry: E } | { kind: 'unknown'; entry: E }
 
 export class ReferencedWrites<E extends Alarmed, G, A, R> {
@@ -94,15 +97,20 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     if (pace) this.#follow(this.kind.referenceOf(entry), pace)
   }
 
-  /** Waiting for a person, or decided within the reversal window: looked up slowly. */
-  #pace(entry: E): 'quick' | 'slow' | null {
+  /**
+   * Waiting for a person, or decided within the reversal window: looked up slowly; final and
+   * still watched by its kind: at the watch's pace.
+   */
+  #pace(entry: E): Pace | null {
     if (this.inReview(entry) || this.#watched(entry)) return 'slow'
-    return this.kind.final(entry) ? null : 'quick'
+    if (!this.kind.final(entry)) return 'quick'
+    return this.kind.watched?.(entry, this.deps.now()) ? 'watch' : null
   }
 
   stop(): void {
     this.deps.follower.stopAll()
     this.deps.reviewFollower?.stopAll()
+    this.deps.watchFollower?.stopAll()
   }
 
   inReview(entry: E): boolean {
@@ -149,7 +157,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
   }
 
   /** Each check hands the entry on to the pace its state now asks for, or ends it. */
-  #follow(reference: string, pace: 'quick' | 'slow'): void {
+  #follow(reference: string, pace: Pace): void {
     const check = async (): Promise<CheckResult> => {
       const entry = await this.check(reference)
       const next = entry && this.#pace(entry)
@@ -157,7 +165,10 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
       if (next) this.#follow(reference, next)
       return 'final'
     }
-    if (pace === 'slow') return this.deps.reviewFollower?.follow(reference, check, () => undefined)
+    if (pace !== 'quick') {
+      const slow = pace === 'slow' ? this.deps.reviewFollower : this.deps.watchFollower
+      return slow?.follow(reference, check, () => undefined)
+    }
     const { follower, journal } = this.deps
     const entry = follower.isFollowing(reference) ? undefined : journal.get(reference)
     const first = entry && this.#lookAgain(entry)
@@ -210,7 +221,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     const before = this.deps.journal.get(reference)
     if (!before) return undefined
     const decided = this.#decided(before)
-    if (!decided && this.kind.final(before)) return before
+    if (!decided && this.kind.final(before) && this.#pace(before) !== 'watch') return before
     const pursued = !decided && this.kind.open(before) && !this.inReview(before)
     let gateway: G
     let record: R | undefined

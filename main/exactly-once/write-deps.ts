@@ -13,6 +13,8 @@ export interface ServiceWriteDeps<G> {
   follower: Follower
   /** Looks up entries waiting for a person, and decided ones, slowly; absent: nobody does. */
   reviewFollower?: Follower
+  /** Looks up the final entries the kind still watches (WriteKind.watched); absent: nobody. */
+  watchFollower?: Follower
   /** Whether this environment has shown it keeps our reference (resends need it). */
   trust?: ReferenceTrust
   /** The environment's holds (Retry-After), shared by every kind; absent: this kind's own. */

@@ -99,6 +99,7 @@ export function payoutCore(options: SenderOptions, told?: SenderHooks) {
   const store = new PayoutStore(o.outbox, (error) => o.onError?.(error))
   const kind = payoutKind({
     requestTimeoutMs: o.requestTimeoutMs,
+    reversalWatchMs: o.reversalWatchMs,
     posting,
     lookupFailed: (reference, error) => told?.lookupFailed(reference, error),
   })
@@ -114,6 +115,7 @@ export function payoutCore(options: SenderOptions, told?: SenderHooks) {
     gateway,
     follower,
     reviewFollower: new Follower({ steps: [{ untilMs: Infinity, everyMs: o.reviewPollMs }] }),
+    watchFollower: new Follower({ steps: [{ untilMs: Infinity, everyMs: o.reversalPollMs }] }),
     publish: (item) => told?.publish(item),
     trust: o.referenceTrust,
     pacing: o.pacing,

@@ -6,8 +6,8 @@
 // An approved payout is followed like any of the core's entries, by a follower through the
 // core's slots, until its first request has left. This file is the payout's part: the binding
 // and approval checks and the name check before anything leaves, what a refusal of the first
-// request means, the pause while the gateway or the disk cannot be used, the live problems for
-// the screens, and the reversal watch of a paid payout (to the core, a success is final).
+// request means, the pause while the gateway or the disk cannot be used, and the live problems
+// for the screens.
 import { english } from '../kernel/errors'
 import { Follower, type CheckResult } from '../exactly-once/follower'
 import { Backoff } from '../exactly-once/pacing'
@@ -36,9 +36,9 @@ const HELD = english({ key: 'payouts.gw.held' })
 /** How a turn of a payout's first send ended: when to try again, or void at the usual pace. */
 type Turn = CheckResult | void
 
-/** What the core follows: the gateway holds, or may hold, these. */
+/** What the core follows or watches: the gateway holds, or may hold, these. */
 const followed = (item: PayoutItem): boolean =>
-  ['sending', 'unknown', 'submitted'].includes(item.state) ||
+  ['sending', 'unknown', 'submitted', 'success'].includes(item.state) ||
   (item.state === 'needs_review' && isUncertain(item)) ||
   isDecided(item)
 
@@ -53,7 +53,6 @@ export class PayoutSender {
   readonly #sends: Follower
   /** The wait before a first send that failed is tried again. */
   readonly #retries: Backoff
-  readonly #reversal: Follower
   /** The latest problem of each payout, for the screens (not journaled). */
   readonly #problems = new Map<string, Problem | null>()
   #blocked: string | null = null
@@ -75,9 +74,6 @@ export class PayoutSender {
     })
     this.#retries = new Backoff({ baseMs: o.retryBaseMs, maxMs: o.retryMaxMs, now: o.now })
     this.#sends = new Follower({ steps: [{ untilMs: Infinity, everyMs: o.idleMs }] })
-    this.#reversal = new Follower({
-      steps: [{ untilMs: o.reversalWatchMs, everyMs: o.reversalPollMs }],
-    })
   }
 
   start(): void {
@@ -97,7 +93,6 @@ export class PayoutSender {
     this.#unsubscribe = null
     this.#sends.stopAll()
     this.core.writes.stop()
-    this.#reversal.stopAll()
     await this.core.slots.idle()
     await this.core.store.allWritten()
   }
@@ -158,10 +153,6 @@ export class PayoutSender {
     const posting = this.#sends.isFollowing(reference)
     if (this.#running && followed(item) && !(item.state === 'sending' && posting))
       this.core.writes.pickUp(item)
-    const watch = this.#o.reversalWatchMs > 0 && item.state === 'success' && !item.resolution
-    if (watch && this.#o.now() - item.updatedAt < this.#o.reversalWatchMs)
-      this.#watchReversal(reference)
-    else if (item.state !== 'success') this.#reversal.stop(reference)
   }
 
   /** A payout's first send, when nothing holds it back, through a request slot. */
@@ -308,28 +299,6 @@ export class PayoutSender {
     if (failure === 'auth') return this.#pause(message, this.#o.retryMaxMs)
     // A Retry-After already holds back sending (the core's pacing).
     if (failure !== 'rate_limited') return this.#backoff(item.reference)
-  }
-
-  /** Only our reference's transfer, and only its reversal, changes a paid payout. */
-  #watchReversal(reference: string): void {
-    const { slots, writes, store, kind } = this.core
-    const look = async () => {
-      const item = this.#o.outbox.get(reference)
-      if (!item || item.state !== 'success' || !this.#running) return 'final'
-      if (this.#o.now() < this.#pausedUntil) return 'continue'
-      try {
-        const gateway = await this.#o.gateway()
-        const transfer = await slots.run(() => writes.lookup(gateway, reference))
-        if (transfer.reference !== reference || transfer.status !== 'reversed') return 'continue'
-        const at = new Date(this.#o.now()).toISOString()
-        store.update(reference, (e) => kind.found(e, transfer, at))
-        return 'final'
-      } catch (error) {
-        this.#failedRead(reference, error)
-        return 'continue'
-      }
-    }
-    this.#reversal.follow(reference, look, () => undefined)
   }
 
   /** A lookup failed: the problem in words; a bad key or no gateway blocks every send. */
