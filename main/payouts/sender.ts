@@ -15,7 +15,7 @@ import { GatewayError } from '../gateway/errors'
 import { approvalMatches, bindingHash } from './binding'
 import { explainGatewayFailure } from './explain'
 import { classifyFailure, type PayoutsGateway } from './gatewayPort'
-import { isDecided, isUncertain, SYSTEM_ACTOR, type PayoutItem, type Problem } from './model'
+import { SYSTEM_ACTOR, type PayoutItem, type Problem } from './model'
 import { judgeName } from './name-check'
 import {
   Paused,
@@ -35,12 +35,6 @@ const HELD = english({ key: 'payouts.gw.held' })
 
 /** How a turn of a payout's first send ended: when to try again, or void at the usual pace. */
 type Turn = CheckResult | void
-
-/** What the core follows or watches: the gateway holds, or may hold, these. */
-const followed = (item: PayoutItem): boolean =>
-  ['sending', 'unknown', 'submitted', 'success'].includes(item.state) ||
-  (item.state === 'needs_review' && isUncertain(item)) ||
-  isDecided(item)
 
 export class PayoutSender {
   /** The payouts' one core: the sender drives it, the decisions take it too (service.ts). */
@@ -148,10 +142,13 @@ export class PayoutSender {
       this.#sends.stop(reference)
       this.#retries.forget(reference)
     }
-    // The core follows what the gateway holds or may hold: at a start, and a decision made
-    // through another core over this outbox too. Not a `sending` payout this sender posts.
+    // The core follows or watches what the gateway holds or may hold (pickUp leaves what is
+    // done): at a start, and a decision made through another core over this outbox too. Not a
+    // `sending` payout this sender posts.
     const posting = this.#sends.isFollowing(reference)
-    if (this.#running && followed(item) && !(item.state === 'sending' && posting))
+    const { open, final } = this.core.kind
+    const followed = item.state === 'submitted' || open(item) || final(item)
+    if (this.#running && followed && !(item.state === 'sending' && posting))
       this.core.writes.pickUp(item)
   }
 
@@ -251,14 +248,14 @@ export class PayoutSender {
     // time (the first send's record is `send` itself).
     if (ready.sendAttempts > 0) {
       const text = `Attempt ${attempt} is being sent with the same reference.`
-      await this.core.slots.off(this.#noteAttempt(ready, text, { sendAttempts: attempt }))
+      await this.core.slots.off(this.#act(ready, 'attempt', text, { sendAttempts: attempt }))
     }
     const item = this.#o.outbox.get(reference)
     if (!item || item.state !== 'sending') return
     // The slot was given away for that write: a Retry-After met by another send meanwhile
     // holds this one back too.
     if (ready.sendAttempts > 0 && this.#heldBack(reference))
-      return this.#noteAttempt(item, `Attempt ${attempt} was not sent. ${HELD}`, {})
+      return this.#act(item, 'attempt', `Attempt ${attempt} was not sent. ${HELD}`, {})
     this.core.posting.add(reference)
     try {
       await this.core.writes.submit(item, gateway)
@@ -291,7 +288,7 @@ export class PayoutSender {
       return this.#act(item, 'refuse', message, patch)
     }
     // Not processed (bad key, Retry-After, or it never left): the same request may go again.
-    await this.#noteAttempt(item, `Attempt ${attempt}: ${message}`, {
+    await this.#act(item, 'attempt', `Attempt ${attempt}: ${message}`, {
       sendAttempts: attempt,
       problem: { ...problem, transient: true },
     })
@@ -318,25 +315,22 @@ export class PayoutSender {
     this.#pausedUntil = Math.max(this.#pausedUntil, this.#o.now() + ms)
   }
 
-  /** A system action, journaled and on disk before this returns (it gates a request). */
+  /**
+   * A system action, or a gateway call noted in the audit (`attempt`): journaled and on disk
+   * before this returns (it gates a request).
+   */
   async #act(
     item: PayoutItem,
-    action: 'expire' | 'hold' | 'send' | 'refuse',
+    action: 'expire' | 'hold' | 'send' | 'refuse' | 'attempt',
     reason: string | null,
     patch: ItemPatch,
   ): Promise<void> {
     const { reference: ref, state: from } = item
-    const to = ACTIONS[action].to
+    const by = SYSTEM_ACTOR
     await this.#o.outbox.commit([
-      { type: 'action', action, ref, by: SYSTEM_ACTOR, from, to, reason, patch },
-    ])
-  }
-
-  /** A gateway call noted in the audit, on disk before this returns. */
-  async #noteAttempt(item: PayoutItem, text: string, patch: ItemPatch): Promise<void> {
-    const { reference: ref, state } = item
-    await this.#o.outbox.commit([
-      { type: 'note', note: 'attempt', ref, by: SYSTEM_ACTOR, state, text, patch },
+      action === 'attempt'
+        ? { type: 'note', note: action, ref, by, state: from, text: reason ?? '', patch }
+        : { type: 'action', action, ref, by, from, to: ACTIONS[action].to, reason, patch },
     ])
   }
 
