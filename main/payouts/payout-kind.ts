@@ -99,7 +99,7 @@ export function payoutKind(options: {
   /** Payouts whose first request is on its way: its answer counts as an attempt. */
   posting?: ReadonlySet<string>
   /** A lookup of a payout the gateway holds failed: the sender paces the next one. */
-  lookupFailed?: (reference: string, error: unknown) => void
+  lookupFailed?: (item: PayoutItem, error: unknown) => undefined
 }): WriteKind<PayoutItem, PayoutsGateway, Transfer, Transfer> {
   const timeoutMs = options.requestTimeoutMs
   const counted = (item: PayoutItem): PayoutItem =>
@@ -107,10 +107,7 @@ export function payoutKind(options: {
       ? { ...item, sendAttempts: item.sendAttempts + 1 }
       : item
   return {
-    lookupFailed: (item, error) => {
-      options.lookupFailed?.(item.reference, error)
-      return undefined
-    },
+    lookupFailed: options.lookupFailed,
     words: { noun: 'payout' },
     referenceOf: (item) => item.reference,
     // A payout found `sending` after a restart may have left at its last change.

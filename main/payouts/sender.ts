@@ -59,10 +59,10 @@ export class PayoutSender {
     const o = (this.#o = settle(options))
     this.core = payoutCore(o, {
       publish: (item) => {
-        this.#setProblem(item.reference, null)
+        this.#say(item.reference, null)
         if (item.state === 'submitted' || item.state === 'success') this.#setBlocked(null)
       },
-      lookupFailed: (reference, error) => this.#failedRead(reference, error),
+      lookupFailed: (item, error) => void this.#failedRead(item.reference, error),
       // A bad key or no gateway stops the core's follow-ups too, not only the sends.
       paused: () => (o.now() < this.#pausedUntil ? (this.#blocked ?? 'Paused.') : null),
     })
@@ -172,8 +172,7 @@ export class PayoutSender {
 
   async #work(reference: string): Promise<Turn> {
     const item = this.#o.outbox.get(reference)
-    const now = this.#o.now()
-    if (!item || !this.#running || now < this.#pausedUntil) return
+    if (!item || !this.#running || this.#o.now() < this.#pausedUntil) return
     // A failed journal write leaves memory ahead of the disk (e.g. `sending` that was never
     // saved): nothing may go to the gateway until a restart reloads what is really on disk.
     const storage = this.#o.outbox.journal.failure
@@ -339,11 +338,9 @@ export class PayoutSender {
     return { afterMs: this.#retries.next(reference, null) }
   }
 
-  #say(reference: string, code: string, message: string): void {
-    this.#setProblem(reference, { code, message, at: this.#o.now(), transient: true })
-  }
-
-  #setProblem(reference: string, problem: Problem | null): void {
+  /** The payout's live problem for the screens, or none (`code` null). */
+  #say(reference: string, code: string | null, message = ''): void {
+    const problem = code === null ? null : { code, message, at: this.#o.now(), transient: true }
     this.#problems.set(reference, problem)
     this.#o.onProgress?.(reference)
   }
