@@ -244,8 +244,9 @@ export class PayoutSender {
     if (ready.state !== 'sending' || this.#heldBack(reference)) return
     const attempt = ready.sendAttempts + 1
     // A send after one the gateway did not process is journaled before it leaves, with its
-    // time (the first send's record is `send` itself).
-    if (ready.sendAttempts > 0) {
+    // time and count. The first send's record is `send` itself; its answer counts it (posting).
+    const resend = ready.sendAttempts > 0
+    if (resend) {
       const text = `Attempt ${attempt} is being sent with the same reference.`
       await this.core.slots.off(this.#act(ready, 'attempt', text, { sendAttempts: attempt }))
     }
@@ -253,9 +254,9 @@ export class PayoutSender {
     if (!item || item.state !== 'sending') return
     // The slot was given away for that write: a Retry-After met by another send meanwhile
     // holds this one back too.
-    if (ready.sendAttempts > 0 && this.#heldBack(reference))
+    if (resend && this.#heldBack(reference))
       return this.#act(item, 'attempt', `Attempt ${attempt} was not sent. ${HELD}`, {})
-    this.core.posting.add(reference)
+    if (!resend) this.core.posting.add(reference)
     try {
       await this.core.writes.submit(item, gateway)
     } catch (error) {
