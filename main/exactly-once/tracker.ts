@@ -2,7 +2,8 @@
 // entry is on disk, follow an unknown outcome by lookups (a resend only where earned, after the
 // wait, while nobody decided), hand it to a person when the window runs out, fence their
 // decision off from any request that may still land, and keep looking a decided reference up
-// so the gateway wins over a decision it contradicts. A kind says only what differs (WriteKind).
+// so the gateway wins over a decision it contradicts (and a final one its kind still watches,
+// a paid payout for its reversal). A kind says only what differs (WriteKind).
 import { AppError, refuse } from '../kernel/errors'
 import { decidedWatched } from './retention'
 import { overruleAlarm, type Alarmed } from './alarm'
