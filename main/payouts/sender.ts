@@ -186,8 +186,8 @@ export class PayoutSender {
       const why = error instanceof Error ? error.message : 'The gateway is not set up.'
       return this.#pause(why, this.#o.retryMaxMs / 4)
     }
-    if (item.state === 'approved') return this.#sendApproved(gateway, item)
-    if (item.state === 'sending') return this.#post(gateway, item)
+    // #post sends only a payout in `sending`.
+    return item.state === 'approved' ? this.#sendApproved(gateway, item) : this.#post(gateway, item)
   }
 
   /** Void: this turn is over; its follower looks again at its pace, or stops once it moved on. */
