@@ -75,7 +75,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
   }
 
   /** A lookup of our reference, unless a Retry-After met by its last one still holds. */
-  lookup(gateway: G, reference: string): Promise<R> {
+  #lookup(gateway: G, reference: string): Promise<R> {
     return this.pacing.lookup(reference, () => this.kind.lookup(gateway, reference))
   }
 
@@ -130,7 +130,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     const reference = this.kind.referenceOf(entry)
     const outcome = await submitByReference({
       send: () => this.#send(gateway, entry),
-      lookup: () => this.lookup(gateway, reference),
+      lookup: () => this.#lookup(gateway, reference),
       noun: this.#noun,
       now: this.deps.now,
     })
@@ -228,7 +228,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     let record: R | undefined
     try {
       gateway = await this.deps.gateway()
-      if (!pursued) record = await this.lookup(gateway, reference)
+      if (!pursued) record = await this.#lookup(gateway, reference)
     } catch (error) {
       // Only an entry the gateway is settling keeps a failed lookup (a notice).
       return decided || this.inReview(before) ? before : this.#lookupFailed(before, error)
@@ -267,7 +267,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     const step = await pursueByReference<A, R>({
       uncertainty: this.kind.uncertainty(before) ?? this.#afterRestart(before),
       lookup: async () => {
-        const record = await this.lookup(gateway, reference)
+        const record = await this.#lookup(gateway, reference)
         // A record of another reference says nothing about ours: not found, for this purpose.
         if (!this.#ours(record, reference)) throw foreignAnswer(this.#noun)
         return record
