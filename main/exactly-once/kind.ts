@@ -38,6 +38,8 @@ export interface WriteKind<E extends Alarmed, G, A, R> {
   open(entry: E): boolean
   /** Nothing more will change at the gateway (a decided entry is final too). */
   final(entry: E): boolean
+  /** A final entry the gateway may still change (a paid payout reversed): still looked up. */
+  watched?(entry: E, now: number): boolean
   uncertainty(entry: E): Uncertainty | null | undefined
   resolution(entry: E): Resolution | null | undefined
   /** The request, with the reference fixed in the entry (the first send and every resend). */

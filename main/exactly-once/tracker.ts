@@ -2,7 +2,8 @@
 // entry is on disk, follow an unknown outcome by lookups (a resend only where earned, after the
 // wait, while nobody decided), hand it to a person when the window runs out, fence their
 // decision off from any request that may still land, and keep looking a decided reference up
-// so the gateway wins over a decision it contradicts. A kind says only what differs (WriteKind).
+// so the gateway wins over a decision it contradicts (and a final one its kind still watches,
+// a paid payout for its reversal). A kind says only what differs (WriteKind).
 import { AppError, refuse } from '../kernel/errors'
 import { decidedWatched } from './retention'
 import { overruleAlarm, type Alarmed } from './alarm'
@@ -51,6 +52,9 @@ export function writesFor<E extends Alarmed, G, A, R>(
   })
 }
 
+/** Quick while the gateway settles it; slow in review or decided; `watch`: the kind's watch. */
+type Pace = 'quick' | 'slow' | 'watch'
+
 export type Submitted<E> = { kind: 'sent'; entry: E } | { kind: 'unknown'; entry: E }
 
 export class ReferencedWrites<E extends Alarmed, G, A, R> {
@@ -81,7 +85,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
   }
 
   /** A lookup of our reference, unless a Retry-After met by its last one still holds. */
-  lookup(gateway: G, reference: string): Promise<R> {
+  #lookup(gateway: G, reference: string): Promise<R> {
     return this.pacing.lookup(reference, () => this.kind.lookup(gateway, reference))
   }
 
@@ -104,15 +108,20 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     if (pace) this.#follow(this.kind.referenceOf(entry), pace)
   }
 
-  /** Waiting for a person, or decided within the reversal window: looked up slowly. */
-  #pace(entry: E): 'quick' | 'slow' | null {
+  /**
+   * Waiting for a person, or decided within the reversal window: looked up slowly; final and
+   * still watched by its kind: at the watch's pace.
+   */
+  #pace(entry: E): Pace | null {
     if (this.inReview(entry) || this.#watched(entry)) return 'slow'
-    return this.kind.final(entry) ? null : 'quick'
+    if (!this.kind.final(entry)) return 'quick'
+    return this.kind.watched?.(entry, this.deps.now()) ? 'watch' : null
   }
 
   stop(): void {
     this.deps.follower.stopAll()
     this.deps.reviewFollower?.stopAll()
+    this.deps.watchFollower?.stopAll()
   }
 
   inReview(entry: E): boolean {
@@ -159,7 +168,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
   }
 
   /** Each check hands the entry on to the pace its state now asks for, or ends it. */
-  #follow(reference: string, pace: 'quick' | 'slow'): void {
+  #follow(reference: string, pace: Pace): void {
     const check = async (): Promise<CheckResult> => {
       const entry = await this.check(reference)
       const next = entry && this.#pace(entry)
@@ -167,7 +176,10 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
       if (next) this.#follow(reference, next)
       return 'final'
     }
-    if (pace === 'slow') return this.deps.reviewFollower?.follow(reference, check, () => undefined)
+    if (pace !== 'quick') {
+      const slow = pace === 'slow' ? this.deps.reviewFollower : this.deps.watchFollower
+      return slow?.follow(reference, check, () => undefined)
+    }
     const { follower, journal } = this.deps
     const entry = follower.isFollowing(reference) ? undefined : journal.get(reference)
     const first = entry && this.#lookAgain(entry)
@@ -220,13 +232,13 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     const before = this.deps.journal.get(reference)
     if (!before) return undefined
     const decided = this.#decided(before)
-    if (!decided && this.kind.final(before)) return before
+    if (!decided && this.kind.final(before) && this.#pace(before) !== 'watch') return before
     const pursued = !decided && this.kind.open(before) && !this.inReview(before)
     let gateway: G
     let record: R | undefined
     try {
       gateway = await this.deps.gateway()
-      if (!pursued) record = await this.lookup(gateway, reference)
+      if (!pursued) record = await this.#lookup(gateway, reference)
     } catch (error) {
       // Only an entry the gateway is settling keeps a failed lookup (a notice).
       return decided || this.inReview(before) ? before : this.#lookupFailed(before, error)
@@ -257,7 +269,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
 
   /** A lookup whose record is adopted: one of another reference says nothing about ours. */
   async #lookUpOurs(gateway: G, reference: string): Promise<R> {
-    const record = await this.lookup(gateway, reference)
+    const record = await this.#lookup(gateway, reference)
     if (!this.#ours(record, reference)) throw foreignAnswer(this.#noun)
     return record
   }

@@ -13,6 +13,8 @@ export interface ServiceWriteDeps<G> {
   follower: Follower
   /** Looks up entries waiting for a person, and decided ones, slowly; absent: nobody does. */
   reviewFollower?: Follower
+  /** Looks up the final entries the kind still watches (WriteKind.watched); absent: nobody. */
+  watchFollower?: Follower
   /** Whether this environment has shown it keeps our reference (resends need it). */
   trust?: ReferenceTrust
   /** The environment's holds (Retry-After), shared by every kind; absent: this kind's own. */
@@ -33,15 +35,13 @@ export interface ServiceWriteDeps<G> {
   verifyPin?: (userId: string, pin: string) => Promise<unknown>
 }
 
+type Settled<G> = Required<Pick<ServiceWriteDeps<G>, 'now' | 'verifyAfterMs'>>
+
 /** The tracker's deps: a service's, with every default settled, and the store it writes. */
-export interface TrackerDeps<E, G> extends Omit<
-  ServiceWriteDeps<G>,
-  'now' | 'verifyAfterMs' | 'unknownWindowMs' | 'actor'
-> {
+export interface TrackerDeps<E, G>
+  extends Omit<ServiceWriteDeps<G>, keyof Settled<G> | 'unknownWindowMs' | 'actor'>, Settled<G> {
   journal: EntryStore<E>
   publish: (entry: E) => void
-  now: () => number
-  verifyAfterMs: number
   windowMs: number
   /** How long a decided reference is still looked up (the gateway's reversal window). */
   decidedWatchMs: number

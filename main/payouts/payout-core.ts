@@ -78,7 +78,7 @@ export type PayoutCore = ReturnType<typeof payoutCore>
 /** What the core tells the sender (a payout moved, a lookup failed) and asks it (a pause). */
 export interface SenderHooks {
   publish(item: PayoutItem): void
-  lookupFailed(reference: string, error: unknown): void
+  lookupFailed(item: PayoutItem, error: unknown): undefined
   /** Why nothing may ask the gateway now (a bad key, no gateway), or null. */
   paused(): string | null
 }
@@ -99,8 +99,9 @@ export function payoutCore(options: SenderOptions, told?: SenderHooks) {
   const store = new PayoutStore(o.outbox, (error) => o.onError?.(error))
   const kind = payoutKind({
     requestTimeoutMs: o.requestTimeoutMs,
+    reversalWatchMs: o.reversalWatchMs,
     posting,
-    lookupFailed: (reference, error) => told?.lookupFailed(reference, error),
+    lookupFailed: (item, error) => told?.lookupFailed(item, error),
   })
   const slots = new Slots(o.concurrency)
   // Quick at first (a transfer is usually settled by then), then at the slower of the two
@@ -114,6 +115,7 @@ export function payoutCore(options: SenderOptions, told?: SenderHooks) {
     gateway,
     follower,
     reviewFollower: new Follower({ steps: [{ untilMs: Infinity, everyMs: o.reviewPollMs }] }),
+    watchFollower: new Follower({ steps: [{ untilMs: Infinity, everyMs: o.reversalPollMs }] }),
     publish: (item) => told?.publish(item),
     trust: o.referenceTrust,
     pacing: o.pacing,

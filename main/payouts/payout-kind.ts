@@ -94,10 +94,12 @@ const reviewReason = (lastSaid: string): string =>
 /** The payout kind, with the deadline of each gateway request. */
 export function payoutKind(options: {
   requestTimeoutMs: number
+  /** How long after success a payout is looked up for a reversal; absent or 0: not at all. */
+  reversalWatchMs?: number
   /** Payouts whose first request is on its way: its answer counts as an attempt. */
   posting?: ReadonlySet<string>
   /** A lookup of a payout the gateway holds failed: the sender paces the next one. */
-  lookupFailed?: (reference: string, error: unknown) => void
+  lookupFailed?: (item: PayoutItem, error: unknown) => undefined
 }): WriteKind<PayoutItem, PayoutsGateway, Transfer, Transfer> {
   const timeoutMs = options.requestTimeoutMs
   const counted = (item: PayoutItem): PayoutItem =>
@@ -105,10 +107,7 @@ export function payoutKind(options: {
       ? { ...item, sendAttempts: item.sendAttempts + 1 }
       : item
   return {
-    lookupFailed: (item, error) => {
-      options.lookupFailed?.(item.reference, error)
-      return undefined
-    },
+    lookupFailed: options.lookupFailed,
     words: { noun: 'payout' },
     referenceOf: (item) => item.reference,
     // A payout found `sending` after a restart may have left at its last change.
@@ -121,8 +120,12 @@ export function payoutKind(options: {
       item.state === 'sending' ||
       item.state === 'unknown' ||
       (item.state === 'needs_review' && Boolean(item.uncertainty)),
-    // `success` can still be reversed: the sender's reversal watch looks at it, not the core.
     final: (item) => FINAL.has(item.state),
+    // A paid payout can still be reversed by the receiving bank; not one a supervisor decided.
+    watched: (item, now) =>
+      item.state === 'success' &&
+      !item.resolution &&
+      now - item.updatedAt < (options.reversalWatchMs ?? 0),
     uncertainty: toCoreUncertainty,
     resolution: ({ resolution: r }) =>
       r && {
@@ -137,7 +140,11 @@ export function payoutKind(options: {
     lookup: (gateway, reference) => gateway.disbursements.verify(reference, { timeoutMs }),
     answerReference: (transfer) => transfer.reference,
     accepted: (item, transfer, at) => fold(counted(item), transfer, ms(at)),
-    found: (item, transfer, at) => fold(counted(item), transfer, ms(at)),
+    // Only its reversal changes a paid payout (its watch, above).
+    found: (item, transfer, at) =>
+      item.state === 'success' && transfer.status !== 'reversed'
+        ? item
+        : fold(counted(item), transfer, ms(at)),
     unknown: (item0, u) => {
       const item = counted(item0)
       const uncertainty = fromCoreUncertainty(u)

@@ -6,8 +6,8 @@
 // An approved payout is followed like any of the core's entries, by a follower through the
 // core's slots, until its first request has left. This file is the payout's part: the binding
 // and approval checks and the name check before anything leaves, what a refusal of the first
-// request means, the pause while the gateway or the disk cannot be used, the live problems for
-// the screens, and the reversal watch of a paid payout (to the core, a success is final).
+// request means, the pause while the gateway or the disk cannot be used, and the live problems
+// for the screens.
 import { english } from '../kernel/errors'
 import { Follower, type CheckResult } from '../exactly-once/follower'
 import { Backoff } from '../exactly-once/pacing'
@@ -15,7 +15,7 @@ import { GatewayError } from '../gateway/errors'
 import { approvalMatches, bindingHash } from './binding'
 import { explainGatewayFailure } from './explain'
 import { classifyFailure, type PayoutsGateway } from './gatewayPort'
-import { isDecided, isUncertain, SYSTEM_ACTOR, type PayoutItem, type Problem } from './model'
+import { SYSTEM_ACTOR, type PayoutItem, type Problem } from './model'
 import { judgeName } from './name-check'
 import {
   Paused,
@@ -36,12 +36,6 @@ const HELD = english({ key: 'payouts.gw.held' })
 /** How a turn of a payout's first send ended: when to try again, or void at the usual pace. */
 type Turn = CheckResult | void
 
-/** What the core follows: the gateway holds, or may hold, these. */
-const followed = (item: PayoutItem): boolean =>
-  ['sending', 'unknown', 'submitted'].includes(item.state) ||
-  (item.state === 'needs_review' && isUncertain(item)) ||
-  isDecided(item)
-
 export class PayoutSender {
   /** The payouts' one core: the sender drives it, the decisions take it too (service.ts). */
   readonly core: PayoutCore
@@ -53,7 +47,6 @@ export class PayoutSender {
   readonly #sends: Follower
   /** The wait before a first send that failed is tried again. */
   readonly #retries: Backoff
-  readonly #reversal: Follower
   /** The latest problem of each payout, for the screens (not journaled). */
   readonly #problems = new Map<string, Problem | null>()
   #blocked: string | null = null
@@ -66,18 +59,15 @@ export class PayoutSender {
     const o = (this.#o = settle(options))
     this.core = payoutCore(o, {
       publish: (item) => {
-        this.#setProblem(item.reference, null)
+        this.#say(item.reference, null)
         if (item.state === 'submitted' || item.state === 'success') this.#setBlocked(null)
       },
-      lookupFailed: (reference, error) => this.#failedRead(reference, error),
+      lookupFailed: (item, error) => void this.#failedRead(item.reference, error),
       // A bad key or no gateway stops the core's follow-ups too, not only the sends.
       paused: () => (o.now() < this.#pausedUntil ? (this.#blocked ?? 'Paused.') : null),
     })
     this.#retries = new Backoff({ baseMs: o.retryBaseMs, maxMs: o.retryMaxMs, now: o.now })
     this.#sends = new Follower({ steps: [{ untilMs: Infinity, everyMs: o.idleMs }] })
-    this.#reversal = new Follower({
-      steps: [{ untilMs: o.reversalWatchMs, everyMs: o.reversalPollMs }],
-    })
   }
 
   start(): void {
@@ -97,7 +87,6 @@ export class PayoutSender {
     this.#unsubscribe = null
     this.#sends.stopAll()
     this.core.writes.stop()
-    this.#reversal.stopAll()
     await this.core.slots.idle()
     await this.core.store.allWritten()
   }
@@ -153,15 +142,14 @@ export class PayoutSender {
       this.#sends.stop(reference)
       this.#retries.forget(reference)
     }
-    // The core follows what the gateway holds or may hold: at a start, and a decision made
-    // through another core over this outbox too. Not a `sending` payout this sender posts.
+    // The core follows or watches what the gateway holds or may hold (pickUp leaves what is
+    // done): at a start, and a decision made through another core over this outbox too. Not a
+    // `sending` payout this sender posts.
     const posting = this.#sends.isFollowing(reference)
-    if (this.#running && followed(item) && !(item.state === 'sending' && posting))
+    const { open, final } = this.core.kind
+    const followed = item.state === 'submitted' || open(item) || final(item)
+    if (this.#running && followed && !(item.state === 'sending' && posting))
       this.core.writes.pickUp(item)
-    const watch = this.#o.reversalWatchMs > 0 && item.state === 'success' && !item.resolution
-    if (watch && this.#o.now() - item.updatedAt < this.#o.reversalWatchMs)
-      this.#watchReversal(reference)
-    else if (item.state !== 'success') this.#reversal.stop(reference)
   }
 
   /** A payout's first send, when nothing holds it back, through a request slot. */
@@ -184,8 +172,7 @@ export class PayoutSender {
 
   async #work(reference: string): Promise<Turn> {
     const item = this.#o.outbox.get(reference)
-    const now = this.#o.now()
-    if (!item || !this.#running || now < this.#pausedUntil) return
+    if (!item || !this.#running || this.#o.now() < this.#pausedUntil) return
     // A failed journal write leaves memory ahead of the disk (e.g. `sending` that was never
     // saved): nothing may go to the gateway until a restart reloads what is really on disk.
     const storage = this.#o.outbox.journal.failure
@@ -199,8 +186,8 @@ export class PayoutSender {
       const why = error instanceof Error ? error.message : 'The gateway is not set up.'
       return this.#pause(why, this.#o.retryMaxMs / 4)
     }
-    if (item.state === 'approved') return this.#sendApproved(gateway, item)
-    if (item.state === 'sending') return this.#post(gateway, item)
+    // #post sends only a payout in `sending`.
+    return item.state === 'approved' ? this.#sendApproved(gateway, item) : this.#post(gateway, item)
   }
 
   /** Void: this turn is over; its follower looks again at its pace, or stops once it moved on. */
@@ -257,18 +244,19 @@ export class PayoutSender {
     if (ready.state !== 'sending' || this.#heldBack(reference)) return
     const attempt = ready.sendAttempts + 1
     // A send after one the gateway did not process is journaled before it leaves, with its
-    // time (the first send's record is `send` itself).
-    if (ready.sendAttempts > 0) {
+    // time and count. The first send's record is `send` itself; its answer counts it (posting).
+    const resend = ready.sendAttempts > 0
+    if (resend) {
       const text = `Attempt ${attempt} is being sent with the same reference.`
-      await this.core.slots.off(this.#noteAttempt(ready, text, { sendAttempts: attempt }))
+      await this.core.slots.off(this.#act(ready, 'attempt', text, { sendAttempts: attempt }))
     }
     const item = this.#o.outbox.get(reference)
     if (!item || item.state !== 'sending') return
     // The slot was given away for that write: a Retry-After met by another send meanwhile
     // holds this one back too.
-    if (ready.sendAttempts > 0 && this.#heldBack(reference))
-      return this.#noteAttempt(item, `Attempt ${attempt} was not sent. ${HELD}`, {})
-    this.core.posting.add(reference)
+    if (resend && this.#heldBack(reference))
+      return this.#act(item, 'attempt', `Attempt ${attempt} was not sent. ${HELD}`, {})
+    if (!resend) this.core.posting.add(reference)
     try {
       await this.core.writes.submit(item, gateway)
     } catch (error) {
@@ -300,7 +288,7 @@ export class PayoutSender {
       return this.#act(item, 'refuse', message, patch)
     }
     // Not processed (bad key, Retry-After, or it never left): the same request may go again.
-    await this.#noteAttempt(item, `Attempt ${attempt}: ${message}`, {
+    await this.#act(item, 'attempt', `Attempt ${attempt}: ${message}`, {
       sendAttempts: attempt,
       problem: { ...problem, transient: true },
     })
@@ -308,28 +296,6 @@ export class PayoutSender {
     if (failure === 'auth') return this.#pause(message, this.#o.retryMaxMs)
     // A Retry-After already holds back sending (the core's pacing).
     if (failure !== 'rate_limited') return this.#backoff(item.reference)
-  }
-
-  /** Only our reference's transfer, and only its reversal, changes a paid payout. */
-  #watchReversal(reference: string): void {
-    const { slots, writes, store, kind } = this.core
-    const look = async () => {
-      const item = this.#o.outbox.get(reference)
-      if (!item || item.state !== 'success' || !this.#running) return 'final'
-      if (this.#o.now() < this.#pausedUntil) return 'continue'
-      try {
-        const gateway = await this.#o.gateway()
-        const transfer = await slots.run(() => writes.lookup(gateway, reference))
-        if (transfer.reference !== reference || transfer.status !== 'reversed') return 'continue'
-        const at = new Date(this.#o.now()).toISOString()
-        store.update(reference, (e) => kind.found(e, transfer, at))
-        return 'final'
-      } catch (error) {
-        this.#failedRead(reference, error)
-        return 'continue'
-      }
-    }
-    this.#reversal.follow(reference, look, () => undefined)
   }
 
   /** A lookup failed: the problem in words; a bad key or no gateway blocks every send. */
@@ -349,25 +315,22 @@ export class PayoutSender {
     this.#pausedUntil = Math.max(this.#pausedUntil, this.#o.now() + ms)
   }
 
-  /** A system action, journaled and on disk before this returns (it gates a request). */
+  /**
+   * A system action, or a gateway call noted in the audit (`attempt`): journaled and on disk
+   * before this returns (it gates a request).
+   */
   async #act(
     item: PayoutItem,
-    action: 'expire' | 'hold' | 'send' | 'refuse',
+    action: 'expire' | 'hold' | 'send' | 'refuse' | 'attempt',
     reason: string | null,
     patch: ItemPatch,
   ): Promise<void> {
     const { reference: ref, state: from } = item
-    const to = ACTIONS[action].to
+    const by = SYSTEM_ACTOR
     await this.#o.outbox.commit([
-      { type: 'action', action, ref, by: SYSTEM_ACTOR, from, to, reason, patch },
-    ])
-  }
-
-  /** A gateway call noted in the audit, on disk before this returns. */
-  async #noteAttempt(item: PayoutItem, text: string, patch: ItemPatch): Promise<void> {
-    const { reference: ref, state } = item
-    await this.#o.outbox.commit([
-      { type: 'note', note: 'attempt', ref, by: SYSTEM_ACTOR, state, text, patch },
+      action === 'attempt'
+        ? { type: 'note', note: action, ref, by, state: from, text: reason ?? '', patch }
+        : { type: 'action', action, ref, by, from, to: ACTIONS[action].to, reason, patch },
     ])
   }
 
@@ -376,11 +339,9 @@ export class PayoutSender {
     return { afterMs: this.#retries.next(reference, null) }
   }
 
-  #say(reference: string, code: string, message: string): void {
-    this.#setProblem(reference, { code, message, at: this.#o.now(), transient: true })
-  }
-
-  #setProblem(reference: string, problem: Problem | null): void {
+  /** The payout's live problem for the screens, or none (`code` null). */
+  #say(reference: string, code: string | null, message = ''): void {
+    const problem = code === null ? null : { code, message, at: this.#o.now(), transient: true }
     this.#problems.set(reference, problem)
     this.#o.onProgress?.(reference)
   }

@@ -1,0 +1,67 @@
+// What the sender writes down for a payout: each request that left counted once (a first
+// request the gateway did not process and the second that was accepted are two, not three),
+// and, for a paid payout looked up through the reversal window, nothing until the gateway
+// reverses our reference's transfer: a record that stays paid writes nothing, not even when it
+// reads differently from what was sent (that was judged when the payout succeeded).
+import { afterEach, expect, it } from 'vitest'
+import { PayoutSender, type SenderOptions } from '../../../main/payouts/sender'
+import { approvedPayout, HOLDERS, realClock, world, type World } from './helpers'
+
+let w: World
+let sender: PayoutSender | null = null
+afterEach(async () => {
+  await sender?.stop()
+  sender = null
+  await w?.cleanup()
+})
+
+async function paidSoon(extra: Partial<SenderOptions> = {}): Promise<string> {
+  w = await world()
+  const { reference } = await approvedPayout(w, 0)
+  realClock(w)
+  sender = new PayoutSender({
+    outbox: w.outbox,
+    gateway: async () => w.gateway,
+    resolveName: async (_bank, account) => ({
+      kind: 'resolved',
+      accountName: HOLDERS[account]!,
+      bankName: 'Access Bank',
+      at: w.clock.now,
+    }),
+    now: () => w.clock.now,
+    pollMs: 1,
+    retryBaseMs: 2,
+    retryMaxMs: 20,
+    idleMs: 5,
+    reversalWatchMs: 0,
+    verifyAfterMs: 2,
+    ...extra,
+  })
+  return reference
+}
+
+it('counts each request that left once, also after one the gateway did not process', async () => {
+  const reference = await paidSoon()
+  w.gateway.initFaults.push({ kind: '429', retryAfterMs: 10 })
+  sender!.start()
+  await sender!.idle(5_000)
+  expect(w.gateway.count('initialize', reference)).toBe(2)
+  expect(w.outbox.get(reference)).toMatchObject({ state: 'success', sendAttempts: 2 })
+})
+
+it('writes nothing while a paid payout stays paid, and moves it only once reversed', async () => {
+  const reference = await paidSoon({ reversalWatchMs: 60_000, reversalPollMs: 5 })
+  sender!.start()
+  await sender!.idle(5_000)
+  const paid = w.outbox.get(reference)
+  expect(paid?.state).toBe('success')
+  w.gateway.transfers.get(reference)!.account_number = '9999999999'
+  const looked = w.gateway.count('verify', reference)
+  await expect
+    .poll(() => w.gateway.count('verify', reference), { timeout: 2_000 })
+    .toBeGreaterThan(looked + 2)
+  expect(w.outbox.get(reference)).toBe(paid)
+
+  w.gateway.transfers.get(reference)!.status = 'reversed'
+  await expect.poll(() => w.outbox.get(reference)?.state, { timeout: 2_000 }).toBe('reversed')
+})
