@@ -185,8 +185,10 @@ export function payoutKind(options: {
         problem: null,
       }
     },
-    // Paid while the gateway says failed, or not paid while it holds a transfer that did not.
-    contradicts: (transfer, made) => made === (transfer.status === 'failed'),
+    // Paid while the gateway says failed or reversed (the money came back: nobody holds it
+    // paid any more), or not paid while it holds a transfer that did not fail.
+    contradicts: (transfer, made) =>
+      made ? ['failed', 'reversed'].includes(transfer.status) : transfer.status !== 'failed',
     overruled: (item, transfer, alarm, at) => {
       const after = fold({ ...item, state: 'submitted' }, transfer, ms(at))
       const problem = after.problem?.code === 'transfer_failed' ? after.problem : null

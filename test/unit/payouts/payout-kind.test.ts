@@ -214,4 +214,31 @@ describe('payouts under the exactly-once core', () => {
     w.outbox = await Outbox.open({ dir: w.dir, now: () => w!.clock.now })
     expect(w.outbox.get(item.reference)).toEqual(overruled)
   })
+
+  it('lets the gateway overrule a "paid" whose transfer it later reverses', async () => {
+    // Decided paid, then the money came back: the payee no longer has it, so the till must not
+    // go on saying "paid" while a supervisor has nothing to act on.
+    w = await world()
+    const gateway = new FakeGateway()
+    gateway.initFaults.push({ kind: 'timeout', when: 'after' })
+    gateway.startStatus = 'success'
+    const { store, writes } = core(w, gateway)
+    const item = await sending(w)
+    await writes.submit(item, gateway)
+    w.clock.now += 60 * 60_000
+    await w.commands.decideOutcome(supervisor, item.reference, GOOD_PIN, {
+      outcome: 'paid',
+      reason: 'On the statement',
+      gatewayReference: 'TRF_991',
+    })
+    gateway.transfers.get(item.reference)!.status = 'reversed'
+
+    await writes.check(item.reference)
+    await store.written(item.reference)
+    const overruled = w.outbox.get(item.reference)!
+    expect(overruled.state).toBe('reversed')
+    expect(overruled.resolution?.outcome).toBe('paid')
+    expect(overruled.alarm?.text).toMatch(/reversed/)
+    expect(gateway.count('initialize', item.reference)).toBe(1)
+  })
 })
