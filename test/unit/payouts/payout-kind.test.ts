@@ -42,9 +42,10 @@ afterEach(async () => {
   w = undefined
 })
 
-function core(world: World, gateway: FakeGateway) {
+function core(world: World, gateway: FakeGateway, reversalWatchMs?: number) {
   const store = new PayoutStore(world.outbox)
-  const writes = new ReferencedWrites(payoutKind({ requestTimeoutMs: 5_000 }), {
+  const kind = payoutKind({ requestTimeoutMs: 5_000, reversalWatchMs })
+  const writes = new ReferencedWrites(kind, {
     journal: store,
     gateway: async () => gateway,
     follower: HAND_DRIVEN,
@@ -239,6 +240,35 @@ describe('payouts under the exactly-once core', () => {
     expect(overruled.state).toBe('reversed')
     expect(overruled.resolution?.outcome).toBe('paid')
     expect(overruled.alarm?.text).toMatch(/reversed/)
+    expect(gateway.count('initialize', item.reference)).toBe(1)
+  })
+
+  it('still watches for a reversal a payout the gateway showed paid over a "not paid"', async () => {
+    // The overrule made it a paid transfer like any other: its money can still come back
+    // within the reversal window, and the till must not go on saying "paid" then.
+    w = await world()
+    const gateway = new FakeGateway()
+    gateway.initFaults.push({ kind: 'timeout', when: 'after' })
+    gateway.startStatus = 'success'
+    const { store, writes } = core(w, gateway, 3 * 86_400_000)
+    const item = await sending(w)
+    await writes.submit(item, gateway)
+    w.clock.now += 60 * 60_000
+    await w.commands.decideOutcome(supervisor, item.reference, GOOD_PIN, {
+      outcome: 'not_paid',
+      reason: 'Not on the statement',
+    })
+    await writes.check(item.reference)
+    await store.written(item.reference)
+    expect(w.outbox.get(item.reference)?.state).toBe('success')
+
+    w.clock.now += 60 * 60_000
+    gateway.transfers.get(item.reference)!.status = 'reversed'
+    await writes.check(item.reference)
+    await store.written(item.reference)
+    const reversed = w.outbox.get(item.reference)!
+    expect(reversed.state).toBe('reversed')
+    expect(reversed.alarm?.text).toMatch(/marked as not paid/)
     expect(gateway.count('initialize', item.reference)).toBe(1)
   })
 })
