@@ -59,6 +59,24 @@ function core(world: World, gateway: FakeGateway, reversalWatchMs?: number) {
   return { store, writes }
 }
 
+/**
+ * A payout the gateway made whose answer was lost, then decided "not paid" by a supervisor an
+ * hour later (nothing looked up yet), on a core watching paid payouts for `reversalWatchMs`.
+ */
+async function madeButDecidedNotPaid(world: World, gateway: FakeGateway, reversalWatchMs?: number) {
+  gateway.initFaults.push({ kind: 'timeout', when: 'after' })
+  gateway.startStatus = 'success'
+  const { store, writes } = core(world, gateway, reversalWatchMs)
+  const item = await sending(world)
+  await writes.submit(item, gateway)
+  world.clock.now += 60 * 60_000
+  await world.commands.decideOutcome(supervisor, item.reference, GOOD_PIN, {
+    outcome: 'not_paid',
+    reason: 'Not on the statement',
+  })
+  return { store, writes, item }
+}
+
 /** An approved payout, moved to `sending` as the sender does before its first request. */
 async function sending(world: World): Promise<PayoutItem> {
   const draft = await world.commands.draft(cashier, draftInput({ submit: true }))
@@ -188,17 +206,7 @@ describe('payouts under the exactly-once core', () => {
   it('lets the gateway overrule a "not paid" it contradicts, with records the reducer replays', async () => {
     w = await world()
     const gateway = new FakeGateway()
-    // The transfer is made; its answer is lost.
-    gateway.initFaults.push({ kind: 'timeout', when: 'after' })
-    gateway.startStatus = 'success'
-    const { store, writes } = core(w, gateway)
-    const item = await sending(w)
-    await writes.submit(item, gateway)
-    w.clock.now += 60 * 60_000
-    await w.commands.decideOutcome(supervisor, item.reference, GOOD_PIN, {
-      outcome: 'not_paid',
-      reason: 'Not on the statement',
-    })
+    const { store, writes, item } = await madeButDecidedNotPaid(w, gateway)
 
     await writes.check(item.reference)
     await store.written(item.reference)
@@ -249,16 +257,7 @@ describe('payouts under the exactly-once core', () => {
     // within the reversal window, and the till must not go on saying "paid" then.
     w = await world()
     const gateway = new FakeGateway()
-    gateway.initFaults.push({ kind: 'timeout', when: 'after' })
-    gateway.startStatus = 'success'
-    const { store, writes } = core(w, gateway, 3 * 86_400_000)
-    const item = await sending(w)
-    await writes.submit(item, gateway)
-    w.clock.now += 60 * 60_000
-    await w.commands.decideOutcome(supervisor, item.reference, GOOD_PIN, {
-      outcome: 'not_paid',
-      reason: 'Not on the statement',
-    })
+    const { store, writes, item } = await madeButDecidedNotPaid(w, gateway, 3 * 86_400_000)
     await writes.check(item.reference)
     await store.written(item.reference)
     expect(w.outbox.get(item.reference)?.state).toBe('success')
