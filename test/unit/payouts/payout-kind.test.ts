@@ -8,6 +8,7 @@ import { silentLogger } from '../../../main/kernel/log'
 import { Follower } from '../../../main/exactly-once/follower'
 import { DECIDED_WATCH_MS, ReferencedWrites } from '../../../main/exactly-once/tracker'
 import { bindingHash } from '../../../main/payouts/binding'
+import type { OutcomeDecision } from '../../../main/payouts/outcome-decision'
 import type { DisbursementBody } from '../../../main/payouts/gatewayPort'
 import { readChain } from '../../../main/payouts/journal'
 import type { PayoutItem } from '../../../main/payouts/model'
@@ -59,21 +60,25 @@ function core(world: World, gateway: FakeGateway, reversalWatchMs?: number) {
   return { store, writes }
 }
 
+const NOT_PAID: OutcomeDecision = { outcome: 'not_paid', reason: 'Not on the statement' }
+
 /**
- * A payout the gateway made whose answer was lost, then decided "not paid" by a supervisor an
- * hour later (nothing looked up yet), on a core watching paid payouts for `reversalWatchMs`.
+ * A payout the gateway made whose answer was lost, then decided by a supervisor an hour later
+ * (nothing looked up yet), on a core watching paid payouts for `reversalWatchMs`.
  */
-async function madeButDecidedNotPaid(world: World, gateway: FakeGateway, reversalWatchMs?: number) {
+async function madeThenDecided(
+  world: World,
+  gateway: FakeGateway,
+  decision: OutcomeDecision,
+  reversalWatchMs?: number,
+) {
   gateway.initFaults.push({ kind: 'timeout', when: 'after' })
   gateway.startStatus = 'success'
   const { store, writes } = core(world, gateway, reversalWatchMs)
   const item = await sending(world)
   await writes.submit(item, gateway)
   world.clock.now += 60 * 60_000
-  await world.commands.decideOutcome(supervisor, item.reference, GOOD_PIN, {
-    outcome: 'not_paid',
-    reason: 'Not on the statement',
-  })
+  await world.commands.decideOutcome(supervisor, item.reference, GOOD_PIN, decision)
   return { store, writes, item }
 }
 
@@ -206,7 +211,7 @@ describe('payouts under the exactly-once core', () => {
   it('lets the gateway overrule a "not paid" it contradicts, with records the reducer replays', async () => {
     w = await world()
     const gateway = new FakeGateway()
-    const { store, writes, item } = await madeButDecidedNotPaid(w, gateway)
+    const { store, writes, item } = await madeThenDecided(w, gateway, NOT_PAID)
 
     await writes.check(item.reference)
     await store.written(item.reference)
@@ -229,13 +234,7 @@ describe('payouts under the exactly-once core', () => {
     // go on saying "paid" while a supervisor has nothing to act on.
     w = await world()
     const gateway = new FakeGateway()
-    gateway.initFaults.push({ kind: 'timeout', when: 'after' })
-    gateway.startStatus = 'success'
-    const { store, writes } = core(w, gateway)
-    const item = await sending(w)
-    await writes.submit(item, gateway)
-    w.clock.now += 60 * 60_000
-    await w.commands.decideOutcome(supervisor, item.reference, GOOD_PIN, {
+    const { store, writes, item } = await madeThenDecided(w, gateway, {
       outcome: 'paid',
       reason: 'On the statement',
       gatewayReference: 'TRF_991',
@@ -257,7 +256,7 @@ describe('payouts under the exactly-once core', () => {
     // within the reversal window, and the till must not go on saying "paid" then.
     w = await world()
     const gateway = new FakeGateway()
-    const { store, writes, item } = await madeButDecidedNotPaid(w, gateway, 3 * 86_400_000)
+    const { store, writes, item } = await madeThenDecided(w, gateway, NOT_PAID, 3 * 86_400_000)
     await writes.check(item.reference)
     await store.written(item.reference)
     expect(w.outbox.get(item.reference)?.state).toBe('success')
