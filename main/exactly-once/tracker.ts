@@ -367,7 +367,10 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     const alarm = overruleAlarm({
       noun: this.#noun,
       reference,
-      decidedAs: resolution.made ? 'made' : (this.kind.notMade ?? 'not paid'),
+      // In the decision's own words, as its decided view says them (decisionOutcomeView).
+      decidedAs: resolution.made
+        ? (this.kind.words.made ?? 'paid')
+        : (this.kind.notMade ?? 'not paid'),
       byName: resolution.byName,
       gatewaySays: this.kind.statusWords(record),
       at,

@@ -14,6 +14,7 @@ import { english } from '../kernel/errors'
 import { explainTransferFailure } from './explain'
 import type { DisbursementBody, PayoutsGateway } from './gatewayPort'
 import type { LimitRole } from './limits'
+import { isDecided } from './model'
 import type { ActorRole, PayoutItem, TransferSnapshot, Uncertainty } from './model'
 
 const iso = (ms: number): string => new Date(ms).toISOString()
@@ -121,10 +122,12 @@ export function payoutKind(options: {
       item.state === 'unknown' ||
       (item.state === 'needs_review' && Boolean(item.uncertainty)),
     final: (item) => FINAL.has(item.state),
-    // A paid payout can still be reversed by the receiving bank; not one a supervisor decided.
+    // A paid payout can still be reversed by the receiving bank; not one a supervisor decided
+    // paid (the core's decided watch looks at that), but one the gateway showed paid over a
+    // decision (overruled) like any other.
     watched: (item, now) =>
       item.state === 'success' &&
-      !item.resolution &&
+      !isDecided(item) &&
       now - item.updatedAt < (options.reversalWatchMs ?? 0),
     uncertainty: toCoreUncertainty,
     resolution: ({ resolution: r }) =>

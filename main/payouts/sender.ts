@@ -253,9 +253,12 @@ export class PayoutSender {
     const item = this.#o.outbox.get(reference)
     if (!item || item.state !== 'sending') return
     // The slot was given away for that write: a Retry-After met by another send meanwhile
-    // holds this one back too.
-    if (resend && this.#heldBack(reference))
-      return this.#act(item, 'attempt', `Attempt ${attempt} was not sent. ${HELD}`, {})
+    // holds this one back too. It did not leave, so it is not counted (sendAttempts counts
+    // the initialize calls made).
+    if (resend && this.#heldBack(reference)) {
+      const text = `Attempt ${attempt} was not sent. ${HELD}`
+      return this.#act(item, 'attempt', text, { sendAttempts: ready.sendAttempts })
+    }
     if (!resend) this.core.posting.add(reference)
     try {
       await this.core.writes.submit(item, gateway)

@@ -8,6 +8,7 @@ import { silentLogger } from '../../../main/kernel/log'
 import { Follower } from '../../../main/exactly-once/follower'
 import { DECIDED_WATCH_MS, ReferencedWrites } from '../../../main/exactly-once/tracker'
 import { bindingHash } from '../../../main/payouts/binding'
+import type { OutcomeDecision } from '../../../main/payouts/outcome-decision'
 import type { DisbursementBody } from '../../../main/payouts/gatewayPort'
 import { readChain } from '../../../main/payouts/journal'
 import type { PayoutItem } from '../../../main/payouts/model'
@@ -42,9 +43,10 @@ afterEach(async () => {
   w = undefined
 })
 
-function core(world: World, gateway: FakeGateway) {
+function core(world: World, gateway: FakeGateway, reversalWatchMs?: number) {
   const store = new PayoutStore(world.outbox)
-  const writes = new ReferencedWrites(payoutKind({ requestTimeoutMs: 5_000 }), {
+  const kind = payoutKind({ requestTimeoutMs: 5_000, reversalWatchMs })
+  const writes = new ReferencedWrites(kind, {
     journal: store,
     gateway: async () => gateway,
     follower: HAND_DRIVEN,
@@ -56,6 +58,28 @@ function core(world: World, gateway: FakeGateway) {
     decidedWatchMs: DECIDED_WATCH_MS,
   })
   return { store, writes }
+}
+
+const NOT_PAID: OutcomeDecision = { outcome: 'not_paid', reason: 'Not on the statement' }
+
+/**
+ * A payout the gateway made whose answer was lost, then decided by a supervisor an hour later
+ * (nothing looked up yet), on a core watching paid payouts for `reversalWatchMs`.
+ */
+async function madeThenDecided(
+  world: World,
+  gateway: FakeGateway,
+  decision: OutcomeDecision,
+  reversalWatchMs?: number,
+) {
+  gateway.initFaults.push({ kind: 'timeout', when: 'after' })
+  gateway.startStatus = 'success'
+  const { store, writes } = core(world, gateway, reversalWatchMs)
+  const item = await sending(world)
+  await writes.submit(item, gateway)
+  world.clock.now += 60 * 60_000
+  await world.commands.decideOutcome(supervisor, item.reference, GOOD_PIN, decision)
+  return { store, writes, item }
 }
 
 /** An approved payout, moved to `sending` as the sender does before its first request. */
@@ -187,17 +211,7 @@ describe('payouts under the exactly-once core', () => {
   it('lets the gateway overrule a "not paid" it contradicts, with records the reducer replays', async () => {
     w = await world()
     const gateway = new FakeGateway()
-    // The transfer is made; its answer is lost.
-    gateway.initFaults.push({ kind: 'timeout', when: 'after' })
-    gateway.startStatus = 'success'
-    const { store, writes } = core(w, gateway)
-    const item = await sending(w)
-    await writes.submit(item, gateway)
-    w.clock.now += 60 * 60_000
-    await w.commands.decideOutcome(supervisor, item.reference, GOOD_PIN, {
-      outcome: 'not_paid',
-      reason: 'Not on the statement',
-    })
+    const { store, writes, item } = await madeThenDecided(w, gateway, NOT_PAID)
 
     await writes.check(item.reference)
     await store.written(item.reference)
@@ -220,13 +234,7 @@ describe('payouts under the exactly-once core', () => {
     // go on saying "paid" while a supervisor has nothing to act on.
     w = await world()
     const gateway = new FakeGateway()
-    gateway.initFaults.push({ kind: 'timeout', when: 'after' })
-    gateway.startStatus = 'success'
-    const { store, writes } = core(w, gateway)
-    const item = await sending(w)
-    await writes.submit(item, gateway)
-    w.clock.now += 60 * 60_000
-    await w.commands.decideOutcome(supervisor, item.reference, GOOD_PIN, {
+    const { store, writes, item } = await madeThenDecided(w, gateway, {
       outcome: 'paid',
       reason: 'On the statement',
       gatewayReference: 'TRF_991',
@@ -238,7 +246,28 @@ describe('payouts under the exactly-once core', () => {
     const overruled = w.outbox.get(item.reference)!
     expect(overruled.state).toBe('reversed')
     expect(overruled.resolution?.outcome).toBe('paid')
-    expect(overruled.alarm?.text).toMatch(/reversed/)
+    // In the words of the decision the supervisor made ("paid"), as the screens say it.
+    expect(overruled.alarm?.text).toMatch(/marked as paid by Sade Supervisor.*reversed/)
+    expect(gateway.count('initialize', item.reference)).toBe(1)
+  })
+
+  it('still watches for a reversal a payout the gateway showed paid over a "not paid"', async () => {
+    // The overrule made it a paid transfer like any other: its money can still come back
+    // within the reversal window, and the till must not go on saying "paid" then.
+    w = await world()
+    const gateway = new FakeGateway()
+    const { store, writes, item } = await madeThenDecided(w, gateway, NOT_PAID, 3 * 86_400_000)
+    await writes.check(item.reference)
+    await store.written(item.reference)
+    expect(w.outbox.get(item.reference)?.state).toBe('success')
+
+    w.clock.now += 60 * 60_000
+    gateway.transfers.get(item.reference)!.status = 'reversed'
+    await writes.check(item.reference)
+    await store.written(item.reference)
+    const reversed = w.outbox.get(item.reference)!
+    expect(reversed.state).toBe('reversed')
+    expect(reversed.alarm?.text).toMatch(/marked as not paid/)
     expect(gateway.count('initialize', item.reference)).toBe(1)
   })
 })

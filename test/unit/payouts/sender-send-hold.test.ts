@@ -125,6 +125,7 @@ it('a resend waiting for its attempt record on disk does not leave once a Retry-
   await sender.stop()
   expect(w.gateway.count('initialize', first.reference)).toBe(1)
   expect(w.gateway.count('initialize', second.reference)).toBe(1)
-  expect(w.outbox.get(second.reference)).toMatchObject({ state: 'sending', sendAttempts: 2 })
+  // Held back, attempt 2 never left: one initialize, one attempt counted.
+  expect(w.outbox.get(second.reference)).toMatchObject({ state: 'sending', sendAttempts: 1 })
   expect(sender.problem(second.reference)?.code).toBe('rate_limited')
 })
