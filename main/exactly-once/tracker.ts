@@ -172,7 +172,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     const check = async (): Promise<CheckResult> => {
       const entry = await this.check(reference)
       const next = entry && this.#pace(entry)
-      if (entry && next === pace) return pace === 'quick' ? this.#lookAgain(entry) : 'continue'
+      if (entry && next === pace) return this.#lookAgain(entry)
       if (next) this.#follow(reference, next)
       return 'final'
     }
@@ -181,8 +181,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
       return slow?.follow(reference, check, () => undefined)
     }
     const { follower, journal } = this.deps
-    const entry = follower.isFollowing(reference) ? undefined : journal.get(reference)
-    const first = entry && this.#lookAgain(entry)
+    const entry = journal.get(reference)
     follower.follow(
       reference,
       check,
@@ -200,21 +199,19 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
         if (after) this.deps.publish(after)
         if (after && this.inReview(after)) this.#follow(reference, 'slow')
       },
-      typeof first === 'object' ? first.afterMs : undefined,
+      entry && this.#lookAgain(entry),
     )
   }
 
-  /** An entry still unknown: not before its lost request can have landed, then backing off. */
+  /**
+   * An entry still unknown backs off (where its follower's schedule does), not before its lost
+   * request can have landed; anything else goes at the schedule's pace.
+   */
   #lookAgain(entry: E): CheckResult {
-    const reference = this.kind.referenceOf(entry)
-    const backoff = this.deps.backoff
-    if (!backoff || !this.kind.open(entry)) {
-      backoff?.forget(reference)
-      return 'continue'
-    }
+    if (!this.kind.open(entry)) return 'continue'
     const lost = this.kind.uncertainty(entry)?.lastUnknownAt
-    const landsBy = lost ? Date.parse(lost) + this.deps.verifyAfterMs : null
-    return { afterMs: backoff.next(reference, landsBy) }
+    const landsBy = lost ? Date.parse(lost) + this.deps.verifyAfterMs : 0
+    return { backOffMs: landsBy - this.deps.now() }
   }
 
   /**
