@@ -14,7 +14,10 @@ export type CheckResult = 'final' | 'continue' | { afterMs: number } | { backOff
 export interface FollowSchedule {
   /** Until `untilMs` after following began, check every `everyMs`; the last step ends it. */
   readonly steps: ReadonlyArray<{ readonly untilMs: number; readonly everyMs: number }>
-  /** Waits doubling per failed turn from `baseMs` to `maxMs`, jittered so a batch lost together is not in lockstep. */
+  /**
+   * Per turn backed off in a row, from `baseMs` doubling to `maxMs`, jittered so a batch lost
+   * together is not in lockstep.
+   */
   readonly backOff?: { readonly baseMs: number; readonly maxMs: number }
 }
 
