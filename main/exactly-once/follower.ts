@@ -3,12 +3,22 @@
 // and ending at a deadline so a forgotten checkout doesn't poll forever. One follow per key; a
 // manual check never doubles the schedule.
 
-/** `afterMs`: check again then rather than on the schedule (a back-off, a wait to land). */
-export type CheckResult = 'final' | 'continue' | { afterMs: number }
+/**
+ * `afterMs`: check again then rather than on the schedule (a hold). `backOffMs`: this turn
+ * failed, or a lost answer is still unknown: again not before `backOffMs` (its request may still
+ * land), else after the schedule's back-off; on a schedule without one, as usual. `continue`
+ * starts the back-off again from its base.
+ */
+export type CheckResult = 'final' | 'continue' | { afterMs: number } | { backOffMs: number }
 
 export interface FollowSchedule {
   /** Until `untilMs` after following began, check every `everyMs`; the last step ends it. */
   readonly steps: ReadonlyArray<{ readonly untilMs: number; readonly everyMs: number }>
+  /**
+   * Per turn backed off in a row, from `baseMs` doubling to `maxMs`, jittered so a batch lost
+   * together is not in lockstep.
+   */
+  readonly backOff?: { readonly baseMs: number; readonly maxMs: number }
 }
 
 export interface Timers {
@@ -32,6 +42,8 @@ interface Followed {
   onGiveUp: () => void
   /** A check is out now: a timer or "Retry now" meanwhile doesn't ask again. */
   running?: boolean
+  /** Turns backed off in a row. */
+  misses: number
 }
 
 export class Follower {
@@ -43,16 +55,16 @@ export class Follower {
   ) {}
 
   /**
-   * Checks `key` after the first interval (or `firstAfterMs`), then on schedule until `check`
+   * Checks `key` after the first interval (or as `first` asks), then on schedule until `check`
    * says final. A key already followed keeps its age (the cadence doesn't reset), with the new
    * callbacks.
    */
-  follow(key: string, check: Followed['check'], onGiveUp: () => void, firstAfterMs?: number) {
+  follow(key: string, check: Followed['check'], onGiveUp: () => void, first?: CheckResult) {
     const existing = this.#followed.get(key)
     if (existing) return void Object.assign(existing, { check, onGiveUp })
-    const entry: Followed = { startedAt: this.timers.now(), check, onGiveUp }
+    const entry: Followed = { startedAt: this.timers.now(), check, onGiveUp, misses: 0 }
     this.#followed.set(key, entry)
-    this.#arm(key, entry, firstAfterMs)
+    this.#arm(key, entry, first)
   }
 
   isFollowing(key: string): boolean {
@@ -70,11 +82,13 @@ export class Follower {
   }
 
   /**
-   * Checks every key followed now rather than at its time ("Retry now"); a key being checked
-   * at the moment is left to that check, so nothing is asked twice at once.
+   * Checks every key followed now rather than at its time ("Retry now"), its back-off from the
+   * base again; a key being checked at the moment is left to that check, so nothing is asked
+   * twice at once.
    */
   checkNow(): void {
     for (const [key, entry] of this.#followed) {
+      entry.misses = 0
       if (entry.running) continue
       this.timers.clearTimeout(entry.timer)
       void this.#run(key, entry)
@@ -85,14 +99,29 @@ export class Follower {
     return this.#followed.size
   }
 
-  #arm(key: string, entry: Followed, afterMs?: number): void {
+  #arm(key: string, entry: Followed, result: CheckResult = 'continue'): void {
     const age = this.timers.now() - entry.startedAt
     const delay = this.schedule.steps.find((step) => age < step.untilMs)?.everyMs
     if (delay === undefined) {
       this.#followed.delete(key)
       return entry.onGiveUp()
     }
-    entry.timer = this.timers.setTimeout(() => void this.#run(key, entry), afterMs ?? delay)
+    const wait = this.#wait(entry, result) ?? delay
+    entry.timer = this.timers.setTimeout(() => void this.#run(key, entry), wait)
+  }
+
+  /** The wait `result` asks for, or undefined for the schedule's. */
+  #wait(entry: Followed, result: CheckResult): number | undefined {
+    if (typeof result !== 'object') {
+      entry.misses = 0
+      return undefined
+    }
+    if ('afterMs' in result) return result.afterMs
+    const backOff = this.schedule.backOff
+    if (!backOff) return undefined
+    if (result.backOffMs > 0) return Math.min(result.backOffMs, backOff.maxMs)
+    const ms = Math.min(backOff.maxMs, backOff.baseMs * 2 ** entry.misses++)
+    return ms * (0.8 + Math.random() * 0.4)
   }
 
   async #run(key: string, entry: Followed): Promise<void> {
@@ -107,7 +136,7 @@ export class Follower {
     entry.running = false
     if (this.#followed.get(key) !== entry) return
     if (result === 'final') this.#followed.delete(key)
-    else this.#arm(key, entry, typeof result === 'object' ? result.afterMs : undefined)
+    else this.#arm(key, entry, result)
   }
 }
 

@@ -70,35 +70,6 @@ export class Pacing {
   }
 }
 
-/**
- * Lookups of an entry whose answer was lost: none before that request can have landed, then
- * backing off from `baseMs` to `maxMs`, jittered so a batch lost together is not in lockstep.
- */
-export class Backoff {
-  readonly #misses = new Map<string, number>()
-
-  constructor(private readonly o: { baseMs: number; maxMs: number; now: () => number }) {}
-
-  /** How long until `key` is looked up again; `landsBy`: when its lost request can land. */
-  next(key: string, landsBy: number | null): number {
-    const landing = landsBy === null ? 0 : landsBy - this.o.now()
-    if (landing > 0) return Math.min(landing, this.o.maxMs)
-    const misses = (this.#misses.get(key) ?? 0) + 1
-    this.#misses.set(key, misses)
-    const ms = Math.min(this.o.maxMs, this.o.baseMs * 2 ** (misses - 1))
-    return ms * (0.8 + Math.random() * 0.4)
-  }
-
-  forget(key: string): void {
-    this.#misses.delete(key)
-  }
-
-  /** Every key starts again from `baseMs` (a person asked to try now). */
-  clear(): void {
-    this.#misses.clear()
-  }
-}
-
 const paces = new WeakMap<object, Pacing>()
 
 /** The pacing of this till, shared by every kind, keyed by the environment of the moment. */

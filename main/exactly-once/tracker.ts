@@ -70,16 +70,12 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     this.pacing = deps.pacing ?? new Pacing(deps.now)
   }
 
-  #send(gateway: G, entry: E): Promise<A> {
-    return this.pacing.send(() => this.kind.send(gateway, entry))
-  }
-
   /**
    * A send whose 2xx names another reference: the gateway took a write, so ours exists; read
    * like a 2xx whose body could not be read (looked up, never sent again), and said so.
    */
   async #sendOurs(gateway: G, entry: E): Promise<A> {
-    const answer = await this.#send(gateway, entry)
+    const answer = await this.pacing.send(() => this.kind.send(gateway, entry))
     if (!this.#ours(answer, this.kind.referenceOf(entry), 'echo')) throw foreignAnswer(this.#noun)
     return answer
   }
@@ -172,7 +168,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     const check = async (): Promise<CheckResult> => {
       const entry = await this.check(reference)
       const next = entry && this.#pace(entry)
-      if (entry && next === pace) return pace === 'quick' ? this.#lookAgain(entry) : 'continue'
+      if (entry && next === pace) return this.#lookAgain(entry)
       if (next) this.#follow(reference, next)
       return 'final'
     }
@@ -181,8 +177,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
       return slow?.follow(reference, check, () => undefined)
     }
     const { follower, journal } = this.deps
-    const entry = follower.isFollowing(reference) ? undefined : journal.get(reference)
-    const first = entry && this.#lookAgain(entry)
+    const entry = journal.get(reference)
     follower.follow(
       reference,
       check,
@@ -200,21 +195,19 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
         if (after) this.deps.publish(after)
         if (after && this.inReview(after)) this.#follow(reference, 'slow')
       },
-      typeof first === 'object' ? first.afterMs : undefined,
+      entry && this.#lookAgain(entry),
     )
   }
 
-  /** An entry still unknown: not before its lost request can have landed, then backing off. */
+  /**
+   * An entry still unknown backs off (where its follower's schedule does), not before its lost
+   * request can have landed; anything else goes at the schedule's pace.
+   */
   #lookAgain(entry: E): CheckResult {
-    const reference = this.kind.referenceOf(entry)
-    const backoff = this.deps.backoff
-    if (!backoff || !this.kind.open(entry)) {
-      backoff?.forget(reference)
-      return 'continue'
-    }
+    if (!this.kind.open(entry)) return 'continue'
     const lost = this.kind.uncertainty(entry)?.lastUnknownAt
-    const landsBy = lost ? Date.parse(lost) + this.deps.verifyAfterMs : null
-    return { afterMs: backoff.next(reference, landsBy) }
+    const landsBy = lost ? Date.parse(lost) + this.deps.verifyAfterMs : 0
+    return { backOffMs: landsBy - this.deps.now() }
   }
 
   /**
@@ -332,17 +325,14 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
     return this.#publishIfChanged(before, this.#fold(reference, answer, how))
   }
 
-  /** A 2xx or a record found: folded in, unless the answer is about another reference. */
+  /** A 2xx or a record found, of our reference (#sendOurs, #lookUpOurs), folded in. */
   #fold(reference: string, answer: A | R, how: 'sent' | 'found'): E | undefined {
     const at = this.#iso()
-    // A 2xx is "exists" whatever its body says, even about another reference.
-    const ours = how === 'found' || this.#ours(answer, reference, 'echo')
-    return this.deps.journal.update(reference, (e) => {
-      if (how === 'found') return this.kind.found(e, answer as R, at)
-      if (ours) return this.kind.accepted(e, answer as A, at)
-      const u = this.kind.uncertainty(e) ?? this.#afterRestart(e)
-      return this.kind.unknown(e, { ...u, existsSaid: true, lastUnknownAt: null })
-    })
+    return this.deps.journal.update(reference, (e) =>
+      how === 'found'
+        ? this.kind.found(e, answer as R, at)
+        : this.kind.accepted(e, answer as A, at),
+    )
   }
 
   #decided(entry: E): boolean {
@@ -359,8 +349,7 @@ export class ReferencedWrites<E extends Alarmed, G, A, R> {
   #overruleIfContradicted(entry: E, answer: A | R): void {
     const reference = this.kind.referenceOf(entry)
     const resolution = this.kind.resolution(entry)
-    const theirs = this.kind.answerReference(answer)
-    if (!resolution || (theirs !== undefined && theirs !== reference)) return
+    if (!resolution) return
     const record = answer as R
     if (!this.kind.contradicts(record, resolution.made)) return
     const at = this.#iso()

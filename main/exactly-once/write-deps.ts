@@ -4,7 +4,7 @@ import type { Logger } from '../kernel/log'
 import type { Decider } from './decision'
 import type { Follower } from './follower'
 import type { EntryStore } from './kind'
-import type { Backoff, Pacing, Slots } from './pacing'
+import type { Pacing, Slots } from './pacing'
 import type { ReferenceTrust } from './trust'
 
 /** What a feature's service is given that the core needs (its own deps, mostly). */
@@ -21,8 +21,6 @@ export interface ServiceWriteDeps<G> {
   pacing?: Pacing
   /** Bounds the follow-ups asking the gateway at once (a journal write frees its slot). */
   slots?: Slots
-  /** Paces the lookups of an entry whose answer was lost; absent: the follower's schedule. */
-  backoff?: Backoff
   log: Logger
   now?: () => number
   /** Least wait after a lost request before a lookup may clear a resend (and the fence). */

@@ -6,7 +6,7 @@ import type { Sealer } from '../integrity/seal'
 import { silentLogger } from '../kernel/log'
 import { COMMIT_LAG_MARGIN_MS } from '../exactly-once/fence'
 import { Follower } from '../exactly-once/follower'
-import { Backoff, Slots, type Pacing } from '../exactly-once/pacing'
+import { Slots, type Pacing } from '../exactly-once/pacing'
 import { DECIDED_WATCH_MS, ReferencedWrites } from '../exactly-once/tracker'
 import type { ReferenceTrust } from '../exactly-once/trust'
 import type { GatewayProvider, PayoutsGateway } from './gatewayPort'
@@ -108,8 +108,10 @@ export function payoutCore(options: SenderOptions, told?: SenderHooks) {
   // paces a payout had: status checks at the bank and lookups after a lost answer.
   const quick = { untilMs: 20 * o.pollMs, everyMs: o.pollMs }
   const later = { untilMs: Infinity, everyMs: Math.min(o.maxPollMs, o.retryMaxMs) }
-  // Follows what the gateway holds or may hold; "Retry now" checks these now.
-  const follower = new Follower({ steps: [quick, later] })
+  // Follows what the gateway holds or may hold; "Retry now" checks these now. A lost answer's
+  // lookups back off as a failed first send does.
+  const backOff = { baseMs: o.retryBaseMs, maxMs: o.retryMaxMs }
+  const follower = new Follower({ steps: [quick, later], backOff })
   const writes = new ReferencedWrites(kind, {
     journal: store,
     gateway,
@@ -120,7 +122,6 @@ export function payoutCore(options: SenderOptions, told?: SenderHooks) {
     trust: o.referenceTrust,
     pacing: o.pacing,
     slots,
-    backoff: new Backoff({ baseMs: o.retryBaseMs, maxMs: o.retryMaxMs, now: o.now }),
     log: silentLogger,
     now: o.now,
     verifyAfterMs: o.verifyAfterMs,

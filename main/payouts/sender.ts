@@ -10,7 +10,6 @@
 // for the screens.
 import { english } from '../kernel/errors'
 import { Follower, type CheckResult } from '../exactly-once/follower'
-import { Backoff } from '../exactly-once/pacing'
 import { GatewayError } from '../gateway/errors'
 import { approvalMatches, bindingHash } from './binding'
 import { explainGatewayFailure } from './explain'
@@ -36,17 +35,19 @@ const HELD = english({ key: 'payouts.gw.held' })
 /** How a turn of a payout's first send ended: when to try again, or void at the usual pace. */
 type Turn = CheckResult | void
 
+/** A first send that failed: tried again backing off (the sends' schedule). */
+const BACK_OFF: CheckResult = { backOffMs: 0 }
+
 export class PayoutSender {
   /** The payouts' one core: the sender drives it, the decisions take it too (service.ts). */
   readonly core: PayoutCore
   readonly #o: Settled
   /**
    * The payouts whose first send is to be made: approved, or `sending` and cleared for another
-   * initialize (it was not processed). Each is tried at once, then every `idleMs`.
+   * initialize (it was not processed). Each is tried at once, then every `idleMs`, or backing
+   * off after a failure.
    */
   readonly #sends: Follower
-  /** The wait before a first send that failed is tried again. */
-  readonly #retries: Backoff
   /** The latest problem of each payout, for the screens (not journaled). */
   readonly #problems = new Map<string, Problem | null>()
   #blocked: string | null = null
@@ -66,8 +67,10 @@ export class PayoutSender {
       // A bad key or no gateway stops the core's follow-ups too, not only the sends.
       paused: () => (o.now() < this.#pausedUntil ? (this.#blocked ?? 'Paused.') : null),
     })
-    this.#retries = new Backoff({ baseMs: o.retryBaseMs, maxMs: o.retryMaxMs, now: o.now })
-    this.#sends = new Follower({ steps: [{ untilMs: Infinity, everyMs: o.idleMs }] })
+    this.#sends = new Follower({
+      steps: [{ untilMs: Infinity, everyMs: o.idleMs }],
+      backOff: { baseMs: o.retryBaseMs, maxMs: o.retryMaxMs },
+    })
   }
 
   start(): void {
@@ -99,7 +102,6 @@ export class PayoutSender {
    */
   kick(): void {
     this.#pausedUntil = 0
-    this.#retries.clear()
     this.#sends.checkNow()
     this.core.follower.checkNow()
   }
@@ -136,12 +138,9 @@ export class PayoutSender {
         reference,
         () => this.#due(reference),
         () => undefined,
-        0,
+        { afterMs: 0 },
       )
-    else if (item.state !== 'sending') {
-      this.#sends.stop(reference)
-      this.#retries.forget(reference)
-    }
+    else if (item.state !== 'sending') this.#sends.stop(reference)
     // The core follows or watches what the gateway holds or may hold (pickUp leaves what is
     // done): at a start, and a decision made through another core over this outbox too. Not a
     // `sending` payout this sender posts.
@@ -165,7 +164,7 @@ export class PayoutSender {
       .run(() => this.#work(reference))
       .catch((error: unknown) => {
         this.#o.onError?.(error)
-        return this.#backoff(reference)
+        return BACK_OFF
       })
     return turn ?? (ours() ? 'continue' : 'final')
   }
@@ -214,7 +213,7 @@ export class PayoutSender {
     if (result.kind === 'unavailable') {
       const message = `Waiting to check the name with the bank: ${result.message}`
       this.#say(item.reference, 'name_check_unavailable', message)
-      return this.#backoff(item.reference)
+      return BACK_OFF
     }
     const judged = judgeName(item, result)
     // The enquiry took a while: go on only if the payout is still exactly what was judged.
@@ -298,7 +297,7 @@ export class PayoutSender {
     this.#say(item.reference, failure, message)
     if (failure === 'auth') return this.#pause(message, this.#o.retryMaxMs)
     // A Retry-After already holds back sending (the core's pacing).
-    if (failure !== 'rate_limited') return this.#backoff(item.reference)
+    if (failure !== 'rate_limited') return BACK_OFF
   }
 
   /** A lookup failed: the problem in words; a bad key or no gateway blocks every send. */
@@ -335,11 +334,6 @@ export class PayoutSender {
         ? { type: 'note', note: action, ref, by, state: from, text: reason ?? '', patch }
         : { type: 'action', action, ref, by, from, to: ACTIONS[action].to, reason, patch },
     ])
-  }
-
-  /** The next first send of `reference` after a failure, backing off. */
-  #backoff(reference: string): CheckResult {
-    return { afterMs: this.#retries.next(reference, null) }
   }
 
   /** The payout's live problem for the screens, or none (`code` null). */
