@@ -8,6 +8,7 @@ import type { RefundDecisionInput } from '../../common/ipc/refunds'
 import { awaitsAcknowledgement } from './alarm'
 import { decisionOutcomeView, type OutcomeFields } from './decision'
 import { Flights } from './flights'
+import { cashierError, type ErrorContext } from '../gateway/cashier-errors'
 import type { Uncertainty } from './submit'
 import { writesFor, type ReferencedWrites, type ServiceWriteDeps, type Submitted } from './tracker'
 import type { EntryStore, WriteKind } from './kind'
@@ -23,11 +24,11 @@ export interface KindServiceOptions {
   listsInFlight?: boolean
 }
 
-/** How a first send that did not work out is told (and, when it may have landed, kept). */
-export interface FirstSendFailure {
-  /** The error, in words, for a send that never reached the gateway or that it refused. */
-  refused: (error: unknown) => Error
-  /** The evidence when the request may have reached the gateway after all; null: refused. */
+/**
+ * How a first send that did not work out is told: what the cashier was doing, for the error
+ * in words; and, when the request may have reached the gateway after all, its evidence.
+ */
+export interface FirstSendFailure extends ErrorContext {
   lost?: (error: unknown) => Uncertainty | null
 }
 
@@ -85,6 +86,7 @@ export abstract class KindService<E extends OutcomeFields, G, V> {
    */
   protected async first(entry: E, failure: FirstSendFailure): Promise<Submitted<E>> {
     const reference = this.kind.referenceOf(entry)
+    this.base.log.info(`${this.kind.words.noun} sending`, { reference })
     this.journal.put(entry)
     let gateway: G | undefined
     try {
@@ -95,7 +97,7 @@ export abstract class KindService<E extends OutcomeFields, G, V> {
       const lost = gateway !== undefined && failure.lost?.(error)
       if (!lost) {
         this.journal.remove(reference)
-        throw failure.refused(error)
+        throw cashierError(error, failure)
       }
       this.base.log.warn(`${this.kind.words.noun} outcome unknown`, { reference, kind: 'internal' })
       return { kind: 'unknown', entry: this.writes.lost(reference, lost) ?? entry }

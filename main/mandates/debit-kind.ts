@@ -7,7 +7,7 @@ import { unconfirmedNotice } from '../exactly-once/outcome-view'
 import { outcomeKind } from '../exactly-once/kind'
 import type { GatewayClient, ResponseOf } from '../gateway'
 import { english } from '../kernel/errors'
-import { stillChecking } from '../payments/cashier-errors'
+import { stillChecking } from '../gateway/cashier-errors'
 import { FINAL_DEBIT, type DebitEntry, type MandateEntry } from './mandate-entries'
 
 /** The debit's acceptance (fields not shown) or its status record. */

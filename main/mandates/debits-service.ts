@@ -4,7 +4,6 @@
 import type { DebitView, MandateDebitInput } from '../../common/ipc/mandates'
 import { compare } from '../../common/money'
 import { refuse } from '../kernel/errors'
-import { cashierError } from '../payments/cashier-errors'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
 import { KindService, type KindServiceDeps } from '../exactly-once/service'
@@ -68,10 +67,6 @@ export class DebitsService extends KindService<DebitEntry, DebitsGateway, DebitV
       throw refuse('invalid_input', { key: 'input.checkFields' }, { fields, fieldSay })
 
     const paymentReference = newReference('DD', nowFrom(this.deps))
-    this.deps.log.info('debit sending', {
-      paymentReference,
-      mandateReference: mandate.mandateReference,
-    })
     const submitted = await this.first(
       {
         paymentReference,
@@ -90,15 +85,12 @@ export class DebitsService extends KindService<DebitEntry, DebitsGateway, DebitV
         customerEmail: mandate.customerEmail,
       },
       {
-        refused: (error) =>
-          cashierError(error, {
-            action: 'chargeMandate',
-            fields: { debit_amount: 'amount', narration: 'narration' },
-            codes: {
-              limit_exceeded: { key: 'mandates.overMonthlyLimit' },
-              mandate_not_active: { key: 'mandates.gatewayNotActive' },
-            },
-          }),
+        action: 'chargeMandate',
+        fields: { debit_amount: 'amount', narration: 'narration' },
+        codes: {
+          limit_exceeded: { key: 'mandates.overMonthlyLimit' },
+          mandate_not_active: { key: 'mandates.gatewayNotActive' },
+        },
       },
     )
     return this.view(submitted.entry)

@@ -12,7 +12,6 @@ import type {
 } from '../../common/ipc/payments'
 import { MoneyError, ZERO, parseUserAmount, type Minor } from '../../common/money'
 import { english, refuse } from '../kernel/errors'
-import { cashierError } from './cashier-errors'
 import { checkCheckoutUrl } from './checkout-link'
 import type { Journal } from './journal'
 import { entryFromRecord, isFinalPayment, type PaymentEntry } from './payment-entry'
@@ -45,7 +44,6 @@ export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, 
     const { email, amount, currency } = validateStart(input)
     const actor = this.deps.actor()
     const reference = newReference('PAY', nowFrom(this.deps))
-    this.deps.log.info('payment starting', { reference, currency })
     const sent = await this.first(
       {
         reference,
@@ -66,16 +64,13 @@ export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, 
         notice: null,
       },
       {
-        refused: (error) =>
-          cashierError(error, {
-            action: 'startPayment',
-            fields: {
-              email: 'email',
-              amount: 'amount',
-              currency: 'currency',
-              customer_name: 'customerName',
-            },
-          }),
+        action: 'startPayment',
+        fields: {
+          email: 'email',
+          amount: 'amount',
+          currency: 'currency',
+          customer_name: 'customerName',
+        },
       },
     )
     return this.view(sent.entry)
