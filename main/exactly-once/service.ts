@@ -52,7 +52,7 @@ export abstract class KindService<E extends OutcomeFields, G, V> {
   /** An entry as the feature's screens show it; `following` says the till is asking now. */
   protected abstract show(entry: E, following: boolean): V
 
-  protected view(entry: E): V {
+  view(entry: E): V {
     const reference = this.kind.referenceOf(entry)
     return this.show(entry, !this.kind.final(entry) && this.writes.isFollowing(reference))
   }

@@ -22,8 +22,6 @@ export interface MandateRefresh {
   refresh(mandateReference: string): Promise<MandateEntry>
 }
 
-export const DEBIT_WORDS = { noun: 'debit' } as const
-
 /**
  * Folds the gateway's answer in (a final status is kept by the core). Any field the answer
  * leaves out keeps what this till recorded when it sent the debit (what the gateway
@@ -46,7 +44,7 @@ function fold(e: DebitEntry, record: DebitAnswer): DebitEntry {
 
 export function debitKind(mandates: MandateRefresh) {
   return outcomeKind<DebitEntry, DebitsGateway, DebitAnswer, DebitRecord>({
-    words: DEBIT_WORDS,
+    words: { noun: 'debit' },
     referenceOf: (e) => e.paymentReference,
     startedById: (e) => e.chargedById,
     open: (e) => e.status === 'starting',

@@ -8,11 +8,13 @@ import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
 import { KindService, type KindServiceDeps } from '../exactly-once/service'
 import { debitKind, type DebitsGateway, type MandateRefresh } from './debit-kind'
-import { toDebitView } from './debit-view'
-import type { DebitEntry } from './mandate-entries'
+import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
 import { fieldRefusals, form, monthlyUsage } from './mandate-rules'
 import { askGateway, isoFrom, nowFrom } from '../payments/service-basics'
 import { ownRecord } from '../gateway/own-record'
+import { noticeSay } from '../exactly-once/outcome-view'
+import { checkingNoticeSaid } from '../payments/payment-notice'
+import type { Said } from '../../common/ipc/contract'
 
 export type { DebitsGateway } from './debit-kind'
 
@@ -96,8 +98,24 @@ export class DebitsService extends KindService<DebitEntry, DebitsGateway, DebitV
     return this.view(submitted.entry)
   }
 
+  /** A journalled debit, with why its outcome is unknown (or how it was decided) in words. */
   protected show(entry: DebitEntry, following: boolean): DebitView {
-    return toDebitView(entry, following, this.deps.actor())
+    return {
+      paymentReference: entry.paymentReference,
+      mandateReference: entry.mandateReference,
+      amount: entry.amount,
+      currency: entry.currency,
+      narration: entry.narration,
+      status: entry.status,
+      final: FINAL_DEBIT.includes(entry.status),
+      failureReason: entry.failureReason,
+      createdAt: entry.createdAt,
+      completedAt: entry.completedAt,
+      following,
+      notice: entry.notice,
+      ...noticeSay(entry, 'debit', DEBIT_NOTICES, checkingNoticeSaid),
+      outcome: this.outcome(entry),
+    }
   }
 
   async status(paymentReference: string): Promise<DebitView> {
@@ -142,3 +160,9 @@ export class DebitsService extends KindService<DebitEntry, DebitsGateway, DebitV
     }
   }
 }
+
+/** Our sentences a debit's journaled notice can be (debit-kind.ts words them from these keys). */
+const DEBIT_NOTICES: readonly Said[] = [
+  { key: 'mandates.debitNotice.waiting' },
+  { key: 'mandates.debitNotice.gaveUp' },
+]
