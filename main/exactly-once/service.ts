@@ -3,7 +3,7 @@
 // each entry shown with whether it is followed and why its outcome is unknown, the list a
 // supervisor looks at, their decision and the acknowledgement of an alarm. A service extends
 // it and says only what differs: its own requests, reads and how an entry is shown.
-import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
+import type { CheckoutView, OutcomeDecisionInput } from '../../common/ipc/payments'
 import type { RefundDecisionInput } from '../../common/ipc/refunds'
 import { awaitsAcknowledgement } from './alarm'
 import { decisionOutcomeView, type OutcomeFields } from './decision'
@@ -23,6 +23,13 @@ export interface KindServiceOptions {
   /** An entry sent and not answered yet is on the supervisor's list too (refunds). */
   listsInFlight?: boolean
 }
+
+/**
+ * What every entry's view shows alike (a refund's, a payment's and a debit's): whether the
+ * till is asking about it now, and why its outcome is unknown, or how it was decided, for
+ * whoever is signed in.
+ */
+export type Shared = Pick<CheckoutView, 'following' | 'outcome'>
 
 /**
  * How a first send that did not work out is told: what the cashier was doing, for the error
@@ -49,19 +56,15 @@ export abstract class KindService<E extends OutcomeFields, G, V> {
     })
   }
 
-  /** An entry as the feature's screens show it; `following` says the till is asking now. */
-  protected abstract show(entry: E, following: boolean): V
+  /** An entry as the feature's screens show it, with what every kind shows alike (`shared`). */
+  protected abstract show(entry: E, shared: Shared): V
 
   view(entry: E): V {
-    const reference = this.kind.referenceOf(entry)
-    return this.show(entry, !this.kind.final(entry) && this.writes.isFollowing(reference))
-  }
-
-  /** Why the entry's outcome is unknown, or how it was decided, for whoever is signed in. */
-  protected outcome(entry: E): UnknownOutcomeView | null {
     const { kind } = this
+    const following = !kind.final(entry) && this.writes.isFollowing(kind.referenceOf(entry))
     const of = { ...entry, startedById: kind.startedById(entry), open: kind.open(entry) }
-    return decisionOutcomeView(of, this.base.actor(), kind.words)
+    const outcome = decisionOutcomeView(of, this.base.actor(), kind.words)
+    return this.show(entry, { following, outcome })
   }
 
   /** Picks up every entry that was still open when the till last stopped. */

@@ -6,7 +6,7 @@ import { compare } from '../../common/money'
 import { refuse } from '../kernel/errors'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
-import { KindService, type KindServiceDeps } from '../exactly-once/service'
+import { KindService, type KindServiceDeps, type Shared } from '../exactly-once/service'
 import { debitKind, type DebitsGateway, type MandateRefresh } from './debit-kind'
 import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
 import { fieldRefusals, form, monthlyUsage } from './mandate-rules'
@@ -99,7 +99,7 @@ export class DebitsService extends KindService<DebitEntry, DebitsGateway, DebitV
   }
 
   /** A journalled debit, with why its outcome is unknown (or how it was decided) in words. */
-  protected show(entry: DebitEntry, following: boolean): DebitView {
+  protected show(entry: DebitEntry, shared: Shared): DebitView {
     return {
       paymentReference: entry.paymentReference,
       mandateReference: entry.mandateReference,
@@ -111,10 +111,9 @@ export class DebitsService extends KindService<DebitEntry, DebitsGateway, DebitV
       failureReason: entry.failureReason,
       createdAt: entry.createdAt,
       completedAt: entry.completedAt,
-      following,
       notice: entry.notice,
       ...noticeSay(entry, 'debit', DEBIT_NOTICES, checkingNoticeSaid),
-      outcome: this.outcome(entry),
+      ...shared,
     }
   }
 

@@ -18,7 +18,7 @@ import { entryFromRecord, isFinalPayment, type PaymentEntry } from './payment-en
 import { paymentNoticeSay } from './payment-notice'
 import { qrMatrix } from './qr'
 import { newReference } from './references'
-import { KindService, type KindServiceDeps } from '../exactly-once/service'
+import { KindService, type KindServiceDeps, type Shared } from '../exactly-once/service'
 import { ownRecord } from '../gateway/own-record'
 import { paymentKind, type PaymentsGateway } from './payment-kind'
 import { askGateway, isoFrom, nowFrom } from './service-basics'
@@ -129,7 +129,7 @@ export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, 
     return this.get(reference)
   }
 
-  protected show(entry: PaymentEntry, following: boolean): CheckoutView {
+  protected show(entry: PaymentEntry, shared: Shared): CheckoutView {
     return {
       reference: entry.reference,
       status: entry.status,
@@ -154,12 +154,11 @@ export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, 
       createdAt: entry.createdAt,
       paidAt: entry.paidAt,
       verifiedAt: entry.verifiedAt,
-      following,
+      ...shared,
       notice: entry.notice,
       ...paymentNoticeSay(entry),
       takenBy: entry.takenBy,
       takenHere: this.deps.journal.has(entry.reference),
-      outcome: this.outcome(entry),
     }
   }
 }

@@ -15,7 +15,7 @@ import { ZERO } from '../../common/money'
 import { english, refuse } from '../kernel/errors'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
-import { KindService, type KindServiceDeps } from '../exactly-once/service'
+import { KindService, type KindServiceDeps, type Shared } from '../exactly-once/service'
 import { refundKind } from './refund-kind'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
 import { blockedSaid, lostAnswer, refundAmount, unconfirmed } from './refund-rules'
@@ -215,7 +215,7 @@ export class RefundsService extends KindService<RefundEntry, RefundsGateway, Ref
     }
   }
 
-  protected show(entry: RefundEntry, following: boolean): RefundView {
+  protected show(entry: RefundEntry, shared: Shared): RefundView {
     // Not confirmed yet: shown as pending, with why in `outcome`; never as failed.
     const status: RefundView['status'] = refundKind.open(entry)
       ? 'pending'
@@ -231,8 +231,7 @@ export class RefundsService extends KindService<RefundEntry, RefundsGateway, Ref
       failureReason: entry.failureReason,
       createdAt: entry.createdAt,
       updatedAt: entry.updatedAt,
-      following,
-      outcome: this.outcome(entry),
+      ...shared,
     }
   }
 }
