@@ -1725,5 +1725,5 @@ export type ErrorWords = Words<typeof en>
 
 export const ERROR_WORDS: Readonly<Record<Language, ErrorWords>> = { en, fr }
 
-/** What the cashier was doing when the gateway failed (main/payments/cashier-errors.ts). */
+/** What the cashier was doing when the gateway failed (main/gateway/cashier-errors.ts). */
 export type CashierAction = keyof typeof en.actions

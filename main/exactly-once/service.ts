@@ -3,11 +3,12 @@
 // each entry shown with whether it is followed and why its outcome is unknown, the list a
 // supervisor looks at, their decision and the acknowledgement of an alarm. A service extends
 // it and says only what differs: its own requests, reads and how an entry is shown.
-import type { OutcomeDecisionInput, UnknownOutcomeView } from '../../common/ipc/payments'
+import type { CheckoutView, OutcomeDecisionInput } from '../../common/ipc/payments'
 import type { RefundDecisionInput } from '../../common/ipc/refunds'
 import { awaitsAcknowledgement } from './alarm'
 import { decisionOutcomeView, type OutcomeFields } from './decision'
 import { Flights } from './flights'
+import { cashierError, type ErrorContext } from '../gateway/cashier-errors'
 import type { Uncertainty } from './submit'
 import { writesFor, type ReferencedWrites, type ServiceWriteDeps, type Submitted } from './tracker'
 import type { EntryStore, WriteKind } from './kind'
@@ -23,11 +24,18 @@ export interface KindServiceOptions {
   listsInFlight?: boolean
 }
 
-/** How a first send that did not work out is told (and, when it may have landed, kept). */
-export interface FirstSendFailure {
-  /** The error, in words, for a send that never reached the gateway or that it refused. */
-  refused: (error: unknown) => Error
-  /** The evidence when the request may have reached the gateway after all; null: refused. */
+/**
+ * What every entry's view shows alike (a refund's, a payment's and a debit's): whether the
+ * till is asking about it now, and why its outcome is unknown, or how it was decided, for
+ * whoever is signed in.
+ */
+export type Shared = Pick<CheckoutView, 'following' | 'outcome'>
+
+/**
+ * How a first send that did not work out is told: what the cashier was doing, for the error
+ * in words; and, when the request may have reached the gateway after all, its evidence.
+ */
+export interface FirstSendFailure extends ErrorContext {
   lost?: (error: unknown) => Uncertainty | null
 }
 
@@ -48,19 +56,15 @@ export abstract class KindService<E extends OutcomeFields, G, V> {
     })
   }
 
-  /** An entry as the feature's screens show it; `following` says the till is asking now. */
-  protected abstract show(entry: E, following: boolean): V
+  /** An entry as the feature's screens show it, with what every kind shows alike (`shared`). */
+  protected abstract show(entry: E, shared: Shared): V
 
-  protected view(entry: E): V {
-    const reference = this.kind.referenceOf(entry)
-    return this.show(entry, !this.kind.final(entry) && this.writes.isFollowing(reference))
-  }
-
-  /** Why the entry's outcome is unknown, or how it was decided, for whoever is signed in. */
-  protected outcome(entry: E): UnknownOutcomeView | null {
+  view(entry: E): V {
     const { kind } = this
+    const following = !kind.final(entry) && this.writes.isFollowing(kind.referenceOf(entry))
     const of = { ...entry, startedById: kind.startedById(entry), open: kind.open(entry) }
-    return decisionOutcomeView(of, this.base.actor(), kind.words)
+    const outcome = decisionOutcomeView(of, this.base.actor(), kind.words)
+    return this.show(entry, { following, outcome })
   }
 
   /** Picks up every entry that was still open when the till last stopped. */
@@ -85,6 +89,7 @@ export abstract class KindService<E extends OutcomeFields, G, V> {
    */
   protected async first(entry: E, failure: FirstSendFailure): Promise<Submitted<E>> {
     const reference = this.kind.referenceOf(entry)
+    this.base.log.info(`${this.kind.words.noun} sending`, { reference })
     this.journal.put(entry)
     let gateway: G | undefined
     try {
@@ -95,7 +100,7 @@ export abstract class KindService<E extends OutcomeFields, G, V> {
       const lost = gateway !== undefined && failure.lost?.(error)
       if (!lost) {
         this.journal.remove(reference)
-        throw failure.refused(error)
+        throw cashierError(error, failure)
       }
       this.base.log.warn(`${this.kind.words.noun} outcome unknown`, { reference, kind: 'internal' })
       return { kind: 'unknown', entry: this.writes.lost(reference, lost) ?? entry }

@@ -31,7 +31,6 @@ export const Uncertainty = z.object({
   review: z.string().nullable(),
 })
 export type Uncertainty = z.infer<typeof Uncertainty>
-type EvidenceStep = Uncertainty['steps'][number]
 
 export type SubmitOutcome<S, L> =
   | { outcome: 'sent'; value: S }
@@ -233,7 +232,7 @@ function fresh(at: number): Uncertainty {
   }
 }
 
-function withStep(u: Uncertainty, step: EvidenceStep): Uncertainty {
+function withStep(u: Uncertainty, step: Uncertainty['steps'][number]): Uncertainty {
   return { ...u, steps: keepEvidence(u.steps, step) }
 }
 

@@ -7,7 +7,7 @@ import { unconfirmedNotice } from '../exactly-once/outcome-view'
 import { outcomeKind } from '../exactly-once/kind'
 import type { GatewayClient, ResponseOf } from '../gateway'
 import { english } from '../kernel/errors'
-import { stillChecking } from '../payments/cashier-errors'
+import { stillChecking } from '../gateway/cashier-errors'
 import { FINAL_DEBIT, type DebitEntry, type MandateEntry } from './mandate-entries'
 
 /** The debit's acceptance (fields not shown) or its status record. */
@@ -21,8 +21,6 @@ export interface DebitsGateway {
 export interface MandateRefresh {
   refresh(mandateReference: string): Promise<MandateEntry>
 }
-
-export const DEBIT_WORDS = { noun: 'debit' } as const
 
 /**
  * Folds the gateway's answer in (a final status is kept by the core). Any field the answer
@@ -46,7 +44,7 @@ function fold(e: DebitEntry, record: DebitAnswer): DebitEntry {
 
 export function debitKind(mandates: MandateRefresh) {
   return outcomeKind<DebitEntry, DebitsGateway, DebitAnswer, DebitRecord>({
-    words: DEBIT_WORDS,
+    words: { noun: 'debit' },
     referenceOf: (e) => e.paymentReference,
     startedById: (e) => e.chargedById,
     open: (e) => e.status === 'starting',

@@ -4,16 +4,17 @@
 import type { DebitView, MandateDebitInput } from '../../common/ipc/mandates'
 import { compare } from '../../common/money'
 import { refuse } from '../kernel/errors'
-import { cashierError } from '../payments/cashier-errors'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
-import { KindService, type KindServiceDeps } from '../exactly-once/service'
+import { KindService, type KindServiceDeps, type Shared } from '../exactly-once/service'
 import { debitKind, type DebitsGateway, type MandateRefresh } from './debit-kind'
-import { toDebitView } from './debit-view'
-import type { DebitEntry } from './mandate-entries'
+import { FINAL_DEBIT, type DebitEntry } from './mandate-entries'
 import { fieldRefusals, form, monthlyUsage } from './mandate-rules'
 import { askGateway, isoFrom, nowFrom } from '../payments/service-basics'
 import { ownRecord } from '../gateway/own-record'
+import { noticeSay } from '../exactly-once/outcome-view'
+import { checkingNoticeSaid } from '../payments/payment-notice'
+import type { Said } from '../../common/ipc/contract'
 
 export type { DebitsGateway } from './debit-kind'
 
@@ -68,10 +69,6 @@ export class DebitsService extends KindService<DebitEntry, DebitsGateway, DebitV
       throw refuse('invalid_input', { key: 'input.checkFields' }, { fields, fieldSay })
 
     const paymentReference = newReference('DD', nowFrom(this.deps))
-    this.deps.log.info('debit sending', {
-      paymentReference,
-      mandateReference: mandate.mandateReference,
-    })
     const submitted = await this.first(
       {
         paymentReference,
@@ -90,22 +87,34 @@ export class DebitsService extends KindService<DebitEntry, DebitsGateway, DebitV
         customerEmail: mandate.customerEmail,
       },
       {
-        refused: (error) =>
-          cashierError(error, {
-            action: 'chargeMandate',
-            fields: { debit_amount: 'amount', narration: 'narration' },
-            codes: {
-              limit_exceeded: { key: 'mandates.overMonthlyLimit' },
-              mandate_not_active: { key: 'mandates.gatewayNotActive' },
-            },
-          }),
+        action: 'chargeMandate',
+        fields: { debit_amount: 'amount', narration: 'narration' },
+        codes: {
+          limit_exceeded: { key: 'mandates.overMonthlyLimit' },
+          mandate_not_active: { key: 'mandates.gatewayNotActive' },
+        },
       },
     )
     return this.view(submitted.entry)
   }
 
-  protected show(entry: DebitEntry, following: boolean): DebitView {
-    return toDebitView(entry, following, this.deps.actor())
+  /** A journalled debit, with why its outcome is unknown (or how it was decided) in words. */
+  protected show(entry: DebitEntry, shared: Shared): DebitView {
+    return {
+      paymentReference: entry.paymentReference,
+      mandateReference: entry.mandateReference,
+      amount: entry.amount,
+      currency: entry.currency,
+      narration: entry.narration,
+      status: entry.status,
+      final: FINAL_DEBIT.includes(entry.status),
+      failureReason: entry.failureReason,
+      createdAt: entry.createdAt,
+      completedAt: entry.completedAt,
+      notice: entry.notice,
+      ...noticeSay(entry, 'debit', DEBIT_NOTICES, checkingNoticeSaid),
+      ...shared,
+    }
   }
 
   async status(paymentReference: string): Promise<DebitView> {
@@ -150,3 +159,9 @@ export class DebitsService extends KindService<DebitEntry, DebitsGateway, DebitV
     }
   }
 }
+
+/** Our sentences a debit's journaled notice can be (debit-kind.ts words them from these keys). */
+const DEBIT_NOTICES: readonly Said[] = [
+  { key: 'mandates.debitNotice.waiting' },
+  { key: 'mandates.debitNotice.gaveUp' },
+]

@@ -1,19 +1,17 @@
 // A mandate as the screens see it: its fields, this month's use against its limits, the
 // actions its status allows, its debits, and in words why it is not yet confirmed. Built from
 // the journals alone (no gateway call); MandatesService publishes it after every change.
-import type { MandateView } from '../../common/ipc/mandates'
+import type { DebitView, MandateView } from '../../common/ipc/mandates'
 import type { Said } from '../../common/ipc/contract'
 import { outcomeViewOf } from '../exactly-once/outcome-view'
 import { english } from '../kernel/errors'
-import { toDebitView } from './debit-view'
-import { FINAL_DEBIT, type DebitEntry, type MandateEntry } from './mandate-entries'
+import type { DebitEntry, MandateEntry } from './mandate-entries'
 import { allowedActions, monthlyUsage } from './mandate-rules'
 
 export interface MandateViewContext {
   bankName: (bankCode: string) => string | null
-  /** Whether a debit is being followed up with the gateway now. */
-  following: (paymentReference: string) => boolean
-  actor: { id: string; name: string } | null
+  /** A debit as its screens show it (DebitsService). */
+  debitView: (debit: DebitEntry) => DebitView
   now: number
 }
 
@@ -43,13 +41,7 @@ export function toMandateView(
     can: entry.confirmed
       ? allowedActions(entry.status, entry.activationInitiated)
       : { initiateActivation: false, validateActivation: false, debit: false, cancel: false },
-    debits: debits.map((d) =>
-      toDebitView(
-        d,
-        context.following(d.paymentReference) && !FINAL_DEBIT.includes(d.status),
-        context.actor,
-      ),
-    ),
+    debits: debits.map(context.debitView),
     checkedAt: entry.checkedAt,
     ...mandateNotice(entry),
     outcome: entry.confirmed ? null : outcomeViewOf(entry.uncertainty, 'mandate'),

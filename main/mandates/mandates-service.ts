@@ -3,6 +3,7 @@
 // the gateway request and nowhere else: not the journal, not a log line, not an error.
 import type { CreateMandateRequest } from '../../common/api/directDebits'
 import type {
+  DebitView,
   MandateCreateInput,
   MandateSummary,
   MandateView,
@@ -14,7 +15,7 @@ import { AppError, refuse } from '../kernel/errors'
 import type { GatewayClient } from '../gateway'
 import { GatewayError } from '../gateway/errors'
 import { ownRecord } from '../gateway/own-record'
-import { cashierError } from '../payments/cashier-errors'
+import { cashierError } from '../gateway/cashier-errors'
 import type { Follower } from '../exactly-once/follower'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
@@ -48,8 +49,10 @@ export interface MandatesServiceDeps extends Pick<
   /** Read only here: debits are written by DebitsService. */
   debits: Journal<DebitEntry>
   banks: BankDirectory
-  /** Tells whether a debit is being followed (for its view). */
+  /** Follows an unconfirmed create on the debits' schedule. */
   debitFollower: Follower
+  /** A debit as its screens show it (DebitsService, built after this service). */
+  debitView: (debit: DebitEntry) => DebitView
   publish: (view: MandateView) => void
 }
 
@@ -420,8 +423,7 @@ export class MandatesService {
     const debits = this.deps.debits.list().filter((d) => d.mandateReference === mandateReference)
     return toMandateView(entry, debits, {
       bankName: (code) => this.deps.banks.nameOf(code),
-      following: (reference) => this.deps.debitFollower.isFollowing(reference),
-      actor: this.deps.actor(),
+      debitView: this.deps.debitView,
       now: nowFrom(this.deps),
     })
   }

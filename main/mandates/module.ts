@@ -39,9 +39,10 @@ export function createMandates(core: CoreServices) {
         now: core.now,
       }),
       debitFollower: till.follower,
+      debitView: (debit) => debitService.view(debit),
       publish: (view) => core.emit('mandates.updated', view),
     })
-    const debitService = new DebitsService({
+    const debitService: DebitsService = new DebitsService({
       ...till,
       debits,
       mandates: mandateService,

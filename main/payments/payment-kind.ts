@@ -6,7 +6,7 @@ import { unconfirmedNotice } from '../exactly-once/outcome-view'
 import { outcomeKind } from '../exactly-once/kind'
 import type { GatewayClient } from '../gateway'
 import { english } from '../kernel/errors'
-import { stillChecking } from './cashier-errors'
+import { stillChecking } from '../gateway/cashier-errors'
 import { PAYMENT_NOTICES } from './payment-notice'
 import { applyPaymentRecord, isFinalPayment, type PaymentEntry } from './payment-entry'
 

@@ -12,14 +12,13 @@ import type {
 } from '../../common/ipc/payments'
 import { MoneyError, ZERO, parseUserAmount, type Minor } from '../../common/money'
 import { english, refuse } from '../kernel/errors'
-import { cashierError } from './cashier-errors'
 import { checkCheckoutUrl } from './checkout-link'
 import type { Journal } from './journal'
 import { entryFromRecord, isFinalPayment, type PaymentEntry } from './payment-entry'
 import { paymentNoticeSay } from './payment-notice'
 import { qrMatrix } from './qr'
 import { newReference } from './references'
-import { KindService, type KindServiceDeps } from '../exactly-once/service'
+import { KindService, type KindServiceDeps, type Shared } from '../exactly-once/service'
 import { ownRecord } from '../gateway/own-record'
 import { paymentKind, type PaymentsGateway } from './payment-kind'
 import { askGateway, isoFrom, nowFrom } from './service-basics'
@@ -45,7 +44,6 @@ export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, 
     const { email, amount, currency } = validateStart(input)
     const actor = this.deps.actor()
     const reference = newReference('PAY', nowFrom(this.deps))
-    this.deps.log.info('payment starting', { reference, currency })
     const sent = await this.first(
       {
         reference,
@@ -66,16 +64,13 @@ export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, 
         notice: null,
       },
       {
-        refused: (error) =>
-          cashierError(error, {
-            action: 'startPayment',
-            fields: {
-              email: 'email',
-              amount: 'amount',
-              currency: 'currency',
-              customer_name: 'customerName',
-            },
-          }),
+        action: 'startPayment',
+        fields: {
+          email: 'email',
+          amount: 'amount',
+          currency: 'currency',
+          customer_name: 'customerName',
+        },
       },
     )
     return this.view(sent.entry)
@@ -134,7 +129,7 @@ export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, 
     return this.get(reference)
   }
 
-  protected show(entry: PaymentEntry, following: boolean): CheckoutView {
+  protected show(entry: PaymentEntry, shared: Shared): CheckoutView {
     return {
       reference: entry.reference,
       status: entry.status,
@@ -159,12 +154,11 @@ export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, 
       createdAt: entry.createdAt,
       paidAt: entry.paidAt,
       verifiedAt: entry.verifiedAt,
-      following,
+      ...shared,
       notice: entry.notice,
       ...paymentNoticeSay(entry),
       takenBy: entry.takenBy,
       takenHere: this.deps.journal.has(entry.reference),
-      outcome: this.outcome(entry),
     }
   }
 }

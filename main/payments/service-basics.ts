@@ -1,7 +1,7 @@
 // Small building blocks every gateway-backed service shares (payments, refunds, mandates,
 // debits): the clock, with a test seam, and opening the gateway with cashier-worded errors.
 import type { CashierAction } from '../../common/words/errors'
-import { cashierError, type ErrorContext } from './cashier-errors'
+import { cashierError, type ErrorContext } from '../gateway/cashier-errors'
 
 export interface ClockDeps {
   /** Milliseconds since the epoch; tests pass a fixed clock. Defaults to Date.now. */

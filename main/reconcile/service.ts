@@ -11,7 +11,7 @@ import type {
 } from '../../common/ipc/reconcile'
 import type { Environment } from '../../common/ipc/shared'
 import { AppError } from '../kernel/errors'
-import { cashierError } from '../payments/cashier-errors'
+import { cashierError } from '../gateway/cashier-errors'
 import type { PdfRenderer } from '../shifts/pdf'
 import { dayBounds, dayOf } from './day'
 import { readDay, type ListOptions, type ReconcileGateway } from './gateway-lists'

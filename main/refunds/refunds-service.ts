@@ -13,10 +13,9 @@ import type {
 } from '../../common/ipc/refunds'
 import { ZERO } from '../../common/money'
 import { english, refuse } from '../kernel/errors'
-import { cashierError } from '../payments/cashier-errors'
 import type { Journal } from '../payments/journal'
 import { newReference } from '../payments/references'
-import { KindService, type KindServiceDeps } from '../exactly-once/service'
+import { KindService, type KindServiceDeps, type Shared } from '../exactly-once/service'
 import { refundKind } from './refund-kind'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
 import { blockedSaid, lostAnswer, refundAmount, unconfirmed } from './refund-rules'
@@ -89,7 +88,6 @@ export class RefundsService extends KindService<RefundEntry, RefundsGateway, Ref
     const actor = this.deps.actor()
     const reference = newReference('RF', nowFrom(this.deps))
     const now = isoFrom(this.deps)
-    this.deps.log.info('refund issuing', { reference, paymentReference: payment.paymentReference })
     const outcome = await this.first(
       {
         reference,
@@ -105,12 +103,9 @@ export class RefundsService extends KindService<RefundEntry, RefundsGateway, Ref
         issuedById: actor?.id ?? null,
       },
       {
-        refused: (error) =>
-          cashierError(error, {
-            action: 'issueRefund',
-            fields: { amount: 'amount', reason: 'reason', payment_reference: 'paymentReference' },
-            codes: { unprocessable: { key: 'refunds.amountRefused' } },
-          }),
+        action: 'issueRefund',
+        fields: { amount: 'amount', reason: 'reason', payment_reference: 'paymentReference' },
+        codes: { unprocessable: { key: 'refunds.amountRefused' } },
         // Only the gateway's definite refusal of the only request shows nothing exists there.
         // Anything else (an error that is not the gateway answering) may follow a request that
         // went: the entry is kept, unknown, and followed like a lost answer.
@@ -220,7 +215,7 @@ export class RefundsService extends KindService<RefundEntry, RefundsGateway, Ref
     }
   }
 
-  protected show(entry: RefundEntry, following: boolean): RefundView {
+  protected show(entry: RefundEntry, shared: Shared): RefundView {
     // Not confirmed yet: shown as pending, with why in `outcome`; never as failed.
     const status: RefundView['status'] = refundKind.open(entry)
       ? 'pending'
@@ -236,8 +231,7 @@ export class RefundsService extends KindService<RefundEntry, RefundsGateway, Ref
       failureReason: entry.failureReason,
       createdAt: entry.createdAt,
       updatedAt: entry.updatedAt,
-      following,
-      outcome: this.outcome(entry),
+      ...shared,
     }
   }
 }

@@ -20,7 +20,7 @@ import type {
 import { AppError } from '../kernel/errors'
 import type { GatewayClient } from '../gateway'
 import { csvRow } from '../collections/csv'
-import { cashierError } from '../payments/cashier-errors'
+import { cashierError } from '../gateway/cashier-errors'
 import { CSV_COLUMNS, disbursementRow, paymentRow, transferInRow } from './report-rows'
 
 export type PaymentsFilter = z.output<typeof PaymentsReportFilter>

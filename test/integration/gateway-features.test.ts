@@ -105,6 +105,7 @@ beforeAll(async () => {
     debits: debitJournal,
     banks: new BankDirectory({ gateway, gatewayKey: () => sandbox.url, now: Date.now }),
     debitFollower,
+    debitView: (d) => debits.view(d),
     publish: () => undefined,
     actor,
     log: silentLogger,

@@ -166,24 +166,23 @@ export function mandateServices(o: TillFiles) {
     debits,
     banks: new BankDirectory({ gateway, gatewayKey: () => o.gatewayUrl, now }),
     debitFollower: follower,
+    debitView: (d) => debitService.view(d),
     publish: () => undefined,
     actor,
     log: silentLogger,
     now,
   })
-  return {
+  const debitService: DebitsService = new DebitsService({
+    gateway,
+    debits,
     mandates,
-    debits: new DebitsService({
-      gateway,
-      debits,
-      mandates,
-      follower,
-      publish: () => undefined,
-      actor,
-      log: silentLogger,
-      now,
-    }),
-  }
+    follower,
+    publish: () => undefined,
+    actor,
+    log: silentLogger,
+    now,
+  })
+  return { mandates, debits: debitService }
 }
 
 /** The supervisor who approves payouts and decides lost outcomes, and their PIN. */

@@ -416,9 +416,10 @@ function debitsRig(c: RigContext): KindRig {
         now: () => c.timers.now(),
       }),
       debitFollower: follower,
+      debitView: (d) => service.view(d),
       publish: () => undefined,
     })
-    const service = new DebitsService({
+    const service: DebitsService = new DebitsService({
       ...common(c),
       gateway: async () => mine,
       debits,

@@ -191,12 +191,13 @@ describe('money journals written before the exactly-once core', () => {
             now: () => timers.now(),
           }),
           debitFollower: follower,
+          debitView: (d) => service.view(d),
           publish: () => undefined,
           actor: () => null,
           log,
           now: () => timers.now(),
         })
-        return new DebitsService({
+        const service: DebitsService = new DebitsService({
           gateway: async () => gateway,
           debits,
           mandates,
@@ -207,6 +208,7 @@ describe('money journals written before the exactly-once core', () => {
           log,
           now: () => timers.now(),
         })
+        return service
       },
     )
     expect(after.filter((e) => e.alarm).length).toBe(1)

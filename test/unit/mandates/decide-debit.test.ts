@@ -56,6 +56,7 @@ function setup(storage = { debits: memoryStorage(), mandates: memoryStorage() },
       now: () => timers.now(),
     }),
     debitFollower: follower,
+    debitView: (d) => service.view(d),
     publish: () => undefined,
     actor: () => who.current,
     log,
@@ -63,7 +64,7 @@ function setup(storage = { debits: memoryStorage(), mandates: memoryStorage() },
   })
   const published = recorder<DebitView>()
   const pins: string[] = []
-  const service = new DebitsService({
+  const service: DebitsService = new DebitsService({
     gateway: async () => gateway,
     debits,
     mandates: mandateService,

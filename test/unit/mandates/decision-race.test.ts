@@ -54,12 +54,13 @@ function setup() {
       now: () => timers.now(),
     }),
     debitFollower: follower,
+    debitView: (d) => service.view(d),
     publish: () => undefined,
     actor: () => who.current,
     log,
     now: () => timers.now(),
   })
-  const service = new DebitsService({
+  const service: DebitsService = new DebitsService({
     gateway: async () => gateway,
     debits,
     mandates: mandateService,

@@ -55,12 +55,13 @@ function setup(gateway = new FakeDirectDebits()) {
     debits,
     banks,
     debitFollower: follower,
+    debitView: (d) => debitService.view(d),
     publish: mandateEvents.publish,
     actor,
     log,
     now: () => timers.now(),
   })
-  const debitService = new DebitsService({
+  const debitService: DebitsService = new DebitsService({
     gateway: async () => gateway,
     debits,
     mandates: mandateService,

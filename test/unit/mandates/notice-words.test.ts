@@ -9,8 +9,11 @@ import { sayIn } from '../../../common/words/said'
 import { reviewOf, type Uncertainty } from '../../../main/exactly-once/submit'
 import { english } from '../../../main/kernel/errors'
 import { debitKind } from '../../../main/mandates/debit-kind'
-import { toDebitView } from '../../../main/mandates/debit-view'
-import type { DebitEntry, MandateEntry } from '../../../main/mandates/mandate-entries'
+import { DebitsService } from '../../../main/mandates/debits-service'
+import { DebitEntry, type MandateEntry } from '../../../main/mandates/mandate-entries'
+import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
+import { Journal, memoryStorage } from '../../../main/payments/journal'
+import { log } from '../payments/support'
 import { toMandateView } from '../../../main/mandates/mandate-view'
 import { englishIn } from '../../support/english-words'
 import { gatewayError } from '../payouts/helpers'
@@ -47,7 +50,26 @@ function expectKeyed(view: { notice: string | null; noticeSay?: Said }, key: Reg
   expect(englishIn(french!)).toEqual([])
 }
 
-const kind = debitKind({ refresh: () => Promise.reject(new Error('not called')) })
+const mandates = { refresh: () => Promise.reject(new Error('not called')) }
+const kind = debitKind(mandates)
+// A debit as the screens show it (DebitsService), with no gateway behind it.
+const debits = new DebitsService({
+  gateway: () => Promise.reject(new Error('not called')),
+  debits: new Journal({
+    name: 'debits',
+    schema: DebitEntry,
+    storage: memoryStorage(),
+    keyOf: (e) => e.paymentReference,
+    timeOf: (e) => e.createdAt,
+    limit: 10,
+  }),
+  mandates,
+  follower: new Follower(SETTLEMENT_SCHEDULE),
+  publish: () => undefined,
+  actor: () => null,
+  log,
+})
+const toDebitView = (e: DebitEntry) => debits.view(e)
 
 describe('a debit’s notices', () => {
   it.each([
@@ -56,11 +78,11 @@ describe('a debit’s notices', () => {
     ['gateway unreachable', kind.lookupFailed!(entry, gatewayError('network'))],
     ['gateway too slow', kind.lookupFailed!(entry, gatewayError('timeout'))],
   ])('are keyed, with French that has no English word (%s)', (_, e) => {
-    expectKeyed(toDebitView(e!, false), /^(mandates\.debitNotice\.|cashier\.keepsChecking$)/)
+    expectKeyed(toDebitView(e!), /^(mandates\.debitNotice\.|cashier\.keepsChecking$)/)
   })
 
   it('keep a notice of other words as written, unkeyed', () => {
-    const view = toDebitView({ ...entry, notice: 'An older till’s words.' }, false)
+    const view = toDebitView({ ...entry, notice: 'An older till’s words.' })
     expect(view.notice).toBe('An older till’s words.')
     expect(view.noticeSay).toBeUndefined()
   })
@@ -90,8 +112,7 @@ const mandate: MandateEntry = {
 
 const context = {
   bankName: () => null,
-  following: () => false,
-  actor: null,
+  debitView: toDebitView,
   now: Date.parse('2026-11-24T14:00:00.000Z'),
 }
 

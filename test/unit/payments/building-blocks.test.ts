@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as z from 'zod'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cashierError } from '../../../main/payments/cashier-errors'
+import { cashierError } from '../../../main/gateway/cashier-errors'
 import { checkCheckoutUrl } from '../../../main/payments/checkout-link'
 import { Follower, type CheckResult } from '../../../main/exactly-once/follower'
 import {

@@ -4,7 +4,7 @@
 import type { Said } from '../../common/ipc/contract'
 import type { CashierAction } from '../../common/words/errors'
 import { AppError, refuse } from '../kernel/errors'
-import { AUTH_ERROR_KINDS, GatewayError } from '../gateway/errors'
+import { AUTH_ERROR_KINDS, GatewayError } from './errors'
 
 export interface ErrorContext {
   /** What the cashier was doing, by key (common/words/errors.ts `actions`): "startPayment". */
