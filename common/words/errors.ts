@@ -449,6 +449,12 @@ const en = {
       notAsked: 'The gateway could not be asked ({{kind}}).',
       has: 'The gateway has the {{noun}}.',
       hasNo: 'The gateway says it has no {{noun}} with this reference.',
+      stopped:
+        'The till stopped while this was being sent, so the request may have reached the gateway.',
+      ownProblem:
+        'The till hit a problem of its own ({{what}}) while sending, so the request may have reached the gateway.',
+      notTrusted:
+        'Not sent again: this gateway has not yet shown that it keeps our reference (a second request could make a second {{noun}}). The till keeps looking the reference up.',
     },
     noun: {
       payment: 'payment',
@@ -1313,6 +1319,12 @@ const fr: ErrorWords = {
       notAsked: 'La passerelle n’a pas pu être interrogée ({{kind}}).',
       has: 'La passerelle a le {{noun}}.',
       hasNo: 'La passerelle dit n’avoir aucun {{noun}} sous cette référence.',
+      stopped:
+        'La caisse s’est arrêtée pendant l’envoi : la demande a peut-être atteint la passerelle.',
+      ownProblem:
+        'La caisse a eu un problème de son côté ({{what}}) pendant l’envoi : la demande a peut-être atteint la passerelle.',
+      notTrusted:
+        'Pas renvoyé : cette passerelle n’a pas encore montré qu’elle garde notre référence (une deuxième demande pourrait créer un deuxième {{noun}}). La caisse continue de chercher cette référence.',
     },
     // Every noun is masculine in French (le paiement, le mandat…): the sentences say "le".
     noun: {

@@ -9,7 +9,7 @@ import { awaitsAcknowledgement } from './alarm'
 import { decisionOutcomeView, type OutcomeFields } from './decision'
 import { Flights } from './flights'
 import { cashierError, type ErrorContext } from '../gateway/cashier-errors'
-import type { Uncertainty } from './submit'
+import { lostToTheTill } from './submit'
 import { writesFor, type ReferencedWrites, type ServiceWriteDeps, type Submitted } from './tracker'
 import type { EntryStore, WriteKind } from './kind'
 
@@ -30,14 +30,6 @@ export interface KindServiceOptions {
  * whoever is signed in.
  */
 export type Shared = Pick<CheckoutView, 'following' | 'outcome'>
-
-/**
- * How a first send that did not work out is told: what the cashier was doing, for the error
- * in words; and, when the request may have reached the gateway after all, its evidence.
- */
-export interface FirstSendFailure extends ErrorContext {
-  lost?: (error: unknown) => Uncertainty | null
-}
 
 export abstract class KindService<E extends OutcomeFields, G, V> {
   protected readonly writes: ReferencedWrites<E, G, unknown, unknown>
@@ -87,7 +79,7 @@ export abstract class KindService<E extends OutcomeFields, G, V> {
    * lost answer is settled by its reference. When nothing can have reached the gateway (no
    * gateway, or its definite refusal) the entry is forgotten and the refusal thrown in words.
    */
-  protected async first(entry: E, failure: FirstSendFailure): Promise<Submitted<E>> {
+  protected async first(entry: E, failure: ErrorContext): Promise<Submitted<E>> {
     const reference = this.kind.referenceOf(entry)
     this.base.log.info(`${this.kind.words.noun} sending`, { reference })
     this.journal.put(entry)
@@ -96,8 +88,9 @@ export abstract class KindService<E extends OutcomeFields, G, V> {
       gateway = await this.base.gateway()
       return await this.writes.submit(this.journal.get(reference) as E, gateway)
     } catch (error) {
-      // No gateway was opened: nothing can have left.
-      const lost = gateway !== undefined && failure.lost?.(error)
+      // No gateway was opened: nothing can have left. Once one was, only the gateway's
+      // definite refusal of the only request shows nothing exists there.
+      const lost = gateway !== undefined && lostToTheTill((this.base.now ?? Date.now)(), error)
       if (!lost) {
         this.journal.remove(reference)
         throw cashierError(error, failure)

@@ -15,6 +15,7 @@ import * as z from 'zod'
 import { lookupFailure, writeFailure } from '../gateway/classify'
 import { GatewayError } from '../gateway/errors'
 import { keepEvidence } from '../gateway/evidence'
+import { english } from '../kernel/errors'
 
 /** Why a write's fate is not known; kept in the caller's journal entry. */
 export const Uncertainty = z.object({
@@ -149,8 +150,7 @@ export function reviewOf(u: Uncertainty, noun: string): Uncertainty {
   }
 }
 
-const stopped =
-  'The till stopped while this was being sent, so the request may have reached the gateway.'
+const stopped = english({ key: 'outcome.step.stopped' })
 
 /** An entry written before its request went out and found so after a restart. */
 export function uncertaintyAfterRestart(at: string): Uncertainty {
@@ -159,6 +159,20 @@ export function uncertaintyAfterRestart(at: string): Uncertainty {
     lastUnknownAt: at,
     steps: [{ at, call: 'send', said: stopped }],
   }
+}
+
+/**
+ * A first send that failed on something of the till's own (a disk write locked for a moment, a
+ * listener) once the gateway was opened: the request may have gone, so it is kept unknown with
+ * this evidence. Null for a GatewayError saying the write was not carried out (the only errors
+ * submitByReference throws for the gateway's answer): nothing exists there to follow.
+ */
+export function lostToTheTill(at: number, error: unknown): Uncertainty | null {
+  if (error instanceof GatewayError && writeFailure(error) !== 'unknown') return null
+  const when = iso(at)
+  const what = error instanceof Error ? error.name : typeof error
+  const said = english({ key: 'outcome.step.ownProblem', params: { what } })
+  return { ...fresh(at), lastUnknownAt: when, steps: [{ at: when, call: 'send', said }] }
 }
 
 /** A lookup's record of ours, or what its answer said in words (evidence). */
@@ -219,7 +233,7 @@ async function look<L>(lookup: () => Promise<L>, noun: string): Promise<Looked<L
 const iso = (ms: number): string => new Date(ms).toISOString()
 
 const untrusted = (noun: string): string =>
-  `Not sent again: this gateway has not yet shown that it keeps our reference (a second request could make a second ${noun}). The till keeps looking the reference up.`
+  english({ key: 'outcome.step.notTrusted', params: { noun } })
 
 function fresh(at: number): Uncertainty {
   return {

@@ -1,42 +1,14 @@
 // The rules of issuing a refund that need no service state: whether a payment can be refunded
-// at all, the amount a cashier's input means, and the errors and evidence, in words, when the
-// gateway's answer is lost or refused.
+// at all, and the amount a cashier's input means, in words.
 import type { PaymentRecord } from '../../common/api/payments'
 import type { RefundIssueInput, RefundablePayment } from '../../common/ipc/refunds'
 import { MoneyError, compare, parseUserAmount, type Minor } from '../../common/money'
 import { moneyValue } from '../../common/words/said'
-import type { Uncertainty } from '../exactly-once/submit'
-import { writeFailure } from '../gateway/classify'
-import { GatewayError } from '../gateway/errors'
 import type { Said } from '../../common/ipc/contract'
 import { refuse, type AppError } from '../kernel/errors'
 
 export const unconfirmed = (reference: string): AppError =>
   refuse('refund_unconfirmed', { key: 'refunds.unconfirmed', params: { reference } })
-
-/**
- * The evidence of a send whose answer was lost to something other than the gateway; null for
- * a GatewayError saying the write was not carried out (submitByReference throws only these).
- */
-export function lostAnswer(at: number, error: unknown): Uncertainty | null {
-  if (error instanceof GatewayError && writeFailure(error) !== 'unknown') return null
-  const when = new Date(at).toISOString()
-  const what = error instanceof Error ? error.name : typeof error
-  return {
-    since: when,
-    lastUnknownAt: when,
-    resendRefused: false,
-    existsSaid: false,
-    steps: [
-      {
-        at: when,
-        call: 'send',
-        said: `The till hit a problem of its own (${what}) while sending, so the request may have reached the gateway.`,
-      },
-    ],
-    review: null,
-  }
-}
 
 /** Why the payment can't be refunded, keyed (common/words/errors.ts `refunds`), or null. */
 export function blockedSaid(

@@ -18,7 +18,7 @@ import { newReference } from '../payments/references'
 import { KindService, type KindServiceDeps, type Shared } from '../exactly-once/service'
 import { refundKind } from './refund-kind'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
-import { blockedSaid, lostAnswer, refundAmount, unconfirmed } from './refund-rules'
+import { blockedSaid, refundAmount, unconfirmed } from './refund-rules'
 import { ownPayment, ownRefund } from './own-record'
 import { refundBalance } from './refund-balance'
 import { askGateway, isoFrom, nowFrom } from '../payments/service-basics'
@@ -106,10 +106,6 @@ export class RefundsService extends KindService<RefundEntry, RefundsGateway, Ref
         action: 'issueRefund',
         fields: { amount: 'amount', reason: 'reason', payment_reference: 'paymentReference' },
         codes: { unprocessable: { key: 'refunds.amountRefused' } },
-        // Only the gateway's definite refusal of the only request shows nothing exists there.
-        // Anything else (an error that is not the gateway answering) may follow a request that
-        // went: the entry is kept, unknown, and followed like a lost answer.
-        lost: (error) => lostAnswer(nowFrom(this.deps), error),
       },
     )
     if (outcome.kind === 'unknown') throw unconfirmed(reference)

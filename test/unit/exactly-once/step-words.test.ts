@@ -7,7 +7,13 @@ import { ERROR_WORDS } from '../../../common/words/errors'
 import { sayIn } from '../../../common/words/said'
 import { stepSaid } from '../../../common/words/steps'
 import { outcomeViewOf } from '../../../main/exactly-once/outcome-view'
-import { reviewOf, submitByReference } from '../../../main/exactly-once/submit'
+import {
+  lostToTheTill,
+  pursueByReference,
+  reviewOf,
+  submitByReference,
+  uncertaintyAfterRestart,
+} from '../../../main/exactly-once/submit'
 import { english } from '../../../main/kernel/errors'
 import { englishIn } from '../../support/english-words'
 import { gatewayError } from '../payouts/helpers'
@@ -67,6 +73,27 @@ describe('a step of the evidence', () => {
       const french = sayIn(ERROR_WORDS.fr, view.whySay!, 'fr-CI')!
       expect(englishIn(french), french).toEqual([])
     }
+  })
+
+  it('a send the till stopped in, or failed itself, and a resend not earned yet, are keyed', async () => {
+    const stopped = uncertaintyAfterRestart('2026-11-27T09:00:00.000Z')
+    const own = lostToTheTill(Date.parse('2026-11-27T09:00:00.000Z'), new RangeError('disk'))!
+    const step = await pursueByReference({
+      uncertainty: stopped,
+      lookup: () => Promise.reject(gatewayError('not_found', { status: 404, recordAbsent: true })),
+      resend: () => Promise.reject(new Error('must not be sent')),
+      mayResend: () => false,
+      noun: 'payout',
+      now: () => Date.parse('2026-11-27T10:00:00.000Z'),
+      verifyAfterMs: 1_000,
+      windowMs: 3_600_000 * 24,
+    })
+    if (step.kind !== 'waiting') throw new Error(`expected waiting, got ${step.kind}`)
+    expectKeyedFrench(stopped.steps[0]!.said)
+    expectKeyedFrench(step.uncertainty.steps.at(-1)!.said)
+    const keyed = stepSaid(own.steps[0]!.said)!
+    expect(english(keyed)).toBe(own.steps[0]!.said)
+    expect(sayIn(ERROR_WORDS.fr, keyed, 'fr-CI')).toContain('(RangeError)')
   })
 
   it('keeps a sentence these words do not make as it was', () => {

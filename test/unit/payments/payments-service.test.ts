@@ -243,6 +243,27 @@ describe('following a payment', () => {
   })
 })
 
+describe('a first send that the till itself fails after the gateway took it', () => {
+  // The request left and the gateway made the payment; then the till's own disk refused one
+  // write (a file locked for a moment). The payment must stay on the till, unknown and
+  // followed up by its reference, never forgotten as if nothing had been sent.
+  it('keeps the payment, to be settled by its reference', async () => {
+    const storage = memoryStorage()
+    const save = storage.save.bind(storage)
+    let saves = 0
+    storage.save = (value) => {
+      if (++saves === 2) throw new Error('EBUSY: resource busy or locked')
+      save(value)
+    }
+    const { service, journal, gateway } = setup({ storage })
+    await service.start(validInput).catch(() => undefined)
+    expect(saves).toBeGreaterThan(2)
+    const [reference] = [...gateway.records.keys()]
+    expect(reference).toBeDefined()
+    expect(journal.has(reference!)).toBe(true)
+  })
+})
+
 describe('looking up and opening payments', () => {
   it('looks up a payment of another till without remembering it', async () => {
     const { service, gateway, journal } = setup()
