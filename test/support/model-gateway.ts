@@ -174,6 +174,8 @@ export class ModelGateway {
 
   /** Whether a record is still to be taken back: the gateway has not answered everything. */
   reversing(): boolean {
+    // The gateway's clock takes records back, whether or not anyone looks them up.
+    this.tick()
     return [...this.records.values()].some((record) => record.reversesAt !== undefined)
   }
 

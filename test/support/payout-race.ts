@@ -23,7 +23,11 @@ const PAYOUTS = 40
 const FENCE_MS = 60
 /** The gateway takes a paid transfer back within this long after it first showed it paid. */
 const REVERSAL_WITHIN_MS = 1_000
-/** The till's reversal watch: the gateway's window and room for many looks after it. */
+/**
+ * The till's reversal watch: the gateway's window and room for many looks after it (the
+ * watch looks up at its pace, so one as long as the window could miss a reversal made in
+ * its last interval).
+ */
 const REVERSAL_WATCH_MS = 2 * REVERSAL_WITHIN_MS
 
 export interface Totals {
@@ -41,8 +45,8 @@ export interface Totals {
   reversedWithoutAlarm: number
 }
 
-/** What the gateway's record says of the payout's final state at the till: made or not. */
-const MADE: Record<string, boolean> = { success: true, failed: false, reversed: false }
+/** Whether the gateway's settled status says the transfer was made (pending says nothing). */
+const MADE: Record<string, boolean> = { success: true, failed: false }
 
 /**
  * Final at the till with a state the gateway's record contradicts: paid while it says failed
