@@ -5,7 +5,10 @@
 // route 404s). Counts, once the gateway has answered everything: `contradictions` (final at
 // the till, contradicted by the gateway), `sent_after_decision` (requests that left for a
 // reference after it was decided), `decisions_raced` (decisions refused because a request for
-// the reference might still land), `unknown_to_till` (gateway records the till doesn't know).
+// the reference might still land), `unknown_to_till` (gateway records the till doesn't know),
+// and for payouts `reversals` (paid transfers the gateway took back within the reversal watch;
+// a payout left paid at the till over one is a contradiction) and
+// `reversed_paid_without_alarm` (a "paid" decision the gateway reversed with no alarm waiting).
 // Refunds, payments and debits run on the driver's clock; payouts run the real sender in
 // real time with short waits.
 import { raceRun, RIGS, type RigName } from '../test/support/decision-race-rig'
@@ -22,6 +25,9 @@ export async function run(): Promise<void> {
     decisions: 0,
     unknown: 0,
     items: 0,
+    reversals: 0,
+    paidReversed: 0,
+    reversedWithoutAlarm: 0,
   }
   const add = (t: Totals) => {
     for (const key of Object.keys(all) as Array<keyof Totals>) all[key] += t[key]
@@ -37,6 +43,9 @@ export async function run(): Promise<void> {
         decisions: r.decisions,
         unknown: r.unknown.length,
         items: r.items,
+        reversals: 0,
+        paidReversed: 0,
+        reversedWithoutAlarm: 0,
       })
     }
     kinds++
@@ -52,4 +61,7 @@ export async function run(): Promise<void> {
   line('contradictions', all.contradictions, 'items', '= 0')
   line('sent_after_decision', all.sentAfterDecision, 'requests', '= 0')
   line('unknown_to_till', all.unknown, 'records', '= 0')
+  line('reversals', all.reversals, 'transfers', '> 0')
+  line('reversed_paid_decisions', all.paidReversed, 'payouts', null)
+  line('reversed_paid_without_alarm', all.reversedWithoutAlarm, 'payouts', '= 0')
 }

@@ -4,7 +4,9 @@
 // lost) later, landing late (committed after the till gave up on it), commit lag (a committed
 // record a lookup can't see yet), a record of another reference, an HTML page, a route 404.
 // It remembers every write call with its time, so "nothing sent after a decision" is checked
-// against what actually left the till.
+// against what actually left the till. Given `reversals`, it also takes back some records it
+// showed made, at a seeded moment within a window after it first showed them made (a transfer
+// `success` → `reversed`, when the receiving bank returns the money).
 import { GatewayError, type GatewayErrorKind } from '../../main/gateway/errors'
 import { deferred, type Deferred } from './deferred'
 
@@ -27,6 +29,18 @@ export interface ModelRecord {
   status: string
   /** Time the record became visible to lookups (commit lag). */
   visibleAt: number
+  /** When the gateway takes back this made record (see Reversals); absent: never. */
+  reversesAt?: number
+}
+
+/** The gateway taking back some records it showed made. */
+export interface Reversals {
+  /** The status a record taken back shows. */
+  status: string
+  /** Chance that a record, once made, is taken back later. */
+  chance: number
+  /** At most this long after the gateway first showed it made. */
+  withinMs: number
 }
 
 interface Held {
@@ -65,12 +79,15 @@ export class ModelGateway {
   readonly held: Held[] = []
   /** Writes lost after the gateway took them but committed only later (a late landing). */
   readonly late: Array<{ reference: string; landsAt: number }> = []
+  /** References whose record the gateway took back, in the order it did. */
+  readonly reversed: string[] = []
   faults = true
 
   constructor(
     private readonly random: Random,
     private readonly now: () => number,
     private readonly finals: { ok: string; failed: string; initial: string },
+    private readonly reversals: Reversals | null = null,
   ) {}
 
   #chance(p: number): boolean {
@@ -129,12 +146,16 @@ export class ModelGateway {
     if (!record || record.visibleAt > this.now())
       throw gwError('not_found', 404, { recordAbsent: true, method: 'GET' })
     // Records settle as time goes by: mostly made, some failed.
-    if (record.status === this.finals.initial && this.random() < 0.4)
+    if (record.status === this.finals.initial && this.random() < 0.4) {
       record.status = this.random() < 0.85 ? this.finals.ok : this.finals.failed
+      const r = this.reversals
+      if (r && record.status === this.finals.ok && this.random() < r.chance)
+        record.reversesAt = this.now() + this.random() * r.withinMs
+    }
     return { ...record }
   }
 
-  /** Late landings that are due commit now. */
+  /** Late landings that are due commit now; reversals that are due take their records back. */
   tick(): void {
     for (const landing of [...this.late]) {
       if (landing.landsAt <= this.now()) {
@@ -142,6 +163,20 @@ export class ModelGateway {
         this.#commit(landing.reference)
       }
     }
+    if (!this.reversals) return
+    for (const record of this.records.values()) {
+      if (record.reversesAt === undefined || record.reversesAt > this.now()) continue
+      delete record.reversesAt
+      record.status = this.reversals.status
+      this.reversed.push(record.reference)
+    }
+  }
+
+  /** Whether a record is still to be taken back: the gateway has not answered everything. */
+  reversing(): boolean {
+    // The gateway's clock takes records back, whether or not anyone looks them up.
+    this.tick()
+    return [...this.records.values()].some((record) => record.reversesAt !== undefined)
   }
 
   /** Answers one held write (the driver picks which). */
@@ -150,11 +185,17 @@ export class ModelGateway {
     held?.wire.resolve()
   }
 
-  /** Everything still on the wire answers, every late landing lands, faults stop. */
+  /**
+   * Everything still on the wire answers, every late landing lands, every reversal planned
+   * happens now (still within its window, which ran from a moment before), faults stop. A
+   * record made after this may still be taken back (`reversing` says while one is planned).
+   */
   drain(): void {
     this.faults = false
     for (const held of this.held.splice(0)) held.wire.resolve()
     for (const landing of this.late) landing.landsAt = 0
+    for (const record of this.records.values())
+      if (record.reversesAt !== undefined) record.reversesAt = 0
     this.tick()
   }
 }
