@@ -8,6 +8,7 @@ import { refuse } from '../kernel/errors'
 import { Alarm } from '../exactly-once/alarm'
 import { Resolution } from '../exactly-once/decision'
 import { Uncertainty } from '../exactly-once/submit'
+import { ownRecord } from '../gateway/own-record'
 
 export const MinorValue = z.custom<Minor>(
   (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0,
@@ -123,4 +124,13 @@ export function entryFromRecord(
     takenBy: null,
     notice: null,
   }
+}
+
+/**
+ * The payment verify answered for `reference`, or a throw when it names another payment
+ * (main/gateway/own-record.ts): never shown as the one asked about, never refunded.
+ */
+export function ownPayment<P extends { reference?: string }>(record: P, reference: string): P {
+  const theirs = record.reference
+  return ownRecord(record, theirs, reference, 'verifyPayment', `payment ${theirs}`)
 }

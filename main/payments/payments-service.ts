@@ -14,12 +14,11 @@ import { MoneyError, ZERO, parseUserAmount, type Minor } from '../../common/mone
 import { english, refuse } from '../kernel/errors'
 import { checkCheckoutUrl } from './checkout-link'
 import type { Journal } from './journal'
-import { entryFromRecord, isFinalPayment, type PaymentEntry } from './payment-entry'
+import { entryFromRecord, isFinalPayment, ownPayment, type PaymentEntry } from './payment-entry'
 import { paymentNoticeSay } from './payment-notice'
 import { qrMatrix } from './qr'
 import { newReference } from './references'
 import { KindService, type KindServiceDeps, type Shared } from '../exactly-once/service'
-import { ownRecord } from '../gateway/own-record'
 import { paymentKind, type PaymentsGateway } from './payment-kind'
 import { askGateway, isoFrom, nowFrom } from './service-basics'
 
@@ -84,9 +83,7 @@ export class PaymentsService extends KindService<PaymentEntry, PaymentsGateway, 
     const notFound = { key: 'payments.noSuchCheckReceipt', params: { reference } }
     return askGateway(this.deps, { action: 'lookUpPayment', notFound }, async (gateway) => {
       // Another payment's record is never shown as this one (a cashier would read its "paid").
-      const record = await gateway.payments.verify(reference)
-      const what = `payment ${record.reference}`
-      ownRecord(record, record.reference, reference, 'verifyPayment', what)
+      const record = ownPayment(await gateway.payments.verify(reference), reference)
       return this.view(entryFromRecord(record, isoFrom(this.deps), reference))
     })
   }

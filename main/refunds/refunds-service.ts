@@ -19,7 +19,8 @@ import { KindService, type KindServiceDeps, type Shared } from '../exactly-once/
 import { refundKind } from './refund-kind'
 import { FINAL, type RefundEntry, type RefundsGateway } from './refund-entry'
 import { blockedSaid, refundAmount, unconfirmed } from './refund-rules'
-import { ownPayment, ownRefund } from './own-record'
+import { ownRefund } from './own-record'
+import { ownPayment } from '../payments/payment-entry'
 import { refundBalance } from './refund-balance'
 import { askGateway, isoFrom, nowFrom } from '../payments/service-basics'
 
