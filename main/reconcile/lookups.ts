@@ -8,7 +8,9 @@ import type {
   ReconcileDifference,
   ReconcileSource,
 } from '../../common/ipc/reconcile'
+import type { EndpointName } from '../../common/api/endpoints'
 import { isGatewayError } from '../gateway/errors'
+import { ownRecord } from '../gateway/own-record'
 import type { ReconcileGateway } from './gateway-lists'
 import { compare, tillOnly, type GatewayRecord, type TillRecord, type Totals } from './match'
 import { notes } from '../../common/words/reconcile'
@@ -19,16 +21,29 @@ export interface LookupResult {
   notes: BothLanguages[]
 }
 
+/**
+ * The gateway's record for `r`, by its reference. One that names another reference says
+ * nothing about ours (main/gateway/own-record.ts): it is thrown, so `r` is left unchecked,
+ * never matched by another customer's record.
+ */
 function lookup(gateway: ReconcileGateway, r: TillRecord): Promise<unknown> | null {
+  const ours =
+    <T>(call: EndpointName, theirs: (record: T) => string | undefined) =>
+    (record: T) =>
+      ownRecord(record, theirs(record), r.reference, call, `${r.source} ${theirs(record)}`)
   switch (r.source) {
     case 'payout':
-      return gateway.disbursements.verify(r.reference)
+      return gateway.disbursements
+        .verify(r.reference)
+        .then(ours('verifyDisbursement', (t) => t.reference))
     case 'payment':
-      return gateway.payments.verify(r.reference)
+      return gateway.payments.verify(r.reference).then(ours('verifyPayment', (p) => p.reference))
     case 'refund':
-      return gateway.refunds.get(r.reference)
+      return gateway.refunds.get(r.reference).then(ours('getRefund', (f) => f.reference))
     case 'debit':
-      return gateway.directDebits.status(r.reference)
+      return gateway.directDebits
+        .status(r.reference)
+        .then(ours('debitStatus', (d) => d.payment_reference))
     case 'transfer_in':
       return null // the spec offers no look-up of one transfer: the list is all there is
   }

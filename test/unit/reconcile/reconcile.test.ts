@@ -247,6 +247,33 @@ describe('reconciling a day against the gateway', () => {
     expect(report.status).toBe('reconciled')
   })
 
+  it("a look-up answered with another reference's record is not matched, and is said unchecked", async () => {
+    // How verify takes the reference is "not shown": a gateway may answer with another
+    // customer's paid payout of the same amount, which must not balance the till's books.
+    const { day, records } = balancedDay()
+    day.payouts.push(transfer('PO_OTHER', 40_000, 'success', '2026-11-24T10:00:00.000Z'))
+    records.push(tillRecord('payout', 'PO_MINE', 40_000, 'success', at(16)))
+    const { s } = service(day, records, {
+      wrap: (gateway) => ({
+        ...gateway,
+        disbursements: {
+          ...gateway.disbursements,
+          list: async (q) => {
+            const r = await gateway.disbursements.list(q)
+            return { ...r, data: r.data.filter((t) => t.reference !== 'PO_OTHER') }
+          },
+          verify: async (reference) =>
+            reference === 'PO_MINE'
+              ? gateway.disbursements.verify('PO_OTHER')
+              : gateway.disbursements.verify(reference),
+        },
+      }),
+    })
+    const report = await s.day(DAY)
+    expect(report.status).not.toBe('reconciled')
+    expect(JSON.stringify(report.notes)).toMatch(/payout/i)
+  })
+
   it('an odd item in a page is skipped and counted; the rest of the page still matches', async () => {
     const { day, records } = balancedDay()
     day.transfers.splice(
