@@ -15,6 +15,7 @@ import { DEFAULT_LIMITS } from '../../../main/payouts/limits'
 import type { NameEnquiryResult } from '../../../main/payouts/nameEnquiry'
 import type { PayoutItem, PayoutState } from '../../../main/payouts/model'
 import { Outbox } from '../../../main/payouts/outbox'
+import { PayoutSender, type SenderOptions } from '../../../main/payouts/sender'
 
 export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'tilldesk-payouts-'))
@@ -366,4 +367,29 @@ export async function approvedPayout(w: World, index = 0): Promise<PayoutItem> {
     draftInput({ submit: true, accountNumber, accountName, amount: String(1000 + index) }),
   )
   return w.commands.approve(supervisor, item.reference, GOOD_PIN, bindingHash(item))
+}
+
+/**
+ * A sender over the world's outbox and gateway at test paces (milliseconds), each account's
+ * name found as HOLDERS says, no reversal watch unless asked. Not started.
+ */
+export function quickSender(w: World, extra: Partial<SenderOptions> = {}): PayoutSender {
+  return new PayoutSender({
+    outbox: w.outbox,
+    gateway: async () => w.gateway,
+    resolveName: async (_bank, account) => ({
+      kind: 'resolved',
+      accountName: HOLDERS[account]!,
+      bankName: 'Access Bank',
+      at: w.clock.now,
+    }),
+    now: () => w.clock.now,
+    pollMs: 1,
+    retryBaseMs: 2,
+    retryMaxMs: 20,
+    idleMs: 5,
+    reversalWatchMs: 0,
+    verifyAfterMs: 2,
+    ...extra,
+  })
 }

@@ -6,8 +6,9 @@
 // reads differently from what was sent (that was judged when the payout succeeded).
 import { afterEach, expect, it } from 'vitest'
 import { Pacing } from '../../../main/exactly-once/pacing'
-import { PayoutSender, type SenderOptions } from '../../../main/payouts/sender'
-import { approvedPayout, HOLDERS, realClock, world, type World } from './helpers'
+import type { PayoutSender } from '../../../main/payouts/sender'
+import { type SenderOptions } from '../../../main/payouts/sender'
+import { approvedPayout, quickSender, realClock, world, type World } from './helpers'
 
 let w: World
 let sender: PayoutSender | null = null
@@ -21,24 +22,7 @@ async function paidSoon(extra: Partial<SenderOptions> = {}): Promise<string> {
   w = await world()
   const { reference } = await approvedPayout(w, 0)
   realClock(w)
-  sender = new PayoutSender({
-    outbox: w.outbox,
-    gateway: async () => w.gateway,
-    resolveName: async (_bank, account) => ({
-      kind: 'resolved',
-      accountName: HOLDERS[account]!,
-      bankName: 'Access Bank',
-      at: w.clock.now,
-    }),
-    now: () => w.clock.now,
-    pollMs: 1,
-    retryBaseMs: 2,
-    retryMaxMs: 20,
-    idleMs: 5,
-    reversalWatchMs: 0,
-    verifyAfterMs: 2,
-    ...extra,
-  })
+  sender = quickSender(w, extra)
   return reference
 }
 

@@ -4,8 +4,8 @@
 // with timing; the world's clock stands still until the test moves it past the hold.
 import { afterEach, expect, it } from 'vitest'
 import type { OutboxRecord } from '../../../main/payouts/records'
-import { PayoutSender } from '../../../main/payouts/sender'
-import { approvedPayout, HOLDERS, realClock, world, type World } from './helpers'
+import type { PayoutSender } from '../../../main/payouts/sender'
+import { approvedPayout, quickSender, realClock, world, type World } from './helpers'
 
 const RETRY_AFTER_MS = 60_000
 
@@ -18,24 +18,7 @@ afterEach(async () => {
 })
 
 function startSender(): PayoutSender {
-  const s = new PayoutSender({
-    outbox: w.outbox,
-    gateway: async () => w.gateway,
-    resolveName: async (_bank, account) => ({
-      kind: 'resolved',
-      accountName: HOLDERS[account]!,
-      bankName: 'Access Bank',
-      at: w.clock.now,
-    }),
-    now: () => w.clock.now,
-    concurrency: 1,
-    pollMs: 1,
-    retryBaseMs: 2,
-    retryMaxMs: 20,
-    idleMs: 5,
-    reversalWatchMs: 0,
-    verifyAfterMs: 2,
-  })
+  const s = quickSender(w, { concurrency: 1 })
   s.start()
   return s
 }
