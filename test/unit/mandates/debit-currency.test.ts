@@ -5,9 +5,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Minor } from '../../../common/money'
 import { DebitsService, type DebitsGateway } from '../../../main/mandates/debits-service'
-import { DebitEntry } from '../../../main/mandates/mandate-entries'
 import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
-import { Journal, memoryStorage } from '../../../main/payments/journal'
+import { debitsJournal } from './fixtures'
 import { ManualTimers, log } from '../payments/support'
 import { rejection } from '../../support/async'
 
@@ -29,14 +28,7 @@ function debitsOf(answeredAs?: string) {
   const mandate = { mandateReference: 'MND-USD-1', currency: 'USD', status: 'active' }
   const service = new DebitsService({
     gateway: async () => gateway,
-    debits: new Journal({
-      name: 'debits',
-      schema: DebitEntry,
-      storage: memoryStorage(),
-      keyOf: (e) => e.paymentReference,
-      timeOf: (e) => e.createdAt,
-      limit: 100,
-    }),
+    debits: debitsJournal(),
     mandates: {
       refresh: async () => mandate,
     } as unknown as ConstructorParameters<typeof DebitsService>[0]['mandates'],

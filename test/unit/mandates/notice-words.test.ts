@@ -10,9 +10,9 @@ import { reviewOf, type Uncertainty } from '../../../main/exactly-once/submit'
 import { english } from '../../../main/kernel/errors'
 import { debitKind } from '../../../main/mandates/debit-kind'
 import { DebitsService } from '../../../main/mandates/debits-service'
-import { DebitEntry, type MandateEntry } from '../../../main/mandates/mandate-entries'
+import type { DebitEntry } from '../../../main/mandates/mandate-entries'
 import { Follower, SETTLEMENT_SCHEDULE } from '../../../main/exactly-once/follower'
-import { Journal, memoryStorage } from '../../../main/payments/journal'
+import { debitsJournal, mandateEntry } from './fixtures'
 import { log } from '../payments/support'
 import { toMandateView } from '../../../main/mandates/mandate-view'
 import { englishIn } from '../../support/english-words'
@@ -55,14 +55,7 @@ const kind = debitKind(mandates)
 // A debit as the screens show it (DebitsService), with no gateway behind it.
 const debits = new DebitsService({
   gateway: () => Promise.reject(new Error('not called')),
-  debits: new Journal({
-    name: 'debits',
-    schema: DebitEntry,
-    storage: memoryStorage(),
-    keyOf: (e) => e.paymentReference,
-    timeOf: (e) => e.createdAt,
-    limit: 10,
-  }),
+  debits: debitsJournal({ limit: 10 }),
   mandates,
   follower: new Follower(SETTLEMENT_SCHEDULE),
   publish: () => undefined,
@@ -88,27 +81,7 @@ describe('a debit’s notices', () => {
   })
 })
 
-const mandate: MandateEntry = {
-  mandateReference: 'MND-1',
-  confirmed: false,
-  status: 'pending_activation',
-  customerName: 'Okafor Adaeze',
-  customerEmail: 'ada@example.com',
-  accountNumber: '0123456789',
-  bankCode: '044',
-  startDate: '2025-02-01',
-  endDate: '2025-12-31',
-  currency: 'NGN',
-  maxMonthlyAmount: 5_000_000 as MandateEntry['maxMonthlyAmount'],
-  maxMonthlyDebitCount: 3,
-  activationInitiated: false,
-  createdAt: '2026-11-24T13:00:00.000Z',
-  activatedAt: null,
-  cancelledAt: null,
-  checkedAt: null,
-  createdBy: null,
-  uncertainty,
-}
+const mandate = mandateEntry({ uncertainty })
 
 const context = {
   bankName: () => null,
