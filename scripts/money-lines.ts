@@ -1,7 +1,7 @@
 // `tsx scripts/money-lines.ts`: how many lines the code that moves money holds, today and
 // before the exactly-once core (docs/architecture.md, "The exactly-once core in lines").
 // Two counts per file: physical lines (`wc -l`) and lines of code, those holding at least one
-// token that is not a comment, read by TypeScript's own scanner, so a comment or a blank line
+// token that is not a comment, read by TypeScript's own parser, so a comment or a blank line
 // never counts and a string that looks like a comment does. "Before" reads the files from git
 // at BEFORE, the commit just before the core's first piece, so the figures can be checked on
 // any full clone.
@@ -57,15 +57,23 @@ interface Count {
 }
 
 function count(text: string): Count {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text)
-  const file = ts.createSourceFile('count.ts', text, ts.ScriptTarget.Latest)
+  // Every token the parser read, leaf by leaf: a bare scanner can't tell where a template
+  // literal resumes after `${…}`, and would read the code after it as one long string.
+  const file = ts.createSourceFile('count.ts', text, ts.ScriptTarget.Latest, true)
   const lineOf = (position: number) => file.getLineAndCharacterOfPosition(position).line
   const lines = new Set<number>()
-  while (scanner.scan() !== ts.SyntaxKind.EndOfFileToken) {
-    const first = lineOf(scanner.getTokenStart())
-    const last = lineOf(Math.max(scanner.getTokenStart(), scanner.getTokenEnd() - 1))
-    for (let line = first; line <= last; line++) lines.add(line)
+  const visit = (node: ts.Node): void => {
+    // A doc comment is a node to the parser, but a comment to the reader.
+    if (node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode)
+      return
+    const children = node.getChildren(file)
+    if (children.length > 0) return children.forEach(visit)
+    if (node.kind === ts.SyntaxKind.EndOfFileToken) return
+    const start = node.getStart(file)
+    for (let line = lineOf(start); line <= lineOf(Math.max(start, node.end - 1)); line++)
+      lines.add(line)
   }
+  visit(file)
   const physical = text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
   return { physical, code: lines.size }
 }
@@ -83,8 +91,14 @@ function table(title: string, files: [string, string][]): Count {
   return total
 }
 
-const show = (path: string) =>
-  execFileSync('git', ['show', `${BEFORE}:${path}`], { encoding: 'utf8' })
+function show(path: string): string {
+  try {
+    return execFileSync('git', ['show', `${BEFORE}:${path}`], { encoding: 'utf8', stdio: 'pipe' })
+  } catch {
+    console.error(`${path} at ${BEFORE} could not be read: this needs a clone with its history.`)
+    process.exit(2)
+  }
+}
 const before = table(
   `The four copies at ${BEFORE}`,
   COPIES.map((path) => [path, show(path)]),
