@@ -82,8 +82,12 @@ export function recordsFor(before: PayoutItem, after: PayoutItem): OutboxRecord[
   }
   // A person's decision (the core's decide) is their resolve action; the reducer checks them.
   const decided = before.resolution ? null : (after.resolution ?? null)
-  const overruled = !before.alarm && Boolean(after.alarm)
-  const rest = pathOf(overruled ? 'submitted' : before.state, after.state)
+  // An overrule opens the decided payout again only where no step leads on from its state:
+  // a "paid" the gateway reversed is one reversal, not a second success on the way to it
+  // (a report counts each step as money moving).
+  const direct = pathOf(before.state, after.state)
+  const overruled = !before.alarm && Boolean(after.alarm) && !direct
+  const rest = overruled ? pathOf('submitted', after.state) : direct
   const path: PayoutAction[] | undefined = decided
     ? [decided.outcome === 'paid' ? 'resolvePaid' : 'resolveNotPaid']
     : overruled && rest

@@ -251,6 +251,30 @@ describe('payouts under the exactly-once core', () => {
     expect(gateway.count('initialize', item.reference)).toBe(1)
   })
 
+  it('counts a reversed "paid" as one step back, not as a second payment sent', async () => {
+    // A report counts each step by when money moved: the decision said it was sent; the
+    // reversal brings it back. Opening the payout again and succeeding it a second time on the
+    // way would count the payout as sent twice.
+    w = await world()
+    const gateway = new FakeGateway()
+    const { store, writes, item } = await madeThenDecided(w, gateway, {
+      outcome: 'paid',
+      reason: 'On the statement',
+      gatewayReference: 'TRF_991',
+    })
+    gateway.transfers.get(item.reference)!.status = 'reversed'
+    await writes.check(item.reference)
+    await store.written(item.reference)
+    const actions = (await onDisk(w.dir, item.reference)).flatMap((r) =>
+      r.type === 'action' ? [r.action] : [],
+    )
+    expect(actions.slice(actions.indexOf('resolvePaid'))).toEqual(['resolvePaid', 'reverse'])
+    await w.outbox.close()
+    w.outbox = await Outbox.open({ dir: w.dir, now: () => w!.clock.now })
+    expect(w.outbox.get(item.reference)).toMatchObject({ state: 'reversed' })
+    expect(w.outbox.get(item.reference)?.alarm?.text).toMatch(/reversed/)
+  })
+
   it('still watches for a reversal a payout the gateway showed paid over a "not paid"', async () => {
     // The overrule made it a paid transfer like any other: its money can still come back
     // within the reversal window, and the till must not go on saying "paid" then.
